@@ -1,0 +1,48 @@
+# ragd — see README.md. Every target works on a fresh Debian/Ubuntu machine
+# after `make setup` (which is idempotent).
+SHELL := /bin/bash
+GO    ?= go
+BIN   := bin/ragd
+
+export RAGD_DATABASE_URL       ?= postgres://ragd_app:ragd_app@127.0.0.1:5432/ragd?sslmode=disable
+export RAGD_ADMIN_DATABASE_URL ?= postgres://ragd_owner:ragd_owner@127.0.0.1:5432/ragd?sslmode=disable
+
+.PHONY: setup build test test-short check generate demo bench bench-full fuzz soak load eval clean
+
+setup: ## database, pgvector, roles, model, demo corpus (idempotent)
+	scripts/setup.sh
+
+build:
+	$(GO) build -o $(BIN) ./cmd/ragd
+
+test: ## the full test suite against the local database (run `make setup` first)
+	$(GO) test -count=1 -timeout 40m ./...
+
+test-short:
+	$(GO) test -short -count=1 ./...
+
+generate: ## sqlc code
+	$(GO) tool sqlc generate
+
+check: ## formatting, vet, generated-code drift
+	@test -z "$$(gofmt -l $$(git ls-files '*.go'))" || { gofmt -l $$(git ls-files '*.go'); echo "gofmt: files above need formatting"; exit 1; }
+	$(GO) vet ./...
+	$(GO) tool sqlc diff
+
+demo: setup build ## the main job: the PostgreSQL manual answered over the HTTP API
+	scripts/demo.sh
+
+bench: build ## small-scale benchmark (about a minute)
+	$(BIN) bench
+
+bench-full: build
+	$(BIN) bench --chunks 1000000 --tenants 1000
+
+fuzz: ## run every Go fuzz target for FUZZTIME each (default 30s)
+	scripts/fuzz.sh $${FUZZTIME:-30s}
+
+eval: build
+	$(BIN) eval run --tenant pgdocs
+
+clean:
+	rm -rf bin

@@ -1,0 +1,143 @@
+// Package cli implements the ragd subcommands. Run takes its arguments,
+// environment and streams as parameters, so every subcommand is testable
+// in-process the way sqlc's CLI is.
+package cli
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"sort"
+	"strings"
+
+	"github.com/ragd-dev/ragd/internal/config"
+)
+
+// env bundles what a subcommand may touch.
+type env struct {
+	getenv func(string) string
+	stdin  io.Reader
+	stdout io.Writer
+	stderr io.Writer
+	cfg    config.Config
+	log    *slog.Logger
+}
+
+type command struct {
+	summary string
+	run     func(ctx context.Context, e *env, args []string) error
+}
+
+// errUsage marks an error the user can fix by changing the command line; Run
+// exits 2 for it.
+var errUsage = errors.New("usage")
+
+func usagef(format string, a ...any) error {
+	return fmt.Errorf("%w: %s", errUsage, fmt.Sprintf(format, a...))
+}
+
+func commands() map[string]command {
+	return map[string]command{
+		"migrate": {"apply schema migrations: migrate up|down|status (owner role)", runMigrate},
+		"tenant":  {"manage tenants: tenant create|list|show|enable|disable|delete|apply", runTenant},
+		"config":  {"print the effective configuration, secrets redacted", runConfig},
+	}
+}
+
+// Run executes one ragd subcommand and returns the process exit code: 0 on
+// success, 1 on failure, 2 on a usage error.
+func Run(ctx context.Context, args []string, getenv func(string) string, stdin io.Reader, stdout, stderr io.Writer) int {
+	cmds := commands()
+	if len(args) == 0 || args[0] == "help" || args[0] == "-h" || args[0] == "--help" {
+		printHelp(stdout, cmds)
+		return 0
+	}
+	cmd, ok := cmds[args[0]]
+	if !ok {
+		fmt.Fprintf(stderr, "ragd: unknown command %q\n\n", args[0])
+		printHelp(stderr, cmds)
+		return 2
+	}
+	cfg, err := config.Load(getenv)
+	if err != nil {
+		fmt.Fprintf(stderr, "ragd: configuration: %v\n", err)
+		return 2
+	}
+	level := map[string]slog.Level{"debug": slog.LevelDebug, "info": slog.LevelInfo, "warn": slog.LevelWarn, "error": slog.LevelError}[cfg.LogLevel]
+	e := &env{getenv: getenv, stdin: stdin, stdout: stdout, stderr: stderr, cfg: cfg,
+		log: slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: level}))}
+	if err := cmd.run(ctx, e, args[1:]); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0
+		}
+		fmt.Fprintf(stderr, "ragd %s: %v\n", args[0], err)
+		if errors.Is(err, errUsage) {
+			return 2
+		}
+		return 1
+	}
+	return 0
+}
+
+func printHelp(w io.Writer, cmds map[string]command) {
+	fmt.Fprintln(w, "ragd — multi-tenant retrieval-augmented generation on PostgreSQL + pgvector")
+	fmt.Fprintln(w, "\nUsage: ragd <command> [flags] [args]\n\nCommands:")
+	names := make([]string, 0, len(cmds))
+	for n := range cmds {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		fmt.Fprintf(w, "  %-9s %s\n", n, cmds[n].summary)
+	}
+	fmt.Fprintln(w, "\nConfiguration comes from RAGD_* environment variables; `ragd config` prints it.")
+}
+
+// newFlags makes a FlagSet that reports errors instead of exiting.
+func newFlags(e *env, name, usage string) *flag.FlagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(e.stderr)
+	fs.Usage = func() {
+		fmt.Fprintf(e.stderr, "Usage: ragd %s\n", usage)
+		fs.PrintDefaults()
+	}
+	return fs
+}
+
+// parse parses flags allowing them after positional arguments too
+// (`ragd search "q" --json`).
+func parse(fs *flag.FlagSet, args []string) ([]string, error) {
+	var pos []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			if errors.Is(err, flag.ErrHelp) {
+				return nil, err
+			}
+			return nil, fmt.Errorf("%w: %v", errUsage, err)
+		}
+		args = fs.Args()
+		if len(args) == 0 {
+			return pos, nil
+		}
+		if args[0] == "--" {
+			return append(pos, args[1:]...), nil
+		}
+		pos = append(pos, args[0])
+		args = args[1:]
+	}
+}
+
+func runConfig(_ context.Context, e *env, args []string) error {
+	fs := newFlags(e, "config", "config")
+	if _, err := parse(fs, args); err != nil {
+		return err
+	}
+	fmt.Fprintln(e.stdout, strings.Join(e.cfg.Redacted(), "\n"))
+	if err := e.cfg.Validate(false); err != nil {
+		fmt.Fprintf(e.stdout, "\n# problems:\n%v\n", err)
+	}
+	return nil
+}

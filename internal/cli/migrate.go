@@ -1,0 +1,32 @@
+package cli
+
+import (
+	"context"
+
+	"github.com/ragd-dev/ragd/internal/migrate"
+)
+
+func runMigrate(ctx context.Context, e *env, args []string) error {
+	fs := newFlags(e, "migrate", "migrate up|down|status")
+	pos, err := parse(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) != 1 {
+		return usagef("want one of up, down, status")
+	}
+	m, err := migrate.Open(e.cfg.AdminDatabaseURL, e.cfg.AppRole)
+	if err != nil {
+		return err
+	}
+	defer m.Close()
+	switch pos[0] {
+	case "up":
+		return m.Up(ctx, e.stdout)
+	case "down":
+		return m.Down(ctx, e.stdout)
+	case "status":
+		return m.Status(ctx, e.stdout)
+	}
+	return usagef("unknown migrate action %q (want up, down, status)", pos[0])
+}

@@ -1,0 +1,150 @@
+package cli
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"text/tabwriter"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/ragd-dev/ragd/internal/store"
+)
+
+// languages maps --language to a PostgreSQL text-search configuration.
+var languages = map[string]string{"english": "english", "simple": "simple"}
+
+func runTenant(ctx context.Context, e *env, args []string) error {
+	if len(args) == 0 {
+		return usagef("tenant create|list|show|enable|disable|delete|apply")
+	}
+	action, args := args[0], args[1:]
+	fs := newFlags(e, "tenant "+action, "tenant "+action+" [flags]")
+	slug := fs.String("slug", "", "tenant slug (lowercase letters, digits, dashes)")
+	name := fs.String("name", "", "display name (create)")
+	lang := fs.String("language", "english", "text-search language: english|simple (create)")
+	yes := fs.Bool("yes", false, "confirm deletion of every row of the tenant (delete)")
+	asJSON := fs.Bool("json", false, "print JSON")
+	if action == "apply" {
+		return runTenantApply(ctx, e, args)
+	}
+	pos, err := parse(fs, args)
+	if err != nil {
+		return err
+	}
+	if *slug == "" && len(pos) == 1 {
+		*slug = pos[0]
+	}
+	pool, err := store.Open(ctx, e.cfg.AdminDatabaseURL, store.Options{MaxConns: 2, Logger: e.log})
+	if err != nil {
+		return err
+	}
+	defer pool.Close()
+	q := store.New()
+	switch action {
+	case "create":
+		if *slug == "" || *name == "" {
+			return usagef("tenant create --slug <slug> --name <name> [--language english|simple]")
+		}
+		cfg, ok := languages[*lang]
+		if !ok {
+			return usagef("unknown --language %q (want english or simple)", *lang)
+		}
+		t, err := q.CreateTenant(ctx, pool, store.CreateTenantParams{Slug: *slug, Name: *name, TsConfig: cfg})
+		if err != nil {
+			var pgErr *pgconn.PgError
+			if errors.As(err, &pgErr) && pgErr.Code == "23505" {
+				return fmt.Errorf("tenant %q already exists", *slug)
+			}
+			if errors.As(err, &pgErr) && pgErr.Code == "23514" {
+				return usagef("invalid slug %q: lowercase letters, digits and dashes, 1-63 characters", *slug)
+			}
+			return err
+		}
+		fmt.Fprintln(e.stdout, t.ID)
+		return nil
+	case "list":
+		ts, err := q.ListTenants(ctx, pool)
+		if err != nil {
+			return err
+		}
+		if *asJSON {
+			return json.NewEncoder(e.stdout).Encode(ts)
+		}
+		w := tabwriter.NewWriter(e.stdout, 0, 4, 2, ' ', 0)
+		fmt.Fprintln(w, "SLUG\tID\tSTATUS\tLANGUAGE\tNAME")
+		for _, t := range ts {
+			fmt.Fprintf(w, "%s\t%s\t%s\t%s\t%s\n", t.Slug, t.ID, t.Status, t.TsConfig, t.Name)
+		}
+		return w.Flush()
+	case "show":
+		t, err := tenantBySlug(ctx, pool, *slug)
+		if err != nil {
+			return err
+		}
+		var st store.GetTenantStatsRow
+		err = store.InTenant(ctx, pool, t.ID, func(tx pgx.Tx) error {
+			st, err = q.GetTenantStats(ctx, tx, t.ID)
+			return err
+		})
+		if err != nil {
+			return err
+		}
+		out := map[string]any{"id": t.ID, "slug": t.Slug, "name": t.Name, "status": t.Status, "language": t.TsConfig,
+			"settings": json.RawMessage(t.Settings), "created_at": t.CreatedAt, "documents": st.DocumentCount, "chunks": st.ChunkCount}
+		enc := json.NewEncoder(e.stdout)
+		enc.SetIndent("", "  ")
+		return enc.Encode(out)
+	case "enable", "disable":
+		if *slug == "" {
+			return usagef("tenant %s --slug <slug>", action)
+		}
+		status := map[string]string{"enable": "active", "disable": "disabled"}[action]
+		t, err := q.SetTenantStatus(ctx, pool, store.SetTenantStatusParams{Slug: *slug, Status: status})
+		if errors.Is(err, pgx.ErrNoRows) {
+			return fmt.Errorf("no tenant %q", *slug)
+		}
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(e.stdout, "%s %s\n", t.Slug, t.Status)
+		return nil
+	case "delete":
+		if *slug == "" || !*yes {
+			return usagef("tenant delete --slug <slug> --yes (purges every row of the tenant)")
+		}
+		t, err := tenantBySlug(ctx, pool, *slug)
+		if err != nil {
+			return err
+		}
+		err = store.InTenant(ctx, pool, t.ID, func(tx pgx.Tx) error {
+			_, err := q.DeleteTenant(ctx, tx, t.ID)
+			return err
+		})
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(e.stdout, "deleted tenant %s (%s) and all its data\n", t.Slug, t.ID)
+		return nil
+	}
+	return usagef("unknown tenant action %q", action)
+}
+
+// tenantBySlug resolves a slug with the owner pool (the operator's view).
+func tenantBySlug(ctx context.Context, pool *pgxpool.Pool, slug string) (store.GetTenantBySlugRow, error) {
+	if slug == "" {
+		return store.GetTenantBySlugRow{}, usagef("--tenant/--slug is required")
+	}
+	t, err := store.New().GetTenantBySlug(ctx, pool, slug)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return t, fmt.Errorf("no tenant %q (create it with `ragd tenant create --slug %s --name ...`)", slug, slug)
+	}
+	return t, err
+}
+
+func runTenantApply(ctx context.Context, e *env, args []string) error {
+	return errors.New("tenant apply: not built yet")
+}

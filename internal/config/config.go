@@ -1,0 +1,264 @@
+// Package config reads ragd's one configuration struct from RAGD_* environment
+// variables. Secrets also accept a _FILE variant holding a path to read
+// (Docker/Kubernetes secrets). Validate reports every problem at once, in
+// words an operator can act on.
+package config
+
+import (
+	"errors"
+	"fmt"
+	"net/url"
+	"os"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Config is the whole of ragd's configuration. Zero values are never used: Load
+// fills defaults.
+type Config struct {
+	DatabaseURL      string // RAGD_DATABASE_URL: the application role (RLS applies)
+	AdminDatabaseURL string // RAGD_ADMIN_DATABASE_URL: the owner role (migrations, operator CLI)
+	AppRole          string // RAGD_APP_ROLE: application role name granted by migrations
+	Addr             string // RAGD_ADDR: listen address of ragd serve
+	MaxConns         int    // RAGD_DB_MAX_CONNS: pool size (0 = pgx default)
+
+	JWTSecret      string        // RAGD_JWT_SECRET(_FILE): HS256 secret (development)
+	JWTPublicKeys  string        // RAGD_JWT_PUBLIC_KEYS(_FILE): PEM public keys (RS256/ES256/EdDSA)
+	JWKSURL        string        // RAGD_JWKS_URL: JWKS endpoint of an OIDC provider
+	JWTIssuer      string        // RAGD_JWT_ISSUER: required iss when set
+	JWTAudience    string        // RAGD_JWT_AUDIENCE: required aud when set
+	JWTTenantClaim string        // RAGD_JWT_TENANT_CLAIM: claim holding the tenant id or slug
+	JWTRoleClaim   string        // RAGD_JWT_ROLE_CLAIM: claim holding reader|editor|admin
+	JWTLeeway      time.Duration // RAGD_JWT_LEEWAY: clock skew allowed on exp/nbf/iat
+
+	ModelDir        string        // RAGD_MODEL_DIR: USE-lite model files
+	EmbedBaseURL    string        // RAGD_EMBED_BASE_URL: OpenAI-compatible embeddings API (empty = local model)
+	EmbedModel      string        // RAGD_EMBED_MODEL
+	EmbedDims       int           // RAGD_EMBED_DIMS
+	EmbedAPIKey     string        // RAGD_EMBED_API_KEY(_FILE)
+	LLMBaseURL      string        // RAGD_LLM_BASE_URL: OpenAI-compatible chat completions (empty = extractive answers)
+	LLMModel        string        // RAGD_LLM_MODEL
+	LLMAPIKey       string        // RAGD_LLM_API_KEY(_FILE)
+	RerankBaseURL   string        // RAGD_RERANK_BASE_URL: /rerank API (empty = no rerank)
+	RerankModel     string        // RAGD_RERANK_MODEL
+	RerankAPIKey    string        // RAGD_RERANK_API_KEY(_FILE)
+	ProviderTimeout time.Duration // RAGD_PROVIDER_TIMEOUT: per call to an embedding/LLM/rerank API
+
+	MaxBodyBytes   int64         // RAGD_MAX_BODY_BYTES: request body limit
+	MaxQueryChars  int           // RAGD_MAX_QUERY_CHARS: longest question or search query
+	MaxTopK        int           // RAGD_MAX_TOP_K: largest top_k accepted
+	RequestTimeout time.Duration // RAGD_REQUEST_TIMEOUT: per-request deadline
+	LogLevel       string        // RAGD_LOG_LEVEL: debug|info|warn|error
+}
+
+// Defaults for a machine set up by `make setup` (development credentials).
+const (
+	DefaultDatabaseURL      = "postgres://ragd_app:ragd_app@127.0.0.1:5432/ragd?sslmode=disable"
+	DefaultAdminDatabaseURL = "postgres://ragd_owner:ragd_owner@127.0.0.1:5432/ragd?sslmode=disable"
+	DefaultAddr             = "127.0.0.1:8080"
+)
+
+// Load reads the configuration through getenv (os.Getenv in production). A
+// _FILE variable is read from disk when the plain one is empty. Errors: a
+// value that does not parse, or an unreadable _FILE; call Validate for the
+// semantic checks.
+func Load(getenv func(string) string) (Config, error) {
+	l := loader{getenv: getenv}
+	c := Config{
+		DatabaseURL:      l.str("RAGD_DATABASE_URL", DefaultDatabaseURL),
+		AdminDatabaseURL: l.str("RAGD_ADMIN_DATABASE_URL", DefaultAdminDatabaseURL),
+		AppRole:          l.str("RAGD_APP_ROLE", "ragd_app"),
+		Addr:             l.str("RAGD_ADDR", DefaultAddr),
+		MaxConns:         l.int("RAGD_DB_MAX_CONNS", 0),
+		JWTSecret:        l.secret("RAGD_JWT_SECRET"),
+		JWTPublicKeys:    l.secret("RAGD_JWT_PUBLIC_KEYS"),
+		JWKSURL:          l.str("RAGD_JWKS_URL", ""),
+		JWTIssuer:        l.str("RAGD_JWT_ISSUER", ""),
+		JWTAudience:      l.str("RAGD_JWT_AUDIENCE", ""),
+		JWTTenantClaim:   l.str("RAGD_JWT_TENANT_CLAIM", "tenant_id"),
+		JWTRoleClaim:     l.str("RAGD_JWT_ROLE_CLAIM", "role"),
+		JWTLeeway:        l.dur("RAGD_JWT_LEEWAY", 30*time.Second),
+		ModelDir:         l.str("RAGD_MODEL_DIR", defaultModelDir(getenv)),
+		EmbedBaseURL:     l.str("RAGD_EMBED_BASE_URL", ""),
+		EmbedModel:       l.str("RAGD_EMBED_MODEL", ""),
+		EmbedDims:        l.int("RAGD_EMBED_DIMS", 0),
+		EmbedAPIKey:      l.secret("RAGD_EMBED_API_KEY"),
+		LLMBaseURL:       l.str("RAGD_LLM_BASE_URL", ""),
+		LLMModel:         l.str("RAGD_LLM_MODEL", ""),
+		LLMAPIKey:        l.secret("RAGD_LLM_API_KEY"),
+		RerankBaseURL:    l.str("RAGD_RERANK_BASE_URL", ""),
+		RerankModel:      l.str("RAGD_RERANK_MODEL", ""),
+		RerankAPIKey:     l.secret("RAGD_RERANK_API_KEY"),
+		ProviderTimeout:  l.dur("RAGD_PROVIDER_TIMEOUT", 30*time.Second),
+		MaxBodyBytes:     int64(l.int("RAGD_MAX_BODY_BYTES", 10<<20)),
+		MaxQueryChars:    l.int("RAGD_MAX_QUERY_CHARS", 4000),
+		MaxTopK:          l.int("RAGD_MAX_TOP_K", 50),
+		RequestTimeout:   l.dur("RAGD_REQUEST_TIMEOUT", 60*time.Second),
+		LogLevel:         l.str("RAGD_LOG_LEVEL", "info"),
+	}
+	return c, errors.Join(l.errs...)
+}
+
+func defaultModelDir(getenv func(string) string) string {
+	home := getenv("HOME")
+	if home == "" {
+		home = "."
+	}
+	return home + "/.cache/ragd/models/use-lite"
+}
+
+// Validate checks the configuration for a command; server=true adds what
+// `ragd serve` needs (a JWT key source). Every problem is reported.
+func (c Config) Validate(server bool) error {
+	var errs []error
+	for name, u := range map[string]string{"RAGD_DATABASE_URL": c.DatabaseURL, "RAGD_ADMIN_DATABASE_URL": c.AdminDatabaseURL} {
+		if p, err := url.Parse(u); err != nil || (p.Scheme != "postgres" && p.Scheme != "postgresql") {
+			errs = append(errs, fmt.Errorf("%s must be a postgres:// URL", name))
+		}
+	}
+	for name, u := range map[string]string{"RAGD_EMBED_BASE_URL": c.EmbedBaseURL, "RAGD_LLM_BASE_URL": c.LLMBaseURL, "RAGD_RERANK_BASE_URL": c.RerankBaseURL, "RAGD_JWKS_URL": c.JWKSURL} {
+		if u == "" {
+			continue
+		}
+		if p, err := url.Parse(u); err != nil || (p.Scheme != "http" && p.Scheme != "https") || p.Host == "" {
+			errs = append(errs, fmt.Errorf("%s must be an http(s) URL, got %q", name, u))
+		}
+	}
+	if c.EmbedBaseURL != "" && (c.EmbedModel == "" || c.EmbedDims <= 0) {
+		errs = append(errs, errors.New("RAGD_EMBED_BASE_URL needs RAGD_EMBED_MODEL and RAGD_EMBED_DIMS"))
+	}
+	if c.LLMBaseURL != "" && c.LLMModel == "" {
+		errs = append(errs, errors.New("RAGD_LLM_BASE_URL needs RAGD_LLM_MODEL"))
+	}
+	if c.RerankBaseURL != "" && c.RerankModel == "" {
+		errs = append(errs, errors.New("RAGD_RERANK_BASE_URL needs RAGD_RERANK_MODEL"))
+	}
+	if server {
+		if c.JWTSecret == "" && c.JWTPublicKeys == "" && c.JWKSURL == "" {
+			errs = append(errs, errors.New("no JWT key: set RAGD_JWT_SECRET (development), RAGD_JWT_PUBLIC_KEYS or RAGD_JWKS_URL"))
+		}
+		if c.JWTSecret != "" && len(c.JWTSecret) < 32 {
+			errs = append(errs, errors.New("RAGD_JWT_SECRET must be at least 32 bytes"))
+		}
+	}
+	if c.MaxBodyBytes < 1024 {
+		errs = append(errs, errors.New("RAGD_MAX_BODY_BYTES must be at least 1024"))
+	}
+	if c.MaxQueryChars < 16 || c.MaxTopK < 1 || c.MaxTopK > 1000 {
+		errs = append(errs, errors.New("RAGD_MAX_QUERY_CHARS must be >= 16 and RAGD_MAX_TOP_K in 1..1000"))
+	}
+	switch c.LogLevel {
+	case "debug", "info", "warn", "error":
+	default:
+		errs = append(errs, fmt.Errorf("RAGD_LOG_LEVEL must be debug|info|warn|error, got %q", c.LogLevel))
+	}
+	return errors.Join(errs...)
+}
+
+// Redacted returns the configuration as name=value lines in a stable order,
+// secrets and URL passwords replaced by "***". Used by `ragd config`.
+func (c Config) Redacted() []string {
+	red := func(s string) string {
+		if s == "" {
+			return ""
+		}
+		return "***"
+	}
+	redURL := func(s string) string {
+		u, err := url.Parse(s)
+		if err != nil || u.User == nil {
+			return s
+		}
+		if _, ok := u.User.Password(); ok {
+			u.User = url.UserPassword(u.User.Username(), "***")
+		}
+		return strings.Replace(u.String(), "%2A%2A%2A", "***", 1)
+	}
+	return []string{
+		"RAGD_DATABASE_URL=" + redURL(c.DatabaseURL),
+		"RAGD_ADMIN_DATABASE_URL=" + redURL(c.AdminDatabaseURL),
+		"RAGD_APP_ROLE=" + c.AppRole,
+		"RAGD_ADDR=" + c.Addr,
+		"RAGD_DB_MAX_CONNS=" + strconv.Itoa(c.MaxConns),
+		"RAGD_JWT_SECRET=" + red(c.JWTSecret),
+		"RAGD_JWT_PUBLIC_KEYS=" + red(c.JWTPublicKeys),
+		"RAGD_JWKS_URL=" + c.JWKSURL,
+		"RAGD_JWT_ISSUER=" + c.JWTIssuer,
+		"RAGD_JWT_AUDIENCE=" + c.JWTAudience,
+		"RAGD_JWT_TENANT_CLAIM=" + c.JWTTenantClaim,
+		"RAGD_JWT_ROLE_CLAIM=" + c.JWTRoleClaim,
+		"RAGD_JWT_LEEWAY=" + c.JWTLeeway.String(),
+		"RAGD_MODEL_DIR=" + c.ModelDir,
+		"RAGD_EMBED_BASE_URL=" + c.EmbedBaseURL,
+		"RAGD_EMBED_MODEL=" + c.EmbedModel,
+		"RAGD_EMBED_DIMS=" + strconv.Itoa(c.EmbedDims),
+		"RAGD_EMBED_API_KEY=" + red(c.EmbedAPIKey),
+		"RAGD_LLM_BASE_URL=" + c.LLMBaseURL,
+		"RAGD_LLM_MODEL=" + c.LLMModel,
+		"RAGD_LLM_API_KEY=" + red(c.LLMAPIKey),
+		"RAGD_RERANK_BASE_URL=" + c.RerankBaseURL,
+		"RAGD_RERANK_MODEL=" + c.RerankModel,
+		"RAGD_RERANK_API_KEY=" + red(c.RerankAPIKey),
+		"RAGD_PROVIDER_TIMEOUT=" + c.ProviderTimeout.String(),
+		"RAGD_MAX_BODY_BYTES=" + strconv.FormatInt(c.MaxBodyBytes, 10),
+		"RAGD_MAX_QUERY_CHARS=" + strconv.Itoa(c.MaxQueryChars),
+		"RAGD_MAX_TOP_K=" + strconv.Itoa(c.MaxTopK),
+		"RAGD_REQUEST_TIMEOUT=" + c.RequestTimeout.String(),
+		"RAGD_LOG_LEVEL=" + c.LogLevel,
+	}
+}
+
+type loader struct {
+	getenv func(string) string
+	errs   []error
+}
+
+func (l *loader) str(name, def string) string {
+	if v := strings.TrimSpace(l.getenv(name)); v != "" {
+		return v
+	}
+	return def
+}
+
+func (l *loader) secret(name string) string {
+	if v := l.getenv(name); v != "" {
+		return v
+	}
+	path := l.getenv(name + "_FILE")
+	if path == "" {
+		return ""
+	}
+	b, err := os.ReadFile(path)
+	if err != nil {
+		l.errs = append(l.errs, fmt.Errorf("%s_FILE: %w", name, err))
+		return ""
+	}
+	return strings.TrimRight(string(b), "\r\n")
+}
+
+func (l *loader) int(name string, def int) int {
+	v := strings.TrimSpace(l.getenv(name))
+	if v == "" {
+		return def
+	}
+	n, err := strconv.Atoi(v)
+	if err != nil {
+		l.errs = append(l.errs, fmt.Errorf("%s must be an integer, got %q", name, v))
+		return def
+	}
+	return n
+}
+
+func (l *loader) dur(name string, def time.Duration) time.Duration {
+	v := strings.TrimSpace(l.getenv(name))
+	if v == "" {
+		return def
+	}
+	d, err := time.ParseDuration(v)
+	if err != nil || d <= 0 {
+		l.errs = append(l.errs, fmt.Errorf("%s must be a positive duration like 30s, got %q", name, v))
+		return def
+	}
+	return d
+}

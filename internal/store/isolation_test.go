@@ -1,0 +1,447 @@
+package store_test
+
+import (
+	"context"
+	"crypto/sha256"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"sync"
+	"testing"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
+	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/pgvector/pgvector-go"
+
+	"github.com/ragd-dev/ragd/internal/store"
+	"github.com/ragd-dev/ragd/internal/testdb"
+)
+
+// tenantTables are every table holding tenant data; the catalog test checks
+// the list is complete.
+var tenantTables = []string{"tenants", "documents", "chunks", "chunk_embeddings", "tenant_stats", "term_stats", "postings"}
+
+// seed stores one document with two chunks and their embeddings for tenant.
+func seed(t *testing.T, pool *pgxpool.Pool, tenant uuid.UUID, uri, text string) (docID uuid.UUID, chunkIDs []uuid.UUID) {
+	t.Helper()
+	ctx := context.Background()
+	q := store.New()
+	err := store.InTenant(ctx, pool, tenant, func(tx pgx.Tx) error {
+		if err := q.LockTenantStats(ctx, tx, tenant); err != nil {
+			return err
+		}
+		sha := sha256.Sum256([]byte(text))
+		doc, err := q.UpsertDocument(ctx, tx, store.UpsertDocumentParams{
+			TenantID: tenant, SourceUri: uri, Title: "T " + uri, ContentType: "text/plain",
+			ContentSha: sha[:], Pipeline: "test", Metadata: []byte(`{}`), Body: text, ChunkCount: 2,
+		})
+		if err != nil {
+			return err
+		}
+		docID = doc.ID
+		cp := store.InsertChunksParams{TenantID: tenant, DocumentID: doc.ID, TsConfig: "english"}
+		ep := store.InsertEmbeddingsParams{TenantID: tenant, ModelID: 1}
+		for i := range 2 {
+			id := uuid.New()
+			chunkIDs = append(chunkIDs, id)
+			cp.Ids = append(cp.Ids, id)
+			cp.ChunkIndexes = append(cp.ChunkIndexes, int32(i))
+			cp.HeadingPaths = append(cp.HeadingPaths, "T")
+			cp.Contents = append(cp.Contents, fmt.Sprintf("%s part %d", text, i))
+			cp.TokenCounts = append(cp.TokenCounts, 3)
+			cp.StartOffsets = append(cp.StartOffsets, 0)
+			cp.EndOffsets = append(cp.EndOffsets, int32(len(text)))
+			v := make([]float32, 512)
+			v[i] = 1
+			ep.ChunkIds = append(ep.ChunkIds, id)
+			ep.TextShas = append(ep.TextShas, sha[:])
+			ep.Embeddings = append(ep.Embeddings, pgvector.NewVector(v))
+		}
+		if _, err := q.InsertChunks(ctx, tx, cp); err != nil {
+			return err
+		}
+		_, err = q.InsertEmbeddings(ctx, tx, ep)
+		return err
+	})
+	if err != nil {
+		t.Fatalf("seed %s: %v", uri, err)
+	}
+	return docID, chunkIDs
+}
+
+// countAll counts the rows visible in every tenant table inside tx.
+func countAll(ctx context.Context, tx pgx.Tx) (map[string]int, error) {
+	out := map[string]int{}
+	for _, tbl := range tenantTables {
+		var n int
+		if err := tx.QueryRow(ctx, "SELECT count(*) FROM "+tbl).Scan(&n); err != nil {
+			return nil, fmt.Errorf("%s: %w", tbl, err)
+		}
+		out[tbl] = n
+	}
+	return out, nil
+}
+
+func TestTenantCannotSeeOrTouchAnother(t *testing.T) {
+	t.Parallel()
+	pool := testdb.App(t)
+	a := testdb.NewTenant(t, "iso-a", "")
+	b := testdb.NewTenant(t, "iso-b", "")
+	bDoc, bChunks := seed(t, pool, b.ID, "b://secret", "tenant b secret payroll text")
+	seed(t, pool, a.ID, "a://public", "tenant a public text")
+	ctx := context.Background()
+
+	err := store.InTenant(ctx, pool, a.ID, func(tx pgx.Tx) error {
+		counts, err := countAll(ctx, tx)
+		if err != nil {
+			return err
+		}
+		// A sees exactly its own rows: 1 tenant, 1 document, 2 chunks, 2 embeddings, 1 stats row.
+		want := map[string]int{"tenants": 1, "documents": 1, "chunks": 2, "chunk_embeddings": 2, "tenant_stats": 1}
+		for tbl, n := range want {
+			if counts[tbl] != n {
+				t.Errorf("tenant A sees %d rows in %s, want %d", counts[tbl], tbl, n)
+			}
+		}
+		for _, tbl := range []string{"documents", "chunks", "chunk_embeddings", "tenant_stats", "term_stats", "postings", "tenants"} {
+			var n int
+			if err := tx.QueryRow(ctx, "SELECT count(*) FROM "+tbl+" WHERE "+map[bool]string{true: "id", false: "tenant_id"}[tbl == "tenants"]+" = $1", b.ID).Scan(&n); err != nil {
+				return err
+			}
+			if n != 0 {
+				t.Errorf("tenant A reads %d of tenant B's rows in %s", n, tbl)
+			}
+		}
+		q := store.New()
+		if _, err := q.GetDocument(ctx, tx, store.GetDocumentParams{TenantID: b.ID, ID: bDoc}); !errors.Is(err, pgx.ErrNoRows) {
+			t.Errorf("GetDocument(B's id) as A: err = %v, want no rows", err)
+		}
+		for _, stmt := range []string{
+			"UPDATE documents SET title = 'pwned' WHERE id = $1",
+			"DELETE FROM documents WHERE id = $1",
+			"DELETE FROM chunks WHERE document_id = $1",
+		} {
+			tag, err := tx.Exec(ctx, stmt, bDoc)
+			if err != nil {
+				return fmt.Errorf("%s: %w", stmt, err)
+			}
+			if tag.RowsAffected() != 0 {
+				t.Errorf("%q as tenant A affected %d of B's rows", stmt, tag.RowsAffected())
+			}
+		}
+		for _, stmt := range []string{
+			"DELETE FROM chunk_embeddings WHERE chunk_id = $1",
+			"DELETE FROM postings WHERE chunk_id = $1",
+		} {
+			tag, err := tx.Exec(ctx, stmt, bChunks[0])
+			if err != nil {
+				return fmt.Errorf("%s: %w", stmt, err)
+			}
+			if tag.RowsAffected() != 0 {
+				t.Errorf("%q as tenant A affected %d of B's rows", stmt, tag.RowsAffected())
+			}
+		}
+		tag, err := tx.Exec(ctx, "UPDATE tenants SET settings = '{\"x\":1}' WHERE id = $1", b.ID)
+		if err != nil {
+			return err
+		}
+		if tag.RowsAffected() != 0 {
+			t.Errorf("tenant A updated tenant B's settings")
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// B's data is intact.
+	err = store.InTenant(ctx, pool, b.ID, func(tx pgx.Tx) error {
+		counts, err := countAll(ctx, tx)
+		if err != nil {
+			return err
+		}
+		if counts["documents"] != 1 || counts["chunks"] != 2 || counts["chunk_embeddings"] != 2 || counts["postings"] == 0 {
+			t.Errorf("tenant B's rows after A's attempts: %v", counts)
+		}
+		var title string
+		if err := tx.QueryRow(ctx, "SELECT title FROM documents WHERE id = $1", bDoc).Scan(&title); err != nil {
+			return err
+		}
+		if title == "pwned" {
+			t.Error("tenant A renamed B's document")
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestCrossTenantInsertRejected(t *testing.T) {
+	t.Parallel()
+	pool := testdb.App(t)
+	a := testdb.NewTenant(t, "ins-a", "")
+	b := testdb.NewTenant(t, "ins-b", "")
+	bDoc, bChunks := seed(t, pool, b.ID, "b://doc", "b text")
+	ctx := context.Background()
+	inserts := map[string]func(tx pgx.Tx) error{
+		"documents": func(tx pgx.Tx) error {
+			_, err := tx.Exec(ctx, `INSERT INTO documents (tenant_id, source_uri, content_type, content_sha, pipeline, body) VALUES ($1, 'x://y', 'text/plain', '\x00', 'p', 'x')`, b.ID)
+			return err
+		},
+		"chunks": func(tx pgx.Tx) error {
+			_, err := tx.Exec(ctx, `INSERT INTO chunks (tenant_id, document_id, chunk_index, content, token_count, start_offset, end_offset, ts_config) VALUES ($1, $2, 9, 'x', 1, 0, 1, 'english')`, b.ID, bDoc)
+			return err
+		},
+		"chunk_embeddings": func(tx pgx.Tx) error {
+			_, err := tx.Exec(ctx, `INSERT INTO chunk_embeddings (tenant_id, chunk_id, model_id, text_sha, embedding) VALUES ($1, $2, 1, '\x00', array_fill(0.1::real, ARRAY[512])::vector)`, b.ID, bChunks[0])
+			return err
+		},
+		"postings": func(tx pgx.Tx) error {
+			_, err := tx.Exec(ctx, `INSERT INTO postings (tenant_id, lexeme, chunk_id, tf, dl, impact) VALUES ($1, 'zz', $2, 1, 1, 1)`, b.ID, bChunks[0])
+			return err
+		},
+		"term_stats": func(tx pgx.Tx) error {
+			_, err := tx.Exec(ctx, `INSERT INTO term_stats (tenant_id, lexeme, df) VALUES ($1, 'zz', 1)`, b.ID)
+			return err
+		},
+	}
+	for tbl, ins := range inserts {
+		err := store.InTenant(ctx, pool, a.ID, ins)
+		var pgErr *pgconn.PgError
+		if !errors.As(err, &pgErr) || pgErr.Code != "42501" {
+			t.Errorf("insert into %s for tenant B as tenant A: err = %v, want a row-level security violation (42501)", tbl, err)
+		}
+	}
+}
+
+func TestNoTenantSeesNothing(t *testing.T) {
+	t.Parallel()
+	pool := testdb.App(t)
+	a := testdb.NewTenant(t, "none", "")
+	seed(t, pool, a.ID, "a://doc", "some text")
+	ctx := context.Background()
+	for _, setting := range []string{"", "unset"} {
+		tx, err := pool.Begin(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if setting != "unset" {
+			if _, err := tx.Exec(ctx, "SELECT set_config('app.tenant_id', $1, true)", setting); err != nil {
+				t.Fatal(err)
+			}
+		}
+		counts, err := countAll(ctx, tx)
+		_ = tx.Rollback(ctx)
+		if err != nil {
+			t.Fatalf("tenant %q: %v (want 0 rows, no error)", setting, err)
+		}
+		for tbl, n := range counts {
+			if n != 0 {
+				t.Errorf("with tenant setting %q, %s shows %d rows, want 0", setting, tbl, n)
+			}
+		}
+	}
+	if err := store.InTenant(ctx, pool, uuid.Nil, func(pgx.Tx) error { return nil }); !errors.Is(err, store.ErrNoTenant) {
+		t.Errorf("InTenant(uuid.Nil) = %v, want ErrNoTenant", err)
+	}
+}
+
+func TestAlternatingTenantsOnOneConnectionLeakNothing(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	pool, err := store.Open(ctx, testdb.URL(), store.Options{MaxConns: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer pool.Close()
+	ts := []testdb.Tenant{testdb.NewTenant(t, "alt-a", ""), testdb.NewTenant(t, "alt-b", "")}
+	docs := map[uuid.UUID]uuid.UUID{}
+	for _, tn := range ts {
+		d, _ := seed(t, testdb.App(t), tn.ID, "x://"+tn.Slug, "text of "+tn.Slug)
+		docs[tn.ID] = d
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	for i := range 1000 {
+		tn := ts[rng.IntN(2)]
+		err := store.InTenant(ctx, pool, tn.ID, func(tx pgx.Tx) error {
+			rows, err := tx.Query(ctx, "SELECT id, tenant_id FROM documents")
+			if err != nil {
+				return err
+			}
+			ids, err := pgx.CollectRows(rows, pgx.RowToStructByPos[struct{ ID, Tenant uuid.UUID }])
+			if err != nil {
+				return err
+			}
+			if len(ids) != 1 || ids[0].ID != docs[tn.ID] || ids[0].Tenant != tn.ID {
+				return fmt.Errorf("iteration %d as %s saw %v", i, tn.Slug, ids)
+			}
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		// Between transactions the pooled connection carries no tenant.
+		var v string
+		if err := pool.QueryRow(ctx, "SELECT coalesce(current_setting('app.tenant_id', true), '')").Scan(&v); err != nil {
+			t.Fatal(err)
+		}
+		if v != "" {
+			t.Fatalf("iteration %d: connection still carries tenant %q after commit", i, v)
+		}
+	}
+	if st := pool.Stat(); st.TotalConns() > 1 {
+		t.Fatalf("pool grew to %d connections; the test needs one", st.TotalConns())
+	}
+}
+
+func TestAppRoleSettings(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	pool := testdb.App(t)
+	var mode string
+	if err := pool.QueryRow(ctx, "SHOW plan_cache_mode").Scan(&mode); err != nil {
+		t.Fatal(err)
+	}
+	if mode != "force_custom_plan" {
+		t.Errorf("plan_cache_mode = %q, want force_custom_plan", mode)
+	}
+	if err := store.CheckAppRole(ctx, pool); err != nil {
+		t.Errorf("CheckAppRole(app pool) = %v, want nil", err)
+	}
+	// The owner role owns the tenant tables: serve must refuse it.
+	if err := store.CheckAppRole(ctx, testdb.Owner(t)); !errors.Is(err, store.ErrUnsafeRole) {
+		t.Errorf("CheckAppRole(owner pool) = %v, want ErrUnsafeRole", err)
+	}
+}
+
+func TestCatalogForcesRLSOnEveryTenantTable(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	pool := testdb.Owner(t)
+	rows, err := pool.Query(ctx, `
+		SELECT c.relname, c.relrowsecurity, c.relforcerowsecurity,
+		       (SELECT count(*) FROM pg_policy p WHERE p.polrelid = c.oid)
+		FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+		WHERE n.nspname = 'public' AND c.relkind = 'r'
+		  AND (EXISTS (SELECT 1 FROM pg_attribute a WHERE a.attrelid = c.oid AND a.attname = 'tenant_id' AND NOT a.attisdropped)
+		       OR c.relname = 'tenants')`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	type rel struct {
+		name       string
+		rls, force bool
+		policies   int
+	}
+	got, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (rel, error) {
+		var x rel
+		return x, r.Scan(&x.name, &x.rls, &x.force, &x.policies)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := map[string]bool{}
+	for _, r := range got {
+		seen[r.name] = true
+		if !r.rls || !r.force || r.policies == 0 {
+			t.Errorf("table %s: rls=%v force=%v policies=%d; every tenant table needs FORCE ROW LEVEL SECURITY and a policy", r.name, r.rls, r.force, r.policies)
+		}
+	}
+	for _, tbl := range tenantTables {
+		if !seen[tbl] {
+			t.Errorf("tenant table %s missing from the catalog check", tbl)
+		}
+	}
+	if len(got) != len(tenantTables) {
+		t.Errorf("catalog has %d tenant tables, the isolation tests know %d: add the new one to tenantTables", len(got), len(tenantTables))
+	}
+	// Every tenant_isolation policy is the fail-closed one.
+	prow, err := pool.Query(ctx, `SELECT c.relname, pg_get_expr(p.polqual, p.polrelid), pg_get_expr(p.polwithcheck, p.polrelid)
+		FROM pg_policy p JOIN pg_class c ON c.oid = p.polrelid WHERE p.polname = 'tenant_isolation'`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer prow.Close()
+	n := 0
+	for prow.Next() {
+		var name, using, check string
+		if err := prow.Scan(&name, &using, &check); err != nil {
+			t.Fatal(err)
+		}
+		n++
+		if using != check || (using != "(tenant_id = current_tenant())" && using != "(id = current_tenant())") {
+			t.Errorf("%s policy USING %s WITH CHECK %s; want equality with current_tenant() in both", name, using, check)
+		}
+	}
+	if n != len(tenantTables) {
+		t.Errorf("%d tenant_isolation policies, want %d", n, len(tenantTables))
+	}
+}
+
+// TestConcurrentSameSourceURI: two ingests of one source_uri at once produce
+// one document and no deadlock.
+func TestConcurrentSameSourceURI(t *testing.T) {
+	t.Parallel()
+	pool := testdb.App(t)
+	a := testdb.NewTenant(t, "conc", "")
+	var wg sync.WaitGroup
+	errs := make(chan error, 8)
+	for i := range 8 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			ctx := context.Background()
+			q := store.New()
+			errs <- store.InTenant(ctx, pool, a.ID, func(tx pgx.Tx) error {
+				if err := q.LockTenantStats(ctx, tx, a.ID); err != nil {
+					return err
+				}
+				doc, err := q.UpsertDocument(ctx, tx, store.UpsertDocumentParams{TenantID: a.ID, SourceUri: "same://uri", ContentType: "text/plain",
+					ContentSha: []byte{byte(i)}, Pipeline: "p", Metadata: []byte(`{}`), Body: "b", ChunkCount: 1})
+				if err != nil {
+					return err
+				}
+				if _, err := q.DeleteChunksByDocument(ctx, tx, store.DeleteChunksByDocumentParams{TenantID: a.ID, DocumentID: doc.ID}); err != nil {
+					return err
+				}
+				_, err = q.InsertChunks(ctx, tx, store.InsertChunksParams{TenantID: a.ID, Ids: []uuid.UUID{uuid.New()}, DocumentID: doc.ID,
+					ChunkIndexes: []int32{0}, HeadingPaths: []string{""}, Contents: []string{fmt.Sprintf("version %d of shared words", i)},
+					TokenCounts: []int32{4}, StartOffsets: []int32{0}, EndOffsets: []int32{1}, TsConfig: "english"})
+				return err
+			})
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	ctx := context.Background()
+	err := store.InTenant(ctx, pool, a.ID, func(tx pgx.Tx) error {
+		c, err := countAll(ctx, tx)
+		if err != nil {
+			return err
+		}
+		if c["documents"] != 1 || c["chunks"] != 1 {
+			t.Errorf("after 8 concurrent upserts: %d documents, %d chunks; want 1 and 1", c["documents"], c["chunks"])
+		}
+		var n, df int
+		if err := tx.QueryRow(ctx, "SELECT chunk_count FROM tenant_stats").Scan(&n); err != nil {
+			return err
+		}
+		if err := tx.QueryRow(ctx, "SELECT df FROM term_stats WHERE lexeme = 'share'").Scan(&df); err != nil {
+			return err
+		}
+		if n != 1 || df != 1 {
+			t.Errorf("statistics after concurrent replaces: chunk_count=%d df(share)=%d, want 1 and 1", n, df)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}

@@ -1,0 +1,184 @@
+// Package store is ragd's data layer: the sqlc-generated queries (*.gen.go, from
+// queries/*.sql) and the one way tenant data is touched, InTenant.
+//
+// Isolation design (docs/ARCHITECTURE.md): every tenant table is under FORCE ROW
+// LEVEL SECURITY with policies on current_tenant(), which reads the
+// transaction-local setting app.tenant_id. InTenant sets it with
+// set_config('app.tenant_id', id, true) as the first statement of a
+// transaction, so it vanishes at COMMIT or ROLLBACK and never reaches the next
+// user of a pooled connection. A pool hook discards any connection that still
+// carries a tenant after release.
+package store
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
+	"github.com/jackc/pgx/v5/pgxpool"
+	pgxvec "github.com/pgvector/pgvector-go/pgx"
+)
+
+// ErrNoTenant is returned by InTenant for the zero tenant id.
+var ErrNoTenant = errors.New("store: no tenant id")
+
+// ErrUnavailable wraps errors that mean the database cannot be reached (connect
+// failures, admin shutdown); the API maps it to 503.
+var ErrUnavailable = errors.New("store: database unavailable")
+
+// Options tune Open.
+type Options struct {
+	// MaxConns caps the pool (0 = pgx default, max(4, cores)).
+	MaxConns int32
+	// Logger receives pool warnings (a connection released with a tenant still set).
+	Logger *slog.Logger
+}
+
+// Open connects a pool for databaseURL with ragd's settings:
+//   - the pgvector types registered on every connection;
+//   - plan_cache_mode = force_custom_plan, so no prepared statement ever reuses a
+//     generic plan built for another tenant (measured: a generic plan made after
+//     six searches as a large tenant gave a small tenant 0 of 20 rows);
+//   - an AfterRelease check that destroys a connection still carrying
+//     app.tenant_id (it cannot, by construction; the check is a tripwire).
+//
+// Errors: a parse error of the URL, or ErrUnavailable wrapping the connect error.
+func Open(ctx context.Context, databaseURL string, opts Options) (*pgxpool.Pool, error) {
+	cfg, err := pgxpool.ParseConfig(databaseURL)
+	if err != nil {
+		return nil, fmt.Errorf("store: parse database URL: %w", err)
+	}
+	if opts.MaxConns > 0 {
+		cfg.MaxConns = opts.MaxConns
+	}
+	logger := opts.Logger
+	if logger == nil {
+		logger = slog.Default()
+	}
+	cfg.ConnConfig.RuntimeParams["plan_cache_mode"] = "force_custom_plan"
+	cfg.ConnConfig.RuntimeParams["application_name"] = "ragd"
+	cfg.AfterConnect = func(ctx context.Context, c *pgx.Conn) error {
+		return pgxvec.RegisterTypes(ctx, c)
+	}
+	cfg.AfterRelease = func(c *pgx.Conn) bool {
+		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+		defer cancel()
+		var v string
+		if err := c.QueryRow(ctx, "SELECT coalesce(current_setting('app.tenant_id', true), '')").Scan(&v); err != nil {
+			return false
+		}
+		if v != "" {
+			logger.Error("store: connection released with a tenant still set; destroying it", "tenant", v)
+			return false
+		}
+		return true
+	}
+	pool, err := pgxpool.NewWithConfig(ctx, cfg)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %w", ErrUnavailable, err)
+	}
+	return pool, nil
+}
+
+// Beginner is what InTenant needs: a pool, a connection, or a test transaction.
+type Beginner interface {
+	Begin(ctx context.Context) (pgx.Tx, error)
+}
+
+// InTenant runs fn inside one transaction scoped to tenant: BEGIN →
+// set_config('app.tenant_id', tenant, true) → fn → COMMIT (ROLLBACK if fn or
+// the commit fails). It is the only way ragd touches tenant data.
+//
+// Errors: ErrNoTenant for uuid.Nil; fn's error as is; begin/commit errors
+// wrapped (ErrUnavailable when the server cannot be reached).
+func InTenant(ctx context.Context, db Beginner, tenant uuid.UUID, fn func(tx pgx.Tx) error) error {
+	if tenant == uuid.Nil {
+		return ErrNoTenant
+	}
+	tx, err := db.Begin(ctx)
+	if err != nil {
+		return classify(fmt.Errorf("store: begin: %w", err))
+	}
+	defer tx.Rollback(context.WithoutCancel(ctx)) //nolint:errcheck // no-op after commit
+	if _, err := tx.Exec(ctx, "SELECT set_config('app.tenant_id', $1, true)", tenant.String()); err != nil {
+		return classify(fmt.Errorf("store: set tenant: %w", err))
+	}
+	if err := fn(tx); err != nil {
+		return err
+	}
+	if err := tx.Commit(ctx); err != nil {
+		return classify(fmt.Errorf("store: commit: %w", err))
+	}
+	return nil
+}
+
+// classify marks connection-level failures as ErrUnavailable.
+func classify(err error) error {
+	if IsUnavailable(err) {
+		return fmt.Errorf("%w: %w", ErrUnavailable, err)
+	}
+	return err
+}
+
+// IsUnavailable reports whether err means the database is unreachable or
+// shutting down (connection refused, admin shutdown, cannot connect now).
+func IsUnavailable(err error) bool {
+	if err == nil {
+		return false
+	}
+	if errors.Is(err, ErrUnavailable) {
+		return true
+	}
+	var pgErr *pgconn.PgError
+	if errors.As(err, &pgErr) {
+		switch pgErr.Code {
+		case "57P01", "57P02", "57P03", "08000", "08003", "08006", "08001", "08004":
+			return true
+		}
+		return false
+	}
+	var connErr *pgconn.ConnectError
+	if errors.As(err, &connErr) {
+		return true
+	}
+	return pgconn.SafeToRetry(err)
+}
+
+// ErrUnsafeRole is returned by CheckAppRole when the connected role could
+// bypass row-level security.
+var ErrUnsafeRole = errors.New("store: database role can bypass row-level security")
+
+// CheckAppRole verifies that the pool's role is safe to serve tenants with: not
+// superuser, no BYPASSRLS, and owner of no table in the current database
+// (an owner could disable or drop policies). `ragd serve` refuses to start
+// otherwise. Errors: ErrUnsafeRole with the reason, or a query error.
+func CheckAppRole(ctx context.Context, pool *pgxpool.Pool) error {
+	var (
+		role          string
+		super, bypass bool
+		owned         []string
+	)
+	err := pool.QueryRow(ctx, `
+		SELECT r.rolname, r.rolsuper, r.rolbypassrls,
+		       coalesce((SELECT array_agg(c.relname::text ORDER BY c.relname) FROM pg_class c
+		                 JOIN pg_namespace n ON n.oid = c.relnamespace
+		                 WHERE c.relowner = r.oid AND c.relkind IN ('r', 'p') AND n.nspname NOT IN ('pg_catalog', 'information_schema')), '{}')
+		FROM pg_roles r WHERE r.rolname = current_user`).Scan(&role, &super, &bypass, &owned)
+	if err != nil {
+		return classify(fmt.Errorf("store: check role: %w", err))
+	}
+	switch {
+	case super:
+		return fmt.Errorf("%w: role %q is a superuser; connect RAGD_DATABASE_URL as the application role (ragd_app)", ErrUnsafeRole, role)
+	case bypass:
+		return fmt.Errorf("%w: role %q has BYPASSRLS; use a role without it", ErrUnsafeRole, role)
+	case len(owned) > 0:
+		return fmt.Errorf("%w: role %q owns tables %v; table owners can disable row-level security — use the application role, not the owner", ErrUnsafeRole, role, owned)
+	}
+	return nil
+}

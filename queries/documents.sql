@@ -1,0 +1,75 @@
+-- Documents and their chunks. Every query runs inside a tenant transaction;
+-- tenant_id is also passed explicitly so the planner sees the constant (row-level
+-- security still filters on the transaction's tenant).
+
+-- name: LockDocumentBySourceURI :one
+SELECT id, content_sha, pipeline, chunk_count FROM documents
+WHERE tenant_id = @tenant_id AND source_uri = @source_uri
+FOR UPDATE;
+
+-- name: UpsertDocument :one
+INSERT INTO documents (tenant_id, source_uri, title, content_type, content_sha, pipeline, metadata, body, chunk_count)
+VALUES (@tenant_id, @source_uri, @title, @content_type, @content_sha, @pipeline, @metadata, @body, @chunk_count)
+ON CONFLICT (tenant_id, source_uri) DO UPDATE
+SET title = excluded.title, content_type = excluded.content_type, content_sha = excluded.content_sha,
+    pipeline = excluded.pipeline, metadata = excluded.metadata, body = excluded.body,
+    chunk_count = excluded.chunk_count, updated_at = now()
+RETURNING id, (xmax = 0)::bool AS inserted;
+
+-- name: LockTenantStats :exec
+-- Taken first by every ingest transaction: serialises writers of one tenant's
+-- BM25 statistics (see the chunks triggers).
+INSERT INTO tenant_stats (tenant_id) VALUES (@tenant_id)
+ON CONFLICT (tenant_id) DO UPDATE SET chunk_count = tenant_stats.chunk_count;
+
+-- name: DeleteChunksByDocument :execrows
+DELETE FROM chunks WHERE tenant_id = @tenant_id AND document_id = @document_id;
+
+-- name: InsertChunks :execrows
+-- One statement for all of a document's chunks (COPY is refused under row-level
+-- security), so the statement-level triggers index them in one pass. The
+-- unnest calls run in lockstep (equal-length arrays).
+INSERT INTO chunks (tenant_id, id, document_id, chunk_index, heading_path, content, token_count, start_offset, end_offset, ts_config)
+SELECT @tenant_id::uuid, unnest(@ids::uuid[]), @document_id::uuid, unnest(@chunk_indexes::int[]),
+       unnest(@heading_paths::text[]), unnest(@contents::text[]), unnest(@token_counts::int[]),
+       unnest(@start_offsets::int[]), unnest(@end_offsets::int[]), CAST(@ts_config::text AS regconfig);
+
+-- name: InsertEmbeddings :execrows
+INSERT INTO chunk_embeddings (tenant_id, chunk_id, model_id, text_sha, embedding)
+SELECT @tenant_id::uuid, unnest(@chunk_ids::uuid[]), @model_id::smallint, unnest(@text_shas::bytea[]), unnest(@embeddings::vector[]);
+
+-- name: CachedEmbeddings :many
+SELECT DISTINCT ON (text_sha) text_sha, embedding FROM chunk_embeddings
+WHERE tenant_id = @tenant_id AND model_id = @model_id AND text_sha = ANY(@text_shas::bytea[]);
+
+-- name: GetDocument :one
+SELECT id, source_uri, title, content_type, encode(content_sha, 'hex')::text AS content_sha, metadata, chunk_count, created_at, updated_at
+FROM documents WHERE tenant_id = @tenant_id AND id = @id;
+
+-- name: GetDocumentBody :one
+SELECT body FROM documents WHERE tenant_id = @tenant_id AND id = @id;
+
+-- name: ListDocuments :many
+-- Keyset pagination on source_uri; prefix filter with starts_with (no LIKE
+-- metacharacters to escape).
+SELECT id, source_uri, title, content_type, encode(content_sha, 'hex')::text AS content_sha, metadata, chunk_count, created_at, updated_at
+FROM documents
+WHERE tenant_id = @tenant_id
+  AND starts_with(source_uri, @prefix::text)
+  AND source_uri > @after::text
+ORDER BY source_uri
+LIMIT @max_rows;
+
+-- name: ListSourceURIs :many
+SELECT id, source_uri FROM documents
+WHERE tenant_id = @tenant_id AND starts_with(source_uri, @prefix::text)
+ORDER BY source_uri;
+
+-- name: DeleteDocument :one
+DELETE FROM documents WHERE tenant_id = @tenant_id AND id = @id RETURNING id, source_uri;
+
+-- name: DeleteDocumentBySourceURI :one
+DELETE FROM documents WHERE tenant_id = @tenant_id AND source_uri = @source_uri RETURNING id, source_uri;
+
+-- name: CountDocuments :one
+SELECT count(*) FROM documents WHERE tenant_id = @tenant_id AND starts_with(source_uri, @prefix::text);

@@ -1,0 +1,45 @@
+-- Tenants. Operator queries (Create, List, BySlug, SetStatus, Delete) run as the
+-- owner role, whose policy on tenants sees every row; the rest run inside a
+-- tenant transaction and see only that tenant's row.
+
+-- name: CreateTenant :one
+INSERT INTO tenants (slug, name, ts_config)
+VALUES (@slug, @name, CAST(@ts_config::text AS regconfig))
+RETURNING id, slug, name, ts_config::text AS ts_config, status, settings, created_at;
+
+-- name: ListTenants :many
+SELECT id, slug, name, ts_config::text AS ts_config, status, settings, created_at
+FROM tenants ORDER BY slug;
+
+-- name: GetTenantBySlug :one
+SELECT id, slug, name, ts_config::text AS ts_config, status, settings, created_at
+FROM tenants WHERE slug = @slug;
+
+-- name: GetTenant :one
+SELECT id, slug, name, ts_config::text AS ts_config, status, settings, created_at
+FROM tenants WHERE id = @id;
+
+-- name: SetTenantStatus :one
+UPDATE tenants SET status = @status WHERE slug = @slug
+RETURNING id, slug, name, ts_config::text AS ts_config, status, settings, created_at;
+
+-- name: UpdateTenantName :exec
+UPDATE tenants SET name = @name, ts_config = CAST(@ts_config::text AS regconfig) WHERE id = @id;
+
+-- name: UpdateTenantSettings :exec
+UPDATE tenants SET settings = @settings WHERE id = @id;
+
+-- name: DeleteTenant :execrows
+DELETE FROM tenants WHERE id = @id;
+
+-- name: GetTenantStats :one
+SELECT coalesce(max(chunk_count), 0)::bigint AS chunk_count,
+       coalesce(max(token_count), 0)::bigint AS token_count,
+       (SELECT count(*) FROM documents d WHERE d.tenant_id = @tenant_id)::bigint AS document_count
+FROM tenant_stats WHERE tenant_stats.tenant_id = @tenant_id;
+
+-- name: GetEmbeddingModel :one
+SELECT id, name, dims, distance FROM embedding_models WHERE name = @name;
+
+-- name: CurrentTenantSetting :one
+SELECT coalesce(current_setting('app.tenant_id', true), '')::text AS tenant_id;

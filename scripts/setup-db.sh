@@ -1,0 +1,141 @@
+#!/usr/bin/env bash
+# setup-db.sh — one-command local PostgreSQL + pgvector for ragd. Idempotent.
+#
+# 1. If RAGD_ADMIN_DATABASE_URL and RAGD_DATABASE_URL are set and reach a server
+#    whose database has the vector extension, use them as they are.
+# 2. Otherwise (Debian/Ubuntu): install PostgreSQL and postgresql-server-dev-<major>
+#    with apt; if the vector extension is not available, build pgvector 0.8.x from
+#    Debian's source package (trixie) through a private apt configuration (the
+#    system's sources are never edited); start the cluster; create the owner and
+#    application roles and the databases (ragd, ragd_test); print the URLs.
+#
+# Development credentials only: the local roles get fixed passwords that the
+# README documents. Production deployments create their own roles.
+set -euo pipefail
+
+OWNER=${RAGD_OWNER_ROLE:-ragd_owner}
+APP=${RAGD_APP_ROLE:-ragd_app}
+DBS=${RAGD_DATABASES:-"ragd ragd_test"}
+PORT=${RAGD_PGPORT:-5432}
+PGVECTOR_SUITE=${RAGD_PGVECTOR_SUITE:-trixie}
+WORK=${RAGD_SETUP_WORK:-${XDG_CACHE_HOME:-$HOME/.cache}/ragd/setup}
+
+log() { printf 'setup-db: %s\n' "$*" >&2; }
+die() { log "error: $*"; exit 1; }
+
+as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
+as_postgres() {
+	if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"; else sudo -u postgres "$@"; fi
+}
+psql_super() { as_postgres psql -X -q -v ON_ERROR_STOP=1 -p "$PORT" "$@"; }
+
+# --- 1. an existing server ---------------------------------------------------
+if [ -n "${RAGD_ADMIN_DATABASE_URL:-}" ] && [ -n "${RAGD_DATABASE_URL:-}" ]; then
+	if psql -X -qtA "$RAGD_ADMIN_DATABASE_URL" -c "SELECT 1 FROM pg_extension WHERE extname='vector'" 2>/dev/null | grep -q 1; then
+		log "using the configured server (vector extension present)"
+		printf 'RAGD_ADMIN_DATABASE_URL=%s\nRAGD_DATABASE_URL=%s\n' "$RAGD_ADMIN_DATABASE_URL" "$RAGD_DATABASE_URL"
+		exit 0
+	fi
+	log "configured URLs unreachable or without the vector extension; setting up a local server"
+fi
+
+command -v apt-get >/dev/null || die "no apt-get: install PostgreSQL 13+ with pgvector 0.8 yourself and set RAGD_ADMIN_DATABASE_URL / RAGD_DATABASE_URL (or use docker-compose.yml)"
+
+export DEBIAN_FRONTEND=noninteractive
+apt_updated=
+need_pkgs() {
+	local missing=()
+	for p in "$@"; do dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p"); done
+	[ ${#missing[@]} -eq 0 ] && return 0
+	log "installing ${missing[*]}"
+	[ -n "$apt_updated" ] || { as_root apt-get update -qq; apt_updated=1; }
+	as_root apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+}
+
+# --- 2. PostgreSQL -----------------------------------------------------------
+need_pkgs postgresql postgresql-contrib
+MAJOR=$(ls /usr/lib/postgresql | sort -n | tail -1)
+[ -n "$MAJOR" ] || die "no PostgreSQL server found under /usr/lib/postgresql"
+PG_CONFIG=/usr/lib/postgresql/$MAJOR/bin/pg_config
+need_pkgs "postgresql-server-dev-$MAJOR" build-essential dpkg-dev
+SHAREDIR=$("$PG_CONFIG" --sharedir)
+
+# --- 3. pgvector ---------------------------------------------------------------
+if [ ! -f "$SHAREDIR/extension/vector.control" ]; then
+	log "vector extension not available for PostgreSQL $MAJOR: building pgvector from Debian's $PGVECTOR_SUITE source package"
+	apt_dir=$WORK/apt
+	rm -rf "$apt_dir" && mkdir -p "$apt_dir/lists/partial" "$apt_dir/cache/archives/partial" "$apt_dir/sources.list.d" "$WORK/pgvector"
+	# The mirror is read from the system's own Debian sources, so this script
+	# names no host; only a deb-src line for the other suite is added, privately.
+	uri=$(grep -rhoE '^URIs:[[:space:]]*\S+' /etc/apt/sources.list.d/*.sources 2>/dev/null | awk '{print $2}' | grep -v -- '-security' | head -1 || true)
+	[ -n "$uri" ] || uri=$(grep -hoE '^deb[[:space:]]+(\[[^]]*\][[:space:]]+)?\S+' /etc/apt/sources.list 2>/dev/null | awk '{print $NF}' | grep -v -- '-security' | head -1 || true)
+	[ -n "$uri" ] || die "cannot find the Debian mirror in /etc/apt sources"
+	keyring=/usr/share/keyrings/debian-archive-keyring.gpg
+	printf 'deb-src [signed-by=%s] %s %s main\n' "$keyring" "$uri" "$PGVECTOR_SUITE" >"$apt_dir/sources.list"
+	apt_opts=(-o "Dir::Etc::SourceList=$apt_dir/sources.list" -o "Dir::Etc::SourceParts=$apt_dir/sources.list.d"
+		-o "Dir::State::Lists=$apt_dir/lists" -o "Dir::Cache=$apt_dir/cache" -o "APT::Sandbox::User=root")
+	as_root apt-get "${apt_opts[@]}" update -qq
+	(cd "$WORK/pgvector" && rm -rf pgvector-* pgvector_* && as_root apt-get "${apt_opts[@]}" source --download-only pgvector >/dev/null)
+	dsc=$(ls "$WORK"/pgvector/pgvector_*.dsc | head -1)
+	(cd "$WORK/pgvector" && dpkg-source --no-check -x "$(basename "$dsc")" src >/dev/null)
+	ver=$(grep -oE '^default_version = .*' "$WORK/pgvector/src/vector.control" | tr -d "' " | cut -d= -f2)
+	case "$ver" in 0.8.*) ;; *) die "pgvector $ver from $PGVECTOR_SUITE is not 0.8.x";; esac
+	log "building pgvector $ver"
+	make -s -C "$WORK/pgvector/src" PG_CONFIG="$PG_CONFIG" -j"$(nproc)" >/dev/null
+	as_root make -s -C "$WORK/pgvector/src" PG_CONFIG="$PG_CONFIG" install >/dev/null
+	[ -f "$SHAREDIR/extension/vector.control" ] || die "pgvector install did not produce vector.control"
+else
+	log "vector extension available for PostgreSQL $MAJOR"
+fi
+
+# --- 4. the cluster ------------------------------------------------------------
+if ! pg_lsclusters -h 2>/dev/null | awk -v m="$MAJOR" '$1==m' | grep -q .; then
+	as_root pg_createcluster "$MAJOR" main --port "$PORT" >/dev/null
+fi
+if ! pg_lsclusters -h | awk -v m="$MAJOR" '$1==m && $2=="main" {print $4}' | grep -q online; then
+	log "starting PostgreSQL $MAJOR"
+	as_root pg_ctlcluster "$MAJOR" main start
+fi
+for _ in $(seq 30); do as_postgres pg_isready -q -p "$PORT" && break; sleep 1; done
+as_postgres pg_isready -q -p "$PORT" || die "PostgreSQL did not become ready"
+
+# --- 5. roles and databases ----------------------------------------------------
+psql_super -d postgres <<SQL
+DO \$\$
+BEGIN
+  IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = '$OWNER') THEN
+    CREATE ROLE $OWNER LOGIN PASSWORD '$OWNER' NOSUPERUSER NOBYPASSRLS NOCREATEROLE;
+  END IF;
+  IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = '$APP') THEN
+    CREATE ROLE $APP LOGIN PASSWORD '$APP' NOSUPERUSER NOBYPASSRLS NOCREATEDB NOCREATEROLE;
+  END IF;
+END \$\$;
+ALTER ROLE $APP NOSUPERUSER NOBYPASSRLS;
+-- A generic plan built for one tenant must never serve another (see ARCHITECTURE.md).
+ALTER ROLE $APP SET plan_cache_mode = force_custom_plan;
+SQL
+for db in $DBS; do
+	if ! psql_super -d postgres -tAc "SELECT 1 FROM pg_database WHERE datname='$db'" | grep -q 1; then
+		psql_super -d postgres -c "CREATE DATABASE $db OWNER $OWNER"
+	fi
+	psql_super -d "$db" <<SQL
+CREATE EXTENSION IF NOT EXISTS vector;
+REVOKE ALL ON DATABASE $db FROM PUBLIC;
+GRANT CONNECT, TEMPORARY ON DATABASE $db TO $APP;
+GRANT CONNECT, CREATE ON DATABASE $db TO $OWNER;
+REVOKE CREATE ON SCHEMA public FROM PUBLIC;
+ALTER SCHEMA public OWNER TO $OWNER;
+SQL
+done
+
+# Test databases per Go package are created on demand by the tests (CREATEDB is
+# only needed by the owner for that).
+psql_super -d postgres -c "ALTER ROLE $OWNER CREATEDB" >/dev/null
+
+log "ready: PostgreSQL $MAJOR on port $PORT with pgvector $(psql_super -d ragd -tAc "SELECT extversion FROM pg_extension WHERE extname='vector'")"
+cat <<URLS
+RAGD_ADMIN_DATABASE_URL=postgres://$OWNER:$OWNER@127.0.0.1:$PORT/ragd?sslmode=disable
+RAGD_DATABASE_URL=postgres://$APP:$APP@127.0.0.1:$PORT/ragd?sslmode=disable
+RAGD_TEST_ADMIN_DATABASE_URL=postgres://$OWNER:$OWNER@127.0.0.1:$PORT/ragd_test?sslmode=disable
+RAGD_TEST_DATABASE_URL=postgres://$APP:$APP@127.0.0.1:$PORT/ragd_test?sslmode=disable
+URLS
