@@ -1,0 +1,373 @@
+package chunk
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/ragd-dev/ragd/internal/extract"
+)
+
+// ErrInvalidConfig is returned (wrapped, with the offending field and value)
+// by Config.Validate and Split for an unusable configuration.
+var ErrInvalidConfig = errors.New("chunk: invalid config")
+
+// ErrInvalidDocument is returned (wrapped) by Split for a nil document or
+// one whose blocks are not ascending, non-empty, non-overlapping ranges of
+// its Text. Documents from extract.Extract are always valid.
+var ErrInvalidDocument = errors.New("chunk: invalid document")
+
+// Limits accepted by Config.Validate.
+const (
+	// MinMaxChars is the smallest MaxChars accepted: room for a few words.
+	MinMaxChars = 64
+	// MaxMaxChars is the largest MaxChars accepted (256 KiB), so a chunk's
+	// tsvector stays far below PostgreSQL's 1 MB limit.
+	MaxMaxChars = 256 << 10
+)
+
+// Config is the single place chunk sizes are set. Sizes are in tokens as
+// measured by Count, except MaxChars, which is in bytes of Chunk.Content.
+type Config struct {
+	// TargetTokens is the size packing and windows aim for (≥ 1).
+	TargetTokens int
+	// MaxTokens is the hard upper bound of a chunk (≥ TargetTokens). Units
+	// between TargetTokens and MaxTokens stay whole rather than being cut.
+	MaxTokens int
+	// MinTokens is the size under which a unit (a small section, or a run
+	// of small sections) is merged into the next one even past TargetTokens,
+	// so that short sections do not become tiny chunks
+	// (0 ≤ MinTokens ≤ TargetTokens).
+	MinTokens int
+	// OverlapTokens is how much of a block cut between two windows the second
+	// window repeats (0 ≤ OverlapTokens ≤ TargetTokens/2).
+	OverlapTokens int
+	// MaxChars is the hard upper bound of len(Chunk.Content) in bytes
+	// (MinMaxChars ≤ MaxChars ≤ MaxMaxChars).
+	MaxChars int
+	// Count returns the number of tokens in a string. Nil means WordCount.
+	// It must be deterministic and should be roughly additive (the count of
+	// a concatenation close to the sum of the counts): packing sums the
+	// counts of pieces and only the final Chunk.Tokens is measured whole.
+	Count func(string) int
+}
+
+// DefaultConfig returns the default sizes: windows of about 200 words, at
+// most 300 words, sections under 50 words merged forward, 30 words of overlap, at most 32 KiB per chunk, counted
+// with WordCount. 200 words is roughly 260 tokens of a BPE tokenizer for
+// English prose.
+func DefaultConfig() Config {
+	return Config{
+		TargetTokens:  200,
+		MaxTokens:     300,
+		MinTokens:     50,
+		OverlapTokens: 30,
+		MaxChars:      32 << 10,
+		Count:         WordCount,
+	}
+}
+
+// Validate reports the first unusable field. Errors: ErrInvalidConfig,
+// wrapped with a message naming the field and its allowed range.
+func (c Config) Validate() error {
+	switch {
+	case c.TargetTokens < 1:
+		return fmt.Errorf("%w: TargetTokens is %d, must be at least 1", ErrInvalidConfig, c.TargetTokens)
+	case c.MaxTokens < c.TargetTokens:
+		return fmt.Errorf("%w: MaxTokens is %d, must be at least TargetTokens (%d)", ErrInvalidConfig, c.MaxTokens, c.TargetTokens)
+	case c.MinTokens < 0 || c.MinTokens > c.TargetTokens:
+		return fmt.Errorf("%w: MinTokens is %d, must be between 0 and TargetTokens (%d)", ErrInvalidConfig, c.MinTokens, c.TargetTokens)
+	case c.OverlapTokens < 0 || c.OverlapTokens > c.TargetTokens/2:
+		return fmt.Errorf("%w: OverlapTokens is %d, must be between 0 and TargetTokens/2 (%d)", ErrInvalidConfig, c.OverlapTokens, c.TargetTokens/2)
+	case c.MaxChars < MinMaxChars || c.MaxChars > MaxMaxChars:
+		return fmt.Errorf("%w: MaxChars is %d, must be between %d and %d", ErrInvalidConfig, c.MaxChars, MinMaxChars, MaxMaxChars)
+	}
+	return nil
+}
+
+// Chunk is one piece of a document, ready to embed and index.
+type Chunk struct {
+	// Index is the 0-based position of the chunk in the document.
+	Index int
+	// HeadingPath is "Title > Section > Subsection": the document title (when
+	// non-empty) and the headings the chunk sits under, joined by " > ".
+	// Empty for an untitled document without headings.
+	HeadingPath string
+	// Content is the chunk text: doc.Text[Start:End], preceded, when the
+	// chunk starts inside a table, by that table's header row(s) and "\n"
+	// (PrefixLen bytes). Never empty; len(Content) ≤ Config.MaxChars.
+	Content string
+	// Start and End are byte offsets into doc.Text, 0 ≤ Start < End ≤
+	// len(doc.Text); Content[PrefixLen:] == doc.Text[Start:End]. Chunks are in
+	// ascending order; windows with overlap share bytes with the previous chunk.
+	Start, End int
+	// PrefixLen is the number of leading bytes of Content that repeat a table
+	// header instead of coming from doc.Text[Start:End]; usually 0.
+	PrefixLen int
+	// Tokens is Config.Count(Content).
+	Tokens int
+}
+
+// Split cuts doc into chunks as described in the package comment, in
+// document order. A document without blocks yields no chunks.
+// Errors: ErrInvalidConfig, ErrInvalidDocument (both wrapped).
+func Split(doc *extract.Document, cfg Config) ([]Chunk, error) {
+	if err := cfg.Validate(); err != nil {
+		return nil, err
+	}
+	if err := checkDocument(doc); err != nil {
+		return nil, err
+	}
+	if cfg.Count == nil {
+		cfg.Count = WordCount
+	}
+	s := newSplitter(doc, cfg)
+	for _, u := range s.packTail(s.collect(s.sections())) {
+		s.emitUnit(u)
+	}
+	return s.out, nil
+}
+
+func checkDocument(doc *extract.Document) error {
+	if doc == nil {
+		return fmt.Errorf("%w: nil document", ErrInvalidDocument)
+	}
+	prev := 0
+	for i, b := range doc.Blocks {
+		if b.Start < prev || b.End <= b.Start || b.End > len(doc.Text) {
+			return fmt.Errorf("%w: block %d has range [%d,%d) (previous block ends at %d, text is %d bytes)",
+				ErrInvalidDocument, i, b.Start, b.End, prev, len(doc.Text))
+		}
+		if b.Kind == extract.KindTable {
+			if b.HeaderRow != "" && !strings.HasPrefix(doc.Text[b.Start:b.End], b.HeaderRow) {
+				return fmt.Errorf("%w: table block %d: HeaderRow is not at the start of the block", ErrInvalidDocument, i)
+			}
+			rp := b.Start + len(b.HeaderRow)
+			for j, r := range b.Rows {
+				if r.Start < rp || r.End <= r.Start || r.End > b.End {
+					return fmt.Errorf("%w: table block %d: row %d has range [%d,%d)", ErrInvalidDocument, i, j, r.Start, r.End)
+				}
+				rp = r.End
+			}
+		}
+		prev = b.End
+	}
+	return nil
+}
+
+// section is a node of the heading tree over block indices [from, to).
+type section struct {
+	level    int
+	from, to int
+	children []*section
+}
+
+// unit is a contiguous block range [from, to) that becomes one chunk, or is
+// windowed when over the limits.
+type unit struct {
+	from, to int
+}
+
+type splitter struct {
+	cfg    Config
+	text   string
+	title  string
+	blocks []extract.Block
+	prefix []int      // prefix[i] = tokens of blocks[:i]
+	paths  [][]string // heading path of each block (its innermost section)
+	out    []Chunk
+}
+
+func newSplitter(doc *extract.Document, cfg Config) *splitter {
+	s := &splitter{cfg: cfg, text: doc.Text, title: doc.Title, blocks: doc.Blocks}
+	s.prefix = make([]int, len(doc.Blocks)+1)
+	for i, b := range doc.Blocks {
+		s.prefix[i+1] = s.prefix[i] + cfg.Count(doc.Text[b.Start:b.End])
+	}
+	return s
+}
+
+// maxPathElem bounds one heading in a path, so garbage headings cannot bloat
+// every chunk's HeadingPath.
+const maxPathElem = 200
+
+func pathElem(s string) string {
+	s = strings.Join(strings.Fields(s), " ")
+	if len(s) <= maxPathElem {
+		return s
+	}
+	cut := maxPathElem
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return s[:cut] + "…"
+}
+
+// sections builds the heading tree (the root spans every block) and the
+// heading path of every block.
+func (s *splitter) sections() *section {
+	type open struct {
+		sec  *section
+		path []string
+	}
+	root := &section{level: 0, from: 0, to: len(s.blocks)}
+	var rootPath []string
+	if t := pathElem(s.title); t != "" {
+		rootPath = []string{t}
+	}
+	stack := []open{{root, rootPath}}
+	s.paths = make([][]string, len(s.blocks))
+	for i, b := range s.blocks {
+		if b.Kind == extract.KindHeading {
+			level := max(b.Level, 1)
+			for len(stack) > 1 && stack[len(stack)-1].sec.level >= level {
+				stack[len(stack)-1].sec.to = i
+				stack = stack[:len(stack)-1]
+			}
+			parent := stack[len(stack)-1]
+			path := parent.path
+			if h := pathElem(s.text[b.Start:b.End]); h != "" && (len(path) == 0 || !strings.EqualFold(h, path[len(path)-1])) {
+				path = append(path[:len(path):len(path)], h)
+			}
+			sec := &section{level: level, from: i, to: len(s.blocks)}
+			parent.sec.children = append(parent.sec.children, sec)
+			stack = append(stack, open{sec, path})
+		}
+		s.paths[i] = stack[len(stack)-1].path
+	}
+	return root
+}
+
+// pathOf is the heading path of blocks [from, to): the common prefix of the
+// paths of its non-heading blocks (a heading does not widen the path of the
+// content under it), or the last block's path if all are headings.
+func (s *splitter) pathOf(from, to int) string {
+	var p []string
+	seen := false
+	for i := from; i < to; i++ {
+		if s.blocks[i].Kind == extract.KindHeading {
+			continue
+		}
+		if !seen {
+			p, seen = s.paths[i], true
+			continue
+		}
+		p = commonPrefix(p, s.paths[i])
+	}
+	if !seen {
+		p = s.paths[to-1]
+	}
+	return strings.Join(p, " > ")
+}
+
+func (s *splitter) tokens(from, to int) int { return s.prefix[to] - s.prefix[from] }
+
+func (s *splitter) bytes(from, to int) int { return s.blocks[to-1].End - s.blocks[from].Start }
+
+func (s *splitter) fits(from, to, limit int) bool {
+	return s.tokens(from, to) <= limit && s.bytes(from, to) <= s.cfg.MaxChars
+}
+
+// small reports whether a unit is too small to stand alone: only headings,
+// or under MinTokens.
+func (s *splitter) small(u unit) bool {
+	if s.tokens(u.from, u.to) < s.cfg.MinTokens {
+		return true
+	}
+	for i := u.from; i < u.to; i++ {
+		if s.blocks[i].Kind != extract.KindHeading {
+			return false
+		}
+	}
+	return true
+}
+
+// collect turns a section into packed units (recursion depth ≤ 7: heading
+// levels are 1–6 under the root).
+func (s *splitter) collect(sec *section) []unit {
+	if sec.from >= sec.to {
+		return nil
+	}
+	if s.fits(sec.from, sec.to, s.cfg.TargetTokens) {
+		return []unit{{sec.from, sec.to}}
+	}
+	var units []unit
+	intro := sec.to
+	if len(sec.children) > 0 {
+		intro = sec.children[0].from
+	}
+	if intro > sec.from {
+		units = append(units, unit{sec.from, intro})
+	}
+	for _, c := range sec.children {
+		units = append(units, s.collect(c)...)
+	}
+	return s.pack(units)
+}
+
+// pack merges consecutive units greedily up to TargetTokens; a small unit
+// (only headings, or under MinTokens) merges into the next one whatever its
+// size, so it is not left as a chunk of its own.
+func (s *splitter) pack(units []unit) []unit {
+	out := units[:0]
+	for _, u := range units {
+		if n := len(out); n > 0 {
+			last := &out[n-1]
+			if s.fits(last.from, u.to, s.cfg.TargetTokens) || s.small(*last) {
+				last.to = u.to
+				continue
+			}
+		}
+		out = append(out, u)
+	}
+	return out
+}
+
+// packTail merges a small last unit backwards when the result stays within
+// the hard limits (nothing follows it to merge into).
+func (s *splitter) packTail(units []unit) []unit {
+	if n := len(units); n > 1 && s.small(units[n-1]) && s.fits(units[n-2].from, units[n-1].to, s.cfg.MaxTokens) {
+		units[n-2].to = units[n-1].to
+		units = units[:n-1]
+	}
+	return units
+}
+
+func commonPrefix(a, b []string) []string {
+	n := 0
+	for n < len(a) && n < len(b) && a[n] == b[n] {
+		n++
+	}
+	return a[:n:n]
+}
+
+func (s *splitter) emitUnit(u unit) {
+	if s.fits(u.from, u.to, s.cfg.MaxTokens) {
+		s.emit(s.pathOf(u.from, u.to), "", s.blocks[u.from].Start, s.blocks[u.to-1].End)
+		return
+	}
+	s.window(u)
+}
+
+// emit appends a chunk for text[start:end] with an optional repeated header.
+func (s *splitter) emit(path, header string, start, end int) {
+	body := s.text[start:end]
+	if strings.TrimSpace(body) == "" {
+		return
+	}
+	content, prefixLen := body, 0
+	if header != "" {
+		content = header + "\n" + body
+		prefixLen = len(header) + 1
+	}
+	s.out = append(s.out, Chunk{
+		Index:       len(s.out),
+		HeadingPath: path,
+		Content:     content,
+		Start:       start,
+		End:         end,
+		PrefixLen:   prefixLen,
+		Tokens:      s.cfg.Count(content),
+	})
+}

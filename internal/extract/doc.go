@@ -1,0 +1,58 @@
+// Package extract turns an uploaded document (HTML, Markdown or plain text)
+// into plain text plus a flat list of structural blocks.
+//
+// # Why a flat block list with byte offsets
+//
+// Citations point into Document.Text, so Text is the single source of truth:
+// every Block is a [Start, End) byte range of Text, never a copy. The chunker
+// (package chunk) only needs to know where it may cut — between blocks,
+// between table rows, between code lines, between sentences — and what the
+// heading hierarchy is, so a flat sequence of typed ranges is enough and keeps
+// both packages simple, fast and easy to test. A tree would only be rebuilt
+// from levels anyway.
+//
+// # Layout of Text
+//
+// Blocks appear in document order, separated by a blank line ("\n\n"), except
+// that a definition term (KindTerm) is followed by a single "\n" (it sits on
+// the line above its definition) and consecutive list items are separated by a
+// single "\n". Flowing text has its whitespace collapsed to single spaces;
+// code keeps its whitespace verbatim; a table is one line per row with cells
+// joined by " | ", header row(s) first. List items are prefixed with "- " or
+// "N. " and indented two spaces per nesting level. Text has no leading or
+// trailing whitespace except what a code block's first line carries.
+//
+// # Input hygiene
+//
+// Input must be UTF-8 (callers transcode other charsets first). A NUL byte or
+// a high share of control characters means the upload is binary. Line endings
+// are normalised to "\n", a leading byte-order mark is dropped and other C0
+// control characters are removed before parsing.
+//
+// # HTML
+//
+// HTML is parsed with golang.org/x/net/html (the HTML5 algorithm, so broken
+// markup is repaired the way browsers repair it). The walk keeps the main
+// content (<main>, role=main, or a single <article>) and drops page chrome
+// (nav, header/footer outside the main content, aside, forms, scripts, and
+// elements whose class or id marks navigation: DocBook's navheader, navfooter
+// and toc, "breadcrumb", "sidebar", ...). The parser refuses documents nested
+// deeper than 512 elements; for those a streaming tokenizer fallback keeps the
+// text, headings and pre blocks, so deeply nested garbage still extracts in
+// linear time. Because the parser bounds depth at 512, the tree walk may
+// recurse safely.
+//
+// # Markdown
+//
+// Markdown is parsed with goldmark (CommonMark plus GFM tables, strikethrough,
+// task lists and autolinks). YAML front matter is removed and its title: used
+// as the document title. Headings count as structure only at the top level;
+// a heading inside a list or block quote becomes a paragraph. Raw HTML blocks
+// go through the streaming HTML extractor.
+//
+// goldmark, like most CommonMark parsers, takes quadratic time on some
+// inputs (thousands of "[" or "`" in one paragraph, dozens of container
+// markers opening one line). A linear pre-scan (markdownRisky) detects them
+// and such a file is extracted as plain text instead, so no upload can pin a
+// core for minutes.
+package extract

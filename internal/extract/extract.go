@@ -1,0 +1,436 @@
+package extract
+
+import (
+	"errors"
+	"fmt"
+	"mime"
+	"path/filepath"
+	"strings"
+	"unicode/utf8"
+)
+
+// Canonical content types returned by TypeFromPath and accepted by Extract.
+const (
+	TypeMarkdown = "text/markdown"
+	TypeHTML     = "text/html"
+	TypePlain    = "text/plain"
+)
+
+// ErrUnsupportedType is returned (wrapped, with the offending type and the
+// supported list in the message) by Extract for a content type it cannot
+// read and by TypeFromPath for an unknown file extension.
+var ErrUnsupportedType = errors.New("extract: unsupported content type")
+
+// ErrInvalidUTF8 is returned by Extract when the input is not valid UTF-8.
+// Callers must transcode other charsets to UTF-8 before extracting.
+var ErrInvalidUTF8 = errors.New("extract: input is not valid UTF-8")
+
+// ErrBinary is returned by Extract when the input contains a NUL byte or
+// control characters (other than tab, newline, CR, VT, FF) making up more
+// than 1% of it (and more than four): it is a binary file, not a document.
+var ErrBinary = errors.New("extract: input looks binary")
+
+// ErrEmpty is returned by Extract when the input is empty or yields only
+// whitespace after extraction (for example an HTML page that is all
+// navigation, or a Markdown file that is only front matter).
+var ErrEmpty = errors.New("extract: no text to extract")
+
+// Kind says what a Block is. The zero Kind is invalid.
+type Kind uint8
+
+// Block kinds.
+const (
+	// KindParagraph is flowing text with collapsed whitespace; it may hold
+	// "\n" line breaks where the source had explicit ones (<br>, hard breaks).
+	KindParagraph Kind = iota + 1
+	// KindHeading is one line of heading text; Block.Level is 1–6.
+	KindHeading
+	// KindCode is preformatted text kept verbatim (HTML pre, Markdown code).
+	KindCode
+	// KindTable is a table, one line per row, cells joined by " | ";
+	// Block.HeaderRow and Block.Rows describe its rows.
+	KindTable
+	// KindListItem is one paragraph of a list item, prefixed "- " or "N. "
+	// (continuation paragraphs of the same item are only indented);
+	// Block.Level is the list nesting depth, 1 for a top-level list.
+	KindListItem
+	// KindTerm is the term of a definition list (HTML dt), one line; its
+	// definition follows as ordinary blocks.
+	KindTerm
+	// KindCaption is the one-line title of the table, example or figure that
+	// follows it (HTML <caption>, DocBook p.title). Chunkers keep it with the
+	// next block.
+	KindCaption
+)
+
+var kindNames = [...]string{"invalid", "paragraph", "heading", "code", "table", "list-item", "term", "caption"}
+
+// String returns a lower-case name such as "heading" or "list-item".
+func (k Kind) String() string {
+	if int(k) < len(kindNames) {
+		return kindNames[k]
+	}
+	return fmt.Sprintf("kind(%d)", uint8(k))
+}
+
+// Span is a half-open byte range [Start, End) of Document.Text.
+type Span struct {
+	Start, End int
+}
+
+// Block is one structural unit of a Document: a byte range of Document.Text
+// plus what it is. Text[Start:End] never begins or ends with a newline and
+// is never empty.
+type Block struct {
+	// Kind says what the block is.
+	Kind Kind
+	// Level is the heading level (1–6) for KindHeading, the list nesting
+	// depth (≥ 1) for KindListItem, and 0 otherwise.
+	Level int
+	// Start and End are byte offsets into Document.Text, 0 ≤ Start < End.
+	Start, End int
+	// HeaderRow is, for KindTable, the header row(s) as they appear at the
+	// top of the table, several rows joined by "\n"; empty when the table has
+	// no header. When non-empty, Text[Start:Start+len(HeaderRow)] == HeaderRow.
+	HeaderRow string
+	// Rows are, for KindTable, the byte ranges of the body rows (header rows
+	// excluded) in order, one line each; cutting between two rows is safe.
+	// Nil for other kinds.
+	Rows []Span
+}
+
+// Document is the result of Extract.
+type Document struct {
+	// Title is the document title: HTML <title> (else the first h1),
+	// Markdown front-matter title (else the first level-1 heading), and
+	// empty for plain text. Whitespace is collapsed; it may be empty.
+	Title string
+	// Text is the extracted plain text that citations point into; see the
+	// package comment for its layout. Never empty or whitespace-only.
+	Text string
+	// Blocks cover Text in order; ranges are ascending and do not overlap.
+	Blocks []Block
+}
+
+// Extract reads data of the given content type and returns its text and
+// structure.
+//
+// contentType is a MIME type ("text/markdown", "text/html", "text/plain";
+// also "text/x-markdown" and "application/xhtml+xml"; parameters such as
+// "; charset=utf-8" are ignored) or a short name ("markdown", "html",
+// "text"), case-insensitive. data must be UTF-8.
+//
+// Errors: ErrUnsupportedType (wrapped) for any other content type,
+// ErrInvalidUTF8, ErrBinary, ErrEmpty. Extract never panics on any input and
+// runs in time roughly linear in len(data).
+func Extract(contentType string, data []byte) (*Document, error) {
+	typ, err := canonicalType(contentType)
+	if err != nil {
+		return nil, err
+	}
+	if !utf8.Valid(data) {
+		return nil, ErrInvalidUTF8
+	}
+	src, err := sanitize(data)
+	if err != nil {
+		return nil, err
+	}
+	var doc *Document
+	switch typ {
+	case TypeHTML:
+		doc, err = extractHTML(src)
+	case TypeMarkdown:
+		doc, err = extractMarkdown(src)
+	default:
+		doc = extractPlain(src)
+	}
+	if err != nil {
+		return nil, err
+	}
+	if strings.TrimSpace(doc.Text) == "" {
+		return nil, ErrEmpty
+	}
+	return doc, nil
+}
+
+// TypeFromPath maps a file name's extension (case-insensitive) to the
+// canonical content type: .md and .markdown → TypeMarkdown, .html and .htm →
+// TypeHTML, .txt and .text → TypePlain. Errors: ErrUnsupportedType (wrapped)
+// for any other extension, including none.
+func TypeFromPath(path string) (string, error) {
+	switch ext := strings.ToLower(filepath.Ext(path)); ext {
+	case ".md", ".markdown":
+		return TypeMarkdown, nil
+	case ".html", ".htm":
+		return TypeHTML, nil
+	case ".txt", ".text":
+		return TypePlain, nil
+	default:
+		return "", fmt.Errorf("%w: file extension %q of %q (supported: .md, .markdown, .html, .htm, .txt, .text)",
+			ErrUnsupportedType, ext, filepath.Base(path))
+	}
+}
+
+func canonicalType(contentType string) (string, error) {
+	t := strings.ToLower(strings.TrimSpace(contentType))
+	if mt, _, err := mime.ParseMediaType(t); err == nil {
+		t = mt
+	}
+	switch t {
+	case TypeMarkdown, "text/x-markdown", "markdown":
+		return TypeMarkdown, nil
+	case TypeHTML, "application/xhtml+xml", "html":
+		return TypeHTML, nil
+	case TypePlain, "text":
+		return TypePlain, nil
+	}
+	return "", fmt.Errorf("%w %q (supported: markdown, html, plain text)", ErrUnsupportedType, contentType)
+}
+
+// sanitize drops a leading byte-order mark, turns CRLF, CR, VT and FF into
+// "\n" and removes the other C0 control characters and DEL. It reports
+// ErrBinary for a NUL byte or when control characters exceed 1% of the input
+// (ignoring up to four strays).
+func sanitize(data []byte) ([]byte, error) {
+	data = trimBOM(data)
+	controls := 0
+	for _, c := range data {
+		switch {
+		case c == 0:
+			return nil, ErrBinary
+		case c < 0x20 && c != '\t' && c != '\n' && c != '\r' && c != '\v' && c != '\f', c == 0x7f:
+			controls++
+		}
+	}
+	if controls > 4 && controls*100 > len(data) {
+		return nil, ErrBinary
+	}
+	out := make([]byte, 0, len(data))
+	for i := 0; i < len(data); i++ {
+		c := data[i]
+		switch {
+		case c == '\r':
+			out = append(out, '\n')
+			if i+1 < len(data) && data[i+1] == '\n' {
+				i++
+			}
+		case c == '\v' || c == '\f':
+			out = append(out, '\n')
+		case c == '\t' || c == '\n':
+			out = append(out, c)
+		case c < 0x20 || c == 0x7f:
+			// dropped
+		default:
+			out = append(out, c)
+		}
+	}
+	return out, nil
+}
+
+func trimBOM(b []byte) []byte {
+	if len(b) >= 3 && b[0] == 0xEF && b[1] == 0xBB && b[2] == 0xBF {
+		return b[3:]
+	}
+	return b
+}
+
+// builder accumulates Document.Text and its Blocks.
+type builder struct {
+	buf    strings.Builder
+	blocks []Block
+}
+
+// sep writes the separator that goes before a block of kind k.
+func (b *builder) sep(k Kind) {
+	if len(b.blocks) == 0 {
+		return
+	}
+	prev := b.blocks[len(b.blocks)-1].Kind
+	if (prev == KindTerm && k != KindHeading) || (prev == KindListItem && k == KindListItem) {
+		b.buf.WriteByte('\n')
+		return
+	}
+	b.buf.WriteString("\n\n")
+}
+
+// add appends a block whose text s is already normalised; empty s is ignored.
+func (b *builder) add(k Kind, level int, s string) {
+	if s == "" {
+		return
+	}
+	b.sep(k)
+	start := b.buf.Len()
+	b.buf.WriteString(s)
+	b.blocks = append(b.blocks, Block{Kind: k, Level: level, Start: start, End: b.buf.Len()})
+}
+
+// addCode appends a verbatim code block after trimming blank leading lines
+// and trailing whitespace; an all-whitespace block is ignored.
+func (b *builder) addCode(s string) {
+	s = trimCode(s)
+	if s == "" {
+		return
+	}
+	b.add(KindCode, 0, s)
+}
+
+// addTable appends a table from already normalised row texts. header rows
+// come first; empty rows must already be dropped. A table without rows is
+// ignored.
+func (b *builder) addTable(header, rows []string) {
+	if len(header) == 0 && len(rows) == 0 {
+		return
+	}
+	if len(rows) == 0 { // header only: it is the content
+		rows, header = header, nil
+	}
+	b.sep(KindTable)
+	start := b.buf.Len()
+	blk := Block{Kind: KindTable, Start: start, Rows: make([]Span, 0, len(rows))}
+	for i, h := range header {
+		if i > 0 {
+			b.buf.WriteByte('\n')
+		}
+		b.buf.WriteString(h)
+	}
+	if len(header) > 0 {
+		blk.HeaderRow = b.buf.String()[start:]
+		b.buf.WriteByte('\n')
+	}
+	for i, r := range rows {
+		if i > 0 {
+			b.buf.WriteByte('\n')
+		}
+		rs := b.buf.Len()
+		b.buf.WriteString(r)
+		blk.Rows = append(blk.Rows, Span{rs, b.buf.Len()})
+	}
+	blk.End = b.buf.Len()
+	b.blocks = append(b.blocks, blk)
+}
+
+func (b *builder) document(title string) *Document {
+	return &Document{Title: title, Text: b.buf.String(), Blocks: b.blocks}
+}
+
+// trimCode drops leading blank lines and trailing whitespace of a code block
+// while keeping the indentation of its first non-blank line.
+func trimCode(s string) string {
+	s = strings.TrimRight(s, " \t\n")
+	for {
+		i := strings.IndexByte(s, '\n')
+		if i < 0 || strings.TrimSpace(s[:i]) != "" {
+			break
+		}
+		s = s[i+1:]
+	}
+	if strings.TrimSpace(s) == "" {
+		return ""
+	}
+	return s
+}
+
+// hardBreak marks an explicit line break (<br>, Markdown hard break) in an
+// inline buffer. NUL never survives sanitize, so it cannot clash with text.
+const hardBreak = '\x00'
+
+// inline accumulates flowing text, collapsing whitespace as it goes.
+type inline struct {
+	b     []byte
+	space bool // a whitespace run is pending
+}
+
+func (in *inline) text(s string) {
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			if c == ' ' || c == '\t' || c == '\n' {
+				in.space = true
+			} else {
+				in.put(s[i : i+1])
+			}
+			i++
+			continue
+		}
+		r, n := utf8.DecodeRuneInString(s[i:])
+		if isSpaceRune(r) {
+			in.space = true
+		} else {
+			in.put(s[i : i+n])
+		}
+		i += n
+	}
+}
+
+func (in *inline) put(s string) {
+	if in.space {
+		if len(in.b) > 0 && in.b[len(in.b)-1] != hardBreak {
+			in.b = append(in.b, ' ')
+		}
+		in.space = false
+	}
+	in.b = append(in.b, s...)
+}
+
+// breakLine records a hard line break.
+func (in *inline) breakLine() {
+	in.space = false
+	if len(in.b) > 0 && in.b[len(in.b)-1] != hardBreak {
+		in.b = append(in.b, hardBreak)
+	}
+}
+
+// softSpace records a word boundary (e.g. between table cells or blocks
+// inside an inline context).
+func (in *inline) softSpace() { in.space = true }
+
+func (in *inline) empty() bool { return len(in.b) == 0 }
+
+// take returns the normalised text (hard breaks become "\n", or " " when
+// oneLine) and resets the buffer.
+func (in *inline) take(oneLine bool) string {
+	b := in.b
+	for len(b) > 0 && (b[len(b)-1] == hardBreak || b[len(b)-1] == ' ') {
+		b = b[:len(b)-1]
+	}
+	for len(b) > 0 && (b[0] == hardBreak || b[0] == ' ') {
+		b = b[1:]
+	}
+	out := make([]byte, 0, len(b))
+	for i := 0; i < len(b); i++ {
+		c := b[i]
+		if c != hardBreak {
+			out = append(out, c)
+			continue
+		}
+		for len(out) > 0 && out[len(out)-1] == ' ' {
+			out = out[:len(out)-1]
+		}
+		if oneLine {
+			out = append(out, ' ')
+		} else {
+			out = append(out, '\n')
+		}
+		for i+1 < len(b) && b[i+1] == ' ' {
+			i++
+		}
+	}
+	in.b = in.b[:0]
+	in.space = false
+	return string(out)
+}
+
+func isSpaceRune(r rune) bool {
+	switch r {
+	case 0x85, 0xA0, 0x1680, 0x2028, 0x2029, 0x202F, 0x205F, 0x3000, 0xFEFF:
+		return true
+	}
+	return r >= 0x2000 && r <= 0x200A
+}
+
+// collapse normalises s as one line of flowing text.
+func collapse(s string) string {
+	var in inline
+	in.text(s)
+	return in.take(true)
+}

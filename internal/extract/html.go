@@ -1,0 +1,521 @@
+package extract
+
+import (
+	"bytes"
+	"strconv"
+	"strings"
+
+	"golang.org/x/net/html"
+	"golang.org/x/net/html/atom"
+)
+
+// extractHTML parses src with the HTML5 algorithm and walks the main content.
+// Documents the parser refuses (nesting deeper than 512 elements) go through
+// the streaming fallback in htmlflat.go.
+func extractHTML(src []byte) (*Document, error) {
+	root, err := html.Parse(bytes.NewReader(src))
+	if err != nil {
+		return extractHTMLFlat(src), nil
+	}
+	title := ""
+	if t := findFirst(root, func(n *html.Node) bool { return n.DataAtom == atom.Title && n.Namespace == "" }); t != nil {
+		title = collapse(textContent(t))
+	}
+	body := findFirst(root, func(n *html.Node) bool { return n.DataAtom == atom.Body })
+	if body == nil {
+		body = root
+	}
+	main := findMain(body)
+
+	w := &htmlWalker{}
+	if main != body {
+		w.content = 1 // header/footer inside <main>/<article> belong to the content
+	}
+	w.walkChildren(main)
+	w.flush()
+	if len(w.b.blocks) == 0 && main != body {
+		// The main element was empty (e.g. filled by scripts): use the body.
+		w = &htmlWalker{}
+		w.walkChildren(body)
+		w.flush()
+	}
+	if title == "" {
+		title = firstH1(w.b.blocks, w.b.buf.String())
+	}
+	return w.b.document(title), nil
+}
+
+// firstH1 returns the text of the first level-1 heading, or "".
+func firstH1(blocks []Block, text string) string {
+	for _, blk := range blocks {
+		if blk.Kind == KindHeading && blk.Level == 1 {
+			return text[blk.Start:blk.End]
+		}
+	}
+	return ""
+}
+
+// findFirst returns the first node in document order for which match is
+// true, or nil. It walks with an explicit stack.
+func findFirst(root *html.Node, match func(*html.Node) bool) *html.Node {
+	stack := []*html.Node{root}
+	for len(stack) > 0 {
+		n := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if n.Type == html.ElementNode && match(n) {
+			return n
+		}
+		for c := n.LastChild; c != nil; c = c.PrevSibling {
+			stack = append(stack, c)
+		}
+	}
+	return nil
+}
+
+// findMain picks the main content element: the first <main> or role=main,
+// else the only <article>, else body itself.
+func findMain(body *html.Node) *html.Node {
+	if m := findFirst(body, func(n *html.Node) bool {
+		return n.DataAtom == atom.Main || strings.EqualFold(attr(n, "role"), "main")
+	}); m != nil {
+		return m
+	}
+	var article *html.Node
+	count := 0
+	findFirst(body, func(n *html.Node) bool {
+		if n.DataAtom == atom.Article {
+			count++
+			if article == nil {
+				article = n
+			}
+		}
+		return false
+	})
+	if count == 1 {
+		return article
+	}
+	return body
+}
+
+func attr(n *html.Node, key string) string {
+	for _, a := range n.Attr {
+		if a.Namespace == "" && a.Key == key {
+			return a.Val
+		}
+	}
+	return ""
+}
+
+func hasAttr(n *html.Node, key string) bool {
+	for _, a := range n.Attr {
+		if a.Namespace == "" && a.Key == key {
+			return true
+		}
+	}
+	return false
+}
+
+// chromeTokens are class names and ids that mark page chrome rather than
+// content. Matching is on whole class tokens, case-insensitive, so a class
+// like "navigation-guide" is not caught.
+var chromeTokens = map[string]bool{
+	"navheader": true, "navfooter": true, // DocBook
+	"toc": true, "table-of-contents": true,
+	"nav": true, "navbar": true, "navigation": true, "site-nav": true, "sitenav": true,
+	"breadcrumb": true, "breadcrumbs": true,
+	"sidebar": true, "menu": true,
+	"skip-link": true, "skiplink": true, "skip-to-content": true,
+	"pagination": true, "pager": true,
+	"site-header": true, "site-footer": true,
+	"cookie-banner": true, "cookie-notice": true, "cookie-consent": true,
+}
+
+// captionTokens mark a paragraph as the title of the block after it
+// (DocBook renders table, example and figure titles as p.title).
+var captionTokens = map[string]bool{"title": true, "caption": true}
+
+// chromeRoles are ARIA landmark roles that are never content.
+var chromeRoles = map[string]bool{
+	"navigation": true, "banner": true, "contentinfo": true, "complementary": true,
+	"search": true, "menu": true, "menubar": true, "toolbar": true,
+}
+
+// admonitionTokens mark boxes (DocBook note/tip/warning, Sphinx admonitions)
+// whose own heading ("Note") is a label, not document structure.
+var admonitionTokens = map[string]bool{
+	"note": true, "tip": true, "warning": true, "caution": true, "important": true,
+	"admonition": true, "callout": true, "hint": true, "attention": true, "danger": true,
+}
+
+func hasToken(n *html.Node, set map[string]bool) bool {
+	for _, f := range strings.Fields(attr(n, "class")) {
+		if set[strings.ToLower(f)] {
+			return true
+		}
+	}
+	if id := attr(n, "id"); id != "" && set[strings.ToLower(id)] {
+		return true
+	}
+	return false
+}
+
+// isChrome reports whether element n is page chrome or invisible and must be
+// dropped with its subtree. inContent is true inside main/article/section,
+// where header and footer are the content's own.
+func isChrome(n *html.Node, inContent bool) bool {
+	switch n.DataAtom {
+	case atom.Head, atom.Script, atom.Style, atom.Noscript, atom.Template,
+		atom.Nav, atom.Aside, atom.Form, atom.Iframe, atom.Object, atom.Embed,
+		atom.Svg, atom.Math, atom.Button, atom.Select, atom.Textarea, atom.Input,
+		atom.Canvas, atom.Audio, atom.Video, atom.Map, atom.Dialog, atom.Title,
+		atom.Img, atom.Picture:
+		return true
+	case atom.Header, atom.Footer:
+		if !inContent {
+			return true
+		}
+	}
+	if n.Namespace != "" { // foreign content: SVG or MathML subtrees
+		return true
+	}
+	if len(n.Attr) == 0 {
+		return false
+	}
+	if hasAttr(n, "hidden") || strings.EqualFold(attr(n, "aria-hidden"), "true") {
+		return true
+	}
+	if chromeRoles[strings.ToLower(attr(n, "role"))] {
+		return true
+	}
+	if st := attr(n, "style"); st != "" {
+		st = strings.ToLower(strings.ReplaceAll(st, " ", ""))
+		if strings.Contains(st, "display:none") || strings.Contains(st, "visibility:hidden") {
+			return true
+		}
+	}
+	return hasToken(n, chromeTokens)
+}
+
+// blockElements start and end a paragraph of flowing text.
+var blockElements = map[atom.Atom]bool{
+	atom.Address: true, atom.Article: true, atom.Blockquote: true, atom.Body: true,
+	atom.Center: true, atom.Details: true, atom.Div: true, atom.Fieldset: true,
+	atom.Figcaption: true, atom.Figure: true, atom.Footer: true, atom.Header: true,
+	atom.Hgroup: true, atom.Hr: true, atom.Html: true, atom.Legend: true,
+	atom.Main: true, atom.P: true, atom.Section: true, atom.Summary: true,
+	atom.Caption: true, atom.Tr: true, atom.Td: true, atom.Th: true,
+	atom.Tbody: true, atom.Thead: true, atom.Tfoot: true, atom.Option: true,
+	atom.Frameset: true, atom.Noframes: true,
+}
+
+type listState struct {
+	ordered bool
+	next    int
+}
+
+type itemState struct {
+	depth  int
+	marker string // "- " or "3. " with indentation
+	cont   string // indentation of continuation paragraphs
+	used   bool   // marker already emitted
+}
+
+// htmlWalker turns a parsed tree into blocks. Recursion is bounded by the
+// parser's 512-element nesting limit.
+type htmlWalker struct {
+	b         builder
+	in        inline
+	lists     []listState
+	item      *itemState
+	noHeading int // >0 inside lists, tables, quotes, admonitions: headings are labels
+	content   int // >0 inside main/article/section: keep header/footer
+}
+
+func (w *htmlWalker) walkChildren(n *html.Node) {
+	for c := n.FirstChild; c != nil; c = c.NextSibling {
+		w.walk(c)
+	}
+}
+
+// flush emits the pending flowing text as a paragraph (or list item).
+func (w *htmlWalker) flush() {
+	if w.in.empty() {
+		w.in.space = false
+		return
+	}
+	s := w.in.take(false)
+	if s == "" {
+		return
+	}
+	if w.item == nil {
+		w.b.add(KindParagraph, 0, s)
+		return
+	}
+	prefix := w.item.cont
+	if !w.item.used {
+		prefix, w.item.used = w.item.marker, true
+	}
+	s = prefix + strings.ReplaceAll(s, "\n", "\n"+w.item.cont)
+	w.b.add(KindListItem, w.item.depth, s)
+}
+
+func (w *htmlWalker) walk(n *html.Node) {
+	switch n.Type {
+	case html.TextNode:
+		w.in.text(n.Data)
+		return
+	case html.ElementNode:
+	default:
+		return
+	}
+	if isChrome(n, w.content > 0) {
+		return
+	}
+	a := n.DataAtom
+	switch a {
+	case atom.Br:
+		w.in.breakLine()
+	case atom.Wbr:
+	case atom.H1, atom.H2, atom.H3, atom.H4, atom.H5, atom.H6:
+		w.heading(n, int(a.String()[1]-'0'))
+	case atom.Pre, atom.Listing, atom.Xmp, atom.Plaintext:
+		w.flush()
+		var sb strings.Builder
+		rawText(n, &sb)
+		w.b.addCode(sb.String())
+	case atom.Table:
+		w.flush()
+		w.table(n)
+	case atom.Ul, atom.Ol, atom.Menu, atom.Dir:
+		w.flush()
+		st := listState{ordered: a == atom.Ol, next: 1}
+		if v, err := strconv.Atoi(attr(n, "start")); err == nil && v >= 0 && v < 1e9 {
+			st.next = v
+		}
+		w.lists = append(w.lists, st)
+		w.noHeading++
+		w.walkChildren(n)
+		w.flush()
+		w.noHeading--
+		w.lists = w.lists[:len(w.lists)-1]
+	case atom.Li:
+		w.listItem(n)
+	case atom.Dl:
+		w.flush()
+		w.walkChildren(n)
+		w.flush()
+	case atom.Dt:
+		w.flush()
+		if t := inlineText(n); t != "" {
+			w.b.add(KindTerm, 0, t)
+		}
+	case atom.P:
+		if w.item == nil && hasToken(n, captionTokens) {
+			w.flush()
+			w.b.add(KindCaption, 0, inlineText(n))
+			return
+		}
+		w.flush()
+		w.walkChildren(n)
+		w.flush()
+	case atom.Dd:
+		w.flush()
+		w.walkChildren(n)
+		w.flush()
+	default:
+		block := blockElements[a]
+		label := a == atom.Blockquote || hasToken(n, admonitionTokens)
+		content := a == atom.Article || a == atom.Main || a == atom.Section
+		if block {
+			w.flush()
+		}
+		if label {
+			w.noHeading++
+		}
+		if content {
+			w.content++
+		}
+		w.walkChildren(n)
+		if content {
+			w.content--
+		}
+		if label {
+			w.noHeading--
+		}
+		if block {
+			w.flush()
+		}
+	}
+}
+
+func (w *htmlWalker) heading(n *html.Node, level int) {
+	w.flush()
+	t := inlineText(n)
+	if t == "" {
+		return
+	}
+	if w.noHeading > 0 || w.item != nil {
+		w.in.text(t)
+		w.flush()
+		return
+	}
+	w.b.add(KindHeading, level, t)
+}
+
+func (w *htmlWalker) listItem(n *html.Node) {
+	w.flush()
+	depth := len(w.lists)
+	marker := "- "
+	if depth > 0 {
+		st := &w.lists[depth-1]
+		if st.ordered {
+			marker = strconv.Itoa(st.next) + ". "
+			st.next++
+		}
+	} else {
+		depth = 1
+	}
+	indent := strings.Repeat("  ", depth-1)
+	saved := w.item
+	w.item = &itemState{depth: depth, marker: indent + marker, cont: indent + "  "}
+	w.walkChildren(n)
+	w.flush()
+	w.item = saved
+}
+
+// table renders n as rows of cells joined by " | ". A 1×1 table is a layout
+// wrapper and is walked as flowing content instead.
+func (w *htmlWalker) table(n *html.Node) {
+	var caption string
+	var trs []*html.Node
+	var inHead []bool
+	hasThead := false
+	for c := n.FirstChild; c != nil; c = c.NextSibling {
+		if c.Type != html.ElementNode || isChrome(c, true) {
+			continue
+		}
+		switch c.DataAtom {
+		case atom.Caption:
+			caption = inlineText(c)
+		case atom.Tr:
+			trs, inHead = append(trs, c), append(inHead, false)
+		case atom.Thead, atom.Tbody, atom.Tfoot:
+			head := c.DataAtom == atom.Thead
+			hasThead = hasThead || head
+			for r := c.FirstChild; r != nil; r = r.NextSibling {
+				if r.Type == html.ElementNode && r.DataAtom == atom.Tr {
+					trs, inHead = append(trs, r), append(inHead, head)
+				}
+			}
+		}
+	}
+	type row struct {
+		cells []*html.Node
+		allTH bool
+	}
+	rows := make([]row, 0, len(trs))
+	for _, tr := range trs {
+		r := row{allTH: true}
+		for c := tr.FirstChild; c != nil; c = c.NextSibling {
+			if c.Type == html.ElementNode && (c.DataAtom == atom.Td || c.DataAtom == atom.Th) {
+				r.cells = append(r.cells, c)
+				r.allTH = r.allTH && c.DataAtom == atom.Th
+			}
+		}
+		rows = append(rows, r)
+	}
+	if len(rows) == 1 && len(rows[0].cells) == 1 {
+		w.in.text(caption)
+		w.flush()
+		w.noHeading++
+		w.walkChildren(rows[0].cells[0])
+		w.noHeading--
+		w.flush()
+		return
+	}
+	w.b.add(KindCaption, 0, caption)
+	var header, body []string
+	cells := make([]string, 0, 8)
+	for i, r := range rows {
+		cells = cells[:0]
+		nonEmpty := false
+		for _, c := range r.cells {
+			t := inlineText(c)
+			nonEmpty = nonEmpty || t != ""
+			cells = append(cells, t)
+		}
+		if !nonEmpty {
+			continue
+		}
+		line := strings.Join(cells, " | ")
+		isHead := inHead[i] || (!hasThead && i == 0 && r.allTH && len(rows) > 1)
+		if isHead && len(body) == 0 {
+			header = append(header, line)
+		} else {
+			body = append(body, line)
+		}
+	}
+	w.b.addTable(header, body)
+}
+
+// inlineText returns the text of n's subtree as one normalised line: block
+// boundaries and line breaks become spaces, chrome is dropped, nested tables
+// are flattened.
+func inlineText(n *html.Node) string {
+	var in inline
+	inlineInto(n, &in)
+	return in.take(true)
+}
+
+func inlineInto(n *html.Node, in *inline) {
+	for c := n.FirstChild; c != nil; c = c.NextSibling {
+		switch c.Type {
+		case html.TextNode:
+			in.text(c.Data)
+		case html.ElementNode:
+			if isChrome(c, true) {
+				continue
+			}
+			if c.DataAtom == atom.Br {
+				in.softSpace()
+				continue
+			}
+			block := blockElements[c.DataAtom] || c.DataAtom == atom.Li || c.DataAtom == atom.Dt ||
+				c.DataAtom == atom.Dd || c.DataAtom == atom.Pre || c.DataAtom == atom.Table
+			if block {
+				in.softSpace()
+			}
+			inlineInto(c, in)
+			if block {
+				in.softSpace()
+			}
+		}
+	}
+}
+
+// rawText appends the text of n's subtree verbatim (for pre), with <br> as a
+// newline and chrome dropped.
+func rawText(n *html.Node, sb *strings.Builder) {
+	for c := n.FirstChild; c != nil; c = c.NextSibling {
+		switch c.Type {
+		case html.TextNode:
+			sb.WriteString(c.Data)
+		case html.ElementNode:
+			if c.DataAtom == atom.Br {
+				sb.WriteByte('\n')
+				continue
+			}
+			if isChrome(c, true) {
+				continue
+			}
+			rawText(c, sb)
+		}
+	}
+}
+
+// textContent returns all text of n's subtree, unnormalised.
+func textContent(n *html.Node) string {
+	var sb strings.Builder
+	rawText(n, &sb)
+	return sb.String()
+}

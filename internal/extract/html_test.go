@@ -1,0 +1,332 @@
+package extract
+
+import (
+	"strings"
+	"testing"
+	"time"
+)
+
+func TestHTMLDropsChrome(t *testing.T) {
+	t.Parallel()
+	in := `<!DOCTYPE html><html><head><title>  Real   Title </title>
+<style>body { color: red }</style><script>alert("SCRIPT")</script></head>
+<body>
+<header><a href="/">HEADERLOGO</a></header>
+<nav><ul><li>NAVITEM</li></ul></nav>
+<div class="navheader"><table><tr><td>Prev NAVHEADER</td></tr></table></div>
+<div class="Breadcrumb">Home &gt; BREADCRUMB</div>
+<div id="sidebar">SIDEBAR</div>
+<div role="navigation">ROLENAV</div>
+<aside>ASIDE</aside>
+<form><input value="FORMINPUT"><button>FORMBUTTON</button> FORMTEXT</form>
+<noscript>NOSCRIPT</noscript>
+<template><p>TEMPLATE</p></template>
+<p hidden>HIDDEN</p><p style="display: none">DISPLAYNONE</p><span aria-hidden="true">ARIAHIDDEN</span>
+<svg><text>SVGTEXT</text></svg>
+<h1>Main heading</h1>
+<p>Body text stays.</p>
+<div class="toc"><dl><dt>TOCENTRY</dt></dl></div>
+<div class="navfooter">NAVFOOTER</div>
+<footer>FOOTERTEXT</footer>
+<script>var SCRIPT2 = 1</script>
+</body></html>`
+	doc := mustExtract(t, "html", in)
+	for _, bad := range []string{"SCRIPT", "color", "HEADERLOGO", "NAVITEM", "NAVHEADER", "BREADCRUMB", "SIDEBAR",
+		"ROLENAV", "ASIDE", "FORM", "NOSCRIPT", "TEMPLATE", "HIDDEN", "DISPLAYNONE", "ARIAHIDDEN", "SVGTEXT",
+		"TOCENTRY", "NAVFOOTER", "FOOTERTEXT"} {
+		if strings.Contains(doc.Text, bad) {
+			t.Errorf("Text contains chrome %q:\n%s", bad, doc.Text)
+		}
+	}
+	if doc.Title != "Real Title" {
+		t.Errorf("Title = %q, want %q", doc.Title, "Real Title")
+	}
+	if want := "Main heading\n\nBody text stays."; doc.Text != want {
+		t.Errorf("Text = %q, want %q", doc.Text, want)
+	}
+}
+
+func TestHTMLMainContent(t *testing.T) {
+	t.Parallel()
+	cases := []struct{ name, in, want string }{
+		{"main", `<body><div>OUTSIDE</div><main><header><h1>Post</h1></header><p>Inside.</p><footer>By me</footer></main></body>`,
+			"Post\n\nInside.\n\nBy me"},
+		{"role main", `<body><p>OUTSIDE</p><div role="main"><p>Inside.</p></div></body>`, "Inside."},
+		{"single article", `<body><p>OUTSIDE</p><article><h2>A</h2><p>Inside.</p></article></body>`, "A\n\nInside."},
+		{"two articles use body", `<body><p>Intro.</p><article><p>One.</p></article><article><p>Two.</p></article></body>`,
+			"Intro.\n\nOne.\n\nTwo."},
+		{"empty main falls back to body", `<body><p>Body text.</p><main><script>render()</script></main></body>`, "Body text."},
+	}
+	for _, c := range cases {
+		doc := mustExtract(t, "html", c.in)
+		if doc.Text != c.want {
+			t.Errorf("%s: Text = %q, want %q", c.name, doc.Text, c.want)
+		}
+	}
+}
+
+func TestHTMLTitleFallsBackToFirstH1(t *testing.T) {
+	t.Parallel()
+	doc := mustExtract(t, "html", `<h2>Sub</h2><h1> The   <em>Real</em> one </h1><h1>Second</h1>`)
+	if doc.Title != "The Real one" {
+		t.Errorf("Title = %q", doc.Title)
+	}
+	doc = mustExtract(t, "html", `<p>No headings</p>`)
+	if doc.Title != "" {
+		t.Errorf("Title = %q, want empty", doc.Title)
+	}
+}
+
+func TestHTMLHeadings(t *testing.T) {
+	t.Parallel()
+	in := `<h1>One</h1><p>a</p><h2>Two</h2><h3>Three <code>x</code></h3><h4>Four</h4><h5>Five</h5><h6>Six</h6>
+<div class="note"><h3 class="title">Note</h3><p>Careful.</p></div>
+<ul><li><h2>In list</h2></li></ul><blockquote><h2>Quoted</h2></blockquote>`
+	doc := mustExtract(t, "html", in)
+	var got []string
+	for _, b := range doc.Blocks {
+		if b.Kind == KindHeading {
+			got = append(got, strings.Repeat("#", b.Level)+" "+doc.Text[b.Start:b.End])
+		}
+	}
+	want := []string{"# One", "## Two", "### Three x", "#### Four", "##### Five", "###### Six"}
+	if strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Fatalf("headings = %q, want %q", got, want)
+	}
+	for _, p := range []string{"Note", "Careful.", "Quoted"} {
+		found := false
+		for _, s := range blockTexts(doc, KindParagraph) {
+			found = found || s == p
+		}
+		if !found {
+			t.Errorf("paragraph %q missing; paragraphs: %q", p, blockTexts(doc, KindParagraph))
+		}
+	}
+	if items := blockTexts(doc, KindListItem); len(items) != 1 || items[0] != "- In list" {
+		t.Errorf("list items = %q", items)
+	}
+}
+
+func TestHTMLWhitespaceAndBreaks(t *testing.T) {
+	t.Parallel()
+	doc := mustExtract(t, "html", "<p>  lots   of\n\t spaces&nbsp;&nbsp;here <b>bold</b><i>italic</i>  </p><p>line one<br>line two<br/><br>  line three</p>")
+	want := "lots of spaces here bolditalic\n\nline one\nline two\nline three"
+	if doc.Text != want {
+		t.Errorf("Text = %q, want %q", doc.Text, want)
+	}
+	doc = mustExtract(t, "html", "text directly in body<div>and a div</div>tail")
+	if want := "text directly in body\n\nand a div\n\ntail"; doc.Text != want {
+		t.Errorf("Text = %q, want %q", doc.Text, want)
+	}
+}
+
+func TestHTMLPreIsVerbatim(t *testing.T) {
+	t.Parallel()
+	in := "<p>Example:</p><pre class=\"programlisting\">\n\nSELECT a,\n       b   -- <em>aligned</em>\n\tFROM t &lt;x&gt;;\n\n   \n</pre><p>after</p>"
+	doc := mustExtract(t, "html", in)
+	code := blockTexts(doc, KindCode)
+	want := "SELECT a,\n       b   -- aligned\n\tFROM t <x>;"
+	if len(code) != 1 || code[0] != want {
+		t.Fatalf("code = %q, want %q", code, want)
+	}
+}
+
+func TestHTMLTables(t *testing.T) {
+	t.Parallel()
+	t.Run("thead", func(t *testing.T) {
+		doc := mustExtract(t, "html", `<table><caption>Sizes</caption><thead><tr><th>Name</th><th>Size</th></tr></thead>
+<tbody><tr><td>a <p>para</p></td><td>1</td></tr><tr><td></td><td></td></tr><tr><td>b</td><td><table><tr><td>in</td><td>ner</td></tr></table></td></tr></tbody></table>`)
+		if got := blockTexts(doc, KindCaption); len(got) != 1 || got[0] != "Sizes" {
+			t.Errorf("captions = %q", got)
+		}
+		var tb Block
+		for _, b := range doc.Blocks {
+			if b.Kind == KindTable {
+				tb = b
+			}
+		}
+		if tb.HeaderRow != "Name | Size" {
+			t.Errorf("HeaderRow = %q", tb.HeaderRow)
+		}
+		if got := doc.Text[tb.Start:tb.End]; got != "Name | Size\na para | 1\nb | in ner" {
+			t.Errorf("table text = %q", got)
+		}
+		if len(tb.Rows) != 2 || doc.Text[tb.Rows[1].Start:tb.Rows[1].End] != "b | in ner" {
+			t.Errorf("rows = %+v", tb.Rows)
+		}
+	})
+	t.Run("th first row", func(t *testing.T) {
+		doc := mustExtract(t, "html", `<table><tr><th>K</th><th>V</th></tr><tr><td>x</td><td>1</td></tr></table>`)
+		if doc.Blocks[0].HeaderRow != "K | V" || len(doc.Blocks[0].Rows) != 1 {
+			t.Errorf("block = %+v", doc.Blocks[0])
+		}
+	})
+	t.Run("no header", func(t *testing.T) {
+		doc := mustExtract(t, "html", `<table><tr><td>K</td><th>V</th></tr><tr><td>x</td><td>1</td></tr></table>`)
+		if doc.Blocks[0].HeaderRow != "" || len(doc.Blocks[0].Rows) != 2 {
+			t.Errorf("block = %+v", doc.Blocks[0])
+		}
+	})
+	t.Run("layout table", func(t *testing.T) {
+		doc := mustExtract(t, "html", `<table><tr><td><h2>Inside</h2><p>One.</p><p>Two.</p></td></tr></table>`)
+		if doc.Text != "Inside\n\nOne.\n\nTwo." || len(doc.Blocks) != 3 {
+			t.Errorf("Text = %q blocks=%d", doc.Text, len(doc.Blocks))
+		}
+	})
+}
+
+func TestHTMLLists(t *testing.T) {
+	t.Parallel()
+	in := `<ul><li>one</li><li><p>two</p><p>more of two</p><ol start="3"><li>three</li><li>four<ul><li>deep</li></ul></li></ol></li></ul><p>after</p>`
+	doc := mustExtract(t, "html", in)
+	want := "- one\n- two\n  more of two\n  3. three\n  4. four\n    - deep\n\nafter"
+	if doc.Text != want {
+		t.Errorf("Text = %q, want %q", doc.Text, want)
+	}
+	for _, b := range doc.Blocks {
+		if b.Kind == KindListItem && strings.HasSuffix(doc.Text[b.Start:b.End], "deep") && b.Level != 3 {
+			t.Errorf("deep item level = %d, want 3", b.Level)
+		}
+	}
+}
+
+func TestHTMLDefinitionList(t *testing.T) {
+	t.Parallel()
+	doc := mustExtract(t, "html", `<dl><dt><code>work_mem</code> (integer)</dt><dd><p>Sets memory.</p><p>More.</p></dd><dt>b</dt><dd>plain def</dd></dl>`)
+	want := "work_mem (integer)\nSets memory.\n\nMore.\n\nb\nplain def"
+	if doc.Text != want {
+		t.Errorf("Text = %q, want %q", doc.Text, want)
+	}
+	if got := blockTexts(doc, KindTerm); len(got) != 2 {
+		t.Errorf("terms = %q", got)
+	}
+}
+
+func TestHTMLDeepNesting(t *testing.T) {
+	t.Parallel()
+	for name, in := range map[string]string{
+		"divs":   strings.Repeat("<div>", 100_000) + "<h2>Deep</h2><pre>  code\n  here</pre>hello" + strings.Repeat("</div>", 100_000),
+		"spans":  "<p>x" + strings.Repeat("<span>", 100_000) + "hello",
+		"tables": strings.Repeat("<table><tr><td>", 20_000) + "hello",
+		"mixed":  strings.Repeat("<div><b><i><ul><li><blockquote>", 20_000) + "hello",
+	} {
+		start := time.Now()
+		doc := mustExtract(t, "html", in)
+		if el := time.Since(start); el > 20*time.Second { // generous: -race on a loaded 2-core box; quadratic would be minutes
+			t.Errorf("%s: took %v", name, el)
+		}
+		if !strings.Contains(doc.Text, "hello") {
+			t.Errorf("%s: text lost: %q", name, doc.Text)
+		}
+		if name == "divs" && (len(blockTexts(doc, KindHeading)) != 1 || len(blockTexts(doc, KindCode)) != 1) {
+			t.Errorf("divs: fallback lost structure: %+v", doc.Blocks)
+		}
+	}
+}
+
+func TestHTMLGarbage(t *testing.T) {
+	t.Parallel()
+	for _, in := range []string{
+		"<", "<<<>>>", "</p></div></html>", "<table><td>cell<tr>x</table>stray", "<p><li>a<dt>b<dd>c<h1>d",
+		"<pre>", "<pre>\n\n", "<title>only title", "<a href='x'>link</a", "&amp;&#x1F600;&bogus;", "<!-- unterminated",
+		"<svg><foreignObject><p>fo</p></foreignObject></svg>text", "<math><mi>x</mi></math>y",
+	} {
+		doc, err := Extract("html", []byte(in))
+		if err == nil {
+			checkDocument(t, doc)
+		}
+	}
+}
+
+func TestHTMLFixtures(t *testing.T) {
+	t.Parallel()
+	t.Run("errcodes", func(t *testing.T) {
+		doc, err := Extract("text/html", readFixture(t, "errcodes-appendix.html"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkDocument(t, doc)
+		if doc.Title != "Appendix A. PostgreSQL Error Codes" {
+			t.Errorf("Title = %q", doc.Title)
+		}
+		for _, bad := range []string{"Prev", "Next", "Home", "Part VIII. Appendixes"} {
+			if strings.Contains(doc.Text, bad) {
+				t.Errorf("navigation %q leaked into Text", bad)
+			}
+		}
+		tables := 0
+		for _, b := range doc.Blocks {
+			if b.Kind == KindTable {
+				tables++
+				if b.HeaderRow != "Error Code | Condition Name" || len(b.Rows) < 250 {
+					t.Errorf("table header %q rows %d", b.HeaderRow, len(b.Rows))
+				}
+			}
+		}
+		if tables != 1 {
+			t.Errorf("tables = %d, want 1", tables)
+		}
+		if !strings.Contains(doc.Text, "\n23505 | unique_violation\n") || !strings.Contains(doc.Text, "\nClass 22 — Data Exception\n") {
+			t.Errorf("table rows not rendered as expected")
+		}
+		if got := blockTexts(doc, KindCaption); len(got) != 1 || got[0] != "Table A.1. PostgreSQL Error Codes" {
+			t.Errorf("captions = %q", got)
+		}
+	})
+	t.Run("createtable", func(t *testing.T) {
+		doc, err := Extract("html", readFixture(t, "sql-createtable.html"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkDocument(t, doc)
+		if doc.Title != "CREATE TABLE" {
+			t.Errorf("Title = %q", doc.Title)
+		}
+		if !strings.HasPrefix(doc.Text, "CREATE TABLE\n\nCREATE TABLE — define a new table\n\nSynopsis\n\nCREATE [ [ GLOBAL | LOCAL ] { TEMPORARY | TEMP } | UNLOGGED ] TABLE") {
+			t.Errorf("Text starts %q", doc.Text[:200])
+		}
+		found := false
+		for _, c := range blockTexts(doc, KindCode) {
+			found = found || c == filmsExample
+		}
+		if !found {
+			t.Errorf("films example not extracted verbatim")
+		}
+		headings := strings.Join(blockTexts(doc, KindHeading), "|")
+		if headings != "CREATE TABLE|Synopsis|Description|Parameters|Storage Parameters|Notes|Examples|Compatibility|Temporary Tables|Non-Deferred Uniqueness Constraints|Column Check Constraints|EXCLUDE Constraint|Foreign Key Constraints|NULL “Constraint”|Constraint Naming|Inheritance|Zero-Column Tables|Multiple Identity Columns|Generated Columns|LIKE Clause|WITH Clause|Tablespaces|Typed Tables|PARTITION BY Clause|PARTITION OF Clause|See Also" {
+			t.Errorf("headings = %s", headings)
+		}
+	})
+	t.Run("runtime-config", func(t *testing.T) {
+		doc, err := Extract("html", readFixture(t, "runtime-config-resource.html"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkDocument(t, doc)
+		if strings.Contains(doc.Text, "20.4.1. Memory\n\n20.4.2. Disk") {
+			t.Errorf("table of contents leaked")
+		}
+		terms := blockTexts(doc, KindTerm)
+		if len(terms) < 30 || terms[0] != "shared_buffers (integer)" {
+			t.Errorf("terms = %d, first %q", len(terms), terms[0])
+		}
+		if !strings.Contains(doc.Text, "20.4.1. Memory\n\nshared_buffers (integer)\nSets the amount of memory the database server uses for shared memory buffers.") {
+			t.Errorf("variablelist not rendered as term + definition")
+		}
+	})
+}
+
+// filmsExample is a pre.programlisting of sql-createtable.html, verbatim.
+const filmsExample = `CREATE TABLE films (
+    code        char(5) CONSTRAINT firstkey PRIMARY KEY,
+    title       varchar(40) NOT NULL,
+    did         integer NOT NULL,
+    date_prod   date,
+    kind        varchar(10),
+    len         interval hour to minute
+);
+
+CREATE TABLE distributors (
+     did    integer PRIMARY KEY GENERATED BY DEFAULT AS IDENTITY,
+     name   varchar(40) NOT NULL CHECK (name <> '')
+);`

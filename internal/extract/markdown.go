@@ -1,0 +1,411 @@
+package extract
+
+import (
+	"bytes"
+	"strconv"
+	"strings"
+
+	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/extension"
+	east "github.com/yuin/goldmark/extension/ast"
+	"github.com/yuin/goldmark/text"
+	"github.com/yuin/goldmark/util"
+)
+
+// md is safe for concurrent use: goldmark parsers keep no per-parse state.
+var md = goldmark.New(goldmark.WithExtensions(extension.GFM))
+
+// maxMarkdownDepth bounds the AST depth the walk descends into; deeper
+// containers (hundreds of nested quotes or lists) are flattened to text.
+const maxMarkdownDepth = 200
+
+func extractMarkdown(src []byte) (*Document, error) {
+	title, body := frontMatter(src)
+	if markdownRisky(body) {
+		doc := extractPlain(body)
+		doc.Title = title
+		return doc, nil
+	}
+	root := md.Parser().Parse(text.NewReader(body))
+	w := &mdWalker{src: body}
+	w.block(root, true, 0)
+	w.flush()
+	if title == "" {
+		title = w.h1
+	}
+	return w.b.document(title), nil
+}
+
+// Limits of markdownRisky. goldmark (like most CommonMark parsers) has
+// inputs that take time quadratic in a count within one paragraph or line:
+// "[a](" repeated 20,000 times takes 4 s, "“\\" 1 s, 20,000 nested list
+// markers on one line 1.7 s. An upload must not pin a core for minutes, so
+// such inputs are read as plain text instead.
+const (
+	// riskBudget bounds the sum over paragraphs of (openers)², where openers
+	// counts '[' plus a quarter of '`' (backtick runs cost less): about
+	// 0.3 s of goldmark time at worst.
+	riskBudget = 25_000_000
+	// maxLineMarkers bounds container markers (">", "-", "*", "+", "1.")
+	// opening one line; real documents nest a handful.
+	maxLineMarkers = 32
+	// maxIndent bounds a line's leading whitespace in columns (deep list
+	// nesting by indentation).
+	maxIndent = 400
+)
+
+// markdownRisky reports whether src would drive goldmark into super-linear
+// time; see riskBudget. It is a single linear scan.
+func markdownRisky(src []byte) bool {
+	budget := riskBudget
+	brackets, ticks := 0, 0
+	endPara := func() bool {
+		w := brackets + ticks/4
+		budget -= w * w
+		brackets, ticks = 0, 0
+		return budget < 0
+	}
+	for len(src) > 0 {
+		line := src
+		if i := bytes.IndexByte(src, '\n'); i >= 0 {
+			line, src = src[:i], src[i+1:]
+		} else {
+			src = nil
+		}
+		if len(bytes.TrimSpace(line)) == 0 {
+			if endPara() {
+				return true
+			}
+			continue
+		}
+		if lineMarkers(line) > maxLineMarkers {
+			return true
+		}
+		brackets += bytes.Count(line, []byte("["))
+		ticks += bytes.Count(line, []byte("`"))
+	}
+	return endPara()
+}
+
+// lineMarkers counts the container markers and indentation that open a
+// line, returning a large number when indentation alone exceeds maxIndent.
+func lineMarkers(line []byte) int {
+	n, col := 0, 0
+	for i := 0; i < len(line); {
+		switch c := line[i]; {
+		case c == ' ':
+			col++
+			i++
+		case c == '\t':
+			col += 4
+			i++
+		case c == '>':
+			n++
+			i++
+		case c == '-' || c == '*' || c == '+':
+			// A list marker only when followed by a space ("---" is a rule).
+			if i+1 < len(line) && line[i+1] != ' ' && line[i+1] != '\t' {
+				return n
+			}
+			n++
+			i++
+		case c >= '0' && c <= '9':
+			j := i
+			for j < len(line) && j-i < 10 && line[j] >= '0' && line[j] <= '9' {
+				j++
+			}
+			if j < len(line) && (line[j] == '.' || line[j] == ')') {
+				n++
+				i = j + 1
+				continue
+			}
+			return n
+		default:
+			return n
+		}
+		if col > maxIndent {
+			return maxLineMarkers + 1
+		}
+	}
+	return n
+}
+
+// frontMatter splits off YAML front matter ("---" … "---" or "..." at the
+// very start) and returns its title: value, if any, and the rest.
+func frontMatter(src []byte) (string, []byte) {
+	if !bytes.HasPrefix(src, []byte("---\n")) {
+		return "", src
+	}
+	rest := src[4:]
+	title := ""
+	for off := 0; off < len(rest) && off < 64<<10; {
+		end := bytes.IndexByte(rest[off:], '\n')
+		line := rest[off:]
+		next := len(rest)
+		if end >= 0 {
+			line, next = rest[off:off+end], off+end+1
+		}
+		l := strings.TrimRight(string(line), " \t")
+		if l == "---" || l == "..." {
+			return title, rest[next:]
+		}
+		if v, ok := strings.CutPrefix(l, "title:"); ok && title == "" {
+			title = collapse(strings.Trim(strings.TrimSpace(v), `"'`))
+		}
+		off = next
+	}
+	return "", src // no closing line: not front matter
+}
+
+type mdWalker struct {
+	src   []byte
+	b     builder
+	in    inline
+	lists []listState
+	item  *itemState
+	h1    string // first top-level h1
+}
+
+func (w *mdWalker) flush() {
+	s := w.in.take(false)
+	if s == "" {
+		return
+	}
+	if w.item == nil {
+		w.b.add(KindParagraph, 0, s)
+		return
+	}
+	prefix := w.item.cont
+	if !w.item.used {
+		prefix, w.item.used = w.item.marker, true
+	}
+	w.b.add(KindListItem, w.item.depth, prefix+strings.ReplaceAll(s, "\n", "\n"+w.item.cont))
+}
+
+func (w *mdWalker) children(n ast.Node, top bool, depth int) {
+	for c := n.FirstChild(); c != nil; c = c.NextSibling() {
+		w.block(c, top, depth+1)
+	}
+}
+
+// block handles one block node; top is true for direct children of the
+// document (the only place headings are structure).
+func (w *mdWalker) block(n ast.Node, top bool, depth int) {
+	if depth > maxMarkdownDepth {
+		w.flatten(n)
+		return
+	}
+	switch n := n.(type) {
+	case *ast.Document:
+		w.children(n, true, depth)
+	case *ast.Heading:
+		w.flush()
+		var in inline
+		w.inlines(n, &in)
+		t := in.take(true)
+		if t == "" {
+			return
+		}
+		if !top {
+			w.in.text(t)
+			w.flush()
+			return
+		}
+		if n.Level == 1 && w.h1 == "" {
+			w.h1 = t
+		}
+		w.b.add(KindHeading, n.Level, t)
+	case *ast.Paragraph, *ast.TextBlock:
+		w.inlines(n, &w.in)
+		w.flush()
+	case *ast.FencedCodeBlock, *ast.CodeBlock:
+		w.flush()
+		w.b.addCode(w.lines(n))
+	case *ast.HTMLBlock:
+		w.flush()
+		w.htmlBlock(n, top)
+	case *ast.List:
+		w.flush()
+		w.lists = append(w.lists, listState{ordered: n.IsOrdered(), next: n.Start})
+		w.children(n, false, depth)
+		w.flush()
+		w.lists = w.lists[:len(w.lists)-1]
+	case *ast.ListItem:
+		w.flush()
+		d := max(len(w.lists), 1)
+		marker := "- "
+		if len(w.lists) > 0 && w.lists[d-1].ordered {
+			marker = strconv.Itoa(w.lists[d-1].next) + ". "
+			w.lists[d-1].next++
+		}
+		indent := strings.Repeat("  ", d-1)
+		saved := w.item
+		w.item = &itemState{depth: d, marker: indent + marker, cont: indent + "  "}
+		w.children(n, false, depth)
+		w.flush()
+		w.item = saved
+	case *east.Table:
+		w.flush()
+		w.table(n)
+	case *ast.ThematicBreak, *ast.LinkReferenceDefinition:
+		w.flush()
+	default: // Blockquote and extension containers
+		w.flush()
+		w.children(n, false, depth)
+		w.flush()
+	}
+}
+
+// flatten appends all text under n as flowing text (used past the depth cap).
+func (w *mdWalker) flatten(n ast.Node) {
+	stack := []ast.Node{n}
+	for len(stack) > 0 {
+		c := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		switch c := c.(type) {
+		case *ast.FencedCodeBlock, *ast.CodeBlock:
+			w.in.text(w.lines(c))
+			w.in.softSpace()
+			continue
+		case *ast.Text:
+			w.in.text(string(w.textValue(c)))
+			w.in.softSpace()
+			continue
+		}
+		if c.Type() == ast.TypeBlock && c.FirstChild() == nil && c.Lines().Len() > 0 {
+			w.in.text(w.lines(c))
+			w.in.softSpace()
+		}
+		for k := c.LastChild(); k != nil; k = k.PreviousSibling() {
+			stack = append(stack, k)
+		}
+	}
+}
+
+// lines concatenates a block's raw lines (code keeps them verbatim).
+func (w *mdWalker) lines(n ast.Node) string {
+	var sb strings.Builder
+	ls := n.Lines()
+	for i := 0; i < ls.Len(); i++ {
+		seg := ls.At(i)
+		sb.Write(seg.Value(w.src))
+	}
+	return sb.String()
+}
+
+// htmlBlock extracts the text of raw HTML embedded in Markdown with the
+// streaming HTML extractor; headings survive only at the top level.
+func (w *mdWalker) htmlBlock(n *ast.HTMLBlock, top bool) {
+	raw := w.lines(n)
+	if n.HasClosure() {
+		raw += string(n.ClosureLine.Value(w.src))
+	}
+	doc := extractHTMLFlat([]byte(raw))
+	for _, blk := range doc.Blocks {
+		s := doc.Text[blk.Start:blk.End]
+		switch {
+		case blk.Kind == KindCode:
+			w.flush()
+			w.b.addCode(s)
+		case blk.Kind == KindHeading && top && w.item == nil:
+			w.flush()
+			if blk.Level == 1 && w.h1 == "" {
+				w.h1 = s
+			}
+			w.b.add(KindHeading, blk.Level, s)
+		default:
+			w.in.text(s)
+			w.flush()
+		}
+	}
+}
+
+func (w *mdWalker) table(t *east.Table) {
+	var header, rows []string
+	cells := make([]string, 0, 8)
+	for r := t.FirstChild(); r != nil; r = r.NextSibling() {
+		cells = cells[:0]
+		nonEmpty := false
+		for c := r.FirstChild(); c != nil; c = c.NextSibling() {
+			var in inline
+			w.inlines(c, &in)
+			s := in.take(true)
+			nonEmpty = nonEmpty || s != ""
+			cells = append(cells, s)
+		}
+		if !nonEmpty {
+			continue
+		}
+		line := strings.Join(cells, " | ")
+		if _, ok := r.(*east.TableHeader); ok && len(rows) == 0 {
+			header = append(header, line)
+		} else {
+			rows = append(rows, line)
+		}
+	}
+	w.b.addTable(header, rows)
+}
+
+func (w *mdWalker) textValue(t *ast.Text) []byte {
+	v := t.Value(w.src)
+	if t.IsRaw() {
+		return v
+	}
+	return unescape(v)
+}
+
+func unescape(v []byte) []byte {
+	if bytes.IndexByte(v, '\\') >= 0 {
+		v = util.UnescapePunctuations(v)
+	}
+	if bytes.IndexByte(v, '&') >= 0 {
+		v = util.ResolveNumericReferences(v)
+		v = util.ResolveEntityNames(v)
+	}
+	return v
+}
+
+// inlines appends the inline content of n to in. Inline nesting is shallow
+// in practice but the recursion is bounded like the block walk.
+func (w *mdWalker) inlines(n ast.Node, in *inline) { w.inlinesDepth(n, in, 0) }
+
+func (w *mdWalker) inlinesDepth(n ast.Node, in *inline, depth int) {
+	for c := n.FirstChild(); c != nil; c = c.NextSibling() {
+		switch c := c.(type) {
+		case *ast.Text:
+			in.text(string(w.textValue(c)))
+			if c.HardLineBreak() {
+				in.breakLine()
+			} else if c.SoftLineBreak() {
+				in.softSpace()
+			}
+		case *ast.String:
+			v := c.Value
+			if !c.IsRaw() && !c.IsCode() {
+				v = unescape(v)
+			}
+			in.text(string(v))
+		case *ast.AutoLink:
+			in.text(string(c.Label(w.src)))
+		case *ast.RawHTML:
+			for i := 0; i < c.Segments.Len(); i++ {
+				seg := c.Segments.At(i)
+				if t := strings.ToLower(string(seg.Value(w.src))); strings.HasPrefix(t, "<br") {
+					in.breakLine()
+				}
+			}
+		case *ast.Image:
+		case *east.TaskCheckBox:
+			if c.IsChecked {
+				in.text("[x] ")
+			} else {
+				in.text("[ ] ")
+			}
+		default:
+			if depth < maxMarkdownDepth {
+				w.inlinesDepth(c, in, depth+1)
+			}
+		}
+	}
+}
