@@ -21,13 +21,15 @@ test: ## the full test suite against the local database (run `make setup` first)
 test-short:
 	$(GO) test -short -count=1 ./...
 
-generate: ## sqlc code
+generate: ## sqlc code and the OpenAPI document
 	$(GO) tool sqlc generate
+	$(GO) run ./cmd/ragd openapi > openapi/openapi.json.tmp && mv openapi/openapi.json.tmp openapi/openapi.json
 
-check: ## formatting, vet, generated-code drift
+check: ## formatting, vet, generated-code drift (sqlc, OpenAPI)
 	@test -z "$$(gofmt -l $$(git ls-files '*.go'))" || { gofmt -l $$(git ls-files '*.go'); echo "gofmt: files above need formatting"; exit 1; }
 	$(GO) vet ./...
 	$(GO) tool sqlc diff
+	$(GO) run ./cmd/ragd openapi | diff -u openapi/openapi.json - || { echo "openapi/openapi.json is stale: run make generate"; exit 1; }
 
 demo: setup build ## the main job: the PostgreSQL manual answered over the HTTP API
 	scripts/demo.sh

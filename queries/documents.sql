@@ -29,10 +29,11 @@ DELETE FROM chunks WHERE tenant_id = @tenant_id AND document_id = @document_id;
 -- One statement for all of a document's chunks (COPY is refused under row-level
 -- security), so the statement-level triggers index them in one pass. The
 -- unnest calls run in lockstep (equal-length arrays).
-INSERT INTO chunks (tenant_id, id, document_id, chunk_index, heading_path, content, token_count, start_offset, end_offset, ts_config)
+INSERT INTO chunks (tenant_id, id, document_id, chunk_index, heading_path, content, token_count, start_offset, end_offset, ts_config, keywords)
 SELECT @tenant_id::uuid, unnest(@ids::uuid[]), @document_id::uuid, unnest(@chunk_indexes::int[]),
        unnest(@heading_paths::text[]), unnest(@contents::text[]), unnest(@token_counts::int[]),
-       unnest(@start_offsets::int[]), unnest(@end_offsets::int[]), CAST(@ts_config::text AS regconfig);
+       unnest(@start_offsets::int[]), unnest(@end_offsets::int[]), CAST(@ts_config::text AS regconfig),
+       unnest(@keywords::text[]);
 
 -- name: InsertEmbeddings :execrows
 INSERT INTO chunk_embeddings (tenant_id, chunk_id, model_id, text_sha, embedding)

@@ -24,3 +24,13 @@ WHERE c.tenant_id = @tenant_id AND c.id = ANY(@ids::uuid[]);
 -- metadata containment); the vector leg searches exactly within them.
 SELECT c.id FROM chunks c JOIN documents d ON d.tenant_id = c.tenant_id AND d.id = c.document_id
 WHERE c.tenant_id = @tenant_id AND starts_with(d.source_uri, @prefix::text) AND d.metadata @> @metadata::jsonb;
+
+-- name: TermIDFs :many
+-- idf of each query lexeme the tenant's chunks contain (same formula as
+-- keyword_search); used to normalise BM25 scores into a confidence.
+SELECT t.lexeme, ln(1 + (s.chunk_count - t.df + 0.5) / (t.df + 0.5))::float8 AS idf
+FROM term_stats t JOIN tenant_stats s ON s.tenant_id = t.tenant_id
+WHERE t.tenant_id = @tenant_id AND t.lexeme = ANY(@lexemes::text[]);
+
+-- name: TenantChunkCount :one
+SELECT coalesce((SELECT chunk_count FROM tenant_stats WHERE tenant_id = @tenant_id), 0)::bigint AS chunk_count;

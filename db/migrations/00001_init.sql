@@ -70,7 +70,11 @@ CREATE TABLE chunks (
     start_offset int NOT NULL CHECK (start_offset >= 0),
     end_offset   int NOT NULL CHECK (end_offset >= start_offset),
     ts_config    regconfig NOT NULL,
-    tsv          tsvector GENERATED ALWAYS AS (to_tsvector(ts_config, heading_path || E'\n' || content)) STORED,
+    -- identifiers joined without their underscores (effective_io_concurrency →
+    -- effectiveioconcurrency): PostgreSQL's parser splits on "_", so without
+    -- this an exact identifier would only match as its common parts.
+    keywords     text NOT NULL DEFAULT '',
+    tsv          tsvector GENERATED ALWAYS AS (to_tsvector(ts_config, heading_path || E'\n' || content || E'\n' || keywords)) STORED,
     PRIMARY KEY (tenant_id, id),
     UNIQUE (tenant_id, document_id, chunk_index),
     FOREIGN KEY (tenant_id, document_id) REFERENCES documents (tenant_id, id) ON DELETE CASCADE
@@ -176,16 +180,15 @@ BEGIN
     USING (SELECT o.tenant_id, u.lexeme, o.id FROM old_rows o, unnest(o.tsv) u) d
     WHERE p.tenant_id = d.tenant_id AND p.lexeme = d.lexeme AND p.chunk_id = d.id;
 
-    WITH d AS (
-        SELECT o.tenant_id, u.lexeme, count(*) AS c
-        FROM old_rows o, unnest(o.tsv) u GROUP BY o.tenant_id, u.lexeme
-    ), upd AS (
-        UPDATE term_stats t SET df = t.df - d.c
-        FROM d WHERE t.tenant_id = d.tenant_id AND t.lexeme = d.lexeme
-        RETURNING t.tenant_id, t.lexeme, t.df
-    )
-    DELETE FROM term_stats t USING upd
-    WHERE t.tenant_id = upd.tenant_id AND t.lexeme = upd.lexeme AND upd.df <= 0;
+    UPDATE term_stats t SET df = t.df - d.c
+    FROM (SELECT o.tenant_id, u.lexeme, count(*) AS c
+          FROM old_rows o, unnest(o.tsv) u GROUP BY o.tenant_id, u.lexeme) d
+    WHERE t.tenant_id = d.tenant_id AND t.lexeme = d.lexeme;
+
+    -- A separate statement: one statement cannot both update and delete a row.
+    DELETE FROM term_stats t
+    USING (SELECT DISTINCT o.tenant_id, u.lexeme FROM old_rows o, unnest(o.tsv) u) d
+    WHERE t.tenant_id = d.tenant_id AND t.lexeme = d.lexeme AND t.df <= 0;
     RETURN NULL;
 END $$;
 -- +goose StatementEnd

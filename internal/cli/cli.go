@@ -44,6 +44,13 @@ func commands() map[string]command {
 		"migrate": {"apply schema migrations: migrate up|down|status (owner role)", runMigrate},
 		"tenant":  {"manage tenants: tenant create|list|show|enable|disable|delete|apply", runTenant},
 		"config":  {"print the effective configuration, secrets redacted", runConfig},
+		"serve":   {"serve the HTTP API on RAGD_ADDR (application role)", runServe},
+		"openapi": {"print the OpenAPI 3.1 document of the HTTP API (JSON)", runOpenAPI},
+		"token":   {"issue an HS256 development token: token issue --tenant <slug> --role <role> [--ttl 1h]", runToken},
+		"ingest":  {"ingest files or directories into a tenant", runIngest},
+		"search":  {"hybrid search over a tenant's documents", runSearch},
+		"eval":    {"evaluate retrieval: eval load|run|compare|tune|beir|sets|runs|show", runEval},
+		"ask":     {"answer a question from a tenant's documents, with citations", runAsk},
 	}
 }
 

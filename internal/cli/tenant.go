@@ -144,7 +144,3 @@ func tenantBySlug(ctx context.Context, pool *pgxpool.Pool, slug string) (store.G
 	}
 	return t, err
 }
-
-func runTenantApply(ctx context.Context, e *env, args []string) error {
-	return errors.New("tenant apply: not built yet")
-}

@@ -180,10 +180,11 @@ func (q *Queries) GetDocumentBody(ctx context.Context, db DBTX, arg GetDocumentB
 }
 
 const insertChunks = `-- name: InsertChunks :execrows
-INSERT INTO chunks (tenant_id, id, document_id, chunk_index, heading_path, content, token_count, start_offset, end_offset, ts_config)
+INSERT INTO chunks (tenant_id, id, document_id, chunk_index, heading_path, content, token_count, start_offset, end_offset, ts_config, keywords)
 SELECT $1::uuid, unnest($2::uuid[]), $3::uuid, unnest($4::int[]),
        unnest($5::text[]), unnest($6::text[]), unnest($7::int[]),
-       unnest($8::int[]), unnest($9::int[]), CAST($10::text AS regconfig)
+       unnest($8::int[]), unnest($9::int[]), CAST($10::text AS regconfig),
+       unnest($11::text[])
 `
 
 type InsertChunksParams struct {
@@ -197,6 +198,7 @@ type InsertChunksParams struct {
 	StartOffsets []int32
 	EndOffsets   []int32
 	TsConfig     string
+	Keywords     []string
 }
 
 // One statement for all of a document's chunks (COPY is refused under row-level
@@ -214,6 +216,7 @@ func (q *Queries) InsertChunks(ctx context.Context, db DBTX, arg InsertChunksPar
 		arg.StartOffsets,
 		arg.EndOffsets,
 		arg.TsConfig,
+		arg.Keywords,
 	)
 	if err != nil {
 		return 0, err

@@ -21,7 +21,7 @@ import (
 
 // tenantTables are every table holding tenant data; the catalog test checks
 // the list is complete.
-var tenantTables = []string{"tenants", "documents", "chunks", "chunk_embeddings", "tenant_stats", "term_stats", "postings"}
+var tenantTables = []string{"tenants", "documents", "chunks", "chunk_embeddings", "tenant_stats", "term_stats", "postings", "eval_sets", "eval_questions", "eval_runs"}
 
 // seed stores one document with two chunks and their embeddings for tenant.
 func seed(t *testing.T, pool *pgxpool.Pool, tenant uuid.UUID, uri, text string) (docID uuid.UUID, chunkIDs []uuid.UUID) {
@@ -53,6 +53,7 @@ func seed(t *testing.T, pool *pgxpool.Pool, tenant uuid.UUID, uri, text string) 
 			cp.TokenCounts = append(cp.TokenCounts, 3)
 			cp.StartOffsets = append(cp.StartOffsets, 0)
 			cp.EndOffsets = append(cp.EndOffsets, int32(len(text)))
+			cp.Keywords = append(cp.Keywords, "")
 			v := make([]float32, 512)
 			v[i] = 1
 			ep.ChunkIds = append(ep.ChunkIds, id)
@@ -408,7 +409,7 @@ func TestConcurrentSameSourceURI(t *testing.T) {
 				}
 				_, err = q.InsertChunks(ctx, tx, store.InsertChunksParams{TenantID: a.ID, Ids: []uuid.UUID{uuid.New()}, DocumentID: doc.ID,
 					ChunkIndexes: []int32{0}, HeadingPaths: []string{""}, Contents: []string{fmt.Sprintf("version %d of shared words", i)},
-					TokenCounts: []int32{4}, StartOffsets: []int32{0}, EndOffsets: []int32{1}, TsConfig: "english"})
+					TokenCounts: []int32{4}, StartOffsets: []int32{0}, EndOffsets: []int32{1}, TsConfig: "english", Keywords: []string{""}})
 				return err
 			})
 		}()

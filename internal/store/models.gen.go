@@ -21,6 +21,7 @@ type Chunk struct {
 	StartOffset int32
 	EndOffset   int32
 	TsConfig    string
+	Keywords    string
 	Tsv         interface{}
 }
 
@@ -52,6 +53,35 @@ type EmbeddingModel struct {
 	Name      string
 	Dims      int32
 	Distance  string
+	CreatedAt pgtype.Timestamptz
+}
+
+type EvalQuestion struct {
+	TenantID uuid.UUID
+	SetID    uuid.UUID
+	Idx      int32
+	Question string
+	Relevant []string
+}
+
+type EvalRun struct {
+	TenantID    uuid.UUID
+	ID          uuid.UUID
+	SetID       uuid.UUID
+	CreatedAt   pgtype.Timestamptz
+	Config      []byte
+	Metrics     []byte
+	Legs        []byte
+	PerQuestion []byte
+}
+
+type EvalSet struct {
+	TenantID  uuid.UUID
+	ID        uuid.UUID
+	Name      string
+	Version   int32
+	Sha       []byte
+	Questions int32
 	CreatedAt pgtype.Timestamptz
 }
 

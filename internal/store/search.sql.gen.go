@@ -190,3 +190,52 @@ func (q *Queries) QueryLexemes(ctx context.Context, db DBTX, arg QueryLexemesPar
 	}
 	return items, nil
 }
+
+const tenantChunkCount = `-- name: TenantChunkCount :one
+SELECT coalesce((SELECT chunk_count FROM tenant_stats WHERE tenant_id = $1), 0)::bigint AS chunk_count
+`
+
+func (q *Queries) TenantChunkCount(ctx context.Context, db DBTX, tenantID uuid.UUID) (int64, error) {
+	row := db.QueryRow(ctx, tenantChunkCount, tenantID)
+	var chunk_count int64
+	err := row.Scan(&chunk_count)
+	return chunk_count, err
+}
+
+const termIDFs = `-- name: TermIDFs :many
+SELECT t.lexeme, ln(1 + (s.chunk_count - t.df + 0.5) / (t.df + 0.5))::float8 AS idf
+FROM term_stats t JOIN tenant_stats s ON s.tenant_id = t.tenant_id
+WHERE t.tenant_id = $1 AND t.lexeme = ANY($2::text[])
+`
+
+type TermIDFsParams struct {
+	TenantID uuid.UUID
+	Lexemes  []string
+}
+
+type TermIDFsRow struct {
+	Lexeme string
+	Idf    float64
+}
+
+// idf of each query lexeme the tenant's chunks contain (same formula as
+// keyword_search); used to normalise BM25 scores into a confidence.
+func (q *Queries) TermIDFs(ctx context.Context, db DBTX, arg TermIDFsParams) ([]TermIDFsRow, error) {
+	rows, err := db.Query(ctx, termIDFs, arg.TenantID, arg.Lexemes)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []TermIDFsRow{}
+	for rows.Next() {
+		var i TermIDFsRow
+		if err := rows.Scan(&i.Lexeme, &i.Idf); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}

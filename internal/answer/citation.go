@@ -1,0 +1,412 @@
+package answer
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// blanks are the characters Verify trims around its input and result (ASCII
+// only, so the streaming filter can hold them back byte by byte).
+const blanks = " \t\r\n\v\f"
+
+// maxCitationDigits bounds the digits of a citation number, so "[12345678]"
+// (an ID, not a citation) is left alone and numbers cannot overflow.
+const maxCitationDigits = 6
+
+// marker is one citation marker in a text: text[start:end] is "[...]" and
+// nums are its numbers as written (duplicates and invalid ones included).
+type marker struct {
+	start, end int
+	nums       []int
+}
+
+// parseState is the outcome of parsing a marker at a '['.
+type parseState int
+
+const (
+	parseFail       parseState = iota // not a marker, whatever follows
+	parseOK                           // a complete marker
+	parseIncomplete                   // input ended while it could still become one
+)
+
+// scanMarkers finds the citation markers of text outside code, left to right.
+//
+// With final set, text is complete: an unclosed fence runs to the end and an
+// unclosed backtick is literal, as in CommonMark. Without it, text is a
+// prefix of a reply still streaming in, and hold is the earliest byte offset
+// from which its interpretation could still change (a '[' that may grow into
+// a marker, an unclosed code span or fence, a backtick run at the very end);
+// markers from hold on are not reported. hold is len(text) when nothing is
+// pending, and always when final.
+//
+// safe is the last offset before hold that starts a line the scan reached
+// outside any code span or fence (0 if none). Nothing before safe depends on
+// what follows it: markers and the blanks Verify trims never span lines, so
+// text[:safe] and text[safe:] can be verified separately.
+func scanMarkers(text string, final bool) (markers []marker, hold, safe int) {
+	hold = len(text)
+	for i := 0; i < len(text); {
+		switch c := text[i]; c {
+		case '`', '~':
+			run := runLen(text, i, c)
+			if !final && i+run == len(text) {
+				// The run may still grow and change what it opens or closes.
+				return markers, min(hold, i), safe
+			}
+			if run >= 3 && atLineStart(text, i) {
+				// Fenced code block: skip to the line after the closing fence.
+				end, closed := fenceEnd(text, i+run, c, run)
+				if !closed {
+					if final {
+						return markers, hold, safe
+					}
+					return markers, min(hold, i), safe
+				}
+				i = end
+				if hold == len(text) && text[end-1] == '\n' {
+					safe = end
+				}
+				continue
+			}
+			if c == '~' {
+				i += run
+				continue
+			}
+			// Inline code span: closed by the next run of exactly the same length.
+			closeAt, pending := findBacktickRun(text, i+run, run, final)
+			if pending {
+				return markers, min(hold, i), safe
+			}
+			if closeAt < 0 {
+				// Unclosed: literal backticks; while streaming, a closing run
+				// may still arrive, so nothing after here is final.
+				if !final {
+					hold = min(hold, i)
+				}
+				i += run
+				continue
+			}
+			i = closeAt + run
+		case '[':
+			m, st := parseMarker(text, i)
+			switch {
+			case st == parseOK:
+				markers = append(markers, m)
+				i = m.end
+			case st == parseIncomplete && !final:
+				hold = min(hold, i)
+				i++
+			default:
+				i++
+			}
+		case '\n':
+			i++
+			if hold == len(text) {
+				safe = i
+			}
+		default:
+			i++
+		}
+	}
+	return markers, hold, safe
+}
+
+func runLen(s string, i int, c byte) int {
+	n := 0
+	for i+n < len(s) && s[i+n] == c {
+		n++
+	}
+	return n
+}
+
+// atLineStart reports whether only up to three spaces precede i on its line.
+func atLineStart(s string, i int) bool {
+	for j, spaces := i-1, 0; j >= 0; j-- {
+		switch s[j] {
+		case '\n':
+			return true
+		case ' ':
+			if spaces++; spaces > 3 {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// fenceEnd finds the line that closes a fence of n characters c opened just
+// before from: up to three spaces, at least n characters c, then only blanks.
+// It returns the offset after that closing line. A closing line that ends the
+// text without a newline counts only if nothing but the fence is on it.
+func fenceEnd(s string, from int, c byte, n int) (int, bool) {
+	nl := strings.IndexByte(s[from:], '\n')
+	if nl < 0 {
+		return len(s), false
+	}
+	for i := from + nl + 1; i < len(s); {
+		line := s[i:]
+		lineEnd := strings.IndexByte(line, '\n')
+		if lineEnd >= 0 {
+			line = line[:lineEnd]
+		}
+		trimmed := strings.TrimLeft(line, " ")
+		run := runLen(trimmed, 0, c)
+		if len(line)-len(trimmed) <= 3 && run >= n && strings.TrimRight(trimmed[run:], " \t\r") == "" {
+			if lineEnd < 0 {
+				return len(s), true
+			}
+			return i + lineEnd + 1, true
+		}
+		if lineEnd < 0 {
+			break
+		}
+		i += lineEnd + 1
+	}
+	return len(s), false
+}
+
+// findBacktickRun returns the start of the next run of exactly n backticks at
+// or after from, or -1. Unless final, pending reports a run reaching the end
+// of s that could still grow into (or out of) length n.
+func findBacktickRun(s string, from, n int, final bool) (at int, pending bool) {
+	for i := from; i < len(s); {
+		j := strings.IndexByte(s[i:], '`')
+		if j < 0 {
+			return -1, false
+		}
+		i += j
+		run := runLen(s, i, '`')
+		if !final && i+run == len(s) && run <= n {
+			return -1, true
+		}
+		if run == n {
+			return i, false
+		}
+		i += run
+	}
+	return -1, false
+}
+
+// parseMarker parses the marker opening at text[i] == '['. Grammar:
+//
+//	"[" sp? item (sp? ("," | ";") sp? item)* sp? "]"
+//	item = ("source" sp?)? digits       (case-insensitive "source")
+//
+// where sp is spaces or tabs and digits has 1 to maxCitationDigits digits.
+func parseMarker(text string, i int) (marker, parseState) {
+	m := marker{start: i}
+	j := skipBlanks(text, i+1)
+	for {
+		if j == len(text) {
+			return m, parseIncomplete
+		}
+		// Optional "source" word.
+		if text[j] == 's' || text[j] == 'S' {
+			const word = "source"
+			k := 0
+			for k < len(word) && j+k < len(text) && (text[j+k]|0x20) == word[k] {
+				k++
+			}
+			if j+k == len(text) {
+				return m, parseIncomplete
+			}
+			if k < len(word) {
+				return m, parseFail
+			}
+			j = skipBlanks(text, j+k)
+			if j == len(text) {
+				return m, parseIncomplete
+			}
+		}
+		d := j
+		for d < len(text) && text[d] >= '0' && text[d] <= '9' {
+			d++
+		}
+		if d == j || d-j > maxCitationDigits {
+			return m, parseFail
+		}
+		if d == len(text) {
+			return m, parseIncomplete
+		}
+		n, _ := strconv.Atoi(text[j:d])
+		m.nums = append(m.nums, n)
+		j = skipBlanks(text, d)
+		if j == len(text) {
+			return m, parseIncomplete
+		}
+		switch text[j] {
+		case ']':
+			m.end = j + 1
+			return m, parseOK
+		case ',', ';':
+			j = skipBlanks(text, j+1)
+		default:
+			return m, parseFail
+		}
+	}
+}
+
+func skipBlanks(s string, i int) int {
+	for i < len(s) && (s[i] == ' ' || s[i] == '\t') {
+		i++
+	}
+	return i
+}
+
+// ParseCitations returns the citation numbers in text, each once, in order of
+// first appearance. Numbers are not checked against any source list (see
+// Verify).
+//
+// Recognised markers: "[n]", lists "[n, m]" or "[n; m]", adjacent markers
+// "[n][m]", and the same with the word "source" ("[Source 2]",
+// "[source 1, source 3]"); n has 1 to 6 decimal digits. Deliberately not
+// recognised: ranges such as "[1-3]" (indistinguishable from "[2019-2021]";
+// the prompt asks for one number per bracket), footnotes "[^1]", and anything
+// inside `code spans` or fenced code blocks, where brackets index arrays
+// ("arr[0]"). A lone backtick without a closing one is literal text.
+func ParseCitations(text string) []int {
+	markers, _, _ := scanMarkers(text, true)
+	var out []int
+	for _, m := range markers {
+		for _, n := range m.nums {
+			if !slices.Contains(out, n) {
+				out = append(out, n)
+			}
+		}
+	}
+	return out
+}
+
+// Verify checks the citations of a generated answer against sources, which
+// are numbered 1..len(sources).
+//
+// clean is text with every marker rewritten in the canonical form "[n]"
+// ("[1, 2]" and "[Source 1][2]" become "[1][2]"; duplicates inside a marker
+// collapse) and out-of-range numbers dropped; a marker left with no valid
+// number is removed together with the blanks before it, so "done [7]." becomes
+// "done.". clean is trimmed of surrounding ASCII whitespace. cited holds the valid
+// numbers and invalid the out-of-range ones, each once, in order of first
+// appearance; both are non-nil. Text inside code is left untouched.
+//
+// An answer with no valid citation is unsupported; Answerer then refuses it
+// (see Result.Unsupported).
+func Verify(text string, sources []Source) (clean string, cited []int, invalid []int) {
+	clean, cited, invalid = verifyRaw(strings.Trim(text, blanks), len(sources))
+	return strings.Trim(clean, blanks), cited, invalid
+}
+
+// maxVerifyPasses bounds verifyRaw's passes; only adversarial nesting such
+// as "[[[9]9]9]" needs more than two.
+const maxVerifyPasses = 16
+
+// verifyRaw is Verify without the trimming, for the streaming filter:
+// verifyRaw of a prefix before scanMarkers' hold (and before trailing blanks)
+// is a prefix of verifyRaw of the whole text, and a text split at scanMarkers'
+// safe verifies piecewise (nested-bracket tricks aside).
+//
+// It repeats the rewriting until nothing changes, because removing a marker
+// can join its neighbours into a new one ("[[9]1]" becomes "[1]"); every
+// marker in the result has been checked. Past maxVerifyPasses it gives up on
+// the text's brackets and removes them all, leaving no marker (and so no
+// citation).
+func verifyRaw(text string, nSources int) (string, []int, []int) {
+	v := verifier{nSources: nSources, cited: []int{}, invalid: []int{}, seen: map[int]bool{}}
+	for pass := 1; ; pass++ {
+		out, changed := v.once(text)
+		if !changed {
+			return out, v.cited, v.invalid
+		}
+		if pass == maxVerifyPasses {
+			return strings.NewReplacer("[", "", "]", "").Replace(out), []int{}, v.invalid
+		}
+		text = out
+	}
+}
+
+// verifier accumulates the numbers seen over verifyRaw's passes.
+type verifier struct {
+	nSources int
+	cited    []int // valid numbers, first appearance first
+	invalid  []int // out-of-range numbers, first appearance first
+	seen     map[int]bool
+}
+
+// once rewrites the markers of text once; changed reports whether an invalid
+// marker was removed (canonicalising valid markers cannot form new ones).
+func (v *verifier) once(text string) (string, bool) {
+	markers, _, _ := scanMarkers(text, true)
+	if len(markers) == 0 {
+		return text, false
+	}
+	changed := false
+	buf := make([]byte, 0, len(text))
+	last := 0
+	var valid []int
+	for _, m := range markers {
+		buf = append(buf, text[last:m.start]...)
+		last = m.end
+		valid = valid[:0]
+		for _, n := range m.nums {
+			if !v.seen[n] {
+				v.seen[n] = true
+				if n >= 1 && n <= v.nSources {
+					v.cited = append(v.cited, n)
+				} else {
+					v.invalid = append(v.invalid, n)
+				}
+			}
+			if n >= 1 && n <= v.nSources && !slices.Contains(valid, n) {
+				valid = append(valid, n)
+			}
+		}
+		if len(valid) > 0 {
+			for _, n := range valid {
+				buf = append(buf, '[')
+				buf = strconv.AppendInt(buf, int64(n), 10)
+				buf = append(buf, ']')
+			}
+			continue
+		}
+		// Drop the marker and the blanks before it; keep one space if a word
+		// follows directly ("a [9]b" -> "a b").
+		changed = true
+		trimmed := false
+		for len(buf) > 0 && (buf[len(buf)-1] == ' ' || buf[len(buf)-1] == '\t') {
+			buf = buf[:len(buf)-1]
+			trimmed = true
+		}
+		if trimmed && m.end < len(text) && isWordStart(text[m.end]) {
+			buf = append(buf, ' ')
+		}
+	}
+	buf = append(buf, text[last:]...)
+	return string(buf), changed
+}
+
+func isWordStart(c byte) bool {
+	return c >= 0x80 || c == '_' || c == '(' || c == '"' || c == '\'' || c == '`' || c == '[' ||
+		(c >= '0' && c <= '9') || (c|0x20 >= 'a' && c|0x20 <= 'z')
+}
+
+// normalizeForRefusal lowercases s, drops citation markers and punctuation
+// noise and folds typographic apostrophes, for comparing with RefusalPhrase.
+func normalizeForRefusal(s string) string {
+	s, _, _ = verifyRaw(s, 0) // removes every marker
+	s = strings.NewReplacer("\u2019", "'", "\u2018", "'", "*", "", "_", "", "\"", "", "\u201c", "", "\u201d", "").Replace(s)
+	s = strings.ToLower(strings.Join(strings.Fields(s), " "))
+	return strings.Trim(s, " .!")
+}
+
+var normalizedRefusal = normalizeForRefusal(RefusalPhrase)
+
+// isExactRefusal reports whether text is the refusal phrase and nothing else
+// (markers, emphasis, quotes, case and final punctuation aside).
+func isExactRefusal(text string) bool { return normalizeForRefusal(text) == normalizedRefusal }
+
+// containsRefusal reports whether text contains the refusal phrase.
+func containsRefusal(text string) bool {
+	return strings.Contains(normalizeForRefusal(text), normalizedRefusal)
+}

@@ -1,0 +1,222 @@
+package api
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"reflect"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/danielgtaylor/huma/v2"
+
+	"github.com/ragd-dev/ragd/internal/auth"
+	"github.com/ragd-dev/ragd/internal/tenant"
+)
+
+// Asker answers a question from a tenant's documents: retrieval, then an
+// answer that cites its sources, or a refusal.
+//
+// Ask retrieves topK chunks for question within tenant t and answers from
+// them. When onDelta is non-nil the answer text is streamed through it as it
+// is produced; the returned AskResult stays authoritative (citations are
+// verified after generation and a refusal replaces streamed text). An error
+// from onDelta — the client went away — should end Ask with that error. Errors: the
+// search package's validation errors (ErrEmptyQuery, ErrQueryTooLong,
+// ErrBadTopK → 422), store errors (store.ErrUnavailable → 503), the
+// context's error (504); LLM failures should degrade, not fail.
+type Asker interface {
+	Ask(ctx context.Context, t tenant.Tenant, question string, topK int, onDelta func(string) error) (AskResult, error)
+}
+
+// AskResult is what an Asker returns.
+type AskResult struct {
+	Answer  string // the answer text with [n] citation markers, or the refusal phrase
+	Refused bool   // no answer: the sources do not contain it
+	// RefusalReason says why when Refused (e.g. no_results,
+	// low_retrieval_confidence, not_in_sources); optional.
+	RefusalReason string
+	Citations     []Citation // sources cited by the answer, in order of first citation
+	Sources       []Source   // every source given to the answerer, numbered from 1
+	Mode          string     // "llm" or "extractive"
+	Degraded      bool       // a retrieval leg, the reranker or the LLM failed and was skipped
+	// Timings are milliseconds per stage (retrieval stages as in
+	// search.Response.Timings, plus e.g. "answer"); exported as metrics.
+	Timings map[string]float64
+}
+
+// Citation is a source an answer cites; N is the number in its [n] markers.
+type Citation struct {
+	N           int    `json:"n" minimum:"1" doc:"The number used in the answer's [n] markers."`
+	ChunkID     string `json:"chunk_id" format:"uuid"`
+	SourceURI   string `json:"source_uri"`
+	Title       string `json:"title"`
+	HeadingPath string `json:"heading_path"`
+}
+
+// Source is one retrieved chunk given to the answerer.
+type Source struct {
+	N           int    `json:"n" minimum:"1"`
+	ChunkID     string `json:"chunk_id" format:"uuid"`
+	SourceURI   string `json:"source_uri"`
+	Title       string `json:"title"`
+	HeadingPath string `json:"heading_path"`
+	Content     string `json:"content"`
+}
+
+// AnswerRequest is the body of POST /v1/answer.
+type AnswerRequest struct {
+	Question string `json:"question" minLength:"1" maxLength:"32768" doc:"The question (the server's limit, RAGD_MAX_QUERY_CHARS, is usually lower)." example:"How do I create an index without locking writes?"`
+	TopK     int    `json:"top_k,omitempty" minimum:"1" maximum:"1000" default:"5" doc:"Chunks retrieved as sources (at most RAGD_MAX_TOP_K)."`
+}
+
+// AnswerInput is the input of POST /v1/answer.
+type AnswerInput struct {
+	Accept string `header:"Accept" doc:"text/event-stream streams the answer as server-sent events; anything else returns JSON."`
+	Body   AnswerRequest
+}
+
+// AnswerResponse is the answer (the JSON body, or the data of the SSE done event).
+type AnswerResponse struct {
+	Answer        string     `json:"answer" doc:"The answer with [n] markers citing sources, or exactly \"I don't know based on the provided sources.\" when refused."`
+	Refused       bool       `json:"refused" doc:"True when the sources do not contain the answer."`
+	RefusalReason string     `json:"refusal_reason,omitempty" doc:"Why the answer was refused, e.g. no_results, low_retrieval_confidence, not_in_sources, unsupported_answer."`
+	Citations     []Citation `json:"citations" doc:"Sources the answer cites, in order of first citation."`
+	Sources       []Source   `json:"sources" doc:"Every retrieved source given to the answerer."`
+	Mode          string     `json:"mode" enum:"llm,extractive" doc:"llm: generated and citation-checked; extractive: sentences quoted from the sources."`
+	Degraded      bool       `json:"degraded" doc:"True when a retrieval leg, the reranker or the LLM failed and was skipped."`
+}
+
+// AnswerDelta is the data of an SSE delta event.
+type AnswerDelta struct {
+	Text string `json:"text" doc:"The next piece of the answer text."`
+}
+
+func (s *Server) registerAnswer() {
+	reg := s.api.OpenAPI().Components.Schemas
+	answerSchema := reg.Schema(reflect.TypeFor[AnswerResponse](), true, "AnswerResponse")
+	deltaSchema := reg.Schema(reflect.TypeFor[AnswerDelta](), true, "AnswerDelta")
+	problemSchema := reg.Schema(reflect.TypeFor[Problem](), true, "Problem")
+	register(s, huma.Operation{
+		OperationID: "answer", Method: http.MethodPost, Path: "/v1/answer", Tags: []string{"answer"},
+		Summary: "Answer a question with citations",
+		Description: "Retrieves sources with hybrid search and answers from them, citing each claim as [n]; refuses " +
+			"(refused = true) when the sources do not contain the answer.\n\n" +
+			"With `Accept: text/event-stream` the answer streams as server-sent events: `event: delta` " +
+			"(data: {\"text\": ...}) for each piece of text, then one `event: done` whose data is the full " +
+			"AnswerResponse with its citations — or `event: error` with a problem object if it fails midway. " +
+			"The done event is authoritative: citations are verified after generation, and a refusal replaces streamed text.",
+		Errors: []int{http.StatusUnprocessableEntity},
+		Responses: map[string]*huma.Response{"200": {
+			Description: "The answer, as JSON or as a stream of server-sent events.",
+			Content: map[string]*huma.MediaType{
+				"application/json": {Schema: answerSchema},
+				"text/event-stream": {Schema: &huma.Schema{
+					Description: "Each event's data is one JSON object: delta → AnswerDelta, done → AnswerResponse, error → Problem.",
+					OneOf: []*huma.Schema{
+						{Title: "delta", Ref: deltaSchema.Ref},
+						{Title: "done", Ref: answerSchema.Ref},
+						{Title: "error", Ref: problemSchema.Ref},
+					},
+				}},
+			},
+		}},
+	}, opSpec{role: auth.RoleReader}, s.answer)
+}
+
+func wantsSSE(accept string) bool {
+	return strings.Contains(strings.ToLower(accept), "text/event-stream")
+}
+
+func (s *Server) answer(ctx context.Context, in *AnswerInput) (*huma.StreamResponse, error) {
+	t, err := tenantOf(ctx)
+	if err != nil {
+		return nil, err
+	}
+	q := strings.TrimSpace(in.Body.Question)
+	topK := in.Body.TopK
+	switch {
+	case q == "":
+		return nil, invalidf("question is empty")
+	case utf8.RuneCountInString(q) > s.limits.MaxQueryChars:
+		return nil, invalidf("question too long: %d characters, the limit is %d", utf8.RuneCountInString(q), s.limits.MaxQueryChars)
+	case topK == 0:
+		topK = 5
+	}
+	if topK < 1 || topK > s.limits.MaxTopK {
+		return nil, invalidf("top_k must be between 1 and %d", s.limits.MaxTopK)
+	}
+	if !wantsSSE(in.Accept) {
+		res, err := s.deps.Asker.Ask(ctx, t, q, topK, nil)
+		if err != nil {
+			return nil, err
+		}
+		body := s.answered(res)
+		return &huma.StreamResponse{Body: func(hctx huma.Context) {
+			hctx.SetHeader("Content-Type", "application/json")
+			hctx.SetStatus(http.StatusOK)
+			_ = json.NewEncoder(hctx.BodyWriter()).Encode(body)
+		}}, nil
+	}
+	return &huma.StreamResponse{Body: func(hctx huma.Context) {
+		hctx.SetHeader("Content-Type", "text/event-stream")
+		hctx.SetHeader("Cache-Control", "no-cache")
+		hctx.SetHeader("X-Accel-Buffering", "no") // no proxy buffering of the stream
+		hctx.SetStatus(http.StatusOK)
+		w := hctx.BodyWriter()
+		send := func(event string, v any) error {
+			b, err := json.Marshal(v)
+			if err != nil {
+				return err
+			}
+			if _, err := fmt.Fprintf(w, "event: %s\ndata: %s\n\n", event, b); err != nil {
+				return err
+			}
+			if f, ok := w.(http.Flusher); ok {
+				f.Flush()
+			}
+			return nil
+		}
+		res, err := s.deps.Asker.Ask(ctx, t, q, topK, func(text string) error {
+			return send("delta", AnswerDelta{Text: text})
+		})
+		if err != nil {
+			_ = send("error", asProblem(ctx, err))
+			return
+		}
+		_ = send("done", s.answered(res))
+	}}, nil
+}
+
+// answered records an answer's metrics and shapes its body.
+func (s *Server) answered(res AskResult) AnswerResponse {
+	s.metrics.observeTimings(res.Timings)
+	if res.Degraded {
+		s.metrics.degraded.WithLabelValues("answer").Inc()
+	}
+	body := AnswerResponse{Answer: res.Answer, Refused: res.Refused, RefusalReason: res.RefusalReason, Citations: res.Citations, Sources: res.Sources,
+		Mode: res.Mode, Degraded: res.Degraded}
+	if body.Citations == nil {
+		body.Citations = []Citation{}
+	}
+	if body.Sources == nil {
+		body.Sources = []Source{}
+	}
+	return body
+}
+
+// asProblem maps err through fail to a *Problem (for SSE error events).
+func asProblem(ctx context.Context, err error) *Problem {
+	err = fail(ctx, err, "")
+	var p *Problem
+	if errors.As(err, &p) {
+		return p
+	}
+	var se huma.StatusError
+	if errors.As(err, &se) {
+		return newProblem(ctx, se.GetStatus(), se.Error())
+	}
+	return newProblem(ctx, http.StatusInternalServerError, "")
+}

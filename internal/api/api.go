@@ -1,0 +1,276 @@
+package api
+
+import (
+	"context"
+	"errors"
+	"log/slog"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/danielgtaylor/huma/v2"
+	"github.com/danielgtaylor/huma/v2/adapters/humago"
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/prometheus/client_golang/prometheus"
+
+	"github.com/ragd-dev/ragd/internal/auth"
+	"github.com/ragd-dev/ragd/internal/config"
+	"github.com/ragd-dev/ragd/internal/embed"
+	"github.com/ragd-dev/ragd/internal/ingest"
+	"github.com/ragd-dev/ragd/internal/search"
+	"github.com/ragd-dev/ragd/internal/tenant"
+)
+
+// Version is the API version in the OpenAPI document.
+const Version = "1.0.0"
+
+// Ingester writes documents for a tenant; *ingest.Pipeline implements it.
+type Ingester interface {
+	// Upsert adds or replaces d (idempotent by content hash).
+	Upsert(ctx context.Context, t tenant.Tenant, d ingest.Document) (ingest.Outcome, error)
+	// Delete removes the document id; ingest.ErrNotFound when the tenant has none.
+	Delete(ctx context.Context, t tenant.Tenant, id uuid.UUID) (ingest.Outcome, error)
+	// DeleteBySourceURI removes the document with that source_uri; ingest.ErrNotFound when absent.
+	DeleteBySourceURI(ctx context.Context, t tenant.Tenant, uri string) (ingest.Outcome, error)
+}
+
+// Limits bound requests. Zero fields take the defaults of config.Load.
+type Limits struct {
+	// MaxBodyBytes is the largest request body (413 above it). Default 10 MiB.
+	MaxBodyBytes int64
+	// MaxQueryChars is the longest question (search queries are bounded by
+	// the Searcher's own MaxQueryChars). Default 4000.
+	MaxQueryChars int
+	// MaxTopK is the largest top_k of an answer request. Default 50.
+	MaxTopK int
+	// RequestTimeout is each request's deadline (504 when it passes). Default 60 s.
+	RequestTimeout time.Duration
+}
+
+// LimitsFromConfig takes the limits of ragd's configuration.
+func LimitsFromConfig(c config.Config) Limits {
+	return Limits{MaxBodyBytes: c.MaxBodyBytes, MaxQueryChars: c.MaxQueryChars, MaxTopK: c.MaxTopK, RequestTimeout: c.RequestTimeout}
+}
+
+func (l *Limits) defaults() {
+	if l.MaxBodyBytes <= 0 {
+		l.MaxBodyBytes = 10 << 20
+	}
+	if l.MaxQueryChars <= 0 {
+		l.MaxQueryChars = 4000
+	}
+	if l.MaxTopK <= 0 {
+		l.MaxTopK = 50
+	}
+	if l.RequestTimeout <= 0 {
+		l.RequestTimeout = 60 * time.Second
+	}
+}
+
+// Deps are what the API serves with.
+type Deps struct {
+	// Pool is the application-role pool (row-level security applies). Required.
+	Pool *pgxpool.Pool
+	// Verifier checks bearer tokens. Required.
+	Verifier *auth.Verifier
+	// Searcher serves POST /v1/search. Required.
+	Searcher *search.Searcher
+	// Ingester serves document writes. Required.
+	Ingester Ingester
+	// Asker serves POST /v1/answer; nil leaves the route unregistered.
+	Asker Asker
+	// Evaluator serves the /v1/eval routes; nil leaves them unregistered.
+	Evaluator Evaluator
+	// Embedder is the loaded embedding model, reported by /readyz (nil = not ready).
+	Embedder embed.Embedder
+	// Logger receives request logs and server-side errors (default slog.Default()).
+	Logger *slog.Logger
+	// Limits bound requests.
+	Limits Limits
+	// Registry receives ragd's metrics, served at /metrics (default: a new
+	// registry with the Go and process collectors).
+	Registry *prometheus.Registry
+}
+
+// Server is the HTTP API. It is an http.Handler.
+type Server struct {
+	deps    Deps
+	limits  Limits
+	log     *slog.Logger
+	mux     *http.ServeMux
+	api     huma.API
+	metrics *metrics
+	opIDs   map[string]string // mux pattern → operation id
+	handler http.Handler
+}
+
+// New builds the API. It does not touch the database. Errors: a missing
+// required dependency.
+func New(d Deps) (*Server, error) {
+	switch {
+	case d.Pool == nil:
+		return nil, errors.New("api: no database pool")
+	case d.Verifier == nil:
+		return nil, errors.New("api: no token verifier")
+	case d.Searcher == nil:
+		return nil, errors.New("api: no searcher")
+	case d.Ingester == nil:
+		return nil, errors.New("api: no ingester")
+	}
+	return newServer(d), nil
+}
+
+func newServer(d Deps) *Server {
+	d.Limits.defaults()
+	if d.Logger == nil {
+		d.Logger = slog.Default()
+	}
+	s := &Server{deps: d, limits: d.Limits, log: d.Logger, mux: http.NewServeMux()}
+	s.metrics = newMetrics(d.Registry, d.Pool)
+
+	cfg := huma.DefaultConfig("ragd", Version)
+	cfg.Info.Description = "Multi-tenant retrieval-augmented generation over your own documents, " +
+		"with answers that cite their sources. Every /v1 operation needs `Authorization: Bearer <JWT>`; " +
+		"the token's tenant claim selects the tenant and its role claim (reader < editor < admin) bounds what it may do. " +
+		"Errors are RFC 9457 problem details."
+	cfg.SchemasPath = ""  // no /schemas route ...
+	cfg.CreateHooks = nil // ... and no $schema links injected into bodies
+	cfg.RejectUnknownQueryParameters = true
+	cfg.Components.SecuritySchemes = map[string]*huma.SecurityScheme{
+		securityScheme: {Type: "http", Scheme: "bearer", BearerFormat: "JWT",
+			Description: "A JWT with the tenant id (tenant_id claim, a UUID) and role (role claim: reader, editor or admin)."},
+	}
+	s.api = humago.New(s.mux, cfg)
+	s.api.UseMiddleware(s.authorize)
+
+	s.registerHealth()
+	s.registerDocuments()
+	s.registerSearch()
+	if d.Asker != nil {
+		s.registerAnswer()
+	}
+	s.registerTenant()
+	if d.Evaluator != nil {
+		s.registerEval()
+	}
+	s.mux.Handle("GET /metrics", s.metrics.handler())
+	s.mux.HandleFunc("/", s.notFound)
+	s.opIDs = operationIDs(s.api.OpenAPI())
+	s.handler = s.middleware(s.mux)
+	return s
+}
+
+// notFound answers requests no route matches with a problem: 405 (and
+// Allow) when the path exists for other methods, else 404.
+func (s *Server) notFound(w http.ResponseWriter, r *http.Request) {
+	var allow []string
+	for _, m := range []string{http.MethodGet, http.MethodPut, http.MethodPost, http.MethodDelete, http.MethodPatch} {
+		if m == r.Method {
+			continue
+		}
+		probe := r.Clone(r.Context())
+		probe.Method = m
+		if _, pattern := s.mux.Handler(probe); pattern != "/" && pattern != "" {
+			allow = append(allow, m)
+		}
+	}
+	if len(allow) > 0 {
+		p := newProblem(r.Context(), http.StatusMethodNotAllowed, "method not allowed")
+		p.headers = http.Header{"Allow": {strings.Join(allow, ", ")}}
+		writeProblem(w, p)
+		return
+	}
+	writeProblem(w, newProblem(r.Context(), http.StatusNotFound, "no such route"))
+}
+
+// ServeHTTP serves a request.
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) { s.handler.ServeHTTP(w, r) }
+
+// API returns the huma API (for tests and the OpenAPI document).
+func (s *Server) API() huma.API { return s.api }
+
+const securityScheme = "bearer"
+
+// Operation metadata keys.
+const (
+	metaRole   = "ragd.role"   // auth.Role: minimum role (absent = admin)
+	metaPublic = "ragd.public" // true: no principal needed (health checks)
+)
+
+// opSpec is how an operation is protected and described.
+type opSpec struct {
+	role     auth.Role // minimum role; ignored when public
+	public   bool
+	resource string // what a 404 did not find
+}
+
+// register declares one operation: its minimum role in Metadata (enforced by
+// authorize), the bearer security requirement in the OpenAPI document, the
+// request limits, and the error mapping of its handler (fail).
+func register[I, O any](s *Server, op huma.Operation, spec opSpec, h func(context.Context, *I) (*O, error)) {
+	op.Metadata = map[string]any{}
+	if spec.public {
+		op.Metadata[metaPublic] = true
+	} else {
+		op.Metadata[metaRole] = spec.role
+		op.Security = []map[string][]string{{securityScheme: {}}}
+		op.Errors = append(op.Errors, http.StatusUnauthorized, http.StatusForbidden)
+		op.Description = joinDesc(op.Description, "Requires the "+spec.role.String()+" role or above.")
+	}
+	op.Errors = append(op.Errors, http.StatusInternalServerError, http.StatusServiceUnavailable, http.StatusGatewayTimeout)
+	op.MaxBodyBytes = s.limits.MaxBodyBytes
+	op.BodyReadTimeout = s.limits.RequestTimeout
+	huma.Register(s.api, op, func(ctx context.Context, in *I) (*O, error) {
+		out, err := h(ctx, in)
+		if err != nil {
+			return nil, fail(ctx, err, spec.resource)
+		}
+		return out, nil
+	})
+}
+
+func joinDesc(a, b string) string {
+	if a == "" {
+		return b
+	}
+	return a + "\n\n" + b
+}
+
+// authorize is the operation-level check (layer 2 in doc.go): a principal
+// with at least the operation's declared role, admin when none is declared.
+func (s *Server) authorize(ctx huma.Context, next func(huma.Context)) {
+	op := ctx.Operation()
+	if pub, _ := op.Metadata[metaPublic].(bool); pub {
+		next(ctx)
+		return
+	}
+	info := infoOf(ctx.Context())
+	if info == nil || info.tenant == nil {
+		ctx.SetHeader("WWW-Authenticate", `Bearer realm="ragd"`)
+		_ = huma.WriteErr(s.api, ctx, http.StatusUnauthorized, "missing bearer token")
+		return
+	}
+	min, ok := op.Metadata[metaRole].(auth.Role)
+	if !ok {
+		min = auth.RoleAdmin
+	}
+	if !info.principal.Role.Allows(min) {
+		ctx.SetHeader("WWW-Authenticate", `Bearer realm="ragd", error="insufficient_scope"`)
+		_ = huma.WriteErr(s.api, ctx, http.StatusForbidden, "this operation needs the "+min.String()+" role")
+		return
+	}
+	next(ctx)
+}
+
+// errNoTenant is returned by tenantOf when no tenant was authenticated; it
+// cannot happen behind the middleware and maps to 500 if it ever does.
+var errNoTenant = errors.New("api: no authenticated tenant in context")
+
+// tenantOf returns the request's authenticated tenant.
+func tenantOf(ctx context.Context) (tenant.Tenant, error) {
+	if info := infoOf(ctx); info != nil && info.tenant != nil {
+		return *info.tenant, nil
+	}
+	return tenant.Tenant{}, errNoTenant
+}

@@ -1,0 +1,389 @@
+package api
+
+import (
+	"context"
+	"encoding/base64"
+	"encoding/json"
+	"errors"
+	"io"
+	"mime"
+	"net/http"
+	"path"
+	"strings"
+	"time"
+
+	"github.com/danielgtaylor/huma/v2"
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+
+	"github.com/ragd-dev/ragd/internal/auth"
+	"github.com/ragd-dev/ragd/internal/extract"
+	"github.com/ragd-dev/ragd/internal/ingest"
+	"github.com/ragd-dev/ragd/internal/store"
+)
+
+// UpsertDocumentRequest is the body of PUT /v1/documents.
+type UpsertDocumentRequest struct {
+	SourceURI   string         `json:"source_uri" minLength:"1" maxLength:"2048" doc:"The document's stable identifier within the tenant, e.g. its URL or path. Writing the same source_uri again replaces the document." example:"https://docs.example.com/install.md"`
+	Title       string         `json:"title,omitempty" maxLength:"1000" doc:"Title; default: the one in the content (HTML <title>, Markdown front matter or first heading), else the last path segment of source_uri."`
+	Content     string         `json:"content" minLength:"1" doc:"The document text (UTF-8)." example:"# Install\n\nRun make setup."`
+	ContentType string         `json:"content_type,omitempty" maxLength:"100" doc:"markdown, html or text, or a MIME type (text/markdown, text/x-markdown, text/html, application/xhtml+xml, text/plain); default: from source_uri's extension (.md, .html, .txt), else text/plain." example:"markdown"`
+	Metadata    map[string]any `json:"metadata,omitempty" doc:"A JSON object stored with the document (at most 64 KiB); search can filter on it by containment."`
+}
+
+// UpsertDocumentInput is the input of PUT /v1/documents.
+type UpsertDocumentInput struct {
+	Body UpsertDocumentRequest
+}
+
+// DocumentWrite is the outcome of a document write.
+type DocumentWrite struct {
+	ID        uuid.UUID `json:"id" doc:"Document id."`
+	SourceURI string    `json:"source_uri"`
+	Status    string    `json:"status" enum:"added,updated,unchanged,deleted" doc:"added: new source_uri; updated: content or pipeline changed; unchanged: identical content, nothing was re-embedded; deleted."`
+	Chunks    int       `json:"chunks" doc:"Number of chunks the document has now (0 after a delete)."`
+}
+
+// DocumentWriteOutput is the response of a document write.
+type DocumentWriteOutput struct {
+	Body DocumentWrite
+}
+
+// UploadForm is the multipart form of POST /v1/documents/upload.
+type UploadForm struct {
+	File        huma.FormFile `form:"file" contentType:"text/markdown,text/html,text/plain,application/octet-stream" required:"true" doc:"The document. Its type is the part's Content-Type when that is text/markdown or text/html, else the file extension (.md, .markdown, .html, .htm, .txt, .text), else text/plain when declared so."`
+	SourceURI   string        `form:"source_uri" required:"false" maxLength:"2048" doc:"The document's stable identifier; default: the file name."`
+	Title       string        `form:"title" required:"false" maxLength:"1000" doc:"Title; default: the one in the content."`
+	ContentType string        `form:"content_type" required:"false" maxLength:"100" doc:"Overrides the detected content type (same values as content_type of PUT /v1/documents)."`
+	Metadata    string        `form:"metadata" required:"false" maxLength:"65536" doc:"A JSON object stored with the document." example:"{\"product\": \"db\"}"`
+}
+
+// UploadInput is the input of POST /v1/documents/upload.
+type UploadInput struct {
+	RawBody huma.MultipartFormFiles[UploadForm]
+}
+
+// Document is a stored document's description.
+type Document struct {
+	ID            uuid.UUID      `json:"id"`
+	SourceURI     string         `json:"source_uri"`
+	Title         string         `json:"title"`
+	ContentType   string         `json:"content_type" doc:"Canonical MIME type the content was read as."`
+	ContentSHA256 string         `json:"content_sha256" doc:"Hex SHA-256 of the content as uploaded."`
+	Metadata      map[string]any `json:"metadata"`
+	Chunks        int            `json:"chunks"`
+	CreatedAt     time.Time      `json:"created_at"`
+	UpdatedAt     time.Time      `json:"updated_at"`
+	Content       *string        `json:"content,omitempty" doc:"The content as uploaded; only with include_content=true."`
+}
+
+// ListDocumentsInput is the input of GET /v1/documents.
+type ListDocumentsInput struct {
+	Limit           int    `query:"limit" default:"20" minimum:"1" maximum:"100" doc:"Page size."`
+	Cursor          string `query:"cursor" maxLength:"4096" doc:"next_cursor of the previous page; absent for the first page."`
+	SourceURIPrefix string `query:"source_uri_prefix" maxLength:"2048" doc:"Only documents whose source_uri starts with this (plain prefix, no wildcards)."`
+}
+
+// DocumentList is a page of documents, ordered by source_uri.
+type DocumentList struct {
+	Documents  []Document `json:"documents"`
+	NextCursor string     `json:"next_cursor,omitempty" doc:"Pass as cursor for the next page; absent on the last page."`
+}
+
+// ListDocumentsOutput is the response of GET /v1/documents.
+type ListDocumentsOutput struct {
+	Body DocumentList
+}
+
+// DocumentIDInput addresses one document.
+type DocumentIDInput struct {
+	ID string `path:"id" format:"uuid" doc:"Document id."`
+}
+
+// GetDocumentInput is the input of GET /v1/documents/{id}.
+type GetDocumentInput struct {
+	DocumentIDInput
+	IncludeContent bool `query:"include_content" doc:"Also return the content as uploaded."`
+}
+
+// GetDocumentOutput is the response of GET /v1/documents/{id}.
+type GetDocumentOutput struct {
+	Body Document
+}
+
+// DeleteBySourceURIInput is the input of DELETE /v1/documents.
+type DeleteBySourceURIInput struct {
+	SourceURI string `query:"source_uri" required:"true" minLength:"1" maxLength:"2048" doc:"source_uri of the document to delete."`
+}
+
+func (s *Server) registerDocuments() {
+	tags := []string{"documents"}
+	doc := opSpec{role: auth.RoleEditor, resource: "document"}
+	read := opSpec{role: auth.RoleReader, resource: "document"}
+	register(s, huma.Operation{
+		OperationID: "upsertDocument", Method: http.MethodPut, Path: "/v1/documents", Tags: tags,
+		Summary: "Add or replace a document",
+		Description: "Extracts, chunks, embeds and stores the document in one transaction. Idempotent: the same content " +
+			"under the same source_uri is `unchanged` and costs no embedding.",
+		Errors: []int{http.StatusRequestEntityTooLarge, http.StatusUnsupportedMediaType, http.StatusUnprocessableEntity},
+	}, doc, func(ctx context.Context, in *UpsertDocumentInput) (*DocumentWriteOutput, error) {
+		b := in.Body
+		ct := b.ContentType
+		if ct == "" {
+			ct = typeFromName(b.SourceURI, extract.TypePlain)
+		}
+		return s.upsert(ctx, ingest.Document{SourceURI: b.SourceURI, Title: b.Title, ContentType: canonicalType(ct), Content: []byte(b.Content), Metadata: b.Metadata})
+	})
+	register(s, huma.Operation{
+		OperationID: "uploadDocument", Method: http.MethodPost, Path: "/v1/documents/upload", Tags: tags,
+		Summary:     "Upload a document file",
+		Description: "multipart/form-data upload of one file; otherwise the same as PUT /v1/documents.",
+		Errors:      []int{http.StatusRequestEntityTooLarge, http.StatusUnsupportedMediaType, http.StatusUnprocessableEntity},
+	}, doc, s.upload)
+	register(s, huma.Operation{
+		OperationID: "listDocuments", Method: http.MethodGet, Path: "/v1/documents", Tags: tags,
+		Summary: "List documents",
+		Errors:  []int{http.StatusUnprocessableEntity},
+	}, read, s.list)
+	register(s, huma.Operation{
+		OperationID: "getDocument", Method: http.MethodGet, Path: "/v1/documents/{id}", Tags: tags,
+		Summary: "Get a document",
+		Errors:  []int{http.StatusNotFound, http.StatusUnprocessableEntity},
+	}, read, s.get)
+	register(s, huma.Operation{
+		OperationID: "deleteDocument", Method: http.MethodDelete, Path: "/v1/documents/{id}", Tags: tags,
+		Summary: "Delete a document",
+		Errors:  []int{http.StatusNotFound, http.StatusUnprocessableEntity},
+	}, doc, func(ctx context.Context, in *DocumentIDInput) (*DocumentWriteOutput, error) {
+		id, err := uuid.Parse(in.ID)
+		if err != nil {
+			return nil, invalidf("id must be a UUID")
+		}
+		t, err := tenantOf(ctx)
+		if err != nil {
+			return nil, err
+		}
+		o, err := s.deps.Ingester.Delete(ctx, t, id)
+		return s.written(o, err)
+	})
+	register(s, huma.Operation{
+		OperationID: "deleteDocumentBySourceURI", Method: http.MethodDelete, Path: "/v1/documents", Tags: tags,
+		Summary: "Delete a document by source_uri",
+		Errors:  []int{http.StatusNotFound, http.StatusUnprocessableEntity},
+	}, doc, func(ctx context.Context, in *DeleteBySourceURIInput) (*DocumentWriteOutput, error) {
+		t, err := tenantOf(ctx)
+		if err != nil {
+			return nil, err
+		}
+		o, err := s.deps.Ingester.DeleteBySourceURI(ctx, t, in.SourceURI)
+		return s.written(o, err)
+	})
+}
+
+func (s *Server) upsert(ctx context.Context, d ingest.Document) (*DocumentWriteOutput, error) {
+	t, err := tenantOf(ctx)
+	if err != nil {
+		return nil, err
+	}
+	o, err := s.deps.Ingester.Upsert(ctx, t, d)
+	return s.written(o, err)
+}
+
+func (s *Server) written(o ingest.Outcome, err error) (*DocumentWriteOutput, error) {
+	if err != nil {
+		return nil, err
+	}
+	s.metrics.observeOutcome(o)
+	return &DocumentWriteOutput{Body: DocumentWrite{ID: o.DocumentID, SourceURI: o.SourceURI, Status: string(o.Status), Chunks: o.Chunks}}, nil
+}
+
+func (s *Server) upload(ctx context.Context, in *UploadInput) (*DocumentWriteOutput, error) {
+	form := in.RawBody.Data()
+	f := form.File
+	if !f.IsSet {
+		return nil, invalidf("file is required")
+	}
+	defer f.Close()
+	content, err := io.ReadAll(io.LimitReader(f, s.limits.MaxBodyBytes+1))
+	if err != nil {
+		return nil, err
+	}
+	if int64(len(content)) > s.limits.MaxBodyBytes {
+		return nil, newProblem(ctx, http.StatusRequestEntityTooLarge, "request body too large")
+	}
+	uri := form.SourceURI
+	if uri == "" {
+		uri = path.Base(strings.ReplaceAll(f.Filename, `\`, "/"))
+		if uri == "" || uri == "." || uri == "/" {
+			return nil, invalidf("source_uri is required when the file has no name")
+		}
+	}
+	ct := form.ContentType
+	if ct == "" {
+		declared := ""
+		if hs := in.RawBody.Form.File["file"]; len(hs) == 1 {
+			declared = hs[0].Header.Get("Content-Type")
+		}
+		if ct, err = uploadType(declared, f.Filename); err != nil {
+			return nil, err
+		}
+	}
+	var meta map[string]any
+	if strings.TrimSpace(form.Metadata) != "" {
+		if err := json.Unmarshal([]byte(form.Metadata), &meta); err != nil || meta == nil {
+			return nil, invalidf("metadata must be a JSON object")
+		}
+	}
+	return s.upsert(ctx, ingest.Document{SourceURI: uri, Title: form.Title, ContentType: canonicalType(ct), Content: content, Metadata: meta})
+}
+
+// uploadType decides an uploaded file's type: a specific declared type
+// (Markdown, HTML) wins; a generic one (text/plain, application/octet-stream,
+// none) defers to the file extension; text/plain is the last resort only
+// when declared. Errors: extract.ErrUnsupportedType.
+func uploadType(declared, filename string) (string, error) {
+	mt, _, _ := mime.ParseMediaType(declared)
+	switch mt {
+	case "", "text/plain", "application/octet-stream":
+		if t, err := extract.TypeFromPath(filename); err == nil {
+			return t, nil
+		}
+		if mt == "text/plain" {
+			return extract.TypePlain, nil
+		}
+		_, err := extract.TypeFromPath(filename)
+		return "", err
+	}
+	return mt, nil // extract decides whether it can read it
+}
+
+// canonicalType spells the content types extract accepts as their canonical
+// MIME type, so documents list one spelling; anything else passes through
+// for extract to refuse with its message.
+func canonicalType(ct string) string {
+	t := strings.ToLower(strings.TrimSpace(ct))
+	if mt, _, err := mime.ParseMediaType(t); err == nil {
+		t = mt
+	}
+	switch t {
+	case extract.TypeMarkdown, "text/x-markdown", "markdown", "md":
+		return extract.TypeMarkdown
+	case extract.TypeHTML, "application/xhtml+xml", "html":
+		return extract.TypeHTML
+	case extract.TypePlain, "text", "plain":
+		return extract.TypePlain
+	}
+	return ct
+}
+
+// typeFromName is the content type implied by a name's extension (ignoring
+// a URL's query and fragment, so "x.md?v=2" is Markdown), or def.
+func typeFromName(name, def string) string {
+	if i := strings.IndexAny(name, "?#"); i >= 0 {
+		name = name[:i]
+	}
+	if t, err := extract.TypeFromPath(name); err == nil {
+		return t
+	}
+	return def
+}
+
+// Cursors are opaque to clients: base64url of a version tag and the last
+// source_uri of the previous page (keyset pagination).
+const cursorTag = "c1:"
+
+func encodeCursor(after string) string {
+	return base64.RawURLEncoding.EncodeToString([]byte(cursorTag + after))
+}
+
+func decodeCursor(c string) (string, error) {
+	b, err := base64.RawURLEncoding.DecodeString(c)
+	if err != nil || !strings.HasPrefix(string(b), cursorTag) {
+		return "", invalidf("cursor is not one this API returned")
+	}
+	return strings.TrimPrefix(string(b), cursorTag), nil
+}
+
+func (s *Server) list(ctx context.Context, in *ListDocumentsInput) (*ListDocumentsOutput, error) {
+	t, err := tenantOf(ctx)
+	if err != nil {
+		return nil, err
+	}
+	after := ""
+	if in.Cursor != "" {
+		if after, err = decodeCursor(in.Cursor); err != nil {
+			return nil, err
+		}
+	}
+	var rows []store.ListDocumentsRow
+	err = store.InTenant(ctx, s.deps.Pool, t.ID, func(tx pgx.Tx) error {
+		var err error
+		rows, err = store.New().ListDocuments(ctx, tx, store.ListDocumentsParams{
+			TenantID: t.ID, Prefix: in.SourceURIPrefix, After: after, MaxRows: int32(in.Limit + 1)})
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	out := &ListDocumentsOutput{Body: DocumentList{Documents: make([]Document, 0, min(len(rows), in.Limit))}}
+	if len(rows) > in.Limit {
+		rows = rows[:in.Limit]
+		out.Body.NextCursor = encodeCursor(rows[len(rows)-1].SourceUri)
+	}
+	for _, r := range rows {
+		d, err := document(store.GetDocumentRow(r))
+		if err != nil {
+			return nil, err
+		}
+		out.Body.Documents = append(out.Body.Documents, d)
+	}
+	return out, nil
+}
+
+func (s *Server) get(ctx context.Context, in *GetDocumentInput) (*GetDocumentOutput, error) {
+	id, err := uuid.Parse(in.ID)
+	if err != nil {
+		return nil, invalidf("id must be a UUID")
+	}
+	t, err := tenantOf(ctx)
+	if err != nil {
+		return nil, err
+	}
+	var out GetDocumentOutput
+	err = store.InTenant(ctx, s.deps.Pool, t.ID, func(tx pgx.Tx) error {
+		q := store.New()
+		row, err := q.GetDocument(ctx, tx, store.GetDocumentParams{TenantID: t.ID, ID: id})
+		if err != nil {
+			return err
+		}
+		if out.Body, err = document(row); err != nil {
+			return err
+		}
+		if in.IncludeContent {
+			body, err := q.GetDocumentBody(ctx, tx, store.GetDocumentBodyParams{TenantID: t.ID, ID: id})
+			if err != nil {
+				return err
+			}
+			out.Body.Content = &body
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return &out, nil
+}
+
+func document(r store.GetDocumentRow) (Document, error) {
+	d := Document{ID: r.ID, SourceURI: r.SourceUri, Title: r.Title, ContentType: r.ContentType, ContentSHA256: r.ContentSha,
+		Chunks: int(r.ChunkCount), CreatedAt: r.CreatedAt.Time, UpdatedAt: r.UpdatedAt.Time, Metadata: map[string]any{}}
+	if len(r.Metadata) > 0 {
+		if err := json.Unmarshal(r.Metadata, &d.Metadata); err != nil {
+			return d, errors.Join(errors.New("api: stored metadata is not a JSON object"), err)
+		}
+		if d.Metadata == nil {
+			d.Metadata = map[string]any{}
+		}
+	}
+	return d, nil
+}

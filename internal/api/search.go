@@ -1,0 +1,97 @@
+package api
+
+import (
+	"context"
+	"net/http"
+
+	"github.com/danielgtaylor/huma/v2"
+	"github.com/google/uuid"
+
+	"github.com/ragd-dev/ragd/internal/auth"
+	"github.com/ragd-dev/ragd/internal/search"
+)
+
+// SearchRequest is the body of POST /v1/search.
+type SearchRequest struct {
+	Query           string         `json:"query" minLength:"1" maxLength:"32768" doc:"The search text (the server's limit, RAGD_MAX_QUERY_CHARS, is usually lower)." example:"how do I create an index concurrently"`
+	TopK            int            `json:"top_k,omitempty" minimum:"1" maximum:"1000" default:"5" doc:"Results to return (at most RAGD_MAX_TOP_K)."`
+	SourceURIPrefix string         `json:"source_uri_prefix,omitempty" maxLength:"2048" doc:"Only documents whose source_uri starts with this."`
+	Metadata        map[string]any `json:"metadata,omitempty" doc:"Only documents whose metadata contains this JSON object."`
+}
+
+// SearchInput is the input of POST /v1/search.
+type SearchInput struct {
+	Body SearchRequest
+}
+
+// SearchResult is one retrieved chunk with the explain fields of each leg.
+type SearchResult struct {
+	Rank           int       `json:"rank" doc:"1-based position in the results."`
+	ChunkID        uuid.UUID `json:"chunk_id"`
+	DocumentID     uuid.UUID `json:"document_id"`
+	SourceURI      string    `json:"source_uri"`
+	Title          string    `json:"title"`
+	HeadingPath    string    `json:"heading_path" doc:"Headings above the chunk, e.g. \"Install > Docker\"."`
+	Content        string    `json:"content"`
+	ChunkIndex     int       `json:"chunk_index" doc:"0-based position of the chunk in its document."`
+	StartOffset    int       `json:"start_offset" doc:"Byte offset of the chunk in the document's extracted text."`
+	EndOffset      int       `json:"end_offset" doc:"Byte offset just past the chunk."`
+	Score          float64   `json:"score" doc:"Weighted Reciprocal Rank Fusion score (k = 60 by default)."`
+	VectorRank     *int      `json:"vector_rank" doc:"Rank in the vector leg; null when not in its candidates."`
+	VectorDistance *float64  `json:"vector_distance" doc:"Cosine distance to the query; null when not in the vector leg."`
+	KeywordRank    *int      `json:"keyword_rank" doc:"Rank in the BM25 keyword leg; null when not in its candidates."`
+	KeywordScore   *float64  `json:"keyword_score" doc:"BM25 score; null when not in the keyword leg."`
+	RerankScore    *float64  `json:"rerank_score,omitempty" doc:"Reranker score, when a reranker is configured."`
+}
+
+// SearchResponse is the result of POST /v1/search.
+type SearchResponse struct {
+	Results        []SearchResult     `json:"results"`
+	Degraded       bool               `json:"degraded" doc:"True when a leg or the reranker failed and was skipped."`
+	Confidence     float64            `json:"confidence" doc:"Retrieval confidence in [0, 1] (the refusal signal)."`
+	KeywordSkipped bool               `json:"keyword_skipped,omitempty" doc:"True when the query had no searchable words (stop words only)."`
+	TimingsMS      map[string]float64 `json:"timings_ms" doc:"Milliseconds per stage (embed, vector, keyword, fetch, fuse, rerank)."`
+}
+
+// SearchOutput is the response of POST /v1/search.
+type SearchOutput struct {
+	Body SearchResponse
+}
+
+func (s *Server) registerSearch() {
+	register(s, huma.Operation{
+		OperationID: "search", Method: http.MethodPost, Path: "/v1/search", Tags: []string{"search"},
+		Summary: "Hybrid search",
+		Description: "Vector (cosine) and keyword (BM25) retrieval over the tenant's chunks, fused with Reciprocal Rank Fusion, " +
+			"optionally reranked; every result explains its rank in each leg.",
+		Errors: []int{http.StatusUnprocessableEntity},
+	}, opSpec{role: auth.RoleReader}, s.search)
+}
+
+func (s *Server) search(ctx context.Context, in *SearchInput) (*SearchOutput, error) {
+	t, err := tenantOf(ctx)
+	if err != nil {
+		return nil, err
+	}
+	b := in.Body
+	resp, err := s.deps.Searcher.Search(ctx, t, search.Request{Query: b.Query, TopK: b.TopK, SourceURIPrefix: b.SourceURIPrefix, Metadata: b.Metadata})
+	if err != nil {
+		return nil, err
+	}
+	s.metrics.observeTimings(resp.Timings)
+	if resp.Degraded {
+		s.metrics.degraded.WithLabelValues("search").Inc()
+	}
+	out := &SearchOutput{Body: SearchResponse{Results: make([]SearchResult, len(resp.Results)), Degraded: resp.Degraded,
+		Confidence: resp.Confidence, KeywordSkipped: resp.KeywordSkipped, TimingsMS: resp.Timings}}
+	if out.Body.TimingsMS == nil {
+		out.Body.TimingsMS = map[string]float64{}
+	}
+	for i, r := range resp.Results {
+		out.Body.Results[i] = SearchResult{Rank: r.Rank, ChunkID: r.ChunkID, DocumentID: r.DocumentID, SourceURI: r.SourceURI,
+			Title: r.Title, HeadingPath: r.HeadingPath, Content: r.Content, ChunkIndex: r.ChunkIndex, StartOffset: r.StartOffset,
+			EndOffset: r.EndOffset, Score: r.Score, VectorRank: r.VectorRank, VectorDistance: r.VectorDistance,
+			KeywordRank: r.KeywordRank, KeywordScore: r.KeywordScore, RerankScore: r.RerankScore}
+	}
+	return out, nil
+}

@@ -1,0 +1,138 @@
+package api_test
+
+import (
+	"bufio"
+	"encoding/json"
+	"net/http"
+	"strings"
+	"testing"
+
+	"github.com/ragd-dev/ragd/internal/api"
+	"github.com/ragd-dev/ragd/internal/auth"
+)
+
+func TestSearchAndAnswer(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	ed := token(t, b.a.ID, auth.RoleEditor)
+	install := b.upsert(ed, "docs/install.md", docInstall)
+	b.upsert(ed, "docs/billing.md", docBilling)
+	rd := token(t, b.a.ID, auth.RoleReader)
+
+	res := decode[api.SearchResponse](t, b.do(req{method: "POST", path: "/v1/search", token: rd,
+		body: map[string]any{"query": "how do I upgrade widgetctl", "top_k": 3}}), 200)
+	if len(res.Results) == 0 || res.Results[0].SourceURI != "docs/install.md" || res.Results[0].DocumentID != install.ID {
+		t.Fatalf("results: %+v", res.Results)
+	}
+	top := res.Results[0]
+	if top.Rank != 1 || top.VectorRank == nil || top.VectorDistance == nil || top.KeywordRank == nil || top.KeywordScore == nil ||
+		top.Score <= 0 || top.EndOffset <= top.StartOffset || top.HeadingPath == "" {
+		t.Fatalf("explain fields: %+v", top)
+	}
+	if res.TimingsMS["vector"] <= 0 || res.Confidence <= 0 {
+		t.Fatalf("timings/confidence: %+v %v", res.TimingsMS, res.Confidence)
+	}
+	// Filters.
+	res = decode[api.SearchResponse](t, b.do(req{method: "POST", path: "/v1/search", token: rd,
+		body: map[string]any{"query": "widgetctl", "source_uri_prefix": "docs/billing"}}), 200)
+	for _, r := range res.Results {
+		if r.SourceURI != "docs/billing.md" {
+			t.Fatalf("prefix filter returned %s", r.SourceURI)
+		}
+	}
+
+	// Answer as JSON.
+	ans := decode[api.AnswerResponse](t, b.do(req{method: "POST", path: "/v1/answer", token: rd,
+		body: map[string]any{"question": "How are refunds processed?"}}), 200)
+	if ans.Refused || len(ans.Citations) != 1 || ans.Citations[0].SourceURI != "docs/billing.md" || len(ans.Sources) == 0 || ans.Mode != "extractive" {
+		t.Fatalf("answer: %+v", ans)
+	}
+
+	// Answer as server-sent events: deltas, then done with the citations.
+	w := b.do(req{method: "POST", path: "/v1/answer", token: rd, body: map[string]any{"question": "How do I upgrade widgets?"},
+		header: map[string]string{"Accept": "text/event-stream"}})
+	if w.Code != http.StatusOK || w.Header().Get("Content-Type") != "text/event-stream" {
+		t.Fatalf("SSE: %d %q %s", w.Code, w.Header().Get("Content-Type"), w.Body.String())
+	}
+	var deltas strings.Builder
+	var done *api.AnswerResponse
+	event := ""
+	sc := bufio.NewScanner(strings.NewReader(w.Body.String()))
+	for sc.Scan() {
+		line := sc.Text()
+		switch {
+		case strings.HasPrefix(line, "event: "):
+			event = strings.TrimPrefix(line, "event: ")
+		case strings.HasPrefix(line, "data: "):
+			data := []byte(strings.TrimPrefix(line, "data: "))
+			switch event {
+			case "delta":
+				if done != nil {
+					t.Fatal("delta after done")
+				}
+				var d api.AnswerDelta
+				if err := json.Unmarshal(data, &d); err != nil {
+					t.Fatal(err)
+				}
+				deltas.WriteString(d.Text)
+			case "done":
+				done = &api.AnswerResponse{}
+				if err := json.Unmarshal(data, done); err != nil {
+					t.Fatal(err)
+				}
+			default:
+				t.Fatalf("unexpected event %q: %s", event, data)
+			}
+		}
+	}
+	if done == nil || done.Answer != deltas.String() || len(done.Citations) != 1 || done.Citations[0].SourceURI != "docs/install.md" {
+		t.Fatalf("SSE done %+v, deltas %q", done, deltas.String())
+	}
+	// A validation error is still a plain problem before any streaming.
+	problem(t, b.do(req{method: "POST", path: "/v1/answer", token: rd, body: map[string]any{"question": " "},
+		header: map[string]string{"Accept": "text/event-stream"}}), 422)
+
+	// Retrieval metrics were recorded.
+	m := b.do(req{method: "GET", path: "/metrics"})
+	for _, want := range []string{`ragd_retrieval_stage_seconds_count{stage="vector"}`, `ragd_http_requests_total{operation="search",status="200"}`,
+		`ragd_ingest_documents_total{status="added"} 2`, "ragd_db_pool_total_connections", `ragd_http_request_duration_seconds_bucket{operation="answer",status="200"`} {
+		if !strings.Contains(m.Body.String(), want) {
+			t.Errorf("metrics lack %s", want)
+		}
+	}
+}
+
+func TestTenantEndpoints(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	ed := token(t, b.a.ID, auth.RoleEditor)
+	b.upsert(ed, "docs/install.md", docInstall)
+	info := decode[api.TenantInfo](t, b.do(req{method: "GET", path: "/v1/tenant", token: ed}), 200)
+	if info.ID != b.a.ID || info.Slug != b.a.Slug || info.Status != "active" || info.Role != "editor" || info.Documents != 1 || info.Chunks < 1 ||
+		info.Settings.RRFK != 60 || info.Settings.Candidates != 20 {
+		t.Fatalf("tenant: %+v", info)
+	}
+	admin := token(t, b.a.ID, auth.RoleAdmin)
+	set := decode[api.TenantSettings](t, b.do(req{method: "PATCH", path: "/v1/tenant/settings", token: admin,
+		body: map[string]any{"candidates": 30, "keyword_weight": 0.5}}), 200)
+	if set.Candidates != 30 || set.KeywordWeight != 0.5 || set.VectorWeight != 1 {
+		t.Fatalf("settings: %+v", set)
+	}
+	set = decode[api.TenantSettings](t, b.do(req{method: "PATCH", path: "/v1/tenant/settings", token: admin,
+		body: map[string]any{"bm25_b": 0.6}}), 200)
+	if set.Candidates != 30 || set.BM25B != 0.6 {
+		t.Fatalf("second patch lost the first: %+v", set)
+	}
+	info = decode[api.TenantInfo](t, b.do(req{method: "GET", path: "/v1/tenant", token: admin}), 200)
+	if info.Settings != set {
+		t.Fatalf("stored %+v, patched %+v", info.Settings, set)
+	}
+	problem(t, b.do(req{method: "PATCH", path: "/v1/tenant/settings", token: admin, body: map[string]any{"bm25_b": 2}}), 422)
+	problem(t, b.do(req{method: "PATCH", path: "/v1/tenant/settings", token: admin, body: map[string]any{"vector_weight": 0, "keyword_weight": 0}}), 422)
+	problem(t, b.do(req{method: "PATCH", path: "/v1/tenant/settings", token: admin, body: map[string]any{"status": "active"}}), 422)
+	// The other tenant is untouched.
+	other := decode[api.TenantInfo](t, b.do(req{method: "GET", path: "/v1/tenant", token: token(t, b.b.ID, auth.RoleReader)}), 200)
+	if other.Slug != b.b.Slug || other.Settings.Candidates != 20 || other.Documents != 0 {
+		t.Fatalf("other tenant: %+v", other)
+	}
+}

@@ -1,0 +1,160 @@
+package api
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+
+	"github.com/danielgtaylor/huma/v2"
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+
+	"github.com/ragd-dev/ragd/internal/auth"
+	"github.com/ragd-dev/ragd/internal/store"
+	"github.com/ragd-dev/ragd/internal/tenant"
+)
+
+// TenantSettings are a tenant's effective retrieval settings (defaults filled in).
+type TenantSettings struct {
+	RRFK          float64 `json:"rrf_k" doc:"Reciprocal Rank Fusion constant k."`
+	VectorWeight  float64 `json:"vector_weight" doc:"Weight of the vector leg in fusion (0 drops it)."`
+	KeywordWeight float64 `json:"keyword_weight" doc:"Weight of the keyword leg in fusion (0 drops it)."`
+	BM25K1        float64 `json:"bm25_k1" doc:"Okapi BM25 k1."`
+	BM25B         float64 `json:"bm25_b" doc:"Okapi BM25 b."`
+	Candidates    int     `json:"candidates" doc:"Candidates each leg contributes before fusion."`
+	RefuseBelow   float64 `json:"refuse_below" doc:"Answers are refused when retrieval confidence is below this."`
+}
+
+func effective(s tenant.Settings) TenantSettings {
+	e := s.Effective()
+	return TenantSettings{RRFK: e.RRFK, VectorWeight: *e.VectorWeight, KeywordWeight: *e.KeywordWeight, BM25K1: e.K1,
+		BM25B: *e.B, Candidates: e.Candidates, RefuseBelow: *e.RefuseBelow}
+}
+
+// TenantInfo describes the caller's tenant.
+type TenantInfo struct {
+	ID        uuid.UUID      `json:"id"`
+	Slug      string         `json:"slug"`
+	Name      string         `json:"name"`
+	Status    string         `json:"status" enum:"active,disabled"`
+	Language  string         `json:"language" doc:"PostgreSQL text-search configuration of the keyword leg, e.g. english."`
+	Role      string         `json:"role" enum:"reader,editor,admin" doc:"The caller's role (from its token)."`
+	Documents int64          `json:"documents"`
+	Chunks    int64          `json:"chunks"`
+	Tokens    int64          `json:"tokens" doc:"Indexed words across the tenant's chunks."`
+	Settings  TenantSettings `json:"settings"`
+}
+
+// TenantOutput is the response of GET /v1/tenant.
+type TenantOutput struct {
+	Body TenantInfo
+}
+
+// SettingsPatch is the body of PATCH /v1/tenant/settings: the fields present
+// replace the stored ones; absent fields keep theirs.
+type SettingsPatch struct {
+	RRFK          *float64 `json:"rrf_k,omitempty" exclusiveMinimum:"0" maximum:"1000"`
+	VectorWeight  *float64 `json:"vector_weight,omitempty" minimum:"0" maximum:"100"`
+	KeywordWeight *float64 `json:"keyword_weight,omitempty" minimum:"0" maximum:"100"`
+	BM25K1        *float64 `json:"bm25_k1,omitempty" exclusiveMinimum:"0" maximum:"10"`
+	BM25B         *float64 `json:"bm25_b,omitempty" minimum:"0" maximum:"1"`
+	Candidates    *int     `json:"candidates,omitempty" minimum:"1" maximum:"1000"`
+	RefuseBelow   *float64 `json:"refuse_below,omitempty" minimum:"0" maximum:"1"`
+}
+
+// SettingsPatchInput is the input of PATCH /v1/tenant/settings.
+type SettingsPatchInput struct {
+	Body SettingsPatch
+}
+
+// SettingsOutput is the response of PATCH /v1/tenant/settings.
+type SettingsOutput struct {
+	Body TenantSettings
+}
+
+func (s *Server) registerTenant() {
+	tags := []string{"tenant"}
+	register(s, huma.Operation{
+		OperationID: "getTenant", Method: http.MethodGet, Path: "/v1/tenant", Tags: tags,
+		Summary: "The caller's tenant",
+	}, opSpec{role: auth.RoleReader, resource: "tenant"}, s.getTenant)
+	register(s, huma.Operation{
+		OperationID: "updateTenantSettings", Method: http.MethodPatch, Path: "/v1/tenant/settings", Tags: tags,
+		Summary: "Change retrieval settings",
+		Errors:  []int{http.StatusUnprocessableEntity},
+	}, opSpec{role: auth.RoleAdmin, resource: "tenant"}, s.patchSettings)
+}
+
+func (s *Server) getTenant(ctx context.Context, _ *struct{}) (*TenantOutput, error) {
+	t, err := tenantOf(ctx)
+	if err != nil {
+		return nil, err
+	}
+	var st store.GetTenantStatsRow
+	err = store.InTenant(ctx, s.deps.Pool, t.ID, func(tx pgx.Tx) error {
+		st, err = store.New().GetTenantStats(ctx, tx, t.ID) // an aggregate: always one row
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	return &TenantOutput{Body: TenantInfo{ID: t.ID, Slug: t.Slug, Name: t.Name, Status: t.Status, Language: t.TSConfig,
+		Role: infoOf(ctx).principal.Role.String(), Documents: st.DocumentCount, Chunks: st.ChunkCount, Tokens: st.TokenCount,
+		Settings: effective(t.Settings)}}, nil
+}
+
+func (s *Server) patchSettings(ctx context.Context, in *SettingsPatchInput) (*SettingsOutput, error) {
+	t, err := tenantOf(ctx)
+	if err != nil {
+		return nil, err
+	}
+	// Read the stored settings in the write's own transaction, so the patch
+	// applies to what is stored now rather than to what authentication read.
+	// Two concurrent patches can still lose one's fields (no row lock: the
+	// tenants queries have none, and settings changes are rare admin actions).
+	var set tenant.Settings
+	err = store.InTenant(ctx, s.deps.Pool, t.ID, func(tx pgx.Tx) error {
+		q := store.New()
+		row, err := q.GetTenant(ctx, tx, t.ID)
+		if err != nil {
+			return err
+		}
+		if set, err = tenant.ParseSettings(row.Settings); err != nil {
+			return err
+		}
+		p := in.Body
+		if p.RRFK != nil {
+			set.RRFK = *p.RRFK
+		}
+		if p.VectorWeight != nil {
+			set.VectorWeight = p.VectorWeight
+		}
+		if p.KeywordWeight != nil {
+			set.KeywordWeight = p.KeywordWeight
+		}
+		if p.BM25K1 != nil {
+			set.K1 = *p.BM25K1
+		}
+		if p.BM25B != nil {
+			set.B = p.BM25B
+		}
+		if p.Candidates != nil {
+			set.Candidates = *p.Candidates
+		}
+		if p.RefuseBelow != nil {
+			set.RefuseBelow = p.RefuseBelow
+		}
+		if e := set.Effective(); *e.VectorWeight == 0 && *e.KeywordWeight == 0 {
+			return invalidf("vector_weight and keyword_weight cannot both be 0")
+		}
+		raw, err := json.Marshal(set)
+		if err != nil {
+			return err
+		}
+		return q.UpdateTenantSettings(ctx, tx, store.UpdateTenantSettingsParams{ID: t.ID, Settings: raw})
+	})
+	if err != nil {
+		return nil, err
+	}
+	return &SettingsOutput{Body: effective(set)}, nil
+}

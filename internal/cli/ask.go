@@ -1,0 +1,51 @@
+package cli
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+)
+
+func runAsk(ctx context.Context, e *env, args []string) error {
+	fs := newFlags(e, "ask", `ask --tenant <slug> [--json] "question"`)
+	slug := fs.String("tenant", "", "tenant slug")
+	asJSON := fs.Bool("json", false, "print JSON: answer, refused, citations, sources")
+	topK := fs.Int("sources", 5, "sources given to the answerer")
+	pos, err := parse(fs, args)
+	if err != nil {
+		return err
+	}
+	if *slug == "" || len(pos) == 0 {
+		return usagef(`ask --tenant <slug> "question"`)
+	}
+	d, err := openDeps(ctx, e)
+	if err != nil {
+		return err
+	}
+	defer d.close()
+	t, err := d.tenantFor(ctx, e, *slug)
+	if err != nil {
+		return err
+	}
+	resp, err := d.asker.Ask(ctx, t, strings.Join(pos, " "), *topK, nil)
+	if err != nil {
+		return err
+	}
+	if *asJSON {
+		enc := json.NewEncoder(e.stdout)
+		enc.SetIndent("", "  ")
+		return enc.Encode(resp)
+	}
+	fmt.Fprintln(e.stdout, resp.Answer)
+	if len(resp.Citations) > 0 {
+		fmt.Fprintln(e.stdout)
+		for _, c := range resp.Citations {
+			fmt.Fprintf(e.stdout, "[%d] %s — %s\n    %s\n", c.N, c.Title, c.HeadingPath, c.SourceURI)
+		}
+	}
+	if resp.Degraded {
+		fmt.Fprintln(e.stdout, "(degraded: a provider failed; answered without it)")
+	}
+	return nil
+}

@@ -1,0 +1,466 @@
+package cli
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"github.com/google/uuid"
+
+	"github.com/ragd-dev/ragd/internal/eval"
+	"github.com/ragd-dev/ragd/internal/tenant"
+)
+
+const evalUsage = `eval load|run|compare|tune|beir|sets|runs|show --tenant <slug> ...
+  eval load    --tenant <slug> --name NAME [--allow-unknown] FILE.jsonl
+  eval run     --tenant <slug> [--set NAME] [--version N] [--top-k 20] [--json] [--plot out.svg|png] [--limit N]
+  eval compare --tenant <slug> [--json] RUN_A RUN_B      (run ids, or "latest" / "previous")
+  eval tune    --tenant <slug> [--set NAME] [--bm25] [--candidates 20,50,100] [--dry-run] [--json]
+  eval beir    --tenant <slug> [--split train|test] [--limit N] [--no-ingest] [--json] [--plot F] DIR
+  eval sets    --tenant <slug>
+  eval runs    --tenant <slug> [--limit 20]
+  eval show    --tenant <slug> [--json] [--plot F] RUN`
+
+func runEval(ctx context.Context, e *env, args []string) error {
+	if len(args) == 0 {
+		return usagef("%s", evalUsage)
+	}
+	action, args := args[0], args[1:]
+	fs := newFlags(e, "eval "+action, evalUsage)
+	slug := fs.String("tenant", "", "tenant slug")
+	asJSON := fs.Bool("json", false, "print JSON")
+	setName := fs.String("set", "", "evaluation set (run, tune; default: the tenant's only set)")
+	version := fs.Int("version", 0, "set version (run, tune; default latest)")
+	name := fs.String("name", "", "set name (load)")
+	allowUnknown := fs.Bool("allow-unknown", false, "store a set whose source_uris name missing documents (load)")
+	topK := fs.Int("top-k", 0, "chunks per search (run, tune: 20; beir: 100)")
+	limit := fs.Int("limit", 0, "first N questions only (run, tune, beir); runs to list (runs)")
+	workers := fs.Int("workers", 0, "questions in flight (run, default 1); documents ingested in parallel (beir, default 2)")
+	plotPath := fs.String("plot", "", "write recall@k curves per leg to this .svg or .png (run, beir, show)")
+	perQuestion := fs.Bool("per-question", false, "include per-question results in --json (run, beir, show)")
+	noStore := fs.Bool("no-store", false, "do not store the run (run, beir)")
+	bm25 := fs.Bool("bm25", false, "also sweep BM25 k1 {0.9,1.2} × b {0.4,0.75} (tune)")
+	candidates := fs.String("candidates", "", "comma-separated candidates per leg to try (tune; default the tenant's)")
+	dryRun := fs.Bool("dry-run", false, "report without storing the settings (tune)")
+	split := fs.String("split", "test", "qrels split: qrels/<split>.tsv (beir)")
+	noIngest := fs.Bool("no-ingest", false, "evaluate without (re)ingesting the corpus (beir)")
+	pos, err := parse(fs, args)
+	if err != nil {
+		return err
+	}
+	if *slug == "" {
+		return usagef("eval %s needs --tenant <slug>", action)
+	}
+	d, err := openDeps(ctx, e)
+	if err != nil {
+		return err
+	}
+	defer d.close()
+	t, err := d.tenantFor(ctx, e, *slug)
+	if err != nil {
+		return err
+	}
+	svc := eval.New(d.pool, d.searcher, eval.WithLogger(e.log))
+	out := e.stdout
+	printJSON := func(v any) error {
+		enc := json.NewEncoder(out)
+		enc.SetIndent("", "  ")
+		return enc.Encode(v)
+	}
+	progress := func(what string) func(done, total int) {
+		every := 50
+		return func(done, total int) {
+			if done%every == 0 || done == total {
+				fmt.Fprintf(e.stderr, "eval: %s %d/%d\n", what, done, total)
+			}
+		}
+	}
+
+	switch action {
+	case "load":
+		if *name == "" || len(pos) != 1 {
+			return usagef("eval load --tenant <slug> --name NAME FILE.jsonl")
+		}
+		f, err := os.Open(pos[0])
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		qs, err := eval.ParseJSONL(f)
+		if err != nil {
+			return describeSetError(pos[0], err)
+		}
+		info, err := svc.LoadSet(ctx, t, *name, qs, eval.LoadOptions{AllowUnknown: *allowUnknown})
+		if err != nil {
+			return describeSetError(pos[0], err)
+		}
+		if *asJSON {
+			return printJSON(info)
+		}
+		ans := 0
+		for _, q := range qs {
+			if q.Answerable() {
+				ans++
+			}
+		}
+		verb := "stored as"
+		if info.Unchanged {
+			verb = "unchanged: already stored as"
+		}
+		fmt.Fprintf(out, "set %s: %d questions (%d answerable, %d unanswerable) %s version %d\n", info.Name, info.Questions, ans,
+			info.Questions-ans, verb, info.Version)
+		for _, u := range info.Unknown {
+			fmt.Fprintf(out, "  WARNING unknown source_uri %s\n", u)
+		}
+		return nil
+
+	case "run":
+		set, err := defaultSet(ctx, svc, t, *setName)
+		if err != nil {
+			return err
+		}
+		r, err := svc.Run(ctx, t, eval.RunOptions{Set: set, Version: *version, TopK: *topK, Limit: *limit, Workers: *workers,
+			DryRun: *noStore, Progress: progress("questions")})
+		if err != nil {
+			return err
+		}
+		return reportOut(e, r, *asJSON, *perQuestion, *plotPath)
+
+	case "show":
+		if len(pos) != 1 {
+			return usagef("eval show --tenant <slug> RUN")
+		}
+		id, err := resolveRun(ctx, svc, t, pos[0])
+		if err != nil {
+			return err
+		}
+		r, err := svc.GetRun(ctx, t, id)
+		if err != nil {
+			return err
+		}
+		return reportOut(e, r, *asJSON, *perQuestion, *plotPath)
+
+	case "compare":
+		if len(pos) != 2 {
+			return usagef("eval compare --tenant <slug> RUN_A RUN_B")
+		}
+		a, err := resolveRun(ctx, svc, t, pos[0])
+		if err != nil {
+			return err
+		}
+		b, err := resolveRun(ctx, svc, t, pos[1])
+		if err != nil {
+			return err
+		}
+		c, err := svc.Compare(ctx, t, a, b)
+		if err != nil {
+			return err
+		}
+		if *asJSON {
+			return printJSON(c)
+		}
+		printComparison(out, c)
+		return nil
+
+	case "tune":
+		set, err := defaultSet(ctx, svc, t, *setName)
+		if err != nil {
+			return err
+		}
+		var cands []int
+		if *candidates != "" {
+			for _, f := range strings.Split(*candidates, ",") {
+				n, err := strconv.Atoi(strings.TrimSpace(f))
+				if err != nil || n < 1 || n > 1000 {
+					return usagef("--candidates wants comma-separated integers 1-1000, got %q", *candidates)
+				}
+				cands = append(cands, n)
+			}
+		}
+		res, err := svc.Tune(ctx, t, eval.TuneOptions{Set: set, Version: *version, TopK: *topK, Candidates: cands, BM25: *bm25,
+			Limit: *limit, DryRun: *dryRun, Progress: func(stage string, done, total int) { progress(stage)(done, total) }})
+		if err != nil {
+			return err
+		}
+		if *asJSON {
+			return printJSON(res)
+		}
+		printTune(out, res)
+		return nil
+
+	case "beir":
+		if len(pos) != 1 {
+			return usagef("eval beir --tenant <slug> [--split train|test] DIR")
+		}
+		res, err := svc.ImportBEIR(ctx, t, d.pipeline, eval.BEIROptions{Dir: pos[0], Split: *split, Limit: *limit, Workers: *workers,
+			SkipIngest: *noIngest, TopK: *topK, DryRun: *noStore,
+			Progress: func(stage string, done, total int) {
+				every := 50
+				if stage == "ingest" {
+					every = 250
+				}
+				if done%every == 0 || done == total {
+					fmt.Fprintf(e.stderr, "eval beir: %s %d/%d\n", stage, done, total)
+				}
+			}})
+		if res.Ingest != nil && !*asJSON {
+			s := res.Ingest
+			fmt.Fprintf(out, "ingest: %d documents: %d added, %d updated, %d unchanged, %d failed; %d chunks (%d embedded) in %s\n",
+				s.Documents, s.Added, s.Updated, s.Unchanged, s.Failed, s.Chunks, s.Embedded, s.Elapsed.Round(time.Second))
+			for i, f := range s.Failures {
+				if i == 10 {
+					fmt.Fprintf(out, "  … %d more\n", len(s.Failures)-10)
+					break
+				}
+				fmt.Fprintf(out, "  FAILED %s\n", f)
+			}
+		}
+		if err != nil {
+			return err
+		}
+		if *asJSON {
+			if !*perQuestion {
+				res.Report.PerQuestion = nil
+			}
+			return printJSON(res)
+		}
+		return reportOut(e, res.Report, false, false, *plotPath)
+
+	case "sets":
+		sets, err := svc.Sets(ctx, t)
+		if err != nil {
+			return err
+		}
+		if *asJSON {
+			return printJSON(sets)
+		}
+		tw := tabwriter.NewWriter(out, 2, 4, 2, ' ', 0)
+		fmt.Fprintln(tw, "NAME\tVERSION\tQUESTIONS\tCREATED")
+		for _, s := range sets {
+			fmt.Fprintf(tw, "%s\t%d\t%d\t%s\n", s.Name, s.Version, s.Questions, s.CreatedAt.Format(time.RFC3339))
+		}
+		return tw.Flush()
+
+	case "runs":
+		runs, err := svc.Runs(ctx, t, *limit)
+		if err != nil {
+			return err
+		}
+		if *asJSON {
+			return printJSON(runs)
+		}
+		tw := tabwriter.NewWriter(out, 2, 4, 2, ' ', 0)
+		fmt.Fprintln(tw, "RUN\tSET\tQUESTIONS\tRECALL@5\tMRR@10\tNDCG@10\tCREATED")
+		for _, r := range runs {
+			fmt.Fprintf(tw, "%s\t%s v%d\t%d\t%.3f\t%.3f\t%.3f\t%s\n", r.ID, r.Set, r.SetVersion, r.Questions, r.Metrics.Recall5,
+				r.Metrics.MRR10, r.Metrics.NDCG10, r.CreatedAt.Format(time.RFC3339))
+		}
+		return tw.Flush()
+	}
+	return usagef("unknown eval action %q\n%s", action, evalUsage)
+}
+
+// defaultSet is name, or the tenant's only set when name is empty.
+func defaultSet(ctx context.Context, svc *eval.Service, t tenant.Tenant, name string) (string, error) {
+	if name != "" {
+		return name, nil
+	}
+	sets, err := svc.Sets(ctx, t)
+	if err != nil {
+		return "", err
+	}
+	switch len(sets) {
+	case 0:
+		return "", fmt.Errorf("tenant %s has no evaluation set (ragd eval load --tenant %s --name NAME FILE.jsonl)", t.Slug, t.Slug)
+	case 1:
+		return sets[0].Name, nil
+	}
+	names := make([]string, len(sets))
+	for i, s := range sets {
+		names[i] = s.Name
+	}
+	return "", usagef("tenant %s has several sets (%s): choose one with --set", t.Slug, strings.Join(names, ", "))
+}
+
+// resolveRun accepts a run id, "latest" or "previous".
+func resolveRun(ctx context.Context, svc *eval.Service, t tenant.Tenant, ref string) (uuid.UUID, error) {
+	if id, err := uuid.Parse(ref); err == nil {
+		return id, nil
+	}
+	n := map[string]int{"latest": 0, "previous": 1}
+	i, ok := n[ref]
+	if !ok {
+		return uuid.Nil, usagef("%q is not a run id, \"latest\" or \"previous\"", ref)
+	}
+	runs, err := svc.Runs(ctx, t, 2)
+	if err != nil {
+		return uuid.Nil, err
+	}
+	if len(runs) <= i {
+		return uuid.Nil, fmt.Errorf("%w: tenant %s has %d run(s)", eval.ErrRunNotFound, t.Slug, len(runs))
+	}
+	return runs[i].ID, nil
+}
+
+func describeSetError(file string, err error) error {
+	var ve *eval.ValidationError
+	if !errors.As(err, &ve) {
+		return err
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s: %d problem(s):", file, len(ve.Problems))
+	for _, p := range ve.Problems {
+		fmt.Fprintf(&b, "\n  line %d: %s", p.Line, p.Message)
+	}
+	return errors.New(b.String())
+}
+
+func reportOut(e *env, r eval.Report, asJSON, perQuestion bool, plotPath string) error {
+	if plotPath != "" {
+		if err := eval.WritePlot(r, plotPath); err != nil {
+			return err
+		}
+		fmt.Fprintf(e.stderr, "eval: wrote %s\n", plotPath)
+	}
+	if asJSON {
+		if !perQuestion {
+			r.PerQuestion = nil
+		}
+		enc := json.NewEncoder(e.stdout)
+		enc.SetIndent("", "  ")
+		return enc.Encode(r)
+	}
+	printReport(e.stdout, r)
+	return nil
+}
+
+func printReport(w io.Writer, r eval.Report) {
+	id := "(not stored)"
+	if r.ID != uuid.Nil {
+		id = r.ID.String()
+	}
+	fmt.Fprintf(w, "run %s — set %s v%d: %d questions (%d answerable), top_k %d, production = %s\n",
+		id, r.Set.Name, r.Set.Version, r.Questions, r.Answerable, r.Depth, r.Production)
+	s := r.Config.Settings
+	fmt.Fprintf(w, "config: vector weight %s, keyword weight %s, rrf k %g, bm25 k1 %g b %s, candidates %d, model %s, %d documents / %d chunks\n",
+		fptr(s.VectorWeight), fptr(s.KeywordWeight), s.RRFK, s.K1, fptr(s.B), r.Config.Candidates, r.Config.EmbeddingModel,
+		r.Config.Documents, r.Config.Chunks)
+	tw := tabwriter.NewWriter(w, 2, 4, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "leg\trecall@1\trecall@5\trecall@10\trecall@20\trecall@100\tmrr@10\tndcg@10\thit rate\tp50 ms\tp95 ms\t")
+	cell := func(v float64, k int) string {
+		if k > r.Depth {
+			return "-"
+		}
+		return fmt.Sprintf("%.3f", v)
+	}
+	for _, leg := range r.LegNames() {
+		m := r.Legs[leg]
+		label := leg
+		if leg == r.Production {
+			label += " *"
+		}
+		l := r.Latency[leg]
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%.3f\t%.3f\t%.3f\t%.1f\t%.1f\t\n", label, cell(m.Recall1, 1), cell(m.Recall5, 5),
+			cell(m.Recall10, 10), cell(m.Recall20, 20), cell(m.Recall100, 100), m.MRR10, m.NDCG10, m.HitRate, l.P50, l.P95)
+	}
+	tw.Flush()
+	fmt.Fprintf(w, "* production path; recall@k beyond top_k shown as -; hit rate = a relevant document in the top %d\n", r.Depth)
+	if r.Degraded > 0 {
+		fmt.Fprintf(w, "WARNING %d searches were degraded (a leg or the reranker failed)\n", r.Degraded)
+	}
+	for i, m := range r.Misses {
+		if i == 50 {
+			fmt.Fprintf(w, "… and %d more misses (--json lists them all)\n", len(r.Misses)-50)
+			break
+		}
+		fmt.Fprintf(w, "MISS #%d %q: want %s; got %s\n", m.Idx+1, snippet(m.Question, 100), strings.Join(m.Relevant, ", "),
+			strings.Join(m.Top, ", "))
+	}
+	if c := r.Refusal; c != nil {
+		fmt.Fprintf(w, "refusal (%d unanswerable, %d answerable): current threshold %.4f refuses %.0f%% of unanswerable, %.0f%% of answerable (precision %.2f)\n",
+			c.Unanswerable, c.Answerable, c.Current.Threshold, 100*c.Current.Recall, 100*c.Current.FalseRefusal, c.Current.Precision)
+		fmt.Fprintf(w, "  calibrated threshold %.4f would refuse %.0f%% of unanswerable, %.0f%% of answerable (precision %.2f); %s\n",
+			c.Chosen.Threshold, 100*c.Chosen.Recall, 100*c.Chosen.FalseRefusal, c.Chosen.Precision, c.Rule)
+	}
+}
+
+func printComparison(w io.Writer, c eval.Comparison) {
+	fmt.Fprintf(w, "A %s (set %s v%d, %s)\nB %s (set %s v%d, %s)\n", c.A.ID, c.A.Set, c.A.SetVersion, c.A.CreatedAt.Format(time.RFC3339),
+		c.B.ID, c.B.Set, c.B.SetVersion, c.B.CreatedAt.Format(time.RFC3339))
+	for _, ch := range c.ConfigChanges {
+		fmt.Fprintf(w, "config %s: %s → %s\n", ch.Field, ch.A, ch.B)
+	}
+	tw := tabwriter.NewWriter(w, 2, 4, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "leg\tmetric\tA\tB\tdelta\t")
+	for _, d := range c.Deltas {
+		mark := ""
+		if d.Delta < -1e-9 {
+			mark = "  worse"
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%.3f\t%.3f\t%+.3f%s\t\n", d.Leg, d.Metric, d.A, d.B, d.Delta, mark)
+	}
+	tw.Flush()
+	fmt.Fprintf(w, "questions: %d worse, %d better, %d unchanged, %d unmatched\n", len(c.Worse), c.Better, c.Same, c.Unmatched)
+	for _, q := range c.Worse {
+		fmt.Fprintf(w, "WORSE %q: ndcg@10 %.3f → %.3f, first relevant rank %s → %s\n", snippet(q.Question, 100), q.NDCGA, q.NDCGB,
+			rankStr(q.RankA), rankStr(q.RankB))
+	}
+}
+
+func printTune(w io.Writer, r eval.TuneResult) {
+	fmt.Fprintf(w, "tune on set %s v%d: %d questions (%d answerable), top_k %d, %d grid points in %s\n",
+		r.Set.Name, r.Set.Version, r.Questions, r.Answerable, r.TopK, len(r.Grid), r.Elapsed.Round(time.Millisecond))
+	tw := tabwriter.NewWriter(w, 2, 4, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "#\tlegs\tvector w\tkeyword w\trrf k\tk1\tb\tcand\tndcg@10\trecall@5\tmrr@10\trecall@20\t")
+	for i, g := range r.Grid {
+		k := fmt.Sprintf("%g", g.RRFK)
+		if g.Legs() != eval.LegFused {
+			k = "-"
+		}
+		fmt.Fprintf(tw, "%d\t%s\t%g\t%g\t%s\t%g\t%g\t%d\t%.4f\t%.4f\t%.4f\t%.4f\t\n", i+1, g.Legs(), g.VectorWeight, g.KeywordWeight, k,
+			g.K1, g.B, g.Candidates, g.Metrics.NDCG10, g.Metrics.Recall5, g.Metrics.MRR10, g.Metrics.Recall20)
+	}
+	tw.Flush()
+	b, s := r.Best, r.BestSingleLeg
+	fmt.Fprintf(w, "best: %s (vector %g, keyword %g, rrf k %g, k1 %g, b %g, candidates %d) ndcg@10 %.4f recall@5 %.4f\n",
+		b.Legs(), b.VectorWeight, b.KeywordWeight, b.RRFK, b.K1, b.B, b.Candidates, b.Metrics.NDCG10, b.Metrics.Recall5)
+	fmt.Fprintf(w, "best single leg: %s ndcg@10 %.4f recall@5 %.4f\n", s.Legs(), s.Metrics.NDCG10, s.Metrics.Recall5)
+	v := "reproduces the in-memory fusion exactly"
+	if !r.Verified {
+		v = "DIFFERS from the in-memory fusion"
+	}
+	fmt.Fprintf(w, "production path with these settings: ndcg@10 %.4f recall@5 %.4f — %s\n", r.Production.NDCG10, r.Production.Recall5, v)
+	if c := r.Refusal; c != nil {
+		fmt.Fprintf(w, "refusal: threshold %.4f refuses %.0f%% of %d unanswerable and %.0f%% of %d answerable (precision %.2f); %s\n",
+			c.Chosen.Threshold, 100*c.Chosen.Recall, c.Unanswerable, 100*c.Chosen.FalseRefusal, c.Answerable, c.Chosen.Precision, c.Rule)
+	}
+	for _, n := range r.Notes {
+		fmt.Fprintf(w, "note: %s\n", n)
+	}
+	if r.Stored {
+		fmt.Fprintln(w, "stored as the tenant's settings; `ragd eval run` records a run with them")
+	} else {
+		fmt.Fprintln(w, "dry run: settings not stored")
+	}
+}
+
+func fptr(p *float64) string {
+	if p == nil {
+		return "-"
+	}
+	return strconv.FormatFloat(*p, 'g', -1, 64)
+}
+
+func rankStr(r int) string {
+	if r == 0 {
+		return "none"
+	}
+	return strconv.Itoa(r)
+}

@@ -1,0 +1,124 @@
+package cli
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/schollz/progressbar/v3"
+	"golang.org/x/term"
+
+	"github.com/ragd-dev/ragd/internal/ingest"
+)
+
+// stringsFlag collects a repeatable flag.
+type stringsFlag []string
+
+func (s *stringsFlag) String() string     { return strings.Join(*s, ",") }
+func (s *stringsFlag) Set(v string) error { *s = append(*s, v); return nil }
+
+func runIngest(ctx context.Context, e *env, args []string) error {
+	fs := newFlags(e, "ingest", "ingest --tenant <slug> [--include GLOB] [--exclude GLOB] [--base-uri URL] [--prune] [--json] PATH...")
+	slug := fs.String("tenant", "", "tenant slug")
+	var include, exclude stringsFlag
+	fs.Var(&include, "include", "glob of files to ingest, relative to each PATH (repeatable; default: every .md .html .htm .txt)")
+	fs.Var(&exclude, "exclude", "glob of files to skip (repeatable)")
+	baseURI := fs.String("base-uri", "", "source_uri = base URI + relative path (default file://absolute-path)")
+	prune := fs.Bool("prune", false, "delete the tenant's documents under the same source_uri prefix whose file is gone")
+	workers := fs.Int("workers", 2, "documents in flight")
+	asJSON := fs.Bool("json", false, "print the summary as JSON")
+	paths, err := parse(fs, args)
+	if err != nil {
+		return err
+	}
+	if *slug == "" || len(paths) == 0 {
+		return usagef("ingest --tenant <slug> PATH...")
+	}
+	files, walkFails, err := ingest.Walk(paths, ingest.WalkOptions{Include: include, Exclude: exclude, BaseURI: *baseURI})
+	if err != nil {
+		return usagef("%v", err)
+	}
+	d, err := openDeps(ctx, e)
+	if err != nil {
+		return err
+	}
+	defer d.close()
+	t, err := d.tenantFor(ctx, e, *slug)
+	if err != nil {
+		return err
+	}
+	prefix := ""
+	if *prune {
+		if *baseURI != "" {
+			prefix = strings.TrimRight(*baseURI, "/") + "/"
+		} else if len(paths) == 1 {
+			prefix = "file://" + strings.TrimRight(absPath(paths[0]), "/") + "/"
+		} else {
+			return usagef("--prune needs --base-uri or a single PATH (it deletes only under that prefix)")
+		}
+	}
+	progress := progressFor(e, len(files))
+	sum, err := d.pipeline.IngestFiles(ctx, t, files, *workers, prefix, progress)
+	sum.Failures = append(walkFails, sum.Failures...)
+	sum.Failed += len(walkFails)
+	if err != nil {
+		return err
+	}
+	if *asJSON {
+		enc := json.NewEncoder(e.stdout)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(sum); err != nil {
+			return err
+		}
+	} else {
+		rate := float64(sum.Chunks) / max(sum.Elapsed.Seconds(), 1e-9)
+		fmt.Fprintf(e.stdout, "tenant %s: %d files: %d added, %d updated, %d unchanged, %d deleted, %d failed; %d chunks (%d embedded) in %s (%.0f chunks/s)\n",
+			t.Slug, len(files), sum.Added, sum.Updated, sum.Unchanged, sum.Deleted, sum.Failed, sum.Chunks, sum.Embedded,
+			sum.Elapsed.Round(time.Millisecond), rate)
+		for _, f := range sum.Failures {
+			fmt.Fprintf(e.stdout, "  FAILED %s: %s\n", f.Path, f.Reason)
+		}
+	}
+	if sum.Failed > 0 {
+		return fmt.Errorf("%d of %d files failed", sum.Failed, len(files)+len(walkFails))
+	}
+	return nil
+}
+
+func absPath(p string) string {
+	if a, err := filepath.Abs(p); err == nil {
+		if r, err := filepath.EvalSymlinks(a); err == nil {
+			return filepath.ToSlash(r)
+		}
+		return filepath.ToSlash(a)
+	}
+	return p
+}
+
+// progressFor draws a progress bar on a terminal (documents, chunks, rate,
+// ETA) and prints a plain line every 100 documents otherwise.
+func progressFor(e *env, total int) ingest.Progress {
+	if f, ok := e.stderr.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
+		bar := progressbar.NewOptions(total, progressbar.OptionSetWriter(e.stderr), progressbar.OptionSetDescription("ingesting"),
+			progressbar.OptionShowCount(), progressbar.OptionShowIts(), progressbar.OptionSetItsString("docs"),
+			progressbar.OptionSetPredictTime(true), progressbar.OptionClearOnFinish())
+		start := time.Now()
+		return func(done, total, chunks int) {
+			bar.Describe(fmt.Sprintf("ingesting (%d chunks, %.0f chunks/s)", chunks, float64(chunks)/max(time.Since(start).Seconds(), 1e-9)))
+			_ = bar.Set(done)
+		}
+	}
+	start := time.Now()
+	return func(done, total, chunks int) {
+		if done%100 == 0 || done == total {
+			el := time.Since(start)
+			eta := time.Duration(float64(el) / float64(done) * float64(total-done))
+			fmt.Fprintf(e.stderr, "ingest: %d/%d documents, %d chunks, %.0f chunks/s, ETA %s\n", done, total, chunks,
+				float64(chunks)/max(el.Seconds(), 1e-9), eta.Round(time.Second))
+		}
+	}
+}

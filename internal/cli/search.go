@@ -1,0 +1,81 @@
+package cli
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"github.com/ragd-dev/ragd/internal/search"
+)
+
+func runSearch(ctx context.Context, e *env, args []string) error {
+	fs := newFlags(e, "search", `search --tenant <slug> [--json] [--explain] [--top-k N] "query"`)
+	slug := fs.String("tenant", "", "tenant slug")
+	asJSON := fs.Bool("json", false, "print JSON")
+	explain := fs.Bool("explain", false, "show each leg's rank and score")
+	topK := fs.Int("top-k", 5, "results to return")
+	prefix := fs.String("source-uri-prefix", "", "only documents whose source_uri starts with this")
+	pos, err := parse(fs, args)
+	if err != nil {
+		return err
+	}
+	if *slug == "" || len(pos) == 0 {
+		return usagef(`search --tenant <slug> "query"`)
+	}
+	d, err := openDeps(ctx, e)
+	if err != nil {
+		return err
+	}
+	defer d.close()
+	t, err := d.tenantFor(ctx, e, *slug)
+	if err != nil {
+		return err
+	}
+	resp, err := d.searcher.Search(ctx, t, search.Request{Query: strings.Join(pos, " "), TopK: *topK, SourceURIPrefix: *prefix})
+	if err != nil {
+		return err
+	}
+	if *asJSON {
+		enc := json.NewEncoder(e.stdout)
+		enc.SetIndent("", "  ")
+		return enc.Encode(resp)
+	}
+	if resp.Degraded {
+		fmt.Fprintln(e.stdout, "(degraded: a retrieval leg failed)")
+	}
+	for _, r := range resp.Results {
+		fmt.Fprintf(e.stdout, "%d. %s — %s\n   %s\n", r.Rank, r.Title, r.HeadingPath, r.SourceURI)
+		if *explain {
+			fmt.Fprintf(e.stdout, "   fused %.4f | vector rank %s dist %s | keyword rank %s bm25 %s\n", r.Score,
+				optInt(r.VectorRank), optFloat(r.VectorDistance), optInt(r.KeywordRank), optFloat(r.KeywordScore))
+		}
+		fmt.Fprintf(e.stdout, "   %s\n", snippet(r.Content, 200))
+	}
+	if *explain {
+		fmt.Fprintf(e.stdout, "confidence %.3f, timings %v\n", resp.Confidence, resp.Timings)
+	}
+	return nil
+}
+
+func optInt(p *int) string {
+	if p == nil {
+		return "-"
+	}
+	return fmt.Sprint(*p)
+}
+
+func optFloat(p *float64) string {
+	if p == nil {
+		return "-"
+	}
+	return fmt.Sprintf("%.4f", *p)
+}
+
+func snippet(s string, n int) string {
+	s = strings.Join(strings.Fields(s), " ")
+	if r := []rune(s); len(r) > n {
+		return string(r[:n]) + "…"
+	}
+	return s
+}

@@ -1,0 +1,131 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net"
+	"time"
+
+	"github.com/ragd-dev/ragd/internal/api"
+	"github.com/ragd-dev/ragd/internal/ask"
+	"github.com/ragd-dev/ragd/internal/auth"
+	"github.com/ragd-dev/ragd/internal/store"
+	"github.com/ragd-dev/ragd/internal/tenant"
+)
+
+func runServe(ctx context.Context, e *env, args []string) error {
+	fs := newFlags(e, "serve", "serve [--addr host:port]")
+	addr := fs.String("addr", e.cfg.Addr, "listen address (default RAGD_ADDR)")
+	if _, err := parse(fs, args); err != nil {
+		return err
+	}
+	cfg := e.cfg
+	if err := cfg.Validate(true); err != nil {
+		return fmt.Errorf("configuration:\n%w", err)
+	}
+	// The JWT key source first: a misconfiguration fails before any connection.
+	verifier, err := auth.FromConfig(ctx, cfg)
+	if err != nil {
+		return err
+	}
+	d, err := openDeps(ctx, e)
+	if err != nil {
+		return err
+	}
+	defer d.close()
+	if err := store.CheckAppRole(ctx, d.pool); err != nil {
+		return fmt.Errorf("refusing to serve: %w", err)
+	}
+	srv, err := api.New(api.Deps{
+		Pool: d.pool, Verifier: verifier, Searcher: d.searcher, Ingester: d.pipeline, Asker: askAdapter{d.asker},
+		Embedder: d.embedder, Logger: e.log, Limits: api.LimitsFromConfig(cfg),
+	})
+	if err != nil {
+		return err
+	}
+	ln, err := net.Listen("tcp", *addr)
+	if err != nil {
+		return fmt.Errorf("listen on %s: %w", *addr, err)
+	}
+	e.log.Info("serving", "addr", ln.Addr().String(), "model", d.embedder.Model(), "jwt_algorithms", verifier.Methods())
+	fmt.Fprintf(e.stdout, "ragd: listening on http://%s\n", ln.Addr())
+	err = api.Serve(ctx, api.NewHTTPServer(srv, api.LimitsFromConfig(cfg), e.log), ln, api.ShutdownGrace)
+	e.log.Info("stopped")
+	return err
+}
+
+// askAdapter serves POST /v1/answer with the ask service.
+type askAdapter struct{ s *ask.Service }
+
+func (a askAdapter) Ask(ctx context.Context, t tenant.Tenant, question string, topK int, onDelta func(string) error) (api.AskResult, error) {
+	r, err := a.s.Ask(ctx, t, question, topK, onDelta)
+	if err != nil {
+		return api.AskResult{}, err
+	}
+	out := api.AskResult{Answer: r.Answer, Refused: r.Refused, RefusalReason: r.RefusalReason, Mode: r.Mode, Degraded: r.Degraded,
+		Citations: make([]api.Citation, len(r.Citations)), Sources: make([]api.Source, len(r.Sources))}
+	for i, c := range r.Citations {
+		out.Citations[i] = api.Citation{N: c.N, ChunkID: c.ChunkID, SourceURI: c.SourceURI, Title: c.Title, HeadingPath: c.HeadingPath}
+	}
+	for i, s := range r.Sources {
+		out.Sources[i] = api.Source{N: s.N, ChunkID: s.ChunkID, SourceURI: s.SourceURI, Title: s.Title, HeadingPath: s.HeadingPath, Content: s.Content}
+	}
+	return out, nil
+}
+
+func runOpenAPI(_ context.Context, e *env, args []string) error {
+	fs := newFlags(e, "openapi", "openapi  (prints the OpenAPI 3.1 document as JSON)")
+	if _, err := parse(fs, args); err != nil {
+		return err
+	}
+	b, err := api.OpenAPIJSON()
+	if err != nil {
+		return err
+	}
+	_, err = e.stdout.Write(b)
+	return err
+}
+
+func runToken(ctx context.Context, e *env, args []string) error {
+	if len(args) == 0 || args[0] != "issue" {
+		return usagef("token issue --tenant <slug> --role reader|editor|admin [--ttl 1h]")
+	}
+	fs := newFlags(e, "token issue", "token issue --tenant <slug> --role reader|editor|admin [--ttl 1h]")
+	slug := fs.String("tenant", "", "tenant slug")
+	roleName := fs.String("role", "reader", "reader, editor or admin")
+	ttl := fs.Duration("ttl", time.Hour, "validity")
+	pos, err := parse(fs, args[1:])
+	if err != nil {
+		return err
+	}
+	if len(pos) > 0 {
+		return usagef("unexpected argument %q", pos[0])
+	}
+	role, err := auth.ParseRole(*roleName)
+	if err != nil {
+		return usagef("--role must be reader, editor or admin")
+	}
+	if *ttl <= 0 {
+		return usagef("--ttl must be positive")
+	}
+	if len(e.cfg.JWTSecret) < 32 {
+		return errors.New("RAGD_JWT_SECRET (or RAGD_JWT_SECRET_FILE) must hold an HS256 secret of at least 32 bytes to issue development tokens")
+	}
+	pool, err := store.Open(ctx, e.cfg.AdminDatabaseURL, store.Options{MaxConns: 1, Logger: e.log})
+	if err != nil {
+		return err
+	}
+	defer pool.Close()
+	t, err := tenantBySlug(ctx, pool, *slug)
+	if err != nil {
+		return err
+	}
+	tok, err := auth.Issue(e.cfg.JWTSecret, t.ID, role, *ttl,
+		auth.WithIssuer(e.cfg.JWTIssuer), auth.WithAudience(e.cfg.JWTAudience), auth.WithClaimNames(e.cfg.JWTTenantClaim, e.cfg.JWTRoleClaim))
+	if err != nil {
+		return err
+	}
+	fmt.Fprintln(e.stdout, tok)
+	return nil
+}

@@ -1,0 +1,72 @@
+package cli_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/ragd-dev/ragd/internal/auth"
+	"github.com/ragd-dev/ragd/internal/cli"
+	"github.com/ragd-dev/ragd/internal/testdb"
+)
+
+func runCLI(t *testing.T, env map[string]string, args ...string) (int, string, string) {
+	t.Helper()
+	var stdout, stderr bytes.Buffer
+	code := cli.Run(t.Context(), args, func(k string) string { return env[k] }, strings.NewReader(""), &stdout, &stderr)
+	return code, stdout.String(), stderr.String()
+}
+
+func TestOpenAPICommand(t *testing.T) {
+	t.Parallel()
+	code, out, errOut := runCLI(t, nil, "openapi")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	var doc struct {
+		OpenAPI string         `json:"openapi"`
+		Paths   map[string]any `json:"paths"`
+	}
+	if err := json.Unmarshal([]byte(out), &doc); err != nil || doc.OpenAPI != "3.1.0" || doc.Paths["/v1/search"] == nil {
+		t.Fatalf("openapi: %v %+v", err, doc)
+	}
+}
+
+func TestTokenIssue(t *testing.T) {
+	t.Parallel()
+	tn := testdb.NewTenant(t, "cli-token", "")
+	const secret = "cli-test-secret-0123456789abcdef0123456789"
+	env := map[string]string{"RAGD_ADMIN_DATABASE_URL": testdb.AdminURL(), "RAGD_JWT_SECRET": secret,
+		"RAGD_JWT_ISSUER": "ragd-dev", "RAGD_JWT_TENANT_CLAIM": "org"}
+	code, out, errOut := runCLI(t, env, "token", "issue", "--tenant", tn.Slug, "--role", "editor", "--ttl", "5m")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	v, err := auth.New(t.Context(), auth.Options{Secret: secret, Issuer: "ragd-dev", TenantClaim: "org"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := v.Verify(t.Context(), strings.TrimSpace(out))
+	if err != nil || p.TenantID != tn.ID || p.Role != auth.RoleEditor {
+		t.Fatalf("issued token: %+v %v", p, err)
+	}
+	if code, _, _ := runCLI(t, env, "token", "issue", "--tenant", tn.Slug, "--role", "root"); code != 2 {
+		t.Errorf("bad role: exit %d", code)
+	}
+	if code, _, errOut := runCLI(t, env, "token", "issue", "--tenant", "no-such-tenant-x"); code != 1 || !strings.Contains(errOut, "no tenant") {
+		t.Errorf("unknown tenant: exit %d %s", code, errOut)
+	}
+	delete(env, "RAGD_JWT_SECRET")
+	if code, _, errOut := runCLI(t, env, "token", "issue", "--tenant", tn.Slug); code != 1 || !strings.Contains(errOut, "RAGD_JWT_SECRET") {
+		t.Errorf("no secret: exit %d %s", code, errOut)
+	}
+}
+
+func TestServeRefusesWithoutJWTKey(t *testing.T) {
+	t.Parallel()
+	code, _, errOut := runCLI(t, map[string]string{"RAGD_ADDR": "127.0.0.1:0"}, "serve")
+	if code != 1 || !strings.Contains(errOut, "no JWT key") {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+}

@@ -1,0 +1,204 @@
+package eval
+
+import (
+	"bufio"
+	"bytes"
+	"crypto/sha256"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"regexp"
+	"strings"
+	"unicode/utf8"
+)
+
+// Errors about sets.
+var (
+	// ErrInvalidSet: a set failed validation; the error is a *ValidationError
+	// listing every problem (errors.As).
+	ErrInvalidSet = errors.New("eval: invalid evaluation set")
+	// ErrInvalidName: a set name outside ^[a-z0-9][a-z0-9_.-]{0,99}$.
+	ErrInvalidName = errors.New("eval: invalid set name")
+	// ErrSetNotFound: the tenant has no set of that name (or version).
+	ErrSetNotFound = errors.New("eval: evaluation set not found")
+)
+
+// MaxQuestionChars bounds a question (the database and the search API's
+// default MaxQueryChars agree on 4000).
+const MaxQuestionChars = 4000
+
+// MaxQuestions bounds a set.
+const MaxQuestions = 100000
+
+var nameRE = regexp.MustCompile(`^[a-z0-9][a-z0-9_.-]{0,99}$`)
+
+// ValidName reports whether name can name a set.
+func ValidName(name string) bool { return nameRE.MatchString(name) }
+
+// Question is one line of an evaluation set: {"question": "...", "relevant":
+// ["source_uri", ...]}. Labels are documents, not chunks, so they survive
+// re-chunking; an empty Relevant marks a question the corpus cannot answer.
+type Question struct {
+	Question string   `json:"question"`
+	Relevant []string `json:"relevant"`
+}
+
+// Answerable reports whether the question has relevant documents.
+func (q Question) Answerable() bool { return len(q.Relevant) > 0 }
+
+// Problem is one validation finding; Line is the 1-based line of the JSONL
+// file (or the 1-based position of the question when it came from elsewhere).
+type Problem struct {
+	Line int `json:"line"`
+	// Code classifies the problem: "malformed", "empty_set", "too_many",
+	// "empty_question", "invalid_utf8", "too_long", "duplicate_question",
+	// "empty_source_uri", "duplicate_source_uri" or "unknown_source_uri".
+	Code    string `json:"code"`
+	Message string `json:"message"`
+}
+
+// ValidationError lists every problem found in a set. It matches ErrInvalidSet
+// under errors.Is.
+type ValidationError struct {
+	Problems []Problem `json:"problems"`
+}
+
+func (e *ValidationError) Error() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%d problem(s)", len(e.Problems))
+	for i, p := range e.Problems {
+		if i == 20 {
+			fmt.Fprintf(&b, "; … and %d more", len(e.Problems)-20)
+			break
+		}
+		fmt.Fprintf(&b, "; line %d: %s", p.Line, p.Message)
+	}
+	return ErrInvalidSet.Error() + ": " + b.String()
+}
+
+// Unwrap makes errors.Is(err, ErrInvalidSet) true.
+func (e *ValidationError) Unwrap() error { return ErrInvalidSet }
+
+// ParseJSONL reads a set, one JSON object a line; blank lines are skipped.
+// Unknown fields, malformed lines and the Validate problems are all reported
+// together, each with its line. Errors: *ValidationError (ErrInvalidSet), or
+// the reader's error.
+func ParseJSONL(r io.Reader) ([]Question, error) {
+	br := bufio.NewReader(r)
+	var qs []Question
+	var lines []int
+	var probs []Problem
+	for line := 1; ; line++ {
+		raw, err := br.ReadBytes('\n')
+		if len(bytes.TrimSpace(raw)) > 0 {
+			var q Question
+			dec := json.NewDecoder(bytes.NewReader(raw))
+			dec.DisallowUnknownFields()
+			if derr := dec.Decode(&q); derr != nil {
+				probs = append(probs, Problem{Line: line, Code: "malformed", Message: "not a {\"question\", \"relevant\"} object: " + derr.Error()})
+			} else if dec.More() {
+				probs = append(probs, Problem{Line: line, Code: "malformed", Message: "more than one JSON value on the line"})
+			} else {
+				qs = append(qs, q)
+				lines = append(lines, line)
+			}
+		}
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+	probs = append(probs, validate(qs, lines)...)
+	if len(qs) == 0 && len(probs) == 0 {
+		probs = append(probs, Problem{Line: 0, Code: "empty_set", Message: "the set has no questions"})
+	}
+	if len(probs) > 0 {
+		return nil, &ValidationError{Problems: probs}
+	}
+	return qs, nil
+}
+
+// Validate checks questions on their own: no empty or over-long question, no
+// duplicate question (compared case- and space-insensitively), no empty or
+// duplicate source_uri within a question, at most MaxQuestions. Unknown
+// source_uris are checked against the tenant by Service.LoadSet. Errors:
+// *ValidationError (ErrInvalidSet), Line = position in qs (1-based).
+func Validate(qs []Question) error {
+	lines := make([]int, len(qs))
+	for i := range lines {
+		lines[i] = i + 1
+	}
+	probs := validate(qs, lines)
+	if len(qs) == 0 {
+		probs = append(probs, Problem{Code: "empty_set", Message: "the set has no questions"})
+	}
+	if len(probs) > 0 {
+		return &ValidationError{Problems: probs}
+	}
+	return nil
+}
+
+func validate(qs []Question, lines []int) []Problem {
+	var probs []Problem
+	if len(qs) > MaxQuestions {
+		probs = append(probs, Problem{Code: "too_many", Message: fmt.Sprintf("%d questions, the limit is %d", len(qs), MaxQuestions)})
+	}
+	seen := map[string]int{}
+	for i, q := range qs {
+		line := lines[i]
+		text := strings.TrimSpace(q.Question)
+		switch {
+		case text == "":
+			probs = append(probs, Problem{Line: line, Code: "empty_question", Message: "empty question"})
+		case !utf8.ValidString(text):
+			probs = append(probs, Problem{Line: line, Code: "invalid_utf8", Message: "question is not valid UTF-8"})
+		case utf8.RuneCountInString(text) > MaxQuestionChars:
+			probs = append(probs, Problem{Line: line, Code: "too_long", Message: fmt.Sprintf("question longer than %d characters", MaxQuestionChars)})
+		default:
+			key := strings.ToLower(strings.Join(strings.Fields(text), " "))
+			if first, dup := seen[key]; dup {
+				probs = append(probs, Problem{Line: line, Code: "duplicate_question", Message: fmt.Sprintf("duplicate question (same as line %d)", first)})
+			} else {
+				seen[key] = line
+			}
+		}
+		uris := map[string]bool{}
+		for _, u := range q.Relevant {
+			switch {
+			case strings.TrimSpace(u) == "":
+				probs = append(probs, Problem{Line: line, Code: "empty_source_uri", Message: "empty source_uri in relevant"})
+			case uris[u]:
+				probs = append(probs, Problem{Line: line, Code: "duplicate_source_uri", Message: fmt.Sprintf("duplicate source_uri %q in relevant", u)})
+			}
+			uris[u] = true
+		}
+	}
+	return probs
+}
+
+// normalize trims questions and gives every question a non-nil Relevant.
+func normalize(qs []Question) []Question {
+	out := make([]Question, len(qs))
+	for i, q := range qs {
+		rel := q.Relevant
+		if rel == nil {
+			rel = []string{}
+		}
+		out[i] = Question{Question: strings.TrimSpace(q.Question), Relevant: rel}
+	}
+	return out
+}
+
+// setSHA is the sha256 of the canonical JSON of normalised questions: equal
+// sets (same questions, labels and order) have equal hashes.
+func setSHA(qs []Question) []byte {
+	h := sha256.New()
+	enc := json.NewEncoder(h)
+	for _, q := range qs {
+		_ = enc.Encode(q)
+	}
+	return h.Sum(nil)
+}

@@ -1,0 +1,272 @@
+package ingest_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/jackc/pgx/v5"
+
+	"github.com/ragd-dev/ragd/internal/embed"
+	"github.com/ragd-dev/ragd/internal/extract"
+	"github.com/ragd-dev/ragd/internal/ingest"
+	"github.com/ragd-dev/ragd/internal/store"
+	"github.com/ragd-dev/ragd/internal/tenant"
+	"github.com/ragd-dev/ragd/internal/testdb"
+)
+
+var (
+	embOnce sync.Once
+	emb     embed.Embedder
+	embErr  error
+)
+
+// countingEmbedder counts the texts sent to the model.
+type countingEmbedder struct {
+	embed.Embedder
+	mu    sync.Mutex
+	texts int
+}
+
+func (c *countingEmbedder) Embed(ctx context.Context, texts []string) ([][]float32, error) {
+	c.mu.Lock()
+	c.texts += len(texts)
+	c.mu.Unlock()
+	return c.Embedder.Embed(ctx, texts)
+}
+
+func setup(t *testing.T) (*ingest.Pipeline, *countingEmbedder, tenant.Tenant) {
+	t.Helper()
+	embOnce.Do(func() { emb, embErr = embed.NewLocal(embed.DefaultModelDir(os.Getenv)) })
+	if embErr != nil {
+		t.Fatalf("local model: %v (run `make setup`)", embErr)
+	}
+	pool := testdb.App(t)
+	ce := &countingEmbedder{Embedder: emb}
+	p, err := ingest.New(pool, ce, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tn := testdb.NewTenant(t, "ingest", "")
+	tt, err := tenant.Load(context.Background(), pool, tn.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p, ce, tt
+}
+
+// consistency checks that the BM25 statistics equal what the chunks hold and
+// that no row is orphaned; it returns the number of documents and chunks.
+func consistency(t *testing.T, tn tenant.Tenant) (docs, chunks int) {
+	t.Helper()
+	ctx := context.Background()
+	err := store.InTenant(ctx, testdb.App(t), tn.ID, func(tx pgx.Tx) error {
+		checks := map[string]string{
+			"chunk_count matches chunks": `SELECT (SELECT coalesce(max(chunk_count), 0) FROM tenant_stats) = (SELECT count(*) FROM chunks)`,
+			"token_count matches chunks": `SELECT (SELECT coalesce(max(token_count), 0) FROM tenant_stats) = (SELECT coalesce(sum(tsv_length(tsv)), 0) FROM chunks)`,
+			"df matches postings": `SELECT NOT EXISTS (SELECT 1 FROM term_stats t FULL JOIN (SELECT lexeme, count(*) c FROM postings GROUP BY lexeme) p USING (lexeme)
+				WHERE t.df IS DISTINCT FROM p.c)`,
+			"postings match chunk lexemes": `SELECT (SELECT count(*) FROM postings) = (SELECT coalesce(sum(length(tsv)), 0) FROM chunks)`,
+			"no orphan postings":           `SELECT NOT EXISTS (SELECT 1 FROM postings p WHERE NOT EXISTS (SELECT 1 FROM chunks c WHERE c.id = p.chunk_id))`,
+			"every chunk has an embedding": `SELECT NOT EXISTS (SELECT 1 FROM chunks c WHERE NOT EXISTS (SELECT 1 FROM chunk_embeddings e WHERE e.chunk_id = c.id))`,
+			"chunk_count per document":     `SELECT NOT EXISTS (SELECT 1 FROM documents d WHERE d.chunk_count <> (SELECT count(*) FROM chunks c WHERE c.document_id = d.id))`,
+		}
+		for name, sql := range checks {
+			var ok bool
+			if err := tx.QueryRow(ctx, sql).Scan(&ok); err != nil {
+				return fmt.Errorf("%s: %w", name, err)
+			}
+			if !ok {
+				t.Errorf("consistency: %s is false", name)
+			}
+		}
+		if err := tx.QueryRow(ctx, "SELECT count(*) FROM documents").Scan(&docs); err != nil {
+			return err
+		}
+		return tx.QueryRow(ctx, "SELECT count(*) FROM chunks").Scan(&chunks)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return docs, chunks
+}
+
+func markdown(sections int, word string) []byte {
+	var b strings.Builder
+	b.WriteString("# Guide\n\n")
+	for i := range sections {
+		fmt.Fprintf(&b, "## Section %d\n\n", i)
+		for j := range 40 {
+			fmt.Fprintf(&b, "Sentence %d about %s number %d in section %d. ", j, word, j*i, i)
+		}
+		b.WriteString("\n\n")
+	}
+	return []byte(b.String())
+}
+
+func TestUpsertIdempotentAndReplacesAtomically(t *testing.T) {
+	t.Parallel()
+	p, ce, tn := setup(t)
+	ctx := context.Background()
+	doc := ingest.Document{SourceURI: "docs://guide", ContentType: "text/markdown", Content: markdown(6, "alpha")}
+	out, err := p.Upsert(ctx, tn, doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out.Status != ingest.StatusAdded || out.Chunks < 3 || out.Embedded != out.Chunks {
+		t.Fatalf("first upsert: %+v, want added with ≥3 chunks all embedded", out)
+	}
+	first := out.Chunks
+	before := ce.texts
+	again, err := p.Upsert(ctx, tn, doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if again.Status != ingest.StatusUnchanged || again.DocumentID != out.DocumentID || ce.texts != before {
+		t.Fatalf("second upsert: %+v, embedded %d texts; want unchanged, same id, no embedding", again, ce.texts-before)
+	}
+	// Shrink: fewer sections → fewer chunks, nothing stranded; the unchanged
+	// sections' texts come from the embedding cache.
+	doc.Content = markdown(2, "alpha")
+	upd, err := p.Upsert(ctx, tn, doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if upd.Status != ingest.StatusUpdated || upd.Chunks >= first || upd.DocumentID != out.DocumentID {
+		t.Fatalf("shrinking upsert: %+v (first had %d chunks)", upd, first)
+	}
+	if upd.Embedded >= upd.Chunks {
+		t.Errorf("shrinking upsert embedded %d of %d chunks; unchanged chunk texts should come from the cache", upd.Embedded, upd.Chunks)
+	}
+	docs, chunks := consistency(t, tn)
+	if docs != 1 || chunks != upd.Chunks {
+		t.Fatalf("after update: %d documents, %d chunks; want 1 and %d", docs, chunks, upd.Chunks)
+	}
+	// Delete by source_uri cascades to chunks, embeddings and statistics.
+	if _, err := p.DeleteBySourceURI(ctx, tn, "docs://guide"); err != nil {
+		t.Fatal(err)
+	}
+	if docs, chunks := consistency(t, tn); docs != 0 || chunks != 0 {
+		t.Fatalf("after delete: %d documents, %d chunks", docs, chunks)
+	}
+	if _, err := p.Delete(ctx, tn, out.DocumentID); !errors.Is(err, ingest.ErrNotFound) {
+		t.Fatalf("second delete: %v, want ErrNotFound", err)
+	}
+}
+
+func TestBadInputStoresNothing(t *testing.T) {
+	t.Parallel()
+	p, _, tn := setup(t)
+	ctx := context.Background()
+	cases := []struct {
+		name string
+		doc  ingest.Document
+		want error
+	}{
+		{"unsupported type", ingest.Document{SourceURI: "x://a", ContentType: "application/pdf", Content: []byte("%PDF-1.4")}, extract.ErrUnsupportedType},
+		{"invalid utf-8", ingest.Document{SourceURI: "x://b", ContentType: "text/plain", Content: []byte("caf\xe9 au lait")}, extract.ErrInvalidUTF8},
+		{"binary", ingest.Document{SourceURI: "x://c", ContentType: "text/plain", Content: []byte("ab\x00cd\x00\x01\x02")}, extract.ErrBinary},
+		{"empty", ingest.Document{SourceURI: "x://d", ContentType: "text/html", Content: []byte("<html><body>  </body></html>")}, extract.ErrEmpty},
+		{"no source_uri", ingest.Document{ContentType: "text/plain", Content: []byte("hello")}, ingest.ErrInvalidSourceURI},
+		{"control in source_uri", ingest.Document{SourceURI: "x://e\n", ContentType: "text/plain", Content: []byte("hello")}, ingest.ErrInvalidSourceURI},
+		{"too large", ingest.Document{SourceURI: "x://f", ContentType: "text/plain", Content: make([]byte, ingest.DefaultMaxBytes+1)}, ingest.ErrTooLarge},
+	}
+	for _, c := range cases {
+		if _, err := p.Upsert(ctx, tn, c.doc); !errors.Is(err, c.want) {
+			t.Errorf("%s: err = %v, want %v", c.name, err, c.want)
+		}
+	}
+	if docs, chunks := consistency(t, tn); docs != 0 || chunks != 0 {
+		t.Fatalf("bad input stored %d documents, %d chunks", docs, chunks)
+	}
+}
+
+func TestIngestFilesEditPruneAndTraversal(t *testing.T) {
+	t.Parallel()
+	p, ce, tn := setup(t)
+	ctx := context.Background()
+	root := t.TempDir()
+	outside := t.TempDir()
+	write := func(dir, name, text string) {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for i := range 4 {
+		write(root, fmt.Sprintf("page%d.md", i), fmt.Sprintf("# Page %d\n\nText of page %d about topic %d.\n", i, i, i))
+	}
+	write(root, "notes.txt", "Plain notes about nothing in particular.")
+	write(root, "image.png", "\x89PNG\x00\x00")
+	write(outside, "secret.md", "# Secret\n\nOutside the root.")
+	if err := os.Symlink(filepath.Join(outside, "secret.md"), filepath.Join(root, "link.md")); err != nil {
+		t.Fatal(err)
+	}
+	walk := func() []ingest.File {
+		files, fails, err := ingest.Walk([]string{root}, ingest.WalkOptions{BaseURI: "https://example.test/docs", Exclude: []string{"notes.*"}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(fails) != 1 || !strings.Contains(fails[0].Reason, "leaves the ingested directory") {
+			t.Fatalf("walk failures = %+v, want the escaping symlink", fails)
+		}
+		return files
+	}
+	files := walk()
+	if len(files) != 4 {
+		t.Fatalf("walk found %d files, want the 4 pages (notes excluded, png unsupported, link refused): %+v", len(files), files)
+	}
+	sum, err := p.IngestFiles(ctx, tn, files, 2, "https://example.test/docs/", nil)
+	if err != nil || sum.Added != 4 || sum.Failed != 0 {
+		t.Fatalf("first run: %+v, %v", sum, err)
+	}
+	write(root, "page1.md", "# Page 1\n\nEdited text of page one.\n")
+	if err := os.Remove(filepath.Join(root, "page3.md")); err != nil {
+		t.Fatal(err)
+	}
+	before := ce.texts
+	sum, err = p.IngestFiles(ctx, tn, walk(), 2, "https://example.test/docs/", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sum.Updated != 1 || sum.Unchanged != 2 || sum.Deleted != 1 || sum.Added != 0 || sum.Failed != 0 {
+		t.Fatalf("second run: %+v; want 1 updated, 2 unchanged, 1 deleted", sum)
+	}
+	if got := ce.texts - before; got != sum.Embedded || got == 0 || got > 2 {
+		t.Fatalf("second run embedded %d texts (summary says %d); only the edited page should be embedded", got, sum.Embedded)
+	}
+	if docs, _ := consistency(t, tn); docs != 3 {
+		t.Fatalf("%d documents after prune, want 3", docs)
+	}
+}
+
+func TestConcurrentUpsertsOfOneSource(t *testing.T) {
+	t.Parallel()
+	p, _, tn := setup(t)
+	ctx := context.Background()
+	var wg sync.WaitGroup
+	errs := make(chan error, 6)
+	for i := range 6 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			_, err := p.Upsert(ctx, tn, ingest.Document{SourceURI: "same://doc", ContentType: "text/plain",
+				Content: []byte(fmt.Sprintf("Version %d of the shared document.\n\nIt has two paragraphs, version %d.", i, i))})
+			errs <- err
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	if docs, _ := consistency(t, tn); docs != 1 {
+		t.Fatalf("%d documents after concurrent upserts of one source_uri, want 1", docs)
+	}
+}

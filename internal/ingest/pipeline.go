@@ -1,0 +1,328 @@
+package ingest
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/pgvector/pgvector-go"
+
+	"github.com/ragd-dev/ragd/internal/chunk"
+	"github.com/ragd-dev/ragd/internal/embed"
+	"github.com/ragd-dev/ragd/internal/extract"
+	"github.com/ragd-dev/ragd/internal/search"
+	"github.com/ragd-dev/ragd/internal/store"
+	"github.com/ragd-dev/ragd/internal/tenant"
+)
+
+// DefaultMaxBytes is the largest document accepted by default (10 MiB).
+const DefaultMaxBytes = 10 << 20
+
+// maxMetadataBytes bounds a document's metadata JSON.
+const maxMetadataBytes = 64 << 10
+
+// embedTextVersion names how EmbedText builds the embedded string; it is part
+// of the pipeline fingerprint, so changing the recipe re-embeds on next ingest.
+const embedTextVersion = "heading+content/v1;keywords=compound/v1"
+
+// Pipeline ingests documents for tenants. Safe for concurrent use.
+type Pipeline struct {
+	pool     *pgxpool.Pool
+	emb      embed.Embedder
+	modelID  int16
+	chunkCfg chunk.Config
+	maxBytes int
+	log      *slog.Logger
+	// fingerprint identifies chunking + embedding: a document whose content
+	// and fingerprint are both unchanged is skipped.
+	fingerprint string
+}
+
+// Option configures a Pipeline.
+type Option func(*Pipeline)
+
+// WithChunkConfig sets the chunking parameters (default chunk.DefaultConfig()).
+func WithChunkConfig(c chunk.Config) Option { return func(p *Pipeline) { p.chunkCfg = c } }
+
+// WithMaxBytes sets the largest accepted document in bytes.
+func WithMaxBytes(n int) Option { return func(p *Pipeline) { p.maxBytes = n } }
+
+// WithLogger sets the logger.
+func WithLogger(l *slog.Logger) Option { return func(p *Pipeline) { p.log = l } }
+
+// New returns a pipeline storing through pool (the application role) with
+// embedder emb, whose registry id is modelID. Errors: an invalid chunk config.
+func New(pool *pgxpool.Pool, emb embed.Embedder, modelID int16, opts ...Option) (*Pipeline, error) {
+	p := &Pipeline{pool: pool, emb: emb, modelID: modelID, chunkCfg: chunk.DefaultConfig(), maxBytes: DefaultMaxBytes, log: slog.Default()}
+	for _, o := range opts {
+		o(p)
+	}
+	if err := p.chunkCfg.Validate(); err != nil {
+		return nil, err
+	}
+	c := p.chunkCfg
+	p.fingerprint = fmt.Sprintf("chunk=%d/%d/%d/%d/%d;embed=%s/%d;%s", c.TargetTokens, c.MaxTokens, c.MinTokens, c.OverlapTokens, c.MaxChars,
+		emb.Model(), emb.Dims(), embedTextVersion)
+	return p, nil
+}
+
+// Embedder returns the pipeline's embedder.
+func (p *Pipeline) Embedder() embed.Embedder { return p.emb }
+
+// EmbedText is the string embedded for a chunk: its heading path, a newline,
+// and its content. The local model reads only its first 128 tokens, so the
+// heading path (which names the page and section) comes first; see
+// docs/EVAL.md for the measurement behind this choice.
+func EmbedText(headingPath, content string) string {
+	if headingPath == "" {
+		return content
+	}
+	return headingPath + "\n" + content
+}
+
+// Prepared is a document extracted, chunked and ready to store.
+type prepared struct {
+	doc    *extract.Document
+	chunks []chunk.Chunk
+	title  string
+}
+
+func validURI(uri string) bool {
+	if uri == "" || len(uri) > 2048 || !utf8.ValidString(uri) {
+		return false
+	}
+	return !strings.ContainsFunc(uri, unicode.IsControl)
+}
+
+// Upsert stores d for tenant t: unchanged content (same sha256 and pipeline)
+// is skipped without embedding; otherwise the document is extracted, chunked,
+// embedded (chunk texts already embedded in this tenant under the same model
+// come from the cache) and written in one transaction that replaces every
+// previous chunk and embedding atomically.
+//
+// Errors: ErrInvalidSourceURI, ErrTooLarge, ErrInvalidMetadata; extract's
+// ErrUnsupportedType, ErrInvalidUTF8, ErrBinary, ErrEmpty (wrapped); embedder
+// and store errors. On error nothing is stored.
+func (p *Pipeline) Upsert(ctx context.Context, t tenant.Tenant, d Document) (Outcome, error) {
+	out := Outcome{SourceURI: d.SourceURI}
+	if !validURI(d.SourceURI) {
+		return out, fmt.Errorf("%w: must be 1-2048 bytes of UTF-8 without control characters", ErrInvalidSourceURI)
+	}
+	if len(d.Content) > p.maxBytes {
+		return out, fmt.Errorf("%w: %d bytes, the limit is %d", ErrTooLarge, len(d.Content), p.maxBytes)
+	}
+	meta := []byte("{}")
+	if d.Metadata != nil {
+		var err error
+		if meta, err = json.Marshal(d.Metadata); err != nil || len(meta) > maxMetadataBytes {
+			return out, fmt.Errorf("%w: must be a JSON object of at most %d bytes", ErrInvalidMetadata, maxMetadataBytes)
+		}
+	}
+	if len(d.Title) > 1000 || !utf8.ValidString(d.Title) {
+		return out, fmt.Errorf("%w: title must be valid UTF-8 of at most 1000 bytes", extract.ErrInvalidUTF8)
+	}
+	sum := sha256.Sum256(d.Content)
+	q := store.New()
+
+	// 1. Unchanged? A read-only check; no extraction, no embedding.
+	var existing *store.LockDocumentBySourceURIRow
+	err := store.InTenant(ctx, p.pool, t.ID, func(tx pgx.Tx) error {
+		row, err := q.LockDocumentBySourceURI(ctx, tx, store.LockDocumentBySourceURIParams{TenantID: t.ID, SourceUri: d.SourceURI})
+		if errors.Is(err, pgx.ErrNoRows) {
+			return nil
+		}
+		existing = &row
+		return err
+	})
+	if err != nil {
+		return out, err
+	}
+	if existing != nil && string(existing.ContentSha) == string(sum[:]) && existing.Pipeline == p.fingerprint {
+		out.DocumentID, out.Status, out.Chunks = existing.ID, StatusUnchanged, int(existing.ChunkCount)
+		return out, nil
+	}
+
+	// 2. Extract and chunk (CPU only).
+	ct := d.ContentType
+	doc, err := extract.Extract(ct, d.Content)
+	if err != nil {
+		return out, fmt.Errorf("ingest %s: %w", d.SourceURI, err)
+	}
+	title := d.Title
+	if title == "" {
+		title = doc.Title
+	}
+	if title == "" {
+		title = baseName(d.SourceURI)
+	}
+	if doc.Title == "" && title != "" {
+		// Plain text and untitled documents: the title still roots the heading path.
+		doc.Title = title
+	}
+	chunks, err := chunk.Split(doc, p.chunkCfg)
+	if err != nil {
+		return out, fmt.Errorf("ingest %s: %w", d.SourceURI, err)
+	}
+
+	// 3. Embed, through the tenant's cache of (model, text sha256).
+	texts := make([]string, len(chunks))
+	shas := make([][]byte, len(chunks))
+	for i, c := range chunks {
+		texts[i] = EmbedText(c.HeadingPath, c.Content)
+		s := sha256.Sum256([]byte(texts[i]))
+		shas[i] = s[:]
+	}
+	vecs := make([]pgvector.Vector, len(chunks))
+	cached := map[string]pgvector.Vector{}
+	err = store.InTenant(ctx, p.pool, t.ID, func(tx pgx.Tx) error {
+		rows, err := q.CachedEmbeddings(ctx, tx, store.CachedEmbeddingsParams{TenantID: t.ID, ModelID: p.modelID, TextShas: shas})
+		for _, r := range rows {
+			cached[string(r.TextSha)] = r.Embedding
+		}
+		return err
+	})
+	if err != nil {
+		return out, err
+	}
+	// Texts not in the cache, each once (a document may repeat a chunk text).
+	var missTexts []string
+	missAt := map[string]int{}
+	for i := range chunks {
+		if _, ok := cached[string(shas[i])]; ok {
+			continue
+		}
+		if _, ok := missAt[string(shas[i])]; !ok {
+			missAt[string(shas[i])] = len(missTexts)
+			missTexts = append(missTexts, texts[i])
+		}
+	}
+	var fresh [][]float32
+	if len(missTexts) > 0 {
+		if fresh, err = p.emb.Embed(ctx, missTexts); err != nil {
+			return out, fmt.Errorf("ingest %s: embed: %w", d.SourceURI, err)
+		}
+		if len(fresh) != len(missTexts) {
+			return out, fmt.Errorf("ingest %s: embed: %d vectors for %d texts", d.SourceURI, len(fresh), len(missTexts))
+		}
+	}
+	for i := range chunks {
+		if v, ok := cached[string(shas[i])]; ok {
+			vecs[i] = v
+		} else {
+			vecs[i] = pgvector.NewVector(fresh[missAt[string(shas[i])]])
+		}
+	}
+	out.Embedded = len(missTexts)
+
+	// 4. One transaction: document row (locks it), tenant statistics, replace chunks.
+	err = store.InTenant(ctx, p.pool, t.ID, func(tx pgx.Tx) error {
+		doc, err := q.UpsertDocument(ctx, tx, store.UpsertDocumentParams{TenantID: t.ID, SourceUri: d.SourceURI, Title: title,
+			ContentType: ct, ContentSha: sum[:], Pipeline: p.fingerprint, Metadata: meta, Body: doc.Text, ChunkCount: int32(len(chunks))})
+		if err != nil {
+			return err
+		}
+		out.DocumentID = doc.ID
+		out.Status = StatusAdded
+		if !doc.Inserted {
+			out.Status = StatusUpdated
+		}
+		if err := q.LockTenantStats(ctx, tx, t.ID); err != nil {
+			return err
+		}
+		if _, err := q.DeleteChunksByDocument(ctx, tx, store.DeleteChunksByDocumentParams{TenantID: t.ID, DocumentID: doc.ID}); err != nil {
+			return err
+		}
+		cp := store.InsertChunksParams{TenantID: t.ID, DocumentID: doc.ID, TsConfig: t.TSConfig}
+		ep := store.InsertEmbeddingsParams{TenantID: t.ID, ModelID: p.modelID, TextShas: shas, Embeddings: vecs}
+		for _, c := range chunks {
+			id := uuid.Must(uuid.NewV7())
+			cp.Ids = append(cp.Ids, id)
+			cp.ChunkIndexes = append(cp.ChunkIndexes, int32(c.Index))
+			cp.HeadingPaths = append(cp.HeadingPaths, c.HeadingPath)
+			cp.Contents = append(cp.Contents, c.Content)
+			cp.TokenCounts = append(cp.TokenCounts, int32(c.Tokens))
+			cp.StartOffsets = append(cp.StartOffsets, int32(c.Start))
+			cp.EndOffsets = append(cp.EndOffsets, int32(c.End))
+			cp.Keywords = append(cp.Keywords, search.CompoundTerms(c.HeadingPath+"\n"+c.Content))
+			ep.ChunkIds = append(ep.ChunkIds, id)
+		}
+		if _, err := q.InsertChunks(ctx, tx, cp); err != nil {
+			return err
+		}
+		_, err = q.InsertEmbeddings(ctx, tx, ep)
+		return err
+	})
+	if err != nil {
+		return Outcome{SourceURI: d.SourceURI}, fmt.Errorf("ingest %s: store: %w", d.SourceURI, err)
+	}
+	out.Chunks = len(chunks)
+	return out, nil
+}
+
+// Delete removes the tenant's document id with its chunks, embeddings and
+// keyword statistics. Errors: ErrNotFound (also for another tenant's id).
+func (p *Pipeline) Delete(ctx context.Context, t tenant.Tenant, id uuid.UUID) (Outcome, error) {
+	var out Outcome
+	err := store.InTenant(ctx, p.pool, t.ID, func(tx pgx.Tx) error {
+		row, err := store.New().DeleteDocument(ctx, tx, store.DeleteDocumentParams{TenantID: t.ID, ID: id})
+		if errors.Is(err, pgx.ErrNoRows) {
+			return ErrNotFound
+		}
+		out = Outcome{DocumentID: row.ID, SourceURI: row.SourceUri, Status: "deleted"}
+		return err
+	})
+	return out, err
+}
+
+// DeleteBySourceURI removes the tenant's document with that source_uri.
+// Errors: ErrNotFound.
+func (p *Pipeline) DeleteBySourceURI(ctx context.Context, t tenant.Tenant, uri string) (Outcome, error) {
+	var out Outcome
+	err := store.InTenant(ctx, p.pool, t.ID, func(tx pgx.Tx) error {
+		row, err := store.New().DeleteDocumentBySourceURI(ctx, tx, store.DeleteDocumentBySourceURIParams{TenantID: t.ID, SourceUri: uri})
+		if errors.Is(err, pgx.ErrNoRows) {
+			return ErrNotFound
+		}
+		out = Outcome{DocumentID: row.ID, SourceURI: row.SourceUri, Status: "deleted"}
+		return err
+	})
+	return out, err
+}
+
+// baseName is the last path segment of a URI, for untitled documents.
+func baseName(uri string) string {
+	uri = strings.TrimRight(uri, "/")
+	if i := strings.LastIndexAny(uri, "/\\"); i >= 0 {
+		uri = uri[i+1:]
+	}
+	return uri
+}
+
+// ContentSHA returns the hex sha256 of content, as stored for documents.
+func ContentSHA(content []byte) string {
+	s := sha256.Sum256(content)
+	return hex.EncodeToString(s[:])
+}
+
+// ListSourceURIs returns the tenant's source_uris that start with prefix.
+func (p *Pipeline) ListSourceURIs(ctx context.Context, t tenant.Tenant, prefix string) ([]string, error) {
+	var uris []string
+	err := store.InTenant(ctx, p.pool, t.ID, func(tx pgx.Tx) error {
+		rows, err := store.New().ListSourceURIs(ctx, tx, store.ListSourceURIsParams{TenantID: t.ID, Prefix: prefix})
+		for _, r := range rows {
+			uris = append(uris, r.SourceUri)
+		}
+		return err
+	})
+	return uris, err
+}

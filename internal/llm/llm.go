@@ -1,0 +1,460 @@
+// Package llm is a client for OpenAI-compatible chat completions
+// (POST {base_url}/chat/completions), used to generate grounded answers.
+//
+// It speaks the subset every compatible server implements (OpenAI, Azure
+// OpenAI's v1 route, vLLM, Ollama, llama.cpp server, LiteLLM, TGI, Groq,
+// Together, ...): "model", "messages", "temperature", "max_tokens" and
+// "stream". Complete returns the whole reply; Stream delivers it piece by
+// piece from the server-sent events.
+//
+// Retries (429 with Retry-After, 5xx, transport errors and timeouts) are done
+// by hashicorp/go-retryablehttp. A streamed reply is retried only while
+// nothing has been passed to the caller's callback: once a piece of text is
+// delivered, a failure ends the call, because the caller cannot take text
+// back.
+package llm
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/hashicorp/go-retryablehttp"
+)
+
+// Roles of a chat message.
+const (
+	RoleSystem    = "system"
+	RoleUser      = "user"
+	RoleAssistant = "assistant"
+)
+
+// Message is one chat message: Role is RoleSystem, RoleUser or RoleAssistant.
+type Message struct {
+	Role    string `json:"role"`
+	Content string `json:"content"`
+}
+
+// Defaults of New; each can be changed with an Option.
+const (
+	DefaultTemperature = 0.1
+	DefaultTimeout     = 120 * time.Second
+	DefaultMaxRetries  = 2
+)
+
+// ErrNoMessages is returned by Complete and Stream when called without messages.
+var ErrNoMessages = errors.New("llm: no messages")
+
+// ErrBadResponse is returned when a 2xx reply is not a usable completion:
+// invalid JSON, no choices, an error object instead of choices, an
+// unparsable stream event, or a body over the size limit. It is not retried.
+var ErrBadResponse = errors.New("llm: malformed completion response")
+
+// ErrStreamInterrupted is returned by Stream when the event stream ends
+// before "data: [DONE]" and without a finish_reason. It is retried only if no
+// text had been delivered yet.
+var ErrStreamInterrupted = errors.New("llm: stream ended before completion")
+
+// ErrTimeout is returned (wrapped) when the server sends no response headers,
+// or no further body bytes, within the client's timeout (WithTimeout) after
+// the last retry.
+var ErrTimeout = errors.New("llm: timed out waiting for the server")
+
+// StatusError is returned (wrapped) when the server answers with a non-2xx
+// status that is not retried (4xx other than 429) or that is still failing
+// after the last retry (429, 5xx). Use errors.As to inspect it.
+type StatusError struct {
+	// StatusCode is the HTTP status of the last response, e.g. 400 or 503.
+	StatusCode int
+	// Body is the start of the response body (at most about 300 bytes), with
+	// the API key, if it appears, replaced by "[REDACTED]".
+	Body string
+}
+
+// Error names the status and the truncated body; it never contains the API key.
+func (e *StatusError) Error() string {
+	if e.Body == "" {
+		return fmt.Sprintf("llm: server returned HTTP %d", e.StatusCode)
+	}
+	return fmt.Sprintf("llm: server returned HTTP %d: %s", e.StatusCode, e.Body)
+}
+
+// Client calls one chat model of an OpenAI-compatible server. It is safe for
+// concurrent use.
+type Client struct {
+	endpoint    string
+	model       string
+	apiKey      string
+	temperature float64
+	maxTokens   int
+	client      *retryablehttp.Client
+}
+
+type config struct {
+	apiKey      string
+	temperature float64
+	maxTokens   int
+	timeout     time.Duration
+	maxRetries  int
+	waitMin     time.Duration
+	waitMax     time.Duration
+	httpClient  *http.Client
+	logger      *slog.Logger
+}
+
+// Option configures New.
+type Option func(*config)
+
+// WithAPIKey sends key as "Authorization: Bearer <key>". The key never
+// appears in errors or logs. Default: no Authorization header.
+func WithAPIKey(key string) Option { return func(c *config) { c.apiKey = key } }
+
+// WithTemperature sets the sampling temperature, 0 to 2 (default
+// DefaultTemperature: near-deterministic, as grounded answers should be).
+func WithTemperature(t float64) Option { return func(c *config) { c.temperature = t } }
+
+// WithMaxTokens caps the reply length in tokens ("max_tokens", >= 0).
+// Default 0: the field is omitted and the server's limit applies.
+func WithMaxTokens(n int) Option { return func(c *config) { c.maxTokens = n } }
+
+// WithTimeout bounds, per attempt, the wait for the response headers and
+// every later wait for more of the body (> 0; default DefaultTimeout). It is
+// an idle timeout, not a total one, so a long stream that keeps producing is
+// never cut; the caller's context bounds the whole call. A timed-out attempt
+// is retried like a transport error (see ErrTimeout).
+func WithTimeout(d time.Duration) Option { return func(c *config) { c.timeout = d } }
+
+// WithMaxRetries sets how many times a failed attempt is retried (>= 0;
+// default DefaultMaxRetries). Retried: transport errors and timeouts, 429 and
+// 5xx other than 501, and for Stream an interrupted stream before any text
+// was delivered.
+func WithMaxRetries(n int) Option { return func(c *config) { c.maxRetries = n } }
+
+// WithBackoff sets the exponential backoff bounds between retries: about
+// min·2^i before retry i, capped at max, with jitter (default 500ms and 10s).
+// A Retry-After header on 429 or 503 takes precedence (capped at one minute).
+func WithBackoff(min, max time.Duration) Option {
+	return func(c *config) { c.waitMin, c.waitMax = min, max }
+}
+
+// WithHTTPClient sets the HTTP client whose Transport, redirect policy and
+// Timeout are used (for proxies, custom TLS). Default: the standard transport.
+func WithHTTPClient(hc *http.Client) Option { return func(c *config) { c.httpClient = hc } }
+
+// WithLogger logs each failed attempt and retry (method, redacted URL,
+// status) through l. Default: no logging.
+func WithLogger(l *slog.Logger) Option { return func(c *config) { c.logger = l } }
+
+// New returns a client for model at baseURL, the API root without the
+// "/chat/completions" suffix (e.g. "https://api.openai.com/v1",
+// "http://localhost:11434/v1").
+//
+// Errors: an invalid baseURL (not http or https, no host), an empty model or
+// an out-of-range option value. No request is made.
+func New(baseURL, model string, opts ...Option) (*Client, error) {
+	cfg := config{
+		temperature: DefaultTemperature,
+		timeout:     DefaultTimeout,
+		maxRetries:  DefaultMaxRetries,
+		waitMin:     defaultRetryWaitMin,
+		waitMax:     defaultRetryWaitMax,
+	}
+	for _, o := range opts {
+		o(&cfg)
+	}
+	endpoint, err := endpointURL(baseURL, "chat/completions")
+	if err != nil {
+		return nil, err
+	}
+	switch {
+	case strings.TrimSpace(model) == "":
+		return nil, errors.New("llm: model name is empty")
+	case cfg.temperature < 0 || cfg.temperature > 2:
+		return nil, fmt.Errorf("llm: temperature must be in [0, 2], got %v", cfg.temperature)
+	case cfg.maxTokens < 0:
+		return nil, fmt.Errorf("llm: max tokens must be >= 0, got %d", cfg.maxTokens)
+	case cfg.timeout <= 0:
+		return nil, fmt.Errorf("llm: timeout must be > 0, got %s", cfg.timeout)
+	case cfg.maxRetries < 0:
+		return nil, fmt.Errorf("llm: max retries must be >= 0, got %d", cfg.maxRetries)
+	case cfg.waitMin < 0 || cfg.waitMax < cfg.waitMin:
+		return nil, fmt.Errorf("llm: backoff bounds must satisfy 0 <= min <= max, got %s, %s", cfg.waitMin, cfg.waitMax)
+	}
+	return &Client{
+		endpoint:    endpoint,
+		model:       model,
+		apiKey:      cfg.apiKey,
+		temperature: cfg.temperature,
+		maxTokens:   cfg.maxTokens,
+		client:      newRetryClient(cfg),
+	}, nil
+}
+
+// Model returns the model name sent with every request.
+func (c *Client) Model() string { return c.model }
+
+type chatRequest struct {
+	Model       string    `json:"model"`
+	Messages    []Message `json:"messages"`
+	Temperature float64   `json:"temperature"`
+	MaxTokens   int       `json:"max_tokens,omitempty"`
+	Stream      bool      `json:"stream"`
+}
+
+type apiError struct {
+	Message string `json:"message"`
+	Type    string `json:"type"`
+}
+
+type chatResponse struct {
+	Choices []struct {
+		Message struct {
+			Content string `json:"content"`
+		} `json:"message"`
+	} `json:"choices"`
+	Error *apiError `json:"error"`
+}
+
+type streamChunk struct {
+	Choices []struct {
+		Delta struct {
+			Content string `json:"content"`
+		} `json:"delta"`
+		FinishReason *string `json:"finish_reason"`
+	} `json:"choices"`
+	Error *apiError `json:"error"`
+}
+
+// maxResponseBytes bounds a non-streamed reply and a single stream event.
+const maxResponseBytes = 8 << 20
+
+// Complete sends messages and returns the content of the first choice, which
+// may be empty if the model produced nothing.
+//
+// Errors: ErrNoMessages; *StatusError; ErrBadResponse; ErrTimeout or a
+// transport error after the last retry; the context's error if ctx ends.
+func (c *Client) Complete(ctx context.Context, messages []Message) (string, error) {
+	if len(messages) == 0 {
+		return "", ErrNoMessages
+	}
+	req, err := c.newRequest(ctx, messages, false)
+	if err != nil {
+		return "", err
+	}
+	var text string
+	req.SetResponseHandler(func(resp *http.Response) error {
+		if resp.StatusCode < 200 || resp.StatusCode > 299 {
+			return permanent{newStatusError(resp, c.apiKey)}
+		}
+		raw, err := readLimited(resp.Body, maxResponseBytes)
+		if err != nil {
+			return err
+		}
+		text, err = c.parseCompletion(raw)
+		return err
+	})
+	resp, err := c.client.Do(req)
+	if err != nil {
+		return "", fmt.Errorf("llm: %s: complete: %w", c.model, err)
+	}
+	_ = resp.Body.Close()
+	return text, nil
+}
+
+func (c *Client) parseCompletion(raw []byte) (string, error) {
+	var parsed chatResponse
+	if err := json.Unmarshal(raw, &parsed); err != nil {
+		return "", permanent{fmt.Errorf("%w: %v (body starts %q)", ErrBadResponse, err, snippet(raw, c.apiKey))}
+	}
+	if parsed.Error != nil {
+		return "", permanent{fmt.Errorf("%w: server error: %s", ErrBadResponse, redact(parsed.Error.Message, c.apiKey))}
+	}
+	if len(parsed.Choices) == 0 {
+		return "", permanent{fmt.Errorf("%w: no choices", ErrBadResponse)}
+	}
+	return parsed.Choices[0].Message.Content, nil
+}
+
+// Stream sends messages with "stream": true and calls onDelta with each
+// non-empty piece of the reply's content, in order, as the server-sent events
+// arrive ("data: {...choices[0].delta.content}" until "data: [DONE]"). It
+// returns the whole reply, the concatenation of the pieces. A server that
+// ignores "stream" and answers with plain JSON is handled too: its content is
+// delivered as one piece.
+//
+// Failures before the first piece is delivered are retried (see
+// WithMaxRetries); after it they are returned with the text delivered so far.
+// If onDelta returns an error, Stream stops reading and returns that error
+// (wrapped, for errors.Is) without retrying.
+//
+// Errors: ErrNoMessages; *StatusError; ErrBadResponse; ErrStreamInterrupted;
+// ErrTimeout or a transport error; onDelta's error; the context's error.
+func (c *Client) Stream(ctx context.Context, messages []Message, onDelta func(string) error) (string, error) {
+	if len(messages) == 0 {
+		return "", ErrNoMessages
+	}
+	req, err := c.newRequest(ctx, messages, true)
+	if err != nil {
+		return "", err
+	}
+	var (
+		text      strings.Builder
+		delivered bool
+	)
+	deliver := func(s string) error {
+		if s == "" {
+			return nil
+		}
+		delivered = true
+		text.WriteString(s)
+		if err := onDelta(s); err != nil {
+			return permanent{callbackError{err}}
+		}
+		return nil
+	}
+	req.SetResponseHandler(func(resp *http.Response) error {
+		if resp.StatusCode < 200 || resp.StatusCode > 299 {
+			return permanent{newStatusError(resp, c.apiKey)}
+		}
+		var err error
+		if strings.HasPrefix(resp.Header.Get("Content-Type"), "application/json") {
+			var raw []byte
+			if raw, err = readLimited(resp.Body, maxResponseBytes); err == nil {
+				var s string
+				if s, err = c.parseCompletion(raw); err == nil {
+					err = deliver(s)
+				}
+			}
+		} else {
+			err = c.readEvents(resp.Body, deliver)
+		}
+		if err != nil && delivered {
+			var p permanent
+			if !errors.As(err, &p) {
+				err = permanent{err} // text is out: never retry
+			}
+		}
+		return err
+	})
+	resp, err := c.client.Do(req)
+	if err != nil {
+		var cb callbackError
+		if errors.As(err, &cb) {
+			return text.String(), fmt.Errorf("llm: stream callback: %w", cb.err)
+		}
+		return text.String(), fmt.Errorf("llm: %s: stream: %w", c.model, err)
+	}
+	_ = resp.Body.Close()
+	return text.String(), nil
+}
+
+// callbackError carries the error of Stream's onDelta out of the retry loop.
+type callbackError struct{ err error }
+
+func (e callbackError) Error() string { return e.err.Error() }
+func (e callbackError) Unwrap() error { return e.err }
+
+// readEvents parses a text/event-stream body: "data:" lines are joined per
+// event (blank line ends an event), comments and other fields are ignored.
+// Each event's JSON chunk has its first choice's delta content passed to
+// deliver; "[DONE]" ends the stream.
+func (c *Client) readEvents(body io.Reader, deliver func(string) error) error {
+	sc := bufio.NewScanner(body)
+	sc.Buffer(make([]byte, 0, 64<<10), maxResponseBytes)
+	var (
+		data     strings.Builder
+		hasData  bool
+		finished bool
+	)
+	// dispatch handles one complete event; it reports true on [DONE].
+	dispatch := func() (bool, error) {
+		if !hasData {
+			return false, nil
+		}
+		payload := data.String()
+		data.Reset()
+		hasData = false
+		if strings.TrimSpace(payload) == "[DONE]" {
+			return true, nil
+		}
+		var chunk streamChunk
+		if err := json.Unmarshal([]byte(payload), &chunk); err != nil {
+			return false, permanent{fmt.Errorf("%w: stream event: %v (event starts %q)", ErrBadResponse, err, snippet([]byte(payload), c.apiKey))}
+		}
+		if chunk.Error != nil {
+			return false, fmt.Errorf("llm: error event in stream: %s", redact(chunk.Error.Message, c.apiKey))
+		}
+		if len(chunk.Choices) == 0 {
+			return false, nil // e.g. a trailing usage chunk
+		}
+		if chunk.Choices[0].FinishReason != nil && *chunk.Choices[0].FinishReason != "" {
+			finished = true
+		}
+		return false, deliver(chunk.Choices[0].Delta.Content)
+	}
+	for sc.Scan() {
+		line := strings.TrimSuffix(sc.Text(), "\r")
+		if line == "" {
+			done, err := dispatch()
+			if err != nil || done {
+				return err
+			}
+			continue
+		}
+		field, value, _ := strings.Cut(line, ":")
+		if field != "data" {
+			continue // comment (":") or event/id/retry field
+		}
+		if hasData {
+			data.WriteByte('\n')
+		}
+		data.WriteString(strings.TrimPrefix(value, " "))
+		hasData = true
+	}
+	if err := sc.Err(); err != nil {
+		return fmt.Errorf("read stream: %w", err)
+	}
+	// Be lenient with a last event that lacks its terminating blank line.
+	if done, err := dispatch(); err != nil || done {
+		return err
+	}
+	if finished {
+		return nil
+	}
+	return ErrStreamInterrupted
+}
+
+func (c *Client) newRequest(ctx context.Context, messages []Message, stream bool) (*retryablehttp.Request, error) {
+	payload, err := json.Marshal(chatRequest{
+		Model:       c.model,
+		Messages:    messages,
+		Temperature: c.temperature,
+		MaxTokens:   c.maxTokens,
+		Stream:      stream,
+	})
+	if err != nil {
+		return nil, fmt.Errorf("llm: encode request: %w", err)
+	}
+	req, err := retryablehttp.NewRequestWithContext(ctx, http.MethodPost, c.endpoint, payload)
+	if err != nil {
+		return nil, fmt.Errorf("llm: build request: %w", err)
+	}
+	req.Header.Set("Content-Type", "application/json")
+	if stream {
+		req.Header.Set("Accept", "text/event-stream")
+	} else {
+		req.Header.Set("Accept", "application/json")
+	}
+	req.Header.Set("User-Agent", "ragd")
+	if c.apiKey != "" {
+		req.Header.Set("Authorization", "Bearer "+c.apiKey)
+	}
+	return req, nil
+}

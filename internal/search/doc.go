@@ -1,0 +1,27 @@
+// Package search is the retrieval half of ragd: hybrid search over one
+// tenant's chunks.
+//
+// Pipeline: embed the query with the tenant's model (outside any transaction)
+// → in one tenant transaction, the vector leg (cosine, top-N) and the keyword
+// leg (Okapi BM25, top-N) → weighted Reciprocal Rank Fusion (Cormack, Clarke &
+// Büttcher 2009, k = 60 by default) → optional rerank of the fused top 20
+// through an HTTP /rerank API → top-k results with explain fields.
+//
+// Vector leg under row-level security. An HNSW scan applies the tenant filter
+// after the index walk, so a small tenant would get few or none of its rows.
+// Tenants with at most ExactThreshold chunks are therefore searched exactly
+// (a scan of the tenant's own rows through the tenant_id btree; recall 1.0);
+// larger tenants use the model's partial HNSW index with
+// hnsw.iterative_scan = relaxed_order and hnsw.ef_search ≥ 2× the candidates,
+// and the candidates are re-sorted outside the scan. Filtered searches (source
+// URI prefix, metadata) are exact over the matching chunks. The choice is made
+// by ragd from the tenant's chunk count, not by a plan cache: the application
+// role runs with plan_cache_mode = force_custom_plan.
+//
+// Keyword leg: the SQL function keyword_search (db/migrations) scores BM25 over
+// per-tenant posting lists keyed by (tenant_id, lexeme); see
+// docs/ARCHITECTURE.md for why not a GIN index under RLS.
+//
+// If embedding the query fails, search falls back to the keyword leg alone and
+// says Degraded.
+package search

@@ -1,0 +1,404 @@
+package search
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"math"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/ragd-dev/ragd/internal/embed"
+	"github.com/ragd-dev/ragd/internal/rerank"
+	"github.com/ragd-dev/ragd/internal/store"
+	"github.com/ragd-dev/ragd/internal/tenant"
+)
+
+// Errors returned by Search.
+var (
+	// ErrEmptyQuery: the query has no characters other than white space.
+	ErrEmptyQuery = errors.New("search: empty query")
+	// ErrQueryTooLong: the query exceeds Searcher.MaxQueryChars.
+	ErrQueryTooLong = errors.New("search: query too long")
+	// ErrBadTopK: top_k outside 1..MaxTopK.
+	ErrBadTopK = errors.New("search: top_k out of range")
+	// ErrInvalidFilter: the metadata filter is not a JSON object.
+	ErrInvalidFilter = errors.New("search: metadata filter must be a JSON object")
+)
+
+// Leg names a retrieval leg.
+type Leg string
+
+// The legs.
+const (
+	LegVector  Leg = "vector"
+	LegKeyword Leg = "keyword"
+	LegFused   Leg = "fused"
+)
+
+// Request is one search.
+type Request struct {
+	Query string
+	// TopK results to return (default 5).
+	TopK int
+	// SourceURIPrefix keeps only documents whose source_uri starts with it.
+	SourceURIPrefix string
+	// Metadata keeps only documents whose metadata contains this JSON object.
+	Metadata map[string]any
+	// Legs restricts retrieval to one leg (evaluation ablations); empty = the
+	// tenant's configuration.
+	Only Leg
+	// NoRerank skips the reranker even when one is configured.
+	NoRerank bool
+	// Settings overrides the tenant's settings (evaluation grids); nil = tenant's.
+	Settings *tenant.Settings
+}
+
+// Result is one retrieved chunk with its explain fields. Ranks are 1-based;
+// a nil rank means the chunk was not in that leg's top-N.
+type Result struct {
+	Rank           int       `json:"rank"`
+	ChunkID        uuid.UUID `json:"chunk_id"`
+	DocumentID     uuid.UUID `json:"document_id"`
+	SourceURI      string    `json:"source_uri"`
+	Title          string    `json:"title"`
+	HeadingPath    string    `json:"heading_path"`
+	Content        string    `json:"content"`
+	ChunkIndex     int       `json:"chunk_index"`
+	StartOffset    int       `json:"start_offset"`
+	EndOffset      int       `json:"end_offset"`
+	Score          float64   `json:"score"`
+	VectorRank     *int      `json:"vector_rank"`
+	VectorDistance *float64  `json:"vector_distance"`
+	KeywordRank    *int      `json:"keyword_rank"`
+	KeywordScore   *float64  `json:"keyword_score"`
+	RerankScore    *float64  `json:"rerank_score,omitempty"`
+}
+
+// Response is a search's outcome.
+type Response struct {
+	Results []Result `json:"results"`
+	// Degraded is true when a leg or the reranker failed and was skipped.
+	Degraded bool `json:"degraded"`
+	// Confidence in [0, 1] is the refusal signal: the larger of the best
+	// vector similarity (1 − cosine distance) and the best BM25 score
+	// normalised by its maximum for the query (Σ idf·(k1+1)); or the top rerank
+	// score when reranked. RRF scores cannot be thresholded (they top out
+	// near 2/61).
+	Confidence float64 `json:"confidence"`
+	// KeywordSkipped is true when the query has no lexemes (stop words only).
+	KeywordSkipped bool `json:"keyword_skipped,omitempty"`
+	// Timings per stage, milliseconds.
+	Timings map[string]float64 `json:"timings_ms"`
+}
+
+// Searcher runs hybrid search. Fields are read-only after construction.
+type Searcher struct {
+	Pool     *pgxpool.Pool
+	Embedder embed.Embedder
+	ModelID  int16
+	// Reranker is optional (nil = off).
+	Reranker *rerank.Client
+	// ExactThreshold: tenants with at most this many chunks are searched
+	// exactly by the vector leg (default 20000).
+	ExactThreshold int64
+	// PerTermLimit bounds each query term's posting list read by the keyword
+	// leg for candidate generation (default 2000).
+	PerTermLimit int
+	MaxQueryChars int
+	MaxTopK       int
+	Logger        *slog.Logger
+}
+
+func (s *Searcher) defaults() {
+	if s.ExactThreshold == 0 {
+		s.ExactThreshold = 20000
+	}
+	if s.PerTermLimit == 0 {
+		s.PerTermLimit = 2000
+	}
+	if s.MaxQueryChars == 0 {
+		s.MaxQueryChars = 4000
+	}
+	if s.MaxTopK == 0 {
+		s.MaxTopK = 50
+	}
+	if s.Logger == nil {
+		s.Logger = slog.Default()
+	}
+}
+
+// Validate checks a request's shape before any work: ErrEmptyQuery,
+// ErrQueryTooLong, ErrBadTopK, ErrInvalidFilter.
+func (s *Searcher) Validate(req *Request) error {
+	s.defaults()
+	req.Query = strings.TrimSpace(req.Query)
+	if req.Query == "" {
+		return ErrEmptyQuery
+	}
+	if n := len([]rune(req.Query)); n > s.MaxQueryChars {
+		return fmt.Errorf("%w: %d characters, the limit is %d", ErrQueryTooLong, n, s.MaxQueryChars)
+	}
+	if req.TopK == 0 {
+		req.TopK = 5
+	}
+	if req.TopK < 1 || req.TopK > s.MaxTopK {
+		return fmt.Errorf("%w: top_k must be between 1 and %d", ErrBadTopK, s.MaxTopK)
+	}
+	return nil
+}
+
+// Search runs req for tenant t. Errors: the Validate errors; store errors
+// (store.ErrUnavailable when the database is down). A failing embedder or
+// reranker does not fail the search: it is skipped and Degraded is set.
+func (s *Searcher) Search(ctx context.Context, t tenant.Tenant, req Request) (Response, error) {
+	if err := s.Validate(&req); err != nil {
+		return Response{}, err
+	}
+	set := t.Settings
+	if req.Settings != nil {
+		set = *req.Settings
+	}
+	set = set.Effective()
+	resp := Response{Timings: map[string]float64{}}
+	useVector := *set.VectorWeight > 0 && req.Only != LegKeyword
+	useKeyword := *set.KeywordWeight > 0 && req.Only != LegVector
+	if !useVector && !useKeyword {
+		useVector, useKeyword = true, true
+	}
+	n := max(set.Candidates, req.TopK)
+	if s.Reranker != nil && !req.NoRerank {
+		n = max(n, 20)
+	}
+	metadata := []byte("{}")
+	if len(req.Metadata) > 0 {
+		var err error
+		if metadata, err = json.Marshal(req.Metadata); err != nil {
+			return resp, fmt.Errorf("%w: %v", ErrInvalidFilter, err)
+		}
+	}
+	filtered := req.SourceURIPrefix != "" || len(req.Metadata) > 0
+
+	var qvec []float32
+	if useVector {
+		start := time.Now()
+		vecs, err := s.Embedder.Embed(ctx, []string{req.Query})
+		resp.Timings["embed"] = ms(time.Since(start))
+		if err != nil || len(vecs) != 1 {
+			if ctx.Err() != nil {
+				return resp, ctx.Err()
+			}
+			s.Logger.Warn("search: embedding the query failed; keyword leg only", "err", err)
+			resp.Degraded = true
+			useVector = false
+			useKeyword = true
+		} else {
+			qvec = vecs[0]
+		}
+	}
+
+	var vec []vectorHit
+	var kw []store.KeywordSearchRow
+	var chunks map[uuid.UUID]store.ChunksByIDsRow
+	var idfSum float64
+	q := store.New()
+	err := store.InTenant(ctx, s.Pool, t.ID, func(tx pgx.Tx) error {
+		if useVector {
+			start := time.Now()
+			var err error
+			vec, err = s.vectorLeg(ctx, tx, t.ID, qvec, n, filtered, req.SourceURIPrefix, metadata)
+			if err != nil {
+				return fmt.Errorf("vector leg: %w", err)
+			}
+			resp.Timings["vector"] = ms(time.Since(start))
+		}
+		if useKeyword {
+			start := time.Now()
+			lexemes, err := q.QueryLexemes(ctx, tx, store.QueryLexemesParams{TsConfig: t.TSConfig, Query: req.Query + "\n" + CompoundTerms(req.Query)})
+			if err != nil {
+				return fmt.Errorf("keyword leg: %w", err)
+			}
+			if len(lexemes) == 0 {
+				resp.KeywordSkipped = true
+			} else {
+				kw, err = q.KeywordSearch(ctx, tx, store.KeywordSearchParams{TenantID: t.ID, Lexemes: lexemes, K1: set.K1, B: *set.B,
+					PerTermLimit: int32(s.PerTermLimit), TopN: int32(n), Filtered: filtered, Prefix: req.SourceURIPrefix, Metadata: metadata})
+				if err != nil {
+					return fmt.Errorf("keyword leg: %w", err)
+				}
+				if len(kw) > 0 {
+					idfs, err := q.TermIDFs(ctx, tx, store.TermIDFsParams{TenantID: t.ID, Lexemes: lexemes})
+					if err != nil {
+						return fmt.Errorf("keyword leg: %w", err)
+					}
+					for _, r := range idfs {
+						idfSum += r.Idf
+					}
+				}
+			}
+			resp.Timings["keyword"] = ms(time.Since(start))
+		}
+		ids := make([]uuid.UUID, 0, len(vec)+len(kw))
+		for _, h := range vec {
+			ids = append(ids, h.id)
+		}
+		for _, h := range kw {
+			ids = append(ids, h.ChunkID)
+		}
+		if len(ids) == 0 {
+			return nil
+		}
+		start := time.Now()
+		rows, err := q.ChunksByIDs(ctx, tx, store.ChunksByIDsParams{TenantID: t.ID, Ids: ids})
+		if err != nil {
+			return fmt.Errorf("fetch chunks: %w", err)
+		}
+		chunks = make(map[uuid.UUID]store.ChunksByIDsRow, len(rows))
+		for _, r := range rows {
+			chunks[r.ID] = r
+		}
+		resp.Timings["fetch"] = ms(time.Since(start))
+		return nil
+	})
+	if err != nil {
+		return resp, err
+	}
+
+	start := time.Now()
+	fused := Fuse(set.RRFK, []Ranking{
+		{Weight: *set.VectorWeight, IDs: ids(vec, func(h vectorHit) uuid.UUID { return h.id })},
+		{Weight: *set.KeywordWeight, IDs: ids(kw, func(h store.KeywordSearchRow) uuid.UUID { return h.ChunkID })},
+	})
+	resp.Timings["fuse"] = ms(time.Since(start))
+	results := make([]Result, 0, len(fused))
+	for _, f := range fused {
+		c, ok := chunks[f.ID]
+		if !ok {
+			continue // deleted between the legs and the fetch
+		}
+		r := Result{ChunkID: c.ID, DocumentID: c.DocumentID, SourceURI: c.SourceUri, Title: c.Title, HeadingPath: c.HeadingPath,
+			Content: c.Content, ChunkIndex: int(c.ChunkIndex), StartOffset: int(c.StartOffset), EndOffset: int(c.EndOffset), Score: f.Score}
+		for i, h := range vec {
+			if h.id == f.ID {
+				r.VectorRank, r.VectorDistance = ptr(i+1), ptr(h.distance)
+				break
+			}
+		}
+		for i, h := range kw {
+			if h.ChunkID == f.ID {
+				r.KeywordRank, r.KeywordScore = ptr(i+1), ptr(h.Score)
+				break
+			}
+		}
+		results = append(results, r)
+	}
+	if len(vec) > 0 {
+		resp.Confidence = max(resp.Confidence, 1-vec[0].distance)
+	}
+	if len(kw) > 0 && idfSum > 0 {
+		resp.Confidence = max(resp.Confidence, math.Min(1, kw[0].Score/(idfSum*(set.K1+1))))
+	}
+	if s.Reranker != nil && !req.NoRerank && len(results) > 0 {
+		start := time.Now()
+		top := results[:min(20, len(results))]
+		docs := make([]string, len(top))
+		for i, r := range top {
+			docs[i] = r.HeadingPath + "\n" + r.Content
+		}
+		scores, err := s.Reranker.Rerank(ctx, req.Query, docs)
+		resp.Timings["rerank"] = ms(time.Since(start))
+		if err != nil {
+			s.Logger.Warn("search: rerank failed; fused order kept", "err", err)
+			resp.Degraded = true
+		} else {
+			reranked := make([]Result, 0, len(top))
+			for _, sc := range scores {
+				if sc.Index < 0 || sc.Index >= len(top) {
+					continue
+				}
+				r := top[sc.Index]
+				r.RerankScore = ptr(sc.Score)
+				reranked = append(reranked, r)
+			}
+			if len(reranked) > 0 {
+				results = reranked
+				resp.Confidence = *reranked[0].RerankScore
+			}
+		}
+	}
+	if len(results) > req.TopK {
+		results = results[:req.TopK]
+	}
+	for i := range results {
+		results[i].Rank = i + 1
+	}
+	resp.Results = results
+	return resp, nil
+}
+
+func ids[T any](xs []T, id func(T) uuid.UUID) []uuid.UUID {
+	out := make([]uuid.UUID, len(xs))
+	for i, x := range xs {
+		out[i] = id(x)
+	}
+	return out
+}
+
+func ptr[T any](v T) *T { return &v }
+
+func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
+
+// Ranking is one leg's ranked ids (best first) and its fusion weight.
+type Ranking struct {
+	Weight float64
+	IDs    []uuid.UUID
+}
+
+// Fused is one fused item.
+type Fused struct {
+	ID    uuid.UUID
+	Score float64
+}
+
+// Fuse merges rankings with weighted Reciprocal Rank Fusion: score(d) =
+// Σ_legs w / (k + rank(d)), rank 1-based (Cormack, Clarke & Büttcher 2009,
+// "Reciprocal Rank Fusion outperforms Condorcet and individual rank learning
+// methods"). Legs with weight ≤ 0 are ignored. Ties are broken by the best
+// single rank, then by id, so the order is deterministic.
+func Fuse(k float64, legs []Ranking) []Fused {
+	score := map[uuid.UUID]float64{}
+	best := map[uuid.UUID]int{}
+	for _, leg := range legs {
+		if leg.Weight <= 0 {
+			continue
+		}
+		for i, id := range leg.IDs {
+			score[id] += leg.Weight / (k + float64(i+1))
+			if b, ok := best[id]; !ok || i < b {
+				best[id] = i
+			}
+		}
+	}
+	out := make([]Fused, 0, len(score))
+	for id, s := range score {
+		out = append(out, Fused{ID: id, Score: s})
+	}
+	sort.Slice(out, func(i, j int) bool {
+		if out[i].Score != out[j].Score {
+			return out[i].Score > out[j].Score
+		}
+		if best[out[i].ID] != best[out[j].ID] {
+			return best[out[i].ID] < best[out[j].ID]
+		}
+		return strings.Compare(out[i].ID.String(), out[j].ID.String()) < 0
+	})
+	return out
+}
+

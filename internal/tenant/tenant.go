@@ -1,0 +1,137 @@
+// Package tenant holds the resolved tenant a request or command acts for, and
+// its per-tenant retrieval settings (fusion weights, BM25 parameters, refusal
+// thresholds) stored in tenants.settings.
+package tenant
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+
+	"github.com/ragd-dev/ragd/internal/store"
+)
+
+// Tenant is a tenant as loaded inside its own transaction.
+type Tenant struct {
+	ID       uuid.UUID
+	Slug     string
+	Name     string
+	TSConfig string // PostgreSQL text-search configuration, e.g. "english"
+	Status   string // "active" | "disabled"
+	Settings Settings
+}
+
+// Settings are the per-tenant retrieval parameters; zero fields take the
+// defaults of DefaultSettings. Stored as JSON in tenants.settings.
+type Settings struct {
+	// RRFK is the Reciprocal Rank Fusion constant k (Cormack et al. 2009); default 60.
+	RRFK float64 `json:"rrf_k,omitempty"`
+	// VectorWeight and KeywordWeight scale each leg's RRF contribution; a weight
+	// of 0 drops the leg. Defaults 1 and 1; calibrated by `ragd eval tune`.
+	VectorWeight  *float64 `json:"vector_weight,omitempty"`
+	KeywordWeight *float64 `json:"keyword_weight,omitempty"`
+	// K1 and B are the Okapi BM25 parameters; defaults 0.9 and 0.4.
+	K1 float64 `json:"bm25_k1,omitempty"`
+	B  *float64 `json:"bm25_b,omitempty"`
+	// Candidates is N, the rows each leg contributes before fusion; default 20.
+	Candidates int `json:"candidates,omitempty"`
+	// RefuseBelow is the refusal threshold on the retrieval confidence (see
+	// search.Response.Confidence); default 0 (never refuse on retrieval alone
+	// until calibrated).
+	RefuseBelow *float64 `json:"refuse_below,omitempty"`
+}
+
+// Defaults.
+const (
+	DefaultRRFK       = 60
+	DefaultK1         = 0.9
+	DefaultB          = 0.4
+	DefaultCandidates = 20
+)
+
+// Effective returns s with every unset field replaced by its default.
+func (s Settings) Effective() Settings {
+	f := func(p *float64, d float64) *float64 {
+		if p == nil {
+			return &d
+		}
+		return p
+	}
+	if s.RRFK <= 0 {
+		s.RRFK = DefaultRRFK
+	}
+	s.VectorWeight = f(s.VectorWeight, 1)
+	s.KeywordWeight = f(s.KeywordWeight, 1)
+	if s.K1 <= 0 {
+		s.K1 = DefaultK1
+	}
+	s.B = f(s.B, DefaultB)
+	if s.Candidates <= 0 {
+		s.Candidates = DefaultCandidates
+	}
+	s.RefuseBelow = f(s.RefuseBelow, 0)
+	return s
+}
+
+// ParseSettings decodes tenants.settings; empty or null JSON gives zero Settings.
+func ParseSettings(raw []byte) (Settings, error) {
+	var s Settings
+	if len(raw) == 0 || string(raw) == "null" {
+		return s, nil
+	}
+	if err := json.Unmarshal(raw, &s); err != nil {
+		return s, fmt.Errorf("tenant settings: %w", err)
+	}
+	return s, nil
+}
+
+// ErrNotFound is returned by Load when no active or disabled tenant has the id
+// (or the id belongs to a tenant the transaction cannot see).
+var ErrNotFound = errors.New("tenant: not found")
+
+// ErrDisabled is returned by Load for a disabled tenant.
+var ErrDisabled = errors.New("tenant: disabled")
+
+// Load reads tenant id inside its own tenant transaction (so row-level
+// security proves the id and the setting agree). Errors: ErrNotFound,
+// ErrDisabled (the Tenant is still returned), store errors.
+func Load(ctx context.Context, db store.Beginner, id uuid.UUID) (Tenant, error) {
+	var t Tenant
+	err := store.InTenant(ctx, db, id, func(tx pgx.Tx) error {
+		row, err := store.New().GetTenant(ctx, tx, id)
+		if errors.Is(err, pgx.ErrNoRows) {
+			return ErrNotFound
+		}
+		if err != nil {
+			return err
+		}
+		set, err := ParseSettings(row.Settings)
+		if err != nil {
+			return err
+		}
+		t = Tenant{ID: row.ID, Slug: row.Slug, Name: row.Name, TSConfig: row.TsConfig, Status: row.Status, Settings: set}
+		return nil
+	})
+	if err != nil {
+		return Tenant{}, err
+	}
+	if t.Status != "active" {
+		return t, ErrDisabled
+	}
+	return t, nil
+}
+
+// SaveSettings stores s as the tenant's settings (inside its own transaction).
+func SaveSettings(ctx context.Context, db store.Beginner, id uuid.UUID, s Settings) error {
+	raw, err := json.Marshal(s)
+	if err != nil {
+		return err
+	}
+	return store.InTenant(ctx, db, id, func(tx pgx.Tx) error {
+		return store.New().UpdateTenantSettings(ctx, tx, store.UpdateTenantSettingsParams{ID: id, Settings: raw})
+	})
+}
