@@ -111,7 +111,7 @@ type Searcher struct {
 	ExactThreshold int64
 	// PerTermLimit bounds each query term's posting list read by the keyword
 	// leg for candidate generation (default 2000).
-	PerTermLimit int
+	PerTermLimit  int
 	MaxQueryChars int
 	MaxTopK       int
 	Logger        *slog.Logger
@@ -401,4 +401,3 @@ func Fuse(k float64, legs []Ranking) []Fused {
 	})
 	return out
 }
-

@@ -35,7 +35,7 @@ type Settings struct {
 	VectorWeight  *float64 `json:"vector_weight,omitempty"`
 	KeywordWeight *float64 `json:"keyword_weight,omitempty"`
 	// K1 and B are the Okapi BM25 parameters; defaults 0.9 and 0.4.
-	K1 float64 `json:"bm25_k1,omitempty"`
+	K1 float64  `json:"bm25_k1,omitempty"`
 	B  *float64 `json:"bm25_b,omitempty"`
 	// Candidates is N, the rows each leg contributes before fusion; default 20.
 	Candidates int `json:"candidates,omitempty"`
