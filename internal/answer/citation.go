@@ -46,6 +46,7 @@ const (
 // text[:safe] and text[safe:] can be verified separately.
 func scanMarkers(text string, final bool) (markers []marker, hold, safe int) {
 	hold = len(text)
+	chain := -1 // first '[' of a run of '['s each failing on the next one
 	for i := 0; i < len(text); {
 		switch c := text[i]; c {
 		case '`', '~':
@@ -90,15 +91,25 @@ func scanMarkers(text string, final bool) (markers []marker, hold, safe int) {
 			i = closeAt + run
 		case '[':
 			m, st := parseMarker(text, i)
+			if chain < 0 {
+				chain = i
+			}
 			switch {
 			case st == parseOK:
 				markers = append(markers, m)
 				i = m.end
+				chain = -1
 			case st == parseIncomplete && !final:
-				hold = min(hold, i)
+				// If earlier '['s failed only on this one, removing it as
+				// an invalid marker may complete them: hold from the first.
+				hold = min(hold, chain)
 				i++
+				chain = -1
+			case st == parseFail && m.end < len(text) && text[m.end] == '[':
+				i++ // keep the chain: the next '[' is the one at m.end
 			default:
 				i++
+				chain = -1
 			}
 		case '\n':
 			i++
@@ -196,6 +207,7 @@ func findBacktickRun(s string, from, n int, final bool) (at int, pending bool) {
 //	item = ("source" sp?)? digits       (case-insensitive "source")
 //
 // where sp is spaces or tabs and digits has 1 to maxCitationDigits digits.
+// On parseFail, m.end is the offset of the byte that failed the parse.
 func parseMarker(text string, i int) (marker, parseState) {
 	m := marker{start: i}
 	j := skipBlanks(text, i+1)
@@ -214,6 +226,7 @@ func parseMarker(text string, i int) (marker, parseState) {
 				return m, parseIncomplete
 			}
 			if k < len(word) {
+				m.end = j + k
 				return m, parseFail
 			}
 			j = skipBlanks(text, j+k)
@@ -226,6 +239,7 @@ func parseMarker(text string, i int) (marker, parseState) {
 			d++
 		}
 		if d == j || d-j > maxCitationDigits {
+			m.end = j
 			return m, parseFail
 		}
 		if d == len(text) {
@@ -244,6 +258,7 @@ func parseMarker(text string, i int) (marker, parseState) {
 		case ',', ';':
 			j = skipBlanks(text, j+1)
 		default:
+			m.end = j
 			return m, parseFail
 		}
 	}

@@ -301,3 +301,29 @@ func ExampleVerify() {
 	// Alpha [1][2]. Gamma.
 	// [1 2] [5]
 }
+
+// FuzzStreamFilter feeds replies in small fixed-size pieces: what the filter
+// delivers is always a prefix of Verify's clean text, and all of it unless
+// the filter gave up (diverged).
+func FuzzStreamFilter(f *testing.F) {
+	for _, s := range streamSamples {
+		f.Add(s, uint8(1))
+		f.Add(s, uint8(4))
+	}
+	f.Add("0[1]0[[[00]00]0]\n[1, [9] 2]\n`a`[2]``", uint8(2))
+	f.Fuzz(func(t *testing.T, text string, step uint8) {
+		size := int(step)%7 + 1
+		var pieces []string
+		for k := 0; k < len(text); k += size {
+			pieces = append(pieces, text[k:min(k+size, len(text))])
+		}
+		clean, _, _ := Verify(text, threeSources())
+		streamed, diverged := streamThrough(pieces, 3)
+		if !strings.HasPrefix(clean, streamed) {
+			t.Fatalf("streamed %q is not a prefix of %q", streamed, clean)
+		}
+		if !diverged && streamed != clean {
+			t.Fatalf("streamed %q, want %q", streamed, clean)
+		}
+	})
+}

@@ -55,7 +55,11 @@ func (f *streamFilter) push(delta string) error {
 		tail, hold = tail[safe:], hold-safe
 	}
 	seg, cited, _ := verifyRaw(strings.TrimRight(tail[:hold], blanks), f.nSources)
-	return f.emit(seg, f.citedAny || len(cited) > 0)
+	// Removing a marker can leave an earlier '[' that now opens an
+	// incomplete marker at the end ("[1, [9] 2" becomes "[1, 2"): hold the
+	// rewritten text back from there too.
+	_, hold, _ = scanMarkers(seg, false)
+	return f.emit(seg[:hold], f.citedAny || len(cited) > 0)
 }
 
 // flush delivers the rest of a reply that is complete and stands.

@@ -132,7 +132,7 @@ func (s *Server) registerDocuments() {
 		if ct == "" {
 			ct = typeFromName(b.SourceURI, extract.TypePlain)
 		}
-		return s.upsert(ctx, ingest.Document{SourceURI: b.SourceURI, Title: b.Title, ContentType: canonicalType(ct), Content: []byte(b.Content), Metadata: b.Metadata})
+		return s.upsert(ctx, ingest.Document{SourceURI: b.SourceURI, Title: b.Title, ContentType: ct, Content: []byte(b.Content), Metadata: b.Metadata})
 	})
 	register(s, huma.Operation{
 		OperationID: "uploadDocument", Method: http.MethodPost, Path: "/v1/documents/upload", Tags: tags,
@@ -234,7 +234,7 @@ func (s *Server) upload(ctx context.Context, in *UploadInput) (*DocumentWriteOut
 			return nil, invalidf("metadata must be a JSON object")
 		}
 	}
-	return s.upsert(ctx, ingest.Document{SourceURI: uri, Title: form.Title, ContentType: canonicalType(ct), Content: content, Metadata: meta})
+	return s.upsert(ctx, ingest.Document{SourceURI: uri, Title: form.Title, ContentType: ct, Content: content, Metadata: meta})
 }
 
 // uploadType decides an uploaded file's type: a specific declared type
@@ -255,25 +255,6 @@ func uploadType(declared, filename string) (string, error) {
 		return "", err
 	}
 	return mt, nil // extract decides whether it can read it
-}
-
-// canonicalType spells the content types extract accepts as their canonical
-// MIME type, so documents list one spelling; anything else passes through
-// for extract to refuse with its message.
-func canonicalType(ct string) string {
-	t := strings.ToLower(strings.TrimSpace(ct))
-	if mt, _, err := mime.ParseMediaType(t); err == nil {
-		t = mt
-	}
-	switch t {
-	case extract.TypeMarkdown, "text/x-markdown", "markdown", "md":
-		return extract.TypeMarkdown
-	case extract.TypeHTML, "application/xhtml+xml", "html":
-		return extract.TypeHTML
-	case extract.TypePlain, "text", "plain":
-		return extract.TypePlain
-	}
-	return ct
 }
 
 // typeFromName is the content type implied by a name's extension (ignoring

@@ -124,7 +124,7 @@ type Document struct {
 // ErrInvalidUTF8, ErrBinary, ErrEmpty. Extract never panics on any input and
 // runs in time roughly linear in len(data).
 func Extract(contentType string, data []byte) (*Document, error) {
-	typ, err := canonicalType(contentType)
+	typ, err := CanonicalType(contentType)
 	if err != nil {
 		return nil, err
 	}
@@ -171,17 +171,20 @@ func TypeFromPath(path string) (string, error) {
 	}
 }
 
-func canonicalType(contentType string) (string, error) {
+// CanonicalType maps a content type (MIME type with optional parameters, or a
+// short name: markdown, md, html, text, plain; any case) to TypeMarkdown,
+// TypeHTML or TypePlain. Errors: ErrUnsupportedType naming the input.
+func CanonicalType(contentType string) (string, error) {
 	t := strings.ToLower(strings.TrimSpace(contentType))
 	if mt, _, err := mime.ParseMediaType(t); err == nil {
 		t = mt
 	}
 	switch t {
-	case TypeMarkdown, "text/x-markdown", "markdown":
+	case TypeMarkdown, "text/x-markdown", "markdown", "md":
 		return TypeMarkdown, nil
 	case TypeHTML, "application/xhtml+xml", "html":
 		return TypeHTML, nil
-	case TypePlain, "text":
+	case TypePlain, "text", "plain":
 		return TypePlain, nil
 	}
 	return "", fmt.Errorf("%w %q (supported: markdown, html, plain text)", ErrUnsupportedType, contentType)

@@ -95,12 +95,12 @@ func readFixture(t testing.TB, name string) []byte {
 func TestExtractContentTypes(t *testing.T) {
 	t.Parallel()
 	for _, typ := range []string{"text/markdown", "markdown", "text/x-markdown", "TEXT/MARKDOWN; charset=utf-8",
-		"text/html", "html", "application/xhtml+xml", "text/html;charset=UTF-8", "text/plain", "text", " Text/Plain "} {
+		"md", "text/html", "html", "application/xhtml+xml", "text/html;charset=UTF-8", "text/plain", "text", "plain", " Text/Plain "} {
 		if _, err := Extract(typ, []byte("hello")); err != nil {
 			t.Errorf("Extract(%q): %v", typ, err)
 		}
 	}
-	for _, typ := range []string{"application/pdf", "", "md", "text/csv", "image/png"} {
+	for _, typ := range []string{"application/pdf", "", "text/csv", "image/png", "docx"} {
 		_, err := Extract(typ, []byte("hello"))
 		if !errors.Is(err, ErrUnsupportedType) {
 			t.Fatalf("Extract(%q) error = %v, want ErrUnsupportedType", typ, err)

@@ -153,7 +153,10 @@ func (p *Pipeline) Upsert(ctx context.Context, t tenant.Tenant, d Document) (Out
 	}
 
 	// 2. Extract and chunk (CPU only).
-	ct := d.ContentType
+	ct, err := extract.CanonicalType(d.ContentType)
+	if err != nil {
+		return out, fmt.Errorf("ingest %s: %w", d.SourceURI, err)
+	}
 	doc, err := extract.Extract(ct, d.Content)
 	if err != nil {
 		return out, fmt.Errorf("ingest %s: %w", d.SourceURI, err)
