@@ -51,5 +51,5 @@ func TestProbe(t *testing.T) {
 		if len(b) > 300 { b = b[:300] }
 		t.Logf("%s %s %.80q → %s", c.Method, c.Path, c.Body, b)
 	}
-	t.Log(countRows(t, tn.ID))
+	t.Log(countRows(t, tn.ID)); t.Log(s.Logs.String())
 }
