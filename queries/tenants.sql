@@ -43,3 +43,7 @@ SELECT id, name, dims, distance FROM embedding_models WHERE name = @name;
 
 -- name: CurrentTenantSetting :one
 SELECT coalesce(current_setting('app.tenant_id', true), '')::text AS tenant_id;
+
+-- name: LockTenantSettings :one
+-- The settings row locked for a read-modify-write (concurrent PATCHes serialise).
+SELECT settings FROM tenants WHERE id = @id FOR UPDATE;

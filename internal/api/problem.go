@@ -151,6 +151,7 @@ func tooLarge(err error) bool {
 // Messages for 4xx responses.
 const (
 	msgNotFound = "not found"
+	msgNUL      = "text must not contain the NUL character (U+0000)"
 )
 
 // classify maps an error from a handler to a status and a client-facing
@@ -181,6 +182,11 @@ func classify(err error) (int, string) {
 		return http.StatusConflict, "conflicts with an existing resource"
 	case errors.As(err, &pgErr) && (pgErr.Code == "23514" || pgErr.Code == "22001"):
 		return http.StatusUnprocessableEntity, "a value is out of the allowed range"
+	case errors.As(err, &pgErr) && (pgErr.Code == "22021" || pgErr.Code == "22P05"):
+		// PostgreSQL text and jsonb cannot hold U+0000: a NUL in a query,
+		// title, prefix or metadata string is the client's input, not a fault
+		// (invalid byte sequence 0x00 / unsupported Unicode escape \u0000).
+		return http.StatusUnprocessableEntity, msgNUL
 	}
 	return http.StatusInternalServerError, ""
 }

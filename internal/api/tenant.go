@@ -108,18 +108,16 @@ func (s *Server) patchSettings(ctx context.Context, in *SettingsPatchInput) (*Se
 	if err != nil {
 		return nil, err
 	}
-	// Read the stored settings in the write's own transaction, so the patch
-	// applies to what is stored now rather than to what authentication read.
-	// Two concurrent patches can still lose one's fields (no row lock: the
-	// tenants queries have none, and settings changes are rare admin actions).
+	// Read the stored settings locked, in the write's own transaction, so the
+	// patch applies to what is stored now and concurrent patches serialise.
 	var set tenant.Settings
 	err = store.InTenant(ctx, s.deps.Pool, t.ID, func(tx pgx.Tx) error {
 		q := store.New()
-		row, err := q.GetTenant(ctx, tx, t.ID)
+		raw, err := q.LockTenantSettings(ctx, tx, t.ID)
 		if err != nil {
 			return err
 		}
-		if set, err = tenant.ParseSettings(row.Settings); err != nil {
+		if set, err = tenant.ParseSettings(raw); err != nil {
 			return err
 		}
 		p := in.Body
@@ -147,11 +145,11 @@ func (s *Server) patchSettings(ctx context.Context, in *SettingsPatchInput) (*Se
 		if e := set.Effective(); *e.VectorWeight == 0 && *e.KeywordWeight == 0 {
 			return invalidf("vector_weight and keyword_weight cannot both be 0")
 		}
-		raw, err := json.Marshal(set)
+		updated, err := json.Marshal(set)
 		if err != nil {
 			return err
 		}
-		return q.UpdateTenantSettings(ctx, tx, store.UpdateTenantSettingsParams{ID: t.ID, Settings: raw})
+		return q.UpdateTenantSettings(ctx, tx, store.UpdateTenantSettingsParams{ID: t.ID, Settings: updated})
 	})
 	if err != nil {
 		return nil, err

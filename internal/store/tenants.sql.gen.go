@@ -222,6 +222,18 @@ func (q *Queries) ListTenants(ctx context.Context, db DBTX) ([]ListTenantsRow, e
 	return items, nil
 }
 
+const lockTenantSettings = `-- name: LockTenantSettings :one
+SELECT settings FROM tenants WHERE id = $1 FOR UPDATE
+`
+
+// The settings row locked for a read-modify-write (concurrent PATCHes serialise).
+func (q *Queries) LockTenantSettings(ctx context.Context, db DBTX, id uuid.UUID) ([]byte, error) {
+	row := db.QueryRow(ctx, lockTenantSettings, id)
+	var settings []byte
+	err := row.Scan(&settings)
+	return settings, err
+}
+
 const setTenantStatus = `-- name: SetTenantStatus :one
 UPDATE tenants SET status = $1 WHERE slug = $2
 RETURNING id, slug, name, ts_config::text AS ts_config, status, settings, created_at

@@ -1,0 +1,903 @@
+package reliability
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"mime/multipart"
+	"net/http"
+	"net/url"
+	"os"
+	"regexp"
+	"runtime"
+	"slices"
+	"sort"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/google/uuid"
+
+	"github.com/ragd-dev/ragd/internal/api"
+	"github.com/ragd-dev/ragd/internal/auth"
+	"github.com/ragd-dev/ragd/internal/testdb"
+)
+
+// The leak fuzzer's size. RAGD_SOAK (a duration) replaces leakDuration, e.g.
+// `make soak SOAK=10m`; RAGD_SOAK_TENANTS replaces leakTenants.
+const (
+	leakTenants   = 50
+	leakDuration  = 5 * time.Second
+	leakWorkers   = 6 // request goroutines
+	leakIngesters = 2 // goroutines that only ingest, concurrently with the rest
+)
+
+// vocabulary is shared by every tenant, so every tenant's documents are
+// relevant to every other tenant's queries: a missing tenant filter anywhere
+// would surface foreign chunks at once.
+var vocabulary = strings.Fields(`widget install upgrade release billing invoice refund account password backup
+	restore index vacuum query table column server client network latency cache memory disk storage replica
+	failover schema migration token deploy cluster node shard metric alert trace session quota region archive`)
+
+var (
+	canaryRE = regexp.MustCompile(`zq[a-z]{10}`)
+	uuidRE   = regexp.MustCompile(`[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}`)
+	slugRE   = regexp.MustCompile(`leak-[0-9a-f]{8}`)
+)
+
+// leakTenant is one tenant and the fuzzer's model of what it stores. mu is
+// held for the whole of every request made with the tenant's tokens, so the
+// model is exact while other tenants' requests interleave freely.
+type leakTenant struct {
+	idx    int
+	id     uuid.UUID
+	slug   string
+	canary string
+	prefix string // source_uri prefix only this tenant uses
+	tokens [4]string
+
+	mu         sync.Mutex
+	docs       map[uuid.UUID]*leakDoc
+	byURI      map[string]uuid.UUID
+	candidates int // settings.candidates as last patched (0 = default)
+	version    int // bumped by every write: results are cached per version
+	results    map[string]string
+	seq        int
+}
+
+type leakDoc struct {
+	id                  uuid.UUID
+	uri, title, content string
+	chunks              int
+}
+
+func (lt *leakTenant) chunkTotal() int64 {
+	n := 0
+	for _, d := range lt.docs {
+		n += d.chunks
+	}
+	return int64(n)
+}
+
+// fuzzer holds the tenants and the global ownership registry: every id,
+// canary and slug seen, and the tenant it belongs to.
+type fuzzer struct {
+	t        *testing.T
+	s        *server
+	tenants  []*leakTenant
+	notFound string // the 404 detail for an id no tenant has
+
+	regMu sync.Mutex
+	owner map[string]int
+	known []string // document ids ever written, any tenant (targets for cross-tenant probes)
+
+	violations atomic.Int64
+	ops        sync.Map // op name → *atomic.Int64
+	statuses   sync.Map // status → *atomic.Int64
+}
+
+func (f *fuzzer) count(m *sync.Map, key string) {
+	v, _ := m.LoadOrStore(key, new(atomic.Int64))
+	v.(*atomic.Int64).Add(1)
+}
+
+// own registers key as belonging to tenant idx; a key already owned by
+// another tenant is a leak.
+func (f *fuzzer) own(key string, idx int) (other int, clash bool) {
+	f.regMu.Lock()
+	defer f.regMu.Unlock()
+	if o, ok := f.owner[key]; ok {
+		return o, o != idx
+	}
+	f.owner[key] = idx
+	return idx, false
+}
+
+func (f *fuzzer) ownerOf(key string) (int, bool) {
+	f.regMu.Lock()
+	defer f.regMu.Unlock()
+	o, ok := f.owner[key]
+	return o, ok
+}
+
+func (f *fuzzer) violate(format string, a ...any) {
+	if f.violations.Add(1) <= 20 {
+		f.t.Errorf("LEAK/VIOLATION: "+format, a...)
+	}
+}
+
+// inspect checks one response to tenant lt: every canary, tenant slug and
+// UUID in it must be the tenant's own, except values the client itself sent
+// that an error echoes, and the request id.
+func (f *fuzzer) inspect(lt *leakTenant, op string, c call, r reply) {
+	f.count(&f.statuses, fmt.Sprint(r.Status))
+	if r.Status >= 500 {
+		f.violate("%s: %d from a healthy server: %s", op, r.Status, r)
+	}
+	sent := c.Path
+	switch b := c.Body.(type) {
+	case string:
+		sent += b
+	case []byte:
+		sent += string(b)
+	case nil:
+	default:
+		raw, _ := json.Marshal(b)
+		sent += string(raw)
+	}
+	echo := func(v string) bool { return r.Status >= 400 && strings.Contains(sent, v) }
+	body := string(r.Body)
+	for _, m := range canaryRE.FindAllString(body, -1) {
+		if m != lt.canary && !echo(m) {
+			o, _ := f.ownerOf(m)
+			f.violate("%s by tenant %d: response carries tenant %d's canary %s: %s", op, lt.idx, o, m, r)
+		}
+	}
+	for _, m := range slugRE.FindAllString(body, -1) {
+		if m != lt.slug && !echo(m) {
+			f.violate("%s by tenant %d: response carries another tenant's slug %s", op, lt.idx, m)
+		}
+	}
+	reqID := r.Header.Get("X-Request-ID")
+	for _, m := range uuidRE.FindAllString(body, -1) {
+		if m == reqID || echo(m) {
+			continue
+		}
+		if o, clash := f.own(m, lt.idx); clash {
+			f.violate("%s by tenant %d: response carries id %s of tenant %d: %s", op, lt.idx, m, o, r)
+		}
+	}
+}
+
+func newCanary(r *rand.Rand) string {
+	b := []byte("zq")
+	for range 10 {
+		b = append(b, byte('a'+r.IntN(26)))
+	}
+	return string(b)
+}
+
+func words(r *rand.Rand, n int) string {
+	w := make([]string, n)
+	for i := range w {
+		w[i] = vocabulary[r.IntN(len(vocabulary))]
+	}
+	return strings.Join(w, " ")
+}
+
+// docText is a Markdown document of sections sections, each of a few
+// sentences over the shared vocabulary, carrying the tenant's canary.
+func docText(r *rand.Rand, canary string, sections int) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "# Notes on %s\n\nThe private codeword of this account is %s.\n\n", words(r, 2), canary)
+	for i := range sections {
+		fmt.Fprintf(&b, "## %s %d\n\n", words(r, 2), i)
+		for range 4 {
+			fmt.Fprintf(&b, "The %s handles the %s of every %s. ", words(r, 1), words(r, 2), words(r, 1))
+		}
+		fmt.Fprintf(&b, "Ask about %s for details.\n\n", canary)
+	}
+	return b.String()
+}
+
+func soakDuration(t *testing.T) time.Duration {
+	if v := os.Getenv("RAGD_SOAK"); v != "" {
+		d, err := time.ParseDuration(v)
+		if err != nil {
+			t.Fatalf("RAGD_SOAK=%q: %v", v, err)
+		}
+		return d
+	}
+	return leakDuration
+}
+
+// TestLeakFuzz is the cross-tenant leak fuzzer (docs/SECURITY.md): 50
+// tenants with unique canary words, randomized interleaved requests over
+// every endpoint with each tenant's tokens (all three roles) through a real
+// HTTP server on a two-connection pool, ingestion running concurrently, and
+// every response inspected. It also checks, per tenant, exact document and
+// chunk counts, and that its search scores and confidence never change while
+// only other tenants' data does (so no statistic is shared across tenants).
+func TestLeakFuzz(t *testing.T) {
+	if testing.Short() {
+		t.Skip("leak fuzzer: not in -short")
+	}
+	t.Parallel()
+	dur := soakDuration(t)
+	nTenants := leakTenants
+	if v := os.Getenv("RAGD_SOAK_TENANTS"); v != "" {
+		fmt.Sscan(v, &nTenants)
+	}
+	seed := uint64(time.Now().UnixNano())
+	t.Logf("seed %d, %d tenants, %s", seed, nTenants, dur)
+	rnd := rand.New(rand.NewPCG(seed, 1))
+
+	s := newServer(t, options{MaxConns: 2})
+	f := &fuzzer{t: t, s: s, owner: map[string]int{}}
+	for i := range nTenants {
+		tn := testdb.NewTenant(t, "leak", "")
+		lt := &leakTenant{idx: i, id: tn.ID, slug: tn.Slug, canary: newCanary(rnd), docs: map[uuid.UUID]*leakDoc{},
+			byURI: map[string]uuid.UUID{}, results: map[string]string{}}
+		lt.prefix = fmt.Sprintf("t%02d-%s/", i, lt.canary)
+		for _, role := range []auth.Role{auth.RoleReader, auth.RoleEditor, auth.RoleAdmin} {
+			lt.tokens[role] = token(t, tn.ID, role)
+		}
+		for _, k := range []string{lt.canary, lt.slug, lt.id.String()} {
+			if _, clash := f.own(k, i); clash {
+				t.Fatalf("duplicate key %s", k)
+			}
+		}
+		f.tenants = append(f.tenants, lt)
+	}
+	// The 404 of an id that exists nowhere: another tenant's id must get
+	// exactly the same answer (no existence oracle).
+	nf := s.do(call{Method: "GET", Path: "/v1/documents/" + uuid.NewString(), Token: f.tenants[0].tokens[auth.RoleReader]})
+	f.notFound = wantProblem(t, nf, http.StatusNotFound).Detail
+
+	// Seed: three documents per tenant, one of them at a source_uri every
+	// tenant uses (shared/common.md).
+	var wg sync.WaitGroup
+	seedc := make(chan *leakTenant)
+	for w := range 4 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			r := rand.New(rand.NewPCG(seed, uint64(100+w)))
+			for lt := range seedc {
+				lt.mu.Lock()
+				f.upsert(r, lt, lt.prefix+"guide.md", "markdown", docText(r, lt.canary, 2), false)
+				f.upsert(r, lt, "shared/common.md", "markdown", docText(r, lt.canary, 1), false)
+				f.upsert(r, lt, lt.prefix+"notes.txt", "text", "Plain notes. "+words(r, 12)+". The codeword is "+lt.canary+".", false)
+				lt.mu.Unlock()
+			}
+		}()
+	}
+	for _, lt := range f.tenants {
+		seedc <- lt
+	}
+	close(seedc)
+	wg.Wait()
+	if t.Failed() {
+		t.FailNow()
+	}
+
+	goroutines := runtime.NumGoroutine()
+	ctx, cancel := context.WithTimeout(context.Background(), dur)
+	defer cancel()
+	var total atomic.Int64
+	for w := range leakWorkers + leakIngesters {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			r := rand.New(rand.NewPCG(seed, uint64(w)))
+			for ctx.Err() == nil && f.violations.Load() < 20 {
+				lt := f.tenants[r.IntN(len(f.tenants))]
+				lt.mu.Lock()
+				if w >= leakWorkers {
+					f.opIngest(r, lt)
+				} else {
+					f.step(r, lt)
+				}
+				lt.mu.Unlock()
+				total.Add(1)
+			}
+		}()
+	}
+	if dur >= time.Minute {
+		go f.progress(ctx, &total)
+	}
+	wg.Wait()
+
+	// Final audit: every tenant's listing, counts and statistics.
+	for _, lt := range f.tenants {
+		lt.mu.Lock()
+		f.opList(rand.New(rand.NewPCG(seed, 999)), lt, true)
+		f.opTenant(lt)
+		lt.mu.Unlock()
+		consistency(t, lt.id)
+	}
+	var ops []string
+	f.ops.Range(func(k, v any) bool { ops = append(ops, fmt.Sprintf("%s=%d", k, v.(*atomic.Int64).Load())); return true })
+	var sts []string
+	f.statuses.Range(func(k, v any) bool { sts = append(sts, fmt.Sprintf("%s=%d", k, v.(*atomic.Int64).Load())); return true })
+	sort.Strings(ops)
+	sort.Strings(sts)
+	t.Logf("%d operations in %s over %d tenants; ops: %s; statuses: %s; violations: %d",
+		total.Load(), dur, len(f.tenants), strings.Join(ops, " "), strings.Join(sts, " "), f.violations.Load())
+	s.client.CloseIdleConnections()
+	time.Sleep(100 * time.Millisecond)
+	if g := runtime.NumGoroutine(); g > goroutines+20 {
+		t.Errorf("goroutines grew from %d to %d over the run", goroutines, g)
+	}
+}
+
+func (f *fuzzer) progress(ctx context.Context, total *atomic.Int64) {
+	tick := time.NewTicker(time.Minute)
+	defer tick.Stop()
+	start := time.Now()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-tick.C:
+			var m runtime.MemStats
+			runtime.ReadMemStats(&m)
+			st := f.s.Pool.Stat()
+			f.t.Logf("soak %s: %d ops, heap %d MiB, goroutines %d, pool conns %d/%d, violations %d",
+				time.Since(start).Round(time.Second), total.Load(), m.HeapAlloc>>20, runtime.NumGoroutine(),
+				st.TotalConns(), st.MaxConns(), f.violations.Load())
+		}
+	}
+}
+
+// step runs one randomly chosen operation for lt (lt.mu held).
+func (f *fuzzer) step(r *rand.Rand, lt *leakTenant) {
+	switch n := r.IntN(100); {
+	case n < 28:
+		f.opSearch(r, lt)
+	case n < 40:
+		f.opAnswer(r, lt)
+	case n < 50:
+		f.opList(r, lt, false)
+	case n < 58:
+		f.opGet(r, lt)
+	case n < 64:
+		f.opForeign(r, lt)
+	case n < 68:
+		f.opDelete(r, lt)
+	case n < 78:
+		f.opIngest(r, lt)
+	case n < 86:
+		f.opTenant(lt)
+	case n < 90:
+		f.opSettings(r, lt)
+	case n < 94:
+		f.opBadToken(r, lt)
+	default:
+		f.opPublic(lt)
+	}
+}
+
+func (f *fuzzer) send(lt *leakTenant, op string, c call) (reply, bool) {
+	f.count(&f.ops, op)
+	r, err := f.s.send(context.Background(), c)
+	if err != nil {
+		f.violate("%s: transport error: %v", op, err)
+		return r, false
+	}
+	f.inspect(lt, op, c, r)
+	return r, true
+}
+
+// role picks a random role and reports whether it allows min.
+func role(r *rand.Rand, min auth.Role) (auth.Role, bool) {
+	ro := auth.Role(1 + r.IntN(3))
+	return ro, ro.Allows(min)
+}
+
+func (f *fuzzer) expectForbidden(op string, r reply) {
+	if r.Status != http.StatusForbidden {
+		f.violate("%s with too low a role: %s", op, r)
+	}
+}
+
+// upsert writes a document as lt's editor through PUT (or the multipart
+// upload) and updates the model. Caller holds lt.mu.
+func (f *fuzzer) upsert(r *rand.Rand, lt *leakTenant, uri, typ, content string, upload bool) {
+	c := call{Method: "PUT", Path: "/v1/documents", Token: lt.tokens[auth.RoleEditor],
+		Body: map[string]any{"source_uri": uri, "content": content, "content_type": typ, "metadata": map[string]any{"owner": lt.canary}}}
+	op := "upsert"
+	if upload {
+		op = "upload"
+		var buf bytes.Buffer
+		mw := multipart.NewWriter(&buf)
+		name := "f.md"
+		if typ == "text" {
+			name = "f.txt"
+		}
+		fw, _ := mw.CreateFormFile("file", name)
+		fw.Write([]byte(content))
+		mw.WriteField("source_uri", uri)
+		mw.WriteField("metadata", `{"owner":"`+lt.canary+`"}`)
+		mw.Close()
+		c = call{Method: "POST", Path: "/v1/documents/upload", Token: lt.tokens[auth.RoleEditor], Body: buf.Bytes(), ContentType: mw.FormDataContentType()}
+	}
+	resp, ok := f.send(lt, op, c)
+	if !ok {
+		return
+	}
+	if resp.Status != http.StatusOK {
+		f.violate("%s %s for tenant %d: %s", op, uri, lt.idx, resp)
+		return
+	}
+	var w api.DocumentWrite
+	if json.Unmarshal(resp.Body, &w) != nil {
+		f.violate("%s: undecodable %s", op, resp)
+		return
+	}
+	prev, existed := lt.byURI[uri]
+	want := "added"
+	if existed {
+		want = "updated"
+		if d := lt.docs[prev]; d.content == content {
+			want = "unchanged"
+		}
+	}
+	if w.Status != want || (existed && w.ID != prev) || w.SourceURI != uri || w.Chunks < 1 {
+		f.violate("%s %s for tenant %d: got %+v, want status %s (existing %v)", op, uri, lt.idx, w, want, existed)
+	}
+	lt.byURI[uri] = w.ID
+	lt.docs[w.ID] = &leakDoc{id: w.ID, uri: uri, content: content, chunks: w.Chunks}
+	f.regMu.Lock()
+	f.known = append(f.known, w.ID.String())
+	f.regMu.Unlock()
+	if w.Status != "unchanged" {
+		lt.version++
+	}
+}
+
+// opIngest adds a new document, or replaces or re-sends an existing one.
+func (f *fuzzer) opIngest(r *rand.Rand, lt *leakTenant) {
+	ro, ok := role(r, auth.RoleEditor)
+	if !ok {
+		c := call{Method: "PUT", Path: "/v1/documents", Token: lt.tokens[ro],
+			Body: map[string]any{"source_uri": lt.prefix + "denied.md", "content": "x " + lt.canary}}
+		if resp, sent := f.send(lt, "upsert-denied", c); sent {
+			f.expectForbidden("upsert", resp)
+		}
+		return
+	}
+	uri := ""
+	content := docText(r, lt.canary, 1+r.IntN(4))
+	switch n := r.IntN(10); {
+	case n < 4 || len(lt.docs) == 0:
+		lt.seq++
+		uri = fmt.Sprintf("%sdoc-%d.md", lt.prefix, lt.seq)
+	case n < 5:
+		uri = "shared/common.md"
+	default:
+		d := pick(r, lt.docs)
+		uri = d.uri
+		if n < 7 {
+			content = d.content // unchanged
+		}
+	}
+	typ := "markdown"
+	if strings.HasSuffix(uri, ".txt") {
+		typ = "text"
+	}
+	f.upsert(r, lt, uri, typ, content, r.IntN(4) == 0)
+}
+
+func pick(r *rand.Rand, docs map[uuid.UUID]*leakDoc) *leakDoc {
+	ids := make([]uuid.UUID, 0, len(docs))
+	for id := range docs {
+		ids = append(ids, id)
+	}
+	slices.SortFunc(ids, func(a, b uuid.UUID) int { return strings.Compare(a.String(), b.String()) })
+	return docs[ids[r.IntN(len(ids))]]
+}
+
+// other returns a random tenant other than lt.
+func (f *fuzzer) other(r *rand.Rand, lt *leakTenant) *leakTenant {
+	for {
+		o := f.tenants[r.IntN(len(f.tenants))]
+		if o != lt {
+			return o
+		}
+	}
+}
+
+// query builds a search text: shared words, sometimes the tenant's own
+// canary, sometimes another tenant's (an attacker guessing).
+func (f *fuzzer) query(r *rand.Rand, lt *leakTenant) string {
+	q := words(r, 1+r.IntN(3))
+	switch r.IntN(4) {
+	case 0:
+		q += " " + lt.canary
+	case 1:
+		q = f.other(r, lt).canary + " " + q
+	case 2:
+		q = "what is the private codeword " + f.other(r, lt).canary
+	}
+	return q
+}
+
+func (f *fuzzer) opSearch(r *rand.Rand, lt *leakTenant) {
+	body := map[string]any{"query": f.query(r, lt), "top_k": 1 + r.IntN(20)}
+	foreignFilter := false
+	switch r.IntN(6) {
+	case 0:
+		body["source_uri_prefix"] = lt.prefix
+	case 1:
+		body["source_uri_prefix"] = f.other(r, lt).prefix
+		foreignFilter = true
+	case 2:
+		body["metadata"] = map[string]any{"owner": f.other(r, lt).canary}
+		foreignFilter = true
+	case 3:
+		body["source_uri_prefix"] = "shared/"
+	}
+	ro, _ := role(r, auth.RoleReader)
+	c := call{Method: "POST", Path: "/v1/search", Token: lt.tokens[ro], Body: body}
+	resp, ok := f.send(lt, "search", c)
+	if !ok {
+		return
+	}
+	if resp.Status != http.StatusOK {
+		f.violate("search by tenant %d: %s", lt.idx, resp)
+		return
+	}
+	var sr api.SearchResponse
+	resp.json(f.t, &sr)
+	for _, res := range sr.Results {
+		d, ok := lt.docs[res.DocumentID]
+		if !ok || d.uri != res.SourceURI {
+			f.violate("search by tenant %d returned a document it does not have: %+v", lt.idx, res)
+		}
+	}
+	if foreignFilter && len(sr.Results) > 0 {
+		f.violate("search by tenant %d filtered to another tenant's prefix/metadata returned %d results", lt.idx, len(sr.Results))
+	}
+	for k := range sr.TimingsMS {
+		if !slices.Contains([]string{"embed", "vector", "keyword", "fetch", "fuse", "rerank"}, k) {
+			f.violate("search timings carry an unexpected key %q", k)
+		}
+	}
+	// Scores are a function of the tenant's own data: the same query on the
+	// same version of it gives the same ids, BM25 scores, distances and
+	// confidence, however much other tenants have written since.
+	raw, _ := json.Marshal(body)
+	key := fmt.Sprintf("%d|%d|%s", lt.version, lt.candidates, raw)
+	var fp strings.Builder
+	fmt.Fprintf(&fp, "conf=%.6f skipped=%v", sr.Confidence, sr.KeywordSkipped)
+	for _, res := range sr.Results {
+		fmt.Fprintf(&fp, " %s", res.ChunkID)
+		if res.KeywordScore != nil {
+			fmt.Fprintf(&fp, "/k%.6f", *res.KeywordScore)
+		}
+		if res.VectorDistance != nil {
+			fmt.Fprintf(&fp, "/v%.5f", *res.VectorDistance)
+		}
+	}
+	if prev, ok := lt.results[key]; ok && prev != fp.String() {
+		f.violate("tenant %d: the same search on unchanged data scored differently after other tenants' writes:\n  %s\n  %s", lt.idx, prev, fp.String())
+	}
+	lt.results[key] = fp.String()
+}
+
+func (f *fuzzer) opAnswer(r *rand.Rand, lt *leakTenant) {
+	q := f.query(r, lt)
+	if r.IntN(2) == 0 {
+		q = "What does the " + words(r, 2) + " do? " + q
+	}
+	ro, _ := role(r, auth.RoleReader)
+	c := call{Method: "POST", Path: "/v1/answer", Token: lt.tokens[ro], Body: map[string]any{"question": q, "top_k": 1 + r.IntN(8)}}
+	sse := r.IntN(3) == 0
+	if sse {
+		c.Header = map[string]string{"Accept": "text/event-stream"}
+	}
+	resp, ok := f.send(lt, "answer", c)
+	if !ok {
+		return
+	}
+	if resp.Status != http.StatusOK {
+		f.violate("answer by tenant %d: %s", lt.idx, resp)
+		return
+	}
+	var ar api.AnswerResponse
+	if sse {
+		data, found := sseEvent(resp.Body, "done")
+		if !found {
+			f.violate("answer stream without a done event: %s", resp)
+			return
+		}
+		if err := json.Unmarshal(data, &ar); err != nil {
+			f.violate("answer done event: %v", err)
+			return
+		}
+	} else {
+		resp.json(f.t, &ar)
+	}
+	srcs := map[string]bool{}
+	for _, s := range ar.Sources {
+		srcs[s.ChunkID] = true
+		if _, ok := lt.byURI[s.SourceURI]; !ok {
+			f.violate("answer for tenant %d used a source it does not have: %s", lt.idx, s.SourceURI)
+		}
+	}
+	for _, c := range ar.Citations {
+		if !srcs[c.ChunkID] {
+			f.violate("answer for tenant %d cites a chunk that is not one of its sources: %+v", lt.idx, c)
+		}
+	}
+}
+
+// sseEvent returns the data of the first event named name.
+func sseEvent(body []byte, name string) ([]byte, bool) {
+	for _, ev := range strings.Split(string(body), "\n\n") {
+		var event, data string
+		for _, line := range strings.Split(ev, "\n") {
+			if v, ok := strings.CutPrefix(line, "event: "); ok {
+				event = v
+			} else if v, ok := strings.CutPrefix(line, "data: "); ok {
+				data = v
+			}
+		}
+		if event == name {
+			return []byte(data), true
+		}
+	}
+	return nil, false
+}
+
+// opList pages through the tenant's documents (optionally under a prefix)
+// and compares them with the model.
+func (f *fuzzer) opList(r *rand.Rand, lt *leakTenant, all bool) {
+	prefix := ""
+	if !all {
+		switch r.IntN(4) {
+		case 0:
+			prefix = lt.prefix
+		case 1:
+			prefix = f.other(r, lt).prefix
+		case 2:
+			prefix = "shared/"
+		}
+	}
+	limit := 1 + r.IntN(5)
+	ro, _ := role(r, auth.RoleReader)
+	got := map[uuid.UUID]api.Document{}
+	cursor := ""
+	for page := 0; page < 200; page++ {
+		q := url.Values{"limit": {fmt.Sprint(limit)}}
+		if prefix != "" {
+			q.Set("source_uri_prefix", prefix)
+		}
+		if cursor != "" {
+			q.Set("cursor", cursor)
+		}
+		resp, ok := f.send(lt, "list", call{Method: "GET", Path: "/v1/documents?" + q.Encode(), Token: lt.tokens[ro]})
+		if !ok {
+			return
+		}
+		if resp.Status != http.StatusOK {
+			f.violate("list by tenant %d: %s", lt.idx, resp)
+			return
+		}
+		var dl api.DocumentList
+		resp.json(f.t, &dl)
+		for _, d := range dl.Documents {
+			got[d.ID] = d
+		}
+		if cursor = dl.NextCursor; cursor == "" {
+			break
+		}
+	}
+	want := 0
+	for _, d := range lt.docs {
+		if !strings.HasPrefix(d.uri, prefix) {
+			continue
+		}
+		want++
+		g, ok := got[d.id]
+		if !ok {
+			f.violate("list for tenant %d misses its document %s", lt.idx, d.uri)
+			continue
+		}
+		if g.SourceURI != d.uri || g.Chunks != d.chunks || ingestSHA(d.content) != g.ContentSHA256 {
+			f.violate("list for tenant %d: %s is %+v, want %d chunks", lt.idx, d.uri, g, d.chunks)
+		}
+	}
+	if len(got) != want {
+		f.violate("list for tenant %d under %q: %d documents, the tenant has %d", lt.idx, prefix, len(got), want)
+	}
+}
+
+func (f *fuzzer) opGet(r *rand.Rand, lt *leakTenant) {
+	if len(lt.docs) == 0 {
+		return
+	}
+	d := pick(r, lt.docs)
+	ro, _ := role(r, auth.RoleReader)
+	resp, ok := f.send(lt, "get", call{Method: "GET", Path: "/v1/documents/" + d.id.String() + "?include_content=true", Token: lt.tokens[ro]})
+	if !ok {
+		return
+	}
+	var doc api.Document
+	if resp.Status != http.StatusOK {
+		f.violate("get own document by tenant %d: %s", lt.idx, resp)
+		return
+	}
+	resp.json(f.t, &doc)
+	if doc.Content == nil || *doc.Content != d.content || doc.SourceURI != d.uri || doc.Chunks != d.chunks {
+		f.violate("get by tenant %d: %s differs from what it wrote", lt.idx, d.uri)
+	}
+	if o, _ := doc.Metadata["owner"].(string); o != lt.canary {
+		f.violate("get by tenant %d: metadata %v", lt.idx, doc.Metadata)
+	}
+}
+
+// opForeign aims at another tenant's document by id or source_uri, with
+// every method; the answer must be exactly the 404 of an id that exists
+// nowhere (or 403 for a reader's delete).
+func (f *fuzzer) opForeign(r *rand.Rand, lt *leakTenant) {
+	f.regMu.Lock()
+	var target string
+	for range 10 {
+		target = f.known[r.IntN(len(f.known))]
+		if f.owner[target] != lt.idx {
+			break
+		}
+	}
+	f.regMu.Unlock()
+	if o, _ := f.ownerOf(target); o == lt.idx {
+		return
+	}
+	other := f.other(r, lt)
+	ro, _ := role(r, auth.RoleReader)
+	var c call
+	switch r.IntN(4) {
+	case 0:
+		c = call{Method: "GET", Path: "/v1/documents/" + target, Token: lt.tokens[ro]}
+	case 1:
+		c = call{Method: "GET", Path: "/v1/documents/" + target + "?include_content=true", Token: lt.tokens[ro]}
+	case 2:
+		c = call{Method: "DELETE", Path: "/v1/documents/" + target, Token: lt.tokens[ro]}
+	default:
+		c = call{Method: "DELETE", Path: "/v1/documents?source_uri=" + url.QueryEscape(other.prefix+"guide.md"), Token: lt.tokens[ro]}
+	}
+	resp, ok := f.send(lt, "foreign", c)
+	if !ok {
+		return
+	}
+	if c.Method == "DELETE" && !ro.Allows(auth.RoleEditor) {
+		f.expectForbidden("foreign delete", resp)
+		return
+	}
+	if resp.Status != http.StatusNotFound {
+		f.violate("tenant %d %s %s (another tenant's): %s", lt.idx, c.Method, c.Path, resp)
+		return
+	}
+	var p problem
+	resp.json(f.t, &p)
+	if p.Detail != f.notFound {
+		f.violate("404 for another tenant's id differs from a nonexistent id's: %q vs %q", p.Detail, f.notFound)
+	}
+}
+
+// opDelete deletes one of the tenant's own documents (by id or source_uri).
+func (f *fuzzer) opDelete(r *rand.Rand, lt *leakTenant) {
+	if len(lt.docs) <= 1 {
+		return
+	}
+	d := pick(r, lt.docs)
+	ro, allowed := role(r, auth.RoleEditor)
+	c := call{Method: "DELETE", Path: "/v1/documents/" + d.id.String(), Token: lt.tokens[ro]}
+	if r.IntN(2) == 0 {
+		c.Path = "/v1/documents?source_uri=" + url.QueryEscape(d.uri)
+	}
+	resp, ok := f.send(lt, "delete", c)
+	if !ok {
+		return
+	}
+	if !allowed {
+		f.expectForbidden("delete", resp)
+		return
+	}
+	var w api.DocumentWrite
+	if resp.Status != http.StatusOK || json.Unmarshal(resp.Body, &w) != nil || w.ID != d.id || w.Status != "deleted" {
+		f.violate("delete own %s by tenant %d: %s", d.uri, lt.idx, resp)
+		return
+	}
+	delete(lt.docs, d.id)
+	delete(lt.byURI, d.uri)
+	lt.version++
+}
+
+// opTenant checks GET /v1/tenant: the caller's own tenant and its exact counts.
+func (f *fuzzer) opTenant(lt *leakTenant) {
+	resp, ok := f.send(lt, "tenant", call{Method: "GET", Path: "/v1/tenant", Token: lt.tokens[auth.RoleReader]})
+	if !ok {
+		return
+	}
+	if resp.Status != http.StatusOK {
+		f.violate("tenant info %d: %s", lt.idx, resp)
+		return
+	}
+	var ti api.TenantInfo
+	resp.json(f.t, &ti)
+	wantCand := lt.candidates
+	if wantCand == 0 {
+		wantCand = 20
+	}
+	if ti.ID != lt.id || ti.Slug != lt.slug || ti.Documents != int64(len(lt.docs)) || ti.Chunks != lt.chunkTotal() || ti.Settings.Candidates != wantCand {
+		f.violate("tenant %d info %+v, want %d documents, %d chunks, candidates %d", lt.idx, ti, len(lt.docs), lt.chunkTotal(), wantCand)
+	}
+}
+
+func (f *fuzzer) opSettings(r *rand.Rand, lt *leakTenant) {
+	ro, allowed := role(r, auth.RoleAdmin)
+	cand := 10 + r.IntN(21)
+	resp, ok := f.send(lt, "settings", call{Method: "PATCH", Path: "/v1/tenant/settings", Token: lt.tokens[ro], Body: map[string]any{"candidates": cand}})
+	if !ok {
+		return
+	}
+	if !allowed {
+		f.expectForbidden("settings", resp)
+		return
+	}
+	if resp.Status != http.StatusOK {
+		f.violate("settings by tenant %d: %s", lt.idx, resp)
+		return
+	}
+	lt.candidates = cand
+}
+
+// opBadToken: tokens that must not work — an unknown tenant, another
+// secret, a tampered tenant claim — all get the same generic 401.
+func (f *fuzzer) opBadToken(r *rand.Rand, lt *leakTenant) {
+	var tok string
+	switch r.IntN(3) {
+	case 0:
+		tok, _ = auth.Issue(secret, uuid.New(), auth.RoleAdmin, time.Hour)
+	case 1:
+		tok, _ = auth.Issue(strings.Repeat("k", 40), f.other(r, lt).id, auth.RoleAdmin, time.Hour)
+	default:
+		// Splice another tenant's claims into this tenant's signature.
+		mine := strings.Split(lt.tokens[auth.RoleReader], ".")
+		theirs := strings.Split(f.other(r, lt).tokens[auth.RoleAdmin], ".")
+		tok = mine[0] + "." + theirs[1] + "." + mine[2]
+	}
+	resp, ok := f.send(lt, "badtoken", call{Method: "GET", Path: "/v1/documents", Token: tok})
+	if ok && resp.Status != http.StatusUnauthorized {
+		f.violate("bad token: %s", resp)
+	}
+}
+
+// opPublic reads the unauthenticated routes: no tenant's slug, id or canary
+// may appear in /metrics or /readyz.
+func (f *fuzzer) opPublic(lt *leakTenant) {
+	for _, p := range []string{"/metrics", "/readyz"} {
+		f.count(&f.ops, "public")
+		resp, err := f.s.send(context.Background(), call{Method: "GET", Path: p})
+		if err != nil || resp.Status != http.StatusOK {
+			f.violate("GET %s: %v %v", p, err, resp)
+			continue
+		}
+		b := string(resp.Body)
+		if canaryRE.MatchString(b) || slugRE.MatchString(b) || strings.Contains(b, lt.id.String()) {
+			f.violate("GET %s names a tenant", p)
+		}
+	}
+}
+
+// ingestSHA is the hex sha256 the API reports for content.
+func ingestSHA(content string) string {
+	return fmt.Sprintf("%x", sha256.Sum256([]byte(content)))
+}
