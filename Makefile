@@ -15,7 +15,7 @@ setup: ## database, pgvector, roles, model, demo corpus (idempotent)
 build:
 	$(GO) build -o $(BIN) ./cmd/ragd
 
-test: ## the full test suite against the local database (run `make setup` first)
+test: setup ## the full test suite against the local database
 	$(GO) test -count=1 -timeout 40m ./...
 
 test-short:
