@@ -50,11 +50,11 @@ type Source struct {
 // Citation is a source an answer cites; N is the number used in the answer's
 // "[n]" markers.
 type Citation struct {
-	N           int
-	ChunkID     string
-	SourceURI   string
-	Title       string
-	HeadingPath string
+	N           int    // the source's 1-based number, as in "[n]"
+	ChunkID     string // Source.ChunkID
+	SourceURI   string // Source.SourceURI
+	Title       string // Source.Title
+	HeadingPath string // Source.HeadingPath
 }
 
 // Result is the outcome of answering one question.

@@ -302,9 +302,9 @@ func ParseCitations(text string) []int {
 // ("[1, 2]" and "[Source 1][2]" become "[1][2]"; duplicates inside a marker
 // collapse) and out-of-range numbers dropped; a marker left with no valid
 // number is removed together with the blanks before it, so "done [7]." becomes
-// "done.". clean is trimmed of surrounding ASCII whitespace. cited holds the valid
-// numbers and invalid the out-of-range ones, each once, in order of first
-// appearance; both are non-nil. Text inside code is left untouched.
+// "done.". clean is trimmed of surrounding ASCII whitespace. cited holds the
+// valid numbers and invalid the out-of-range ones, each once, in order of
+// first appearance; both are non-nil. Text inside code is left untouched.
 //
 // An answer with no valid citation is unsupported; Answerer then refuses it
 // (see Result.Unsupported).

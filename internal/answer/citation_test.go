@@ -237,7 +237,7 @@ func FuzzParseCitations(f *testing.F) {
 	for _, s := range streamSamples {
 		f.Add(s, uint16(3), uint16(7))
 	}
-	for _, s := range []string{"[1]", "[1, 2][3]", "[Source 2]", "[1-3]", "`[1]`", "```\n[1]\n```\n[2]", "[[9]1]", "[", "[source", "`", "``[9]`x", "[999999][1000000]"} {
+	for _, s := range []string{"[1]", "[1, 2][3]", "[Source 2]", "[1-3]", "`[1]`", "```\n[1]\n```\n[2]", "[[9]1]", "[", "[source", "`", "``[9]`x", "[999999][1000000]", "[0] 0", "\u0085", "0[1]0[[[00]00]0]"} {
 		f.Add(s, uint16(1), uint16(1))
 	}
 	f.Fuzz(func(t *testing.T, text string, cut1, cut2 uint16) {

@@ -27,9 +27,13 @@ const (
 	minSentenceChars = 15
 )
 
-// fallbackChars bounds the raw excerpt used when a source has no usable
-// sentence at all.
-const fallbackChars = 300
+// fallbackChars bounds the raw excerpt used when no source has a usable
+// sentence, and maxQuoteChars a quoted sentence (a paragraph without
+// punctuation is one long "sentence").
+const (
+	fallbackChars = 300
+	maxQuoteChars = 400
+)
 
 // candidate is one usable sentence of a source.
 type candidate struct {
@@ -86,7 +90,7 @@ func Extractive(question string, sources []Source, maxSentences int) Result {
 			b.WriteByte(' ')
 		}
 		n := c.src + 1
-		b.WriteString(withCitation(stripMarkers(c.text), n))
+		b.WriteString(withCitation(truncate(stripMarkers(c.text), maxQuoteChars), n))
 		if !slices.Contains(cited, n) {
 			cited = append(cited, n)
 		}
@@ -192,31 +196,41 @@ func firstSentences(cands []candidate, max int) []candidate {
 }
 
 // excerpt cites the start of the first non-empty source when no source has
-// a usable sentence; it refuses when all are empty.
+// a usable sentence: its prose fragments if it has any, else its raw text
+// (code). It refuses when all sources are empty.
 func excerpt(sources []Source) Result {
 	for i, s := range sources {
-		text := strings.Join(strings.Fields(stripMarkers(s.Content)), " ")
+		text := strings.Join(strings.Fields(stripMarkers(strings.Join(splitSentences(s.Content), " "))), " ")
+		if text == "" {
+			text = strings.Join(strings.Fields(stripMarkers(s.Content)), " ")
+		}
 		if text == "" {
 			continue
 		}
-		if len(text) > fallbackChars {
-			cut := strings.LastIndexByte(text[:fallbackChars], ' ')
-			if cut < fallbackChars/2 {
-				cut = fallbackChars
-				for cut > 0 && !utf8.RuneStart(text[cut]) {
-					cut--
-				}
-			}
-			text = text[:cut] + "…"
-		}
 		return Result{
-			Answer:           text + " [" + strconv.Itoa(i+1) + "]",
+			Answer:           truncate(text, fallbackChars) + " [" + strconv.Itoa(i+1) + "]",
 			Citations:        citations([]int{i + 1}, sources),
 			InvalidCitations: []int{},
 			Mode:             ModeExtractive,
 		}
 	}
 	return refusal(ModeExtractive)
+}
+
+// truncate cuts s to at most max bytes, at a space when one is in the second
+// half, else at a rune boundary, and appends "…" when it cut.
+func truncate(s string, max int) string {
+	if len(s) <= max {
+		return s
+	}
+	cut := strings.LastIndexByte(s[:max], ' ')
+	if cut < max/2 {
+		cut = max
+		for cut > 0 && !utf8.RuneStart(s[cut]) {
+			cut--
+		}
+	}
+	return strings.TrimRight(s[:cut], " ,;:") + "…"
 }
 
 // stripMarkers removes citation-like markers from source text, so that the
@@ -234,7 +248,7 @@ func withCitation(s string, n int) string {
 	end := len(s)
 	for end > 0 {
 		r, size := utf8.DecodeLastRuneInString(s[:end])
-		if !strings.ContainsRune(".!?…。！？", r) {
+		if !strings.ContainsRune(".!?。！？", r) {
 			break
 		}
 		end -= size

@@ -89,7 +89,7 @@ func TestExtractiveSkipsCodeAndFragments(t *testing.T) {
 	t.Parallel()
 	src := []Source{{Content: "Port:\n\n```go\nlisten(port) // the port the server listens on by default\n```\n" +
 		"    srv.Listen(cfg.Port); if err != nil { return err }\n" +
-		"- port\n" +
+		"- port\n\n" +
 		"The listener binds the port given in the config file (e.g. 8080), see os.Getenv for details."}}
 	r := Extractive("Which port does the server listen on?", src, 3)
 	want := "The listener binds the port given in the config file (e.g. 8080), see os.Getenv for details [1]."
@@ -116,10 +116,17 @@ func TestExtractiveEdgeCases(t *testing.T) {
 	if !r.Refused || r.Answer != RefusalPhrase || r.Mode != ModeExtractive {
 		t.Errorf("all-empty sources = %+v, want a refusal", r)
 	}
-	long := strings.Repeat("tok ", 200)
-	r = Extractive("anything", []Source{{Content: "`x`"}, {Content: long}}, 3)
-	if !strings.HasSuffix(r.Answer, "… [2]") || len(r.Answer) > fallbackChars+10 || r.Citations[0].N != 2 {
-		t.Errorf("no usable sentence: %q %+v", r.Answer, r.Citations)
+	r = Extractive("anything", []Source{{Content: " \n"}, {Content: "Port: 8080 [4]\n\n```\nrun();\n```"}}, 3)
+	if r.Answer != "Port: 8080 [2]" || r.Citations[0].N != 2 {
+		t.Errorf("no usable sentence: %q %+v, want an excerpt of source 2", r.Answer, r.Citations)
+	}
+	r = Extractive("anything", []Source{{Content: "```\nrun();\n```"}}, 3)
+	if r.Answer != "``` run(); ``` [1]" {
+		t.Errorf("code-only source: %q, want its raw text", r.Answer)
+	}
+	r = Extractive("tok", []Source{{Content: strings.Repeat("tok ", 200)}}, 3)
+	if !strings.HasSuffix(r.Answer, "tok… [1]") || len(r.Answer) > maxQuoteChars+10 {
+		t.Errorf("long sentence not truncated: %q", r.Answer)
 	}
 	if r := Extractive("port", docsSources(), 0); strings.Count(r.Answer, "[") > DefaultMaxSentences {
 		t.Errorf("maxSentences 0 should mean the default: %q", r.Answer)

@@ -246,9 +246,11 @@ func (o *OpenAI) Embed(ctx context.Context, texts []string) ([][]float32, error)
 	out := make([][]float32, len(texts))
 	g, gctx := errgroup.WithContext(ctx)
 	g.SetLimit(o.maxConcurrent)
+	skipped := false
 	for start := 0; start < len(texts); start += o.batchSize {
 		if gctx.Err() != nil {
-			break // a batch failed or ctx ended: launch nothing more
+			skipped = true // a batch failed or ctx ended: launch nothing more
+			break
 		}
 		end := min(start+o.batchSize, len(texts))
 		g.Go(func() error {
@@ -263,8 +265,8 @@ func (o *OpenAI) Embed(ctx context.Context, texts []string) ([][]float32, error)
 	if err := g.Wait(); err != nil {
 		return nil, err
 	}
-	if err := ctx.Err(); err != nil {
-		return nil, err
+	if skipped { // no batch failed, so ctx ended
+		return nil, fmt.Errorf("embed: %s: %w", o.model, ctx.Err())
 	}
 	return out, nil
 }
@@ -335,7 +337,7 @@ func (o *OpenAI) embedBatch(ctx context.Context, batch []string) ([][]float32, e
 		if len(d.Embedding) != o.dims {
 			return nil, fmt.Errorf("%w: input %d has %d components, want %d", ErrDimensionMismatch, idx, len(d.Embedding), o.dims)
 		}
-		if !l2NormalizeOpenAI(d.Embedding) {
+		if !openaiNormalize(d.Embedding) {
 			return nil, fmt.Errorf("%w: input %d has a zero vector", ErrBadResponse, idx)
 		}
 		vecs[idx] = d.Embedding
@@ -343,9 +345,9 @@ func (o *OpenAI) embedBatch(ctx context.Context, batch []string) ([][]float32, e
 	return vecs, nil
 }
 
-// l2NormalizeOpenAI scales v to unit L2 norm in place; it reports false for a zero
+// openaiNormalize scales v to unit L2 norm in place; it reports false for a zero
 // (or non-finite) vector, which cannot be normalised.
-func l2NormalizeOpenAI(v []float32) bool {
+func openaiNormalize(v []float32) bool {
 	var sum float64
 	for _, x := range v {
 		sum += float64(x) * float64(x)

@@ -246,6 +246,21 @@ func TestOpenAIRetryAfterHonoursContext(t *testing.T) {
 	}
 }
 
+func TestOpenAICanceledContext(t *testing.T) {
+	t.Parallel()
+	s := newEmbServer(t, 4, nil)
+	c := newClient(t, s, 4, fastOpts()...)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	got, err := c.Embed(ctx, texts(3))
+	if !errors.Is(err, context.Canceled) || got != nil {
+		t.Fatalf("Embed = %v, %v; want no vectors and context.Canceled", got, err)
+	}
+	if n := s.calls.Load(); n != 0 {
+		t.Errorf("requests = %d, want 0", n)
+	}
+}
+
 func TestOpenAIRetries500ThenSucceeds(t *testing.T) {
 	t.Parallel()
 	s := newEmbServer(t, 4, func(w http.ResponseWriter, r *http.Request, n int, _ []string) bool {

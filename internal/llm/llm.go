@@ -38,8 +38,8 @@ const (
 
 // Message is one chat message: Role is RoleSystem, RoleUser or RoleAssistant.
 type Message struct {
-	Role    string `json:"role"`
-	Content string `json:"content"`
+	Role    string `json:"role"`    // RoleSystem, RoleUser or RoleAssistant
+	Content string `json:"content"` // the message text
 }
 
 // Defaults of New; each can be changed with an Option.

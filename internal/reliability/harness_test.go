@@ -66,6 +66,8 @@ type options struct {
 	Reranker                 *rerank.Client
 	LLM                      *llm.Client
 	Limits                   api.Limits
+	// Wrap, when set, wraps the API handler (fault injection, self-tests).
+	Wrap func(http.Handler) http.Handler
 }
 
 // server is a real ragd HTTP server (api.NewHTTPServer's timeouts and header
@@ -125,8 +127,12 @@ func newServer(t testing.TB, o options) *server {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ts := httptest.NewUnstartedServer(srv)
-	ts.Config = api.NewHTTPServer(srv, o.Limits, log)
+	var h http.Handler = srv
+	if o.Wrap != nil {
+		h = o.Wrap(srv)
+	}
+	ts := httptest.NewUnstartedServer(h)
+	ts.Config = api.NewHTTPServer(h, o.Limits, log)
 	ts.Start()
 	t.Cleanup(ts.Close)
 	t.Cleanup(func() {

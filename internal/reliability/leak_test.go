@@ -96,6 +96,7 @@ type fuzzer struct {
 	owner map[string]int
 	known []string // document ids ever written, any tenant (targets for cross-tenant probes)
 
+	quiet      bool // count violations without failing (the self-test)
 	violations atomic.Int64
 	ops        sync.Map // op name → *atomic.Int64
 	statuses   sync.Map // status → *atomic.Int64
@@ -126,7 +127,7 @@ func (f *fuzzer) ownerOf(key string) (int, bool) {
 }
 
 func (f *fuzzer) violate(format string, a ...any) {
-	if f.violations.Add(1) <= 20 {
+	if f.violations.Add(1) <= 20 && !f.quiet {
 		f.t.Errorf("LEAK/VIOLATION: "+format, a...)
 	}
 }
@@ -228,18 +229,63 @@ func TestLeakFuzz(t *testing.T) {
 		t.Skip("leak fuzzer: not in -short")
 	}
 	t.Parallel()
-	dur := soakDuration(t)
-	nTenants := leakTenants
+	n := leakTenants
 	if v := os.Getenv("RAGD_SOAK_TENANTS"); v != "" {
-		fmt.Sscan(v, &nTenants)
+		if _, err := fmt.Sscan(v, &n); err != nil || n < 2 {
+			t.Fatalf("RAGD_SOAK_TENANTS=%q", v)
+		}
 	}
-	seed := uint64(time.Now().UnixNano())
-	t.Logf("seed %d, %d tenants, %s", seed, nTenants, dur)
-	rnd := rand.New(rand.NewPCG(seed, 1))
+	f := runLeak(t, n, soakDuration(t), nil)
+	if v := f.violations.Load(); v > 0 {
+		t.Errorf("%d violations (first 20 above)", v)
+	}
+}
 
-	s := newServer(t, options{MaxConns: 2})
+// TestLeakFuzzDetectsLeaks proves the fuzzer can fail: a middleware that
+// sometimes swaps a search's bearer token for another tenant's (a
+// tenant mix-up bug) must be caught.
+func TestLeakFuzzDetectsLeaks(t *testing.T) {
+	if testing.Short() {
+		t.Skip("leak fuzzer: not in -short")
+	}
+	t.Parallel()
+	var swap atomic.Pointer[[]string]
+	wrap := func(next http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if toks := swap.Load(); toks != nil && r.URL.Path == "/v1/search" && rand.IntN(3) == 0 {
+				r.Header.Set("Authorization", "Bearer "+(*toks)[rand.IntN(len(*toks))])
+			}
+			next.ServeHTTP(w, r)
+		})
+	}
+	f := runLeak(t, 4, 1500*time.Millisecond, func(f *fuzzer) {
+		f.quiet = true
+		var toks []string
+		for _, lt := range f.tenants {
+			toks = append(toks, lt.tokens[auth.RoleReader])
+		}
+		swap.Store(&toks)
+	}, wrap)
+	if f.violations.Load() == 0 {
+		t.Fatal("the fuzzer missed responses served with another tenant's token")
+	}
+	t.Logf("caught %d violations", f.violations.Load())
+}
+
+// runLeak seeds n tenants, runs the fuzzer for dur and audits every tenant.
+// ready, if set, runs after seeding (before the randomized phase).
+func runLeak(t *testing.T, n int, dur time.Duration, ready func(*fuzzer), wrap ...func(http.Handler) http.Handler) *fuzzer {
+	seed := uint64(time.Now().UnixNano())
+	t.Logf("seed %d, %d tenants, %s", seed, n, dur)
+	rnd := rand.New(rand.NewPCG(seed, 1))
+	o := options{MaxConns: 2}
+	if len(wrap) > 0 {
+		o.Wrap = wrap[0]
+	}
+	s := newServer(t, o)
 	f := &fuzzer{t: t, s: s, owner: map[string]int{}}
-	for i := range nTenants {
+	start := time.Now()
+	for i := range n {
 		tn := testdb.NewTenant(t, "leak", "")
 		lt := &leakTenant{idx: i, id: tn.ID, slug: tn.Slug, canary: newCanary(rnd), docs: map[uuid.UUID]*leakDoc{},
 			byURI: map[string]uuid.UUID{}, results: map[string]string{}}
@@ -263,7 +309,7 @@ func TestLeakFuzz(t *testing.T) {
 	// tenant uses (shared/common.md).
 	var wg sync.WaitGroup
 	seedc := make(chan *leakTenant)
-	for w := range 4 {
+	for w := range 3 {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
@@ -285,6 +331,10 @@ func TestLeakFuzz(t *testing.T) {
 	if t.Failed() {
 		t.FailNow()
 	}
+	seeded := time.Since(start)
+	if ready != nil {
+		ready(f)
+	}
 
 	goroutines := runtime.NumGoroutine()
 	ctx, cancel := context.WithTimeout(context.Background(), dur)
@@ -295,7 +345,7 @@ func TestLeakFuzz(t *testing.T) {
 		go func() {
 			defer wg.Done()
 			r := rand.New(rand.NewPCG(seed, uint64(w)))
-			for ctx.Err() == nil && f.violations.Load() < 20 {
+			for ctx.Err() == nil && (f.quiet || f.violations.Load() < 20) {
 				lt := f.tenants[r.IntN(len(f.tenants))]
 				lt.mu.Lock()
 				if w >= leakWorkers {
@@ -312,14 +362,17 @@ func TestLeakFuzz(t *testing.T) {
 		go f.progress(ctx, &total)
 	}
 	wg.Wait()
+	ran := time.Since(start) - seeded
 
 	// Final audit: every tenant's listing, counts and statistics.
-	for _, lt := range f.tenants {
-		lt.mu.Lock()
-		f.opList(rand.New(rand.NewPCG(seed, 999)), lt, true)
-		f.opTenant(lt)
-		lt.mu.Unlock()
-		consistency(t, lt.id)
+	if !f.quiet {
+		for _, lt := range f.tenants {
+			lt.mu.Lock()
+			f.opList(rand.New(rand.NewPCG(seed, 999)), lt, true)
+			f.opTenant(lt)
+			lt.mu.Unlock()
+			consistency(t, lt.id)
+		}
 	}
 	var ops []string
 	f.ops.Range(func(k, v any) bool { ops = append(ops, fmt.Sprintf("%s=%d", k, v.(*atomic.Int64).Load())); return true })
@@ -327,13 +380,15 @@ func TestLeakFuzz(t *testing.T) {
 	f.statuses.Range(func(k, v any) bool { sts = append(sts, fmt.Sprintf("%s=%d", k, v.(*atomic.Int64).Load())); return true })
 	sort.Strings(ops)
 	sort.Strings(sts)
-	t.Logf("%d operations in %s over %d tenants; ops: %s; statuses: %s; violations: %d",
-		total.Load(), dur, len(f.tenants), strings.Join(ops, " "), strings.Join(sts, " "), f.violations.Load())
+	t.Logf("seeded %d tenants in %s; %d operations in %s (%.0f/s); ops: %s; statuses: %s; violations: %d",
+		len(f.tenants), seeded.Round(time.Millisecond), total.Load(), ran.Round(time.Millisecond), float64(total.Load())/ran.Seconds(),
+		strings.Join(ops, " "), strings.Join(sts, " "), f.violations.Load())
 	s.client.CloseIdleConnections()
 	time.Sleep(100 * time.Millisecond)
-	if g := runtime.NumGoroutine(); g > goroutines+20 {
+	if g := runtime.NumGoroutine(); g > goroutines+20 && !f.quiet {
 		t.Errorf("goroutines grew from %d to %d over the run", goroutines, g)
 	}
+	return f
 }
 
 func (f *fuzzer) progress(ctx context.Context, total *atomic.Int64) {

@@ -34,8 +34,8 @@ import (
 // docs passed to Rerank, Score the model's relevance score (higher is more
 // relevant; the scale depends on the model and server, commonly 0..1).
 type Result struct {
-	Index int
-	Score float64
+	Index int     // position in the docs passed to Rerank
+	Score float64 // relevance; higher is more relevant
 }
 
 // Dialect selects the request shape.
