@@ -11,13 +11,14 @@ FROM eval_sets s WHERE s.tenant_id = @tenant_id AND s.name = @name
 RETURNING id, name, version, sha, questions, created_at;
 
 -- name: InsertEvalQuestions :execrows
--- questions is a JSON array of {"idx", "question", "relevant": [source_uri…]}:
--- one statement for the whole set (a text[] per row cannot be unnested from a
--- 2-D array, whose rows must all have the same length).
-INSERT INTO eval_questions (tenant_id, set_id, idx, question, relevant)
+-- questions is a JSON array of {"idx", "question", "relevant": [source_uri…],
+-- "category"}: one statement for the whole set (a text[] per row cannot be
+-- unnested from a 2-D array, whose rows must all have the same length).
+INSERT INTO eval_questions (tenant_id, set_id, idx, question, relevant, category)
 SELECT @tenant_id::uuid, @set_id::uuid, q.idx, q.question,
-       ARRAY(SELECT jsonb_array_elements_text(coalesce(q.relevant, '[]'::jsonb)))::text[]
-FROM jsonb_to_recordset(@questions::jsonb) AS q(idx int, question text, relevant jsonb);
+       ARRAY(SELECT jsonb_array_elements_text(coalesce(q.relevant, '[]'::jsonb)))::text[],
+       coalesce(q.category, '')
+FROM jsonb_to_recordset(@questions::jsonb) AS q(idx int, question text, relevant jsonb, category text);
 
 -- name: LatestEvalSet :one
 SELECT id, name, version, sha, questions, created_at FROM eval_sets
@@ -39,7 +40,7 @@ WHERE tenant_id = @tenant_id
 ORDER BY name, version DESC;
 
 -- name: EvalQuestions :many
-SELECT idx, question, relevant FROM eval_questions
+SELECT idx, question, relevant, category FROM eval_questions
 WHERE tenant_id = @tenant_id AND set_id = @set_id
 ORDER BY idx;
 

@@ -22,12 +22,15 @@ CREATE TABLE eval_sets (
 
 -- relevant holds the source_uris (documents, not chunks: labels survive
 -- re-chunking) that answer the question; empty = the corpus cannot answer it.
+-- category is an optional free label (paraphrase, identifier, …) that reports
+-- break the metrics down by.
 CREATE TABLE eval_questions (
     tenant_id uuid NOT NULL REFERENCES tenants (id) ON DELETE CASCADE,
     set_id    uuid NOT NULL,
     idx       int NOT NULL CHECK (idx >= 0),
     question  text NOT NULL CHECK (length(question) BETWEEN 1 AND 4000),
     relevant  text[] NOT NULL DEFAULT '{}',
+    category  text NOT NULL DEFAULT '' CHECK (length(category) <= 100),
     PRIMARY KEY (tenant_id, set_id, idx),
     FOREIGN KEY (tenant_id, set_id) REFERENCES eval_sets (tenant_id, id) ON DELETE CASCADE
 );

@@ -21,9 +21,10 @@ import (
 const evalUsage = `eval load|run|compare|tune|beir|sets|runs|show --tenant <slug> ...
   eval load    --tenant <slug> --name NAME [--allow-unknown] FILE.jsonl
   eval run     --tenant <slug> [--set NAME] [--version N] [--top-k 20] [--json] [--plot out.svg|png] [--limit N]
+               [--vector-weight W] [--keyword-weight W] [--rrf-k K] [--k1 K1] [--b B] [--refuse-below T]  (what-if settings)
   eval compare --tenant <slug> [--json] RUN_A RUN_B      (run ids, or "latest" / "previous")
   eval tune    --tenant <slug> [--set NAME] [--bm25] [--candidates 20,50,100] [--dry-run] [--json]
-  eval beir    --tenant <slug> [--split train|test] [--limit N] [--no-ingest] [--json] [--plot F] DIR
+  eval beir    --tenant <slug> [--split train|test] [--limit N] [--no-ingest] [--json] [--plot F] [what-if settings] DIR
   eval sets    --tenant <slug>
   eval runs    --tenant <slug> [--limit 20]
   eval show    --tenant <slug> [--json] [--plot F] RUN`
@@ -51,6 +52,13 @@ func runEval(ctx context.Context, e *env, args []string) error {
 	dryRun := fs.Bool("dry-run", false, "report without storing the settings (tune)")
 	split := fs.String("split", "test", "qrels split: qrels/<split>.tsv (beir)")
 	noIngest := fs.Bool("no-ingest", false, "evaluate without (re)ingesting the corpus (beir)")
+	var what whatIf
+	fs.Func("vector-weight", "what-if: run with this vector weight instead of the tenant's (run, beir)", what.set("vector-weight"))
+	fs.Func("keyword-weight", "what-if: keyword weight (run, beir)", what.set("keyword-weight"))
+	fs.Func("rrf-k", "what-if: RRF k (run, beir)", what.set("rrf-k"))
+	fs.Func("k1", "what-if: BM25 k1 (run, beir)", what.set("k1"))
+	fs.Func("b", "what-if: BM25 b (run, beir)", what.set("b"))
+	fs.Func("refuse-below", "what-if: refusal threshold (run, beir)", what.set("refuse-below"))
 	pos, err := parse(fs, args)
 	if err != nil {
 		return err
@@ -68,6 +76,7 @@ func runEval(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	svc := eval.New(d.pool, d.searcher, eval.WithLogger(e.log))
+	override := what.apply(t.Settings)
 	out := e.stdout
 	printJSON := func(v any) error {
 		enc := json.NewEncoder(out)
@@ -127,7 +136,7 @@ func runEval(ctx context.Context, e *env, args []string) error {
 			return err
 		}
 		r, err := svc.Run(ctx, t, eval.RunOptions{Set: set, Version: *version, TopK: *topK, Limit: *limit, Workers: *workers,
-			DryRun: *noStore, Progress: progress("questions")})
+			Settings: override, DryRun: *noStore, Progress: progress("questions")})
 		if err != nil {
 			return err
 		}
@@ -200,7 +209,7 @@ func runEval(ctx context.Context, e *env, args []string) error {
 			return usagef("eval beir --tenant <slug> [--split train|test] DIR")
 		}
 		res, err := svc.ImportBEIR(ctx, t, d.pipeline, eval.BEIROptions{Dir: pos[0], Split: *split, Limit: *limit, Workers: *workers,
-			SkipIngest: *noIngest, TopK: *topK, DryRun: *noStore,
+			SkipIngest: *noIngest, TopK: *topK, Settings: override, DryRun: *noStore,
 			Progress: func(stage string, done, total int) {
 				every := 50
 				if stage == "ingest" {
@@ -463,4 +472,46 @@ func rankStr(r int) string {
 		return "none"
 	}
 	return strconv.Itoa(r)
+}
+
+// whatIf collects the what-if settings flags of eval run and eval beir.
+type whatIf map[string]float64
+
+func (w *whatIf) set(name string) func(string) error {
+	return func(v string) error {
+		f, err := strconv.ParseFloat(v, 64)
+		if err != nil || f < 0 {
+			return fmt.Errorf("want a non-negative number, got %q", v)
+		}
+		if *w == nil {
+			*w = whatIf{}
+		}
+		(*w)[name] = f
+		return nil
+	}
+}
+
+// apply returns base with the flags given, or nil when none was.
+func (w whatIf) apply(base tenant.Settings) *tenant.Settings {
+	if len(w) == 0 {
+		return nil
+	}
+	s := base
+	for name, v := range w {
+		switch name {
+		case "vector-weight":
+			s.VectorWeight = &v
+		case "keyword-weight":
+			s.KeywordWeight = &v
+		case "rrf-k":
+			s.RRFK = v
+		case "k1":
+			s.K1 = v
+		case "b":
+			s.B = &v
+		case "refuse-below":
+			s.RefuseBelow = &v
+		}
+	}
+	return &s
 }

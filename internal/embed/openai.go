@@ -1,22 +1,17 @@
 package embed
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"log/slog"
 	"math"
-	"math/rand/v2"
 	"net/http"
-	"net/url"
 	"strings"
 	"time"
-	"unicode/utf8"
 
-	"github.com/hashicorp/go-retryablehttp"
+	"github.com/ragd-dev/ragd/internal/provider"
 	"golang.org/x/sync/errgroup"
 )
 
@@ -35,22 +30,11 @@ var ErrBadResponse = errors.New("embed: malformed embeddings response")
 
 // StatusError is returned (wrapped) by (*OpenAI).Embed when the server answers
 // with a non-2xx status that is not retried (4xx other than 429) or that is
-// still failing after the last retry (429, 5xx). Use errors.As to inspect it.
-type StatusError struct {
-	// StatusCode is the HTTP status of the last response, e.g. 401 or 503.
-	StatusCode int
-	// Body is the start of the response body (at most about 300 bytes), with
-	// the API key, if it appears, replaced by "[REDACTED]".
-	Body string
-}
-
-// Error names the status and the truncated body; it never contains the API key.
-func (e *StatusError) Error() string {
-	if e.Body == "" {
-		return fmt.Sprintf("embed: server returned HTTP %d", e.StatusCode)
-	}
-	return fmt.Sprintf("embed: server returned HTTP %d: %s", e.StatusCode, e.Body)
-}
+// still failing after the last retry (429, 5xx). Use errors.As to inspect it:
+// StatusCode is the HTTP status, Body the start of the response body (at most
+// about 300 bytes) with the API key, if it appears, replaced by "[REDACTED]".
+// Its Error() starts "embed: server returned HTTP <status>".
+type StatusError = provider.StatusError
 
 // Defaults of NewOpenAI; each can be changed with an OpenAIOption.
 const (
@@ -58,16 +42,6 @@ const (
 	DefaultOpenAIMaxConcurrent = 4                // requests in flight per Embed call
 	DefaultOpenAITimeout       = 60 * time.Second // per HTTP attempt
 	DefaultOpenAIMaxRetries    = 3                // retries after the first attempt
-)
-
-const (
-	openaiRetryWaitMin = 500 * time.Millisecond
-	openaiRetryWaitMax = 10 * time.Second
-	// openaiMaxRetryAfter caps a server's Retry-After so one answer cannot park a
-	// request for an hour; the caller's context still bounds the whole call.
-	openaiMaxRetryAfter = time.Minute
-	// openaiErrorBodyChars is how much of an error body ends up in StatusError.
-	openaiErrorBodyChars = 300
 )
 
 // OpenAI is an Embedder for any server that speaks the OpenAI embeddings API
@@ -78,7 +52,7 @@ const (
 //
 // Embed splits the texts into batches, sends up to MaxConcurrent batches at a
 // time, retries 429 (honouring Retry-After), 5xx and transport errors with
-// exponential backoff and jitter (hashicorp/go-retryablehttp), checks every
+// exponential backoff and jitter (the policy of package provider), checks every
 // vector has Dims() components and L2-normalises it. An OpenAI is safe for
 // concurrent use.
 type OpenAI struct {
@@ -89,22 +63,16 @@ type OpenAI struct {
 	batchSize     int
 	maxConcurrent int
 	sendDims      bool
-	client        *retryablehttp.Client
+	client        *provider.Client
 }
 
 var _ Embedder = (*OpenAI)(nil)
 
 type openAIConfig struct {
-	apiKey        string
-	batchSize     int
-	maxConcurrent int
-	timeout       time.Duration
-	maxRetries    int
-	waitMin       time.Duration
-	waitMax       time.Duration
-	httpClient    *http.Client
-	logger        *slog.Logger
-	sendDims      bool
+	provider.Config // API key, timeout, retries, backoff, HTTP client, logger
+	batchSize       int
+	maxConcurrent   int
+	sendDims        bool
 }
 
 // OpenAIOption configures NewOpenAI.
@@ -113,7 +81,7 @@ type OpenAIOption func(*openAIConfig)
 // WithOpenAIAPIKey sends key as "Authorization: Bearer <key>". The key never
 // appears in errors or logs. Default: no Authorization header.
 func WithOpenAIAPIKey(key string) OpenAIOption {
-	return func(c *openAIConfig) { c.apiKey = key }
+	return func(c *openAIConfig) { c.APIKey = key }
 }
 
 // WithOpenAIBatchSize sets how many texts go into one request (>= 1; default
@@ -133,14 +101,14 @@ func WithOpenAIMaxConcurrent(n int) OpenAIOption {
 // DefaultOpenAITimeout). A timed-out attempt is retried like a transport
 // error; the caller's context bounds the whole call, retries included.
 func WithOpenAITimeout(d time.Duration) OpenAIOption {
-	return func(c *openAIConfig) { c.timeout = d }
+	return func(c *openAIConfig) { c.Timeout = d }
 }
 
 // WithOpenAIMaxRetries sets how many times a failed attempt is retried (>= 0;
 // default DefaultOpenAIMaxRetries), so a request makes at most n+1 attempts.
 // Retried: transport errors and timeouts, 429, and 5xx other than 501.
 func WithOpenAIMaxRetries(n int) OpenAIOption {
-	return func(c *openAIConfig) { c.maxRetries = n }
+	return func(c *openAIConfig) { c.MaxRetries = n }
 }
 
 // WithOpenAIBackoff sets the exponential backoff bounds between retries: the wait
@@ -148,20 +116,20 @@ func WithOpenAIMaxRetries(n int) OpenAIOption {
 // and 10s). A Retry-After header on 429 or 503 takes precedence (capped at one
 // minute). Tests use small values.
 func WithOpenAIBackoff(min, max time.Duration) OpenAIOption {
-	return func(c *openAIConfig) { c.waitMin, c.waitMax = min, max }
+	return func(c *openAIConfig) { c.WaitMin, c.WaitMax = min, max }
 }
 
 // WithOpenAIHTTPClient sets the HTTP client whose Transport is used (for proxies,
 // custom TLS). Its Timeout is overridden by WithOpenAITimeout. Default: a pooled
 // client of the standard transport.
 func WithOpenAIHTTPClient(hc *http.Client) OpenAIOption {
-	return func(c *openAIConfig) { c.httpClient = hc }
+	return func(c *openAIConfig) { c.HTTPClient = hc }
 }
 
 // WithOpenAILogger logs each failed attempt and retry (method, redacted URL, status)
 // through l. Default: no logging.
 func WithOpenAILogger(l *slog.Logger) OpenAIOption {
-	return func(c *openAIConfig) { c.logger = l }
+	return func(c *openAIConfig) { c.Logger = l }
 }
 
 // WithOpenAIDimensionsParam sends the configured dims as the request's "dimensions"
@@ -181,19 +149,16 @@ func WithOpenAIDimensionsParam() OpenAIOption {
 // dims < 1 or an out-of-range option value. No request is made.
 func NewOpenAI(baseURL, model string, dims int, opts ...OpenAIOption) (*OpenAI, error) {
 	cfg := openAIConfig{
+		Config:        provider.DefaultConfig(DefaultOpenAITimeout, DefaultOpenAIMaxRetries),
 		batchSize:     DefaultOpenAIBatchSize,
 		maxConcurrent: DefaultOpenAIMaxConcurrent,
-		timeout:       DefaultOpenAITimeout,
-		maxRetries:    DefaultOpenAIMaxRetries,
-		waitMin:       openaiRetryWaitMin,
-		waitMax:       openaiRetryWaitMax,
 	}
 	for _, o := range opts {
 		o(&cfg)
 	}
-	endpoint, err := openaiEndpoint(baseURL, "embeddings")
+	endpoint, err := provider.Endpoint(baseURL, "embeddings")
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("embed: openai: %w", err)
 	}
 	switch {
 	case strings.TrimSpace(model) == "":
@@ -204,22 +169,19 @@ func NewOpenAI(baseURL, model string, dims int, opts ...OpenAIOption) (*OpenAI, 
 		return nil, fmt.Errorf("embed: openai: batch size must be >= 1, got %d", cfg.batchSize)
 	case cfg.maxConcurrent < 1:
 		return nil, fmt.Errorf("embed: openai: max concurrent must be >= 1, got %d", cfg.maxConcurrent)
-	case cfg.timeout <= 0:
-		return nil, fmt.Errorf("embed: openai: timeout must be > 0, got %s", cfg.timeout)
-	case cfg.maxRetries < 0:
-		return nil, fmt.Errorf("embed: openai: max retries must be >= 0, got %d", cfg.maxRetries)
-	case cfg.waitMin < 0 || cfg.waitMax < cfg.waitMin:
-		return nil, fmt.Errorf("embed: openai: backoff bounds must satisfy 0 <= min <= max, got %s, %s", cfg.waitMin, cfg.waitMax)
+	}
+	if err := cfg.Validate(); err != nil {
+		return nil, fmt.Errorf("embed: openai: %w", err)
 	}
 	return &OpenAI{
 		endpoint:      endpoint,
 		model:         model,
 		dims:          dims,
-		apiKey:        cfg.apiKey,
+		apiKey:        cfg.APIKey,
 		batchSize:     cfg.batchSize,
 		maxConcurrent: cfg.maxConcurrent,
 		sendDims:      cfg.sendDims,
-		client:        newOpenAIRetryClient(cfg),
+		client:        provider.NewClient("embed", openaiHTTPClient(cfg), cfg.Config),
 	}, nil
 }
 
@@ -294,33 +256,22 @@ func (o *OpenAI) embedBatch(ctx context.Context, batch []string) ([][]float32, e
 	if err != nil {
 		return nil, fmt.Errorf("encode request: %w", err)
 	}
-	req, err := retryablehttp.NewRequestWithContext(ctx, http.MethodPost, o.endpoint, payload)
-	if err != nil {
-		return nil, fmt.Errorf("build request: %w", err)
-	}
-	openaiSetHeaders(req.Header, o.apiKey)
-
 	// A float prints as at most ~25 bytes of JSON; allow generous slack.
 	limit := int64(len(batch))*int64(o.dims)*32 + 1<<20
 	var parsed embeddingsResponse
-	req.SetResponseHandler(func(resp *http.Response) error {
-		if resp.StatusCode < 200 || resp.StatusCode > 299 {
-			return openaiPermanent{newOpenAIStatusError(resp, o.apiKey)}
-		}
-		raw, err := openaiReadLimited(resp.Body, limit)
+	err = o.client.Post(ctx, o.endpoint, payload, "application/json", func(resp *http.Response) error {
+		raw, err := provider.ReadLimited(resp.Body, limit, ErrBadResponse)
 		if err != nil {
 			return err // truncated transfer: transient, retried
 		}
 		if err := json.Unmarshal(raw, &parsed); err != nil {
-			return openaiPermanent{fmt.Errorf("%w: %v (body starts %q)", ErrBadResponse, err, openaiSnippet(raw, o.apiKey))}
+			return provider.Permanent(fmt.Errorf("%w: %v (body starts %q)", ErrBadResponse, err, provider.Snippet(raw, o.apiKey)))
 		}
 		return nil
 	})
-	resp, err := o.client.Do(req)
 	if err != nil {
 		return nil, err
 	}
-	_ = resp.Body.Close()
 
 	if len(parsed.Data) != len(batch) {
 		return nil, fmt.Errorf("%w: %d vectors for %d inputs", ErrBadResponse, len(parsed.Data), len(batch))
@@ -362,153 +313,15 @@ func openaiNormalize(v []float32) bool {
 	return true
 }
 
-// --- HTTP plumbing shared by the OpenAI client ---
-
-func openaiEndpoint(baseURL, path string) (string, error) {
-	u, err := url.Parse(strings.TrimSpace(baseURL))
-	if err != nil {
-		return "", fmt.Errorf("embed: openai: base URL: %w", err)
-	}
-	if (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-		return "", fmt.Errorf("embed: openai: base URL %q must be an absolute http(s) URL", u.Redacted())
-	}
-	return strings.TrimRight(u.String(), "/") + "/" + path, nil
-}
-
-func openaiSetHeaders(h http.Header, apiKey string) {
-	h.Set("Content-Type", "application/json")
-	h.Set("Accept", "application/json")
-	h.Set("User-Agent", "ragd")
-	if apiKey != "" {
-		h.Set("Authorization", "Bearer "+apiKey)
-	}
-}
-
-// openaiPermanent marks an error found while handling a response as not retryable.
-type openaiPermanent struct{ err error }
-
-func (p openaiPermanent) Error() string { return p.err.Error() }
-func (p openaiPermanent) Unwrap() error { return p.err }
-
-func newOpenAIRetryClient(cfg openAIConfig) *retryablehttp.Client {
-	var hc http.Client
-	if cfg.httpClient != nil {
-		hc = *cfg.httpClient
-	} else {
+// openaiHTTPClient returns the client for each attempt: a copy of the one
+// given with WithOpenAIHTTPClient, or one pooling enough idle connections for
+// maxConcurrent batches, with the per-attempt timeout.
+func openaiHTTPClient(cfg openAIConfig) *http.Client {
+	hc := cfg.AttemptClient()
+	if cfg.HTTPClient == nil {
 		t := http.DefaultTransport.(*http.Transport).Clone()
 		t.MaxIdleConnsPerHost = max(cfg.maxConcurrent, 2)
 		hc.Transport = t
 	}
-	hc.Timeout = cfg.timeout
-	c := &retryablehttp.Client{
-		HTTPClient:   &hc,
-		RetryWaitMin: cfg.waitMin,
-		RetryWaitMax: cfg.waitMax,
-		RetryMax:     cfg.maxRetries,
-		CheckRetry:   openaiCheckRetry,
-		Backoff:      openaiBackoff,
-		ErrorHandler: openaiErrorHandler(cfg.apiKey),
-	}
-	if cfg.logger != nil {
-		c.Logger = cfg.logger // *slog.Logger satisfies retryablehttp.LeveledLogger
-	}
-	return c
-}
-
-// openaiCheckRetry is retryablehttp's default policy (transport errors, 429, 5xx
-// except 501), except that errors marked permanent by a response handler stop
-// the retries.
-func openaiCheckRetry(ctx context.Context, resp *http.Response, err error) (bool, error) {
-	if ctx.Err() != nil {
-		return false, ctx.Err()
-	}
-	var p openaiPermanent
-	if errors.As(err, &p) {
-		return false, nil
-	}
-	return retryablehttp.DefaultRetryPolicy(ctx, resp, err)
-}
-
-// openaiBackoff honours Retry-After on 429 and 503 (capped at openaiMaxRetryAfter) and
-// otherwise waits min·2^attempt capped at max, with "equal jitter" (a uniform
-// draw from the upper half) so concurrent batches do not retry in lockstep.
-func openaiBackoff(min, max time.Duration, attempt int, resp *http.Response) time.Duration {
-	if resp != nil && (resp.StatusCode == http.StatusTooManyRequests || resp.StatusCode == http.StatusServiceUnavailable) &&
-		resp.Header.Get("Retry-After") != "" {
-		return openaiMinDuration(retryablehttp.DefaultBackoff(min, max, attempt, resp), openaiMaxRetryAfter)
-	}
-	d := retryablehttp.DefaultBackoff(min, max, attempt, nil)
-	if d <= 1 {
-		return d
-	}
-	return d/2 + rand.N(d/2+1)
-}
-
-func openaiMinDuration(a, b time.Duration) time.Duration {
-	if a < b {
-		return a
-	}
-	return b
-}
-
-// openaiErrorHandler builds the error of a request that failed for good: a
-// *StatusError when retries ran out on a retryable status, else the last
-// transport, handler or context error.
-func openaiErrorHandler(apiKey string) retryablehttp.ErrorHandler {
-	return func(resp *http.Response, err error, tries int) (*http.Response, error) {
-		if err == nil && resp != nil {
-			err = newOpenAIStatusError(resp, apiKey)
-		} else if resp != nil {
-			_, _ = io.Copy(io.Discard, io.LimitReader(resp.Body, 4<<10))
-			_ = resp.Body.Close()
-		}
-		if err == nil {
-			err = errors.New("request failed")
-		}
-		var p openaiPermanent
-		if errors.As(err, &p) {
-			err = p.err
-		}
-		if tries > 1 {
-			return nil, fmt.Errorf("giving up after %d attempts: %w", tries, err)
-		}
-		return nil, err
-	}
-}
-
-// newOpenAIStatusError reads the start of resp's body and closes it.
-func newOpenAIStatusError(resp *http.Response, apiKey string) *StatusError {
-	raw, _ := io.ReadAll(io.LimitReader(resp.Body, 4<<10))
-	_ = resp.Body.Close()
-	return &StatusError{StatusCode: resp.StatusCode, Body: openaiSnippet(raw, apiKey)}
-}
-
-// openaiSnippet returns the first openaiErrorBodyChars bytes of raw (cut at a rune
-// boundary, "…" appended when cut), trimmed, with apiKey redacted.
-func openaiSnippet(raw []byte, apiKey string) string {
-	s := string(bytes.TrimSpace(raw))
-	if apiKey != "" {
-		s = strings.ReplaceAll(s, apiKey, "[REDACTED]")
-	}
-	if len(s) > openaiErrorBodyChars {
-		cut := openaiErrorBodyChars
-		for cut > 0 && !utf8.RuneStart(s[cut]) {
-			cut--
-		}
-		s = s[:cut] + "…"
-	}
-	return s
-}
-
-// openaiReadLimited reads all of r, failing with ErrBadResponse (permanent) when it
-// holds more than limit bytes.
-func openaiReadLimited(r io.Reader, limit int64) ([]byte, error) {
-	raw, err := io.ReadAll(io.LimitReader(r, limit+1))
-	if err != nil {
-		return nil, fmt.Errorf("read response: %w", err)
-	}
-	if int64(len(raw)) > limit {
-		return nil, openaiPermanent{fmt.Errorf("%w: body exceeds %d bytes", ErrBadResponse, limit)}
-	}
-	return raw, nil
+	return hc
 }

@@ -224,6 +224,9 @@ type BEIROptions struct {
 	SetName string
 	// TopK is the depth (default BEIRDepth: top_k and candidates 100).
 	TopK int
+	// Settings, when set, replaces the tenant's settings for the run (the
+	// candidates are still TopK).
+	Settings *tenant.Settings
 	// DryRun does not store the run.
 	DryRun bool
 	// Progress, when set, reports ingestion ("ingest") and evaluation ("eval").
@@ -295,7 +298,7 @@ func (s *Service) ImportBEIR(ctx context.Context, t tenant.Tenant, p *ingest.Pip
 	if o.Limit > 0 && o.Limit < len(qs) {
 		qs = qs[:o.Limit]
 	}
-	ro := RunOptions{TopK: o.TopK, Candidates: o.TopK, DryRun: o.DryRun}
+	ro := RunOptions{TopK: o.TopK, Candidates: o.TopK, Settings: o.Settings, DryRun: o.DryRun}
 	if o.Progress != nil {
 		ro.Progress = func(done, total int) { o.Progress("eval", done, total) }
 	}

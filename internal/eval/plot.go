@@ -65,7 +65,7 @@ func WritePlot(r Report, path string) error {
 	}
 	p.Legend.Padding = vg.Points(4)
 	p.Legend.ThumbnailWidth = vg.Points(20)
-	p.Legend.YOffs = vg.Points(-10)
+	p.Legend.YOffs = vg.Points(6)
 	p.Legend.TextStyle.Font.Size = vg.Points(9)
 	if err := p.Save(7*vg.Inch, 4.5*vg.Inch, path); err != nil {
 		return fmt.Errorf("eval: plot: %w", err)

@@ -218,7 +218,11 @@ type RunOptions struct {
 	Version int
 	// TopK is the chunks each search returns (default DefaultTopK).
 	TopK int
-	// Candidates overrides the tenant's candidates per leg (0 = the tenant's).
+	// Settings, when set, replaces the tenant's settings for this run (a
+	// what-if run: nothing is stored in the tenant; the run's snapshot
+	// records them).
+	Settings *tenant.Settings
+	// Candidates overrides the candidates per leg (0 = the settings').
 	// BEIR runs use 100 so that recall@100 sees 100 fused candidates.
 	Candidates int
 	// Limit evaluates only the first Limit questions (0 = all).
@@ -258,6 +262,9 @@ func (s *Service) runQuestions(ctx context.Context, t tenant.Tenant, info SetInf
 	o.Workers = max(o.Workers, 1)
 	sr := s.runSearcher(o.TopK)
 	prod := t.Settings
+	if o.Settings != nil {
+		prod = *o.Settings
+	}
 	if o.Candidates > 0 {
 		prod.Candidates = o.Candidates
 	}

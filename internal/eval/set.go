@@ -42,6 +42,9 @@ func ValidName(name string) bool { return nameRE.MatchString(name) }
 type Question struct {
 	Question string   `json:"question"`
 	Relevant []string `json:"relevant"`
+	// Category is an optional label for reports (e.g. paraphrase,
+	// identifier, unanswerable, howto); it does not affect any metric.
+	Category string `json:"category,omitempty"`
 }
 
 // Answerable reports whether the question has relevant documents.

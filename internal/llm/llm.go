@@ -7,8 +7,8 @@
 // "stream". Complete returns the whole reply; Stream delivers it piece by
 // piece from the server-sent events.
 //
-// Retries (429 with Retry-After, 5xx, transport errors and timeouts) are done
-// by hashicorp/go-retryablehttp. A streamed reply is retried only while
+// Retries (429 with Retry-After, 5xx, transport errors and timeouts) follow
+// the policy of package provider. A streamed reply is retried only while
 // nothing has been passed to the caller's callback: once a piece of text is
 // delivered, a failure ends the call, because the caller cannot take text
 // back.
@@ -26,7 +26,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/hashicorp/go-retryablehttp"
+	"github.com/ragd-dev/ragd/internal/provider"
 )
 
 // Roles of a chat message.
@@ -69,22 +69,11 @@ var ErrTimeout = errors.New("llm: timed out waiting for the server")
 
 // StatusError is returned (wrapped) when the server answers with a non-2xx
 // status that is not retried (4xx other than 429) or that is still failing
-// after the last retry (429, 5xx). Use errors.As to inspect it.
-type StatusError struct {
-	// StatusCode is the HTTP status of the last response, e.g. 400 or 503.
-	StatusCode int
-	// Body is the start of the response body (at most about 300 bytes), with
-	// the API key, if it appears, replaced by "[REDACTED]".
-	Body string
-}
-
-// Error names the status and the truncated body; it never contains the API key.
-func (e *StatusError) Error() string {
-	if e.Body == "" {
-		return fmt.Sprintf("llm: server returned HTTP %d", e.StatusCode)
-	}
-	return fmt.Sprintf("llm: server returned HTTP %d: %s", e.StatusCode, e.Body)
-}
+// after the last retry (429, 5xx). Use errors.As to inspect it: StatusCode is
+// the HTTP status, Body the start of the response body (at most about 300
+// bytes) with the API key, if it appears, replaced by "[REDACTED]". Its
+// Error() starts "llm: server returned HTTP <status>".
+type StatusError = provider.StatusError
 
 // Client calls one chat model of an OpenAI-compatible server. It is safe for
 // concurrent use.
@@ -94,19 +83,13 @@ type Client struct {
 	apiKey      string
 	temperature float64
 	maxTokens   int
-	client      *retryablehttp.Client
+	client      *provider.Client
 }
 
 type config struct {
-	apiKey      string
-	temperature float64
-	maxTokens   int
-	timeout     time.Duration
-	maxRetries  int
-	waitMin     time.Duration
-	waitMax     time.Duration
-	httpClient  *http.Client
-	logger      *slog.Logger
+	provider.Config // API key, timeout, retries, backoff, HTTP client, logger
+	temperature     float64
+	maxTokens       int
 }
 
 // Option configures New.
@@ -114,7 +97,7 @@ type Option func(*config)
 
 // WithAPIKey sends key as "Authorization: Bearer <key>". The key never
 // appears in errors or logs. Default: no Authorization header.
-func WithAPIKey(key string) Option { return func(c *config) { c.apiKey = key } }
+func WithAPIKey(key string) Option { return func(c *config) { c.APIKey = key } }
 
 // WithTemperature sets the sampling temperature, 0 to 2 (default
 // DefaultTemperature: near-deterministic, as grounded answers should be).
@@ -129,28 +112,28 @@ func WithMaxTokens(n int) Option { return func(c *config) { c.maxTokens = n } }
 // an idle timeout, not a total one, so a long stream that keeps producing is
 // never cut; the caller's context bounds the whole call. A timed-out attempt
 // is retried like a transport error (see ErrTimeout).
-func WithTimeout(d time.Duration) Option { return func(c *config) { c.timeout = d } }
+func WithTimeout(d time.Duration) Option { return func(c *config) { c.Timeout = d } }
 
 // WithMaxRetries sets how many times a failed attempt is retried (>= 0;
 // default DefaultMaxRetries). Retried: transport errors and timeouts, 429 and
 // 5xx other than 501, and for Stream an interrupted stream before any text
 // was delivered.
-func WithMaxRetries(n int) Option { return func(c *config) { c.maxRetries = n } }
+func WithMaxRetries(n int) Option { return func(c *config) { c.MaxRetries = n } }
 
 // WithBackoff sets the exponential backoff bounds between retries: about
 // min·2^i before retry i, capped at max, with jitter (default 500ms and 10s).
 // A Retry-After header on 429 or 503 takes precedence (capped at one minute).
 func WithBackoff(min, max time.Duration) Option {
-	return func(c *config) { c.waitMin, c.waitMax = min, max }
+	return func(c *config) { c.WaitMin, c.WaitMax = min, max }
 }
 
 // WithHTTPClient sets the HTTP client whose Transport, redirect policy and
 // Timeout are used (for proxies, custom TLS). Default: the standard transport.
-func WithHTTPClient(hc *http.Client) Option { return func(c *config) { c.httpClient = hc } }
+func WithHTTPClient(hc *http.Client) Option { return func(c *config) { c.HTTPClient = hc } }
 
 // WithLogger logs each failed attempt and retry (method, redacted URL,
 // status) through l. Default: no logging.
-func WithLogger(l *slog.Logger) Option { return func(c *config) { c.logger = l } }
+func WithLogger(l *slog.Logger) Option { return func(c *config) { c.Logger = l } }
 
 // New returns a client for model at baseURL, the API root without the
 // "/chat/completions" suffix (e.g. "https://api.openai.com/v1",
@@ -159,19 +142,13 @@ func WithLogger(l *slog.Logger) Option { return func(c *config) { c.logger = l }
 // Errors: an invalid baseURL (not http or https, no host), an empty model or
 // an out-of-range option value. No request is made.
 func New(baseURL, model string, opts ...Option) (*Client, error) {
-	cfg := config{
-		temperature: DefaultTemperature,
-		timeout:     DefaultTimeout,
-		maxRetries:  DefaultMaxRetries,
-		waitMin:     defaultRetryWaitMin,
-		waitMax:     defaultRetryWaitMax,
-	}
+	cfg := config{Config: provider.DefaultConfig(DefaultTimeout, DefaultMaxRetries), temperature: DefaultTemperature}
 	for _, o := range opts {
 		o(&cfg)
 	}
-	endpoint, err := endpointURL(baseURL, "chat/completions")
+	endpoint, err := provider.Endpoint(baseURL, "chat/completions")
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("llm: %w", err)
 	}
 	switch {
 	case strings.TrimSpace(model) == "":
@@ -180,20 +157,17 @@ func New(baseURL, model string, opts ...Option) (*Client, error) {
 		return nil, fmt.Errorf("llm: temperature must be in [0, 2], got %v", cfg.temperature)
 	case cfg.maxTokens < 0:
 		return nil, fmt.Errorf("llm: max tokens must be >= 0, got %d", cfg.maxTokens)
-	case cfg.timeout <= 0:
-		return nil, fmt.Errorf("llm: timeout must be > 0, got %s", cfg.timeout)
-	case cfg.maxRetries < 0:
-		return nil, fmt.Errorf("llm: max retries must be >= 0, got %d", cfg.maxRetries)
-	case cfg.waitMin < 0 || cfg.waitMax < cfg.waitMin:
-		return nil, fmt.Errorf("llm: backoff bounds must satisfy 0 <= min <= max, got %s, %s", cfg.waitMin, cfg.waitMax)
+	}
+	if err := cfg.Validate(); err != nil {
+		return nil, fmt.Errorf("llm: %w", err)
 	}
 	return &Client{
 		endpoint:    endpoint,
 		model:       model,
-		apiKey:      cfg.apiKey,
+		apiKey:      cfg.APIKey,
 		temperature: cfg.temperature,
 		maxTokens:   cfg.maxTokens,
-		client:      newRetryClient(cfg),
+		client:      provider.NewClient("llm", attemptClient(cfg), cfg.Config),
 	}, nil
 }
 
@@ -244,40 +218,35 @@ func (c *Client) Complete(ctx context.Context, messages []Message) (string, erro
 	if len(messages) == 0 {
 		return "", ErrNoMessages
 	}
-	req, err := c.newRequest(ctx, messages, false)
+	payload, accept, err := c.encode(messages, false)
 	if err != nil {
 		return "", err
 	}
 	var text string
-	req.SetResponseHandler(func(resp *http.Response) error {
-		if resp.StatusCode < 200 || resp.StatusCode > 299 {
-			return permanent{newStatusError(resp, c.apiKey)}
-		}
-		raw, err := readLimited(resp.Body, maxResponseBytes)
+	err = c.client.Post(ctx, c.endpoint, payload, accept, func(resp *http.Response) error {
+		raw, err := provider.ReadLimited(resp.Body, maxResponseBytes, ErrBadResponse)
 		if err != nil {
 			return err
 		}
 		text, err = c.parseCompletion(raw)
 		return err
 	})
-	resp, err := c.client.Do(req)
 	if err != nil {
 		return "", fmt.Errorf("llm: %s: complete: %w", c.model, err)
 	}
-	_ = resp.Body.Close()
 	return text, nil
 }
 
 func (c *Client) parseCompletion(raw []byte) (string, error) {
 	var parsed chatResponse
 	if err := json.Unmarshal(raw, &parsed); err != nil {
-		return "", permanent{fmt.Errorf("%w: %v (body starts %q)", ErrBadResponse, err, snippet(raw, c.apiKey))}
+		return "", provider.Permanent(fmt.Errorf("%w: %v (body starts %q)", ErrBadResponse, err, provider.Snippet(raw, c.apiKey)))
 	}
 	if parsed.Error != nil {
-		return "", permanent{fmt.Errorf("%w: server error: %s", ErrBadResponse, redact(parsed.Error.Message, c.apiKey))}
+		return "", provider.Permanent(fmt.Errorf("%w: server error: %s", ErrBadResponse, provider.Redact(parsed.Error.Message, c.apiKey)))
 	}
 	if len(parsed.Choices) == 0 {
-		return "", permanent{fmt.Errorf("%w: no choices", ErrBadResponse)}
+		return "", provider.Permanent(fmt.Errorf("%w: no choices", ErrBadResponse))
 	}
 	return parsed.Choices[0].Message.Content, nil
 }
@@ -300,7 +269,7 @@ func (c *Client) Stream(ctx context.Context, messages []Message, onDelta func(st
 	if len(messages) == 0 {
 		return "", ErrNoMessages
 	}
-	req, err := c.newRequest(ctx, messages, true)
+	payload, accept, err := c.encode(messages, true)
 	if err != nil {
 		return "", err
 	}
@@ -315,18 +284,15 @@ func (c *Client) Stream(ctx context.Context, messages []Message, onDelta func(st
 		delivered = true
 		text.WriteString(s)
 		if err := onDelta(s); err != nil {
-			return permanent{callbackError{err}}
+			return provider.Permanent(callbackError{err})
 		}
 		return nil
 	}
-	req.SetResponseHandler(func(resp *http.Response) error {
-		if resp.StatusCode < 200 || resp.StatusCode > 299 {
-			return permanent{newStatusError(resp, c.apiKey)}
-		}
+	err = c.client.Post(ctx, c.endpoint, payload, accept, func(resp *http.Response) error {
 		var err error
 		if strings.HasPrefix(resp.Header.Get("Content-Type"), "application/json") {
 			var raw []byte
-			if raw, err = readLimited(resp.Body, maxResponseBytes); err == nil {
+			if raw, err = provider.ReadLimited(resp.Body, maxResponseBytes, ErrBadResponse); err == nil {
 				var s string
 				if s, err = c.parseCompletion(raw); err == nil {
 					err = deliver(s)
@@ -335,15 +301,11 @@ func (c *Client) Stream(ctx context.Context, messages []Message, onDelta func(st
 		} else {
 			err = c.readEvents(resp.Body, deliver)
 		}
-		if err != nil && delivered {
-			var p permanent
-			if !errors.As(err, &p) {
-				err = permanent{err} // text is out: never retry
-			}
+		if delivered {
+			err = provider.Permanent(err) // text is out: never retry
 		}
 		return err
 	})
-	resp, err := c.client.Do(req)
 	if err != nil {
 		var cb callbackError
 		if errors.As(err, &cb) {
@@ -351,7 +313,6 @@ func (c *Client) Stream(ctx context.Context, messages []Message, onDelta func(st
 		}
 		return text.String(), fmt.Errorf("llm: %s: stream: %w", c.model, err)
 	}
-	_ = resp.Body.Close()
 	return text.String(), nil
 }
 
@@ -386,10 +347,10 @@ func (c *Client) readEvents(body io.Reader, deliver func(string) error) error {
 		}
 		var chunk streamChunk
 		if err := json.Unmarshal([]byte(payload), &chunk); err != nil {
-			return false, permanent{fmt.Errorf("%w: stream event: %v (event starts %q)", ErrBadResponse, err, snippet([]byte(payload), c.apiKey))}
+			return false, provider.Permanent(fmt.Errorf("%w: stream event: %v (event starts %q)", ErrBadResponse, err, provider.Snippet([]byte(payload), c.apiKey)))
 		}
 		if chunk.Error != nil {
-			return false, fmt.Errorf("llm: error event in stream: %s", redact(chunk.Error.Message, c.apiKey))
+			return false, fmt.Errorf("llm: error event in stream: %s", provider.Redact(chunk.Error.Message, c.apiKey))
 		}
 		if len(chunk.Choices) == 0 {
 			return false, nil // e.g. a trailing usage chunk
@@ -431,8 +392,9 @@ func (c *Client) readEvents(body io.Reader, deliver func(string) error) error {
 	return ErrStreamInterrupted
 }
 
-func (c *Client) newRequest(ctx context.Context, messages []Message, stream bool) (*retryablehttp.Request, error) {
-	payload, err := json.Marshal(chatRequest{
+// encode returns the request body for messages and the Accept header for it.
+func (c *Client) encode(messages []Message, stream bool) (payload []byte, accept string, err error) {
+	payload, err = json.Marshal(chatRequest{
 		Model:       c.model,
 		Messages:    messages,
 		Temperature: c.temperature,
@@ -440,21 +402,10 @@ func (c *Client) newRequest(ctx context.Context, messages []Message, stream bool
 		Stream:      stream,
 	})
 	if err != nil {
-		return nil, fmt.Errorf("llm: encode request: %w", err)
+		return nil, "", fmt.Errorf("llm: encode request: %w", err)
 	}
-	req, err := retryablehttp.NewRequestWithContext(ctx, http.MethodPost, c.endpoint, payload)
-	if err != nil {
-		return nil, fmt.Errorf("llm: build request: %w", err)
-	}
-	req.Header.Set("Content-Type", "application/json")
 	if stream {
-		req.Header.Set("Accept", "text/event-stream")
-	} else {
-		req.Header.Set("Accept", "application/json")
+		return payload, "text/event-stream", nil
 	}
-	req.Header.Set("User-Agent", "ragd")
-	if c.apiKey != "" {
-		req.Header.Set("Authorization", "Bearer "+c.apiKey)
-	}
-	return req, nil
+	return payload, "application/json", nil
 }

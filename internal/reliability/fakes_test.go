@@ -3,6 +3,7 @@ package reliability
 import (
 	"encoding/json"
 	"fmt"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -58,6 +59,9 @@ func (p *provider) misbehave(w http.ResponseWriter, r *http.Request) bool {
 		w.Header().Set("Content-Type", "application/json")
 		fmt.Fprint(w, `<html>502 proxy error</html>{"data":`)
 	case faultHang:
+		// Read the request first, so the server notices when the client
+		// hangs up (net/http watches the connection only after the body).
+		io.Copy(io.Discard, r.Body)
 		select {
 		case <-r.Context().Done():
 		case <-time.After(10 * time.Second):
@@ -202,4 +206,12 @@ func newRerankProvider(t testing.TB) (*provider, *rerank.Client) {
 		t.Fatal(err)
 	}
 	return p, c
+}
+
+// newHTTPTestServer starts h on loopback, closed when the test ends.
+func newHTTPTestServer(t testing.TB, h http.Handler) *httptest.Server {
+	t.Helper()
+	s := httptest.NewServer(h)
+	t.Cleanup(s.Close)
+	return s
 }

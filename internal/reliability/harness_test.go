@@ -137,11 +137,13 @@ func newServer(t testing.TB, o options) *server {
 	t.Cleanup(ts.Close)
 	t.Cleanup(func() {
 		if t.Failed() {
-			tail := logs.String()
-			if len(tail) > 8000 {
-				tail = tail[len(tail)-8000:]
+			var errs []string
+			for _, l := range strings.Split(logs.String(), "\n") {
+				if strings.Contains(l, "level=ERROR") && len(errs) < 20 {
+					errs = append(errs, l)
+				}
 			}
-			t.Logf("server log (tail):\n%s", tail)
+			t.Logf("server errors:\n%s", strings.Join(errs, "\n"))
 		}
 	})
 	tr := &http.Transport{MaxIdleConnsPerHost: 64, IdleConnTimeout: 30 * time.Second}
@@ -205,7 +207,7 @@ type call struct {
 	// Body: nil; string or []byte sent as is; io.Reader streamed (chunked);
 	// anything else JSON-encoded.
 	Body        any
-	ContentType string // default application/json when there is a body
+	ContentType string // default application/json when there is a body; "-" sends none
 	Header      map[string]string
 }
 
@@ -253,6 +255,9 @@ func (s *server) send(ctx context.Context, c call) (reply, error) {
 	}
 	if body != nil && ct == "" {
 		ct = "application/json"
+	}
+	if ct == "-" {
+		ct = "" // send no Content-Type at all
 	}
 	req, err := http.NewRequestWithContext(ctx, c.Method, s.URL+c.Path, body)
 	if err != nil {

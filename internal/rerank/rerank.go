@@ -27,7 +27,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/hashicorp/go-retryablehttp"
+	"github.com/ragd-dev/ragd/internal/provider"
 )
 
 // Result is the relevance of one document: Index is its position in the
@@ -67,24 +67,13 @@ var ErrBadResponse = errors.New("rerank: malformed rerank response")
 
 // StatusError is returned (wrapped) by Rerank when the server answers with a
 // non-2xx status that is not retried (4xx other than 429) or that is still
-// failing after the last retry (429, 5xx). Use errors.As to inspect it. TEI
-// answers 413 or 422 when a request holds more texts than its
+// failing after the last retry (429, 5xx). Use errors.As to inspect it:
+// StatusCode is the HTTP status, Body the start of the response body (at
+// most about 300 bytes) with the API key, if it appears, replaced by
+// "[REDACTED]". Its Error() starts "rerank: server returned HTTP <status>".
+// TEI answers 413 or 422 when a request holds more texts than its
 // --max-client-batch-size; see WithBatchSize.
-type StatusError struct {
-	// StatusCode is the HTTP status of the last response.
-	StatusCode int
-	// Body is the start of the response body (at most about 300 bytes), with
-	// the API key, if it appears, replaced by "[REDACTED]".
-	Body string
-}
-
-// Error names the status and the truncated body; it never contains the API key.
-func (e *StatusError) Error() string {
-	if e.Body == "" {
-		return fmt.Sprintf("rerank: server returned HTTP %d", e.StatusCode)
-	}
-	return fmt.Sprintf("rerank: server returned HTTP %d: %s", e.StatusCode, e.Body)
-}
+type StatusError = provider.StatusError
 
 // Client calls one reranking model. It is safe for concurrent use.
 type Client struct {
@@ -94,20 +83,14 @@ type Client struct {
 	dialect   Dialect
 	topN      int
 	batchSize int
-	client    *retryablehttp.Client
+	client    *provider.Client
 }
 
 type config struct {
-	apiKey     string
-	dialect    Dialect
-	topN       int
-	batchSize  int
-	timeout    time.Duration
-	maxRetries int
-	waitMin    time.Duration
-	waitMax    time.Duration
-	httpClient *http.Client
-	logger     *slog.Logger
+	provider.Config // API key, timeout, retries, backoff, HTTP client, logger
+	dialect         Dialect
+	topN            int
+	batchSize       int
 }
 
 // Option configures New.
@@ -115,7 +98,7 @@ type Option func(*config)
 
 // WithAPIKey sends key as "Authorization: Bearer <key>". The key never
 // appears in errors or logs. Default: no Authorization header.
-func WithAPIKey(key string) Option { return func(c *config) { c.apiKey = key } }
+func WithAPIKey(key string) Option { return func(c *config) { c.APIKey = key } }
 
 // WithDialect selects the request shape (default DialectCohere).
 func WithDialect(d Dialect) Option { return func(c *config) { c.dialect = d } }
@@ -132,28 +115,28 @@ func WithBatchSize(n int) Option { return func(c *config) { c.batchSize = n } }
 // WithTimeout bounds each HTTP attempt, response body included (> 0; default
 // DefaultTimeout). A timed-out attempt is retried like a transport error; the
 // caller's context bounds the whole call.
-func WithTimeout(d time.Duration) Option { return func(c *config) { c.timeout = d } }
+func WithTimeout(d time.Duration) Option { return func(c *config) { c.Timeout = d } }
 
 // WithMaxRetries sets how many times a failed attempt is retried (>= 0;
 // default DefaultMaxRetries). Retried: transport errors and timeouts, 429 and
 // 5xx other than 501.
-func WithMaxRetries(n int) Option { return func(c *config) { c.maxRetries = n } }
+func WithMaxRetries(n int) Option { return func(c *config) { c.MaxRetries = n } }
 
 // WithBackoff sets the exponential backoff bounds between retries: about
 // min·2^i before retry i, capped at max, with jitter (default 500ms and 10s).
 // A Retry-After header on 429 or 503 takes precedence (capped at one minute).
 func WithBackoff(min, max time.Duration) Option {
-	return func(c *config) { c.waitMin, c.waitMax = min, max }
+	return func(c *config) { c.WaitMin, c.WaitMax = min, max }
 }
 
 // WithHTTPClient sets the HTTP client whose Transport is used (for proxies,
 // custom TLS). Its Timeout is overridden by WithTimeout. Default: the
 // standard transport.
-func WithHTTPClient(hc *http.Client) Option { return func(c *config) { c.httpClient = hc } }
+func WithHTTPClient(hc *http.Client) Option { return func(c *config) { c.HTTPClient = hc } }
 
 // WithLogger logs each failed attempt and retry (method, redacted URL,
 // status) through l. Default: no logging.
-func WithLogger(l *slog.Logger) Option { return func(c *config) { c.logger = l } }
+func WithLogger(l *slog.Logger) Option { return func(c *config) { c.Logger = l } }
 
 // New returns a client for model at baseURL, the API root without the
 // "/rerank" suffix (e.g. "https://api.cohere.com/v2",
@@ -163,18 +146,13 @@ func WithLogger(l *slog.Logger) Option { return func(c *config) { c.logger = l }
 // with DialectCohere, an unknown dialect or an out-of-range option value. No
 // request is made.
 func New(baseURL, model string, opts ...Option) (*Client, error) {
-	cfg := config{
-		timeout:    DefaultTimeout,
-		maxRetries: DefaultMaxRetries,
-		waitMin:    defaultRetryWaitMin,
-		waitMax:    defaultRetryWaitMax,
-	}
+	cfg := config{Config: provider.DefaultConfig(DefaultTimeout, DefaultMaxRetries)}
 	for _, o := range opts {
 		o(&cfg)
 	}
-	endpoint, err := endpointURL(baseURL, "rerank")
+	endpoint, err := provider.Endpoint(baseURL, "rerank")
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("rerank: %w", err)
 	}
 	switch {
 	case cfg.dialect != DialectCohere && cfg.dialect != DialectTEI:
@@ -185,21 +163,18 @@ func New(baseURL, model string, opts ...Option) (*Client, error) {
 		return nil, fmt.Errorf("rerank: top n must be >= 0, got %d", cfg.topN)
 	case cfg.batchSize < 0:
 		return nil, fmt.Errorf("rerank: batch size must be >= 0, got %d", cfg.batchSize)
-	case cfg.timeout <= 0:
-		return nil, fmt.Errorf("rerank: timeout must be > 0, got %s", cfg.timeout)
-	case cfg.maxRetries < 0:
-		return nil, fmt.Errorf("rerank: max retries must be >= 0, got %d", cfg.maxRetries)
-	case cfg.waitMin < 0 || cfg.waitMax < cfg.waitMin:
-		return nil, fmt.Errorf("rerank: backoff bounds must satisfy 0 <= min <= max, got %s, %s", cfg.waitMin, cfg.waitMax)
+	}
+	if err := cfg.Validate(); err != nil {
+		return nil, fmt.Errorf("rerank: %w", err)
 	}
 	return &Client{
 		endpoint:  endpoint,
 		model:     model,
-		apiKey:    cfg.apiKey,
+		apiKey:    cfg.APIKey,
 		dialect:   cfg.dialect,
 		topN:      cfg.topN,
 		batchSize: cfg.batchSize,
-		client:    newRetryClient(cfg),
+		client:    provider.NewClient("rerank", cfg.AttemptClient(), cfg.Config),
 	}, nil
 }
 
@@ -281,39 +256,24 @@ func (c *Client) rerankBatch(ctx context.Context, query string, docs []string, t
 	if err != nil {
 		return nil, fmt.Errorf("encode request: %w", err)
 	}
-	req, err := retryablehttp.NewRequestWithContext(ctx, http.MethodPost, c.endpoint, payload)
-	if err != nil {
-		return nil, fmt.Errorf("build request: %w", err)
-	}
-	req.Header.Set("Content-Type", "application/json")
-	req.Header.Set("Accept", "application/json")
-	req.Header.Set("User-Agent", "ragd")
-	if c.apiKey != "" {
-		req.Header.Set("Authorization", "Bearer "+c.apiKey)
-	}
 	limit := int64(len(docs))*256 + 1<<20 // results only, unless the server echoes documents
 	for _, d := range docs {
 		limit += int64(len(d)) * 2
 	}
 	var raws []rawResult
-	req.SetResponseHandler(func(resp *http.Response) error {
-		if resp.StatusCode < 200 || resp.StatusCode > 299 {
-			return permanent{newStatusError(resp, c.apiKey)}
-		}
-		raw, err := readLimited(resp.Body, limit)
+	err = c.client.Post(ctx, c.endpoint, payload, "application/json", func(resp *http.Response) error {
+		raw, err := provider.ReadLimited(resp.Body, limit, ErrBadResponse)
 		if err != nil {
 			return err
 		}
 		if raws, err = parseResults(raw); err != nil {
-			return permanent{fmt.Errorf("%w: %v (body starts %q)", ErrBadResponse, err, snippet(raw, c.apiKey))}
+			return provider.Permanent(fmt.Errorf("%w: %v (body starts %q)", ErrBadResponse, err, provider.Snippet(raw, c.apiKey)))
 		}
 		return nil
 	})
-	resp, err := c.client.Do(req)
 	if err != nil {
 		return nil, err
 	}
-	_ = resp.Body.Close()
 
 	want := len(docs)
 	if topN > 0 {

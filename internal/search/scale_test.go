@@ -240,6 +240,12 @@ func scaleBuild(ctx context.Context, app *pgxpool.Pool, owner *pgx.Conn, c *scal
 			return fmt.Errorf("create %s: %w", st.slug, err)
 		}
 		err = store.InTenant(ctx, app, row.ID, func(tx pgx.Tx) error {
+			// Generic plans for the foreign-key checks of this bulk insert:
+			// with the role's force_custom_plan every per-row check is
+			// planned again (measured: 10,000 embeddings 18 s → 1.1 s).
+			if _, err := tx.Exec(ctx, "SELECT set_config('plan_cache_mode', 'auto', true)"); err != nil {
+				return err
+			}
 			if _, err := tx.Exec(ctx, `INSERT INTO documents (tenant_id, source_uri, content_type, content_sha, pipeline, body, chunk_count)
 				SELECT $1::uuid, 'scale://doc/' || d, 'text/plain', '\x00'::bytea, 'scale-test', 'a', least(1000, $2::int - d * 1000)
 				FROM generate_series(0, ($2::int - 1) / 1000) d`, row.ID, st.rows); err != nil {

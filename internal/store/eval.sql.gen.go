@@ -46,7 +46,7 @@ func (q *Queries) DocumentPipelines(ctx context.Context, db DBTX, tenantID uuid.
 }
 
 const evalQuestions = `-- name: EvalQuestions :many
-SELECT idx, question, relevant FROM eval_questions
+SELECT idx, question, relevant, category FROM eval_questions
 WHERE tenant_id = $1 AND set_id = $2
 ORDER BY idx
 `
@@ -60,6 +60,7 @@ type EvalQuestionsRow struct {
 	Idx      int32
 	Question string
 	Relevant []string
+	Category string
 }
 
 func (q *Queries) EvalQuestions(ctx context.Context, db DBTX, arg EvalQuestionsParams) ([]EvalQuestionsRow, error) {
@@ -71,7 +72,12 @@ func (q *Queries) EvalQuestions(ctx context.Context, db DBTX, arg EvalQuestionsP
 	items := []EvalQuestionsRow{}
 	for rows.Next() {
 		var i EvalQuestionsRow
-		if err := rows.Scan(&i.Idx, &i.Question, &i.Relevant); err != nil {
+		if err := rows.Scan(
+			&i.Idx,
+			&i.Question,
+			&i.Relevant,
+			&i.Category,
+		); err != nil {
 			return nil, err
 		}
 		items = append(items, i)
@@ -191,10 +197,11 @@ func (q *Queries) GetEvalSetVersion(ctx context.Context, db DBTX, arg GetEvalSet
 }
 
 const insertEvalQuestions = `-- name: InsertEvalQuestions :execrows
-INSERT INTO eval_questions (tenant_id, set_id, idx, question, relevant)
+INSERT INTO eval_questions (tenant_id, set_id, idx, question, relevant, category)
 SELECT $1::uuid, $2::uuid, q.idx, q.question,
-       ARRAY(SELECT jsonb_array_elements_text(coalesce(q.relevant, '[]'::jsonb)))::text[]
-FROM jsonb_to_recordset($3::jsonb) AS q(idx int, question text, relevant jsonb)
+       ARRAY(SELECT jsonb_array_elements_text(coalesce(q.relevant, '[]'::jsonb)))::text[],
+       coalesce(q.category, '')
+FROM jsonb_to_recordset($3::jsonb) AS q(idx int, question text, relevant jsonb, category text)
 `
 
 type InsertEvalQuestionsParams struct {
@@ -203,9 +210,9 @@ type InsertEvalQuestionsParams struct {
 	Questions []byte
 }
 
-// questions is a JSON array of {"idx", "question", "relevant": [source_uri…]}:
-// one statement for the whole set (a text[] per row cannot be unnested from a
-// 2-D array, whose rows must all have the same length).
+// questions is a JSON array of {"idx", "question", "relevant": [source_uri…],
+// "category"}: one statement for the whole set (a text[] per row cannot be
+// unnested from a 2-D array, whose rows must all have the same length).
 func (q *Queries) InsertEvalQuestions(ctx context.Context, db DBTX, arg InsertEvalQuestionsParams) (int64, error) {
 	result, err := db.Exec(ctx, insertEvalQuestions, arg.TenantID, arg.SetID, arg.Questions)
 	if err != nil {

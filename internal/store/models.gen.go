@@ -62,6 +62,7 @@ type EvalQuestion struct {
 	Idx      int32
 	Question string
 	Relevant []string
+	Category string
 }
 
 type EvalRun struct {
