@@ -3,13 +3,57 @@ package cli
 import (
 	"context"
 	"fmt"
+	"os"
+	"path/filepath"
 
+	"github.com/ragd-dev/ragd/internal/eval"
 	"github.com/ragd-dev/ragd/internal/tenant"
 )
 
-// applyEval loads, tunes and runs the tenant's evaluation set.
-// TEMPORARY: replaced when internal/eval lands (lead).
-func applyEval(_ context.Context, e *env, _ *deps, t tenant.Tenant, dir, set, path string, tune bool) error {
-	fmt.Fprintf(e.stdout, "evaluation for %s: not wired yet (%s/%s, set %s, tune %v)\n", t.Slug, dir, path, set, tune)
+// applyEval loads the manifest's evaluation set (a new version only when it
+// changed), calibrates fusion and the refusal threshold on it when tune is
+// set (only when the set or the corpus changed since the last calibration is
+// not tracked: tuning is cheap, a few seconds per hundred questions), runs it
+// through the production path and prints the summary.
+func applyEval(ctx context.Context, e *env, d *deps, t tenant.Tenant, dir, set, path string, tune bool) error {
+	if !filepath.IsAbs(path) {
+		path = filepath.Join(dir, path)
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return fmt.Errorf("evaluation set: %w", err)
+	}
+	defer f.Close()
+	qs, err := eval.ParseJSONL(f)
+	if err != nil {
+		return describeSetError(path, err)
+	}
+	svc := eval.New(d.pool, d.searcher, eval.WithLogger(e.log))
+	info, err := svc.LoadSet(ctx, t, set, qs, eval.LoadOptions{})
+	if err != nil {
+		return describeSetError(path, err)
+	}
+	fmt.Fprintf(e.stdout, "evaluation set %s: %d questions, version %d\n", info.Name, info.Questions, info.Version)
+	if tune {
+		res, err := svc.Tune(ctx, t, eval.TuneOptions{Set: set})
+		if err != nil {
+			return fmt.Errorf("eval tune: %w", err)
+		}
+		b, sl := res.Best, res.BestSingleLeg
+		fmt.Fprintf(e.stdout, "calibrated fusion: %s (vector %g, keyword %g, rrf k %g) ndcg@10 %.3f recall@5 %.3f; best single leg %s ndcg@10 %.3f\n",
+			b.Legs(), b.VectorWeight, b.KeywordWeight, b.RRFK, b.Metrics.NDCG10, b.Metrics.Recall5, sl.Legs(), sl.Metrics.NDCG10)
+		if c := res.Refusal; c != nil {
+			fmt.Fprintf(e.stdout, "calibrated refusal: threshold %.3f refuses %.0f%% of %d unanswerable and %.0f%% of %d answerable; %s\n",
+				c.Chosen.Threshold, 100*c.Chosen.Recall, c.Unanswerable, 100*c.Chosen.FalseRefusal, c.Answerable, c.Rule)
+		}
+		if t, err = tenant.Load(ctx, d.pool, t.ID); err != nil {
+			return err
+		}
+	}
+	r, err := svc.Run(ctx, t, eval.RunOptions{Set: set})
+	if err != nil {
+		return fmt.Errorf("eval run: %w", err)
+	}
+	printReport(e.stdout, r)
 	return nil
 }

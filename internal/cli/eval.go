@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"sort"
 	"strconv"
 	"strings"
 	"text/tabwriter"
@@ -381,6 +382,26 @@ func printReport(w io.Writer, r eval.Report) {
 	}
 	tw.Flush()
 	fmt.Fprintf(w, "* production path; recall@k beyond top_k shown as -; hit rate = a relevant document in the top %d\n", r.Depth)
+	if len(r.Categories) > 0 {
+		n := map[string]int{}
+		for _, q := range r.PerQuestion {
+			if len(q.Relevant) > 0 {
+				n[q.Category]++
+			}
+		}
+		cats := make([]string, 0, len(r.Categories))
+		for c := range r.Categories {
+			cats = append(cats, c)
+		}
+		sort.Strings(cats)
+		tw := tabwriter.NewWriter(w, 2, 4, 2, ' ', tabwriter.AlignRight)
+		fmt.Fprintln(tw, "category (production)\tquestions\trecall@1\trecall@5\trecall@10\tmrr@10\tndcg@10\t")
+		for _, c := range cats {
+			m := r.Categories[c]
+			fmt.Fprintf(tw, "%s\t%d\t%.3f\t%.3f\t%.3f\t%.3f\t%.3f\t\n", c, n[c], m.Recall1, m.Recall5, m.Recall10, m.MRR10, m.NDCG10)
+		}
+		tw.Flush()
+	}
 	if r.Degraded > 0 {
 		fmt.Fprintf(w, "WARNING %d searches were degraded (a leg or the reranker failed)\n", r.Degraded)
 	}

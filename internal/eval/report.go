@@ -56,6 +56,7 @@ type QuestionResult struct {
 	Idx      int                  `json:"idx"`
 	Question string               `json:"question"`
 	Relevant []string             `json:"relevant"`
+	Category string               `json:"category,omitempty"`
 	Legs     map[string]LegResult `json:"legs"`
 }
 
@@ -115,6 +116,9 @@ type Report struct {
 	Production string             `json:"production"`
 	Metrics    Metrics            `json:"metrics"`
 	Legs       map[string]Metrics `json:"legs"`
+	// Categories are the production path's metrics per question category
+	// (answerable questions with a category only).
+	Categories map[string]Metrics `json:"categories,omitempty"`
 	Latency    map[string]Latency `json:"latency_ms"`
 	Misses     []Miss             `json:"misses"`
 	// Refusal is the refusal report on the production confidence (nil when the
@@ -133,6 +137,7 @@ type summary struct {
 	Depth      int                `json:"depth"`
 	Production string             `json:"production"`
 	Metrics    Metrics            `json:"metrics"`
+	Categories map[string]Metrics `json:"categories,omitempty"`
 	Latency    map[string]Latency `json:"latency_ms"`
 	Misses     []Miss             `json:"misses"`
 	Refusal    *Calibration       `json:"refusal,omitempty"`
@@ -149,6 +154,7 @@ func (r *Report) aggregate(refuseBelow float64) {
 	r.Misses = []Miss{}
 	r.Degraded = 0
 	per := map[string][]Metrics{}
+	perCat := map[string][]Metrics{}
 	lat := map[string][]float64{}
 	var conf []float64
 	var answerable []bool
@@ -172,12 +178,22 @@ func (r *Report) aggregate(refuseBelow float64) {
 		}
 		conf = append(conf, prod.Confidence)
 		answerable = append(answerable, a)
+		if a && q.Category != "" {
+			perCat[q.Category] = append(perCat[q.Category], QuestionMetrics(prod.Ranks, len(q.Relevant)))
+		}
 		if a && len(prod.Ranks) == 0 {
 			r.Misses = append(r.Misses, Miss{Idx: q.Idx, Question: q.Question, Relevant: q.Relevant, Top: prod.Top})
 		}
 	}
 	for leg, ms := range per {
 		r.Legs[leg] = Mean(ms)
+	}
+	r.Categories = nil
+	if len(perCat) > 0 {
+		r.Categories = map[string]Metrics{}
+		for c, ms := range perCat {
+			r.Categories[c] = Mean(ms)
+		}
 	}
 	for leg, xs := range lat {
 		r.Latency[leg] = Latency{P50: Percentile(xs, 50), P95: Percentile(xs, 95)}

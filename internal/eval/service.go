@@ -101,7 +101,7 @@ func (s *Service) LoadSet(ctx context.Context, t tenant.Tenant, name string, que
 	sha := setSHA(qs)
 	payload := make([]map[string]any, len(qs))
 	for i, q := range qs {
-		payload[i] = map[string]any{"idx": i, "question": q.Question, "relevant": q.Relevant}
+		payload[i] = map[string]any{"idx": i, "question": q.Question, "relevant": q.Relevant, "category": q.Category}
 	}
 	raw, err := json.Marshal(payload)
 	if err != nil {
@@ -198,7 +198,7 @@ func (s *Service) SetQuestions(ctx context.Context, t tenant.Tenant, name string
 		}
 		rows, err := q.EvalQuestions(ctx, tx, store.EvalQuestionsParams{TenantID: t.ID, SetID: id})
 		for _, r := range rows {
-			qs = append(qs, Question{Question: r.Question, Relevant: r.Relevant})
+			qs = append(qs, Question{Question: r.Question, Relevant: r.Relevant, Category: r.Category})
 		}
 		return err
 	})
@@ -298,7 +298,7 @@ func (s *Service) runQuestions(ctx context.Context, t tenant.Tenant, info SetInf
 		wg.Add(1)
 		go func() {
 			defer func() { <-sem; wg.Done() }()
-			qr := QuestionResult{Idx: i, Question: q.Question, Relevant: q.Relevant, Legs: map[string]LegResult{}}
+			qr := QuestionResult{Idx: i, Question: q.Question, Relevant: q.Relevant, Category: q.Category, Legs: map[string]LegResult{}}
 			for _, leg := range legs {
 				req := leg.req
 				req.Query, req.TopK = q.Question, o.TopK
@@ -409,7 +409,7 @@ func (s *Service) store(ctx context.Context, t tenant.Tenant, r *Report) error {
 		return err
 	}
 	sum, err := json.Marshal(summary{Questions: r.Questions, Answerable: r.Answerable, Depth: r.Depth, Production: r.Production,
-		Metrics: r.Metrics, Latency: r.Latency, Misses: r.Misses, Refusal: r.Refusal, Degraded: r.Degraded})
+		Metrics: r.Metrics, Categories: r.Categories, Latency: r.Latency, Misses: r.Misses, Refusal: r.Refusal, Degraded: r.Degraded})
 	if err != nil {
 		return err
 	}
@@ -450,7 +450,7 @@ func (s *Service) GetRun(ctx context.Context, t tenant.Tenant, id uuid.UUID) (Re
 		}
 		r = Report{ID: row.ID, CreatedAt: row.CreatedAt.Time, Set: SetInfo{ID: row.SetID, Name: row.SetName, Version: int(row.SetVersion)},
 			Questions: sum.Questions, Answerable: sum.Answerable, Depth: sum.Depth, Production: sum.Production, Metrics: sum.Metrics,
-			Latency: sum.Latency, Misses: sum.Misses, Refusal: sum.Refusal, Degraded: sum.Degraded}
+			Categories: sum.Categories, Latency: sum.Latency, Misses: sum.Misses, Refusal: sum.Refusal, Degraded: sum.Degraded}
 		r.Set.Questions = sum.Questions
 		if err := json.Unmarshal(row.Legs, &r.Legs); err != nil {
 			return fmt.Errorf("run %s legs: %w", id, err)

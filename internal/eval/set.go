@@ -37,13 +37,14 @@ var nameRE = regexp.MustCompile(`^[a-z0-9][a-z0-9_.-]{0,99}$`)
 func ValidName(name string) bool { return nameRE.MatchString(name) }
 
 // Question is one line of an evaluation set: {"question": "...", "relevant":
-// ["source_uri", ...]}. Labels are documents, not chunks, so they survive
+// ["source_uri", ...]}, optionally with "category". Labels are documents, not chunks, so they survive
 // re-chunking; an empty Relevant marks a question the corpus cannot answer.
 type Question struct {
 	Question string   `json:"question"`
 	Relevant []string `json:"relevant"`
-	// Category is an optional label for reports (e.g. paraphrase,
-	// identifier, unanswerable, howto); it does not affect any metric.
+	// Category is an optional label (e.g. paraphrase, identifier,
+	// unanswerable, howto); it does not affect any metric, but reports break
+	// the production metrics down by it.
 	Category string `json:"category,omitempty"`
 }
 
@@ -83,8 +84,9 @@ func (e *ValidationError) Error() string {
 // Unwrap makes errors.Is(err, ErrInvalidSet) true.
 func (e *ValidationError) Unwrap() error { return ErrInvalidSet }
 
-// ParseJSONL reads a set, one JSON object a line; blank lines are skipped.
-// Unknown fields, malformed lines and the Validate problems are all reported
+// ParseJSONL reads a set, one JSON object a line ({"question", "relevant",
+// optional "category"}); blank lines are skipped. Unknown fields (a misspelt
+// "relevant" would otherwise make a question silently unanswerable), malformed lines and the Validate problems are all reported
 // together, each with its line. Errors: *ValidationError (ErrInvalidSet), or
 // the reader's error.
 func ParseJSONL(r io.Reader) ([]Question, error) {
@@ -99,7 +101,7 @@ func ParseJSONL(r io.Reader) ([]Question, error) {
 			dec := json.NewDecoder(bytes.NewReader(raw))
 			dec.DisallowUnknownFields()
 			if derr := dec.Decode(&q); derr != nil {
-				probs = append(probs, Problem{Line: line, Code: "malformed", Message: "not a {\"question\", \"relevant\"} object: " + derr.Error()})
+				probs = append(probs, Problem{Line: line, Code: "malformed", Message: "not a {\"question\", \"relevant\", \"category\"} object: " + derr.Error()})
 			} else if dec.More() {
 				probs = append(probs, Problem{Line: line, Code: "malformed", Message: "more than one JSON value on the line"})
 			} else {
@@ -168,6 +170,9 @@ func validate(qs []Question, lines []int) []Problem {
 				seen[key] = line
 			}
 		}
+		if utf8.RuneCountInString(q.Category) > 100 {
+			probs = append(probs, Problem{Line: line, Code: "too_long", Message: "category longer than 100 characters"})
+		}
 		uris := map[string]bool{}
 		for _, u := range q.Relevant {
 			switch {
@@ -190,7 +195,7 @@ func normalize(qs []Question) []Question {
 		if rel == nil {
 			rel = []string{}
 		}
-		out[i] = Question{Question: strings.TrimSpace(q.Question), Relevant: rel}
+		out[i] = Question{Question: strings.TrimSpace(q.Question), Relevant: rel, Category: strings.TrimSpace(q.Category)}
 	}
 	return out
 }

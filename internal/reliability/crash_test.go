@@ -64,7 +64,9 @@ func TestCrashSafeIngest(t *testing.T) {
 	}
 	t.Parallel()
 	nDocs, kills := envInt(t, "RAGD_CRASH_DOCS", crashDocs), envInt(t, "RAGD_CRASH_KILLS", crashKills)
+	t0 := time.Now()
 	bin := buildRagd(t)
+	t.Logf("built in %s", time.Since(t0).Round(time.Millisecond))
 	emb := local(t)
 	fake := newFakeEmbedServer(t, nil)
 	tn := testdb.NewTenant(t, "crash", "")
@@ -135,6 +137,7 @@ func TestCrashSafeIngest(t *testing.T) {
 		cmd.Process.Signal(syscall.SIGKILL)
 		<-exited
 		c := countRows(t, tn.ID)
+		t.Logf("kill %d at %d documents, %s", k, c.Docs, time.Since(t0).Round(time.Millisecond))
 		killedAt = append(killedAt, c.Docs)
 		wholeOrAbsent(t, tn.ID, shas)
 		consistency(t, tn.ID)

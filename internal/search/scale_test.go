@@ -229,6 +229,27 @@ func scaleBuild(ctx context.Context, app *pgxpool.Pool, owner *pgx.Conn, c *scal
 		if err != nil {
 			return err
 		}
+		// Bottom-up inside the tenant's transaction, with generic plans for
+		// the per-row foreign-key actions: a bare DELETE FROM tenants
+		// cascades row by row, each cascade planned again under the role's
+		// force_custom_plan (measured: over five minutes for 78,000 rows).
+		err = store.InTenant(ctx, app, row.ID, func(tx pgx.Tx) error {
+			for _, sql := range []string{"SELECT set_config('plan_cache_mode', 'auto', true)",
+				"DELETE FROM chunk_embeddings WHERE tenant_id = $1", "DELETE FROM chunks WHERE tenant_id = $1",
+				"DELETE FROM documents WHERE tenant_id = $1"} {
+				args := []any{row.ID}
+				if !strings.Contains(sql, "$1") {
+					args = nil
+				}
+				if _, err := tx.Exec(ctx, sql, args...); err != nil {
+					return err
+				}
+			}
+			return nil
+		})
+		if err != nil {
+			return fmt.Errorf("empty %s: %w", st.slug, err)
+		}
 		if _, err := q.DeleteTenant(ctx, owner, row.ID); err != nil {
 			return fmt.Errorf("delete %s: %w", st.slug, err)
 		}
