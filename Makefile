@@ -43,6 +43,12 @@ bench-full: build
 fuzz: ## run every Go fuzz target for FUZZTIME each (default 30s)
 	scripts/fuzz.sh $${FUZZTIME:-30s}
 
+soak: ## the cross-tenant leak fuzzer for SOAK (default 10m; SOAK_TENANTS=50)
+	scripts/soak.sh $${SOAK:-10m}
+
+load: ## mixed traffic at LOAD_RATE req/s for LOAD_DURATION against ragd serve (default 100/s, 10m)
+	scripts/load.sh
+
 eval: build
 	$(BIN) eval run --tenant pgdocs
 

@@ -261,7 +261,10 @@ func withCitation(s string, n int) string {
 
 // usable reports whether a sentence is worth quoting: not a fragment, not code.
 func usable(s string) bool {
-	if len(s) < minSentenceChars || len(strings.Fields(s)) < minSentenceWords {
+	// A table row (cells joined by "; ", see tableRow) is a fact even when short:
+	// "42P01; undefined_table".
+	isRow := strings.Count(s, "; ") >= 1 && len(strings.Fields(s)) >= 2
+	if len(s) < minSentenceChars || (len(strings.Fields(s)) < minSentenceWords && !isRow) {
 		return false
 	}
 	return !looksLikeCode(s)
@@ -326,7 +329,9 @@ func splitSentences(content string) []string {
 			flush()
 		case isHeading(t):
 			flush()
-		case strings.HasPrefix(t, "|"):
+		case strings.HasPrefix(t, "|") || strings.Contains(t, " | "):
+			// A table row: Markdown ("| a | b |") or as package extract
+			// renders tables ("a | b"), one row a line. Each row stands alone.
 			flush()
 			cur = append(cur, tableRow(t))
 			flush()

@@ -10,6 +10,8 @@ import (
 
 	"github.com/ragd-dev/ragd/internal/answer"
 	"github.com/ragd-dev/ragd/internal/ask"
+	"github.com/ragd-dev/ragd/internal/chunk"
+	"github.com/ragd-dev/ragd/internal/config"
 	"github.com/ragd-dev/ragd/internal/embed"
 	"github.com/ragd-dev/ragd/internal/ingest"
 	"github.com/ragd-dev/ragd/internal/llm"
@@ -67,7 +69,8 @@ func (d *deps) init(ctx context.Context, e *env) error {
 		return fmt.Errorf("embedding model %q has %d dimensions in the registry but the embedder returns %d", m.Name, m.Dims, d.embedder.Dims())
 	}
 	d.modelID = m.ID
-	if d.pipeline, err = ingest.New(d.pool, d.embedder, d.modelID, ingest.WithLogger(e.log), ingest.WithMaxBytes(int(cfg.MaxBodyBytes))); err != nil {
+	if d.pipeline, err = ingest.New(d.pool, d.embedder, d.modelID, ingest.WithLogger(e.log), ingest.WithMaxBytes(int(cfg.MaxBodyBytes)),
+		ingest.WithChunkConfig(chunkConfig(cfg))); err != nil {
 		return err
 	}
 	d.searcher = &search.Searcher{Pool: d.pool, Embedder: d.embedder, ModelID: d.modelID,
@@ -107,4 +110,23 @@ func (d *deps) tenantFor(ctx context.Context, e *env, slug string) (tenant.Tenan
 		return t, fmt.Errorf("tenant %q is disabled (ragd tenant enable --slug %s)", slug, slug)
 	}
 	return t, err
+}
+
+// chunkConfig is chunk.DefaultConfig with the RAGD_CHUNK_* overrides (0 or
+// negative = default).
+func chunkConfig(cfg config.Config) chunk.Config {
+	c := chunk.DefaultConfig()
+	if cfg.ChunkTargetTokens > 0 {
+		c.TargetTokens = cfg.ChunkTargetTokens
+		c.MinTokens = min(c.MinTokens, c.TargetTokens/4)
+		c.MaxTokens = max(c.TargetTokens, c.TargetTokens*3/2)
+		c.OverlapTokens = min(c.OverlapTokens, c.TargetTokens/2)
+	}
+	if cfg.ChunkMaxTokens > 0 {
+		c.MaxTokens = max(cfg.ChunkMaxTokens, c.TargetTokens)
+	}
+	if cfg.ChunkOverlap >= 0 {
+		c.OverlapTokens = min(cfg.ChunkOverlap, c.TargetTokens/2)
+	}
+	return c
 }

@@ -45,6 +45,10 @@ type Config struct {
 	RerankAPIKey    string        // RAGD_RERANK_API_KEY(_FILE)
 	ProviderTimeout time.Duration // RAGD_PROVIDER_TIMEOUT: per call to an embedding/LLM/rerank API
 
+	ChunkTargetTokens int // RAGD_CHUNK_TARGET_TOKENS: chunk size packing aims for (words)
+	ChunkMaxTokens    int // RAGD_CHUNK_MAX_TOKENS: hard chunk size limit (words)
+	ChunkOverlap      int // RAGD_CHUNK_OVERLAP_TOKENS: overlap between windows (words)
+
 	MaxBodyBytes   int64         // RAGD_MAX_BODY_BYTES: request body limit
 	MaxQueryChars  int           // RAGD_MAX_QUERY_CHARS: longest question or search query
 	MaxTopK        int           // RAGD_MAX_TOP_K: largest top_k accepted
@@ -66,36 +70,39 @@ const (
 func Load(getenv func(string) string) (Config, error) {
 	l := loader{getenv: getenv}
 	c := Config{
-		DatabaseURL:      l.str("RAGD_DATABASE_URL", DefaultDatabaseURL),
-		AdminDatabaseURL: l.str("RAGD_ADMIN_DATABASE_URL", DefaultAdminDatabaseURL),
-		AppRole:          l.str("RAGD_APP_ROLE", "ragd_app"),
-		Addr:             l.str("RAGD_ADDR", DefaultAddr),
-		MaxConns:         l.int("RAGD_DB_MAX_CONNS", 0),
-		JWTSecret:        l.secret("RAGD_JWT_SECRET"),
-		JWTPublicKeys:    l.secret("RAGD_JWT_PUBLIC_KEYS"),
-		JWKSURL:          l.str("RAGD_JWKS_URL", ""),
-		JWTIssuer:        l.str("RAGD_JWT_ISSUER", ""),
-		JWTAudience:      l.str("RAGD_JWT_AUDIENCE", ""),
-		JWTTenantClaim:   l.str("RAGD_JWT_TENANT_CLAIM", "tenant_id"),
-		JWTRoleClaim:     l.str("RAGD_JWT_ROLE_CLAIM", "role"),
-		JWTLeeway:        l.dur("RAGD_JWT_LEEWAY", 30*time.Second),
-		ModelDir:         l.str("RAGD_MODEL_DIR", defaultModelDir(getenv)),
-		EmbedBaseURL:     l.str("RAGD_EMBED_BASE_URL", ""),
-		EmbedModel:       l.str("RAGD_EMBED_MODEL", ""),
-		EmbedDims:        l.int("RAGD_EMBED_DIMS", 0),
-		EmbedAPIKey:      l.secret("RAGD_EMBED_API_KEY"),
-		LLMBaseURL:       l.str("RAGD_LLM_BASE_URL", ""),
-		LLMModel:         l.str("RAGD_LLM_MODEL", ""),
-		LLMAPIKey:        l.secret("RAGD_LLM_API_KEY"),
-		RerankBaseURL:    l.str("RAGD_RERANK_BASE_URL", ""),
-		RerankModel:      l.str("RAGD_RERANK_MODEL", ""),
-		RerankAPIKey:     l.secret("RAGD_RERANK_API_KEY"),
-		ProviderTimeout:  l.dur("RAGD_PROVIDER_TIMEOUT", 30*time.Second),
-		MaxBodyBytes:     int64(l.int("RAGD_MAX_BODY_BYTES", 10<<20)),
-		MaxQueryChars:    l.int("RAGD_MAX_QUERY_CHARS", 4000),
-		MaxTopK:          l.int("RAGD_MAX_TOP_K", 50),
-		RequestTimeout:   l.dur("RAGD_REQUEST_TIMEOUT", 60*time.Second),
-		LogLevel:         l.str("RAGD_LOG_LEVEL", "info"),
+		DatabaseURL:       l.str("RAGD_DATABASE_URL", DefaultDatabaseURL),
+		AdminDatabaseURL:  l.str("RAGD_ADMIN_DATABASE_URL", DefaultAdminDatabaseURL),
+		AppRole:           l.str("RAGD_APP_ROLE", "ragd_app"),
+		Addr:              l.str("RAGD_ADDR", DefaultAddr),
+		MaxConns:          l.int("RAGD_DB_MAX_CONNS", 0),
+		JWTSecret:         l.secret("RAGD_JWT_SECRET"),
+		JWTPublicKeys:     l.secret("RAGD_JWT_PUBLIC_KEYS"),
+		JWKSURL:           l.str("RAGD_JWKS_URL", ""),
+		JWTIssuer:         l.str("RAGD_JWT_ISSUER", ""),
+		JWTAudience:       l.str("RAGD_JWT_AUDIENCE", ""),
+		JWTTenantClaim:    l.str("RAGD_JWT_TENANT_CLAIM", "tenant_id"),
+		JWTRoleClaim:      l.str("RAGD_JWT_ROLE_CLAIM", "role"),
+		JWTLeeway:         l.dur("RAGD_JWT_LEEWAY", 30*time.Second),
+		ModelDir:          l.str("RAGD_MODEL_DIR", defaultModelDir(getenv)),
+		EmbedBaseURL:      l.str("RAGD_EMBED_BASE_URL", ""),
+		EmbedModel:        l.str("RAGD_EMBED_MODEL", ""),
+		EmbedDims:         l.int("RAGD_EMBED_DIMS", 0),
+		EmbedAPIKey:       l.secret("RAGD_EMBED_API_KEY"),
+		LLMBaseURL:        l.str("RAGD_LLM_BASE_URL", ""),
+		LLMModel:          l.str("RAGD_LLM_MODEL", ""),
+		LLMAPIKey:         l.secret("RAGD_LLM_API_KEY"),
+		RerankBaseURL:     l.str("RAGD_RERANK_BASE_URL", ""),
+		RerankModel:       l.str("RAGD_RERANK_MODEL", ""),
+		RerankAPIKey:      l.secret("RAGD_RERANK_API_KEY"),
+		ProviderTimeout:   l.dur("RAGD_PROVIDER_TIMEOUT", 30*time.Second),
+		ChunkTargetTokens: l.int("RAGD_CHUNK_TARGET_TOKENS", 0),
+		ChunkMaxTokens:    l.int("RAGD_CHUNK_MAX_TOKENS", 0),
+		ChunkOverlap:      l.int("RAGD_CHUNK_OVERLAP_TOKENS", -1),
+		MaxBodyBytes:      int64(l.int("RAGD_MAX_BODY_BYTES", 10<<20)),
+		MaxQueryChars:     l.int("RAGD_MAX_QUERY_CHARS", 4000),
+		MaxTopK:           l.int("RAGD_MAX_TOP_K", 50),
+		RequestTimeout:    l.dur("RAGD_REQUEST_TIMEOUT", 60*time.Second),
+		LogLevel:          l.str("RAGD_LOG_LEVEL", "info"),
 	}
 	return c, errors.Join(l.errs...)
 }
@@ -201,6 +208,9 @@ func (c Config) Redacted() []string {
 		"RAGD_RERANK_MODEL=" + c.RerankModel,
 		"RAGD_RERANK_API_KEY=" + red(c.RerankAPIKey),
 		"RAGD_PROVIDER_TIMEOUT=" + c.ProviderTimeout.String(),
+		"RAGD_CHUNK_TARGET_TOKENS=" + strconv.Itoa(c.ChunkTargetTokens),
+		"RAGD_CHUNK_MAX_TOKENS=" + strconv.Itoa(c.ChunkMaxTokens),
+		"RAGD_CHUNK_OVERLAP_TOKENS=" + strconv.Itoa(c.ChunkOverlap),
 		"RAGD_MAX_BODY_BYTES=" + strconv.FormatInt(c.MaxBodyBytes, 10),
 		"RAGD_MAX_QUERY_CHARS=" + strconv.Itoa(c.MaxQueryChars),
 		"RAGD_MAX_TOP_K=" + strconv.Itoa(c.MaxTopK),

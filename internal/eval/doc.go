@@ -29,8 +29,9 @@
 //     chunk id), a leg's top n is a prefix of its top N, so the in-memory
 //     fusion is the production fusion. The chosen point is re-run through the
 //     production path to prove it (TuneResult.Verified). Weighted RRF matters:
-//     a weak leg fused at equal weight drags the strong one down (SciFact:
-//     BM25 0.69 nDCG@10 alone, 0.49 fused equally with the local model).
+//     a weak leg fused at equal weight drags the strong one down (SciFact
+//     train: BM25 0.693 nDCG@10 alone, 0.474 fused equally with the local
+//     model; docs/EVAL.md).
 //   - Refusal: Response.Confidence (best vector similarity, or best BM25 score
 //     normalised by its maximum, or the rerank score) is thresholded; the
 //     threshold is swept on the set's answerable and unanswerable questions.

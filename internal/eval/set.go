@@ -68,6 +68,7 @@ type ValidationError struct {
 	Problems []Problem `json:"problems"`
 }
 
+// Error lists the problems (the first 20) with their lines.
 func (e *ValidationError) Error() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%d problem(s)", len(e.Problems))

@@ -20,7 +20,7 @@ import (
 var (
 	DefaultVectorWeights = []float64{0, 0.1, 0.2, 0.3, 0.5, 0.7, 1}
 	DefaultRRFKs         = []float64{10, 30, 60, 100}
-	// BM25Grid is the optional (k1, b) sweep of TuneOptions.BM25.
+	// BM25K1s × BM25Bs is the optional (k1, b) sweep of TuneOptions.BM25.
 	BM25K1s = []float64{0.9, 1.2}
 	BM25Bs  = []float64{0.4, 0.75}
 )

@@ -313,7 +313,7 @@ func countRows(t testing.TB, id uuid.UUID) counts {
 	ctx := context.Background()
 	err := store.InTenant(ctx, testdb.App(t), id, func(tx pgx.Tx) error {
 		return tx.QueryRow(ctx, `SELECT (SELECT count(*) FROM documents), (SELECT count(*) FROM chunks),
-			(SELECT count(*) FROM chunk_embeddings e WHERE e.chunk_id IS NOT NULL), (SELECT count(*) FROM postings)`).
+			(SELECT count(*) FROM chunk_embeddings), (SELECT count(*) FROM postings)`).
 			Scan(&c.Docs, &c.Chunks, &c.Embeddings, &c.Postings)
 	})
 	if err != nil {
@@ -336,7 +336,7 @@ func consistency(t testing.TB, id uuid.UUID) {
 			{"postings = chunk lexemes", `SELECT (SELECT count(*) FROM postings) = (SELECT coalesce(sum(length(tsv)), 0) FROM chunks)`},
 			{"no orphan postings", `SELECT NOT EXISTS (SELECT 1 FROM postings p WHERE NOT EXISTS (SELECT 1 FROM chunks c WHERE c.id = p.chunk_id))`},
 			{"every chunk has an embedding", `SELECT NOT EXISTS (SELECT 1 FROM chunks c WHERE NOT EXISTS (SELECT 1 FROM chunk_embeddings e WHERE e.chunk_id = c.id))`},
-			{"no orphan embeddings", `SELECT NOT EXISTS (SELECT 1 FROM chunk_embeddings e WHERE e.chunk_id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM chunks c WHERE c.id = e.chunk_id))`},
+			{"no orphan embeddings", `SELECT NOT EXISTS (SELECT 1 FROM chunk_embeddings e WHERE NOT EXISTS (SELECT 1 FROM chunks c WHERE c.id = e.chunk_id))`},
 			{"documents.chunk_count = chunks", `SELECT NOT EXISTS (SELECT 1 FROM documents d WHERE d.chunk_count <> (SELECT count(*) FROM chunks c WHERE c.document_id = d.id))`},
 		}
 		for _, c := range checks {

@@ -34,12 +34,11 @@ import (
 // (10 MiB bodies, 4000-character queries, top_k ≤ 50) and one tenant with a
 // seeded document, so searches have something to find.
 type hostile struct {
-	s              *server
-	tn             testdb.Tenant
-	rd, ed, admin  string
-	seeded         api.DocumentWrite
-	injected       api.DocumentWrite
-	injectedAnswer string
+	s             *server
+	tn            testdb.Tenant
+	rd, ed, admin string
+	seeded        api.DocumentWrite
+	injected      api.DocumentWrite
 }
 
 // hostileCase is one class of hostile input: run sends it and checks the
@@ -773,5 +772,43 @@ func ingestTraversal(t *testing.T, h *hostile) {
 	code, out = run("tenant", "apply", mdir)
 	if code != 1 || !strings.Contains(out, "symbolic link leaves the ingested directory") || !strings.Contains(out, "1 added") {
 		t.Fatalf("tenant apply: exit %d, want 1 with secret.md added and the /etc link refused:\n%s", code, out)
+	}
+}
+
+// TestHostileCatalogueDocumented keeps docs/SECURITY.md and the catalogue in
+// step: every class has a row in its table, and every row a test.
+func TestHostileCatalogueDocumented(t *testing.T) {
+	t.Parallel()
+	raw, err := os.ReadFile(filepath.Join("..", "..", "docs", "SECURITY.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, section, ok := strings.Cut(string(raw), "## Hostile-input catalogue")
+	if !ok {
+		t.Fatal("docs/SECURITY.md has no \"## Hostile-input catalogue\" section")
+	}
+	section, _, _ = strings.Cut(section, "\n## ")
+	documented := map[string]bool{}
+	for _, line := range strings.Split(section, "\n") {
+		cells := strings.Split(line, " | ")
+		if !strings.HasPrefix(line, "| ") || len(cells) < 2 || strings.HasPrefix(line, "| class ") {
+			continue
+		}
+		documented[strings.TrimPrefix(cells[0], "| ")] = true
+	}
+	tested := map[string]bool{}
+	for _, c := range hostileCases() {
+		tested[c.class] = true
+		if !documented[c.class] {
+			t.Errorf("class %q has no row in docs/SECURITY.md", c.class)
+		}
+	}
+	for c := range documented {
+		if !tested[c] {
+			t.Errorf("docs/SECURITY.md row %q has no test", c)
+		}
+	}
+	if len(tested) < 30 {
+		t.Errorf("%d classes; the catalogue promises at least 30", len(tested))
 	}
 }

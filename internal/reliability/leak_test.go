@@ -128,7 +128,7 @@ func (f *fuzzer) ownerOf(key string) (int, bool) {
 
 func (f *fuzzer) violate(format string, a ...any) {
 	if f.violations.Add(1) <= 20 && !f.quiet {
-		f.t.Errorf("LEAK/VIOLATION: "+format, a...)
+		f.t.Errorf("violation: "+format, a...)
 	}
 }
 
@@ -316,8 +316,8 @@ func runLeak(t *testing.T, n int, dur time.Duration, ready func(*fuzzer), wrap .
 			r := rand.New(rand.NewPCG(seed, uint64(100+w)))
 			for lt := range seedc {
 				lt.mu.Lock()
-				f.upsert(r, lt, lt.prefix+"guide.md", "markdown", docText(r, lt.canary, 2), false)
-				f.upsert(r, lt, "shared/common.md", "markdown", docText(r, lt.canary, 1), false)
+				f.upsert(r, lt, lt.prefix+"guide.md", "markdown", docText(r, lt.canary, 1), false)
+				f.upsert(r, lt, "shared/common.md", "markdown", docText(r, lt.canary, 0), false)
 				f.upsert(r, lt, lt.prefix+"notes.txt", "text", "Plain notes. "+words(r, 12)+". The codeword is "+lt.canary+".", false)
 				lt.mu.Unlock()
 			}
@@ -436,6 +436,16 @@ func (f *fuzzer) step(r *rand.Rand, lt *leakTenant) {
 	default:
 		f.opPublic(lt)
 	}
+}
+
+// decode unmarshals a response body for a worker goroutine (which must not
+// call t.Fatal); a body that does not decode is a violation.
+func (f *fuzzer) decode(r reply, v any) bool {
+	if err := json.Unmarshal(r.Body, v); err != nil {
+		f.violate("undecodable %T: %v: %s", v, err, r)
+		return false
+	}
+	return true
 }
 
 func (f *fuzzer) send(lt *leakTenant, op string, c call) (reply, bool) {
@@ -609,7 +619,9 @@ func (f *fuzzer) opSearch(r *rand.Rand, lt *leakTenant) {
 		return
 	}
 	var sr api.SearchResponse
-	resp.json(f.t, &sr)
+	if !f.decode(resp, &sr) {
+		return
+	}
 	for _, res := range sr.Results {
 		d, ok := lt.docs[res.DocumentID]
 		if !ok || d.uri != res.SourceURI {
@@ -677,7 +689,9 @@ func (f *fuzzer) opAnswer(r *rand.Rand, lt *leakTenant) {
 			return
 		}
 	} else {
-		resp.json(f.t, &ar)
+		if !f.decode(resp, &ar) {
+			return
+		}
 	}
 	srcs := map[string]bool{}
 	for _, s := range ar.Sources {
@@ -746,7 +760,9 @@ func (f *fuzzer) opList(r *rand.Rand, lt *leakTenant, all bool) {
 			return
 		}
 		var dl api.DocumentList
-		resp.json(f.t, &dl)
+		if !f.decode(resp, &dl) {
+			return
+		}
 		for _, d := range dl.Documents {
 			got[d.ID] = d
 		}
@@ -789,7 +805,9 @@ func (f *fuzzer) opGet(r *rand.Rand, lt *leakTenant) {
 		f.violate("get own document by tenant %d: %s", lt.idx, resp)
 		return
 	}
-	resp.json(f.t, &doc)
+	if !f.decode(resp, &doc) {
+		return
+	}
 	// include_content returns the extracted text (what chunk offsets point
 	// into), not the bytes as uploaded: compare what survives extraction.
 	if doc.Content == nil || !strings.Contains(*doc.Content, lt.canary) || doc.ContentSHA256 != ingestSHA(d.content) ||
@@ -843,7 +861,9 @@ func (f *fuzzer) opForeign(r *rand.Rand, lt *leakTenant) {
 		return
 	}
 	var p problem
-	resp.json(f.t, &p)
+	if !f.decode(resp, &p) {
+		return
+	}
 	if p.Detail != f.notFound {
 		f.violate("404 for another tenant's id differs from a nonexistent id's: %q vs %q", p.Detail, f.notFound)
 	}
@@ -889,7 +909,9 @@ func (f *fuzzer) opTenant(lt *leakTenant) {
 		return
 	}
 	var ti api.TenantInfo
-	resp.json(f.t, &ti)
+	if !f.decode(resp, &ti) {
+		return
+	}
 	wantCand := lt.candidates
 	if wantCand == 0 {
 		wantCand = 20

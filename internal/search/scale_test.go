@@ -296,22 +296,17 @@ func scaleBuild(ctx context.Context, app *pgxpool.Pool, owner *pgx.Conn, c *scal
 		}
 	}
 	// One build over every row, with enough memory to keep the graph in RAM
-	// (about 60 MB here); the same parameters as the use-lite index.
-	tx, err := owner.Begin(ctx)
-	if err != nil {
+	// (about 150 MB here), the same parameters as the use-lite index, and
+	// CONCURRENTLY: a plain build locks chunk_embeddings against the inserts
+	// of every other test using the database for the minutes it takes.
+	if _, err := owner.Exec(ctx, "SET maintenance_work_mem = '256MB'"); err != nil {
 		return err
 	}
-	defer tx.Rollback(context.WithoutCancel(ctx)) //nolint:errcheck // no-op after commit
-	if _, err := tx.Exec(ctx, "SET LOCAL maintenance_work_mem = '256MB'"); err != nil {
-		return err
-	}
-	if _, err := tx.Exec(ctx, fmt.Sprintf(`CREATE INDEX %s ON chunk_embeddings
+	defer owner.Exec(context.WithoutCancel(ctx), "RESET maintenance_work_mem") //nolint:errcheck // a pooled session: best effort
+	if _, err := owner.Exec(ctx, fmt.Sprintf(`CREATE INDEX CONCURRENTLY %s ON chunk_embeddings
 		USING hnsw ((embedding::vector(%d)) vector_cosine_ops) WITH (m = 16, ef_construction = 64)
 		WHERE model_id = %d`, scaleIndexName, scaleDims, c.modelID)); err != nil {
 		return fmt.Errorf("build index: %w", err)
-	}
-	if err := tx.Commit(ctx); err != nil {
-		return err
 	}
 	if _, err := owner.Exec(ctx, "ANALYZE chunk_embeddings, chunks, documents"); err != nil {
 		return err
