@@ -115,14 +115,16 @@ type legList struct {
 // configuration with tenant.SaveSettings (unless DryRun).
 //
 // Efficiency: each leg is retrieved once per question at depth N = max(top_k,
-// candidates) through Searcher.Search (Only = vector / keyword), and every grid
-// point is fused in memory with search.Fuse — the function the production
-// path calls — over each leg's first max(candidates, top_k) chunks, which is
-// exactly what the production path fuses: both legs order deterministically
-// (distance or score, then chunk id), so a shorter retrieval is a prefix of a
-// longer one. (Tenants above Searcher.ExactThreshold use the approximate HNSW
-// walk, where that holds only approximately.) The fused list is cut to top_k
-// chunks and mapped to documents as Run does. The chosen point is then run
+// candidates) through Searcher.Search (Only = vector / keyword, which returns
+// the leg's raw order), and every grid point is fused in memory with
+// search.Fuse — the function the production path calls — over each leg's first
+// max(candidates, top_k) chunks, which is exactly what the production path
+// fuses: both legs order deterministically (distance or score, then chunk id),
+// so a shorter retrieval is a prefix of a longer one. (Tenants above
+// Searcher.ExactThreshold use the approximate HNSW walk, where that holds only
+// approximately.) As in Search, the fused list then goes through
+// search.Diversify and is cut to top_k chunks, which map to documents as Run
+// maps them. The chosen point is then run
 // through the production path once more; TuneResult.Verified says whether the
 // metrics agree to the last digit.
 //
@@ -188,7 +190,8 @@ func (s *Service) Tune(ctx context.Context, t tenant.Tenant, o TuneOptions) (Tun
 
 	// 1. Retrieve each leg once per answerable question at depth.
 	sr := s.runSearcher(depth)
-	uriOf := map[uuid.UUID]string{}
+	prodSR := s.runSearcher(o.TopK)
+	chunkOf := map[uuid.UUID]search.Result{} // chunk id → its document (id, source_uri)
 	vec := make([]legList, len(ans))
 	kw := make([][]legList, len(kws)) // [bm25 pair][question]
 	for j := range kws {
@@ -204,7 +207,7 @@ func (s *Service) Tune(ctx context.Context, t tenant.Tenant, o TuneOptions) (Tun
 		l := legList{ids: make([]uuid.UUID, len(resp.Results)), conf: resp.Confidence}
 		for i, r := range resp.Results {
 			l.ids[i] = r.ChunkID
-			uriOf[r.ChunkID] = r.SourceURI
+			chunkOf[r.ChunkID] = search.Result{ChunkID: r.ChunkID, DocumentID: r.DocumentID, SourceURI: r.SourceURI}
 		}
 		return l, nil
 	}
@@ -232,10 +235,16 @@ func (s *Service) Tune(ctx context.Context, t tenant.Tenant, o TuneOptions) (Tun
 				{Weight: vw, IDs: head(vec[x].ids, n)},
 				{Weight: kwt, IDs: head(kw[j][x].ids, n)},
 			})
-			fused = fused[:min(len(fused), o.TopK)]
-			uris := make([]string, len(fused))
+			// As Search does after fusing: diversify across documents, cut to top_k.
+			results := make([]search.Result, len(fused))
 			for y, f := range fused {
-				uris[y] = uriOf[f.ID]
+				results[y] = chunkOf[f.ID]
+			}
+			results = search.Diversify(results, prodSR.PerDocument)
+			results = results[:min(len(results), o.TopK)]
+			uris := make([]string, len(results))
+			for y, r := range results {
+				uris[y] = r.SourceURI
 			}
 			ms[x] = QuestionMetrics(RelevantRanks(DocRanking(uris), qs[i].Relevant), len(qs[i].Relevant))
 		}
@@ -309,7 +318,6 @@ func (s *Service) Tune(ctx context.Context, t tenant.Tenant, o TuneOptions) (Tun
 		return set
 	}
 	after := chosen(res.Best)
-	prodSR := s.runSearcher(o.TopK)
 	production, conf, err := s.productionPass(ctx, prodSR, t, qs, after, o.TopK, true, o.Progress)
 	if err != nil {
 		return res, err

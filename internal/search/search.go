@@ -330,7 +330,10 @@ func (s *Searcher) Search(ctx context.Context, t tenant.Tenant, req Request) (Re
 	if len(kw) > 0 && idfSum > 0 {
 		resp.KeywordCoverage = math.Min(1, kw[0].Score/(idfSum*(set.K1+1)))
 	}
-	results = Diversify(results, s.PerDocument)
+	if req.Only == "" {
+		// Single-leg searches (evaluation ablations) keep the leg's raw order.
+		results = Diversify(results, s.PerDocument)
+	}
 	kwRan := useKeyword && !resp.KeywordSkipped
 	switch {
 	case useVector && kwRan:
