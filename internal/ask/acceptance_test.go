@@ -2,6 +2,7 @@ package ask_test
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"os"
 	"path/filepath"
@@ -185,12 +186,15 @@ func TestAcceptanceParaphraseThroughVectorLeg(t *testing.T) {
 	if rankOf(kw.Results, uri) != 0 {
 		t.Errorf("%q: the keyword leg finds earthdistance.html too; the case no longer tests the vector leg", q)
 	}
-	fused, err := svc.Searcher.Search(ctx, tn, search.Request{Query: q, TopK: 10})
+	// The tenant's calibrated fusion leans on the keyword leg (the local
+	// model is weak on this corpus, docs/EVAL.md), so the page must at least
+	// survive fusion into the fused candidates (what a reranker would see).
+	fused, err := svc.Searcher.Search(ctx, tn, search.Request{Query: q, TopK: 20})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if rankOf(fused.Results, uri) == 0 {
-		t.Errorf("%q: the production (fused) top 10 lacks earthdistance.html", q)
+		t.Errorf("%q: the production (fused) top 20 lacks earthdistance.html", q)
 	}
 }
 
@@ -236,4 +240,39 @@ func TestAcceptanceCitationsNameGivenSources(t *testing.T) {
 			t.Errorf("answer cites [%d] but %d sources were given", n, len(res.Sources))
 		}
 	}
+}
+
+// TestAcceptanceEvalBaseline is the quality gate: the manual's evaluation set
+// through the production path must not fall below the baseline recorded in
+// tenants/pgdocs/baseline.json (recall@5 and MRR@10, minus its tolerance).
+// Re-record the baseline deliberately when a change improves it.
+func TestAcceptanceEvalBaseline(t *testing.T) {
+	tn, svc := manualTenant(t)
+	raw, err := os.ReadFile(filepath.Join(repoRoot(t), "tenants", "pgdocs", "baseline.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var base struct {
+		Tolerance  float64            `json:"tolerance"`
+		Production map[string]float64 `json:"production"`
+	}
+	if err := json.Unmarshal(raw, &base); err != nil {
+		t.Fatal(err)
+	}
+	r, err := eval.New(testdb.App(t), svc.Searcher).Run(context.Background(), tn, eval.RunOptions{Set: "default", DryRun: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]float64{"recall@5": r.Metrics.Recall5, "mrr@10": r.Metrics.MRR10, "ndcg@10": r.Metrics.NDCG10}
+	for _, m := range []string{"recall@5", "mrr@10"} {
+		want, ok := base.Production[m]
+		if !ok {
+			t.Fatalf("baseline has no %s", m)
+		}
+		if got[m] < want-base.Tolerance {
+			t.Errorf("%s = %.4f, below the baseline %.4f − %.2f: the change makes retrieval worse", m, got[m], want, base.Tolerance)
+		}
+	}
+	t.Logf("pgdocs production path: recall@5 %.4f, mrr@10 %.4f, ndcg@10 %.4f (baseline %.4f, %.4f)",
+		got["recall@5"], got["mrr@10"], got["ndcg@10"], base.Production["recall@5"], base.Production["mrr@10"])
 }

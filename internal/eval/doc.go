@@ -24,10 +24,10 @@
 //     settings, depth, models, the documents' ingest fingerprints, counts), so
 //     `ragd eval compare` can say what changed as well as what got worse.
 //   - Tuning retrieves each leg once per question and fuses every grid point
-//     in memory with search.Fuse, the function the production path calls;
-//     because each leg's ranking is deterministic (distance or score, then
-//     chunk id), a leg's top n is a prefix of its top N, so the in-memory
-//     fusion is the production fusion. The chosen point is re-run through the
+//     in memory with search.Fuse and search.Diversify, the functions the
+//     production path calls; because each leg's ranking is deterministic
+//     (distance or score, then chunk id), a leg's top n is a prefix of its
+//     top N, so the in-memory fusion is the production fusion. The chosen point is re-run through the
 //     production path to prove it (TuneResult.Verified). Weighted RRF matters:
 //     a weak leg fused at equal weight drags the strong one down (SciFact
 //     train: BM25 0.693 nDCG@10 alone, 0.474 fused equally with the local

@@ -89,8 +89,10 @@ type Config struct {
 	EmbeddingModel string `json:"embedding_model"`
 	EmbeddingDims  int    `json:"embedding_dims"`
 	// Reranker is the reranking model, empty when off.
-	Reranker       string `json:"reranker,omitempty"`
-	PerTermLimit   int    `json:"per_term_limit"`
+	Reranker     string `json:"reranker,omitempty"`
+	PerTermLimit int    `json:"per_term_limit"`
+	// PerDocument is the searcher's diversification cap (search.Diversify).
+	PerDocument    int    `json:"per_document"`
 	ExactThreshold int64  `json:"exact_threshold"`
 	TSConfig       string `json:"ts_config"`
 	// Pipelines counts the tenant's documents by ingest fingerprint (chunking

@@ -25,7 +25,6 @@ import (
 	"github.com/ragd-dev/ragd/internal/api"
 	"github.com/ragd-dev/ragd/internal/auth"
 	"github.com/ragd-dev/ragd/internal/cli"
-	"github.com/ragd-dev/ragd/internal/embed"
 	"github.com/ragd-dev/ragd/internal/store"
 	"github.com/ragd-dev/ragd/internal/testdb"
 )
@@ -340,15 +339,15 @@ func hostileCases() []hostileCase {
 			runtime.ReadMemStats(&m)
 			t.Logf("heap after 8 × 12 MiB uploads: %d MiB in use", m.HeapInuse>>20)
 		}},
-		{class: "many concurrent valid uploads", adds: 6, run: func(t *testing.T, h *hostile) {
+		{class: "many concurrent valid uploads", adds: 4, run: func(t *testing.T, h *hostile) {
 			var wg sync.WaitGroup
-			for i := range 6 {
+			for i := range 4 {
 				wg.Add(1)
 				go func() {
 					defer wg.Done()
 					var b strings.Builder
 					fmt.Fprintf(&b, "# Upload %d\n\n", i)
-					for j := range 60 {
+					for j := range 30 {
 						fmt.Fprintf(&b, "Paragraph %d of upload %d covers replication lag and failover drills. ", j, i)
 					}
 					r, err := h.s.send(context.Background(), multipartCall(t, h.ed, fmt.Sprintf("conc-%d.md", i), "", []byte(b.String()), nil))
@@ -370,7 +369,7 @@ func hostileCases() []hostileCase {
 		}},
 		{class: "deeply nested Markdown", adds: 1, run: func(t *testing.T, h *hostile) {
 			md := strings.Repeat("> ", 5000) + "quoted words\n\n" + strings.Repeat("  ", 2000) + "- nested list item\n"
-			for i := range 300 {
+			for i := range 150 {
 				md += strings.Repeat("  ", i) + "- level item\n"
 			}
 			r := h.s.do(call{Method: "PUT", Path: "/v1/documents", Token: h.ed, Body: map[string]any{"source_uri": "deep.md", "content": md}})
@@ -725,8 +724,13 @@ func ingestTraversal(t *testing.T, h *hostile) {
 	if err := os.Symlink(outside, filepath.Join(root, "sub", "dirlink")); err != nil {
 		t.Fatal(err)
 	}
+	// The CLI embeds through an in-process API backed by the already loaded
+	// local model (same vectors), instead of loading the model twice more.
+	fake := newFakeEmbedServer(t, nil)
+	emb := local(t)
 	env := map[string]string{"RAGD_DATABASE_URL": testdb.URL(), "RAGD_ADMIN_DATABASE_URL": testdb.AdminURL(),
-		"RAGD_MODEL_DIR": embed.DefaultModelDir(os.Getenv), "HOME": os.Getenv("HOME"), "RAGD_LOG_LEVEL": "error"}
+		"RAGD_EMBED_BASE_URL": fake.URL + "/v1", "RAGD_EMBED_MODEL": emb.Model(), "RAGD_EMBED_DIMS": fmt.Sprint(emb.Dims()),
+		"HOME": os.Getenv("HOME"), "RAGD_LOG_LEVEL": "error"}
 	run := func(args ...string) (int, string) {
 		var out, errb bytes.Buffer
 		code := cli.Run(context.Background(), args, func(k string) string { return env[k] }, strings.NewReader(""), &out, &errb)

@@ -1,0 +1,253 @@
+package bench
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"hash/fnv"
+	"math/rand/v2"
+	"net/http"
+	"net/http/httptest"
+	"strconv"
+	"strings"
+	"sync/atomic"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+	pgxvec "github.com/pgvector/pgvector-go/pgx"
+
+	"github.com/ragd-dev/ragd/internal/embed"
+	"github.com/ragd-dev/ragd/internal/ingest"
+	"github.com/ragd-dev/ragd/internal/store"
+	"github.com/ragd-dev/ragd/internal/tenant"
+)
+
+// IngestStats are the ingestion throughputs, each through ingest.Pipeline
+// (extract → chunk → embed → one transaction per document) into a fresh
+// tenant of the bench database, deleted afterwards.
+type IngestStats struct {
+	// LocalPassagesPerS is the local model alone: 100-token passages, one batch.
+	LocalPassagesPerS float64 `json:"local_model_passages_per_s"`
+	// LocalChunksPerS is the pipeline with the local model (CPU-bound).
+	LocalChunksPerS float64 `json:"local_pipeline_chunks_per_s"`
+	LocalChunks     int     `json:"local_pipeline_chunks"`
+	// HTTPChunksPerS is the pipeline with an OpenAI-compatible embedder that
+	// adds HTTPDelayMS per request (batches of 64, 4 requests in flight per
+	// document), Workers documents at a time.
+	HTTPChunksPerS float64 `json:"http_pipeline_chunks_per_s"`
+	HTTPChunks     int     `json:"http_pipeline_chunks"`
+	HTTPRequests   int64   `json:"http_requests"`
+	HTTPDelayMS    int     `json:"http_delay_ms"`
+	Workers        int     `json:"workers"`
+	// HTTPAutoPlansChunksPerS is the same run on a pool whose sessions use
+	// plan_cache_mode = auto instead of force_custom_plan, to show what the
+	// per-row replanning of foreign-key checks costs ingestion.
+	HTTPAutoPlansChunksPerS float64 `json:"http_pipeline_auto_plans_chunks_per_s"`
+}
+
+// fakeEmbeddings is an OpenAI-compatible /embeddings endpoint that waits delay
+// per request and answers each input with a unit vector derived from its
+// text (deterministic, so the ingest cache behaves as with a real model).
+func fakeEmbeddings(dims int, delay time.Duration, requests *atomic.Int64) *httptest.Server {
+	return httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
+		var in struct {
+			Input []string `json:"input"`
+		}
+		if err := json.NewDecoder(req.Body).Decode(&in); err != nil {
+			http.Error(w, err.Error(), http.StatusBadRequest)
+			return
+		}
+		requests.Add(1)
+		time.Sleep(delay)
+		var b strings.Builder
+		b.WriteString(`{"object":"list","data":[`)
+		for i, text := range in.Input {
+			h := fnv.New64a()
+			h.Write([]byte(text))
+			r := rand.New(rand.NewPCG(h.Sum64(), 1))
+			v := make([]float32, dims)
+			for j := range v {
+				v[j] = float32(r.NormFloat64())
+			}
+			normalize(v)
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			b.WriteString(`{"object":"embedding","index":`)
+			b.WriteString(strconv.Itoa(i))
+			b.WriteString(`,"embedding":[`)
+			for j, x := range v {
+				if j > 0 {
+					b.WriteByte(',')
+				}
+				b.WriteString(strconv.FormatFloat(float64(x), 'g', -1, 32))
+			}
+			b.WriteString("]}")
+		}
+		b.WriteString(`]}`)
+		w.Header().Set("Content-Type", "application/json")
+		_, _ = w.Write([]byte(b.String()))
+	}))
+}
+
+// document returns a Markdown document of about words words in sections of
+// ~180, which the default chunker splits into one chunk per section or so.
+func (r *runner) document(rng *rand.Rand, words int) []byte {
+	var b strings.Builder
+	k := rng.IntN(len(r.space.centers))
+	fmt.Fprintf(&b, "# %s %s\n\n", r.vocab.topic(k, 0), r.vocab.topic(k, 1))
+	for s := 0; words > 0; s++ {
+		fmt.Fprintf(&b, "## %s %s\n\n", r.vocab.topic(k, rng.IntN(topicWords)), r.vocab.inRange(rng, midLo, midHi))
+		n := min(words, 180)
+		for j := range n {
+			if j > 0 {
+				if j%15 == 0 {
+					b.WriteString(". ")
+				} else {
+					b.WriteByte(' ')
+				}
+			}
+			if rng.Float64() < topicShare {
+				b.WriteString(r.vocab.topic(k, rng.IntN(topicWords)))
+			} else {
+				b.WriteString(r.vocab.draw(rng))
+			}
+		}
+		b.WriteString(".\n\n")
+		words -= n
+	}
+	return []byte(b.String())
+}
+
+// ingestRun upserts documents until about chunks chunks are stored, workers
+// documents at a time, into a new tenant that is deleted afterwards. It
+// returns the chunks stored and the wall time.
+func (r *runner) ingestRun(ctx context.Context, pool *pgxpool.Pool, emb embed.Embedder, chunks, workers int, seed uint64) (int, time.Duration, error) {
+	p, err := ingest.New(pool, emb, r.model.id, ingest.WithLogger(r.quiet))
+	if err != nil {
+		return 0, 0, err
+	}
+	slug := "bench-ingest-" + uuid.NewString()[:8]
+	row, err := store.New().CreateTenant(ctx, r.owner, store.CreateTenantParams{Slug: slug, Name: "ragd bench ingestion", TsConfig: "english"})
+	if err != nil {
+		return 0, 0, err
+	}
+	defer r.dropTenant(context.WithoutCancel(ctx), row.ID)
+	tn, err := tenant.Load(ctx, pool, row.ID)
+	if err != nil {
+		return 0, 0, err
+	}
+	rng := rand.New(rand.NewPCG(seed, 77))
+	// ~4 chunks a document: documents are generated up front, outside the timing.
+	var docs []ingest.Document
+	for i := 0; i < max(1, chunks/4); i++ {
+		docs = append(docs, ingest.Document{SourceURI: fmt.Sprintf("bench://ingest/%d.md", i), ContentType: "text/markdown",
+			Content: r.document(rng, 600+rng.IntN(240))})
+	}
+	var stored atomic.Int64
+	_, wall, err := timed(len(docs), workers, func(i int) error {
+		out, err := p.Upsert(ctx, tn, docs[i])
+		stored.Add(int64(out.Chunks))
+		return err
+	})
+	return int(stored.Load()), wall, err
+}
+
+// dropTenant deletes a tenant's rows bottom-up in its own transaction, with
+// generic plans for the foreign-key actions, then the tenant: a bare DELETE
+// FROM tenants cascades row by row, each cascade planned again under
+// force_custom_plan.
+func (r *runner) dropTenant(ctx context.Context, id uuid.UUID) {
+	err := store.InTenant(ctx, r.app, id, func(tx pgx.Tx) error {
+		if _, err := tx.Exec(ctx, autoPlansSQL); err != nil {
+			return err
+		}
+		for _, sql := range []string{"DELETE FROM chunk_embeddings WHERE tenant_id = $1", "DELETE FROM chunks WHERE tenant_id = $1", "DELETE FROM documents WHERE tenant_id = $1"} {
+			if _, err := tx.Exec(ctx, sql, id); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err == nil {
+		_, err = store.New().DeleteTenant(ctx, r.owner, id)
+	}
+	if err != nil {
+		r.logf("warning: delete ingestion tenant %s: %v", id, err)
+	}
+}
+
+// autoPlanPool is the application pool with plan_cache_mode = auto on every
+// session (store.Open forces force_custom_plan).
+func autoPlanPool(ctx context.Context, appURL string) (*pgxpool.Pool, error) {
+	cfg, err := pgxpool.ParseConfig(appURL)
+	if err != nil {
+		return nil, err
+	}
+	cfg.MaxConns = 10
+	cfg.ConnConfig.RuntimeParams["plan_cache_mode"] = "auto"
+	cfg.AfterConnect = func(ctx context.Context, c *pgx.Conn) error { return pgxvec.RegisterTypes(ctx, c) }
+	return pgxpool.NewWithConfig(ctx, cfg)
+}
+
+// measureIngest measures the local model and the two pipelines.
+func (r *runner) measureIngest(ctx context.Context) (IngestStats, error) {
+	st := IngestStats{HTTPDelayMS: int(r.cfg.HTTPDelay / time.Millisecond), Workers: r.cfg.IngestWorkers}
+	if r.local != nil && r.local.Dims() == r.model.dims {
+		// The model alone: 64 passages of 100 tokens.
+		rng := rand.New(rand.NewPCG(r.cfg.Seed, 99))
+		passages := make([]string, 64)
+		for i := range passages {
+			var words []string
+			for len(r.local.Tokenize(strings.Join(words, " "))) < 100 {
+				words = append(words, r.vocab.draw(rng))
+			}
+			passages[i] = strings.Join(words, " ")
+		}
+		if _, err := r.local.Embed(ctx, passages[:4]); err != nil { // warm-up
+			return st, err
+		}
+		start := time.Now()
+		if _, err := r.local.Embed(ctx, passages); err != nil {
+			return st, err
+		}
+		st.LocalPassagesPerS = float64(len(passages)) / time.Since(start).Seconds()
+		r.logf("ingest: local model %.0f passages/s", st.LocalPassagesPerS)
+
+		n, wall, err := r.ingestRun(ctx, r.app, r.local, r.cfg.IngestLocalChunks, 2, r.cfg.Seed+1)
+		if err != nil {
+			return st, fmt.Errorf("bench: ingest with the local model: %w", err)
+		}
+		st.LocalChunks, st.LocalChunksPerS = n, float64(n)/wall.Seconds()
+		r.logf("ingest: local model pipeline %d chunks, %.0f chunks/s", n, st.LocalChunksPerS)
+	}
+
+	var requests atomic.Int64
+	srv := fakeEmbeddings(r.model.dims, r.cfg.HTTPDelay, &requests)
+	defer srv.Close()
+	emb, err := embed.NewOpenAI(srv.URL, r.model.name, r.model.dims, embed.WithOpenAIMaxRetries(0))
+	if err != nil {
+		return st, err
+	}
+	n, wall, err := r.ingestRun(ctx, r.app, emb, r.cfg.IngestChunks, r.cfg.IngestWorkers, r.cfg.Seed+2)
+	if err != nil {
+		return st, fmt.Errorf("bench: ingest with the HTTP embedder: %w", err)
+	}
+	st.HTTPChunks, st.HTTPChunksPerS, st.HTTPRequests = n, float64(n)/wall.Seconds(), requests.Load()
+	r.logf("ingest: HTTP embedder (+%s per request) pipeline %d chunks, %.0f chunks/s", r.cfg.HTTPDelay, n, st.HTTPChunksPerS)
+
+	auto, err := autoPlanPool(ctx, r.appURL)
+	if err != nil {
+		return st, err
+	}
+	defer auto.Close()
+	n, wall, err = r.ingestRun(ctx, auto, emb, r.cfg.IngestChunks, r.cfg.IngestWorkers, r.cfg.Seed+3)
+	if err != nil {
+		return st, fmt.Errorf("bench: ingest with auto plans: %w", err)
+	}
+	st.HTTPAutoPlansChunksPerS = float64(n) / wall.Seconds()
+	r.logf("ingest: same with plan_cache_mode = auto: %.0f chunks/s", st.HTTPAutoPlansChunksPerS)
+	return st, nil
+}

@@ -1,0 +1,216 @@
+package bench
+
+import (
+	"encoding/json"
+	"fmt"
+	"image/color"
+	"io"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+)
+
+// WriteJSON writes the report as indented JSON.
+func WriteJSON(w io.Writer, rep *Report) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(rep)
+}
+
+// WriteMarkdown writes the report as Markdown tables.
+func WriteMarkdown(w io.Writer, rep *Report) error {
+	var b strings.Builder
+	p := func(format string, a ...any) { fmt.Fprintf(&b, format, a...) }
+	m := rep.Machine
+	p("## ragd bench: %d chunks, %d tenants, %d dimensions (%s)\n\n", rep.Chunks, rep.Tenants, rep.Dims, rep.Model)
+	p("%s; %d CPUs (%s), %d GB; load average at the end %s; PostgreSQL %s, pgvector %s; %s.\n",
+		rep.Started.Format("2006-01-02 15:04 UTC"), m.CPUs, m.CPUModel, m.MemoryGB, m.Load, m.Postgres, m.PGVector, m.Go)
+	if rep.Command != "" {
+		p("Command: `%s`. ", rep.Command)
+	}
+	p("Run time %.0f s. ~%d words per chunk; %d questions per class.\n\n", rep.DurationS, rep.WordsPerChunk, rep.Queries)
+
+	p("### Latency per tenant size class (ms)\n\n")
+	p("| class | tenants × rows | vector path | hybrid SQL p50 / p95 / p99 | keyword p95 (common terms) | vector p95 | recall@20 | reference p50 / p95 | speedup (p95) |\n")
+	p("|---|---|---|---|---|---|---|---|---|\n")
+	for _, c := range rep.Classes {
+		p("| %s (%.3f%%) | %d × %d | %s | %.1f / %.1f / %.1f | %.1f (%.1f) | %.1f | %.3f | %.1f / %.1f | %.0f× |\n",
+			c.Name, 100*c.RowsFraction, c.Tenants, c.Rows, c.VectorPath, c.HybridP50, c.HybridP95, c.HybridP99,
+			c.KeywordP95, c.KeywordCommonP95, c.Latency["vector"].P95, c.VectorRecall, c.ReferenceP50, c.ReferenceP95, c.Speedup)
+	}
+	p("\nAll classes: hybrid SQL p95 %.1f ms, reference p95 %.1f ms, speedup %.0f×.\n\n", rep.HybridP95, rep.ReferenceP95, rep.Speedup)
+
+	p("### SQL and API time at each concurrency (p50 / p95 / p99 ms, throughput)\n\n")
+	var series []string
+	for k := range rep.Classes[0].Latency {
+		if strings.HasPrefix(k, "sql_") || strings.HasPrefix(k, "api") {
+			series = append(series, k)
+		}
+	}
+	sort.Slice(series, func(i, j int) bool { return seriesOrder(series[i]) < seriesOrder(series[j]) })
+	p("| class |")
+	for _, s := range series {
+		p(" %s |", s)
+	}
+	p("\n|---|")
+	for range series {
+		p("---|")
+	}
+	p("\n")
+	for _, c := range rep.Classes {
+		p("| %s |", c.Name)
+		for _, s := range series {
+			l := c.Latency[s]
+			p(" %.1f / %.1f / %.1f (%.0f/s) |", l.P50, l.P95, l.P99, l.QPS)
+		}
+		p("\n")
+	}
+	p("\nsql = Searcher.Search with a precomputed query vector (one tenant transaction: chunk count, vector leg, keyword leg, fetch; fusion); " +
+		"api = POST /v1/search over loopback HTTP (JWT, tenant load, JSON) with a precomputed vector; api_embed = the same with the local model embedding the question. " +
+		"_cN = N concurrent clients.\n\n")
+
+	p("Mean stage times of the SQL runs (ms):\n\n| class | vector | keyword | fetch |\n|---|---|---|---|\n")
+	for _, c := range rep.Classes {
+		p("| %s | %.2f | %.2f | %.2f |\n", c.Name, c.Stages["vector"], c.Stages["keyword"], c.Stages["fetch"])
+	}
+
+	p("\n### Load, ingestion, memory, size\n\n")
+	if rep.Load.Reused {
+		p("- Corpus reused from an earlier run (load figures in that run's report).\n")
+	} else {
+		l := rep.Load
+		p("- Bulk load: %.1f s for the rows (%.0f chunks/s, postings and statistics built by the triggers, %d workers), HNSW build %.1f s (maintenance_work_mem %s), VACUUM ANALYZE %.1f s.\n",
+			l.RowsS, l.ChunksPerS, l.Workers, l.IndexS, l.IndexMemory, l.VacuumS)
+	}
+	in := rep.Ingest
+	if in.LocalPassagesPerS > 0 {
+		p("- Local model: %.0f passages/s (100-token passages); pipeline with it: %.0f chunks/s (%d chunks).\n", in.LocalPassagesPerS, in.LocalChunksPerS, in.LocalChunks)
+	}
+	if in.HTTPChunksPerS > 0 {
+		p("- Pipeline with the HTTP embedder (+%d ms per request, %d documents in flight): %.0f chunks/s (%d chunks, %d requests); with plan_cache_mode = auto: %.0f chunks/s.\n",
+			in.HTTPDelayMS, in.Workers, in.HTTPChunksPerS, in.HTTPChunks, in.HTTPRequests, in.HTTPAutoPlansChunksPerS)
+	}
+	p("- Server (this process: API, searcher, local model) RSS %.0f MB after the latency runs, peak %.0f MB", rep.ServerRSSMB, rep.ServerPeakRSSMB)
+	if rep.PostgresPSSMB > 0 {
+		p("; PostgreSQL processes' PSS %.0f MB", rep.PostgresPSSMB)
+	}
+	s := rep.Sizes
+	p(".\n- Database %.0f MB: embeddings %.0f MB, HNSW index %.0f MB, chunks %.0f MB, postings %.0f MB, documents %.0f MB.\n\n",
+		s.DatabaseMB, s.EmbeddingsMB, s.HNSWMB, s.ChunksMB, s.PostingsMB, s.DocumentsMB)
+
+	p("### Targets (issue 7, stated for 1M chunks)\n\n| target | want | got | met | margin |\n|---|---|---|---|---|\n")
+	for _, t := range rep.Targets {
+		met := "yes"
+		if !t.Met {
+			met = "**no**"
+		}
+		p("| %s | %s %s | %.3g %s | %s | %s |\n", t.Name, t.Want, t.Unit, t.Got, t.Unit, met, t.Margin)
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+func seriesOrder(s string) string {
+	for i, p := range []string{"sql_", "api_c", "api_embed_"} {
+		if strings.HasPrefix(s, p) {
+			var n int
+			fmt.Sscanf(s[strings.LastIndex(s, "c")+1:], "%d", &n)
+			return fmt.Sprintf("%d-%04d", i, n)
+		}
+	}
+	return s
+}
+
+// WritePlot draws hybrid SQL p50 and p95 and the reference query's p95 per
+// size class on a log scale, to path (.svg or .png), with gonum/plot.
+func WritePlot(rep *Report, path string) error {
+	switch strings.ToLower(filepath.Ext(path)) {
+	case ".svg", ".png":
+	default:
+		return fmt.Errorf("bench: plot: unsupported format %q (use .svg or .png)", filepath.Ext(path))
+	}
+	if len(rep.Classes) == 0 {
+		return fmt.Errorf("bench: plot: no classes")
+	}
+	p := plot.New()
+	p.Title.Text = fmt.Sprintf("ragd hybrid search vs the reference query — %d chunks, %d tenants", rep.Chunks, rep.Tenants)
+	p.X.Label.Text = "tenant size class (share of all rows)"
+	p.Y.Label.Text = "latency, ms (log scale)"
+	p.Y.Scale = plot.LogScale{}
+	p.Y.Tick.Marker = plot.LogTicks{Prec: -1}
+	p.Add(plotter.NewGrid())
+	var ticks []plot.Tick
+	for i, c := range rep.Classes {
+		ticks = append(ticks, plot.Tick{Value: float64(i), Label: c.Name})
+	}
+	p.X.Tick.Marker = plot.ConstantTicks(ticks)
+	p.X.Min, p.X.Max = -0.3, float64(len(rep.Classes))-0.7
+	line := func(label string, col color.RGBA, shape draw.GlyphDrawer, dashed bool, y func(Class) float64) error {
+		pts := make(plotter.XYs, len(rep.Classes))
+		for i, c := range rep.Classes {
+			pts[i].X, pts[i].Y = float64(i), max(y(c), 0.01)
+		}
+		l, s, err := plotter.NewLinePoints(pts)
+		if err != nil {
+			return err
+		}
+		l.Color, s.Color, s.Shape = col, col, shape
+		l.Width = vg.Points(1.8)
+		if dashed {
+			l.Dashes = []vg.Length{vg.Points(4), vg.Points(3)}
+		}
+		p.Add(l, s)
+		p.Legend.Add(label, l, s)
+		return nil
+	}
+	blue := color.RGBA{R: 0x1f, G: 0x77, B: 0xb4, A: 0xff}
+	red := color.RGBA{R: 0xd6, G: 0x27, B: 0x28, A: 0xff}
+	for _, l := range []struct {
+		label  string
+		col    color.RGBA
+		shape  draw.GlyphDrawer
+		dashed bool
+		y      func(Class) float64
+	}{
+		{"ragd hybrid SQL p95", blue, draw.CircleGlyph{}, false, func(c Class) float64 { return c.HybridP95 }},
+		{"ragd hybrid SQL p50", blue, draw.SquareGlyph{}, true, func(c Class) float64 { return c.HybridP50 }},
+		{"reference query p95", red, draw.TriangleGlyph{}, false, func(c Class) float64 { return c.ReferenceP95 }},
+	} {
+		if err := line(l.label, l.col, l.shape, l.dashed, l.y); err != nil {
+			return fmt.Errorf("bench: plot: %w", err)
+		}
+	}
+	p.Legend.Top, p.Legend.Left = true, true
+	p.Legend.TextStyle.Font.Size = vg.Points(9)
+	if err := p.Save(7*vg.Inch, 4.5*vg.Inch, path); err != nil {
+		return fmt.Errorf("bench: plot: %w", err)
+	}
+	return nil
+}
+
+// WriteFiles writes report.json, report.md and latency.svg into dir.
+func WriteFiles(rep *Report, dir string) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	for name, write := range map[string]func(io.Writer, *Report) error{"report.json": WriteJSON, "report.md": WriteMarkdown} {
+		f, err := os.Create(filepath.Join(dir, name))
+		if err != nil {
+			return err
+		}
+		if err := write(f, rep); err != nil {
+			f.Close()
+			return err
+		}
+		if err := f.Close(); err != nil {
+			return err
+		}
+	}
+	return WritePlot(rep, filepath.Join(dir, "latency.svg"))
+}
