@@ -3,9 +3,14 @@
 -- security still filters on the transaction's tenant).
 
 -- name: LockDocumentBySourceURI :one
-SELECT id, content_sha, pipeline, chunk_count FROM documents
+SELECT id, content_sha, pipeline, chunk_count, title, content_type, metadata FROM documents
 WHERE tenant_id = @tenant_id AND source_uri = @source_uri
 FOR UPDATE;
+
+-- name: UpdateDocumentDetails :exec
+-- Same content, new title, content type or metadata: no re-chunking needed.
+UPDATE documents SET title = @title, metadata = @metadata, updated_at = now()
+WHERE tenant_id = @tenant_id AND id = @id;
 
 -- name: UpsertDocument :one
 INSERT INTO documents (tenant_id, source_uri, title, content_type, content_sha, pipeline, metadata, body, chunk_count)

@@ -20,6 +20,7 @@ import (
 
 	"github.com/ragd-dev/ragd/internal/api"
 	"github.com/ragd-dev/ragd/internal/auth"
+	"github.com/ragd-dev/ragd/internal/eval"
 )
 
 func TestAuthenticationFailures(t *testing.T) {
@@ -197,16 +198,16 @@ func TestJWTAttackMatrix(t *testing.T) {
 // evaluator is a tiny in-memory Evaluator for the role tests of /v1/eval.
 type evaluator struct{}
 
-func (evaluator) PutSet(_ context.Context, _ tenantT, name string, cases []api.EvalCase) (api.EvalSet, error) {
-	return api.EvalSet{Name: name, Cases: len(cases), UpdatedAt: time.Now()}, nil
+func (evaluator) LoadSet(_ context.Context, _ tenantT, name string, qs []eval.Question, _ eval.LoadOptions) (eval.SetInfo, error) {
+	return eval.SetInfo{Name: name, Questions: len(qs), Version: 1}, nil
 }
 
-func (evaluator) StartRun(_ context.Context, _ tenantT, r api.EvalRunRequest) (api.EvalRun, error) {
-	return api.EvalRun{ID: uuid.New(), Set: r.Set, Status: "queued", CreatedAt: time.Now()}, nil
+func (evaluator) Run(_ context.Context, _ tenantT, o eval.RunOptions) (eval.Report, error) {
+	return eval.Report{ID: uuid.New(), CreatedAt: time.Now()}, nil
 }
 
-func (evaluator) GetRun(_ context.Context, _ tenantT, id uuid.UUID) (api.EvalRun, error) {
-	return api.EvalRun{}, errNotFound
+func (evaluator) GetRun(_ context.Context, _ tenantT, id uuid.UUID) (eval.Report, error) {
+	return eval.Report{}, eval.ErrRunNotFound
 }
 
 func TestRoleEnforcement(t *testing.T) {
@@ -232,8 +233,8 @@ func TestRoleEnforcement(t *testing.T) {
 		{"POST", "/v1/search", map[string]any{"query": "refunds"}, map[string]int{"reader": 200, "editor": 200, "admin": 200}},
 		{"GET", "/v1/tenant", nil, map[string]int{"reader": 200, "editor": 200, "admin": 200}},
 		{"PATCH", "/v1/tenant/settings", map[string]any{"candidates": 25}, map[string]int{"reader": 403, "editor": 403, "admin": 200}},
-		{"PUT", "/v1/eval/sets/smoke", map[string]any{"cases": []map[string]any{{"question": "q?"}}}, map[string]int{"reader": 403, "editor": 403, "admin": 200}},
-		{"POST", "/v1/eval/runs", map[string]any{"set": "smoke"}, map[string]int{"reader": 403, "editor": 403, "admin": 202}},
+		{"PUT", "/v1/eval/sets/smoke", map[string]any{"questions": []map[string]any{{"question": "q?", "relevant": []string{}}}}, map[string]int{"reader": 403, "editor": 403, "admin": 200}},
+		{"POST", "/v1/eval/runs", map[string]any{"set": "smoke"}, map[string]int{"reader": 403, "editor": 403, "admin": 200}},
 		{"GET", "/v1/eval/runs/" + uuid.NewString(), nil, map[string]int{"reader": 403, "editor": 403, "admin": 404}},
 		{"GET", "/v1/undeclared", nil, map[string]int{"reader": 403, "editor": 403, "admin": 200}},
 	}

@@ -3,69 +3,49 @@ package api
 import (
 	"context"
 	"net/http"
-	"time"
 
 	"github.com/danielgtaylor/huma/v2"
 	"github.com/google/uuid"
 
 	"github.com/ragd-dev/ragd/internal/auth"
+	"github.com/ragd-dev/ragd/internal/eval"
 	"github.com/ragd-dev/ragd/internal/tenant"
 )
 
-// Evaluator runs retrieval/answer evaluations for a tenant (admin routes
-// under /v1/eval). It is provided by the evaluation work; while Deps.Evaluator
-// is nil the routes are not registered. The shapes below are the API's side
-// of the contract and may grow with it.
+// Evaluator runs a tenant's retrieval evaluations (admin routes under
+// /v1/eval); *eval.Service implements it. While Deps.Evaluator is nil the
+// routes are not registered.
 type Evaluator interface {
-	// PutSet creates or replaces the tenant's evaluation set name.
-	PutSet(ctx context.Context, t tenant.Tenant, name string, cases []EvalCase) (EvalSet, error)
-	// StartRun starts a run over a set and returns it (usually queued or running).
-	StartRun(ctx context.Context, t tenant.Tenant, req EvalRunRequest) (EvalRun, error)
-	// GetRun returns a run of the tenant; a not-found error (ingest.ErrNotFound
-	// or pgx.ErrNoRows) → 404.
-	GetRun(ctx context.Context, t tenant.Tenant, id uuid.UUID) (EvalRun, error)
+	// LoadSet validates questions and stores them as the next version of the
+	// tenant's set name (eval.ValidationError lists the problems).
+	LoadSet(ctx context.Context, t tenant.Tenant, name string, questions []eval.Question, o eval.LoadOptions) (eval.SetInfo, error)
+	// Run evaluates a set through the production retrieval path and stores the run.
+	Run(ctx context.Context, t tenant.Tenant, o eval.RunOptions) (eval.Report, error)
+	// GetRun returns a stored run of the tenant (eval.ErrRunNotFound → 404).
+	GetRun(ctx context.Context, t tenant.Tenant, id uuid.UUID) (eval.Report, error)
 }
 
-// EvalCase is one question of an evaluation set.
-type EvalCase struct {
-	Question      string   `json:"question" minLength:"1" maxLength:"4000"`
-	Relevant      []string `json:"relevant_source_uris,omitempty" maxItems:"100" doc:"source_uris that answer the question (retrieval metrics)."`
-	ExpectRefusal bool     `json:"expect_refusal,omitempty" doc:"True when the documents do not answer the question."`
-}
-
-// EvalSet describes a stored evaluation set.
-type EvalSet struct {
-	Name      string    `json:"name"`
-	Cases     int       `json:"cases"`
-	UpdatedAt time.Time `json:"updated_at"`
-}
-
-// EvalRunRequest starts a run.
-type EvalRunRequest struct {
-	Set  string `json:"set" minLength:"1" maxLength:"100" doc:"Name of the evaluation set."`
-	TopK int    `json:"top_k,omitempty" minimum:"1" maximum:"1000" doc:"Retrieval depth (default: the server's)."`
-}
-
-// EvalRun is an evaluation run and, once done, its metrics.
-type EvalRun struct {
-	ID         uuid.UUID          `json:"id"`
-	Set        string             `json:"set"`
-	Status     string             `json:"status" enum:"queued,running,done,failed"`
-	Metrics    map[string]float64 `json:"metrics,omitempty" doc:"e.g. recall@5, mrr, refusal accuracy."`
-	CreatedAt  time.Time          `json:"created_at"`
-	FinishedAt *time.Time         `json:"finished_at,omitempty"`
-}
-
-// PutEvalSetInput is the input of PUT /v1/eval/sets/{name}.
+// PutEvalSetInput is the input of PUT /v1/eval/sets/{name}: the questions in
+// the JSONL shape of `ragd eval load`; an empty relevant list marks a question
+// the corpus cannot answer.
 type PutEvalSetInput struct {
-	Name string `path:"name" pattern:"^[a-z0-9][a-z0-9_-]{0,99}$"`
+	Name string `path:"name" pattern:"^[a-z0-9][a-z0-9._-]{0,99}$"`
 	Body struct {
-		Cases []EvalCase `json:"cases" minItems:"1" maxItems:"10000"`
+		Questions []eval.Question `json:"questions" minItems:"1" maxItems:"10000"`
+		// AllowUnknown stores relevant source_uris the tenant does not have.
+		AllowUnknown bool `json:"allow_unknown,omitempty" doc:"Store questions whose relevant source_uris name no document of the tenant (reported) instead of refusing the set."`
 	}
 }
 
 // EvalSetOutput is the response of PUT /v1/eval/sets/{name}.
-type EvalSetOutput struct{ Body EvalSet }
+type EvalSetOutput struct{ Body eval.SetInfo }
+
+// EvalRunRequest is the body of POST /v1/eval/runs.
+type EvalRunRequest struct {
+	Set     string `json:"set" minLength:"1" maxLength:"100" doc:"Name of the evaluation set."`
+	Version int    `json:"version,omitempty" minimum:"0" doc:"Set version (0 = latest)."`
+	TopK    int    `json:"top_k,omitempty" minimum:"0" maximum:"100" doc:"Chunks retrieved per question (default 20)."`
+}
 
 // StartEvalRunInput is the input of POST /v1/eval/runs.
 type StartEvalRunInput struct{ Body EvalRunRequest }
@@ -75,8 +55,9 @@ type EvalRunIDInput struct {
 	ID string `path:"id" format:"uuid"`
 }
 
-// EvalRunOutput is a run.
-type EvalRunOutput struct{ Body EvalRun }
+// EvalRunOutput is a finished run: metrics of the production path, each leg
+// ablated, misses, refusal calibration and the configuration snapshot.
+type EvalRunOutput struct{ Body eval.Report }
 
 func (s *Server) registerEval() {
 	tags := []string{"eval"}
@@ -89,7 +70,7 @@ func (s *Server) registerEval() {
 		if err != nil {
 			return nil, err
 		}
-		set, err := s.deps.Evaluator.PutSet(ctx, t, in.Name, in.Body.Cases)
+		set, err := s.deps.Evaluator.LoadSet(ctx, t, in.Name, in.Body.Questions, eval.LoadOptions{AllowUnknown: in.Body.AllowUnknown})
 		if err != nil {
 			return nil, err
 		}
@@ -97,14 +78,14 @@ func (s *Server) registerEval() {
 	})
 	register(s, huma.Operation{
 		OperationID: "startEvalRun", Method: http.MethodPost, Path: "/v1/eval/runs", Tags: tags,
-		Summary: "Start an evaluation run", DefaultStatus: http.StatusAccepted,
+		Summary: "Run an evaluation set (synchronously) and store the run",
 		Errors: []int{http.StatusNotFound, http.StatusUnprocessableEntity},
 	}, admin, func(ctx context.Context, in *StartEvalRunInput) (*EvalRunOutput, error) {
 		t, err := tenantOf(ctx)
 		if err != nil {
 			return nil, err
 		}
-		run, err := s.deps.Evaluator.StartRun(ctx, t, in.Body)
+		run, err := s.deps.Evaluator.Run(ctx, t, eval.RunOptions{Set: in.Body.Set, Version: in.Body.Version, TopK: in.Body.TopK})
 		if err != nil {
 			return nil, err
 		}

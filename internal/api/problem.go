@@ -14,6 +14,7 @@ import (
 	"github.com/jackc/pgx/v5/pgconn"
 
 	"github.com/ragd-dev/ragd/internal/embed"
+	"github.com/ragd-dev/ragd/internal/eval"
 	"github.com/ragd-dev/ragd/internal/extract"
 	"github.com/ragd-dev/ragd/internal/ingest"
 	"github.com/ragd-dev/ragd/internal/search"
@@ -159,13 +160,17 @@ const (
 func classify(err error) (int, string) {
 	var pgErr *pgconn.PgError
 	switch {
+	case errors.Is(err, ingest.ErrEmbedding):
+		// The embedding provider is down or timing out: retryable, nothing stored.
+		return http.StatusServiceUnavailable, "the embedding model is unavailable; nothing was stored, retry later"
 	case errors.Is(err, context.DeadlineExceeded):
 		return http.StatusGatewayTimeout, ""
 	case errors.Is(err, context.Canceled):
 		return http.StatusServiceUnavailable, ""
 	case store.IsUnavailable(err):
 		return http.StatusServiceUnavailable, ""
-	case errors.Is(err, pgx.ErrNoRows), errors.Is(err, ingest.ErrNotFound), errors.Is(err, tenant.ErrNotFound):
+	case errors.Is(err, pgx.ErrNoRows), errors.Is(err, ingest.ErrNotFound), errors.Is(err, tenant.ErrNotFound),
+		errors.Is(err, eval.ErrRunNotFound), errors.Is(err, eval.ErrSetNotFound):
 		return http.StatusNotFound, msgNotFound
 	case errors.Is(err, tenant.ErrDisabled):
 		return http.StatusForbidden, "tenant is disabled"
@@ -176,7 +181,8 @@ func classify(err error) (int, string) {
 	case errors.Is(err, search.ErrEmptyQuery), errors.Is(err, search.ErrQueryTooLong), errors.Is(err, search.ErrBadTopK),
 		errors.Is(err, search.ErrInvalidFilter), errors.Is(err, ingest.ErrInvalidSourceURI), errors.Is(err, ingest.ErrInvalidMetadata),
 		errors.Is(err, extract.ErrInvalidUTF8), errors.Is(err, extract.ErrBinary), errors.Is(err, extract.ErrEmpty),
-		errors.Is(err, embed.ErrEmptyInput), errors.Is(err, errInvalidInput):
+		errors.Is(err, embed.ErrEmptyInput), errors.Is(err, errInvalidInput),
+		errors.Is(err, eval.ErrInvalidName), errors.Is(err, eval.ErrNoAnswerable), errors.As(err, new(*eval.ValidationError)):
 		return http.StatusUnprocessableEntity, clientText(err)
 	case errors.As(err, &pgErr) && pgErr.Code == "23505":
 		return http.StatusConflict, "conflicts with an existing resource"

@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"time"
 
+	"github.com/ragd-dev/ragd/internal/eval"
 	"github.com/ragd-dev/ragd/internal/tenant"
 )
 
@@ -62,10 +63,10 @@ func Serve(ctx context.Context, srv *http.Server, ln net.Listener, grace time.Du
 }
 
 // OpenAPIJSON returns the OpenAPI 3.1 document of every route the server can
-// register (the Evaluator's only once it exists), indented, as committed in
+// register, indented, as committed in
 // openapi/openapi.json. It needs no database.
 func OpenAPIJSON() ([]byte, error) {
-	s := newServer(Deps{Asker: specAsker{}})
+	s := newServer(Deps{Asker: specAsker{}, Evaluator: (*eval.Service)(nil)})
 	b, err := json.MarshalIndent(s.api.OpenAPI(), "", "  ")
 	if err != nil {
 		return nil, err

@@ -39,6 +39,12 @@ type Config struct {
 	Concurrency []int
 	// Fresh reloads the corpus even if the bench database holds it already.
 	Fresh bool
+	// Storage, when set ("plain", "main", "external" or "extended"), is the
+	// storage of chunk_embeddings.embedding in the bench database for this
+	// load (default: as migrated). An experiment switch: 512-dimension
+	// vectors exceed the 2 kB TOAST threshold and are stored out of line
+	// under pgvector's default.
+	Storage string
 	// LoadWorkers write tenants in parallel; LoadBatch chunks per transaction.
 	LoadWorkers, LoadBatch int
 	// MaxIndexMemoryMB caps maintenance_work_mem for the HNSW build.
@@ -123,6 +129,8 @@ func (c Config) Validate() error {
 		return fmt.Errorf("%w: dims must be 2..2000 (pgvector's HNSW limit)", ErrConfig)
 	case c.Words < 2 || c.ChunksPerDoc < 1 || c.Queries < 1:
 		return fmt.Errorf("%w: words ≥ 2, chunks per document ≥ 1, queries ≥ 1", ErrConfig)
+	case c.Storage != "" && c.Storage != "plain" && c.Storage != "main" && c.Storage != "external" && c.Storage != "extended":
+		return fmt.Errorf("%w: storage must be plain, main, external or extended", ErrConfig)
 	case c.AdminURL == "" || c.AppURL == "" || c.MainAdminURL == "":
 		return fmt.Errorf("%w: database URLs missing", ErrConfig)
 	}

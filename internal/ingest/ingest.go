@@ -29,6 +29,9 @@ var (
 	ErrInvalidMetadata = errors.New("ingest: invalid metadata")
 	// ErrNotFound: delete of a document the tenant does not have.
 	ErrNotFound = errors.New("ingest: document not found")
+	// ErrEmbedding: the embedding model or API failed (after its retries);
+	// nothing was stored and the request can be retried later.
+	ErrEmbedding = errors.New("ingest: embedding failed")
 )
 
 // Document is one document to upsert.

@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"reflect"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -147,16 +148,32 @@ func (p *Pipeline) Upsert(ctx context.Context, t tenant.Tenant, d Document) (Out
 	if err != nil {
 		return out, err
 	}
-	if existing != nil && string(existing.ContentSha) == string(sum[:]) && existing.Pipeline == p.fingerprint {
-		out.DocumentID, out.Status, out.Chunks = existing.ID, StatusUnchanged, int(existing.ChunkCount)
-		return out, nil
-	}
-
-	// 2. Extract and chunk (CPU only).
 	ct, err := extract.CanonicalType(d.ContentType)
 	if err != nil {
 		return out, fmt.Errorf("ingest %s: %w", d.SourceURI, err)
 	}
+	if existing != nil && string(existing.ContentSha) == string(sum[:]) && existing.Pipeline == p.fingerprint && existing.ContentType == ct {
+		out.DocumentID, out.Status, out.Chunks = existing.ID, StatusUnchanged, int(existing.ChunkCount)
+		titleChanged := d.Title != "" && d.Title != existing.Title
+		if !titleChanged && sameJSON(existing.Metadata, meta) {
+			return out, nil
+		}
+		// Same text, new title or metadata: update the row, keep the chunks.
+		title := existing.Title
+		if titleChanged {
+			title = d.Title
+		}
+		err := store.InTenant(ctx, p.pool, t.ID, func(tx pgx.Tx) error {
+			return q.UpdateDocumentDetails(ctx, tx, store.UpdateDocumentDetailsParams{TenantID: t.ID, ID: existing.ID, Title: title, Metadata: meta})
+		})
+		if err != nil {
+			return Outcome{SourceURI: d.SourceURI}, fmt.Errorf("ingest %s: store: %w", d.SourceURI, err)
+		}
+		out.Status = StatusUpdated
+		return out, nil
+	}
+
+	// 2. Extract and chunk (CPU only).
 	doc, err := extract.Extract(ct, d.Content)
 	if err != nil {
 		return out, fmt.Errorf("ingest %s: %w", d.SourceURI, err)
@@ -212,7 +229,10 @@ func (p *Pipeline) Upsert(ctx context.Context, t tenant.Tenant, d Document) (Out
 	var fresh [][]float32
 	if len(missTexts) > 0 {
 		if fresh, err = p.emb.Embed(ctx, missTexts); err != nil {
-			return out, fmt.Errorf("ingest %s: embed: %w", d.SourceURI, err)
+			if ctx.Err() != nil {
+				return out, ctx.Err()
+			}
+			return out, fmt.Errorf("ingest %s: %w: %w", d.SourceURI, ErrEmbedding, err)
 		}
 		if len(fresh) != len(missTexts) {
 			return out, fmt.Errorf("ingest %s: embed: %d vectors for %d texts", d.SourceURI, len(fresh), len(missTexts))
@@ -328,4 +348,14 @@ func (p *Pipeline) ListSourceURIs(ctx context.Context, t tenant.Tenant, prefix s
 		return err
 	})
 	return uris, err
+}
+
+// sameJSON reports whether two JSON texts hold equal values (jsonb output
+// and encoding/json differ in spacing and key order).
+func sameJSON(a, b []byte) bool {
+	var x, y any
+	if json.Unmarshal(a, &x) != nil || json.Unmarshal(b, &y) != nil {
+		return false
+	}
+	return reflect.DeepEqual(x, y)
 }

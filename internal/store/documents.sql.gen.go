@@ -355,7 +355,7 @@ func (q *Queries) ListSourceURIs(ctx context.Context, db DBTX, arg ListSourceURI
 
 const lockDocumentBySourceURI = `-- name: LockDocumentBySourceURI :one
 
-SELECT id, content_sha, pipeline, chunk_count FROM documents
+SELECT id, content_sha, pipeline, chunk_count, title, content_type, metadata FROM documents
 WHERE tenant_id = $1 AND source_uri = $2
 FOR UPDATE
 `
@@ -366,10 +366,13 @@ type LockDocumentBySourceURIParams struct {
 }
 
 type LockDocumentBySourceURIRow struct {
-	ID         uuid.UUID
-	ContentSha []byte
-	Pipeline   string
-	ChunkCount int32
+	ID          uuid.UUID
+	ContentSha  []byte
+	Pipeline    string
+	ChunkCount  int32
+	Title       string
+	ContentType string
+	Metadata    []byte
 }
 
 // Documents and their chunks. Every query runs inside a tenant transaction;
@@ -383,6 +386,9 @@ func (q *Queries) LockDocumentBySourceURI(ctx context.Context, db DBTX, arg Lock
 		&i.ContentSha,
 		&i.Pipeline,
 		&i.ChunkCount,
+		&i.Title,
+		&i.ContentType,
+		&i.Metadata,
 	)
 	return i, err
 }
@@ -396,6 +402,29 @@ ON CONFLICT (tenant_id) DO UPDATE SET chunk_count = tenant_stats.chunk_count
 // BM25 statistics (see the chunks triggers).
 func (q *Queries) LockTenantStats(ctx context.Context, db DBTX, tenantID uuid.UUID) error {
 	_, err := db.Exec(ctx, lockTenantStats, tenantID)
+	return err
+}
+
+const updateDocumentDetails = `-- name: UpdateDocumentDetails :exec
+UPDATE documents SET title = $1, metadata = $2, updated_at = now()
+WHERE tenant_id = $3 AND id = $4
+`
+
+type UpdateDocumentDetailsParams struct {
+	Title    string
+	Metadata []byte
+	TenantID uuid.UUID
+	ID       uuid.UUID
+}
+
+// Same content, new title, content type or metadata: no re-chunking needed.
+func (q *Queries) UpdateDocumentDetails(ctx context.Context, db DBTX, arg UpdateDocumentDetailsParams) error {
+	_, err := db.Exec(ctx, updateDocumentDetails,
+		arg.Title,
+		arg.Metadata,
+		arg.TenantID,
+		arg.ID,
+	)
 	return err
 }
 

@@ -14,7 +14,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"log/slog"
+	"net"
+	"strings"
+	"syscall"
 	"time"
 
 	"github.com/google/uuid"
@@ -144,6 +148,12 @@ func IsUnavailable(err error) bool {
 	}
 	var connErr *pgconn.ConnectError
 	if errors.As(err, &connErr) {
+		return true
+	}
+	// The connection broke mid-query (server restart, network cut).
+	var netErr *net.OpError
+	if errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF) || errors.Is(err, syscall.ECONNRESET) ||
+		errors.Is(err, syscall.EPIPE) || errors.As(err, &netErr) || strings.Contains(err.Error(), "conn closed") {
 		return true
 	}
 	return pgconn.SafeToRetry(err)
