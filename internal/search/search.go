@@ -119,7 +119,8 @@ type Searcher struct {
 	// exactly by the vector leg (default 20000).
 	ExactThreshold int64
 	// PerTermLimit bounds each query term's posting list read by the keyword
-	// leg for candidate generation (default 2000).
+	// leg for candidate generation (default 300; exact scoring of every
+	// candidate; measured on SciFact: the same nDCG@10 at 300 and 2000).
 	PerTermLimit int
 	// PerDocument caps how many chunks of one document come before the
 	// other documents' chunks (default 2; see Diversify).
