@@ -79,7 +79,7 @@ func (s *Server) registerEval() {
 	register(s, huma.Operation{
 		OperationID: "startEvalRun", Method: http.MethodPost, Path: "/v1/eval/runs", Tags: tags,
 		Summary: "Run an evaluation set (synchronously) and store the run",
-		Errors: []int{http.StatusNotFound, http.StatusUnprocessableEntity},
+		Errors:  []int{http.StatusNotFound, http.StatusUnprocessableEntity},
 	}, admin, func(ctx context.Context, in *StartEvalRunInput) (*EvalRunOutput, error) {
 		t, err := tenantOf(ctx)
 		if err != nil {

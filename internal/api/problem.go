@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"log/slog"
 	"net/http"
 	"strings"
@@ -98,6 +99,15 @@ func humaProblem(ctx context.Context, status int, msg string, errs ...error) *Pr
 	for _, err := range errs {
 		if tooLarge(err) {
 			return newProblem(ctx, http.StatusRequestEntityTooLarge, "request body too large")
+		}
+	}
+	if status == http.StatusInternalServerError && msg == "cannot read request body" {
+		// The client went away or sent less than its Content-Length: its
+		// fault, not the server's (and not a 5xx in the metrics).
+		for _, err := range errs {
+			if errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF) {
+				return newProblem(ctx, http.StatusBadRequest, "incomplete request body")
+			}
 		}
 	}
 	if status >= 500 {

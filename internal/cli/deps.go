@@ -70,7 +70,7 @@ func (d *deps) init(ctx context.Context, e *env) error {
 	}
 	d.modelID = m.ID
 	if d.pipeline, err = ingest.New(d.pool, d.embedder, d.modelID, ingest.WithLogger(e.log), ingest.WithMaxBytes(int(cfg.MaxBodyBytes)),
-		ingest.WithChunkConfig(chunkConfig(cfg))); err != nil {
+		ingest.WithChunkConfig(chunkConfig(cfg)), ingest.WithEmbedText(cfg.EmbedText)); err != nil {
 		return err
 	}
 	d.searcher = &search.Searcher{Pool: d.pool, Embedder: d.embedder, ModelID: d.modelID,

@@ -77,7 +77,7 @@ func runIngest(ctx context.Context, e *env, args []string) error {
 	} else {
 		rate := float64(sum.Chunks) / max(sum.Elapsed.Seconds(), 1e-9)
 		fmt.Fprintf(e.stdout, "tenant %s: %d files: %d added, %d updated, %d unchanged, %d deleted, %d failed; %d chunks (%d embedded) in %s (%.0f chunks/s)\n",
-			t.Slug, len(files), sum.Added, sum.Updated, sum.Unchanged, sum.Deleted, sum.Failed, sum.Chunks, sum.Embedded,
+			t.Slug, len(files)+len(walkFails), sum.Added, sum.Updated, sum.Unchanged, sum.Deleted, sum.Failed, sum.Chunks, sum.Embedded,
 			sum.Elapsed.Round(time.Millisecond), rate)
 		for _, f := range sum.Failures {
 			fmt.Fprintf(e.stdout, "  FAILED %s: %s\n", f.Path, f.Reason)

@@ -8,9 +8,9 @@ import (
 	"time"
 
 	"github.com/ragd-dev/ragd/internal/api"
-	"github.com/ragd-dev/ragd/internal/eval"
 	"github.com/ragd-dev/ragd/internal/ask"
 	"github.com/ragd-dev/ragd/internal/auth"
+	"github.com/ragd-dev/ragd/internal/eval"
 	"github.com/ragd-dev/ragd/internal/store"
 	"github.com/ragd-dev/ragd/internal/tenant"
 )
@@ -41,7 +41,7 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	srv, err := api.New(api.Deps{
 		Pool: d.pool, Verifier: verifier, Searcher: d.searcher, Ingester: d.pipeline, Asker: askAdapter{d.asker},
 		Evaluator: eval.New(d.pool, d.searcher, eval.WithLogger(e.log)),
-		Embedder: d.embedder, Logger: e.log, Limits: api.LimitsFromConfig(cfg),
+		Embedder:  d.embedder, Logger: e.log, Limits: api.LimitsFromConfig(cfg),
 	})
 	if err != nil {
 		return err

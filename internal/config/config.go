@@ -45,9 +45,10 @@ type Config struct {
 	RerankAPIKey    string        // RAGD_RERANK_API_KEY(_FILE)
 	ProviderTimeout time.Duration // RAGD_PROVIDER_TIMEOUT: per call to an embedding/LLM/rerank API
 
-	ChunkTargetTokens int // RAGD_CHUNK_TARGET_TOKENS: chunk size packing aims for (words)
-	ChunkMaxTokens    int // RAGD_CHUNK_MAX_TOKENS: hard chunk size limit (words)
-	ChunkOverlap      int // RAGD_CHUNK_OVERLAP_TOKENS: overlap between windows (words)
+	ChunkTargetTokens int    // RAGD_CHUNK_TARGET_TOKENS: chunk size packing aims for (words)
+	ChunkMaxTokens    int    // RAGD_CHUNK_MAX_TOKENS: hard chunk size limit (words)
+	ChunkOverlap      int    // RAGD_CHUNK_OVERLAP_TOKENS: overlap between windows (words)
+	EmbedText         string // RAGD_EMBED_TEXT: heading+content (default) or content
 
 	MaxBodyBytes   int64         // RAGD_MAX_BODY_BYTES: request body limit
 	MaxQueryChars  int           // RAGD_MAX_QUERY_CHARS: longest question or search query
@@ -98,6 +99,7 @@ func Load(getenv func(string) string) (Config, error) {
 		ChunkTargetTokens: l.int("RAGD_CHUNK_TARGET_TOKENS", 0),
 		ChunkMaxTokens:    l.int("RAGD_CHUNK_MAX_TOKENS", 0),
 		ChunkOverlap:      l.int("RAGD_CHUNK_OVERLAP_TOKENS", -1),
+		EmbedText:         l.str("RAGD_EMBED_TEXT", "heading+content"),
 		MaxBodyBytes:      int64(l.int("RAGD_MAX_BODY_BYTES", 10<<20)),
 		MaxQueryChars:     l.int("RAGD_MAX_QUERY_CHARS", 4000),
 		MaxTopK:           l.int("RAGD_MAX_TOP_K", 50),
@@ -211,6 +213,7 @@ func (c Config) Redacted() []string {
 		"RAGD_CHUNK_TARGET_TOKENS=" + strconv.Itoa(c.ChunkTargetTokens),
 		"RAGD_CHUNK_MAX_TOKENS=" + strconv.Itoa(c.ChunkMaxTokens),
 		"RAGD_CHUNK_OVERLAP_TOKENS=" + strconv.Itoa(c.ChunkOverlap),
+		"RAGD_EMBED_TEXT=" + c.EmbedText,
 		"RAGD_MAX_BODY_BYTES=" + strconv.FormatInt(c.MaxBodyBytes, 10),
 		"RAGD_MAX_QUERY_CHARS=" + strconv.Itoa(c.MaxQueryChars),
 		"RAGD_MAX_TOP_K=" + strconv.Itoa(c.MaxTopK),

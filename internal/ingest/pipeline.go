@@ -32,9 +32,19 @@ const DefaultMaxBytes = 10 << 20
 // maxMetadataBytes bounds a document's metadata JSON.
 const maxMetadataBytes = 64 << 10
 
-// embedTextVersion names how EmbedText builds the embedded string; it is part
-// of the pipeline fingerprint, so changing the recipe re-embeds on next ingest.
-const embedTextVersion = "heading+content/v1;keywords=compound/v1"
+// indexVersion names how chunks are indexed (the compound identifier
+// keywords); it is part of the pipeline fingerprint, with the embedded-text
+// recipe, so changing either re-indexes on the next ingest.
+const indexVersion = "keywords=compound/v1"
+
+// Embedded-text recipes (WithEmbedText).
+const (
+	// EmbedHeadingContent embeds the heading path, a newline, then the content
+	// (the default).
+	EmbedHeadingContent = "heading+content"
+	// EmbedContent embeds the chunk content alone.
+	EmbedContent = "content"
+)
 
 // Pipeline ingests documents for tenants. Safe for concurrent use.
 type Pipeline struct {
@@ -44,6 +54,8 @@ type Pipeline struct {
 	chunkCfg chunk.Config
 	maxBytes int
 	log      *slog.Logger
+	// embedText is the recipe name (EmbedHeadingContent or EmbedContent).
+	embedText string
 	// fingerprint identifies chunking + embedding: a document whose content
 	// and fingerprint are both unchanged is skipped.
 	fingerprint string
@@ -58,22 +70,30 @@ func WithChunkConfig(c chunk.Config) Option { return func(p *Pipeline) { p.chunk
 // WithMaxBytes sets the largest accepted document in bytes.
 func WithMaxBytes(n int) Option { return func(p *Pipeline) { p.maxBytes = n } }
 
+// WithEmbedText sets the embedded-text recipe: EmbedHeadingContent (default)
+// or EmbedContent. Unknown names are refused by New.
+func WithEmbedText(recipe string) Option { return func(p *Pipeline) { p.embedText = recipe } }
+
 // WithLogger sets the logger.
 func WithLogger(l *slog.Logger) Option { return func(p *Pipeline) { p.log = l } }
 
 // New returns a pipeline storing through pool (the application role) with
 // embedder emb, whose registry id is modelID. Errors: an invalid chunk config.
 func New(pool *pgxpool.Pool, emb embed.Embedder, modelID int16, opts ...Option) (*Pipeline, error) {
-	p := &Pipeline{pool: pool, emb: emb, modelID: modelID, chunkCfg: chunk.DefaultConfig(), maxBytes: DefaultMaxBytes, log: slog.Default()}
+	p := &Pipeline{pool: pool, emb: emb, modelID: modelID, chunkCfg: chunk.DefaultConfig(), maxBytes: DefaultMaxBytes, log: slog.Default(),
+		embedText: EmbedHeadingContent}
 	for _, o := range opts {
 		o(p)
+	}
+	if p.embedText != EmbedHeadingContent && p.embedText != EmbedContent {
+		return nil, fmt.Errorf("ingest: unknown embedded-text recipe %q (want %s or %s)", p.embedText, EmbedHeadingContent, EmbedContent)
 	}
 	if err := p.chunkCfg.Validate(); err != nil {
 		return nil, err
 	}
 	c := p.chunkCfg
-	p.fingerprint = fmt.Sprintf("chunk=%d/%d/%d/%d/%d;embed=%s/%d;%s", c.TargetTokens, c.MaxTokens, c.MinTokens, c.OverlapTokens, c.MaxChars,
-		emb.Model(), emb.Dims(), embedTextVersion)
+	p.fingerprint = fmt.Sprintf("chunk=%d/%d/%d/%d/%d;embed=%s/%d;text=%s/v1;%s", c.TargetTokens, c.MaxTokens, c.MinTokens, c.OverlapTokens, c.MaxChars,
+		emb.Model(), emb.Dims(), p.embedText, indexVersion)
 	return p, nil
 }
 
@@ -198,7 +218,10 @@ func (p *Pipeline) Upsert(ctx context.Context, t tenant.Tenant, d Document) (Out
 	texts := make([]string, len(chunks))
 	shas := make([][]byte, len(chunks))
 	for i, c := range chunks {
-		texts[i] = EmbedText(c.HeadingPath, c.Content)
+		texts[i] = c.Content
+		if p.embedText == EmbedHeadingContent {
+			texts[i] = EmbedText(c.HeadingPath, c.Content)
+		}
 		s := sha256.Sum256([]byte(texts[i]))
 		shas[i] = s[:]
 	}
