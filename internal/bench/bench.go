@@ -46,6 +46,9 @@ type Config struct {
 	// vectors exceed the 2 kB TOAST threshold and are stored out of line
 	// under pgvector's default.
 	Storage string
+	// ExactThreshold overrides the Searcher's (0 = ragd's default): tenants
+	// with at most this many chunks are searched exactly by the vector leg.
+	ExactThreshold int64
 	// LoadWorkers write tenants in parallel; LoadBatch chunks per transaction.
 	LoadWorkers, LoadBatch int
 	// MaxIndexMemoryMB caps maintenance_work_mem for the HNSW build.
@@ -166,7 +169,10 @@ type Class struct {
 	Tenants      int `json:"tenants"`
 	Rows         int `json:"rows"`
 	// VectorPath is the vector leg's strategy for the class's tenants.
-	VectorPath   string  `json:"vector_path"`
+	VectorPath string `json:"vector_path"`
+	// CPUShare is the share of a core a busy loop got just before the
+	// class was measured (the machine is shared).
+	CPUShare     float64 `json:"cpu_share"`
 	ReferenceP50 float64 `json:"reference_p50_ms"`
 	ReferenceP95 float64 `json:"reference_p95_ms"`
 	// Speedup is ReferenceP95 / HybridP95.
@@ -225,6 +231,7 @@ type Report struct {
 	ServerPeakRSSMB float64     `json:"server_peak_rss_mb"`
 	PostgresPSSMB   float64     `json:"postgres_pss_mb,omitempty"`
 	HybridP95       float64     `json:"hybrid_p95_ms"`
+	ExactThreshold  int64       `json:"exact_threshold"`
 	Dims            int         `json:"dims"`
 	Model           string      `json:"model"`
 	WordsPerChunk   int         `json:"words_per_chunk"`
@@ -272,7 +279,7 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 		quiet: slog.New(slog.NewTextHandler(cfg.Log, &slog.HandlerOptions{Level: slog.LevelError}))}
 	shareStart := cpuShare()
 	rep := &Report{Chunks: cfg.Chunks, Tenants: cfg.Tenants, Dims: cfg.Dims, WordsPerChunk: cfg.Words,
-		Concurrency: cfg.Concurrency, Queries: cfg.Queries, Started: time.Now().UTC()}
+		Concurrency: cfg.Concurrency, Queries: cfg.Queries, Started: time.Now().UTC(), ExactThreshold: cfg.ExactThreshold}
 	if err := ensureDatabase(ctx, cfg.MainAdminURL, cfg.AdminURL, cfg.AppRole, cfg.Log); err != nil {
 		return nil, err
 	}

@@ -244,7 +244,7 @@ const benchSecret = "ragd-bench-only-hs256-secret-0123456789abcdef"
 func (r *runner) newMeasurer(ctx context.Context, classes []sizeClass, emb *fixedEmbedder) (*measurer, error) {
 	m := &measurer{r: r, tenants: map[int]tenant.Tenant{}, tokens: map[int]string{},
 		client: &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 64}, Timeout: time.Minute}}
-	m.fixed = &search.Searcher{Pool: r.app, Embedder: emb, ModelID: r.model.id, Logger: r.quiet}
+	m.fixed = &search.Searcher{Pool: r.app, Embedder: emb, ModelID: r.model.id, Logger: r.quiet, ExactThreshold: r.cfg.ExactThreshold}
 	for _, c := range classes {
 		for _, t := range c.tenants {
 			tn, err := tenant.Load(ctx, r.app, r.tenants[t].id)
@@ -262,7 +262,7 @@ func (r *runner) newMeasurer(ctx context.Context, classes []sizeClass, emb *fixe
 		return nil, err
 	}
 	serve := func(e embed.Embedder) (*httptest.Server, error) {
-		s := &search.Searcher{Pool: r.app, Embedder: e, ModelID: r.model.id, Logger: r.quiet}
+		s := &search.Searcher{Pool: r.app, Embedder: e, ModelID: r.model.id, Logger: r.quiet, ExactThreshold: r.cfg.ExactThreshold}
 		p, err := ingest.New(r.app, e, r.model.id, ingest.WithLogger(r.quiet))
 		if err != nil {
 			return nil, err
@@ -336,7 +336,7 @@ func series(qs []query, conc int) int { return max(len(qs), 4*conc) }
 // measureClass runs every measurement of one class.
 func (m *measurer) measureClass(ctx context.Context, c sizeClass) (Class, error) {
 	r := m.r
-	out := Class{Name: c.name, Tenants: len(c.tenants), Latency: map[string]Latency{}, Stages: map[string]float64{}}
+	out := Class{Name: c.name, Tenants: len(c.tenants), Latency: map[string]Latency{}, Stages: map[string]float64{}, CPUShare: cpuShare()}
 	for _, t := range c.tenants {
 		out.Rows += r.tenants[t].rows
 	}

@@ -34,15 +34,19 @@ func WriteMarkdown(w io.Writer, rep *Report) error {
 	if rep.Command != "" {
 		p("Command: `%s`. ", rep.Command)
 	}
-	p("Run time %.0f s. ~%d words per chunk; %d questions per class.\n\n", rep.DurationS, rep.WordsPerChunk, rep.Queries)
+	threshold := "ragd's default"
+	if rep.ExactThreshold > 0 {
+		threshold = fmt.Sprint(rep.ExactThreshold)
+	}
+	p("Run time %.0f s. ~%d words per chunk; %d questions per class; ExactThreshold %s.\n\n", rep.DurationS, rep.WordsPerChunk, rep.Queries, threshold)
 
 	p("### Latency per tenant size class (ms)\n\n")
-	p("| class | tenants × rows | vector path | hybrid SQL p50 / p95 / p99 | keyword p95 (common terms) | vector p95 | recall@20 | reference p50 / p95 | speedup (p95) |\n")
-	p("|---|---|---|---|---|---|---|---|---|\n")
+	p("| class | tenants × rows | vector path | hybrid SQL p50 / p95 / p99 | keyword p95 (common terms) | vector p95 | recall@20 | reference p50 / p95 | speedup (p95) | CPU share |\n")
+	p("|---|---|---|---|---|---|---|---|---|---|\n")
 	for _, c := range rep.Classes {
-		p("| %s (%.3f%%) | %d × %d | %s | %.1f / %.1f / %.1f | %.1f (%.1f) | %.1f | %.3f | %.1f / %.1f | %.0f× |\n",
+		p("| %s (%.3f%%) | %d × %d | %s | %.1f / %.1f / %.1f | %.1f (%.1f) | %.1f | %.3f | %.1f / %.1f | %.0f× | %.0f%% |\n",
 			c.Name, 100*c.RowsFraction, c.Tenants, c.Rows, c.VectorPath, c.HybridP50, c.HybridP95, c.HybridP99,
-			c.KeywordP95, c.KeywordCommonP95, c.Latency["vector"].P95, c.VectorRecall, c.ReferenceP50, c.ReferenceP95, c.Speedup)
+			c.KeywordP95, c.KeywordCommonP95, c.Latency["vector"].P95, c.VectorRecall, c.ReferenceP50, c.ReferenceP95, c.Speedup, 100*c.CPUShare)
 	}
 	p("\nAll classes: hybrid SQL p95 %.1f ms, reference p95 %.1f ms, speedup %.0f×.\n\n", rep.HybridP95, rep.ReferenceP95, rep.Speedup)
 

@@ -24,6 +24,7 @@ func runBench(ctx context.Context, e *env, args []string) error {
 	seed := fs.Uint64("seed", d.Seed, "corpus and question seed")
 	fresh := fs.Bool("fresh", false, "reload the corpus even if the bench database holds it")
 	storage := fs.String("storage", "", "experiment: chunk_embeddings.embedding storage for the loaded rows (plain|main|external|extended; default as migrated)")
+	exact := fs.Int64("exact-threshold", 0, "experiment: the vector leg's ExactThreshold (0 = ragd's default)")
 	ingestChunks := fs.Int("ingest-chunks", d.IngestChunks, "chunks ingested through the pipeline with the HTTP embedder (-1 skips ingestion)")
 	loadWorkers := fs.Int("load-workers", d.LoadWorkers, "parallel writers during the load")
 	maxMem := fs.Int("max-index-memory-mb", d.MaxIndexMemoryMB, "cap of maintenance_work_mem for the HNSW build (MB)")
@@ -53,7 +54,7 @@ func runBench(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	cfg := bench.Config{Chunks: *chunks, Tenants: *tenants, Dims: *dims, Words: *words, Queries: *queries, RefQueries: *refQueries,
-		Concurrency: concs, Seed: *seed, Fresh: *fresh, Storage: *storage, IngestChunks: *ingestChunks, LoadWorkers: *loadWorkers, MaxIndexMemoryMB: *maxMem,
+		Concurrency: concs, Seed: *seed, Fresh: *fresh, Storage: *storage, ExactThreshold: *exact, IngestChunks: *ingestChunks, LoadWorkers: *loadWorkers, MaxIndexMemoryMB: *maxMem,
 		AdminURL: admin, AppURL: app, MainAdminURL: e.cfg.AdminDatabaseURL, AppRole: e.cfg.AppRole,
 		ModelDir: embed.DefaultModelDir(e.getenv), Log: e.stderr}
 	if *refQueries == 0 {

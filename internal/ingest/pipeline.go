@@ -102,8 +102,9 @@ func (p *Pipeline) Embedder() embed.Embedder { return p.emb }
 
 // EmbedText is the string embedded for a chunk: its heading path, a newline,
 // and its content. The local model reads only its first 128 tokens, so the
-// heading path (which names the page and section) comes first; see
-// docs/EVAL.md for the measurement behind this choice.
+// heading path (which names the page and section) comes first. Measured on
+// the PostgreSQL manual set (docs/EVAL.md): vector nDCG@10 0.332 against 0.309
+// for the content alone.
 func EmbedText(headingPath, content string) string {
 	if headingPath == "" {
 		return content
