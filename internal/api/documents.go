@@ -74,7 +74,7 @@ type Document struct {
 	Chunks        int            `json:"chunks"`
 	CreatedAt     time.Time      `json:"created_at"`
 	UpdatedAt     time.Time      `json:"updated_at"`
-	Content       *string        `json:"content,omitempty" doc:"The content as uploaded; only with include_content=true."`
+	Content       *string        `json:"content,omitempty" doc:"The text extracted from the upload (markup removed), which chunk start/end offsets index into; only with include_content=true."`
 }
 
 // ListDocumentsInput is the input of GET /v1/documents.
@@ -103,7 +103,7 @@ type DocumentIDInput struct {
 // GetDocumentInput is the input of GET /v1/documents/{id}.
 type GetDocumentInput struct {
 	DocumentIDInput
-	IncludeContent bool `query:"include_content" doc:"Also return the content as uploaded."`
+	IncludeContent bool `query:"include_content" doc:"Also return the extracted text that chunk offsets index into."`
 }
 
 // GetDocumentOutput is the response of GET /v1/documents/{id}.

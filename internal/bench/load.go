@@ -322,7 +322,7 @@ func (r *runner) checkConsistency(ctx context.Context) error {
 // the vectors plus the graph's neighbour lists (m = 16), with a margin;
 // at least 64 MB, at most Config.MaxIndexMemoryMB.
 func (r *runner) indexMemory() string {
-	perRow := float64(r.model.dims*4 + 8 + 2*16*10 + 16*10 + 64)
+	perRow := float64(r.model.dims*4 + 8 + 2*16*24 + 128)
 	mb := int(1.3 * perRow * float64(r.cfg.Chunks) / (1 << 20))
 	return fmt.Sprintf("%dMB", min(r.cfg.MaxIndexMemoryMB, max(64, mb)))
 }
