@@ -79,3 +79,10 @@ DELETE FROM documents WHERE tenant_id = @tenant_id AND source_uri = @source_uri 
 
 -- name: CountDocuments :one
 SELECT count(*) FROM documents WHERE tenant_id = @tenant_id AND starts_with(source_uri, @prefix::text);
+
+-- name: UseAutoPlans :exec
+-- For the rest of this write transaction only: let foreign-key checks and
+-- trigger statements reuse plans (force_custom_plan re-plans each one;
+-- measured 10,000 embedding rows 18 s -> 1.1 s). Write transactions run no
+-- tenant-sensitive search, which is what force_custom_plan protects.
+SELECT set_config('plan_cache_mode', 'auto', true);

@@ -15,7 +15,7 @@ set -euo pipefail
 
 OWNER=${RAGD_OWNER_ROLE:-ragd_owner}
 APP=${RAGD_APP_ROLE:-ragd_app}
-DBS=${RAGD_DATABASES:-"ragd ragd_test"}
+DBS=${RAGD_DATABASES:-"ragd ragd_test ragd_bench"}
 PORT=${RAGD_PGPORT:-5432}
 PGVECTOR_SUITE=${RAGD_PGVECTOR_SUITE:-trixie}
 WORK=${RAGD_SETUP_WORK:-${XDG_CACHE_HOME:-$HOME/.cache}/ragd/setup}

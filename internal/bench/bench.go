@@ -261,6 +261,7 @@ type runner struct {
 	local        *embed.Local
 	quiet        *slog.Logger
 	logStartedAt time.Time
+	schema       int64 // the bench database's migration version
 }
 
 func (r *runner) logf(format string, a ...any) {
@@ -294,6 +295,9 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	defer r.app.Close()
 	if err := store.CheckAppRole(ctx, r.app); err != nil {
 		return nil, fmt.Errorf("bench: the application URL must use the application role: %w", err)
+	}
+	if err := r.owner.QueryRow(ctx, "SELECT coalesce(max(version_id), 0) FROM goose_db_version WHERE is_applied").Scan(&r.schema); err != nil {
+		return nil, fmt.Errorf("bench: schema version: %w", err)
 	}
 	if r.model, err = ensureModel(ctx, r.owner, cfg.Dims); err != nil {
 		return nil, err

@@ -441,9 +441,11 @@ func (r *runner) reuse(ctx context.Context) (bool, error) {
 	return true, nil
 }
 
-// fingerprint names the corpus a Config generates.
+// fingerprint names the corpus a Config generates on a schema version (a
+// migration may change how rows are stored or indexed, so a corpus loaded
+// under an older schema is loaded again).
 func (r *runner) fingerprint() string {
 	c := r.cfg
-	return fmt.Sprintf("ragd-bench %s chunks=%d tenants=%d dims=%d words=%d per-doc=%d seed=%d storage=%s",
-		generatorVersion, c.Chunks, c.Tenants, c.Dims, c.Words, c.ChunksPerDoc, c.Seed, c.Storage)
+	return fmt.Sprintf("ragd-bench %s schema=%d chunks=%d tenants=%d dims=%d words=%d per-doc=%d seed=%d storage=%s",
+		generatorVersion, r.schema, c.Chunks, c.Tenants, c.Dims, c.Words, c.ChunksPerDoc, c.Seed, c.Storage)
 }

@@ -273,6 +273,9 @@ func (p *Pipeline) Upsert(ctx context.Context, t tenant.Tenant, d Document) (Out
 
 	// 4. One transaction: document row (locks it), tenant statistics, replace chunks.
 	err = store.InTenant(ctx, p.pool, t.ID, func(tx pgx.Tx) error {
+		if err := q.UseAutoPlans(ctx, tx); err != nil {
+			return err
+		}
 		doc, err := q.UpsertDocument(ctx, tx, store.UpsertDocumentParams{TenantID: t.ID, SourceUri: d.SourceURI, Title: title,
 			ContentType: ct, ContentSha: sum[:], Pipeline: p.fingerprint, Metadata: meta, Body: doc.Text, ChunkCount: int32(len(chunks))})
 		if err != nil {

@@ -116,7 +116,9 @@ type Searcher struct {
 	// Reranker is optional (nil = off).
 	Reranker *rerank.Client
 	// ExactThreshold: tenants with at most this many chunks are searched
-	// exactly by the vector leg (default 20000).
+	// exactly by the vector leg (default 5000: an exact scan costs 2-3 µs per
+	// 512-d row here, and HNSW kept recall@20 ≥ 0.993 down to that size;
+	// docs/BENCHMARKS.md).
 	ExactThreshold int64
 	// PerTermLimit bounds each query term's posting list read by the keyword
 	// leg for candidate generation (default 300; exact scoring of every
@@ -132,7 +134,7 @@ type Searcher struct {
 
 func (s *Searcher) defaults() {
 	if s.ExactThreshold == 0 {
-		s.ExactThreshold = 20000
+		s.ExactThreshold = 5000
 	}
 	if s.PerTermLimit == 0 {
 		s.PerTermLimit = 300
