@@ -276,3 +276,34 @@ func TestAcceptanceEvalBaseline(t *testing.T) {
 	t.Logf("pgdocs production path: recall@5 %.4f, mrr@10 %.4f, ndcg@10 %.4f (baseline %.4f, %.4f)",
 		got["recall@5"], got["mrr@10"], got["ndcg@10"], base.Production["recall@5"], base.Production["mrr@10"])
 }
+
+// TestAcceptanceAnswerChecks runs the deterministic answer checks over the
+// manual's set: no answer may cite a source that was not given, every answer
+// cites one, and the counts add up; refusal accuracy is reported (its
+// calibration limits are in docs/EVAL.md).
+func TestAcceptanceAnswerChecks(t *testing.T) {
+	tn, svc := manualTenant(t)
+	f, err := os.Open(filepath.Join(repoRoot(t), "tenants", "pgdocs", "eval.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	qs, err := eval.ParseJSONL(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := eval.CheckAnswers(context.Background(), svc, tn, qs, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.InvalidCitations != 0 {
+		t.Errorf("%d answers cited sources that were not given", r.InvalidCitations)
+	}
+	if r.WithCitation != r.Answered {
+		t.Errorf("%d of %d answers have no citation", r.Answered-r.WithCitation, r.Answered)
+	}
+	if r.Answerable+r.Unanswerable != r.Questions || r.RefusalCorrect > r.Questions {
+		t.Errorf("inconsistent report: %+v", r)
+	}
+	t.Logf("answer checks: %d questions, refusal accuracy %.2f, %d answered, all cited, 0 invalid citations", r.Questions, r.RefusalAccuracy, r.Answered)
+}

@@ -208,9 +208,13 @@ func New(ctx context.Context, o Options) (*Verifier, error) {
 			HTTPTimeout:       10 * time.Second,
 			RefreshInterval:   interval,
 			RefreshUnknownKID: rate.NewLimiter(rate.Every(every), 1),
-			// Never queue a request behind the limiter: a token with an
-			// unknown kid while it is closed is simply refused.
-			RateLimitWaitMax: time.Millisecond,
+			// jwkset bounds both the wait for the limiter and the refresh
+			// fetch with this one deadline. rate.Limiter.Wait fails at once
+			// when the next token is further away than the deadline, so a
+			// flood of unknown kids is refused without queueing, while a
+			// real rotation gets 5 s to fetch the new set (with 1 ms, every
+			// fetch slower than 1 ms failed: key rotation never worked).
+			RateLimitWaitMax: 5 * time.Second,
 		})
 		if err != nil {
 			return nil, fmt.Errorf("auth: JWKS %s: %w", o.JWKSURL, err)

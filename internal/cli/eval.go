@@ -16,6 +16,7 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/ragd-dev/ragd/internal/eval"
+	"github.com/ragd-dev/ragd/internal/llm"
 	"github.com/ragd-dev/ragd/internal/tenant"
 )
 
@@ -28,7 +29,8 @@ const evalUsage = `eval load|run|compare|tune|beir|sets|runs|show --tenant <slug
   eval beir    --tenant <slug> [--split train|test] [--limit N] [--no-ingest] [--json] [--plot F] [what-if settings] DIR
   eval sets    --tenant <slug>
   eval runs    --tenant <slug> [--limit 20]
-  eval show    --tenant <slug> [--json] [--plot F] RUN`
+  eval show    --tenant <slug> [--json] [--plot F] RUN
+  eval answers --tenant <slug> [--set NAME] [--judge] [--json]   (answer checks: refusal, citations; LLM judge)`
 
 func runEval(ctx context.Context, e *env, args []string) error {
 	if len(args) == 0 {
@@ -53,6 +55,7 @@ func runEval(ctx context.Context, e *env, args []string) error {
 	dryRun := fs.Bool("dry-run", false, "report without storing the settings (tune)")
 	split := fs.String("split", "test", "qrels split: qrels/<split>.tsv (beir)")
 	noIngest := fs.Bool("no-ingest", false, "evaluate without (re)ingesting the corpus (beir)")
+	judge := fs.Bool("judge", false, "also judge each answer SUPPORTED/UNSUPPORTED with the configured LLM (answers)")
 	var what whatIf
 	fs.Func("vector-weight", "what-if: run with this vector weight instead of the tenant's (run, beir)", what.set("vector-weight"))
 	fs.Func("keyword-weight", "what-if: keyword weight (run, beir)", what.set("keyword-weight"))
@@ -94,6 +97,45 @@ func runEval(ctx context.Context, e *env, args []string) error {
 	}
 
 	switch action {
+	case "answers":
+		set, err := defaultSet(ctx, svc, t, *setName)
+		if err != nil {
+			return err
+		}
+		_, qs, err := svc.SetQuestions(ctx, t, set, *version)
+		if err != nil {
+			return err
+		}
+		if *limit > 0 && *limit < len(qs) {
+			qs = qs[:*limit]
+		}
+		var j *llm.Client
+		if *judge {
+			if e.cfg.LLMBaseURL == "" {
+				return usagef("--judge needs an LLM: set RAGD_LLM_BASE_URL and RAGD_LLM_MODEL")
+			}
+			if j, err = llm.New(e.cfg.LLMBaseURL, e.cfg.LLMModel, llm.WithAPIKey(e.cfg.LLMAPIKey), llm.WithTimeout(e.cfg.ProviderTimeout)); err != nil {
+				return err
+			}
+		}
+		r, err := eval.CheckAnswers(ctx, d.asker, t, qs, j)
+		if err != nil {
+			return err
+		}
+		if *asJSON {
+			return printJSON(r)
+		}
+		fmt.Fprintf(out, "answer checks on set %s: %d questions (%d answerable, %d unanswerable)\n", set, r.Questions, r.Answerable, r.Unanswerable)
+		fmt.Fprintf(out, "  refused exactly when it should: %d of %d (%.2f)\n", r.RefusalCorrect, r.Questions, r.RefusalAccuracy)
+		fmt.Fprintf(out, "  answered: %d, with at least one valid citation: %d, with an invalid citation: %d\n", r.Answered, r.WithCitation, r.InvalidCitations)
+		if r.Judged > 0 {
+			fmt.Fprintf(out, "  LLM judge: %d of %d supported by their cited sources\n", r.Supported, r.Judged)
+		}
+		for _, f := range r.Failures {
+			fmt.Fprintf(out, "  FAIL #%d %s: %q — %s\n", f.Index+1, f.Check, f.Question, f.Detail)
+		}
+		return nil
+
 	case "load":
 		if *name == "" || len(pos) != 1 {
 			return usagef("eval load --tenant <slug> --name NAME FILE.jsonl")
