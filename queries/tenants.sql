@@ -47,3 +47,17 @@ SELECT coalesce(current_setting('app.tenant_id', true), '')::text AS tenant_id;
 -- name: LockTenantSettings :one
 -- The settings row locked for a read-modify-write (concurrent PATCHes serialise).
 SELECT settings FROM tenants WHERE id = @id FOR UPDATE;
+
+-- name: PurgeTenantIndex :exec
+-- Bottom-up deletion of a tenant's data, set-based (a cascade from tenants
+-- deletes row by row: measured > 5 min for a 78,000-chunk tenant). Postings
+-- and statistics first, so the chunks trigger finds nothing left to update.
+WITH p AS (DELETE FROM postings WHERE postings.tenant_id = @tenant_id),
+     t AS (DELETE FROM term_stats WHERE term_stats.tenant_id = @tenant_id)
+DELETE FROM chunk_embeddings WHERE chunk_embeddings.tenant_id = @tenant_id;
+
+-- name: PurgeTenantChunks :exec
+DELETE FROM chunks WHERE tenant_id = @tenant_id;
+
+-- name: PurgeTenantDocuments :exec
+DELETE FROM documents WHERE tenant_id = @tenant_id;

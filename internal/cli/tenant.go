@@ -12,6 +12,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/ragd-dev/ragd/internal/store"
+	"github.com/ragd-dev/ragd/internal/tenant"
 )
 
 // languages maps --language to a PostgreSQL text-search configuration.
@@ -120,11 +121,7 @@ func runTenant(ctx context.Context, e *env, args []string) error {
 		if err != nil {
 			return err
 		}
-		err = store.InTenant(ctx, pool, t.ID, func(tx pgx.Tx) error {
-			_, err := q.DeleteTenant(ctx, tx, t.ID)
-			return err
-		})
-		if err != nil {
+		if _, err := tenant.Purge(ctx, pool, t.ID); err != nil {
 			return err
 		}
 		fmt.Fprintf(e.stdout, "deleted tenant %s (%s) and all its data\n", t.Slug, t.ID)

@@ -135,3 +135,31 @@ func SaveSettings(ctx context.Context, db store.Beginner, id uuid.UUID, s Settin
 		return store.New().UpdateTenantSettings(ctx, tx, store.UpdateTenantSettingsParams{ID: id, Settings: raw})
 	})
 }
+
+// Purge deletes tenant id and every row it owns, bottom-up and set-based in
+// one transaction (postings and statistics, embeddings, chunks, documents,
+// then the tenant row, whose cascade removes the rest). db must be the owner
+// role's pool: the application role cannot delete tenants. Returns the number
+// of tenant rows deleted (0 or 1).
+func Purge(ctx context.Context, db store.Beginner, id uuid.UUID) (int64, error) {
+	var n int64
+	err := store.InTenant(ctx, db, id, func(tx pgx.Tx) error {
+		q := store.New()
+		if err := q.UseAutoPlans(ctx, tx); err != nil {
+			return err
+		}
+		if err := q.PurgeTenantIndex(ctx, tx, id); err != nil {
+			return err
+		}
+		if err := q.PurgeTenantChunks(ctx, tx, id); err != nil {
+			return err
+		}
+		if err := q.PurgeTenantDocuments(ctx, tx, id); err != nil {
+			return err
+		}
+		var err error
+		n, err = q.DeleteTenant(ctx, tx, id)
+		return err
+	})
+	return n, err
+}

@@ -1,0 +1,64 @@
+package tenant_test
+
+import (
+	"context"
+	"testing"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+
+	"github.com/ragd-dev/ragd/internal/store"
+	"github.com/ragd-dev/ragd/internal/tenant"
+	"github.com/ragd-dev/ragd/internal/testdb"
+)
+
+// TestPurgeRemovesEveryRow: a tenant with a document, chunks, embeddings and
+// BM25 statistics is purged completely, and another tenant is untouched.
+func TestPurgeRemovesEveryRow(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	app, owner := testdb.App(t), testdb.Owner(t)
+	victim, bystander := testdb.NewTenant(t, "purge", ""), testdb.NewTenant(t, "keep", "")
+	seed := func(id uuid.UUID) {
+		err := store.InTenant(ctx, app, id, func(tx pgx.Tx) error {
+			q := store.New()
+			doc, err := q.UpsertDocument(ctx, tx, store.UpsertDocumentParams{TenantID: id, SourceUri: "x://doc", ContentType: "text/plain",
+				ContentSha: []byte{1}, Pipeline: "p", Metadata: []byte(`{}`), Body: "purge me", ChunkCount: 1})
+			if err != nil {
+				return err
+			}
+			_, err = q.InsertChunks(ctx, tx, store.InsertChunksParams{TenantID: id, Ids: []uuid.UUID{uuid.New()}, DocumentID: doc.ID,
+				ChunkIndexes: []int32{0}, HeadingPaths: []string{""}, Contents: []string{"purge these words"}, TokenCounts: []int32{3},
+				StartOffsets: []int32{0}, EndOffsets: []int32{8}, TsConfig: "english", Keywords: []string{""}})
+			return err
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	seed(victim.ID)
+	seed(bystander.ID)
+	n, err := tenant.Purge(ctx, owner, victim.ID)
+	if err != nil || n != 1 {
+		t.Fatalf("Purge = %d, %v; want 1 tenant deleted", n, err)
+	}
+	count := func(id uuid.UUID) (rows int) {
+		err := store.InTenant(ctx, owner, id, func(tx pgx.Tx) error {
+			return tx.QueryRow(ctx, `SELECT (SELECT count(*) FROM documents) + (SELECT count(*) FROM chunks) +
+				(SELECT count(*) FROM postings) + (SELECT count(*) FROM term_stats) + (SELECT count(*) FROM tenant_stats)`).Scan(&rows)
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return rows
+	}
+	if got := count(victim.ID); got != 0 {
+		t.Errorf("%d rows left for the purged tenant", got)
+	}
+	if got := count(bystander.ID); got == 0 {
+		t.Error("the other tenant's rows were deleted too")
+	}
+	if _, err := store.New().GetTenantBySlug(ctx, owner, victim.Slug); err != pgx.ErrNoRows {
+		t.Errorf("tenant row still there: %v", err)
+	}
+}
