@@ -49,6 +49,6 @@ ask() {
 			-H 'Content-Type: application/json' --data-binary @- |
 		jq -r '.answer, "", (.citations[] | "[\(.n)] \(.title) — \(.heading_path)\n    \(.source_uri)")'
 }
-ask "What does the SQLSTATE error code 42P01 mean?"
+ask "What does SQLSTATE 42P01 mean?"
 ask "How many concurrent disk I/O operations can PostgreSQL issue, and which setting controls it?"
 ask "How do I make a copy of my whole database into a single file?"
