@@ -10,7 +10,9 @@ export RAGD_ADMIN_DATABASE_URL ?= postgres://ragd_owner:ragd_owner@127.0.0.1:543
 .PHONY: setup build test test-short check generate demo bench bench-full fuzz soak load eval clean
 
 setup: ## database, pgvector, roles, model, demo corpus (idempotent)
-	scripts/setup.sh
+	@# The URL defaults above are this Makefile's, not the user's: setup-db.sh
+	@# must then build the local server itself (it only adopts URLs the user set).
+	$(if $(filter file,$(origin RAGD_DATABASE_URL)),env -u RAGD_DATABASE_URL -u RAGD_ADMIN_DATABASE_URL) scripts/setup.sh
 
 build:
 	$(GO) build -o $(BIN) ./cmd/ragd
