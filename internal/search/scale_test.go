@@ -307,7 +307,7 @@ func scaleBuild(ctx context.Context, app *pgxpool.Pool, owner *pgx.Conn, c *scal
 	}
 	defer owner.Exec(context.WithoutCancel(ctx), "RESET maintenance_work_mem") //nolint:errcheck // a pooled session: best effort
 	if _, err := owner.Exec(ctx, fmt.Sprintf(`CREATE INDEX CONCURRENTLY %s ON chunk_embeddings
-		USING hnsw ((embedding::vector(%d)) vector_cosine_ops) WITH (m = 16, ef_construction = 64)
+		USING hnsw ((embedding::vector(%d)) vector_cosine_ops) WITH (m = 16, ef_construction = 128)
 		WHERE model_id = %d`, scaleIndexName, scaleDims, c.modelID)); err != nil {
 		return fmt.Errorf("build index: %w", err)
 	}
