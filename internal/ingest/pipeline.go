@@ -97,9 +97,6 @@ func New(pool *pgxpool.Pool, emb embed.Embedder, modelID int16, opts ...Option) 
 	return p, nil
 }
 
-// Embedder returns the pipeline's embedder.
-func (p *Pipeline) Embedder() embed.Embedder { return p.emb }
-
 // EmbedText is the string embedded for a chunk: its heading path, a newline,
 // and its content. The local model reads only its first 128 tokens, so the
 // heading path (which names the page and section) comes first. Measured on
@@ -322,28 +319,31 @@ func (p *Pipeline) Upsert(ctx context.Context, t tenant.Tenant, d Document) (Out
 // Delete removes the tenant's document id with its chunks, embeddings and
 // keyword statistics. Errors: ErrNotFound (also for another tenant's id).
 func (p *Pipeline) Delete(ctx context.Context, t tenant.Tenant, id uuid.UUID) (Outcome, error) {
-	var out Outcome
-	err := store.InTenant(ctx, p.pool, t.ID, func(tx pgx.Tx) error {
-		row, err := store.New().DeleteDocument(ctx, tx, store.DeleteDocumentParams{TenantID: t.ID, ID: id})
-		if errors.Is(err, pgx.ErrNoRows) {
-			return ErrNotFound
-		}
-		out = Outcome{DocumentID: row.ID, SourceURI: row.SourceUri, Status: "deleted"}
-		return err
+	return p.deleteOne(ctx, t, func(q *store.Queries, tx pgx.Tx) (uuid.UUID, string, error) {
+		row, err := q.DeleteDocument(ctx, tx, store.DeleteDocumentParams{TenantID: t.ID, ID: id})
+		return row.ID, row.SourceUri, err
 	})
-	return out, err
 }
 
 // DeleteBySourceURI removes the tenant's document with that source_uri.
 // Errors: ErrNotFound.
 func (p *Pipeline) DeleteBySourceURI(ctx context.Context, t tenant.Tenant, uri string) (Outcome, error) {
+	return p.deleteOne(ctx, t, func(q *store.Queries, tx pgx.Tx) (uuid.UUID, string, error) {
+		row, err := q.DeleteDocumentBySourceURI(ctx, tx, store.DeleteDocumentBySourceURIParams{TenantID: t.ID, SourceUri: uri})
+		return row.ID, row.SourceUri, err
+	})
+}
+
+// deleteOne runs one document delete in a tenant transaction; no row →
+// ErrNotFound.
+func (p *Pipeline) deleteOne(ctx context.Context, t tenant.Tenant, del func(*store.Queries, pgx.Tx) (uuid.UUID, string, error)) (Outcome, error) {
 	var out Outcome
 	err := store.InTenant(ctx, p.pool, t.ID, func(tx pgx.Tx) error {
-		row, err := store.New().DeleteDocumentBySourceURI(ctx, tx, store.DeleteDocumentBySourceURIParams{TenantID: t.ID, SourceUri: uri})
+		id, uri, err := del(store.New(), tx)
 		if errors.Is(err, pgx.ErrNoRows) {
 			return ErrNotFound
 		}
-		out = Outcome{DocumentID: row.ID, SourceURI: row.SourceUri, Status: "deleted"}
+		out = Outcome{DocumentID: id, SourceURI: uri, Status: "deleted"}
 		return err
 	})
 	return out, err
