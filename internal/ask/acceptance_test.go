@@ -99,6 +99,12 @@ func manualTenant(t *testing.T) (tenant.Tenant, *ask.Service) {
 			m.err = errors.Join(err, errors.New("ingest failures"))
 			return
 		}
+		// As `ragd tenant apply` does: the manual (5,777 chunks) is above the
+		// exact threshold and gets its dedicated HNSW index.
+		if _, err := search.EnsureVectorIndexes(ctx, owner, search.IndexOptions{Tenant: row.ID, Concurrently: true}); err != nil {
+			m.err = err
+			return
+		}
 		searcher := &search.Searcher{Pool: pool, Embedder: emb, ModelID: 1}
 		svc := eval.New(pool, searcher)
 		f, err := os.Open(filepath.Join(root, "tenants", "pgdocs", "eval.jsonl"))

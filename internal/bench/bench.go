@@ -324,6 +324,10 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	if reused {
 		r.logf("corpus: reusing %d chunks in %d tenants (--fresh reloads it)", cfg.Chunks, cfg.Tenants)
 		rep.Load = LoadStats{Reused: true}
+		// A corpus loaded by an older schema may lack its dedicated indexes.
+		if err := r.buildIndexes(ctx, &rep.Load); err != nil {
+			return nil, err
+		}
 	} else {
 		r.logf("corpus: loading %d chunks (%d dims, ~%d words) in %d tenants, the largest %d chunks, the smallest %d",
 			cfg.Chunks, cfg.Dims, cfg.Words, cfg.Tenants, r.sizes[0], r.sizes[len(r.sizes)-1])
@@ -367,7 +371,7 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 		rep.IngestChunksPerS = rep.Ingest.HTTPChunksPerS
 	}
 	_, rep.ServerPeakRSSMB = processRSS()
-	if rep.Sizes, err = sizes(ctx, r.owner, r.model.index); err != nil {
+	if rep.Sizes, err = sizes(ctx, r.owner); err != nil {
 		return nil, err
 	}
 	rep.Machine = machine()

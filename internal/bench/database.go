@@ -99,16 +99,14 @@ func ensureDatabase(ctx context.Context, mainAdminURL, benchAdminURL, appRole st
 
 // model is the embedding model the corpus is generated for.
 type model struct {
-	id    int16
-	name  string
-	dims  int
-	index string // the name of its partial HNSW index
-	ddl   string // its CREATE INDEX statement, kept to rebuild it after a load
+	id   int16
+	name string
+	dims int
 }
 
 // ensureModel returns the registry row for dims: use-lite for 512, otherwise
-// a bench model "bench-<dims>" registered with its own partial HNSW index
-// (the same parameters as the use-lite index).
+// a bench model "bench-<dims>" (its tenants get dedicated HNSW indexes as
+// use-lite's do).
 func ensureModel(ctx context.Context, owner *pgxpool.Pool, dims int) (model, error) {
 	m := model{name: "use-lite", dims: dims}
 	if dims != 512 {
@@ -124,35 +122,7 @@ func ensureModel(ctx context.Context, owner *pgxpool.Pool, dims int) (model, err
 	if got != dims {
 		return m, fmt.Errorf("bench: model %s has %d dimensions, want %d", m.name, got, dims)
 	}
-	name, def, err := hnswIndex(ctx, owner, m.id)
-	if err != nil {
-		return m, err
-	}
-	if name == "" {
-		m.index = fmt.Sprintf("chunk_embeddings_bench_%d_hnsw", dims)
-		if _, err := owner.Exec(ctx, fmt.Sprintf(`CREATE INDEX %s ON chunk_embeddings
-			USING hnsw ((embedding::vector(%d)) vector_cosine_ops) WITH (m = 16, ef_construction = 64)
-			WHERE model_id = %d`, pgx.Identifier{m.index}.Sanitize(), m.dims, m.id)); err != nil {
-			return m, fmt.Errorf("bench: create index: %w", err)
-		}
-		if name, def, err = hnswIndex(ctx, owner, m.id); err != nil {
-			return m, err
-		}
-	}
-	m.index, m.ddl = name, def
 	return m, nil
-}
-
-// hnswIndex returns the name and definition (a CREATE INDEX statement) of the
-// model's partial HNSW index, or "" if it has none.
-func hnswIndex(ctx context.Context, owner *pgxpool.Pool, modelID int16) (name, def string, err error) {
-	err = owner.QueryRow(ctx, `SELECT indexname, indexdef FROM pg_indexes WHERE tablename = 'chunk_embeddings'
-		AND indexdef LIKE '%USING hnsw%' AND indexdef LIKE '%(model_id = ' || $1 || ')%' ORDER BY indexname LIMIT 1`,
-		strconv.Itoa(int(modelID))).Scan(&name, &def)
-	if errors.Is(err, pgx.ErrNoRows) {
-		return "", "", nil
-	}
-	return name, def, err
 }
 
 // marker reads the bench database's comment: the fingerprint of the corpus
@@ -189,14 +159,15 @@ type Sizes struct {
 	DocumentsMB  float64 `json:"documents_mb"`
 }
 
-func sizes(ctx context.Context, owner *pgxpool.Pool, index string) (Sizes, error) {
+func sizes(ctx context.Context, owner *pgxpool.Pool) (Sizes, error) {
 	var s Sizes
 	err := owner.QueryRow(ctx, `SELECT pg_database_size(current_database()) / 1048576.0,
 		pg_table_size('chunk_embeddings') / 1048576.0,
-		coalesce(pg_relation_size(to_regclass($1)), 0) / 1048576.0,
+		(SELECT coalesce(sum(pg_relation_size(i.indexrelid)), 0) FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid
+		 WHERE i.indrelid = 'chunk_embeddings'::regclass AND c.relam = (SELECT oid FROM pg_am WHERE amname = 'hnsw')) / 1048576.0,
 		pg_total_relation_size('chunks') / 1048576.0,
 		pg_total_relation_size('postings') / 1048576.0,
-		pg_total_relation_size('documents') / 1048576.0`, index).
+		pg_total_relation_size('documents') / 1048576.0`).
 		Scan(&s.DatabaseMB, &s.EmbeddingsMB, &s.HNSWMB, &s.ChunksMB, &s.PostingsMB, &s.DocumentsMB)
 	return s, err
 }

@@ -11,9 +11,11 @@ import (
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/pgvector/pgvector-go"
 	"golang.org/x/sync/errgroup"
 
+	"github.com/ragd-dev/ragd/internal/search"
 	"github.com/ragd-dev/ragd/internal/store"
 )
 
@@ -63,18 +65,19 @@ type LoadStats struct {
 	Reused bool `json:"reused"`
 	// Seconds for the rows (documents, chunks, embeddings), the keyword
 	// statistics and postings (set-based, per tenant), the postings indexes,
-	// the HNSW build, and VACUUM ANALYZE.
-	RowsS      float64 `json:"rows_s"`
-	StatsS     float64 `json:"stats_s"`
-	PostingsS  float64 `json:"postings_indexes_s"`
-	IndexS     float64 `json:"index_s"`
+	// the dedicated HNSW indexes' builds, and VACUUM ANALYZE.
+	RowsS     float64 `json:"rows_s"`
+	StatsS    float64 `json:"stats_s"`
+	PostingsS float64 `json:"postings_indexes_s"`
+	IndexS    float64 `json:"index_s"`
+	// Indexes is the number of dedicated HNSW indexes built.
+	Indexes    int     `json:"indexes"`
 	VacuumS    float64 `json:"vacuum_s"`
 	ChunksPerS float64 `json:"chunks_per_s"` // rows and statistics
 	Postings   int64   `json:"postings"`
 	// Storage of the embedding column the rows were written with.
-	Storage     string `json:"embedding_storage"`
-	Workers     int    `json:"workers"`
-	IndexMemory string `json:"maintenance_work_mem"`
+	Storage string `json:"embedding_storage"`
+	Workers int    `json:"workers"`
 }
 
 // tenantRef is a corpus tenant.
@@ -110,9 +113,11 @@ func (r *runner) load(ctx context.Context) (LoadStats, error) {
 	if err := r.restoreSchema(ctx); err != nil {
 		return st, err
 	}
+	if err := dropVectorIndexes(ctx, r.owner); err != nil {
+		return st, err
+	}
 	for _, sql := range []string{
 		`TRUNCATE tenants, documents, chunks, chunk_embeddings, tenant_stats, term_stats, postings, eval_sets, eval_questions, eval_runs CASCADE`,
-		"DROP INDEX IF EXISTS " + pgx.Identifier{r.model.index}.Sanitize(),
 		"ALTER TABLE postings DROP CONSTRAINT postings_tenant_id_fkey",
 		"DROP INDEX postings_impact",
 		"ALTER TABLE postings DROP CONSTRAINT postings_pkey",
@@ -221,13 +226,9 @@ func (r *runner) load(ctx context.Context) (LoadStats, error) {
 	}
 	r.logf("load: postings indexes and foreign key in %.1f s", st.PostingsS)
 
-	start = time.Now()
-	st.IndexMemory = r.indexMemory()
-	if err := r.buildIndex(ctx, st.IndexMemory); err != nil {
+	if err := r.buildIndexes(ctx, &st); err != nil {
 		return st, err
 	}
-	st.IndexS = time.Since(start).Seconds()
-	r.logf("load: HNSW index built in %.1f s (maintenance_work_mem %s)", st.IndexS, st.IndexMemory)
 
 	start = time.Now()
 	if _, err := r.owner.Exec(ctx, "VACUUM (ANALYZE) tenants, documents, chunks, chunk_embeddings, tenant_stats, term_stats, postings"); err != nil {
@@ -318,33 +319,35 @@ func (r *runner) checkConsistency(ctx context.Context) error {
 	return nil
 }
 
-// indexMemory sizes maintenance_work_mem for an in-memory HNSW build: about
-// the vectors plus the graph's neighbour lists (m = 16), with a margin;
-// at least 64 MB, at most Config.MaxIndexMemoryMB.
-func (r *runner) indexMemory() string {
-	perRow := float64(r.model.dims*4 + 8 + 2*16*24 + 128)
-	mb := int(1.3 * perRow * float64(r.cfg.Chunks) / (1 << 20))
-	return fmt.Sprintf("%dMB", min(r.cfg.MaxIndexMemoryMB, max(64, mb)))
+// buildIndexes builds the dedicated HNSW indexes of the tenants above the
+// exact threshold, as `ragd tenant index` does, but without CONCURRENTLY (no
+// writers during a load) and with Config.MaxIndexMemoryMB as the memory cap.
+func (r *runner) buildIndexes(ctx context.Context, st *LoadStats) error {
+	start := time.Now()
+	changes, err := search.EnsureVectorIndexes(ctx, r.owner, search.IndexOptions{Threshold: r.cfg.ExactThreshold, MaxMemoryMB: r.cfg.MaxIndexMemoryMB})
+	if err != nil {
+		return fmt.Errorf("bench: vector indexes: %w", err)
+	}
+	if len(changes) == 0 {
+		return nil
+	}
+	st.IndexS += time.Since(start).Seconds()
+	st.Indexes += len(changes)
+	r.logf("load: %d dedicated HNSW indexes built in %.1f s", len(changes), time.Since(start).Seconds())
+	return nil
 }
 
-func (r *runner) buildIndex(ctx context.Context, mem string) error {
-	conn, err := r.owner.Acquire(ctx)
-	if err != nil {
-		return err
-	}
-	defer conn.Release()
-	tx, err := conn.Begin(ctx)
-	if err != nil {
-		return err
-	}
-	defer tx.Rollback(context.WithoutCancel(ctx)) //nolint:errcheck // no-op after commit
-	// Leader + one worker: two processes for two cores.
-	for _, sql := range []string{"SET LOCAL maintenance_work_mem = '" + mem + "'", "SET LOCAL max_parallel_maintenance_workers = 1", r.model.ddl} {
-		if _, err := tx.Exec(ctx, sql); err != nil {
-			return fmt.Errorf("bench: build index: %w", err)
-		}
-	}
-	return tx.Commit(ctx)
+// dropVectorIndexes drops every dedicated HNSW index (a load rebuilds them).
+func dropVectorIndexes(ctx context.Context, owner *pgxpool.Pool) error {
+	_, err := owner.Exec(ctx, `DO $$
+DECLARE r record;
+BEGIN
+    FOR r IN SELECT c.relname FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid
+             WHERE i.indrelid = 'chunk_embeddings'::regclass AND c.relam = (SELECT oid FROM pg_am WHERE amname = 'hnsw') LOOP
+        EXECUTE format('DROP INDEX %I', r.relname);
+    END LOOP;
+END $$`)
+	return err
 }
 
 // loadTenant writes tenant t's rows in batches of whole documents.

@@ -156,6 +156,11 @@ func runTenantApply(ctx context.Context, e *env, args []string) error {
 			fmt.Fprintf(e.stdout, "  FAILED %s: %s\n", f.Path, f.Reason)
 		}
 	}
+	// Before the evaluation, which measures the production path: a tenant that
+	// grew past the exact threshold gets its dedicated HNSW index here.
+	if _, err := ensureIndexes(ctx, e, admin, t.ID, false); err != nil {
+		return err
+	}
 	if m.Eval != nil {
 		if err := applyEval(ctx, e, d, t, dir, m.Eval.Set, m.Eval.Path, m.Eval.Tune); err != nil {
 			return err

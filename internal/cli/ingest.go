@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"github.com/ragd-dev/ragd/internal/store"
 	"os"
 	"path/filepath"
 	"strings"
@@ -66,6 +67,15 @@ func runIngest(ctx context.Context, e *env, args []string) error {
 	sum.Failures = append(walkFails, sum.Failures...)
 	sum.Failed += len(walkFails)
 	if err != nil {
+		return err
+	}
+	// A tenant that grew past the exact threshold gets its dedicated HNSW index.
+	admin, err := store.Open(ctx, e.cfg.AdminDatabaseURL, store.Options{MaxConns: 1, Logger: e.log})
+	if err != nil {
+		return err
+	}
+	defer admin.Close()
+	if _, err := ensureIndexes(ctx, e, admin, t.ID, false); err != nil {
 		return err
 	}
 	if *asJSON {

@@ -3,7 +3,10 @@ package cli
 import (
 	"context"
 
+	"github.com/google/uuid"
+
 	"github.com/ragd-dev/ragd/internal/migrate"
+	"github.com/ragd-dev/ragd/internal/store"
 )
 
 func runMigrate(ctx context.Context, e *env, args []string) error {
@@ -22,7 +25,17 @@ func runMigrate(ctx context.Context, e *env, args []string) error {
 	defer m.Close()
 	switch pos[0] {
 	case "up":
-		return m.Up(ctx, e.stdout)
+		if err := m.Up(ctx, e.stdout); err != nil {
+			return err
+		}
+		// Dedicated HNSW indexes of the tenants above the exact threshold.
+		owner, err := store.Open(ctx, e.cfg.AdminDatabaseURL, store.Options{MaxConns: 1, Logger: e.log})
+		if err != nil {
+			return err
+		}
+		defer owner.Close()
+		_, err = ensureIndexes(ctx, e, owner, uuid.Nil, false)
+		return err
 	case "down":
 		return m.Down(ctx, e.stdout)
 	case "status":

@@ -5,12 +5,14 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/google/uuid"
 	"text/tabwriter"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"github.com/ragd-dev/ragd/internal/search"
 	"github.com/ragd-dev/ragd/internal/store"
 	"github.com/ragd-dev/ragd/internal/tenant"
 )
@@ -20,7 +22,7 @@ var languages = map[string]string{"english": "english", "simple": "simple"}
 
 func runTenant(ctx context.Context, e *env, args []string) error {
 	if len(args) == 0 {
-		return usagef("tenant create|list|show|enable|disable|delete|apply")
+		return usagef("tenant create|list|show|enable|disable|delete|apply|index")
 	}
 	action, args := args[0], args[1:]
 	fs := newFlags(e, "tenant "+action, "tenant "+action+" [flags]")
@@ -29,6 +31,7 @@ func runTenant(ctx context.Context, e *env, args []string) error {
 	lang := fs.String("language", "english", "text-search language: english|simple (create)")
 	yes := fs.Bool("yes", false, "confirm deletion of every row of the tenant (delete)")
 	asJSON := fs.Bool("json", false, "print JSON")
+	dryRun := fs.Bool("dry-run", false, "list the vector index changes without making them (index)")
 	if action == "apply" {
 		return runTenantApply(ctx, e, args)
 	}
@@ -124,10 +127,52 @@ func runTenant(ctx context.Context, e *env, args []string) error {
 		if _, err := tenant.Purge(ctx, pool, t.ID); err != nil {
 			return err
 		}
+		if err := search.DropVectorIndexes(ctx, pool, t.ID); err != nil {
+			return fmt.Errorf("tenant deleted; dropping its vector indexes failed (ragd tenant index drops them): %w", err)
+		}
 		fmt.Fprintf(e.stdout, "deleted tenant %s (%s) and all its data\n", t.Slug, t.ID)
+		return nil
+	case "index":
+		var only uuid.UUID
+		if *slug != "" {
+			t, err := tenantBySlug(ctx, pool, *slug)
+			if err != nil {
+				return err
+			}
+			only = t.ID
+		}
+		changes, err := ensureIndexes(ctx, e, pool, only, *dryRun)
+		if err != nil {
+			return err
+		}
+		if *asJSON {
+			return json.NewEncoder(e.stdout).Encode(changes)
+		}
+		if len(changes) == 0 {
+			fmt.Fprintln(e.stdout, "vector indexes: up to date")
+		}
 		return nil
 	}
 	return usagef("unknown tenant action %q", action)
+}
+
+// ensureIndexes runs (for one tenant unless only is uuid.Nil) search.EnsureVectorIndexes with the configured exact
+// threshold (concurrent builds: the server may be writing) and prints one line
+// per change.
+func ensureIndexes(ctx context.Context, e *env, owner *pgxpool.Pool, only uuid.UUID, dryRun bool) ([]search.IndexChange, error) {
+	changes, err := search.EnsureVectorIndexes(ctx, owner, search.IndexOptions{Threshold: e.cfg.ExactThreshold, Concurrently: true, DryRun: dryRun,
+		Tenant: only, Logger: e.log})
+	for _, c := range changes {
+		verb := map[string]string{"create": "created", "drop": "dropped", "rebuild": "rebuilt"}[c.Action]
+		if dryRun {
+			verb = "would " + c.Action
+		}
+		fmt.Fprintf(e.stderr, "vector index %s %s (%d vectors) %.1fs\n", c.Index, verb, c.Vectors, c.Seconds)
+	}
+	if err != nil {
+		return changes, fmt.Errorf("vector indexes: %w", err)
+	}
+	return changes, nil
 }
 
 // tenantBySlug resolves a slug with the owner pool (the operator's view).

@@ -8,14 +8,16 @@
 // through an HTTP /rerank API → top-k results with explain fields.
 //
 // Vector leg under row-level security. An HNSW scan applies the tenant filter
-// after the index walk, so a small tenant would get few or none of its rows.
-// Tenants with at most ExactThreshold chunks are therefore searched exactly
-// (a scan of the tenant's own rows through the tenant_id btree; recall 1.0);
-// larger tenants use the model's partial HNSW index with
+// after the index walk, so over an index shared by tenants a small tenant
+// would get few or none of its rows and a mid-size one pays a walk of about
+// 1/share rows per result. Tenants with at most ExactThreshold chunks are
+// therefore searched exactly (a scan of the tenant's own rows through the
+// tenant_id btree; recall 1.0); larger tenants have a dedicated partial HNSW
+// index each (index.go, built by EnsureVectorIndexes), walked with
 // hnsw.iterative_scan = relaxed_order and hnsw.ef_search ≥ 2× the candidates,
-// and the candidates are re-sorted outside the scan. Filtered searches (source
-// URI prefix, metadata) are exact over the matching chunks. The choice is made
-// by ragd from the tenant's chunk count, not by a plan cache: the application
+// the candidates re-sorted outside the scan. Filtered searches (source URI
+// prefix, metadata) are exact over the matching chunks. The choice is made by
+// ragd from the tenant's chunk count, not by a plan cache: the application
 // role runs with plan_cache_mode = force_custom_plan.
 //
 // Keyword leg: the SQL function keyword_search (db/migrations) scores BM25 over

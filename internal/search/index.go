@@ -1,0 +1,305 @@
+package search
+
+import (
+	"cmp"
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/ragd-dev/ragd/internal/store"
+)
+
+// Dedicated vector indexes. A tenant whose chunks of one embedding model
+// outnumber the exact-search threshold gets its own partial HNSW index,
+//
+//	CREATE INDEX ce_hnsw_<model>_<tenant hex> ON chunk_embeddings
+//	  USING hnsw ((embedding::vector(<dims>)) vector_cosine_ops)
+//	  WITH (m = 16, ef_construction = 128)
+//	  WHERE model_id = <model> AND tenant_id = '<tenant>'
+//
+// and smaller tenants have none: the vector leg scans them exactly. Measured
+// against one shared per-model index (docs/BENCHMARKS.md): a shared graph
+// walked under the tenant filter visits about 1/share rows per result, so a
+// tenant holding 1 % of the rows paid 70–100 ms per query; a dedicated graph
+// holds only the tenant's rows, so its walk costs what a small index costs,
+// and inserting into a small tenant touches no graph at all. The price is DDL
+// per large tenant (the planner checks each partial index's predicate, so
+// this suits hundreds of large tenants, not hundreds of thousands; see
+// docs/SCALING.md) and an operator step: EnsureVectorIndexes, run by
+// `ragd tenant index`, `ragd migrate up` and `ragd tenant apply`. Until it
+// runs, a tenant that grew past the threshold is still answered correctly,
+// by an exact scan.
+
+// indexPrefix starts every dedicated index's name.
+const indexPrefix = "ce_hnsw_"
+
+// IndexName is the dedicated HNSW index of tenant's vectors of model (46
+// characters at most, under PostgreSQL's 63).
+func IndexName(tenantID uuid.UUID, modelID int16) string {
+	return indexPrefix + strconv.Itoa(int(modelID)) + "_" + strings.ReplaceAll(tenantID.String(), "-", "")
+}
+
+// parseIndexName inverts IndexName.
+func parseIndexName(name string) (uuid.UUID, int16, bool) {
+	rest, ok := strings.CutPrefix(name, indexPrefix)
+	if !ok {
+		return uuid.Nil, 0, false
+	}
+	m, t, ok := strings.Cut(rest, "_")
+	if !ok {
+		return uuid.Nil, 0, false
+	}
+	model, err := strconv.ParseInt(m, 10, 16)
+	if err != nil {
+		return uuid.Nil, 0, false
+	}
+	id, err := uuid.Parse(t)
+	if err != nil || len(t) != 32 {
+		return uuid.Nil, 0, false
+	}
+	return id, int16(model), true
+}
+
+// IndexOptions tune EnsureVectorIndexes.
+type IndexOptions struct {
+	// Threshold: a tenant gets a dedicated index for a model when it holds
+	// more than Threshold of that model's vectors (the Searcher's
+	// ExactThreshold; default 5000). An existing index is dropped only when
+	// the tenant falls to Threshold/2 or below, so a tenant near the line is
+	// not rebuilt back and forth.
+	Threshold int64
+	// Concurrently builds with CREATE INDEX CONCURRENTLY (no write lock on
+	// chunk_embeddings during the build; two table scans). Off: a plain
+	// CREATE INDEX, for bulk loads with no concurrent writers.
+	Concurrently bool
+	// MaxMemoryMB caps maintenance_work_mem for one build (default 1024): an
+	// HNSW build is fast while the graph fits in it.
+	MaxMemoryMB int
+	// DryRun reports the changes without making them.
+	DryRun bool
+	// Tenant, when set, limits the work to that tenant's indexes.
+	Tenant uuid.UUID
+	Logger *slog.Logger
+}
+
+// IndexChange is one index created or dropped by EnsureVectorIndexes.
+type IndexChange struct {
+	TenantID uuid.UUID `json:"tenant_id"`
+	ModelID  int16     `json:"model_id"`
+	Index    string    `json:"index"`
+	// Action: "create", "drop" (tenant below Threshold/2 or gone) or
+	// "rebuild" (an invalid index left by an interrupted concurrent build).
+	Action  string  `json:"action"`
+	Vectors int64   `json:"vectors"`
+	Seconds float64 `json:"seconds"`
+}
+
+type indexKey struct {
+	tenant uuid.UUID
+	model  int16
+}
+
+// EnsureVectorIndexes makes the dedicated HNSW indexes match the tenants'
+// sizes: it creates the missing ones, rebuilds invalid ones and drops those of
+// tenants that shrank or no longer exist. owner is the owner pool (the role
+// that owns chunk_embeddings; it counts each tenant's vectors inside that
+// tenant's transaction, as row-level security requires). It returns the
+// changes made (or, with DryRun, to be made), in order. Errors: store errors;
+// the changes made before an error stay made.
+func EnsureVectorIndexes(ctx context.Context, owner *pgxpool.Pool, opts IndexOptions) ([]IndexChange, error) {
+	if opts.Threshold <= 0 {
+		opts.Threshold = 5000
+	}
+	if opts.MaxMemoryMB <= 0 {
+		opts.MaxMemoryMB = 1024
+	}
+	if opts.Logger == nil {
+		opts.Logger = slog.New(slog.DiscardHandler)
+	}
+	dims := map[int16]int{}
+	rows, err := owner.Query(ctx, `SELECT id, dims FROM embedding_models`)
+	if err != nil {
+		return nil, err
+	}
+	for rows.Next() {
+		var id int16
+		var d int
+		if err := rows.Scan(&id, &d); err != nil {
+			rows.Close()
+			return nil, err
+		}
+		dims[id] = d
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+
+	// Vectors per (tenant, model).
+	tenants, err := store.New().ListTenants(ctx, owner)
+	if err != nil {
+		return nil, err
+	}
+	counts := map[indexKey]int64{}
+	for _, t := range tenants {
+		if opts.Tenant != uuid.Nil && t.ID != opts.Tenant {
+			continue
+		}
+		err := store.InTenant(ctx, owner, t.ID, func(tx pgx.Tx) error {
+			rows, err := tx.Query(ctx, `SELECT model_id, count(*) FROM chunk_embeddings WHERE tenant_id = $1 GROUP BY model_id`, t.ID)
+			if err != nil {
+				return err
+			}
+			defer rows.Close()
+			for rows.Next() {
+				var m int16
+				var n int64
+				if err := rows.Scan(&m, &n); err != nil {
+					return err
+				}
+				counts[indexKey{t.ID, m}] = n
+			}
+			return rows.Err()
+		})
+		if err != nil {
+			return nil, fmt.Errorf("count vectors of tenant %s: %w", t.Slug, err)
+		}
+	}
+
+	// The dedicated indexes that exist, and whether each is valid.
+	existing := map[indexKey]bool{}
+	names := map[indexKey]string{}
+	rows, err = owner.Query(ctx, `SELECT c.relname, i.indisvalid
+FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid
+WHERE i.indrelid = 'chunk_embeddings'::regclass AND starts_with(c.relname, $1)`, indexPrefix)
+	if err != nil {
+		return nil, err
+	}
+	for rows.Next() {
+		var name string
+		var valid bool
+		if err := rows.Scan(&name, &valid); err != nil {
+			rows.Close()
+			return nil, err
+		}
+		if t, m, ok := parseIndexName(name); ok && (opts.Tenant == uuid.Nil || t == opts.Tenant) {
+			existing[indexKey{t, m}] = valid
+			names[indexKey{t, m}] = name
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+
+	var plan []IndexChange
+	for k, valid := range existing {
+		n := counts[k]
+		switch {
+		case n <= opts.Threshold/2:
+			plan = append(plan, IndexChange{TenantID: k.tenant, ModelID: k.model, Index: names[k], Action: "drop", Vectors: n})
+		case !valid:
+			plan = append(plan, IndexChange{TenantID: k.tenant, ModelID: k.model, Index: names[k], Action: "rebuild", Vectors: n})
+		}
+	}
+	for k, n := range counts {
+		if _, ok := existing[k]; !ok && n > opts.Threshold {
+			if _, known := dims[k.model]; known {
+				plan = append(plan, IndexChange{TenantID: k.tenant, ModelID: k.model, Index: IndexName(k.tenant, k.model), Action: "create", Vectors: n})
+			}
+		}
+	}
+	// Drops first, then the largest tenants first.
+	order := map[string]int{"drop": 0, "rebuild": 1, "create": 1}
+	slices.SortFunc(plan, func(a, b IndexChange) int {
+		return cmp.Or(cmp.Compare(order[a.Action], order[b.Action]), cmp.Compare(b.Vectors, a.Vectors), strings.Compare(a.Index, b.Index))
+	})
+	if opts.DryRun {
+		return plan, nil
+	}
+
+	done := make([]IndexChange, 0, len(plan))
+	for _, c := range plan {
+		start := time.Now()
+		var err error
+		switch c.Action {
+		case "drop":
+			err = dropIndex(ctx, owner, c.Index, opts.Concurrently)
+		case "rebuild":
+			if err = dropIndex(ctx, owner, c.Index, opts.Concurrently); err == nil {
+				err = createIndex(ctx, owner, c, dims[c.ModelID], opts)
+			}
+		case "create":
+			err = createIndex(ctx, owner, c, dims[c.ModelID], opts)
+		}
+		if err != nil {
+			return done, fmt.Errorf("%s index %s: %w", c.Action, c.Index, err)
+		}
+		c.Seconds = time.Since(start).Seconds()
+		opts.Logger.Info("vector index", "action", c.Action, "index", c.Index, "vectors", c.Vectors, "seconds", c.Seconds)
+		done = append(done, c)
+	}
+	return done, nil
+}
+
+func dropIndex(ctx context.Context, owner *pgxpool.Pool, name string, concurrently bool) error {
+	how := ""
+	if concurrently {
+		how = "CONCURRENTLY "
+	}
+	_, err := owner.Exec(ctx, "DROP INDEX "+how+"IF EXISTS "+pgx.Identifier{name}.Sanitize())
+	return err
+}
+
+// createIndex builds c's index on one connection with maintenance_work_mem
+// sized for the graph: about (dims·4 + 200) bytes per vector, doubled, capped.
+func createIndex(ctx context.Context, owner *pgxpool.Pool, c IndexChange, dims int, opts IndexOptions) error {
+	if dims <= 0 {
+		return errors.New("unknown model")
+	}
+	conn, err := owner.Acquire(ctx)
+	if err != nil {
+		return err
+	}
+	defer conn.Release()
+	mb := min(int64(opts.MaxMemoryMB), max(64, 2*c.Vectors*int64(dims*4+200)>>20))
+	if _, err := conn.Exec(ctx, fmt.Sprintf("SET maintenance_work_mem = '%dMB'", mb)); err != nil {
+		return err
+	}
+	defer conn.Exec(context.WithoutCancel(ctx), "RESET maintenance_work_mem") //nolint:errcheck // best effort; the pool resets sessions it discards
+	how := ""
+	if opts.Concurrently {
+		how = "CONCURRENTLY "
+	}
+	// Only a uuid, a model id and dimensions from the registry are interpolated.
+	_, err = conn.Exec(ctx, fmt.Sprintf(`CREATE INDEX %sIF NOT EXISTS %s ON chunk_embeddings
+    USING hnsw ((embedding::vector(%d)) vector_cosine_ops) WITH (m = 16, ef_construction = 128)
+    WHERE model_id = %d AND tenant_id = '%s'::uuid`, how, pgx.Identifier{c.Index}.Sanitize(), dims, c.ModelID, c.TenantID))
+	return err
+}
+
+// DropVectorIndexes drops tenant's dedicated indexes (every model), after the
+// tenant is deleted. owner is the owner pool. Errors: store errors.
+func DropVectorIndexes(ctx context.Context, owner *pgxpool.Pool, tenantID uuid.UUID) error {
+	rows, err := owner.Query(ctx, `SELECT id FROM embedding_models`)
+	if err != nil {
+		return err
+	}
+	models, err := pgx.CollectRows(rows, pgx.RowTo[int16])
+	if err != nil {
+		return err
+	}
+	for _, m := range models {
+		if err := dropIndex(ctx, owner, IndexName(tenantID, m), false); err != nil {
+			return err
+		}
+	}
+	return nil
+}

@@ -1,0 +1,199 @@
+package search
+
+import (
+	"context"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+	"github.com/pgvector/pgvector-go"
+
+	"github.com/ragd-dev/ragd/internal/store"
+	"github.com/ragd-dev/ragd/internal/tenant"
+	"github.com/ragd-dev/ragd/internal/testdb"
+)
+
+func TestIndexNameRoundTrip(t *testing.T) {
+	id := uuid.New()
+	name := IndexName(id, 7)
+	if len(name) > 63 {
+		t.Fatalf("%s: %d characters, PostgreSQL keeps 63", name, len(name))
+	}
+	got, model, ok := parseIndexName(name)
+	if !ok || got != id || model != 7 {
+		t.Fatalf("parseIndexName(%s) = %s, %d, %v", name, got, model, ok)
+	}
+	for _, bad := range []string{"chunk_embeddings_use_lite_hnsw", "ce_hnsw_1", "ce_hnsw_x_" + strings.ReplaceAll(id.String(), "-", ""),
+		"ce_hnsw_1_" + id.String(), "ce_hnsw_99999_" + strings.ReplaceAll(id.String(), "-", "")} {
+		if _, _, ok := parseIndexName(bad); ok {
+			t.Errorf("parseIndexName(%q) accepted", bad)
+		}
+	}
+}
+
+// fillVectors gives tenant id n chunks with random use-lite vectors (model 1).
+func fillVectors(t *testing.T, id uuid.UUID, n int) {
+	t.Helper()
+	ctx := context.Background()
+	err := store.InTenant(ctx, testdb.App(t), id, func(tx pgx.Tx) error {
+		for _, sql := range []string{
+			`INSERT INTO documents (tenant_id, source_uri, content_type, content_sha, pipeline, body, chunk_count)
+			 VALUES ($1, 'index://doc', 'text/plain', '\x00'::bytea, 'index-test', 'a', $2)`,
+			`INSERT INTO chunks (tenant_id, document_id, chunk_index, content, token_count, start_offset, end_offset, ts_config)
+			 SELECT $1, d.id, g, 'a', 1, 0, 1, 'english' FROM generate_series(0, $2::int - 1) g
+			 JOIN documents d ON d.tenant_id = $1 AND d.source_uri = 'index://doc'`,
+			`INSERT INTO chunk_embeddings (tenant_id, chunk_id, model_id, text_sha, embedding)
+			 SELECT c.tenant_id, c.id, 1, decode(md5(c.id::text), 'hex'),
+			        ARRAY(SELECT random() - 0.5 FROM generate_series(1, 512) WHERE c.chunk_index >= 0)::vector
+			 FROM chunks c WHERE c.tenant_id = $1 AND $2::int > 0`,
+		} {
+			if _, err := tx.Exec(ctx, sql, id, n); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+// indexValid reports whether the index exists and whether it is valid.
+func indexValid(t *testing.T, name string) (exists, valid bool) {
+	t.Helper()
+	err := testdb.Owner(t).QueryRow(context.Background(), `SELECT i.indisvalid FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid
+		WHERE c.relname = $1`, name).Scan(&valid)
+	if err == pgx.ErrNoRows {
+		return false, false
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	return true, valid
+}
+
+// TestEnsureVectorIndexes: a tenant above the threshold gets a dedicated index
+// that its vector query is planned on and that returns its nearest rows; a
+// second run changes nothing; a tenant that shrinks to half the threshold loses
+// it; DryRun changes nothing.
+func TestEnsureVectorIndexes(t *testing.T) {
+	ctx := context.Background()
+	owner, app := testdb.Owner(t), testdb.App(t)
+	tt := testdb.NewTenant(t, "vindex", "")
+	name := IndexName(tt.ID, 1)
+	t.Cleanup(func() {
+		if err := DropVectorIndexes(context.WithoutCancel(ctx), owner, tt.ID); err != nil {
+			t.Errorf("drop indexes: %v", err)
+		}
+	})
+	fillVectors(t, tt.ID, 120)
+	opts := IndexOptions{Threshold: 100, Tenant: tt.ID, Concurrently: true}
+
+	dry := opts
+	dry.DryRun = true
+	plan, err := EnsureVectorIndexes(ctx, owner, dry)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(plan) != 1 || plan[0].Action != "create" || plan[0].Index != name || plan[0].Vectors != 120 {
+		t.Fatalf("dry run: %+v, want one create of %s with 120 vectors", plan, name)
+	}
+	if exists, _ := indexValid(t, name); exists {
+		t.Fatal("dry run built the index")
+	}
+
+	done, err := EnsureVectorIndexes(ctx, owner, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(done) != 1 || done[0].Action != "create" {
+		t.Fatalf("changes %+v, want one create", done)
+	}
+	if exists, valid := indexValid(t, name); !exists || !valid {
+		t.Fatalf("index %s: exists %v, valid %v", name, exists, valid)
+	}
+
+	// The production vector SQL uses it, and finds what an exact scan finds.
+	tn, err := tenant.Load(ctx, app, tt.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := rand.New(rand.NewPCG(1, 2))
+	q := make([]float32, 512)
+	for i := range q {
+		q[i] = float32(r.Float64() - 0.5)
+	}
+	var plans []string
+	err = store.InTenant(ctx, app, tt.ID, func(tx pgx.Tx) error {
+		rows, err := tx.Query(ctx, "EXPLAIN "+strings.ReplaceAll(strings.ReplaceAll(hnswSQL, "%[1]d", "512"), "%[2]d", "1"),
+			pgvector.NewVector(q), tt.ID, 40, 20)
+		if err != nil {
+			return err
+		}
+		plans, err = pgx.CollectRows(rows, pgx.RowTo[string])
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(strings.Join(plans, "\n"), name) {
+		t.Errorf("the vector query is not planned on %s:\n%s", name, strings.Join(plans, "\n"))
+	}
+	emb := &scaleEmbedder{}
+	s := &Searcher{Pool: app, Embedder: fixedDims{emb, 512}, ModelID: 1, ExactThreshold: 100}
+	resp, err := s.Search(ctx, tn, Request{Query: emb.set(q), TopK: 20, Only: LegVector})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want []uuid.UUID
+	err = store.InTenant(ctx, app, tt.ID, func(tx pgx.Tx) error {
+		rows, err := tx.Query(ctx, `SELECT chunk_id FROM chunk_embeddings WHERE tenant_id = $1 ORDER BY embedding <=> $2, chunk_id LIMIT 20`,
+			tt.ID, pgvector.NewVector(q))
+		if err != nil {
+			return err
+		}
+		want, err = pgx.CollectRows(rows, pgx.RowTo[uuid.UUID])
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := make([]uuid.UUID, len(resp.Results))
+	for i, res := range resp.Results {
+		got[i] = res.ChunkID
+	}
+	if len(got) != 20 || recallAt(got, want) < 0.95 {
+		t.Errorf("HNSW path: %d results, recall@20 %.2f against exact; want 20 and ≥ 0.95", len(got), recallAt(got, want))
+	}
+
+	if again, err := EnsureVectorIndexes(ctx, owner, opts); err != nil || len(again) != 0 {
+		t.Errorf("second run: %+v, %v; want no changes", again, err)
+	}
+
+	// Shrink to 50 (= threshold/2): the index goes.
+	err = store.InTenant(ctx, app, tt.ID, func(tx pgx.Tx) error {
+		_, err := tx.Exec(ctx, "DELETE FROM chunks WHERE tenant_id = $1 AND chunk_index >= 50", tt.ID)
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	done, err = EnsureVectorIndexes(ctx, owner, opts)
+	if err != nil || len(done) != 1 || done[0].Action != "drop" || done[0].Vectors != 50 {
+		t.Fatalf("after shrinking: %+v, %v; want one drop with 50 vectors", done, err)
+	}
+	if exists, _ := indexValid(t, name); exists {
+		t.Error("the index of a tenant at half the threshold was kept")
+	}
+}
+
+// fixedDims gives a scaleEmbedder another dimension count.
+type fixedDims struct {
+	*scaleEmbedder
+	dims int
+}
+
+func (f fixedDims) Model() string { return "use-lite" }
+func (f fixedDims) Dims() int     { return f.dims }
