@@ -2,12 +2,14 @@ package cli_test
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"strings"
 	"testing"
 
 	"github.com/ragd-dev/ragd/internal/auth"
 	"github.com/ragd-dev/ragd/internal/cli"
+	"github.com/ragd-dev/ragd/internal/search"
 	"github.com/ragd-dev/ragd/internal/testdb"
 )
 
@@ -68,5 +70,43 @@ func TestServeRefusesWithoutJWTKey(t *testing.T) {
 	code, _, errOut := runCLI(t, map[string]string{"RAGD_ADDR": "127.0.0.1:0"}, "serve")
 	if code != 1 || !strings.Contains(errOut, "no JWT key") {
 		t.Fatalf("exit %d: %s", code, errOut)
+	}
+}
+
+// TestTenantIndexCommand: `ragd tenant index` builds the dedicated HNSW index
+// of a tenant above RAGD_EXACT_THRESHOLD, reports it as JSON, and a second
+// run has nothing to do; deleting the tenant drops the index.
+func TestTenantIndexCommand(t *testing.T) {
+	tt := testdb.NewTenant(t, "cli-index", "")
+	testdb.FillVectors(t, tt.ID, 120)
+	env := map[string]string{"RAGD_ADMIN_DATABASE_URL": testdb.AdminURL(), "RAGD_DATABASE_URL": testdb.URL(), "RAGD_EXACT_THRESHOLD": "100"}
+	name := search.IndexName(tt.ID, 1)
+	t.Cleanup(func() { _ = search.DropVectorIndexes(context.Background(), testdb.Owner(t), tt.ID) })
+
+	for i, want := range []int{1, 0} {
+		code, stdout, stderr := runCLI(t, env, "tenant", "index", "--slug", tt.Slug, "--json")
+		if code != 0 {
+			t.Fatalf("run %d: exit %d: %s", i, code, stderr)
+		}
+		var changes []search.IndexChange
+		if err := json.Unmarshal([]byte(stdout), &changes); err != nil {
+			t.Fatalf("run %d: %v in %q", i, err, stdout)
+		}
+		if len(changes) != want {
+			t.Fatalf("run %d: %d changes %+v, want %d", i, len(changes), changes, want)
+		}
+		if want == 1 && (changes[0].Action != "create" || changes[0].Index != name || changes[0].Vectors != 120) {
+			t.Errorf("run %d: %+v, want create of %s with 120 vectors", i, changes[0], name)
+		}
+	}
+	var n int
+	if err := testdb.Owner(t).QueryRow(context.Background(), "SELECT count(*) FROM pg_class WHERE relname = $1", name).Scan(&n); err != nil || n != 1 {
+		t.Fatalf("index %s: %d (%v), want it built", name, n, err)
+	}
+	if code, _, stderr := runCLI(t, env, "tenant", "delete", "--slug", tt.Slug, "--yes"); code != 0 {
+		t.Fatalf("delete: exit %d: %s", code, stderr)
+	}
+	if err := testdb.Owner(t).QueryRow(context.Background(), "SELECT count(*) FROM pg_class WHERE relname = $1", name).Scan(&n); err != nil || n != 0 {
+		t.Errorf("index %s after the tenant's deletion: %d (%v), want it dropped", name, n, err)
 	}
 }

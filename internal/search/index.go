@@ -199,7 +199,7 @@ WHERE i.indrelid = 'chunk_embeddings'::regclass AND starts_with(c.relname, $1)`,
 		return nil, err
 	}
 
-	var plan []IndexChange
+	plan := []IndexChange{}
 	for k, valid := range existing {
 		n := counts[k]
 		switch {

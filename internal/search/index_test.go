@@ -33,33 +33,6 @@ func TestIndexNameRoundTrip(t *testing.T) {
 	}
 }
 
-// fillVectors gives tenant id n chunks with random use-lite vectors (model 1).
-func fillVectors(t *testing.T, id uuid.UUID, n int) {
-	t.Helper()
-	ctx := context.Background()
-	err := store.InTenant(ctx, testdb.App(t), id, func(tx pgx.Tx) error {
-		for _, sql := range []string{
-			`INSERT INTO documents (tenant_id, source_uri, content_type, content_sha, pipeline, body, chunk_count)
-			 VALUES ($1, 'index://doc', 'text/plain', '\x00'::bytea, 'index-test', 'a', $2)`,
-			`INSERT INTO chunks (tenant_id, document_id, chunk_index, content, token_count, start_offset, end_offset, ts_config)
-			 SELECT $1, d.id, g, 'a', 1, 0, 1, 'english' FROM generate_series(0, $2::int - 1) g
-			 JOIN documents d ON d.tenant_id = $1 AND d.source_uri = 'index://doc'`,
-			`INSERT INTO chunk_embeddings (tenant_id, chunk_id, model_id, text_sha, embedding)
-			 SELECT c.tenant_id, c.id, 1, decode(md5(c.id::text), 'hex'),
-			        ARRAY(SELECT random() - 0.5 FROM generate_series(1, 512) WHERE c.chunk_index >= 0)::vector
-			 FROM chunks c WHERE c.tenant_id = $1 AND $2::int > 0`,
-		} {
-			if _, err := tx.Exec(ctx, sql, id, n); err != nil {
-				return err
-			}
-		}
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-}
-
 // indexValid reports whether the index exists and whether it is valid.
 func indexValid(t *testing.T, name string) (exists, valid bool) {
 	t.Helper()
@@ -88,7 +61,7 @@ func TestEnsureVectorIndexes(t *testing.T) {
 			t.Errorf("drop indexes: %v", err)
 		}
 	})
-	fillVectors(t, tt.ID, 120)
+	testdb.FillVectors(t, tt.ID, 120)
 	opts := IndexOptions{Threshold: 100, Tenant: tt.ID, Concurrently: true}
 
 	dry := opts

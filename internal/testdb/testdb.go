@@ -18,6 +18,7 @@ import (
 	"testing"
 
 	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/ragd-dev/ragd/internal/migrate"
@@ -108,4 +109,33 @@ func NewTenant(t testing.TB, prefix, tsConfig string) Tenant {
 		}
 	})
 	return Tenant{ID: row.ID, Slug: slug}
+}
+
+// FillVectors gives tenant id n chunks (one document, content "a", no
+// postings worth speaking of) with random 512-dimension use-lite vectors
+// (model 1), in one transaction with generic plans for the bulk insert.
+func FillVectors(t testing.TB, id uuid.UUID, n int) {
+	t.Helper()
+	ctx := context.Background()
+	err := store.InTenant(ctx, App(t), id, func(tx pgx.Tx) error {
+		for _, sql := range []string{
+			`INSERT INTO documents (tenant_id, source_uri, content_type, content_sha, pipeline, body, chunk_count)
+			 VALUES ($1, 'fill://doc', 'text/plain', '\x00'::bytea, 'fill', 'a', $2)`,
+			`INSERT INTO chunks (tenant_id, document_id, chunk_index, content, token_count, start_offset, end_offset, ts_config)
+			 SELECT $1, d.id, g, 'a', 1, 0, 1, 'english' FROM generate_series(0, $2::int - 1) g
+			 JOIN documents d ON d.tenant_id = $1 AND d.source_uri = 'fill://doc'`,
+			`INSERT INTO chunk_embeddings (tenant_id, chunk_id, model_id, text_sha, embedding)
+			 SELECT c.tenant_id, c.id, 1, decode(md5(c.id::text), 'hex'),
+			        ARRAY(SELECT random() - 0.5 FROM generate_series(1, 512) WHERE c.chunk_index >= 0)::vector
+			 FROM chunks c WHERE c.tenant_id = $1 AND $2::int > 0`,
+		} {
+			if _, err := tx.Exec(ctx, sql, id, n); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatalf("fill vectors: %v", err)
+	}
 }
