@@ -250,7 +250,6 @@ type Report struct {
 // runner is one run's state.
 type runner struct {
 	cfg          Config
-	appURL       string
 	app, owner   *pgxpool.Pool
 	model        model
 	sizes        []int
@@ -276,7 +275,7 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}
-	r := &runner{cfg: cfg, appURL: cfg.AppURL, logStartedAt: time.Now(),
+	r := &runner{cfg: cfg, logStartedAt: time.Now(),
 		quiet: slog.New(slog.NewTextHandler(cfg.Log, &slog.HandlerOptions{Level: slog.LevelError}))}
 	shareStart := cpuShare()
 	rep := &Report{Chunks: cfg.Chunks, Tenants: cfg.Tenants, Dims: cfg.Dims, WordsPerChunk: cfg.Words,

@@ -86,7 +86,11 @@ func WriteMarkdown(w io.Writer, rep *Report) error {
 
 	p("\n### Load, ingestion, memory, size\n\n")
 	if rep.Load.Reused {
-		p("- Corpus reused from an earlier run (load figures in that run's report).\n")
+		p("- Corpus reused from an earlier run (load figures in that run's report)")
+		if rep.Load.Indexes > 0 {
+			p("; %d dedicated HNSW indexes built in %.1f s", rep.Load.Indexes, rep.Load.IndexS)
+		}
+		p(".\n")
 	} else {
 		l := rep.Load
 		p("- Bulk load (%d workers, embedding storage %s): %.0f chunks/s — %.1f s for documents, chunks and embeddings, %.1f s for the keyword statistics and %d postings (set-based per tenant); "+
@@ -98,8 +102,9 @@ func WriteMarkdown(w io.Writer, rep *Report) error {
 		p("- Local model: %.0f passages/s (100-token passages); pipeline with it: %.0f chunks/s (%d chunks).\n", in.LocalPassagesPerS, in.LocalChunksPerS, in.LocalChunks)
 	}
 	if in.HTTPChunksPerS > 0 {
-		p("- Pipeline with the HTTP embedder (+%d ms per request, %d documents in flight): %.0f chunks/s (%d chunks, %d requests); with plan_cache_mode = auto: %.0f chunks/s.\n",
-			in.HTTPDelayMS, in.Workers, in.HTTPChunksPerS, in.HTTPChunks, in.HTTPRequests, in.HTTPAutoPlansChunksPerS)
+		p("- Pipeline with the HTTP embedder (+%d ms per request, %d documents in flight) into a new tenant: %.0f chunks/s (%d chunks, %d requests); "+
+			"into the largest tenant (%d chunks, its dedicated HNSW index): %.0f chunks/s.\n",
+			in.HTTPDelayMS, in.Workers, in.HTTPChunksPerS, in.HTTPChunks, in.HTTPRequests, in.LargeTenantRows, in.HTTPLargeTenantChunksPerS)
 	}
 	p("- Server (this process: API, searcher, local model) RSS %.0f MB after the latency runs, peak %.0f MB", rep.ServerRSSMB, rep.ServerPeakRSSMB)
 	if rep.PostgresPSSMB > 0 {

@@ -268,7 +268,25 @@ func (p *Pipeline) Upsert(ctx context.Context, t tenant.Tenant, d Document) (Out
 	}
 	out.Embedded = len(missTexts)
 
-	// 4. One transaction: document row (locks it), tenant statistics, replace chunks.
+	// 4. One transaction: the document row (locks it); the new embeddings,
+	// before their chunks (the foreign key is deferred to COMMIT), so that a
+	// large tenant's HNSW insertions run before the tenant_stats lock that
+	// serialises the tenant's writers; then that lock, and the chunks replaced
+	// (their triggers update postings and BM25 statistics).
+	cp := store.InsertChunksParams{TenantID: t.ID, TsConfig: t.TSConfig}
+	ep := store.InsertEmbeddingsParams{TenantID: t.ID, ModelID: p.modelID, TextShas: shas, Embeddings: vecs}
+	for _, c := range chunks {
+		id := uuid.Must(uuid.NewV7())
+		cp.Ids = append(cp.Ids, id)
+		cp.ChunkIndexes = append(cp.ChunkIndexes, int32(c.Index))
+		cp.HeadingPaths = append(cp.HeadingPaths, c.HeadingPath)
+		cp.Contents = append(cp.Contents, c.Content)
+		cp.TokenCounts = append(cp.TokenCounts, int32(c.Tokens))
+		cp.StartOffsets = append(cp.StartOffsets, int32(c.Start))
+		cp.EndOffsets = append(cp.EndOffsets, int32(c.End))
+		cp.Keywords = append(cp.Keywords, search.CompoundTerms(c.HeadingPath+"\n"+c.Content))
+		ep.ChunkIds = append(ep.ChunkIds, id)
+	}
 	err = store.InTenant(ctx, p.pool, t.ID, func(tx pgx.Tx) error {
 		if err := q.UseAutoPlans(ctx, tx); err != nil {
 			return err
@@ -283,30 +301,20 @@ func (p *Pipeline) Upsert(ctx context.Context, t tenant.Tenant, d Document) (Out
 		if !doc.Inserted {
 			out.Status = StatusUpdated
 		}
+		if _, err := tx.Exec(ctx, deferEmbeddingChunkFK); err != nil {
+			return err
+		}
+		if _, err := q.InsertEmbeddings(ctx, tx, ep); err != nil {
+			return err
+		}
 		if err := q.LockTenantStats(ctx, tx, t.ID); err != nil {
 			return err
 		}
 		if _, err := q.DeleteChunksByDocument(ctx, tx, store.DeleteChunksByDocumentParams{TenantID: t.ID, DocumentID: doc.ID}); err != nil {
 			return err
 		}
-		cp := store.InsertChunksParams{TenantID: t.ID, DocumentID: doc.ID, TsConfig: t.TSConfig}
-		ep := store.InsertEmbeddingsParams{TenantID: t.ID, ModelID: p.modelID, TextShas: shas, Embeddings: vecs}
-		for _, c := range chunks {
-			id := uuid.Must(uuid.NewV7())
-			cp.Ids = append(cp.Ids, id)
-			cp.ChunkIndexes = append(cp.ChunkIndexes, int32(c.Index))
-			cp.HeadingPaths = append(cp.HeadingPaths, c.HeadingPath)
-			cp.Contents = append(cp.Contents, c.Content)
-			cp.TokenCounts = append(cp.TokenCounts, int32(c.Tokens))
-			cp.StartOffsets = append(cp.StartOffsets, int32(c.Start))
-			cp.EndOffsets = append(cp.EndOffsets, int32(c.End))
-			cp.Keywords = append(cp.Keywords, search.CompoundTerms(c.HeadingPath+"\n"+c.Content))
-			ep.ChunkIds = append(ep.ChunkIds, id)
-		}
-		if _, err := q.InsertChunks(ctx, tx, cp); err != nil {
-			return err
-		}
-		_, err = q.InsertEmbeddings(ctx, tx, ep)
+		cp.DocumentID = doc.ID
+		_, err = q.InsertChunks(ctx, tx, cp)
 		return err
 	})
 	if err != nil {
@@ -315,6 +323,11 @@ func (p *Pipeline) Upsert(ctx context.Context, t tenant.Tenant, d Document) (Out
 	out.Chunks = len(chunks)
 	return out, nil
 }
+
+// deferEmbeddingChunkFK lets a write transaction insert embeddings before
+// their chunks; the foreign key (DEFERRABLE since migration 00007) is checked
+// at COMMIT. Not a sqlc query: sqlc cannot parse SET CONSTRAINTS.
+const deferEmbeddingChunkFK = "SET CONSTRAINTS chunk_embeddings_tenant_id_chunk_id_fkey DEFERRED"
 
 // Delete removes the tenant's document id with its chunks, embeddings and
 // keyword statistics. Errors: ErrNotFound (also for another tenant's id).
