@@ -22,8 +22,8 @@ SET title = excluded.title, content_type = excluded.content_type, content_sha = 
 RETURNING id, (xmax = 0)::bool AS inserted;
 
 -- name: LockTenantStats :exec
--- Taken first by every ingest transaction: serialises writers of one tenant's
--- BM25 statistics (see the chunks triggers).
+-- Locks (creating if needed) the tenant's statistics row, as the chunks
+-- triggers do before they touch term_stats.
 INSERT INTO tenant_stats (tenant_id) VALUES (@tenant_id)
 ON CONFLICT (tenant_id) DO UPDATE SET chunk_count = tenant_stats.chunk_count;
 

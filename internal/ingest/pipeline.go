@@ -269,10 +269,11 @@ func (p *Pipeline) Upsert(ctx context.Context, t tenant.Tenant, d Document) (Out
 	out.Embedded = len(missTexts)
 
 	// 4. One transaction: the document row (locks it); the new embeddings,
-	// before their chunks (the foreign key is deferred to COMMIT), so that a
-	// large tenant's HNSW insertions run before the tenant_stats lock that
-	// serialises the tenant's writers; then that lock, and the chunks replaced
-	// (their triggers update postings and BM25 statistics).
+	// before their chunks (the foreign key is deferred to COMMIT); then the
+	// chunks replaced, whose triggers write the postings and then take the
+	// tenant_stats row lock that serialises the tenant's writers until COMMIT
+	// (migration 00008). So a large tenant's HNSW insertions and every
+	// writer's postings run in parallel; only the shared statistics queue.
 	cp := store.InsertChunksParams{TenantID: t.ID, TsConfig: t.TSConfig}
 	ep := store.InsertEmbeddingsParams{TenantID: t.ID, ModelID: p.modelID, TextShas: shas, Embeddings: vecs}
 	for _, c := range chunks {
@@ -305,9 +306,6 @@ func (p *Pipeline) Upsert(ctx context.Context, t tenant.Tenant, d Document) (Out
 			return err
 		}
 		if _, err := q.InsertEmbeddings(ctx, tx, ep); err != nil {
-			return err
-		}
-		if err := q.LockTenantStats(ctx, tx, t.ID); err != nil {
 			return err
 		}
 		if _, err := q.DeleteChunksByDocument(ctx, tx, store.DeleteChunksByDocumentParams{TenantID: t.ID, DocumentID: doc.ID}); err != nil {

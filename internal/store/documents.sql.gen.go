@@ -398,8 +398,8 @@ INSERT INTO tenant_stats (tenant_id) VALUES ($1)
 ON CONFLICT (tenant_id) DO UPDATE SET chunk_count = tenant_stats.chunk_count
 `
 
-// Taken first by every ingest transaction: serialises writers of one tenant's
-// BM25 statistics (see the chunks triggers).
+// Locks (creating if needed) the tenant's statistics row, as the chunks
+// triggers do before they touch term_stats.
 func (q *Queries) LockTenantStats(ctx context.Context, db DBTX, tenantID uuid.UUID) error {
 	_, err := db.Exec(ctx, lockTenantStats, tenantID)
 	return err
