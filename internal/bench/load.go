@@ -91,7 +91,7 @@ func tenantSlug(i int) string { return fmt.Sprintf("bench-%04d", i+1) }
 
 // postingsDDL restores what a load drops from postings, in order.
 var postingsDDL = []string{
-	"ALTER TABLE postings ADD CONSTRAINT postings_pkey PRIMARY KEY (tenant_id, lexeme, chunk_id)",
+	"ALTER TABLE postings ADD CONSTRAINT postings_pkey PRIMARY KEY (tenant_id, lexeme, chunk_id) INCLUDE (tf, dl)",
 	"CREATE INDEX postings_impact ON postings (tenant_id, lexeme, impact DESC) INCLUDE (chunk_id, tf, dl)",
 	"ALTER TABLE postings ADD CONSTRAINT postings_tenant_id_fkey FOREIGN KEY (tenant_id) REFERENCES tenants (id) ON DELETE CASCADE",
 }
