@@ -161,7 +161,7 @@ func runTenant(ctx context.Context, e *env, args []string) error {
 // per change.
 func ensureIndexes(ctx context.Context, e *env, owner *pgxpool.Pool, only uuid.UUID, dryRun bool) ([]search.IndexChange, error) {
 	changes, err := search.EnsureVectorIndexes(ctx, owner, search.IndexOptions{Threshold: e.cfg.ExactThreshold, Concurrently: true, DryRun: dryRun,
-		Tenant: only, Logger: e.log})
+		Tenant: only})
 	for _, c := range changes {
 		verb := map[string]string{"create": "created", "drop": "dropped", "rebuild": "rebuilt"}[c.Action]
 		if dryRun {
