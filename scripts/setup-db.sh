@@ -92,26 +92,6 @@ fi
 if ! pg_lsclusters -h 2>/dev/null | awk -v m="$MAJOR" '$1==m' | grep -q .; then
 	as_root pg_createcluster "$MAJOR" main --port "$PORT" >/dev/null
 fi
-# Server memory: Debian's default shared_buffers (128 MB) keeps almost none of
-# a large corpus's index pages in PostgreSQL's cache; every probe of the keyword
-# leg then goes through the kernel (docs/BENCHMARKS.md). A quarter of RAM, at
-# most 4 GB, and the planner told how much the OS caches. Only for a cluster
-# this script manages; a restart applies a change.
-mem_mb=$(awk '/^MemTotal:/ {print int($2 / 1024)}' /proc/meminfo)
-sb_mb=$((mem_mb / 4)); [ "$sb_mb" -gt 4096 ] && sb_mb=4096; [ "$sb_mb" -lt 128 ] && sb_mb=128
-conf_dir=/etc/postgresql/$MAJOR/main/conf.d
-want=$(printf '# written by ragd scripts/setup-db.sh\nshared_buffers = %dMB\neffective_cache_size = %dMB\n' "$sb_mb" $((mem_mb / 2)))
-restart=no
-if [ -d "$conf_dir" ] && [ "$(cat "$conf_dir/ragd.conf" 2>/dev/null)" != "$want" ]; then
-	log "PostgreSQL memory settings: shared_buffers ${sb_mb}MB"
-	printf '%s\n' "$want" | as_root tee "$conf_dir/ragd.conf" >/dev/null
-	as_root chmod 644 "$conf_dir/ragd.conf"
-	restart=yes
-fi
-if [ "$restart" = yes ] && pg_lsclusters -h | awk -v m="$MAJOR" '$1==m && $2=="main" {print $4}' | grep -q online; then
-	log "restarting PostgreSQL $MAJOR for the new settings"
-	as_root pg_ctlcluster "$MAJOR" main restart
-fi
 if ! pg_lsclusters -h | awk -v m="$MAJOR" '$1==m && $2=="main" {print $4}' | grep -q online; then
 	log "starting PostgreSQL $MAJOR"
 	as_root pg_ctlcluster "$MAJOR" main start

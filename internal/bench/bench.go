@@ -74,7 +74,7 @@ type Config struct {
 func Defaults() Config {
 	return Config{Chunks: 20000, Tenants: 200, LargestShare: 0.2, Dims: 512, Words: 100, ChunksPerDoc: 20, Seed: 1,
 		Queries: 30, RefQueries: 10, Concurrency: []int{1, 8}, LoadWorkers: 2, LoadBatch: 2000, MaxIndexMemoryMB: 4096,
-		IngestChunks: 200, IngestLocalChunks: 60, IngestWorkers: 8, HTTPDelay: 20 * time.Millisecond, AppRole: "ragd_app"}
+		IngestChunks: 1000, IngestLocalChunks: 200, IngestWorkers: 8, HTTPDelay: 20 * time.Millisecond, AppRole: "ragd_app"}
 }
 
 func (c *Config) defaults() {

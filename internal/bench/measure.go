@@ -163,6 +163,10 @@ type sizeClass struct {
 	name    string
 	tenants []int
 	queries []query
+	// warm are questions drawn like queries but never measured: they bring
+	// the class's index and posting pages into the caches first, so the
+	// figures are steady-state latencies, not first touches of cold pages.
+	warm []query
 }
 
 // classTargets are the sizes measured, as fractions of the rows.
@@ -213,7 +217,7 @@ func (r *runner) makeQueries(classes []sizeClass, emb *fixedEmbedder) {
 	for ci := range classes {
 		c := &classes[ci]
 		rng := rand.New(rand.NewPCG(r.cfg.Seed, uint64(1000+ci)))
-		for i := 0; i < r.cfg.Queries; i++ {
+		for i := 0; i < 2*r.cfg.Queries; i++ {
 			t := c.tenants[i%len(c.tenants)]
 			k := r.space.tenant[t][rng.IntN(len(r.space.tenant[t]))]
 			q := query{tenant: t, text: r.gen.question(rng, k), common: r.gen.commonQuestion(rng), vector: r.space.point(rng, k)}
@@ -223,7 +227,11 @@ func (r *runner) makeQueries(classes []sizeClass, emb *fixedEmbedder) {
 			}
 			seen[q.text] = true
 			emb.vecs[q.text] = q.vector
-			c.queries = append(c.queries, q)
+			if i%2 == 0 {
+				c.queries = append(c.queries, q)
+			} else {
+				c.warm = append(c.warm, q)
+			}
 		}
 	}
 }
@@ -345,8 +353,9 @@ func (m *measurer) measureClass(ctx context.Context, c sizeClass) (Class, error)
 	qs := c.queries
 	hybrid := search.Request{TopK: benchTopK}
 
-	// Warm-up: a few searches per class (page cache and connections).
-	for _, q := range qs[:min(5, len(qs))] {
+	// Warm-up: the class's unmeasured questions, each once (page cache,
+	// connections); the measured questions are new to the index walk.
+	for _, q := range c.warm {
 		req := hybrid
 		req.Query = q.text
 		if _, err := m.search(ctx, q, req); err != nil {
