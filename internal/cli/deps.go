@@ -74,7 +74,7 @@ func (d *deps) init(ctx context.Context, e *env) error {
 		return err
 	}
 	d.searcher = &search.Searcher{Pool: d.pool, Embedder: d.embedder, ModelID: d.modelID, ExactThreshold: cfg.ExactThreshold,
-		MaxQueryChars: cfg.MaxQueryChars, MaxTopK: cfg.MaxTopK, Logger: e.log}
+		PerTermLimit: cfg.KeywordPerTerm, MaxQueryChars: cfg.MaxQueryChars, MaxTopK: cfg.MaxTopK, Logger: e.log}
 	if cfg.RerankBaseURL != "" {
 		if d.searcher.Reranker, err = rerank.New(cfg.RerankBaseURL, cfg.RerankModel, rerank.WithAPIKey(cfg.RerankAPIKey),
 			rerank.WithTimeout(cfg.ProviderTimeout), rerank.WithLogger(e.log)); err != nil {

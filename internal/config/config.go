@@ -52,6 +52,9 @@ type Config struct {
 	// RAGD_EXACT_THRESHOLD: tenants with at most this many chunks are searched
 	// exactly; larger ones get a dedicated HNSW index (ragd tenant index).
 	ExactThreshold int64
+	// RAGD_KEYWORD_PER_TERM: postings read per query term by the keyword leg
+	// before exact scoring (candidate generation).
+	KeywordPerTerm int
 
 	MaxBodyBytes   int64         // RAGD_MAX_BODY_BYTES: request body limit
 	MaxQueryChars  int           // RAGD_MAX_QUERY_CHARS: longest question or search query
@@ -104,6 +107,7 @@ func Load(getenv func(string) string) (Config, error) {
 		ChunkOverlap:      l.int("RAGD_CHUNK_OVERLAP_TOKENS", -1),
 		EmbedText:         l.str("RAGD_EMBED_TEXT", "heading+content"),
 		ExactThreshold:    int64(l.int("RAGD_EXACT_THRESHOLD", 5000)),
+		KeywordPerTerm:    l.int("RAGD_KEYWORD_PER_TERM", 150),
 		MaxBodyBytes:      int64(l.int("RAGD_MAX_BODY_BYTES", 10<<20)),
 		MaxQueryChars:     l.int("RAGD_MAX_QUERY_CHARS", 4000),
 		MaxTopK:           l.int("RAGD_MAX_TOP_K", 50),
@@ -160,6 +164,9 @@ func (c Config) Validate(server bool) error {
 	}
 	if c.ExactThreshold < 1 {
 		errs = append(errs, errors.New("RAGD_EXACT_THRESHOLD must be at least 1"))
+	}
+	if c.KeywordPerTerm < 10 {
+		errs = append(errs, errors.New("RAGD_KEYWORD_PER_TERM must be at least 10"))
 	}
 	if c.MaxQueryChars < 16 || c.MaxTopK < 1 || c.MaxTopK > 1000 {
 		errs = append(errs, errors.New("RAGD_MAX_QUERY_CHARS must be >= 16 and RAGD_MAX_TOP_K in 1..1000"))
@@ -222,6 +229,7 @@ func (c Config) Redacted() []string {
 		"RAGD_CHUNK_OVERLAP_TOKENS=" + strconv.Itoa(c.ChunkOverlap),
 		"RAGD_EMBED_TEXT=" + c.EmbedText,
 		"RAGD_EXACT_THRESHOLD=" + strconv.FormatInt(c.ExactThreshold, 10),
+		"RAGD_KEYWORD_PER_TERM=" + strconv.Itoa(c.KeywordPerTerm),
 		"RAGD_MAX_BODY_BYTES=" + strconv.FormatInt(c.MaxBodyBytes, 10),
 		"RAGD_MAX_QUERY_CHARS=" + strconv.Itoa(c.MaxQueryChars),
 		"RAGD_MAX_TOP_K=" + strconv.Itoa(c.MaxTopK),
