@@ -286,7 +286,8 @@ func createIndex(ctx context.Context, owner *pgxpool.Pool, c IndexChange, dims i
 }
 
 // DropVectorIndexes drops tenant's dedicated indexes (every model), after the
-// tenant is deleted. owner is the owner pool. Errors: store errors.
+// tenant is deleted, with DROP INDEX CONCURRENTLY (other tenants' searches and
+// writes are not blocked). owner is the owner pool. Errors: store errors.
 func DropVectorIndexes(ctx context.Context, owner *pgxpool.Pool, tenantID uuid.UUID) error {
 	rows, err := owner.Query(ctx, `SELECT id FROM embedding_models`)
 	if err != nil {
@@ -297,7 +298,7 @@ func DropVectorIndexes(ctx context.Context, owner *pgxpool.Pool, tenantID uuid.U
 		return err
 	}
 	for _, m := range models {
-		if err := dropIndex(ctx, owner, IndexName(tenantID, m), false); err != nil {
+		if err := dropIndex(ctx, owner, IndexName(tenantID, m), true); err != nil {
 			return err
 		}
 	}
