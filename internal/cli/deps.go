@@ -34,6 +34,9 @@ type deps struct {
 // openDeps connects the application-role pool and builds the embedder,
 // ingestion pipeline and searcher from the configuration.
 func openDeps(ctx context.Context, e *env) (*deps, error) {
+	if err := e.cfg.Validate(false); err != nil {
+		return nil, usagef("configuration: %v", err)
+	}
 	pool, err := store.Open(ctx, e.cfg.DatabaseURL, store.Options{MaxConns: int32(e.cfg.MaxConns), Logger: e.log})
 	if err != nil {
 		return nil, err

@@ -160,6 +160,9 @@ func runTenant(ctx context.Context, e *env, args []string) error {
 // threshold (concurrent builds: the server may be writing) and prints one line
 // per change.
 func ensureIndexes(ctx context.Context, e *env, owner *pgxpool.Pool, only uuid.UUID, dryRun bool) ([]search.IndexChange, error) {
+	if err := e.cfg.Validate(false); err != nil {
+		return nil, usagef("configuration: %v", err)
+	}
 	changes, err := search.EnsureVectorIndexes(ctx, owner, search.IndexOptions{Threshold: e.cfg.ExactThreshold, Concurrently: true, DryRun: dryRun,
 		Tenant: only})
 	for _, c := range changes {
