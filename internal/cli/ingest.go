@@ -69,15 +69,6 @@ func runIngest(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	// A tenant that grew past the exact threshold gets its dedicated HNSW index.
-	admin, err := store.Open(ctx, e.cfg.AdminDatabaseURL, store.Options{MaxConns: 1, Logger: e.log})
-	if err != nil {
-		return err
-	}
-	defer admin.Close()
-	if _, err := ensureIndexes(ctx, e, admin, t.ID, false); err != nil {
-		return err
-	}
 	if *asJSON {
 		enc := json.NewEncoder(e.stdout)
 		enc.SetIndent("", "  ")
@@ -92,6 +83,16 @@ func runIngest(ctx context.Context, e *env, args []string) error {
 		for _, f := range sum.Failures {
 			fmt.Fprintf(e.stdout, "  FAILED %s: %s\n", f.Path, f.Reason)
 		}
+	}
+	// A tenant that grew past the exact threshold gets its dedicated HNSW
+	// index (after the summary: a failed build must not hide it).
+	admin, err := store.Open(ctx, e.cfg.AdminDatabaseURL, store.Options{MaxConns: 1, Logger: e.log})
+	if err != nil {
+		return err
+	}
+	defer admin.Close()
+	if _, err := ensureIndexes(ctx, e, admin, t.ID, false); err != nil {
+		return err
 	}
 	if sum.Failed > 0 {
 		return fmt.Errorf("%d of %d files failed", sum.Failed, len(files)+len(walkFails))

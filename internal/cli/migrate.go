@@ -2,6 +2,7 @@ package cli
 
 import (
 	"context"
+	"fmt"
 
 	"github.com/google/uuid"
 
@@ -28,14 +29,18 @@ func runMigrate(ctx context.Context, e *env, args []string) error {
 		if err := m.Up(ctx, e.stdout); err != nil {
 			return err
 		}
-		// Dedicated HNSW indexes of the tenants above the exact threshold.
+		// Dedicated HNSW indexes of the tenants above the exact threshold. The
+		// schema is migrated whatever happens here: a failure is a warning
+		// that names the command to finish the job.
 		owner, err := store.Open(ctx, e.cfg.AdminDatabaseURL, store.Options{MaxConns: 1, Logger: e.log})
-		if err != nil {
-			return err
+		if err == nil {
+			defer owner.Close()
+			_, err = ensureIndexes(ctx, e, owner, uuid.Nil, false)
 		}
-		defer owner.Close()
-		_, err = ensureIndexes(ctx, e, owner, uuid.Nil, false)
-		return err
+		if err != nil {
+			fmt.Fprintf(e.stderr, "warning: migrated, but the vector indexes are not built (%v); run `ragd tenant index`\n", err)
+		}
+		return nil
 	case "down":
 		return m.Down(ctx, e.stdout)
 	case "status":

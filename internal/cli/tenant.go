@@ -164,7 +164,9 @@ func ensureIndexes(ctx context.Context, e *env, owner *pgxpool.Pool, only uuid.U
 		return nil, usagef("configuration: %v", err)
 	}
 	changes, err := search.EnsureVectorIndexes(ctx, owner, search.IndexOptions{Threshold: e.cfg.ExactThreshold, Concurrently: true, DryRun: dryRun,
-		Tenant: only})
+		Tenant: only, OnWait: func() {
+			fmt.Fprintln(e.stderr, "vector indexes: waiting for another run (ragd tenant index, migrate up, ingest or tenant apply) to finish")
+		}})
 	for _, c := range changes {
 		verb := map[string]string{"create": "created", "drop": "dropped", "rebuild": "rebuilt"}[c.Action]
 		if dryRun {

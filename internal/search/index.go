@@ -13,6 +13,7 @@ import (
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/ragd-dev/ragd/internal/store"
@@ -41,6 +42,17 @@ import (
 
 // indexPrefix starts every dedicated index's name.
 const indexPrefix = "ce_hnsw_"
+
+// indexLockKey is the session advisory lock (pg_try_advisory_lock) that one
+// EnsureVectorIndexes run holds from planning to its last build, so that two
+// runs never build, or "rebuild", the same index (an index under a concurrent
+// build is invalid until it finishes). An arbitrary constant: "ragdVI".
+const indexLockKey = 0x72616764_5649
+
+// ErrIndexRunBusy: with IndexOptions.NoWait, another EnsureVectorIndexes run
+// (another `ragd tenant index`, `migrate up`, `ingest` or `tenant apply`)
+// holds the lock.
+var ErrIndexRunBusy = errors.New("another vector-index run is in progress")
 
 // IndexName is the dedicated HNSW index of tenant's vectors of model (46
 // characters at most, under PostgreSQL's 63).
@@ -88,6 +100,10 @@ type IndexOptions struct {
 	DryRun bool
 	// Tenant, when set, limits the work to that tenant's indexes.
 	Tenant uuid.UUID
+	// NoWait: when another run holds the lock, return ErrIndexRunBusy at once
+	// instead of waiting for it (OnWait is called before waiting).
+	NoWait bool
+	OnWait func()
 	Logger *slog.Logger
 }
 
@@ -113,8 +129,11 @@ type indexKey struct {
 // tenants that shrank or no longer exist. owner is the owner pool (the role
 // that owns chunk_embeddings; it counts each tenant's vectors inside that
 // tenant's transaction, as row-level security requires). It returns the
-// changes made (or, with DryRun, to be made), in order. Errors: store errors;
-// the changes made before an error stay made.
+// changes made (or, with DryRun, to be made), in order. It runs on one
+// connection of owner and holds a session advisory lock for the whole run.
+// Another run holding the lock is waited for (the wait ends with ctx), or,
+// with NoWait, ErrIndexRunBusy is returned and nothing is done. Errors: store
+// errors, after which the changes made before stay made.
 func EnsureVectorIndexes(ctx context.Context, owner *pgxpool.Pool, opts IndexOptions) ([]IndexChange, error) {
 	if opts.Threshold <= 0 {
 		opts.Threshold = 5000
@@ -125,8 +144,33 @@ func EnsureVectorIndexes(ctx context.Context, owner *pgxpool.Pool, opts IndexOpt
 	if opts.Logger == nil {
 		opts.Logger = slog.New(slog.DiscardHandler)
 	}
+	// One connection for the whole run: it holds the advisory lock, and the
+	// builds' session settings never reach other users of the pool.
+	conn, err := owner.Acquire(ctx)
+	if err != nil {
+		return nil, err
+	}
+	defer conn.Release()
+	if !opts.DryRun {
+		var locked bool
+		if err := conn.QueryRow(ctx, "SELECT pg_try_advisory_lock($1)", int64(indexLockKey)).Scan(&locked); err != nil {
+			return nil, err
+		}
+		if !locked {
+			if opts.NoWait {
+				return nil, ErrIndexRunBusy
+			}
+			if opts.OnWait != nil {
+				opts.OnWait()
+			}
+			if _, err := conn.Exec(ctx, "SELECT pg_advisory_lock($1)", int64(indexLockKey)); err != nil {
+				return nil, err
+			}
+		}
+		defer conn.Exec(context.WithoutCancel(ctx), "SELECT pg_advisory_unlock($1)", int64(indexLockKey)) //nolint:errcheck // released with the session anyway
+	}
 	dims := map[int16]int{}
-	rows, err := owner.Query(ctx, `SELECT id, dims FROM embedding_models`)
+	rows, err := conn.Query(ctx, `SELECT id, dims FROM embedding_models`)
 	if err != nil {
 		return nil, err
 	}
@@ -144,7 +188,7 @@ func EnsureVectorIndexes(ctx context.Context, owner *pgxpool.Pool, opts IndexOpt
 	}
 
 	// Vectors per (tenant, model).
-	tenants, err := store.New().ListTenants(ctx, owner)
+	tenants, err := store.New().ListTenants(ctx, conn)
 	if err != nil {
 		return nil, err
 	}
@@ -153,7 +197,7 @@ func EnsureVectorIndexes(ctx context.Context, owner *pgxpool.Pool, opts IndexOpt
 		if opts.Tenant != uuid.Nil && t.ID != opts.Tenant {
 			continue
 		}
-		err := store.InTenant(ctx, owner, t.ID, func(tx pgx.Tx) error {
+		err := store.InTenant(ctx, conn, t.ID, func(tx pgx.Tx) error {
 			rows, err := tx.Query(ctx, `SELECT model_id, count(*) FROM chunk_embeddings WHERE tenant_id = $1 GROUP BY model_id`, t.ID)
 			if err != nil {
 				return err
@@ -174,10 +218,12 @@ func EnsureVectorIndexes(ctx context.Context, owner *pgxpool.Pool, opts IndexOpt
 		}
 	}
 
-	// The dedicated indexes that exist, and whether each is valid.
+	// The dedicated indexes that exist, and whether each is valid; an index
+	// that a build still works on (one whose client went away: the server
+	// goes on) counts as valid here, so it is not rebuilt under that build.
 	existing := map[indexKey]bool{}
 	names := map[indexKey]string{}
-	rows, err = owner.Query(ctx, `SELECT c.relname, i.indisvalid
+	rows, err = conn.Query(ctx, `SELECT c.relname, i.indisvalid OR EXISTS (SELECT 1 FROM pg_stat_progress_create_index p WHERE p.index_relid = c.oid)
 FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid
 WHERE i.indrelid = 'chunk_embeddings'::regclass AND starts_with(c.relname, $1)`, indexPrefix)
 	if err != nil {
@@ -231,13 +277,13 @@ WHERE i.indrelid = 'chunk_embeddings'::regclass AND starts_with(c.relname, $1)`,
 		var err error
 		switch c.Action {
 		case "drop":
-			err = dropIndex(ctx, owner, c.Index, opts.Concurrently)
+			err = dropIndex(ctx, conn, c.Index, opts.Concurrently)
 		case "rebuild":
-			if err = dropIndex(ctx, owner, c.Index, opts.Concurrently); err == nil {
-				err = createIndex(ctx, owner, c, dims[c.ModelID], opts)
+			if err = dropIndex(ctx, conn, c.Index, opts.Concurrently); err == nil {
+				err = createIndex(ctx, conn, c, dims[c.ModelID], opts)
 			}
 		case "create":
-			err = createIndex(ctx, owner, c, dims[c.ModelID], opts)
+			err = createIndex(ctx, conn, c, dims[c.ModelID], opts)
 		}
 		if err != nil {
 			return done, fmt.Errorf("%s index %s: %w", c.Action, c.Index, err)
@@ -249,7 +295,12 @@ WHERE i.indrelid = 'chunk_embeddings'::regclass AND starts_with(c.relname, $1)`,
 	return done, nil
 }
 
-func dropIndex(ctx context.Context, owner *pgxpool.Pool, name string, concurrently bool) error {
+// execer is a pool or one of its connections.
+type execer interface {
+	Exec(ctx context.Context, sql string, args ...any) (pgconn.CommandTag, error)
+}
+
+func dropIndex(ctx context.Context, owner execer, name string, concurrently bool) error {
 	how := ""
 	if concurrently {
 		how = "CONCURRENTLY "
@@ -258,28 +309,29 @@ func dropIndex(ctx context.Context, owner *pgxpool.Pool, name string, concurrent
 	return err
 }
 
-// createIndex builds c's index on one connection with maintenance_work_mem
-// sized for the graph: about (dims·4 + 200) bytes per vector, doubled, capped.
-func createIndex(ctx context.Context, owner *pgxpool.Pool, c IndexChange, dims int, opts IndexOptions) error {
+// createIndex builds c's index on conn with maintenance_work_mem sized for
+// the graph: about (dims·4 + 200) bytes per vector, doubled, capped. The
+// setting is reset afterwards; a connection where the reset fails is closed,
+// so the pool never hands it out with the setting.
+func createIndex(ctx context.Context, conn *pgxpool.Conn, c IndexChange, dims int, opts IndexOptions) error {
 	if dims <= 0 {
 		return errors.New("unknown model")
 	}
-	conn, err := owner.Acquire(ctx)
-	if err != nil {
-		return err
-	}
-	defer conn.Release()
 	mb := min(int64(opts.MaxMemoryMB), max(64, 2*c.Vectors*int64(dims*4+200)>>20))
 	if _, err := conn.Exec(ctx, fmt.Sprintf("SET maintenance_work_mem = '%dMB'", mb)); err != nil {
 		return err
 	}
-	defer conn.Exec(context.WithoutCancel(ctx), "RESET maintenance_work_mem") //nolint:errcheck // best effort; the pool resets sessions it discards
+	defer func() {
+		if _, err := conn.Exec(context.WithoutCancel(ctx), "RESET maintenance_work_mem"); err != nil {
+			_ = conn.Conn().Close(context.WithoutCancel(ctx))
+		}
+	}()
 	how := ""
 	if opts.Concurrently {
 		how = "CONCURRENTLY "
 	}
 	// Only a uuid, a model id and dimensions from the registry are interpolated.
-	_, err = conn.Exec(ctx, fmt.Sprintf(`CREATE INDEX %sIF NOT EXISTS %s ON chunk_embeddings
+	_, err := conn.Exec(ctx, fmt.Sprintf(`CREATE INDEX %sIF NOT EXISTS %s ON chunk_embeddings
     USING hnsw ((embedding::vector(%d)) vector_cosine_ops) WITH (m = 16, ef_construction = 128)
     WHERE model_id = %d AND tenant_id = '%s'::uuid`, how, pgx.Identifier{c.Index}.Sanitize(), dims, c.ModelID, c.TenantID))
 	return err

@@ -2,6 +2,7 @@ package search
 
 import (
 	"context"
+	"errors"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -170,3 +171,54 @@ type fixedDims struct {
 
 func (f fixedDims) Model() string { return "use-lite" }
 func (f fixedDims) Dims() int     { return f.dims }
+
+// TestEnsureVectorIndexesBusy: while another session holds the run's advisory
+// lock, a NoWait run does nothing and says ErrIndexRunBusy, a dry run still
+// plans, and a waiting run completes once the lock is released.
+func TestEnsureVectorIndexesBusy(t *testing.T) {
+	ctx := context.Background()
+	owner := testdb.Owner(t)
+	tt := testdb.NewTenant(t, "vindex-busy", "")
+	t.Cleanup(func() { _ = DropVectorIndexes(context.WithoutCancel(ctx), owner, tt.ID) })
+	testdb.FillVectors(t, tt.ID, 60)
+	other, err := owner.Acquire(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer other.Release()
+	if _, err := other.Exec(ctx, "SELECT pg_advisory_lock($1)", int64(indexLockKey)); err != nil {
+		t.Fatal(err)
+	}
+	opts := IndexOptions{Threshold: 50, Tenant: tt.ID, Concurrently: true, NoWait: true}
+	done, err := EnsureVectorIndexes(ctx, owner, opts)
+	if !errors.Is(err, ErrIndexRunBusy) || len(done) != 0 {
+		t.Fatalf("with the lock held elsewhere: %+v, %v; want nothing done and ErrIndexRunBusy", done, err)
+	}
+	if exists, _ := indexValid(t, IndexName(tt.ID, 1)); exists {
+		t.Fatal("an index was built while another run held the lock")
+	}
+	opts.DryRun = true
+	if plan, err := EnsureVectorIndexes(ctx, owner, opts); err != nil || len(plan) != 1 {
+		t.Errorf("dry run under the lock: %+v, %v; want one planned create", plan, err)
+	}
+	// A waiting run: it reports the wait, and completes after the release.
+	opts.DryRun, opts.NoWait = false, false
+	waiting := make(chan struct{})
+	opts.OnWait = func() { close(waiting) }
+	type result struct {
+		done []IndexChange
+		err  error
+	}
+	res := make(chan result, 1)
+	go func() {
+		d, err := EnsureVectorIndexes(ctx, owner, opts)
+		res <- result{d, err}
+	}()
+	<-waiting
+	if _, err := other.Exec(ctx, "SELECT pg_advisory_unlock($1)", int64(indexLockKey)); err != nil {
+		t.Fatal(err)
+	}
+	if r := <-res; r.err != nil || len(r.done) != 1 {
+		t.Errorf("waiting run after the release: %+v, %v; want one create", r.done, r.err)
+	}
+}
