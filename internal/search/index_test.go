@@ -222,3 +222,48 @@ func TestEnsureVectorIndexesBusy(t *testing.T) {
 		t.Errorf("waiting run after the release: %+v, %v; want one create", r.done, r.err)
 	}
 }
+
+// TestAboveThresholdWithoutIndexIsExact: a tenant that outgrew the exact
+// threshold before `ragd tenant index` ran is still answered right — the HNSW
+// query finds no index of its own and scans the tenant exactly.
+func TestAboveThresholdWithoutIndexIsExact(t *testing.T) {
+	ctx := context.Background()
+	app := testdb.App(t)
+	tt := testdb.NewTenant(t, "vindex-none", "")
+	testdb.FillVectors(t, tt.ID, 120)
+	tn, err := tenant.Load(ctx, app, tt.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := rand.New(rand.NewPCG(3, 4))
+	q := make([]float32, 512)
+	for i := range q {
+		q[i] = float32(r.Float64() - 0.5)
+	}
+	emb := &scaleEmbedder{}
+	s := &Searcher{Pool: app, Embedder: fixedDims{emb, 512}, ModelID: 1, ExactThreshold: 100}
+	resp, err := s.Search(ctx, tn, Request{Query: emb.set(q), TopK: 20, Only: LegVector})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want []uuid.UUID
+	err = store.InTenant(ctx, app, tt.ID, func(tx pgx.Tx) error {
+		rows, err := tx.Query(ctx, `SELECT chunk_id FROM chunk_embeddings WHERE tenant_id = $1 ORDER BY embedding <=> $2, chunk_id LIMIT 20`,
+			tt.ID, pgvector.NewVector(q))
+		if err != nil {
+			return err
+		}
+		want, err = pgx.CollectRows(rows, pgx.RowTo[uuid.UUID])
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := make([]uuid.UUID, len(resp.Results))
+	for i, res := range resp.Results {
+		got[i] = res.ChunkID
+	}
+	if len(got) != 20 || recallAt(got, want) != 1 {
+		t.Errorf("no dedicated index yet: %d results, recall@20 %.2f against exact; want 20 and 1.0", len(got), recallAt(got, want))
+	}
+}
