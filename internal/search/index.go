@@ -169,22 +169,20 @@ func EnsureVectorIndexes(ctx context.Context, owner *pgxpool.Pool, opts IndexOpt
 		}
 		defer conn.Exec(context.WithoutCancel(ctx), "SELECT pg_advisory_unlock($1)", int64(indexLockKey)) //nolint:errcheck // released with the session anyway
 	}
-	dims := map[int16]int{}
 	rows, err := conn.Query(ctx, `SELECT id, dims FROM embedding_models`)
 	if err != nil {
 		return nil, err
 	}
-	for rows.Next() {
-		var id int16
-		var d int
-		if err := rows.Scan(&id, &d); err != nil {
-			rows.Close()
-			return nil, err
-		}
-		dims[id] = d
-	}
-	if err := rows.Err(); err != nil {
+	models, err := pgx.CollectRows(rows, pgx.RowToStructByPos[struct {
+		ID   int16
+		Dims int
+	}])
+	if err != nil {
 		return nil, err
+	}
+	dims := make(map[int16]int, len(models))
+	for _, m := range models {
+		dims[m.ID] = m.Dims
 	}
 
 	// Vectors per (tenant, model).

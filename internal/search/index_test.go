@@ -34,6 +34,16 @@ func TestIndexNameRoundTrip(t *testing.T) {
 	}
 }
 
+// randomQuery is a reproducible 512-dimension query vector.
+func randomQuery(seed uint64) []float32 {
+	r := rand.New(rand.NewPCG(seed, seed+1))
+	q := make([]float32, 512)
+	for i := range q {
+		q[i] = float32(r.Float64() - 0.5)
+	}
+	return q
+}
+
 // indexValid reports whether the index exists and whether it is valid.
 func indexValid(t *testing.T, name string) (exists, valid bool) {
 	t.Helper()
@@ -94,11 +104,7 @@ func TestEnsureVectorIndexes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := rand.New(rand.NewPCG(1, 2))
-	q := make([]float32, 512)
-	for i := range q {
-		q[i] = float32(r.Float64() - 0.5)
-	}
+	q := randomQuery(1)
 	var plans []string
 	err = store.InTenant(ctx, app, tt.ID, func(tx pgx.Tx) error {
 		rows, err := tx.Query(ctx, "EXPLAIN "+strings.ReplaceAll(strings.ReplaceAll(hnswSQL, "%[1]d", "512"), "%[2]d", "1"),
@@ -121,16 +127,7 @@ func TestEnsureVectorIndexes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var want []uuid.UUID
-	err = store.InTenant(ctx, app, tt.ID, func(tx pgx.Tx) error {
-		rows, err := tx.Query(ctx, `SELECT chunk_id FROM chunk_embeddings WHERE tenant_id = $1 ORDER BY embedding <=> $2, chunk_id LIMIT 20`,
-			tt.ID, pgvector.NewVector(q))
-		if err != nil {
-			return err
-		}
-		want, err = pgx.CollectRows(rows, pgx.RowTo[uuid.UUID])
-		return err
-	})
+	want, err := scaleExact(ctx, app, tn, 1, q, 20)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -235,27 +232,14 @@ func TestAboveThresholdWithoutIndexIsExact(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := rand.New(rand.NewPCG(3, 4))
-	q := make([]float32, 512)
-	for i := range q {
-		q[i] = float32(r.Float64() - 0.5)
-	}
+	q := randomQuery(3)
 	emb := &scaleEmbedder{}
 	s := &Searcher{Pool: app, Embedder: fixedDims{emb, 512}, ModelID: 1, ExactThreshold: 100}
 	resp, err := s.Search(ctx, tn, Request{Query: emb.set(q), TopK: 20, Only: LegVector})
 	if err != nil {
 		t.Fatal(err)
 	}
-	var want []uuid.UUID
-	err = store.InTenant(ctx, app, tt.ID, func(tx pgx.Tx) error {
-		rows, err := tx.Query(ctx, `SELECT chunk_id FROM chunk_embeddings WHERE tenant_id = $1 ORDER BY embedding <=> $2, chunk_id LIMIT 20`,
-			tt.ID, pgvector.NewVector(q))
-		if err != nil {
-			return err
-		}
-		want, err = pgx.CollectRows(rows, pgx.RowTo[uuid.UUID])
-		return err
-	})
+	want, err := scaleExact(ctx, app, tn, 1, q, 20)
 	if err != nil {
 		t.Fatal(err)
 	}
