@@ -26,6 +26,11 @@ func runMigrate(ctx context.Context, e *env, args []string) error {
 	defer m.Close()
 	switch pos[0] {
 	case "up":
+		// The settings the index builds use are checked before the schema
+		// changes, not after.
+		if err := e.cfg.Validate(false); err != nil {
+			return usagef("configuration: %v", err)
+		}
 		if err := m.Up(ctx, e.stdout); err != nil {
 			return err
 		}

@@ -133,6 +133,9 @@ func runTenant(ctx context.Context, e *env, args []string) error {
 		fmt.Fprintf(e.stdout, "deleted tenant %s (%s) and all its data\n", t.Slug, t.ID)
 		return nil
 	case "index":
+		if len(pos) > 1 || (len(pos) == 1 && pos[0] != *slug) {
+			return usagef("tenant index [--slug <slug>] [--dry-run] [--json]: unexpected arguments %q", pos)
+		}
 		var only uuid.UUID
 		if *slug != "" {
 			t, err := tenantBySlug(ctx, pool, *slug)
@@ -149,7 +152,7 @@ func runTenant(ctx context.Context, e *env, args []string) error {
 			return json.NewEncoder(e.stdout).Encode(changes)
 		}
 		if len(changes) == 0 {
-			fmt.Fprintln(e.stdout, "vector indexes: up to date")
+			fmt.Fprintln(e.stderr, "vector indexes: up to date")
 		}
 		return nil
 	}

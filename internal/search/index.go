@@ -131,7 +131,8 @@ type indexKey struct {
 // tenant's transaction, as row-level security requires). It returns the
 // changes made (or, with DryRun, to be made), in order. It runs on one
 // connection of owner and holds a session advisory lock for the whole run.
-// Another run holding the lock is waited for (the wait ends with ctx), or,
+// Another run holding the lock is waited for (polling once a second, outside
+// any transaction; the wait ends with ctx), or,
 // with NoWait, ErrIndexRunBusy is returned and nothing is done. Errors: store
 // errors, after which the changes made before stay made.
 func EnsureVectorIndexes(ctx context.Context, owner *pgxpool.Pool, opts IndexOptions) ([]IndexChange, error) {
@@ -163,8 +164,19 @@ func EnsureVectorIndexes(ctx context.Context, owner *pgxpool.Pool, opts IndexOpt
 			if opts.OnWait != nil {
 				opts.OnWait()
 			}
-			if _, err := conn.Exec(ctx, "SELECT pg_advisory_lock($1)", int64(indexLockKey)); err != nil {
-				return nil, err
+			// Poll instead of a blocking pg_advisory_lock: a session blocked
+			// in that call is a running transaction, which the other run's
+			// CREATE INDEX CONCURRENTLY waits for while it holds the lock —
+			// a deadlock (seen with two `ragd tenant index` at once).
+			for !locked {
+				select {
+				case <-ctx.Done():
+					return nil, ctx.Err()
+				case <-time.After(time.Second):
+				}
+				if err := conn.QueryRow(ctx, "SELECT pg_try_advisory_lock($1)", int64(indexLockKey)).Scan(&locked); err != nil {
+					return nil, err
+				}
 			}
 		}
 		defer conn.Exec(context.WithoutCancel(ctx), "SELECT pg_advisory_unlock($1)", int64(indexLockKey)) //nolint:errcheck // released with the session anyway
