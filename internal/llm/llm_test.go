@@ -12,6 +12,8 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/ragd-dev/ragd/internal/provider/providertest"
 )
 
 const testKey = "sk-llm-secret-42"
@@ -20,10 +22,12 @@ const testKey = "sk-llm-secret-42"
 // reply answers request n (1-based) and gets the decoded request body.
 type chatServer struct {
 	*httptest.Server
-	calls  atomic.Int32
-	mu     sync.Mutex
-	bodies []map[string]any
-	times  []time.Time
+	calls atomic.Int32
+	// attempts counts at the client's transport (see providertest).
+	attempts providertest.CountingTransport
+	mu       sync.Mutex
+	bodies   []map[string]any
+	times    []time.Time
 }
 
 func newChatServer(t *testing.T, reply func(w http.ResponseWriter, r *http.Request, n int, body map[string]any)) *chatServer {
@@ -98,7 +102,7 @@ func streamPieces(w http.ResponseWriter, pieces ...string) {
 
 func newTestClient(t *testing.T, s *chatServer, opts ...Option) *Client {
 	t.Helper()
-	opts = append([]Option{WithAPIKey(testKey), WithBackoff(time.Millisecond, 5*time.Millisecond), WithTimeout(2 * time.Second)}, opts...)
+	opts = append([]Option{WithAPIKey(testKey), WithBackoff(time.Millisecond, 5*time.Millisecond), WithTimeout(2 * time.Second), WithHTTPClient(s.attempts.Client())}, opts...)
 	c, err := New(s.URL+"/v1", "test-chat", opts...)
 	if err != nil {
 		t.Fatalf("New: %v", err)
@@ -234,8 +238,8 @@ func TestCompleteFaults(t *testing.T) {
 			if strings.Contains(err.Error(), testKey) {
 				t.Errorf("error leaks the API key: %v", err)
 			}
-			if n := s.calls.Load(); n != tc.wantCalls {
-				t.Errorf("requests = %d, want %d", n, tc.wantCalls)
+			if n := s.attempts.Attempts(); n != int64(tc.wantCalls) {
+				t.Errorf("attempts = %d, want %d", n, tc.wantCalls)
 			}
 			if el := time.Since(start); el > 3*time.Second {
 				t.Errorf("took %v", el)
@@ -421,7 +425,7 @@ func TestStreamHeaderTimeoutRetried(t *testing.T) {
 		}
 		streamPieces(w, "late")
 	})
-	c := newTestClient(t, s, WithTimeout(100*time.Millisecond))
+	c := newTestClient(t, s, WithTimeout(300*time.Millisecond))
 	got, err := c.Stream(context.Background(), msgs, func(string) error { return nil })
 	if err != nil || got != "late" {
 		t.Fatalf("Stream = %q, %v", got, err)

@@ -12,6 +12,8 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/ragd-dev/ragd/internal/provider/providertest"
 )
 
 const testKey = "rr-secret-key-77"
@@ -20,9 +22,11 @@ const testKey = "rr-secret-key-77"
 // (1-based) given the decoded body.
 type rrServer struct {
 	*httptest.Server
-	calls  atomic.Int32
-	mu     sync.Mutex
-	bodies []map[string]any
+	calls atomic.Int32
+	// attempts counts at the client's transport (see providertest).
+	attempts providertest.CountingTransport
+	mu       sync.Mutex
+	bodies   []map[string]any
 }
 
 func newRRServer(t *testing.T, reply func(w http.ResponseWriter, r *http.Request, n int, body map[string]any)) *rrServer {
@@ -119,7 +123,7 @@ func teiReply(w http.ResponseWriter, r *http.Request, n int, body map[string]any
 
 func newTestClient(t *testing.T, s *rrServer, opts ...Option) *Client {
 	t.Helper()
-	opts = append([]Option{WithAPIKey(testKey), WithBackoff(time.Millisecond, 5*time.Millisecond), WithTimeout(2 * time.Second)}, opts...)
+	opts = append([]Option{WithAPIKey(testKey), WithBackoff(time.Millisecond, 5*time.Millisecond), WithTimeout(2 * time.Second), WithHTTPClient(s.attempts.Client())}, opts...)
 	c, err := New(s.URL+"/v1/", "rerank-model", opts...)
 	if err != nil {
 		t.Fatalf("New: %v", err)
@@ -329,8 +333,8 @@ func TestRerankFaults(t *testing.T) {
 			if strings.Contains(err.Error(), testKey) {
 				t.Errorf("error leaks the API key: %v", err)
 			}
-			if n := s.calls.Load(); n != tc.wantCalls {
-				t.Errorf("requests = %d, want %d", n, tc.wantCalls)
+			if n := s.attempts.Attempts(); n != int64(tc.wantCalls) {
+				t.Errorf("attempts = %d, want %d", n, tc.wantCalls)
 			}
 		})
 	}
