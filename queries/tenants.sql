@@ -16,7 +16,10 @@ SELECT id, slug, name, ts_config::text AS ts_config, status, settings, created_a
 FROM tenants WHERE slug = @slug;
 
 -- name: GetTenant :one
-SELECT id, slug, name, ts_config::text AS ts_config, status, settings, created_at
+-- With the tenant's chunk count, which picks the vector leg's plan (exact or
+-- HNSW) without another round trip per search.
+SELECT id, slug, name, ts_config::text AS ts_config, status, settings, created_at,
+       coalesce((SELECT s.chunk_count FROM tenant_stats s WHERE s.tenant_id = tenants.id), 0)::bigint AS chunk_count
 FROM tenants WHERE id = @id;
 
 -- name: SetTenantStatus :one

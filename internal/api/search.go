@@ -50,7 +50,7 @@ type SearchResponse struct {
 	Degraded       bool               `json:"degraded" doc:"True when a leg or the reranker failed and was skipped."`
 	Confidence     float64            `json:"confidence" doc:"Retrieval confidence in [0, 1] (the refusal signal)."`
 	KeywordSkipped bool               `json:"keyword_skipped,omitempty" doc:"True when the query had no searchable words (stop words only)."`
-	TimingsMS      map[string]float64 `json:"timings_ms" doc:"Milliseconds per stage (embed, vector, keyword, fetch, fuse, rerank)."`
+	TimingsMS      map[string]float64 `json:"timings_ms" doc:"Milliseconds per stage: embed, retrieve (both legs with the chunks they found, one database round trip), fuse, rerank; a single-leg search reports its retrieve time as vector or keyword too."`
 }
 
 // SearchOutput is the response of POST /v1/search.

@@ -29,7 +29,7 @@ func TestSearchAndAnswer(t *testing.T) {
 		top.Score <= 0 || top.EndOffset <= top.StartOffset || top.HeadingPath == "" {
 		t.Fatalf("explain fields: %+v", top)
 	}
-	if res.TimingsMS["vector"] <= 0 || res.Confidence <= 0 {
+	if res.TimingsMS["retrieve"] <= 0 || res.Confidence <= 0 {
 		t.Fatalf("timings/confidence: %+v %v", res.TimingsMS, res.Confidence)
 	}
 	// Filters.
@@ -94,7 +94,7 @@ func TestSearchAndAnswer(t *testing.T) {
 
 	// Retrieval metrics were recorded.
 	m := b.do(req{method: "GET", path: "/metrics"})
-	for _, want := range []string{`ragd_retrieval_stage_seconds_count{stage="vector"}`, `ragd_http_requests_total{operation="search",status="200"}`,
+	for _, want := range []string{`ragd_retrieval_stage_seconds_count{stage="retrieve"}`, `ragd_http_requests_total{operation="search",status="200"}`,
 		`ragd_ingest_documents_total{status="added"} 2`, "ragd_db_pool_total_connections", `ragd_http_request_duration_seconds_bucket{operation="answer",status="200"`} {
 		if !strings.Contains(m.Body.String(), want) {
 			t.Errorf("metrics lack %s", want)

@@ -75,13 +75,13 @@ func WriteMarkdown(w io.Writer, rep *Report) error {
 		}
 		p("\n")
 	}
-	p("\nsql = Searcher.Search with a precomputed query vector (one tenant transaction: chunk count, vector leg, keyword leg, fetch; fusion); " +
+	p("\nsql = Searcher.Search with a precomputed query vector (one tenant transaction: both legs and the chunks they found in one pipelined round trip; fusion); " +
 		"api = POST /v1/search over loopback HTTP (JWT, tenant load, JSON) with a precomputed vector; api_embed = the same with the local model embedding the question. " +
 		"_cN = N concurrent clients.\n\n")
 
-	p("Mean stage times of the SQL runs (ms):\n\n| class | vector | keyword | fetch |\n|---|---|---|---|\n")
+	p("Mean stage times of the SQL runs (ms; retrieve = the tenant transaction, both legs):\n\n| class | retrieve | fuse |\n|---|---|---|\n")
 	for _, c := range rep.Classes {
-		p("| %s | %.2f | %.2f | %.2f |\n", c.Name, c.Stages["vector"], c.Stages["keyword"], c.Stages["fetch"])
+		p("| %s | %.2f | %.3f |\n", c.Name, c.Stages["retrieve"], c.Stages["fuse"])
 	}
 
 	p("\n### Load, ingestion, memory, size\n\n")

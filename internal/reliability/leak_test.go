@@ -636,7 +636,7 @@ func (f *fuzzer) opSearch(r *rand.Rand, lt *leakTenant) {
 		f.violate("search by tenant %d filtered to another tenant's prefix/metadata returned %d results", lt.idx, len(sr.Results))
 	}
 	for k := range sr.TimingsMS {
-		if !slices.Contains([]string{"embed", "vector", "keyword", "fetch", "fuse", "rerank"}, k) {
+		if !slices.Contains([]string{"embed", "retrieve", "vector", "keyword", "fuse", "rerank"}, k) {
 			f.violate("search timings carry an unexpected key %q", k)
 		}
 	}

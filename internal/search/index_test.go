@@ -3,12 +3,15 @@ package search
 import (
 	"context"
 	"errors"
+	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/pgvector/pgvector-go"
 
 	"github.com/ragd-dev/ragd/internal/store"
@@ -105,21 +108,8 @@ func TestEnsureVectorIndexes(t *testing.T) {
 		t.Fatal(err)
 	}
 	q := randomQuery(1)
-	var plans []string
-	err = store.InTenant(ctx, app, tt.ID, func(tx pgx.Tx) error {
-		rows, err := tx.Query(ctx, "EXPLAIN "+strings.ReplaceAll(strings.ReplaceAll(hnswSQL, "%[1]d", "512"), "%[2]d", "1"),
-			pgvector.NewVector(q), tt.ID, 40, 20)
-		if err != nil {
-			return err
-		}
-		plans, err = pgx.CollectRows(rows, pgx.RowTo[string])
-		return err
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !strings.Contains(strings.Join(plans, "\n"), name) {
-		t.Errorf("the vector query is not planned on %s:\n%s", name, strings.Join(plans, "\n"))
+	if plan := explainVector(t, app, tt.ID, q, 20, 1); !walks(plan, name) {
+		t.Errorf("the vector query does not walk %s:\n%s", name, plan)
 	}
 	emb := &scaleEmbedder{}
 	s := &Searcher{Pool: app, Embedder: fixedDims{emb, 512}, ModelID: 1, ExactThreshold: 100}
@@ -249,5 +239,69 @@ func TestAboveThresholdWithoutIndexIsExact(t *testing.T) {
 	}
 	if len(got) != 20 || recallAt(got, want) != 1 {
 		t.Errorf("no dedicated index yet: %d results, recall@20 %.2f against exact; want 20 and 1.0", len(got), recallAt(got, want))
+	}
+}
+
+// explainVector runs the production HNSW statement for tenant under
+// EXPLAIN ANALYZE (n candidates) and returns the plan.
+func explainVector(t *testing.T, app *pgxpool.Pool, tenantID uuid.UUID, q []float32, n int, modelID int16) string {
+	t.Helper()
+	ctx := context.Background()
+	var plan []string
+	err := store.InTenant(ctx, app, tenantID, func(tx pgx.Tx) error {
+		rows, err := tx.Query(ctx, "EXPLAIN (ANALYZE, COSTS OFF) "+fmt.Sprintf(hnswSQL, len(q), modelID),
+			pgvector.NewVector(q), tenantID, n, 2*n)
+		if err != nil {
+			return err
+		}
+		plan, err = pgx.CollectRows(rows, pgx.RowTo[string])
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return strings.Join(plan, "\n")
+}
+
+// walks reports whether plan executed an index scan on index.
+func walks(plan, index string) bool {
+	for _, line := range strings.Split(plan, "\n") {
+		if strings.Contains(line, "using "+index+" ") && !strings.Contains(line, "never executed") {
+			return true
+		}
+	}
+	return false
+}
+
+// TestRetrievalPlanByChunkCount: the vector leg walks HNSW only for a tenant
+// loaded with more chunks than ExactThreshold, and sets the walk's settings
+// in the same batch before it; the keyword statements ride along.
+func TestRetrievalPlanByChunkCount(t *testing.T) {
+	s := &Searcher{Embedder: fixedDims{&scaleEmbedder{}, 512}, ModelID: 1, ExactThreshold: 5000, PerTermLimit: 150}
+	for _, tc := range []struct {
+		count int64
+		want  string
+	}{{0, exactSQL}, {5000, exactSQL}, {5001, hnswSQL}, {200000, hnswSQL}} {
+		b := &pgx.Batch{}
+		q := legQuery{tenantID: uuid.New(), chunkCount: tc.count, vector: randomQuery(1), keywordText: "vacuum", tsConfig: "english", n: 20}
+		if err := s.queueRetrieval(b, q, &legResults{}); err != nil {
+			t.Fatal(err)
+		}
+		var sqls []string
+		for _, qq := range b.QueuedQueries {
+			sqls = append(sqls, qq.SQL)
+		}
+		want := []string{fmt.Sprintf(tc.want, 512, 1), termsSQL, keywordSQL}
+		if tc.want == hnswSQL {
+			want = append([]string{setupSQL}, want...)
+		}
+		if !slices.Equal(sqls, want) {
+			t.Errorf("chunk count %d: batch\n%s\nwant\n%s", tc.count, strings.Join(sqls, "\n--\n"), strings.Join(want, "\n--\n"))
+		}
+	}
+	// A query vector of the wrong size is refused before anything is sent.
+	b := &pgx.Batch{}
+	if err := s.queueRetrieval(b, legQuery{vector: make([]float32, 3), n: 20}, &legResults{}); err == nil || b.Len() != 0 {
+		t.Errorf("3-d query vector: err %v, %d statements queued", err, b.Len())
 	}
 }

@@ -225,116 +225,78 @@ func (s *Searcher) Search(ctx context.Context, t tenant.Tenant, req Request) (Re
 		}
 	}
 
-	var vec []vectorHit
-	var kw []store.KeywordSearchRow
-	var chunks map[uuid.UUID]store.ChunksByIDsRow
-	var idfSum float64
-	q := store.New()
+	var res legResults
+	lq := legQuery{tenantID: t.ID, chunkCount: t.ChunkCount, tsConfig: t.TSConfig, n: n, k1: set.K1, b: *set.B,
+		filtered: filtered, prefix: req.SourceURIPrefix, metadata: metadata}
+	if useVector {
+		lq.vector = qvec
+	}
+	if useKeyword {
+		lq.keywordText = req.Query + "\n" + CompoundTerms(req.Query)
+	}
+	start := time.Now()
 	err := store.InTenant(ctx, s.Pool, t.ID, func(tx pgx.Tx) error {
-		if useVector {
-			start := time.Now()
-			var err error
-			vec, err = s.vectorLeg(ctx, tx, t.ID, qvec, n, filtered, req.SourceURIPrefix, metadata)
-			if err != nil {
-				return fmt.Errorf("vector leg: %w", err)
-			}
-			resp.Timings["vector"] = ms(time.Since(start))
+		b := &pgx.Batch{}
+		if err := s.queueRetrieval(b, lq, &res); err != nil {
+			return err
 		}
-		if useKeyword {
-			start := time.Now()
-			lexemes, err := q.QueryLexemes(ctx, tx, store.QueryLexemesParams{TsConfig: t.TSConfig, Query: req.Query + "\n" + CompoundTerms(req.Query)})
-			if err != nil {
-				return fmt.Errorf("keyword leg: %w", err)
-			}
-			if len(lexemes) == 0 {
-				resp.KeywordSkipped = true
-			} else {
-				kw, err = q.KeywordSearch(ctx, tx, store.KeywordSearchParams{TenantID: t.ID, Lexemes: lexemes, K1: set.K1, B: *set.B,
-					PerTermLimit: int32(s.PerTermLimit), TopN: int32(n), Filtered: filtered, Prefix: req.SourceURIPrefix, Metadata: metadata})
-				if err != nil {
-					return fmt.Errorf("keyword leg: %w", err)
-				}
-				if len(kw) > 0 {
-					idfs, err := q.TermIDFs(ctx, tx, store.TermIDFsParams{TenantID: t.ID, Lexemes: lexemes})
-					if err != nil {
-						return fmt.Errorf("keyword leg: %w", err)
-					}
-					for _, r := range idfs {
-						idfSum += r.Idf
-					}
-					// A query term the tenant's chunks never contain counts as
-					// maximally rare (df = 0): a question about something absent
-					// from the corpus then scores a low confidence.
-					if missing := len(lexemes) - len(idfs); missing > 0 {
-						n, err := q.TenantChunkCount(ctx, tx, t.ID)
-						if err != nil {
-							return fmt.Errorf("keyword leg: %w", err)
-						}
-						idfSum += float64(missing) * math.Log(1+(float64(n)+0.5)/0.5)
-					}
-				}
-			}
-			resp.Timings["keyword"] = ms(time.Since(start))
-		}
-		ids := make([]uuid.UUID, 0, len(vec)+len(kw))
-		for _, h := range vec {
-			ids = append(ids, h.id)
-		}
-		for _, h := range kw {
-			ids = append(ids, h.ChunkID)
-		}
-		if len(ids) == 0 {
-			return nil
-		}
-		start := time.Now()
-		rows, err := q.ChunksByIDs(ctx, tx, store.ChunksByIDsParams{TenantID: t.ID, Ids: ids})
-		if err != nil {
-			return fmt.Errorf("fetch chunks: %w", err)
-		}
-		chunks = make(map[uuid.UUID]store.ChunksByIDsRow, len(rows))
-		for _, r := range rows {
-			chunks[r.ID] = r
-		}
-		resp.Timings["fetch"] = ms(time.Since(start))
-		return nil
+		return tx.SendBatch(ctx, b).Close()
 	})
 	if err != nil {
-		return resp, err
+		return resp, fmt.Errorf("retrieve: %w", err)
 	}
+	// Both legs share one round trip: "retrieve" is their time together
+	// (a single leg's time under that leg's name as well).
+	resp.Timings["retrieve"] = ms(time.Since(start))
+	switch {
+	case useVector && !useKeyword:
+		resp.Timings["vector"] = resp.Timings["retrieve"]
+	case useKeyword && !useVector:
+		resp.Timings["keyword"] = resp.Timings["retrieve"]
+	}
+	vec, kw, idfSum := res.vec, res.kw, res.idfSum
+	resp.KeywordSkipped = useKeyword && res.lexemes == 0
 
-	start := time.Now()
+	start = time.Now()
 	fused := Fuse(set.RRFK, []Ranking{
-		{Weight: *set.VectorWeight, IDs: ids(vec, func(h vectorHit) uuid.UUID { return h.id })},
-		{Weight: *set.KeywordWeight, IDs: ids(kw, func(h store.KeywordSearchRow) uuid.UUID { return h.ChunkID })},
+		{Weight: *set.VectorWeight, IDs: ids(vec)},
+		{Weight: *set.KeywordWeight, IDs: ids(kw)},
 	})
 	resp.Timings["fuse"] = ms(time.Since(start))
+	content := make(map[uuid.UUID]chunkContent, len(vec)+len(kw))
+	for _, h := range vec {
+		content[h.id] = h.chunk
+	}
+	for _, h := range kw {
+		content[h.id] = h.chunk
+	}
 	results := make([]Result, 0, len(fused))
 	for _, f := range fused {
-		c, ok := chunks[f.ID]
+		c, ok := content[f.ID]
 		if !ok {
-			continue // deleted between the legs and the fetch
+			continue
 		}
-		r := Result{ChunkID: c.ID, DocumentID: c.DocumentID, SourceURI: c.SourceUri, Title: c.Title, HeadingPath: c.HeadingPath,
+		r := Result{ChunkID: f.ID, DocumentID: c.DocumentID, SourceURI: c.SourceURI, Title: c.Title, HeadingPath: c.HeadingPath,
 			Content: c.Content, ChunkIndex: int(c.ChunkIndex), StartOffset: int(c.StartOffset), EndOffset: int(c.EndOffset), Score: f.Score}
 		for i, h := range vec {
 			if h.id == f.ID {
-				r.VectorRank, r.VectorDistance = ptr(i+1), ptr(h.distance)
+				r.VectorRank, r.VectorDistance = ptr(i+1), ptr(h.value)
 				break
 			}
 		}
 		for i, h := range kw {
-			if h.ChunkID == f.ID {
-				r.KeywordRank, r.KeywordScore = ptr(i+1), ptr(h.Score)
+			if h.id == f.ID {
+				r.KeywordRank, r.KeywordScore = ptr(i+1), ptr(h.value)
 				break
 			}
 		}
 		results = append(results, r)
 	}
 	if len(vec) > 0 {
-		resp.VectorSimilarity = 1 - vec[0].distance
+		resp.VectorSimilarity = 1 - vec[0].value
 	}
 	if len(kw) > 0 && idfSum > 0 {
-		resp.KeywordCoverage = math.Min(1, kw[0].Score/(idfSum*(set.K1+1)))
+		resp.KeywordCoverage = math.Min(1, kw[0].value/(idfSum*(set.K1+1)))
 	}
 	if req.Only == "" {
 		// Single-leg searches (evaluation ablations) keep the leg's raw order.
@@ -391,10 +353,10 @@ func (s *Searcher) Search(ctx context.Context, t tenant.Tenant, req Request) (Re
 	return resp, nil
 }
 
-func ids[T any](xs []T, id func(T) uuid.UUID) []uuid.UUID {
-	out := make([]uuid.UUID, len(xs))
-	for i, x := range xs {
-		out[i] = id(x)
+func ids(hits []legHit) []uuid.UUID {
+	out := make([]uuid.UUID, len(hits))
+	for i, h := range hits {
+		out[i] = h.id
 	}
 	return out
 }

@@ -100,20 +100,24 @@ func (q *Queries) GetEmbeddingModel(ctx context.Context, db DBTX, name string) (
 }
 
 const getTenant = `-- name: GetTenant :one
-SELECT id, slug, name, ts_config::text AS ts_config, status, settings, created_at
+SELECT id, slug, name, ts_config::text AS ts_config, status, settings, created_at,
+       coalesce((SELECT s.chunk_count FROM tenant_stats s WHERE s.tenant_id = tenants.id), 0)::bigint AS chunk_count
 FROM tenants WHERE id = $1
 `
 
 type GetTenantRow struct {
-	ID        uuid.UUID
-	Slug      string
-	Name      string
-	TsConfig  string
-	Status    string
-	Settings  []byte
-	CreatedAt pgtype.Timestamptz
+	ID         uuid.UUID
+	Slug       string
+	Name       string
+	TsConfig   string
+	Status     string
+	Settings   []byte
+	CreatedAt  pgtype.Timestamptz
+	ChunkCount int64
 }
 
+// With the tenant's chunk count, which picks the vector leg's plan (exact or
+// HNSW) without another round trip per search.
 func (q *Queries) GetTenant(ctx context.Context, db DBTX, id uuid.UUID) (GetTenantRow, error) {
 	row := db.QueryRow(ctx, getTenant, id)
 	var i GetTenantRow
@@ -125,6 +129,7 @@ func (q *Queries) GetTenant(ctx context.Context, db DBTX, id uuid.UUID) (GetTena
 		&i.Status,
 		&i.Settings,
 		&i.CreatedAt,
+		&i.ChunkCount,
 	)
 	return i, err
 }

@@ -23,6 +23,11 @@ type Tenant struct {
 	TSConfig string // PostgreSQL text-search configuration, e.g. "english"
 	Status   string // "active" | "disabled"
 	Settings Settings
+	// ChunkCount is the tenant's number of chunks when it was loaded
+	// (tenant_stats); search picks the vector leg's exact or HNSW plan by
+	// it. A stale or zero count costs speed, never results: without a
+	// dedicated index both plans are exact.
+	ChunkCount int64
 }
 
 // Settings are the per-tenant retrieval parameters; zero fields take the
@@ -113,7 +118,7 @@ func Load(ctx context.Context, db store.Beginner, id uuid.UUID) (Tenant, error) 
 		if err != nil {
 			return err
 		}
-		t = Tenant{ID: row.ID, Slug: row.Slug, Name: row.Name, TSConfig: row.TsConfig, Status: row.Status, Settings: set}
+		t = Tenant{ID: row.ID, Slug: row.Slug, Name: row.Name, TSConfig: row.TsConfig, Status: row.Status, Settings: set, ChunkCount: row.ChunkCount}
 		return nil
 	})
 	if err != nil {
