@@ -235,13 +235,11 @@ func (s *Searcher) Search(ctx context.Context, t tenant.Tenant, req Request) (Re
 		lq.keywordText = req.Query + "\n" + CompoundTerms(req.Query)
 	}
 	start := time.Now()
-	err := store.InTenant(ctx, s.Pool, t.ID, func(tx pgx.Tx) error {
-		b := &pgx.Batch{}
-		if err := s.queueRetrieval(b, lq, &res); err != nil {
-			return err
-		}
-		return tx.SendBatch(ctx, b).Close()
-	})
+	b := &pgx.Batch{}
+	err := s.queueRetrieval(b, lq, &res)
+	if err == nil {
+		err = store.SendTenantBatch(ctx, s.Pool, t.ID, b)
+	}
 	if err != nil {
 		return resp, fmt.Errorf("retrieve: %w", err)
 	}

@@ -297,6 +297,80 @@ func TestAlternatingTenantsOnOneConnectionLeakNothing(t *testing.T) {
 	}
 }
 
+// TestTenantBatchIsOneScopedTransaction: SendTenantBatch's statements run
+// as one transaction that sees only the tenant's rows; on one pooled
+// connection, alternating tenants and a failing batch leave no tenant behind,
+// and a failing batch returns its error and writes nothing.
+func TestTenantBatchIsOneScopedTransaction(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	pool, err := store.Open(ctx, testdb.URL(), store.Options{MaxConns: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer pool.Close()
+	ts := []testdb.Tenant{testdb.NewTenant(t, "batch-a", ""), testdb.NewTenant(t, "batch-b", "")}
+	docs := map[uuid.UUID]uuid.UUID{}
+	for _, tn := range ts {
+		d, _ := seed(t, testdb.App(t), tn.ID, "x://"+tn.Slug, "text of "+tn.Slug)
+		docs[tn.ID] = d
+	}
+	noTenant := func(i int) {
+		t.Helper()
+		var v string
+		if err := pool.QueryRow(ctx, "SELECT coalesce(current_setting('app.tenant_id', true), '')").Scan(&v); err != nil {
+			t.Fatal(err)
+		}
+		if v != "" {
+			t.Fatalf("iteration %d: connection still carries tenant %q after the batch", i, v)
+		}
+	}
+	for i := range 200 {
+		tn := ts[i%2]
+		var x1, x2 int64
+		var ids []uuid.UUID
+		b := &pgx.Batch{}
+		b.Queue("SELECT txid_current()").QueryRow(func(r pgx.Row) error { return r.Scan(&x1) })
+		b.Queue("SELECT id FROM documents").Query(func(rows pgx.Rows) (err error) {
+			ids, err = pgx.CollectRows(rows, pgx.RowTo[uuid.UUID])
+			return err
+		})
+		b.Queue("SELECT txid_current()").QueryRow(func(r pgx.Row) error { return r.Scan(&x2) })
+		if err := store.SendTenantBatch(ctx, pool, tn.ID, b); err != nil {
+			t.Fatal(err)
+		}
+		if x1 == 0 || x1 != x2 {
+			t.Fatalf("iteration %d: statements ran in transactions %d and %d, want one", i, x1, x2)
+		}
+		if len(ids) != 1 || ids[0] != docs[tn.ID] {
+			t.Fatalf("iteration %d as %s saw documents %v, want [%s]", i, tn.Slug, ids, docs[tn.ID])
+		}
+		noTenant(i)
+	}
+
+	// A failing statement aborts the whole batch: the earlier write is rolled back.
+	b := &pgx.Batch{}
+	b.Queue("UPDATE documents SET title = 'changed'")
+	b.Queue("SELECT 1/0")
+	if err := store.SendTenantBatch(ctx, pool, ts[0].ID, b); err == nil {
+		t.Fatal("a batch with a division by zero succeeded")
+	}
+	noTenant(-1)
+	var title string
+	err = store.InTenant(ctx, pool, ts[0].ID, func(tx pgx.Tx) error {
+		return tx.QueryRow(ctx, "SELECT title FROM documents").Scan(&title)
+	})
+	if err != nil || title == "changed" {
+		t.Fatalf("after the failed batch: title %q, %v; want the write rolled back", title, err)
+	}
+	if err := store.SendTenantBatch(ctx, pool, uuid.Nil, &pgx.Batch{}); !errors.Is(err, store.ErrNoTenant) {
+		t.Errorf("nil tenant: %v, want ErrNoTenant", err)
+	}
+	if st := pool.Stat(); st.TotalConns() > 1 {
+		t.Fatalf("pool grew to %d connections; the test needs one", st.TotalConns())
+	}
+}
+
 func TestAppRoleSettings(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()

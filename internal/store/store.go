@@ -121,6 +121,32 @@ func InTenant(ctx context.Context, db Beginner, tenant uuid.UUID, fn func(tx pgx
 	return nil
 }
 
+// SendTenantBatch sends b's statements in one round trip as one transaction
+// scoped to tenant: set_config('app.tenant_id', tenant, true) is queued
+// first, and the extended-query protocol runs everything before the batch's
+// Sync as one implicit transaction, committed at the Sync and rolled back on
+// the first error (PostgreSQL protocol, "Extended Query": Sync closes the
+// current transaction when not inside BEGIN/COMMIT). The tenant setting is
+// therefore gone when the batch ends, like InTenant's. b must hold no
+// transaction control; rows reach b's callbacks before SendTenantBatch
+// returns. For read paths where round trips dominate (search); writes use
+// InTenant.
+//
+// Errors: ErrNoTenant for uuid.Nil; the first failing statement's error
+// (ErrUnavailable when the server cannot be reached).
+func SendTenantBatch(ctx context.Context, pool *pgxpool.Pool, tenant uuid.UUID, b *pgx.Batch) error {
+	if tenant == uuid.Nil {
+		return ErrNoTenant
+	}
+	full := &pgx.Batch{QueuedQueries: make([]*pgx.QueuedQuery, 0, len(b.QueuedQueries)+1)}
+	full.Queue("SELECT set_config('app.tenant_id', $1, true)", tenant.String())
+	full.QueuedQueries = append(full.QueuedQueries, b.QueuedQueries...)
+	if err := pool.SendBatch(ctx, full).Close(); err != nil {
+		return classify(fmt.Errorf("store: tenant batch: %w", err))
+	}
+	return nil
+}
+
 // classify marks connection-level failures as ErrUnavailable.
 func classify(err error) error {
 	if IsUnavailable(err) {
