@@ -44,7 +44,7 @@ func newMetrics(reg *prometheus.Registry, pool *pgxpool.Pool) *metrics {
 			Name: "ragd_http_requests_in_flight", Help: "HTTP requests being served.",
 		}),
 		stages: prometheus.NewHistogramVec(prometheus.HistogramOpts{
-			Name: "ragd_retrieval_stage_seconds", Help: "Latency of each retrieval stage (embed, vector, keyword, fetch, fuse, rerank, ...).",
+			Name: "ragd_retrieval_stage_seconds", Help: "Latency of each retrieval stage (embed, retrieve, fuse, rerank; vector or keyword for single-leg searches; ...).",
 			Buckets: []float64{.0005, .001, .0025, .005, .01, .025, .05, .1, .25, .5, 1, 2.5, 5},
 		}, []string{"stage"}),
 		degraded: prometheus.NewCounterVec(prometheus.CounterOpts{

@@ -13,6 +13,7 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/pgvector/pgvector-go"
+	pgxvec "github.com/pgvector/pgvector-go/pgx"
 
 	"github.com/ragd-dev/ragd/internal/store"
 	"github.com/ragd-dev/ragd/internal/tenant"
@@ -111,11 +112,18 @@ func TestEnsureVectorIndexes(t *testing.T) {
 	if plan := explainVector(t, app, tt.ID, q, 20, 1); !walks(plan, name) {
 		t.Errorf("the vector query does not walk %s:\n%s", name, plan)
 	}
+	if tn.ChunkCount != 120 {
+		t.Fatalf("tenant.Load: chunk count %d, want 120 (it picks the vector plan)", tn.ChunkCount)
+	}
 	emb := &scaleEmbedder{}
-	s := &Searcher{Pool: app, Embedder: fixedDims{emb, 512}, ModelID: 1, ExactThreshold: 100}
+	traced, sent := tracedPool(t)
+	s := &Searcher{Pool: traced, Embedder: fixedDims{emb, 512}, ModelID: 1, ExactThreshold: 100}
 	resp, err := s.Search(ctx, tn, Request{Query: emb.set(q), TopK: 20, Only: LegVector})
 	if err != nil {
 		t.Fatal(err)
+	}
+	if !slices.Contains(*sent, fmt.Sprintf(hnswSQL, 512, 1)) {
+		t.Errorf("Search of a tenant above the threshold did not send the HNSW statement; sent:\n%s", strings.Join(*sent, "\n--\n"))
 	}
 	want, err := scaleExact(ctx, app, tn, 1, q, 20)
 	if err != nil {
@@ -223,11 +231,18 @@ func TestAboveThresholdWithoutIndexIsExact(t *testing.T) {
 		t.Fatal(err)
 	}
 	q := randomQuery(3)
+	if tn.ChunkCount != 120 {
+		t.Fatalf("tenant.Load: chunk count %d, want 120 (it picks the vector plan)", tn.ChunkCount)
+	}
 	emb := &scaleEmbedder{}
-	s := &Searcher{Pool: app, Embedder: fixedDims{emb, 512}, ModelID: 1, ExactThreshold: 100}
+	traced, sent := tracedPool(t)
+	s := &Searcher{Pool: traced, Embedder: fixedDims{emb, 512}, ModelID: 1, ExactThreshold: 100}
 	resp, err := s.Search(ctx, tn, Request{Query: emb.set(q), TopK: 20, Only: LegVector})
 	if err != nil {
 		t.Fatal(err)
+	}
+	if !slices.Contains(*sent, fmt.Sprintf(hnswSQL, 512, 1)) {
+		t.Errorf("Search of a tenant above the threshold did not send the HNSW statement; sent:\n%s", strings.Join(*sent, "\n--\n"))
 	}
 	want, err := scaleExact(ctx, app, tn, 1, q, 20)
 	if err != nil {
@@ -305,3 +320,39 @@ func TestRetrievalPlanByChunkCount(t *testing.T) {
 		t.Errorf("3-d query vector: err %v, %d statements queued", err, b.Len())
 	}
 }
+
+// tracedPool is an application-role pool like store.Open's that records the
+// SQL of every batched statement it sends.
+func tracedPool(t *testing.T) (*pgxpool.Pool, *[]string) {
+	t.Helper()
+	cfg, err := pgxpool.ParseConfig(testdb.URL())
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec := &batchRecorder{}
+	cfg.MaxConns = 2
+	cfg.ConnConfig.RuntimeParams["plan_cache_mode"] = "force_custom_plan"
+	cfg.ConnConfig.Tracer = rec
+	cfg.AfterConnect = func(ctx context.Context, c *pgx.Conn) error { return pgxvec.RegisterTypes(ctx, c) }
+	pool, err := pgxpool.NewWithConfig(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(pool.Close)
+	return pool, &rec.sql
+}
+
+// batchRecorder is a pgx tracer that keeps the SQL of batched statements.
+type batchRecorder struct{ sql []string }
+
+func (r *batchRecorder) TraceQueryStart(ctx context.Context, _ *pgx.Conn, _ pgx.TraceQueryStartData) context.Context {
+	return ctx
+}
+func (r *batchRecorder) TraceQueryEnd(context.Context, *pgx.Conn, pgx.TraceQueryEndData) {}
+func (r *batchRecorder) TraceBatchStart(ctx context.Context, _ *pgx.Conn, _ pgx.TraceBatchStartData) context.Context {
+	return ctx
+}
+func (r *batchRecorder) TraceBatchQuery(_ context.Context, _ *pgx.Conn, d pgx.TraceBatchQueryData) {
+	r.sql = append(r.sql, d.SQL)
+}
+func (r *batchRecorder) TraceBatchEnd(context.Context, *pgx.Conn, pgx.TraceBatchEndData) {}

@@ -129,11 +129,16 @@ func InTenant(ctx context.Context, db Beginner, tenant uuid.UUID, fn func(tx pgx
 // current transaction when not inside BEGIN/COMMIT). The tenant setting is
 // therefore gone when the batch ends, like InTenant's. b must hold no
 // transaction control; rows reach b's callbacks before SendTenantBatch
-// returns. For read paths where round trips dominate (search); writes use
-// InTenant.
+// returns, and the callbacks must not panic (the connection would stay
+// checked out). A callback's error is returned, but the server has run the
+// batch to its end by then: for read paths where round trips dominate
+// (search); writes use InTenant. One round trip on a warm connection; a
+// connection's first use of a statement (and the next batch after a failed
+// one, which clears pgx's statement cache) adds one to prepare.
 //
 // Errors: ErrNoTenant for uuid.Nil; the first failing statement's error
-// (ErrUnavailable when the server cannot be reached).
+// (ErrUnavailable when the server cannot be reached; the context's error if
+// ctx ends, and the connection is then discarded).
 func SendTenantBatch(ctx context.Context, pool *pgxpool.Pool, tenant uuid.UUID, b *pgx.Batch) error {
 	if tenant == uuid.Nil {
 		return ErrNoTenant
