@@ -35,6 +35,23 @@ func TestOpenAPICommand(t *testing.T) {
 	}
 }
 
+// TestConfigCommand: `ragd config` prints the effective settings with
+// secrets redacted, and exits non-zero when one is out of range.
+func TestConfigCommand(t *testing.T) {
+	t.Parallel()
+	const secret = "cfg-test-secret-0123456789abcdef0123456789"
+	code, out, errOut := runCLI(t, map[string]string{"RAGD_JWT_SECRET": secret, "RAGD_KEYWORD_PER_TERM": "300"}, "config")
+	if code != 0 || !strings.Contains(out, "RAGD_KEYWORD_PER_TERM=300") || strings.Contains(out, secret) || strings.Contains(out, "# problems") {
+		t.Fatalf("valid settings: exit %d, stdout %q, stderr %q", code, out, errOut)
+	}
+	for _, v := range []string{"5", "20000"} {
+		code, out, _ := runCLI(t, map[string]string{"RAGD_KEYWORD_PER_TERM": v}, "config")
+		if code == 0 || !strings.Contains(out, "RAGD_KEYWORD_PER_TERM must be in 10..10000, got "+v) {
+			t.Errorf("RAGD_KEYWORD_PER_TERM=%s: exit %d, stdout %q; want a non-zero exit naming the problem", v, code, out)
+		}
+	}
+}
+
 func TestTokenIssue(t *testing.T) {
 	t.Parallel()
 	tn := testdb.NewTenant(t, "cli-token", "")
