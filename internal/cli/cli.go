@@ -147,7 +147,7 @@ func runConfig(_ context.Context, e *env, args []string) error {
 	fmt.Fprintln(e.stdout, strings.Join(e.cfg.Redacted(), "\n"))
 	if err := e.cfg.Validate(false); err != nil {
 		fmt.Fprintf(e.stdout, "\n# problems:\n%v\n", err)
-		return errors.New("config: the settings above have problems")
+		return errors.New("the settings above have problems")
 	}
 	return nil
 }
