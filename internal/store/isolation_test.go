@@ -249,20 +249,29 @@ func TestNoTenantSeesNothing(t *testing.T) {
 	}
 }
 
-func TestAlternatingTenantsOnOneConnectionLeakNothing(t *testing.T) {
-	t.Parallel()
-	ctx := context.Background()
-	pool, err := store.Open(ctx, testdb.URL(), store.Options{MaxConns: 1})
+// oneConnTwoTenants returns an application-role pool of one connection and
+// two new tenants (prefix-a, prefix-b) with one seeded document each (docs:
+// tenant id → document id).
+func oneConnTwoTenants(t *testing.T, prefix string) (*pgxpool.Pool, []testdb.Tenant, map[uuid.UUID]uuid.UUID) {
+	t.Helper()
+	pool, err := store.Open(context.Background(), testdb.URL(), store.Options{MaxConns: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer pool.Close()
-	ts := []testdb.Tenant{testdb.NewTenant(t, "alt-a", ""), testdb.NewTenant(t, "alt-b", "")}
+	t.Cleanup(pool.Close)
+	ts := []testdb.Tenant{testdb.NewTenant(t, prefix+"-a", ""), testdb.NewTenant(t, prefix+"-b", "")}
 	docs := map[uuid.UUID]uuid.UUID{}
 	for _, tn := range ts {
 		d, _ := seed(t, testdb.App(t), tn.ID, "x://"+tn.Slug, "text of "+tn.Slug)
 		docs[tn.ID] = d
 	}
+	return pool, ts, docs
+}
+
+func TestAlternatingTenantsOnOneConnectionLeakNothing(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	pool, ts, docs := oneConnTwoTenants(t, "alt")
 	rng := rand.New(rand.NewPCG(1, 2))
 	for i := range 1000 {
 		tn := ts[rng.IntN(2)]
@@ -306,17 +315,7 @@ func TestAlternatingTenantsOnOneConnectionLeakNothing(t *testing.T) {
 func TestTenantBatchIsOneScopedTransaction(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	pool, err := store.Open(ctx, testdb.URL(), store.Options{MaxConns: 1})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer pool.Close()
-	ts := []testdb.Tenant{testdb.NewTenant(t, "batch-a", ""), testdb.NewTenant(t, "batch-b", "")}
-	docs := map[uuid.UUID]uuid.UUID{}
-	for _, tn := range ts {
-		d, _ := seed(t, testdb.App(t), tn.ID, "x://"+tn.Slug, "text of "+tn.Slug)
-		docs[tn.ID] = d
-	}
+	pool, ts, docs := oneConnTwoTenants(t, "batch")
 	noTenant := func(i int) {
 		t.Helper()
 		var v string
@@ -359,7 +358,7 @@ func TestTenantBatchIsOneScopedTransaction(t *testing.T) {
 	}
 	noTenant(-1)
 	var title string
-	err = store.InTenant(ctx, pool, ts[0].ID, func(tx pgx.Tx) error {
+	err := store.InTenant(ctx, pool, ts[0].ID, func(tx pgx.Tx) error {
 		return tx.QueryRow(ctx, "SELECT title FROM documents").Scan(&title)
 	})
 	if err != nil || title == "changed" {
