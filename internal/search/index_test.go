@@ -112,27 +112,7 @@ func TestEnsureVectorIndexes(t *testing.T) {
 	if plan := explainVector(t, app, tt.ID, q, 20, 1); !walks(plan, name) {
 		t.Errorf("the vector query does not walk %s:\n%s", name, plan)
 	}
-	if tn.ChunkCount != 120 {
-		t.Fatalf("tenant.Load: chunk count %d, want 120 (it picks the vector plan)", tn.ChunkCount)
-	}
-	emb := &scaleEmbedder{}
-	traced, sent := tracedPool(t)
-	s := &Searcher{Pool: traced, Embedder: fixedDims{emb, 512}, ModelID: 1, ExactThreshold: 100}
-	resp, err := s.Search(ctx, tn, Request{Query: emb.set(q), TopK: 20, Only: LegVector})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !slices.Contains(*sent, fmt.Sprintf(hnswSQL, 512, 1)) {
-		t.Errorf("Search of a tenant above the threshold did not send the HNSW statement; sent:\n%s", strings.Join(*sent, "\n--\n"))
-	}
-	want, err := scaleExact(ctx, app, tn, 1, q, 20)
-	if err != nil {
-		t.Fatal(err)
-	}
-	got := make([]uuid.UUID, len(resp.Results))
-	for i, res := range resp.Results {
-		got[i] = res.ChunkID
-	}
+	got, want := searchAboveThreshold(t, app, tn, q)
 	if len(got) != 20 || recallAt(got, want) < 0.95 {
 		t.Errorf("HNSW path: %d results, recall@20 %.2f against exact; want 20 and ≥ 0.95", len(got), recallAt(got, want))
 	}
@@ -231,6 +211,18 @@ func TestAboveThresholdWithoutIndexIsExact(t *testing.T) {
 		t.Fatal(err)
 	}
 	q := randomQuery(3)
+	got, want := searchAboveThreshold(t, app, tn, q)
+	if len(got) != 20 || recallAt(got, want) != 1 {
+		t.Errorf("no dedicated index yet: %d results, recall@20 %.2f against exact; want 20 and 1.0", len(got), recallAt(got, want))
+	}
+}
+
+// searchAboveThreshold runs the production vector search for tn (120 chunks,
+// as tenant.Load read it) with ExactThreshold 100, checks that it sent the
+// HNSW statement, and returns the result ids and the exact top 20.
+func searchAboveThreshold(t *testing.T, app *pgxpool.Pool, tn tenant.Tenant, q []float32) (got, want []uuid.UUID) {
+	t.Helper()
+	ctx := context.Background()
 	if tn.ChunkCount != 120 {
 		t.Fatalf("tenant.Load: chunk count %d, want 120 (it picks the vector plan)", tn.ChunkCount)
 	}
@@ -244,17 +236,13 @@ func TestAboveThresholdWithoutIndexIsExact(t *testing.T) {
 	if !slices.Contains(*sent, fmt.Sprintf(hnswSQL, 512, 1)) {
 		t.Errorf("Search of a tenant above the threshold did not send the HNSW statement; sent:\n%s", strings.Join(*sent, "\n--\n"))
 	}
-	want, err := scaleExact(ctx, app, tn, 1, q, 20)
-	if err != nil {
+	if want, err = scaleExact(ctx, app, tn, 1, q, 20); err != nil {
 		t.Fatal(err)
 	}
-	got := make([]uuid.UUID, len(resp.Results))
-	for i, res := range resp.Results {
-		got[i] = res.ChunkID
+	for _, res := range resp.Results {
+		got = append(got, res.ChunkID)
 	}
-	if len(got) != 20 || recallAt(got, want) != 1 {
-		t.Errorf("no dedicated index yet: %d results, recall@20 %.2f against exact; want 20 and 1.0", len(got), recallAt(got, want))
-	}
+	return got, want
 }
 
 // explainVector runs the production HNSW statement for tenant under

@@ -96,7 +96,8 @@ type Beginner interface {
 
 // InTenant runs fn inside one transaction scoped to tenant: BEGIN →
 // set_config('app.tenant_id', tenant, true) → fn → COMMIT (ROLLBACK if fn or
-// the commit fails). It is the only way ragd touches tenant data.
+// the commit fails). With SendTenantBatch (its one-round-trip form for
+// reads), it is the only way ragd touches tenant data.
 //
 // Errors: ErrNoTenant for uuid.Nil; fn's error as is; begin/commit errors
 // wrapped (ErrUnavailable when the server cannot be reached).
