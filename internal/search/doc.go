@@ -3,9 +3,10 @@
 //
 // Pipeline: embed the query with the tenant's model (outside any transaction)
 // → in one tenant transaction sent as one batch (retrieve.go), the vector
-// leg (cosine, top-N) and the keyword leg (Okapi BM25, top-N) → weighted Reciprocal Rank Fusion (Cormack, Clarke &
-// Büttcher 2009, k = 60 by default) → optional rerank of the fused top 20
-// through an HTTP /rerank API → top-k results with explain fields.
+// leg (cosine, top-N) and the keyword leg (Okapi BM25, top-N) → weighted
+// Reciprocal Rank Fusion (Cormack, Clarke & Büttcher 2009, k = 60 by
+// default) → optional rerank of the fused top 20 through an HTTP /rerank API
+// → top-k results with explain fields.
 //
 // Vector leg under row-level security. An HNSW scan applies the tenant filter
 // after the index walk, so over an index shared by tenants a small tenant
