@@ -42,7 +42,7 @@ SELECT coalesce(max(chunk_count), 0)::bigint AS chunk_count,
 FROM tenant_stats WHERE tenant_stats.tenant_id = @tenant_id;
 
 -- name: GetEmbeddingModel :one
-SELECT id, name, dims, distance FROM embedding_models WHERE name = @name;
+SELECT id, name, dims, distance, vector_weight FROM embedding_models WHERE name = @name;
 
 -- name: CurrentTenantSetting :one
 SELECT coalesce(current_setting('app.tenant_id', true), '')::text AS tenant_id;

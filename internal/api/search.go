@@ -36,7 +36,7 @@ type SearchResult struct {
 	ChunkIndex     int       `json:"chunk_index" doc:"0-based position of the chunk in its document."`
 	StartOffset    int       `json:"start_offset" doc:"Byte offset of the chunk in the document's extracted text."`
 	EndOffset      int       `json:"end_offset" doc:"Byte offset just past the chunk."`
-	Score          float64   `json:"score" doc:"Weighted Reciprocal Rank Fusion score (k = 60 by default)."`
+	Score          float64   `json:"score" doc:"Fused score: by default a convex combination of the legs' normalised scores in [0, 1]; weighted Reciprocal Rank Fusion for tenants set to rrf."`
 	VectorRank     *int      `json:"vector_rank" doc:"Rank in the vector leg; null when not in its candidates."`
 	VectorDistance *float64  `json:"vector_distance" doc:"Cosine distance to the query; null when not in the vector leg."`
 	KeywordRank    *int      `json:"keyword_rank" doc:"Rank in the BM25 keyword leg; null when not in its candidates."`
@@ -46,11 +46,13 @@ type SearchResult struct {
 
 // SearchResponse is the result of POST /v1/search.
 type SearchResponse struct {
-	Results        []SearchResult     `json:"results"`
-	Degraded       bool               `json:"degraded" doc:"True when a leg or the reranker failed and was skipped."`
-	Confidence     float64            `json:"confidence" doc:"Retrieval confidence in [0, 1] (the refusal signal)."`
-	KeywordSkipped bool               `json:"keyword_skipped,omitempty" doc:"True when the query had no searchable words (stop words only)."`
-	TimingsMS      map[string]float64 `json:"timings_ms" doc:"Milliseconds per stage: embed, retrieve (both legs with the chunks they found, one database round trip), fuse, rerank; a single-leg search reports its retrieve time as vector or keyword too."`
+	Results          []SearchResult     `json:"results"`
+	Degraded         bool               `json:"degraded" doc:"True when a leg or the reranker failed and was skipped."`
+	Confidence       float64            `json:"confidence" doc:"Estimated probability in [0, 1] that the tenant's documents answer the query (the refusal signal)."`
+	ConfidenceReason string             `json:"confidence_reason,omitempty" doc:"Why the confidence is low, in words, e.g. no document mentions “MongoDB”."`
+	MissingTerms     []string           `json:"missing_terms,omitempty" doc:"Names and identifiers of the query that no document of the tenant contains."`
+	KeywordSkipped   bool               `json:"keyword_skipped,omitempty" doc:"True when the query had no searchable words (stop words only)."`
+	TimingsMS        map[string]float64 `json:"timings_ms" doc:"Milliseconds per stage: embed, retrieve (both legs with the chunks they found, one database round trip), fuse, rerank; a single-leg search reports its retrieve time as vector or keyword too."`
 }
 
 // SearchOutput is the response of POST /v1/search.
@@ -83,7 +85,7 @@ func (s *Server) search(ctx context.Context, in *SearchInput) (*SearchOutput, er
 		s.metrics.degraded.WithLabelValues("search").Inc()
 	}
 	out := &SearchOutput{Body: SearchResponse{Results: make([]SearchResult, len(resp.Results)), Degraded: resp.Degraded,
-		Confidence: resp.Confidence, KeywordSkipped: resp.KeywordSkipped, TimingsMS: resp.Timings}}
+		Confidence: resp.Confidence, ConfidenceReason: resp.ConfidenceReason, MissingTerms: resp.MissingTerms, KeywordSkipped: resp.KeywordSkipped, TimingsMS: resp.Timings}}
 	if out.Body.TimingsMS == nil {
 		out.Body.TimingsMS = map[string]float64{}
 	}

@@ -16,18 +16,19 @@ import (
 
 // TenantSettings are a tenant's effective retrieval settings (defaults filled in).
 type TenantSettings struct {
-	RRFK          float64 `json:"rrf_k" doc:"Reciprocal Rank Fusion constant k."`
-	VectorWeight  float64 `json:"vector_weight" doc:"Weight of the vector leg in fusion (0 drops it)."`
+	Fusion        string  `json:"fusion" enum:"convex,rrf" doc:"How the legs are fused: convex (a convex combination of normalised scores, the default) or rrf (weighted Reciprocal Rank Fusion)."`
+	RRFK          float64 `json:"rrf_k" doc:"Reciprocal Rank Fusion constant k (rrf only)."`
+	VectorWeight  float64 `json:"vector_weight" doc:"Weight of the vector leg in fusion (0 drops it); by default the embedding model's prior."`
 	KeywordWeight float64 `json:"keyword_weight" doc:"Weight of the keyword leg in fusion (0 drops it)."`
 	BM25K1        float64 `json:"bm25_k1" doc:"Okapi BM25 k1."`
 	BM25B         float64 `json:"bm25_b" doc:"Okapi BM25 b."`
 	Candidates    int     `json:"candidates" doc:"Candidates each leg contributes before fusion."`
-	RefuseBelow   float64 `json:"refuse_below" doc:"Answers are refused when retrieval confidence is below this."`
+	RefuseBelow   float64 `json:"refuse_below" doc:"Answers are refused when the retrieval confidence (the estimated probability that the documents answer the question) is below this."`
 }
 
-func effective(s tenant.Settings) TenantSettings {
-	e := s.Effective()
-	return TenantSettings{RRFK: e.RRFK, VectorWeight: *e.VectorWeight, KeywordWeight: *e.KeywordWeight, BM25K1: e.K1,
+func (s *Server) effective(set tenant.Settings) TenantSettings {
+	e := s.deps.Searcher.Settings(tenant.Tenant{Settings: set}, nil)
+	return TenantSettings{Fusion: e.Fusion, RRFK: e.RRFK, VectorWeight: *e.VectorWeight, KeywordWeight: *e.KeywordWeight, BM25K1: e.K1,
 		BM25B: *e.B, Candidates: e.Candidates, RefuseBelow: *e.RefuseBelow}
 }
 
@@ -53,6 +54,7 @@ type TenantOutput struct {
 // SettingsPatch is the body of PATCH /v1/tenant/settings: the fields present
 // replace the stored ones; absent fields keep theirs.
 type SettingsPatch struct {
+	Fusion        *string  `json:"fusion,omitempty" enum:"convex,rrf"`
 	RRFK          *float64 `json:"rrf_k,omitempty" exclusiveMinimum:"0" maximum:"1000"`
 	VectorWeight  *float64 `json:"vector_weight,omitempty" minimum:"0" maximum:"100"`
 	KeywordWeight *float64 `json:"keyword_weight,omitempty" minimum:"0" maximum:"100"`
@@ -100,7 +102,7 @@ func (s *Server) getTenant(ctx context.Context, _ *struct{}) (*TenantOutput, err
 	}
 	return &TenantOutput{Body: TenantInfo{ID: t.ID, Slug: t.Slug, Name: t.Name, Status: t.Status, Language: t.TSConfig,
 		Role: infoOf(ctx).principal.Role.String(), Documents: st.DocumentCount, Chunks: st.ChunkCount, Tokens: st.TokenCount,
-		Settings: effective(t.Settings)}}, nil
+		Settings: s.effective(t.Settings)}}, nil
 }
 
 func (s *Server) patchSettings(ctx context.Context, in *SettingsPatchInput) (*SettingsOutput, error) {
@@ -121,6 +123,9 @@ func (s *Server) patchSettings(ctx context.Context, in *SettingsPatchInput) (*Se
 			return err
 		}
 		p := in.Body
+		if p.Fusion != nil {
+			set.Fusion = *p.Fusion
+		}
 		if p.RRFK != nil {
 			set.RRFK = *p.RRFK
 		}
@@ -154,5 +159,5 @@ func (s *Server) patchSettings(ctx context.Context, in *SettingsPatchInput) (*Se
 	if err != nil {
 		return nil, err
 	}
-	return &SettingsOutput{Body: effective(set)}, nil
+	return &SettingsOutput{Body: s.effective(set)}, nil
 }

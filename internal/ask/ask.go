@@ -58,8 +58,12 @@ type Response struct {
 	// Degraded: a provider failed (embedding → keyword leg only; LLM →
 	// extractive answer) and ragd answered without it.
 	Degraded bool `json:"degraded"`
-	// Confidence is the retrieval confidence the refusal was decided on.
+	// Confidence is the retrieval confidence the refusal was decided on: the
+	// estimated probability that the documents answer the question.
 	Confidence float64 `json:"confidence"`
+	// ConfidenceReason says in words why Confidence is low (e.g. no document
+	// mentions “MongoDB”); empty when it is not.
+	ConfidenceReason string `json:"confidence_reason,omitempty"`
 	// RefuseBelow is the tenant's threshold that Confidence was compared with.
 	RefuseBelow float64 `json:"refuse_below"`
 }
@@ -89,9 +93,9 @@ func (s *Service) Ask(ctx context.Context, t tenant.Tenant, question string, top
 	if err != nil {
 		return Response{}, err
 	}
-	set := t.Settings.Effective()
+	set := s.Searcher.Settings(t, nil)
 	out := Response{Citations: []Citation{}, Sources: []Source{}, InvalidCitations: []int{}, Degraded: res.Degraded,
-		Confidence: res.Confidence, RefuseBelow: *set.RefuseBelow, Mode: answer.ModeExtractive}
+		Confidence: res.Confidence, ConfidenceReason: res.ConfidenceReason, RefuseBelow: *set.RefuseBelow, Mode: answer.ModeExtractive}
 	refuse := func(reason string) (Response, error) {
 		out.Answer, out.Refused, out.RefusalReason = answer.RefusalPhrase, true, reason
 		out.Citations = []Citation{}

@@ -76,7 +76,7 @@ func (d *deps) init(ctx context.Context, e *env) error {
 		ingest.WithChunkConfig(chunkConfig(cfg)), ingest.WithEmbedText(cfg.EmbedText)); err != nil {
 		return err
 	}
-	d.searcher = &search.Searcher{Pool: d.pool, Embedder: d.embedder, ModelID: d.modelID, ExactThreshold: cfg.ExactThreshold,
+	d.searcher = &search.Searcher{Pool: d.pool, Embedder: d.embedder, ModelID: d.modelID, VectorPrior: float64(m.VectorWeight), ExactThreshold: cfg.ExactThreshold,
 		PerTermLimit: cfg.KeywordPerTerm, MaxQueryChars: cfg.MaxQueryChars, MaxTopK: cfg.MaxTopK, Logger: e.log}
 	if cfg.RerankBaseURL != "" {
 		if d.searcher.Reranker, err = rerank.New(cfg.RerankBaseURL, cfg.RerankModel, rerank.WithAPIKey(cfg.RerankAPIKey),

@@ -65,7 +65,8 @@ func (a askAdapter) Ask(ctx context.Context, t tenant.Tenant, question string, t
 	if err != nil {
 		return api.AskResult{}, err
 	}
-	out := api.AskResult{Answer: r.Answer, Refused: r.Refused, RefusalReason: r.RefusalReason, Mode: r.Mode, Degraded: r.Degraded,
+	out := api.AskResult{Answer: r.Answer, Refused: r.Refused, RefusalReason: r.RefusalReason, Confidence: r.Confidence,
+		ConfidenceReason: r.ConfidenceReason, Mode: r.Mode, Degraded: r.Degraded,
 		Citations: make([]api.Citation, len(r.Citations)), Sources: make([]api.Source, len(r.Sources))}
 	for i, c := range r.Citations {
 		out.Citations[i] = api.Citation{N: c.N, ChunkID: c.ChunkID, SourceURI: c.SourceURI, Title: c.Title, HeadingPath: c.HeadingPath}

@@ -110,11 +110,34 @@ LEFT JOIN tenant_stats s ON s.tenant_id = $2`
 
 	// keywordSQL is the keyword leg: Okapi BM25 over the tenant's posting
 	// lists (keyword_search in db/migrations; $4 k1, $5 b, $6 candidates per
-	// term, $7 n, $8 filtered, $9 prefix, $10 metadata), best first. A chunk
-	// deleted since its postings were read is left out.
+	// term, $7 n, $8 filtered, $9 prefix, $10 metadata), best first, each
+	// chunk with the query lexemes it contains (the answerability signal's
+	// term coverage). A chunk deleted since its postings were read is left
+	// out.
 	keywordSQL = contentHead + `	SELECT k.chunk_id, k.score
-	FROM keyword_search($2::uuid, ` + lexemesExpr + `, $4::float8, $5::float8, $6::int, $7::int, $8::bool, $9::text, $10::jsonb) k` +
-		contentTail + `ORDER BY v.value DESC, v.chunk_id`
+	FROM keyword_search($2::uuid, ` + lexemesExpr + `, $4::float8, $5::float8, $6::int, $7::int, $8::bool, $9::text, $10::jsonb) k
+), c AS MATERIALIZED (
+	SELECT c.id, c.document_id, c.chunk_index, c.start_offset, c.end_offset, c.heading_path, c.content,
+		ARRAY(SELECT l FROM unnest(tsvector_to_array(c.tsv)) AS l WHERE l = ANY (` + lexemesExpr + `)) AS matched
+	FROM chunks c
+	WHERE c.tenant_id = $2 AND c.id = ANY (ARRAY(SELECT v.chunk_id FROM v))
+), d AS MATERIALIZED (
+	SELECT d.id, d.source_uri, d.title
+	FROM documents d
+	WHERE d.tenant_id = $2 AND d.id = ANY (ARRAY(SELECT c.document_id FROM c))
+)
+SELECT v.chunk_id, v.value, c.document_id, c.chunk_index, c.start_offset, c.end_offset, c.heading_path, c.content, d.source_uri, d.title, c.matched
+FROM v JOIN c ON c.id = v.chunk_id JOIN d ON d.id = c.document_id
+ORDER BY v.value DESC, v.chunk_id`
+
+	// missingSQL returns the probes ($3 words, $4 their search texts) none
+	// of whose lexemes any chunk of the tenant has ($1 configuration, $2
+	// tenant); a probe without lexemes (a stop word) is never missing.
+	missingSQL = `SELECT w.word
+FROM unnest($3::text[], $4::text[]) AS w (word, probe)
+CROSS JOIN LATERAL (SELECT tsvector_to_array(to_tsvector(CAST($1::text AS regconfig), w.probe)) AS lexemes) l
+WHERE cardinality(l.lexemes) > 0
+  AND NOT EXISTS (SELECT 1 FROM term_stats t WHERE t.tenant_id = $2 AND t.lexeme = ANY (l.lexemes))`
 )
 
 // legHit is one chunk a retrieval leg returned, with what a Result cites.
@@ -122,6 +145,8 @@ type legHit struct {
 	id    uuid.UUID
 	value float64 // cosine distance (vector leg) or BM25 score (keyword leg)
 	chunk chunkContent
+	// matched are the query lexemes the chunk contains (keyword leg only).
+	matched []string
 }
 
 // chunkContent is a chunk's text and source.
@@ -143,6 +168,9 @@ type legQuery struct {
 	filtered    bool
 	prefix      string
 	metadata    []byte
+	// probes are the query's names and identifiers checked against the
+	// tenant's vocabulary (missingSQL).
+	probes []probe
 }
 
 // legResults receives the batch's rows.
@@ -154,6 +182,13 @@ type legResults struct {
 	idfSum float64
 	// lexemes is the number of query lexemes (0: stop words only).
 	lexemes int
+	// idf is each query lexeme's idf (absent lexemes maximally rare).
+	idf map[string]float64
+	// missing are the probes no chunk of the tenant contains.
+	missing []string
+	// ranVector and ranKeyword say which legs ran (the keyword leg does not
+	// for a query of stop words only).
+	ranVector, ranKeyword bool
 }
 
 // queueRetrieval queues the statements of both legs on b; their rows land in
@@ -169,7 +204,7 @@ func (s *Searcher) queueRetrieval(b *pgx.Batch, q legQuery, out *legResults) err
 			b.Queue(fmt.Sprintf(filteredVectorSQL, dims, s.ModelID), vec, q.tenantID, q.n, q.prefix, q.metadata).
 				Query(collectHits(&out.vec))
 		} else {
-			if q.chunkCount > s.ExactThreshold {
+			if q.chunkCount > s.exactThreshold() {
 				// hnsw.ef_search ≥ 2× the candidates (2n); at most 1000 in pgvector.
 				b.Queue(setupSQL, fmt.Sprint(min(1000, max(100, 4*q.n))))
 				b.Queue(fmt.Sprintf(hnswSQL, dims, s.ModelID), vec, q.tenantID, q.n, 2*q.n).Query(collectHits(&out.vec))
@@ -188,12 +223,37 @@ func (s *Searcher) queueRetrieval(b *pgx.Batch, q legQuery, out *legResults) err
 					return err
 				}
 				out.lexemes++
-				out.idfSum += math.Log(1 + (float64(n)-float64(df)+0.5)/(float64(df)+0.5))
+				idf := math.Log(1 + (float64(n)-float64(df)+0.5)/(float64(df)+0.5))
+				out.idfSum += idf
+				if out.idf == nil {
+					out.idf = map[string]float64{}
+				}
+				out.idf[lexeme] = idf
 			}
 			return rows.Err()
 		})
-		b.Queue(keywordSQL, q.tsConfig, q.tenantID, q.keywordText, q.k1, q.b, s.PerTermLimit, q.n, q.filtered, q.prefix, q.metadata).
-			Query(collectHits(&out.kw))
+		b.Queue(keywordSQL, q.tsConfig, q.tenantID, q.keywordText, q.k1, q.b, s.perTermLimit(), q.n, q.filtered, q.prefix, q.metadata).
+			Query(func(rows pgx.Rows) error {
+				var err error
+				out.kw, err = pgx.CollectRows(rows, func(r pgx.CollectableRow) (legHit, error) {
+					var h legHit
+					c := &h.chunk
+					return h, r.Scan(&h.id, &h.value, &c.DocumentID, &c.ChunkIndex, &c.StartOffset, &c.EndOffset,
+						&c.HeadingPath, &c.Content, &c.SourceURI, &c.Title, &h.matched)
+				})
+				return err
+			})
+		if len(q.probes) > 0 {
+			words, texts := make([]string, len(q.probes)), make([]string, len(q.probes))
+			for i, p := range q.probes {
+				words[i], texts[i] = p.word, p.text
+			}
+			b.Queue(missingSQL, q.tsConfig, q.tenantID, words, texts).Query(func(rows pgx.Rows) error {
+				var err error
+				out.missing, err = pgx.CollectRows(rows, pgx.RowTo[string])
+				return err
+			})
+		}
 	}
 	return nil
 }

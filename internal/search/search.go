@@ -6,8 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
-	"math"
-	"sort"
 	"strings"
 	"time"
 
@@ -32,10 +30,6 @@ var (
 	// ErrInvalidFilter: the metadata filter is not a JSON object.
 	ErrInvalidFilter = errors.New("search: metadata filter must be a JSON object")
 )
-
-// confidenceVectorShare is the weight of the vector similarity against the
-// keyword coverage in Response.Confidence.
-const confidenceVectorShare = 0.3
 
 // Leg names a retrieval leg.
 type Leg string
@@ -91,11 +85,19 @@ type Response struct {
 	Results []Result `json:"results"`
 	// Degraded is true when a leg or the reranker failed and was skipped.
 	Degraded bool `json:"degraded"`
-	// Confidence in [0, 1] is the refusal signal: (KeywordCoverage + 0.3 ×
-	// VectorSimilarity) / 1.3 when both legs ran, the one available
-	// otherwise, or the top rerank score when reranked. RRF scores cannot be
-	// thresholded (they top out near 2/61).
+	// Confidence in [0, 1] is the estimated probability that the tenant's
+	// documents answer the query (see Assess): the refusal signal that
+	// tenant.Settings.RefuseBelow is compared with.
 	Confidence float64 `json:"confidence"`
+	// ConfidenceReason says in words why Confidence is low, e.g. no document
+	// mentions “pg_stat_io”; empty when it is not.
+	ConfidenceReason string `json:"confidence_reason,omitempty"`
+	// MissingTerms are the query's names and identifiers that no document of
+	// the tenant contains (as written in the query).
+	MissingTerms []string `json:"missing_terms,omitempty"`
+	// TermCoverage is the share of the query's terms, weighted by idf, that
+	// the best of the keyword leg's first chunks contains (0 without the leg).
+	TermCoverage float64 `json:"term_coverage"`
 	// VectorSimilarity is 1 − the best cosine distance (0 without the leg).
 	VectorSimilarity float64 `json:"vector_similarity"`
 	// KeywordCoverage is the best BM25 score over its maximum for the query,
@@ -108,11 +110,30 @@ type Response struct {
 	Timings map[string]float64 `json:"timings_ms"`
 }
 
-// Searcher runs hybrid search. Fields are read-only after construction.
+// Defaults of the Searcher's fields (zero fields take them).
+const (
+	DefaultExactThreshold = 5000
+	DefaultPerTermLimit   = 150
+	DefaultPerDocument    = 2
+	DefaultMaxQueryChars  = 4000
+	DefaultMaxTopK        = 50
+	DefaultTopK           = 5
+	// DefaultVectorPrior is the vector leg's fusion weight (against the
+	// keyword leg's 1) for a model the registry gives none.
+	DefaultVectorPrior = 1.0
+)
+
+// Searcher runs hybrid search. Fields are read-only after construction:
+// Search never writes them, so one Searcher serves concurrent requests.
 type Searcher struct {
 	Pool     *pgxpool.Pool
 	Embedder embed.Embedder
 	ModelID  int16
+	// VectorPrior is the vector leg's default fusion weight for this model,
+	// against the keyword leg's 1, from the model registry
+	// (embedding_models.vector_weight): it applies to every tenant that has
+	// not calibrated its own weights. 0 = DefaultVectorPrior.
+	VectorPrior float64
 	// Reranker is optional (nil = off).
 	Reranker *rerank.Client
 	// ExactThreshold: tenants with at most this many chunks are searched
@@ -135,104 +156,159 @@ type Searcher struct {
 	Logger        *slog.Logger
 }
 
-func (s *Searcher) defaults() {
-	if s.ExactThreshold == 0 {
-		s.ExactThreshold = 5000
+func orDefault[T int | int64 | float64](v, def T) T {
+	if v <= 0 {
+		return def
 	}
-	if s.PerTermLimit == 0 {
-		s.PerTermLimit = 150
-	}
-	if s.PerDocument == 0 {
-		s.PerDocument = 2
-	}
-	if s.MaxQueryChars == 0 {
-		s.MaxQueryChars = 4000
-	}
-	if s.MaxTopK == 0 {
-		s.MaxTopK = 50
-	}
-	if s.Logger == nil {
-		s.Logger = slog.Default()
-	}
+	return v
 }
 
-// Validate checks a request's shape before any work: ErrEmptyQuery,
-// ErrQueryTooLong, ErrBadTopK, ErrInvalidFilter.
+func (s *Searcher) exactThreshold() int64 { return orDefault(s.ExactThreshold, DefaultExactThreshold) }
+func (s *Searcher) perTermLimit() int     { return orDefault(s.PerTermLimit, DefaultPerTermLimit) }
+
+// DocumentCap is the effective PerDocument.
+func (s *Searcher) DocumentCap() int     { return orDefault(s.PerDocument, DefaultPerDocument) }
+func (s *Searcher) maxQueryChars() int   { return orDefault(s.MaxQueryChars, DefaultMaxQueryChars) }
+func (s *Searcher) maxTopK() int         { return orDefault(s.MaxTopK, DefaultMaxTopK) }
+func (s *Searcher) vectorPrior() float64 { return orDefault(s.VectorPrior, DefaultVectorPrior) }
+func (s *Searcher) logger() *slog.Logger {
+	if s.Logger == nil {
+		return slog.Default()
+	}
+	return s.Logger
+}
+
+// Validate checks a request's shape before any work and normalises it (query
+// trimmed, top_k defaulted): ErrEmptyQuery, ErrQueryTooLong, ErrBadTopK.
 func (s *Searcher) Validate(req *Request) error {
-	s.defaults()
 	req.Query = strings.TrimSpace(req.Query)
 	if req.Query == "" {
 		return ErrEmptyQuery
 	}
-	if n := len([]rune(req.Query)); n > s.MaxQueryChars {
-		return fmt.Errorf("%w: %d characters, the limit is %d", ErrQueryTooLong, n, s.MaxQueryChars)
+	if n := len([]rune(req.Query)); n > s.maxQueryChars() {
+		return fmt.Errorf("%w: %d characters, the limit is %d", ErrQueryTooLong, n, s.maxQueryChars())
 	}
 	if req.TopK == 0 {
-		req.TopK = 5
+		req.TopK = DefaultTopK
 	}
-	if req.TopK < 1 || req.TopK > s.MaxTopK {
-		return fmt.Errorf("%w: top_k must be between 1 and %d", ErrBadTopK, s.MaxTopK)
+	if req.TopK < 1 || req.TopK > s.maxTopK() {
+		return fmt.Errorf("%w: top_k must be between 1 and %d", ErrBadTopK, s.maxTopK())
 	}
 	return nil
 }
 
-// Search runs req for tenant t. Errors: the Validate errors; store errors
+// Settings returns the settings a search of tenant t runs with: the
+// tenant's (or override's) fields, and for the unset ones the defaults, the
+// vector leg's weight being this model's prior.
+func (s *Searcher) Settings(t tenant.Tenant, override *tenant.Settings) tenant.Settings {
+	set := t.Settings
+	if override != nil {
+		set = *override
+	}
+	return set.EffectiveFor(s.vectorPrior())
+}
+
+// plan is a validated request with everything the steps need.
+type plan struct {
+	req                  Request
+	set                  tenant.Settings
+	useVector, useKeywrd bool
+	n                    int // candidates per leg
+	metadata             []byte
+	filtered             bool
+	queryVector          []float32
+}
+
+// Search runs req for tenant t: plan → embed → retrieve → fuse → assess →
+// rerank → cut. Errors: the Validate errors, ErrInvalidFilter; store errors
 // (store.ErrUnavailable when the database is down). A failing embedder or
 // reranker does not fail the search: it is skipped and Degraded is set.
 func (s *Searcher) Search(ctx context.Context, t tenant.Tenant, req Request) (Response, error) {
-	if err := s.Validate(&req); err != nil {
+	p, err := s.plan(t, req)
+	if err != nil {
 		return Response{}, err
 	}
-	set := t.Settings
-	if req.Settings != nil {
-		set = *req.Settings
-	}
-	set = set.Effective()
 	resp := Response{Timings: map[string]float64{}}
-	useVector := *set.VectorWeight > 0 && req.Only != LegKeyword
-	useKeyword := *set.KeywordWeight > 0 && req.Only != LegVector
-	if !useVector && !useKeyword {
-		useVector, useKeyword = true, true
+	if err := s.embedQuery(ctx, &p, &resp); err != nil {
+		return resp, err
 	}
-	n := max(set.Candidates, req.TopK)
+	legs, err := s.retrieve(ctx, t, p, &resp)
+	if err != nil {
+		return resp, err
+	}
+	start := time.Now()
+	results := s.fuse(p, legs)
+	resp.Timings["fuse"] = ms(time.Since(start))
+	s.assess(p, legs, &resp)
+	results = s.rerank(ctx, p, results, &resp)
+	resp.Results = cut(results, p.req.TopK)
+	return resp, nil
+}
+
+// plan validates req and decides the legs and their depth.
+func (s *Searcher) plan(t tenant.Tenant, req Request) (plan, error) {
+	if err := s.Validate(&req); err != nil {
+		return plan{}, err
+	}
+	p := plan{req: req, set: s.Settings(t, req.Settings), metadata: []byte("{}")}
+	switch req.Only {
+	case LegVector:
+		p.useVector = true
+	case LegKeyword:
+		p.useKeywrd = true
+	default:
+		p.useVector, p.useKeywrd = *p.set.VectorWeight > 0, *p.set.KeywordWeight > 0
+		if !p.useVector && !p.useKeywrd {
+			p.useVector, p.useKeywrd = true, true
+		}
+	}
+	p.n = max(p.set.Candidates, req.TopK)
 	if s.Reranker != nil && !req.NoRerank {
-		n = max(n, 20)
+		p.n = max(p.n, rerankDepth)
 	}
-	metadata := []byte("{}")
 	if len(req.Metadata) > 0 {
 		var err error
-		if metadata, err = json.Marshal(req.Metadata); err != nil {
-			return resp, fmt.Errorf("%w: %v", ErrInvalidFilter, err)
+		if p.metadata, err = json.Marshal(req.Metadata); err != nil {
+			return plan{}, fmt.Errorf("%w: %v", ErrInvalidFilter, err)
 		}
 	}
-	filtered := req.SourceURIPrefix != "" || len(req.Metadata) > 0
+	p.filtered = req.SourceURIPrefix != "" || len(req.Metadata) > 0
+	return p, nil
+}
 
-	var qvec []float32
-	if useVector {
-		start := time.Now()
-		vecs, err := s.Embedder.Embed(ctx, []string{req.Query})
-		resp.Timings["embed"] = ms(time.Since(start))
-		if err != nil || len(vecs) != 1 {
-			if ctx.Err() != nil {
-				return resp, ctx.Err()
-			}
-			s.Logger.Warn("search: embedding the query failed; keyword leg only", "err", err)
-			resp.Degraded = true
-			useVector = false
-			useKeyword = true
-		} else {
-			qvec = vecs[0]
-		}
+// embedQuery embeds the query for the vector leg. A failing embedder drops
+// the leg (keyword leg only, Degraded); only a cancelled request fails.
+func (s *Searcher) embedQuery(ctx context.Context, p *plan, resp *Response) error {
+	if !p.useVector {
+		return nil
 	}
+	start := time.Now()
+	vecs, err := s.Embedder.Embed(ctx, []string{p.req.Query})
+	resp.Timings["embed"] = ms(time.Since(start))
+	if err == nil && len(vecs) == 1 {
+		p.queryVector = vecs[0]
+		return nil
+	}
+	if ctx.Err() != nil {
+		return ctx.Err()
+	}
+	s.logger().Warn("search: embedding the query failed; keyword leg only", "err", err)
+	resp.Degraded = true
+	p.useVector, p.useKeywrd = false, true
+	return nil
+}
 
+// retrieve runs both legs in one round trip inside the tenant transaction.
+func (s *Searcher) retrieve(ctx context.Context, t tenant.Tenant, p plan, resp *Response) (legResults, error) {
 	var res legResults
-	lq := legQuery{tenantID: t.ID, chunkCount: t.ChunkCount, tsConfig: t.TSConfig, n: n, k1: set.K1, b: *set.B,
-		filtered: filtered, prefix: req.SourceURIPrefix, metadata: metadata}
-	if useVector {
-		lq.vector = qvec
+	lq := legQuery{tenantID: t.ID, chunkCount: t.ChunkCount, tsConfig: t.TSConfig, n: p.n, k1: p.set.K1, b: *p.set.B,
+		filtered: p.filtered, prefix: p.req.SourceURIPrefix, metadata: p.metadata}
+	if p.useVector {
+		lq.vector = p.queryVector
 	}
-	if useKeyword {
-		lq.keywordText = req.Query + "\n" + CompoundTerms(req.Query)
+	if p.useKeywrd {
+		lq.keywordText = p.req.Query + "\n" + CompoundTerms(p.req.Query)
+		lq.probes = probeWords(p.req.Query)
 	}
 	start := time.Now()
 	b := &pgx.Batch{}
@@ -241,32 +317,38 @@ func (s *Searcher) Search(ctx context.Context, t tenant.Tenant, req Request) (Re
 		err = store.SendTenantBatch(ctx, s.Pool, t.ID, b)
 	}
 	if err != nil {
-		return resp, fmt.Errorf("retrieve: %w", err)
+		return res, fmt.Errorf("retrieve: %w", err)
 	}
 	// Both legs share one round trip: "retrieve" is their time together
 	// (a single leg's time under that leg's name as well).
 	resp.Timings["retrieve"] = ms(time.Since(start))
 	switch {
-	case useVector && !useKeyword:
+	case p.useVector && !p.useKeywrd:
 		resp.Timings["vector"] = resp.Timings["retrieve"]
-	case useKeyword && !useVector:
+	case p.useKeywrd && !p.useVector:
 		resp.Timings["keyword"] = resp.Timings["retrieve"]
 	}
-	vec, kw, idfSum := res.vec, res.kw, res.idfSum
-	resp.KeywordSkipped = useKeyword && res.lexemes == 0
+	res.ranVector = p.useVector
+	res.ranKeyword = p.useKeywrd && res.lexemes > 0
+	resp.KeywordSkipped = p.useKeywrd && res.lexemes == 0
+	return res, nil
+}
 
-	start = time.Now()
-	fused := Fuse(set.RRFK, []Ranking{
-		{Weight: *set.VectorWeight, IDs: ids(vec)},
-		{Weight: *set.KeywordWeight, IDs: ids(kw)},
-	})
-	resp.Timings["fuse"] = ms(time.Since(start))
-	content := make(map[uuid.UUID]chunkContent, len(vec)+len(kw))
-	for _, h := range vec {
+// fuse combines the legs into results with their explain fields, best
+// first; fused searches are diversified (Diversify), single-leg searches
+// (evaluation ablations) keep the leg's raw order.
+func (s *Searcher) fuse(p plan, legs legResults) []Result {
+	fused := Combine(p.set, scored(legs.vec), scored(legs.kw))
+	content := make(map[uuid.UUID]chunkContent, len(legs.vec)+len(legs.kw))
+	vecRank := make(map[uuid.UUID]int, len(legs.vec))
+	kwRank := make(map[uuid.UUID]int, len(legs.kw))
+	for i, h := range legs.vec {
 		content[h.id] = h.chunk
+		vecRank[h.id] = i
 	}
-	for _, h := range kw {
+	for i, h := range legs.kw {
 		content[h.id] = h.chunk
+		kwRank[h.id] = i
 	}
 	results := make([]Result, 0, len(fused))
 	for _, f := range fused {
@@ -276,161 +358,105 @@ func (s *Searcher) Search(ctx context.Context, t tenant.Tenant, req Request) (Re
 		}
 		r := Result{ChunkID: f.ID, DocumentID: c.DocumentID, SourceURI: c.SourceURI, Title: c.Title, HeadingPath: c.HeadingPath,
 			Content: c.Content, ChunkIndex: int(c.ChunkIndex), StartOffset: int(c.StartOffset), EndOffset: int(c.EndOffset), Score: f.Score}
-		for i, h := range vec {
-			if h.id == f.ID {
-				r.VectorRank, r.VectorDistance = ptr(i+1), ptr(h.value)
-				break
-			}
+		if i, ok := vecRank[f.ID]; ok {
+			r.VectorRank, r.VectorDistance = ptr(i+1), ptr(legs.vec[i].value)
 		}
-		for i, h := range kw {
-			if h.id == f.ID {
-				r.KeywordRank, r.KeywordScore = ptr(i+1), ptr(h.value)
-				break
-			}
+		if i, ok := kwRank[f.ID]; ok {
+			r.KeywordRank, r.KeywordScore = ptr(i+1), ptr(legs.kw[i].value)
 		}
 		results = append(results, r)
 	}
-	if len(vec) > 0 {
-		resp.VectorSimilarity = 1 - vec[0].value
+	if p.req.Only == "" {
+		results = Diversify(results, s.DocumentCap())
 	}
-	if len(kw) > 0 && idfSum > 0 {
-		resp.KeywordCoverage = math.Min(1, kw[0].value/(idfSum*(set.K1+1)))
-	}
-	if req.Only == "" {
-		// Single-leg searches (evaluation ablations) keep the leg's raw order.
-		results = Diversify(results, s.PerDocument)
-	}
-	kwRan := useKeyword && !resp.KeywordSkipped
-	switch {
-	case useVector && kwRan:
-		// Measured on the pgdocs set (docs/EVAL.md): keyword coverage separates
-		// answerable from unanswerable questions far better (ROC AUC 0.82) than
-		// the local model's similarity (0.59) or their maximum (0.66); a 0.3
-		// share of similarity keeps paraphrases from the bottom.
-		resp.Confidence = (resp.KeywordCoverage + confidenceVectorShare*resp.VectorSimilarity) / (1 + confidenceVectorShare)
-	case kwRan:
-		resp.Confidence = resp.KeywordCoverage
-	default:
-		resp.Confidence = resp.VectorSimilarity
-	}
-	if s.Reranker != nil && !req.NoRerank && len(results) > 0 {
-		start := time.Now()
-		top := results[:min(20, len(results))]
-		docs := make([]string, len(top))
-		for i, r := range top {
-			docs[i] = r.HeadingPath + "\n" + r.Content
+	return results
+}
+
+// Combine fuses the legs' candidates (best first) by the method and weights
+// in set (an effective configuration: Searcher.Settings). Both the search
+// path and the evaluation's in-memory grids call it, so what is tuned is
+// what is served.
+func Combine(set tenant.Settings, vector, keyword []Scored) []Fused {
+	if set.Fusion == FusionRRF {
+		ids := func(hs []Scored) []uuid.UUID {
+			out := make([]uuid.UUID, len(hs))
+			for i, h := range hs {
+				out[i] = h.ID
+			}
+			return out
 		}
-		scores, err := s.Reranker.Rerank(ctx, req.Query, docs)
-		resp.Timings["rerank"] = ms(time.Since(start))
-		if err != nil {
-			s.Logger.Warn("search: rerank failed; fused order kept", "err", err)
-			resp.Degraded = true
+		return Fuse(set.RRFK, []Ranking{{Weight: *set.VectorWeight, IDs: ids(vector)}, {Weight: *set.KeywordWeight, IDs: ids(keyword)}})
+	}
+	wv, wk := *set.VectorWeight, *set.KeywordWeight
+	if len(vector) == 0 || len(keyword) == 0 {
+		// One leg ran (an ablation, a failed embedder, a stop-word query):
+		// its own order, whatever the weights.
+		wv, wk = 1, 1
+		if len(vector) == 0 {
+			wv = 0
 		} else {
-			reranked := make([]Result, 0, len(top))
-			for _, sc := range scores {
-				if sc.Index < 0 || sc.Index >= len(top) {
-					continue
-				}
-				r := top[sc.Index]
-				r.RerankScore = ptr(sc.Score)
-				reranked = append(reranked, r)
-			}
-			if len(reranked) > 0 {
-				results = reranked
-				resp.Confidence = *reranked[0].RerankScore
-			}
+			wk = 0
 		}
 	}
-	if len(results) > req.TopK {
-		results = results[:req.TopK]
+	return FuseConvex(wv, wk, vector, keyword)
+}
+
+func scored(hits []legHit) []Scored {
+	out := make([]Scored, len(hits))
+	for i, h := range hits {
+		out[i] = Scored{ID: h.id, Value: h.value}
+	}
+	return out
+}
+
+// rerankDepth is how many fused results the reranker reorders.
+const rerankDepth = 20
+
+// rerank reorders the fused top rerankDepth through the reranker when one is
+// configured. A failing reranker keeps the fused order (Degraded).
+func (s *Searcher) rerank(ctx context.Context, p plan, results []Result, resp *Response) []Result {
+	if s.Reranker == nil || p.req.NoRerank || len(results) == 0 {
+		return results
+	}
+	start := time.Now()
+	top := results[:min(rerankDepth, len(results))]
+	docs := make([]string, len(top))
+	for i, r := range top {
+		docs[i] = r.HeadingPath + "\n" + r.Content
+	}
+	scores, err := s.Reranker.Rerank(ctx, p.req.Query, docs)
+	resp.Timings["rerank"] = ms(time.Since(start))
+	if err != nil {
+		s.logger().Warn("search: rerank failed; fused order kept", "err", err)
+		resp.Degraded = true
+		return results
+	}
+	reranked := make([]Result, 0, len(top))
+	for _, sc := range scores {
+		if sc.Index < 0 || sc.Index >= len(top) {
+			continue
+		}
+		r := top[sc.Index]
+		r.RerankScore = ptr(sc.Score)
+		reranked = append(reranked, r)
+	}
+	if len(reranked) == 0 {
+		return results
+	}
+	return reranked
+}
+
+// cut keeps the first topK results and numbers them from 1.
+func cut(results []Result, topK int) []Result {
+	if len(results) > topK {
+		results = results[:topK]
 	}
 	for i := range results {
 		results[i].Rank = i + 1
 	}
-	resp.Results = results
-	return resp, nil
-}
-
-func ids(hits []legHit) []uuid.UUID {
-	out := make([]uuid.UUID, len(hits))
-	for i, h := range hits {
-		out[i] = h.id
-	}
-	return out
+	return results
 }
 
 func ptr[T any](v T) *T { return &v }
 
 func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
-
-// Ranking is one leg's ranked ids (best first) and its fusion weight.
-type Ranking struct {
-	Weight float64
-	IDs    []uuid.UUID
-}
-
-// Fused is one fused item.
-type Fused struct {
-	ID    uuid.UUID
-	Score float64
-}
-
-// Fuse merges rankings with weighted Reciprocal Rank Fusion: score(d) =
-// Σ_legs w / (k + rank(d)), rank 1-based (Cormack, Clarke & Büttcher 2009,
-// "Reciprocal Rank Fusion outperforms Condorcet and individual rank learning
-// methods"). Legs with weight ≤ 0 are ignored. Ties are broken by the best
-// single rank, then by id, so the order is deterministic.
-func Fuse(k float64, legs []Ranking) []Fused {
-	score := map[uuid.UUID]float64{}
-	best := map[uuid.UUID]int{}
-	for _, leg := range legs {
-		if leg.Weight <= 0 {
-			continue
-		}
-		for i, id := range leg.IDs {
-			score[id] += leg.Weight / (k + float64(i+1))
-			if b, ok := best[id]; !ok || i < b {
-				best[id] = i
-			}
-		}
-	}
-	out := make([]Fused, 0, len(score))
-	for id, s := range score {
-		out = append(out, Fused{ID: id, Score: s})
-	}
-	sort.Slice(out, func(i, j int) bool {
-		if out[i].Score != out[j].Score {
-			return out[i].Score > out[j].Score
-		}
-		if best[out[i].ID] != best[out[j].ID] {
-			return best[out[i].ID] < best[out[j].ID]
-		}
-		return strings.Compare(out[i].ID.String(), out[j].ID.String()) < 0
-	})
-	return out
-}
-
-// Diversify reorders ranked results so that at most perDoc chunks of any one
-// document precede the chunks of documents further down: the chunks over the
-// cap keep their relative order and move after the others. Nothing is
-// dropped, and the first occurrence of every document keeps its relative
-// order, so document-level rankings (evaluation) are unchanged; what changes
-// is that a top-k handed to the answerer is not filled by one long page.
-// perDoc < 1 returns results unchanged.
-func Diversify(results []Result, perDoc int) []Result {
-	if perDoc < 1 || len(results) <= perDoc {
-		return results
-	}
-	seen := make(map[uuid.UUID]int, len(results))
-	out := make([]Result, 0, len(results))
-	var over []Result
-	for _, r := range results {
-		seen[r.DocumentID]++
-		if seen[r.DocumentID] > perDoc {
-			over = append(over, r)
-			continue
-		}
-		out = append(out, r)
-	}
-	return append(out, over...)
-}

@@ -49,11 +49,12 @@ type Document struct {
 }
 
 type EmbeddingModel struct {
-	ID        int16
-	Name      string
-	Dims      int32
-	Distance  string
-	CreatedAt pgtype.Timestamptz
+	ID           int16
+	Name         string
+	Dims         int32
+	Distance     string
+	CreatedAt    pgtype.Timestamptz
+	VectorWeight float32
 }
 
 type EvalQuestion struct {

@@ -77,14 +77,15 @@ func (q *Queries) DeleteTenant(ctx context.Context, db DBTX, id uuid.UUID) (int6
 }
 
 const getEmbeddingModel = `-- name: GetEmbeddingModel :one
-SELECT id, name, dims, distance FROM embedding_models WHERE name = $1
+SELECT id, name, dims, distance, vector_weight FROM embedding_models WHERE name = $1
 `
 
 type GetEmbeddingModelRow struct {
-	ID       int16
-	Name     string
-	Dims     int32
-	Distance string
+	ID           int16
+	Name         string
+	Dims         int32
+	Distance     string
+	VectorWeight float32
 }
 
 func (q *Queries) GetEmbeddingModel(ctx context.Context, db DBTX, name string) (GetEmbeddingModelRow, error) {
@@ -95,6 +96,7 @@ func (q *Queries) GetEmbeddingModel(ctx context.Context, db DBTX, name string) (
 		&i.Name,
 		&i.Dims,
 		&i.Distance,
+		&i.VectorWeight,
 	)
 	return i, err
 }

@@ -31,12 +31,19 @@ type Tenant struct {
 }
 
 // Settings are the per-tenant retrieval parameters; zero fields take the
-// defaults of DefaultSettings. Stored as JSON in tenants.settings.
+// defaults of Effective. Stored as JSON in tenants.settings.
 type Settings struct {
-	// RRFK is the Reciprocal Rank Fusion constant k (Cormack et al. 2009); default 60.
+	// Fusion is how the legs are combined: "convex" (default: a convex
+	// combination of normalised scores) or "rrf" (weighted Reciprocal Rank
+	// Fusion).
+	Fusion string `json:"fusion,omitempty"`
+	// RRFK is the Reciprocal Rank Fusion constant k (Cormack et al. 2009);
+	// default 60; used by "rrf" only.
 	RRFK float64 `json:"rrf_k,omitempty"`
-	// VectorWeight and KeywordWeight scale each leg's RRF contribution; a weight
-	// of 0 drops the leg. Defaults 1 and 1; calibrated by `ragd eval tune`.
+	// VectorWeight and KeywordWeight scale each leg's contribution; a weight
+	// of 0 drops the leg. Defaults: the keyword leg 1, the vector leg the
+	// embedding model's prior from the registry (a weak model counts less);
+	// calibrated per tenant by `ragd eval tune`.
 	VectorWeight  *float64 `json:"vector_weight,omitempty"`
 	KeywordWeight *float64 `json:"keyword_weight,omitempty"`
 	// K1 and B are the Okapi BM25 parameters; defaults 0.9 and 0.4.
@@ -44,32 +51,45 @@ type Settings struct {
 	B  *float64 `json:"bm25_b,omitempty"`
 	// Candidates is N, the rows each leg contributes before fusion; default 20.
 	Candidates int `json:"candidates,omitempty"`
-	// RefuseBelow is the refusal threshold on the retrieval confidence (see
-	// search.Response.Confidence); default 0 (never refuse on retrieval alone
-	// until calibrated).
+	// RefuseBelow is the refusal threshold on the retrieval confidence, the
+	// estimated probability that the documents answer the question (see
+	// search.Response.Confidence); default DefaultRefuseBelow.
 	RefuseBelow *float64 `json:"refuse_below,omitempty"`
 }
 
 // Defaults.
 const (
+	DefaultFusion     = "convex"
 	DefaultRRFK       = 60
 	DefaultK1         = 0.9
 	DefaultB          = 0.4
 	DefaultCandidates = 20
+	// DefaultRefuseBelow is the default refusal threshold on the answerability
+	// probability (search.Assess), chosen on public data only
+	// (docs/EVAL.md, "Answerability").
+	DefaultRefuseBelow = 0.5
 )
 
-// Effective returns s with every unset field replaced by its default.
-func (s Settings) Effective() Settings {
+// Effective returns s with every unset field replaced by its default, the
+// vector leg's weight by 1.
+func (s Settings) Effective() Settings { return s.EffectiveFor(1) }
+
+// EffectiveFor returns s with every unset field replaced by its default, the
+// vector leg's weight by vectorPrior (the embedding model's prior).
+func (s Settings) EffectiveFor(vectorPrior float64) Settings {
 	f := func(p *float64, d float64) *float64 {
 		if p == nil {
 			return &d
 		}
 		return p
 	}
+	if s.Fusion == "" {
+		s.Fusion = DefaultFusion
+	}
 	if s.RRFK <= 0 {
 		s.RRFK = DefaultRRFK
 	}
-	s.VectorWeight = f(s.VectorWeight, 1)
+	s.VectorWeight = f(s.VectorWeight, vectorPrior)
 	s.KeywordWeight = f(s.KeywordWeight, 1)
 	if s.K1 <= 0 {
 		s.K1 = DefaultK1
@@ -78,7 +98,7 @@ func (s Settings) Effective() Settings {
 	if s.Candidates <= 0 {
 		s.Candidates = DefaultCandidates
 	}
-	s.RefuseBelow = f(s.RefuseBelow, 0)
+	s.RefuseBelow = f(s.RefuseBelow, DefaultRefuseBelow)
 	return s
 }
 

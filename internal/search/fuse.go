@@ -1,0 +1,156 @@
+package search
+
+import (
+	"sort"
+	"strings"
+
+	"github.com/google/uuid"
+)
+
+// Fusion methods (tenant.Settings.Fusion).
+const (
+	// FusionConvex is the default: a convex combination of each leg's
+	// normalised scores (Bruch, Gai & Ingber 2023, "An Analysis of Fusion
+	// Functions for Hybrid Retrieval", ACM TOIS). The weights say how much
+	// each leg's evidence counts, so a weak leg at a small weight can only
+	// reorder near ties of the strong one.
+	FusionConvex = "convex"
+	// FusionRRF is weighted Reciprocal Rank Fusion (Cormack, Clarke &
+	// Büttcher 2009), which uses ranks only.
+	FusionRRF = "rrf"
+)
+
+// Scored is one leg's candidate: a chunk and the leg's raw value for it
+// (cosine distance for the vector leg, BM25 score for the keyword leg).
+type Scored struct {
+	ID    uuid.UUID
+	Value float64
+}
+
+// Ranking is one leg's ranked ids (best first) and its fusion weight.
+type Ranking struct {
+	Weight float64
+	IDs    []uuid.UUID
+}
+
+// Fused is one fused item.
+type Fused struct {
+	ID    uuid.UUID
+	Score float64
+}
+
+// Fuse merges rankings with weighted Reciprocal Rank Fusion: score(d) =
+// Σ_legs w / (k + rank(d)), rank 1-based (Cormack, Clarke & Büttcher 2009,
+// "Reciprocal Rank Fusion outperforms Condorcet and individual rank learning
+// methods"). Legs with weight ≤ 0 are ignored. Ties are broken by the best
+// single rank, then by id, so the order is deterministic.
+func Fuse(k float64, legs []Ranking) []Fused {
+	score := map[uuid.UUID]float64{}
+	best := map[uuid.UUID]int{}
+	for _, leg := range legs {
+		if leg.Weight <= 0 {
+			continue
+		}
+		for i, id := range leg.IDs {
+			score[id] += leg.Weight / (k + float64(i+1))
+			if b, ok := best[id]; !ok || i < b {
+				best[id] = i
+			}
+		}
+	}
+	return sortFused(score, best)
+}
+
+// FuseConvex merges the vector leg's candidates (cosine distances, best
+// first) and the keyword leg's (BM25 scores, best first) by a convex
+// combination of normalised scores:
+//
+//	score(c) = (wv·V(c) + wk·K(c)) / (wv + wk)
+//
+// K(c) = bm25(c) / the best BM25 score of the query (0 outside the leg's
+// candidates): BM25 has no finite maximum, its theoretical minimum is 0.
+// V(c) = (sim(c) − sim_min) / (sim_max − sim_min) over the vector leg's
+// candidates (1 when they are all equal, 0 outside): cosine similarities of
+// one model crowd into a narrow band whose position varies by query, so
+// only their spread within the query's candidates says anything. Scores are
+// in [0, 1]. A leg with weight ≤ 0 is ignored. Ties are broken by the best
+// single rank, then by id.
+func FuseConvex(wv, wk float64, vector, keyword []Scored) []Fused {
+	wv, wk = max(wv, 0), max(wk, 0)
+	total := wv + wk
+	if total == 0 {
+		return nil
+	}
+	score := map[uuid.UUID]float64{}
+	best := map[uuid.UUID]int{}
+	note := func(id uuid.UUID, i int) {
+		if b, ok := best[id]; !ok || i < b {
+			best[id] = i
+		}
+	}
+	if wv > 0 && len(vector) > 0 {
+		hi, lo := 1-vector[0].Value, 1-vector[len(vector)-1].Value
+		for i, h := range vector {
+			v := 1.0
+			if hi > lo {
+				v = (1 - h.Value - lo) / (hi - lo)
+			}
+			score[h.ID] += wv / total * v
+			note(h.ID, i)
+		}
+	}
+	if wk > 0 && len(keyword) > 0 {
+		top := keyword[0].Value
+		for i, h := range keyword {
+			k := 1.0
+			if top > 0 {
+				k = h.Value / top
+			}
+			score[h.ID] += wk / total * k
+			note(h.ID, i)
+		}
+	}
+	return sortFused(score, best)
+}
+
+func sortFused(score map[uuid.UUID]float64, best map[uuid.UUID]int) []Fused {
+	out := make([]Fused, 0, len(score))
+	for id, s := range score {
+		out = append(out, Fused{ID: id, Score: s})
+	}
+	sort.Slice(out, func(i, j int) bool {
+		if out[i].Score != out[j].Score {
+			return out[i].Score > out[j].Score
+		}
+		if best[out[i].ID] != best[out[j].ID] {
+			return best[out[i].ID] < best[out[j].ID]
+		}
+		return strings.Compare(out[i].ID.String(), out[j].ID.String()) < 0
+	})
+	return out
+}
+
+// Diversify reorders ranked results so that at most perDoc chunks of any one
+// document precede the chunks of documents further down: the chunks over the
+// cap keep their relative order and move after the others. Nothing is
+// dropped, and the first occurrence of every document keeps its relative
+// order, so document-level rankings (evaluation) are unchanged; what changes
+// is that a top-k handed to the answerer is not filled by one long page.
+// perDoc < 1 returns results unchanged.
+func Diversify(results []Result, perDoc int) []Result {
+	if perDoc < 1 || len(results) <= perDoc {
+		return results
+	}
+	seen := make(map[uuid.UUID]int, len(results))
+	out := make([]Result, 0, len(results))
+	var over []Result
+	for _, r := range results {
+		seen[r.DocumentID]++
+		if seen[r.DocumentID] > perDoc {
+			over = append(over, r)
+			continue
+		}
+		out = append(out, r)
+	}
+	return append(out, over...)
+}

@@ -1,0 +1,119 @@
+package search
+
+import (
+	"math"
+	"testing"
+
+	"github.com/google/uuid"
+
+	"github.com/ragd-dev/ragd/internal/tenant"
+)
+
+func ids(n int) []uuid.UUID {
+	out := make([]uuid.UUID, n)
+	for i := range out {
+		out[i] = uuid.MustParse("00000000-0000-0000-0000-00000000000" + string(rune('a'+i)))
+	}
+	return out
+}
+
+func order(fs []Fused) []uuid.UUID {
+	out := make([]uuid.UUID, len(fs))
+	for i, f := range fs {
+		out[i] = f.ID
+	}
+	return out
+}
+
+func sameOrder(t *testing.T, got, want []uuid.UUID) {
+	t.Helper()
+	if len(got) != len(want) {
+		t.Fatalf("got %d ids, want %d: %v", len(got), len(want), got)
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Fatalf("position %d: got %v, want %v (all: %v)", i, got[i], want[i], got)
+		}
+	}
+}
+
+func TestFuseRRFByHand(t *testing.T) {
+	id := ids(3)
+	// a: 1/(10+1) + 1/(10+2); b: 1/(10+2); c: 1/(10+1)
+	got := Fuse(10, []Ranking{{Weight: 1, IDs: []uuid.UUID{id[0], id[1]}}, {Weight: 1, IDs: []uuid.UUID{id[2], id[0]}}})
+	sameOrder(t, order(got), []uuid.UUID{id[0], id[2], id[1]})
+	if want := 1.0/11 + 1.0/12; math.Abs(got[0].Score-want) > 1e-12 {
+		t.Fatalf("score %v, want %v", got[0].Score, want)
+	}
+	// A leg at weight 0 is ignored.
+	got = Fuse(60, []Ranking{{Weight: 0, IDs: []uuid.UUID{id[1]}}, {Weight: 1, IDs: []uuid.UUID{id[0]}}})
+	sameOrder(t, order(got), []uuid.UUID{id[0]})
+}
+
+func TestFuseConvexByHand(t *testing.T) {
+	id := ids(4)
+	vector := []Scored{{id[0], 0.2}, {id[1], 0.3}, {id[2], 0.6}} // similarities 0.8, 0.7, 0.4
+	keyword := []Scored{{id[2], 10}, {id[3], 5}}
+	got := FuseConvex(1, 1, vector, keyword)
+	// V: a 1, b 0.75, c 0; K: c 1, d 0.5; halves.
+	want := map[uuid.UUID]float64{id[0]: 0.5, id[1]: 0.375, id[2]: 0.5, id[3]: 0.25}
+	for _, f := range got {
+		if math.Abs(f.Score-want[f.ID]) > 1e-12 {
+			t.Fatalf("%v: score %v, want %v", f.ID, f.Score, want[f.ID])
+		}
+	}
+	// a and c tie at 0.5: both rank 1 in a leg, so the id decides.
+	sameOrder(t, order(got), []uuid.UUID{id[0], id[2], id[1], id[3]})
+
+	// A weak vector leg at weight 0.25 only reorders near ties of the
+	// keyword leg: the keyword leader stays first.
+	got = FuseConvex(0.25, 1, vector, keyword)
+	if got[0].ID != id[2] {
+		t.Fatalf("weighted: first %v, want the keyword leader %v", got[0].ID, id[2])
+	}
+	for _, f := range got {
+		if f.Score < 0 || f.Score > 1 {
+			t.Fatalf("score %v outside [0, 1]", f.Score)
+		}
+	}
+	// Every candidate's vector similarity equal: each gets V = 1.
+	flat := FuseConvex(1, 0, []Scored{{id[0], 0.5}, {id[1], 0.5}}, nil)
+	if flat[0].Score != 1 || flat[1].Score != 1 {
+		t.Fatalf("equal similarities: %+v", flat)
+	}
+	if FuseConvex(0, 0, vector, keyword) != nil {
+		t.Fatal("both weights 0 must fuse nothing")
+	}
+}
+
+func TestCombineDispatches(t *testing.T) {
+	id := ids(3)
+	vector := []Scored{{id[0], 0.1}, {id[1], 0.2}}
+	keyword := []Scored{{id[1], 3}, {id[2], 2.9}}
+	one, k := 1.0, 1.0
+	rrf := tenant.Settings{Fusion: FusionRRF, RRFK: 60, VectorWeight: &one, KeywordWeight: &k}.Effective()
+	sameOrder(t, order(Combine(rrf, vector, keyword)), order(Fuse(60, []Ranking{{1, []uuid.UUID{id[0], id[1]}}, {1, []uuid.UUID{id[1], id[2]}}})))
+	convex := tenant.Settings{}.EffectiveFor(0.25)
+	sameOrder(t, order(Combine(convex, vector, keyword)), order(FuseConvex(0.25, 1, vector, keyword)))
+	// One leg empty: the other leg's own order, whatever its weight.
+	zero := 0.0
+	kwOnly := tenant.Settings{KeywordWeight: &zero}.EffectiveFor(0.25)
+	sameOrder(t, order(Combine(kwOnly, nil, keyword)), []uuid.UUID{id[1], id[2]})
+	sameOrder(t, order(Combine(convex, vector, nil)), []uuid.UUID{id[0], id[1]})
+}
+
+func TestDiversifyCapsPerDocument(t *testing.T) {
+	docA, docB := uuid.New(), uuid.New()
+	id := ids(5)
+	in := []Result{{ChunkID: id[0], DocumentID: docA}, {ChunkID: id[1], DocumentID: docA}, {ChunkID: id[2], DocumentID: docA},
+		{ChunkID: id[3], DocumentID: docB}, {ChunkID: id[4], DocumentID: docA}}
+	got := Diversify(in, 2)
+	var order []uuid.UUID
+	for _, r := range got {
+		order = append(order, r.ChunkID)
+	}
+	sameOrder(t, order, []uuid.UUID{id[0], id[1], id[3], id[2], id[4]})
+	if len(Diversify(in, 0)) != len(in) || Diversify(in, 0)[2].ChunkID != id[2] {
+		t.Fatal("perDoc < 1 must return the input unchanged")
+	}
+}
