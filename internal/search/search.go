@@ -15,6 +15,7 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"github.com/ragd-dev/ragd/internal/analyze"
 	"github.com/ragd-dev/ragd/internal/embed"
 	"github.com/ragd-dev/ragd/internal/rerank"
 	"github.com/ragd-dev/ragd/internal/store"
@@ -232,7 +233,7 @@ func (s *Searcher) Search(ctx context.Context, t tenant.Tenant, req Request) (Re
 		lq.vector = qvec
 	}
 	if useKeyword {
-		lq.keywordText = req.Query + "\n" + CompoundTerms(req.Query)
+		lq.keywordText = analyze.Query(req.Query)
 	}
 	start := time.Now()
 	b := &pgx.Batch{}
