@@ -44,13 +44,31 @@ type SearchResult struct {
 	RerankScore    *float64  `json:"rerank_score,omitempty" doc:"Reranker score, when a reranker is configured."`
 }
 
+// Degradation is one retrieval leg or stage the response was produced
+// without, and why.
+type Degradation struct {
+	Leg    string `json:"leg" enum:"vector,keyword,rerank,llm" doc:"The leg or stage left out: vector or keyword (retrieval legs), rerank, llm (answers only)."`
+	Reason string `json:"reason" doc:"Why, for a person, e.g. \"the embedding model use-lite does not represent Han script (100% of the question)\"."`
+}
+
+// degradations converts search's degradations (never nil, so the JSON is
+// always an array).
+func degradations(ds []search.Degradation) []Degradation {
+	out := make([]Degradation, len(ds))
+	for i, d := range ds {
+		out[i] = Degradation{Leg: string(d.Leg), Reason: d.Reason}
+	}
+	return out
+}
+
 // SearchResponse is the result of POST /v1/search.
 type SearchResponse struct {
-	Results        []SearchResult     `json:"results"`
-	Degraded       bool               `json:"degraded" doc:"True when a leg or the reranker failed and was skipped."`
-	Confidence     float64            `json:"confidence" doc:"Retrieval confidence in [0, 1] (the refusal signal)."`
-	KeywordSkipped bool               `json:"keyword_skipped,omitempty" doc:"True when the query had no searchable words (stop words only)."`
-	TimingsMS      map[string]float64 `json:"timings_ms" doc:"Milliseconds per stage: embed, retrieve (both legs with the chunks they found, one database round trip), fuse, rerank; a single-leg search reports its retrieve time as vector or keyword too."`
+	Results         []SearchResult     `json:"results"`
+	Degraded        bool               `json:"degraded" doc:"True when a leg or the reranker was left out: it failed, or the embedding model does not represent the question's script."`
+	DegradedReasons []Degradation      `json:"degraded_reasons" doc:"One entry per leg or stage left out, with the reason; empty when not degraded."`
+	Confidence      float64            `json:"confidence" doc:"Retrieval confidence in [0, 1] (the refusal signal)."`
+	KeywordSkipped  bool               `json:"keyword_skipped,omitempty" doc:"True when the query had no searchable words (stop words only)."`
+	TimingsMS       map[string]float64 `json:"timings_ms" doc:"Milliseconds per stage: embed, retrieve (both legs with the chunks they found, one database round trip), fuse, rerank; a single-leg search reports its retrieve time as vector or keyword too."`
 }
 
 // SearchOutput is the response of POST /v1/search.
@@ -83,7 +101,7 @@ func (s *Server) search(ctx context.Context, in *SearchInput) (*SearchOutput, er
 		s.metrics.degraded.WithLabelValues("search").Inc()
 	}
 	out := &SearchOutput{Body: SearchResponse{Results: make([]SearchResult, len(resp.Results)), Degraded: resp.Degraded,
-		Confidence: resp.Confidence, KeywordSkipped: resp.KeywordSkipped, TimingsMS: resp.Timings}}
+		DegradedReasons: degradations(resp.DegradedReasons), Confidence: resp.Confidence, KeywordSkipped: resp.KeywordSkipped, TimingsMS: resp.Timings}}
 	if out.Body.TimingsMS == nil {
 		out.Body.TimingsMS = map[string]float64{}
 	}

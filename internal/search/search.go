@@ -90,8 +90,11 @@ type Result struct {
 // Response is a search's outcome.
 type Response struct {
 	Results []Result `json:"results"`
-	// Degraded is true when a leg or the reranker failed and was skipped.
+	// Degraded is true when a leg or the reranker was skipped: it failed,
+	// or (the vector leg) its model does not represent the question's script.
 	Degraded bool `json:"degraded"`
+	// DegradedReasons says which and why, one entry per skipped leg or stage.
+	DegradedReasons []Degradation `json:"degraded_reasons,omitempty"`
 	// Confidence in [0, 1] is the refusal signal: (KeywordCoverage + 0.3 ×
 	// VectorSimilarity) / 1.3 when both legs ran, the one available
 	// otherwise, or the top rerank score when reranked. RRF scores cannot be
@@ -179,7 +182,9 @@ func (s *Searcher) Validate(req *Request) error {
 
 // Search runs req for tenant t. Errors: the Validate errors; store errors
 // (store.ErrUnavailable when the database is down). A failing embedder or
-// reranker does not fail the search: it is skipped and Degraded is set.
+// reranker does not fail the search: it is skipped and Degraded is set,
+// with the reason in DegradedReasons; so is the vector leg when the
+// question is mostly in scripts the embedding model does not represent.
 func (s *Searcher) Search(ctx context.Context, t tenant.Tenant, req Request) (Response, error) {
 	if err := s.Validate(&req); err != nil {
 		return Response{}, err
@@ -209,6 +214,10 @@ func (s *Searcher) Search(ctx context.Context, t tenant.Tenant, req Request) (Re
 	filtered := req.SourceURIPrefix != "" || len(req.Metadata) > 0
 
 	var qvec []float32
+	if d, gap := scriptGap(s.Embedder, req.Query); useVector && gap {
+		resp.degrade(d)
+		useVector, useKeyword = false, true
+	}
 	if useVector {
 		start := time.Now()
 		vecs, err := s.Embedder.Embed(ctx, []string{req.Query})
@@ -218,7 +227,7 @@ func (s *Searcher) Search(ctx context.Context, t tenant.Tenant, req Request) (Re
 				return resp, ctx.Err()
 			}
 			s.Logger.Warn("search: embedding the query failed; keyword leg only", "err", err)
-			resp.Degraded = true
+			resp.degrade(embedFailed(s.Embedder.Model(), err))
 			useVector = false
 			useKeyword = true
 		} else {
@@ -325,7 +334,7 @@ func (s *Searcher) Search(ctx context.Context, t tenant.Tenant, req Request) (Re
 		resp.Timings["rerank"] = ms(time.Since(start))
 		if err != nil {
 			s.Logger.Warn("search: rerank failed; fused order kept", "err", err)
-			resp.Degraded = true
+			resp.degrade(rerankFailed(err))
 		} else {
 			reranked := make([]Result, 0, len(top))
 			for _, sc := range scores {
