@@ -45,7 +45,9 @@ type AskResult struct {
 	Citations        []Citation // sources cited by the answer, in order of first citation
 	Sources          []Source   // every source given to the answerer, numbered from 1
 	Mode             string     // "llm" or "extractive"
-	Degraded         bool       // a retrieval leg, the reranker or the LLM failed and was skipped
+	Degraded         bool       // a retrieval leg, the reranker or the LLM was left out (failed, or cannot represent the question)
+	// DegradedReasons names each leg or stage left out and why.
+	DegradedReasons []Degradation
 	// Timings are milliseconds per stage (retrieval stages as in
 	// search.Response.Timings, plus e.g. "answer"); exported as metrics.
 	Timings map[string]float64
@@ -84,15 +86,16 @@ type AnswerInput struct {
 
 // AnswerResponse is the answer (the JSON body, or the data of the SSE done event).
 type AnswerResponse struct {
-	Answer           string     `json:"answer" doc:"The answer with [n] markers citing sources, or exactly \"I don't know based on the provided sources.\" when refused."`
-	Refused          bool       `json:"refused" doc:"True when the sources do not contain the answer."`
-	RefusalReason    string     `json:"refusal_reason,omitempty" doc:"Why the answer was refused, e.g. no_results, low_retrieval_confidence, not_in_sources, unsupported_answer."`
-	Confidence       float64    `json:"confidence" doc:"Estimated probability in [0, 1] that the tenant's documents answer the question; answers below the tenant's refuse_below are refused."`
-	ConfidenceReason string     `json:"confidence_reason,omitempty" doc:"Why the confidence is low, in words, e.g. no document mentions “MongoDB”."`
-	Citations        []Citation `json:"citations" doc:"Sources the answer cites, in order of first citation."`
-	Sources          []Source   `json:"sources" doc:"Every retrieved source given to the answerer."`
-	Mode             string     `json:"mode" enum:"llm,extractive" doc:"llm: generated and citation-checked; extractive: sentences quoted from the sources."`
-	Degraded         bool       `json:"degraded" doc:"True when a retrieval leg, the reranker or the LLM failed and was skipped."`
+	Answer           string        `json:"answer" doc:"The answer with [n] markers citing sources, or exactly \"I don't know based on the provided sources.\" when refused."`
+	Refused          bool          `json:"refused" doc:"True when the sources do not contain the answer."`
+	RefusalReason    string        `json:"refusal_reason,omitempty" doc:"Why the answer was refused, e.g. no_results, low_retrieval_confidence, not_in_sources, unsupported_answer."`
+	Confidence       float64       `json:"confidence" doc:"Estimated probability in [0, 1] that the tenant's documents answer the question; answers below the tenant's refuse_below are refused."`
+	ConfidenceReason string        `json:"confidence_reason,omitempty" doc:"Why the confidence is low, in words, e.g. no document mentions “MongoDB”."`
+	Citations        []Citation    `json:"citations" doc:"Sources the answer cites, in order of first citation."`
+	Sources          []Source      `json:"sources" doc:"Every retrieved source given to the answerer."`
+	Mode             string        `json:"mode" enum:"llm,extractive" doc:"llm: generated and citation-checked; extractive: sentences quoted from the sources."`
+	Degraded         bool          `json:"degraded" doc:"True when a retrieval leg, the reranker or the LLM was left out: it failed, or the embedding model does not represent the question's script."`
+	DegradedReasons  []Degradation `json:"degraded_reasons" doc:"One entry per leg or stage left out, with the reason; empty when not degraded."`
 }
 
 // AnswerDelta is the data of an SSE delta event.
@@ -204,7 +207,10 @@ func (s *Server) answered(res AskResult) AnswerResponse {
 	}
 	body := AnswerResponse{Answer: res.Answer, Refused: res.Refused, RefusalReason: res.RefusalReason, Confidence: res.Confidence,
 		ConfidenceReason: res.ConfidenceReason, Citations: res.Citations, Sources: res.Sources,
-		Mode: res.Mode, Degraded: res.Degraded}
+		Mode: res.Mode, Degraded: res.Degraded, DegradedReasons: res.DegradedReasons}
+	if body.DegradedReasons == nil {
+		body.DegradedReasons = []Degradation{}
+	}
 	if body.Citations == nil {
 		body.Citations = []Citation{}
 	}

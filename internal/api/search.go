@@ -44,10 +44,28 @@ type SearchResult struct {
 	RerankScore    *float64  `json:"rerank_score,omitempty" doc:"Reranker score, when a reranker is configured."`
 }
 
+// Degradation is one retrieval leg or stage the response was produced
+// without, and why.
+type Degradation struct {
+	Leg    string `json:"leg" enum:"vector,keyword,rerank,llm" doc:"The leg or stage left out: vector or keyword (retrieval legs), rerank, llm (answers only)."`
+	Reason string `json:"reason" doc:"Why, for a person, e.g. \"the embedding model use-lite does not represent Han script (100% of the question)\"."`
+}
+
+// degradations converts search's degradations (never nil, so the JSON is
+// always an array).
+func degradations(ds []search.Degradation) []Degradation {
+	out := make([]Degradation, len(ds))
+	for i, d := range ds {
+		out[i] = Degradation{Leg: string(d.Leg), Reason: d.Reason}
+	}
+	return out
+}
+
 // SearchResponse is the result of POST /v1/search.
 type SearchResponse struct {
 	Results          []SearchResult     `json:"results"`
-	Degraded         bool               `json:"degraded" doc:"True when a leg or the reranker failed and was skipped."`
+	Degraded         bool               `json:"degraded" doc:"True when a leg or the reranker was left out: it failed, or the embedding model does not represent the question's script."`
+	DegradedReasons  []Degradation      `json:"degraded_reasons" doc:"One entry per leg or stage left out, with the reason; empty when not degraded."`
 	Confidence       float64            `json:"confidence" doc:"Estimated probability in [0, 1] that the tenant's documents answer the query (the refusal signal)."`
 	ConfidenceReason string             `json:"confidence_reason,omitempty" doc:"Why the confidence is low, in words, e.g. no document mentions “MongoDB”."`
 	MissingTerms     []string           `json:"missing_terms,omitempty" doc:"Names and identifiers of the query that no document of the tenant contains."`
@@ -85,7 +103,8 @@ func (s *Server) search(ctx context.Context, in *SearchInput) (*SearchOutput, er
 		s.metrics.degraded.WithLabelValues("search").Inc()
 	}
 	out := &SearchOutput{Body: SearchResponse{Results: make([]SearchResult, len(resp.Results)), Degraded: resp.Degraded,
-		Confidence: resp.Confidence, ConfidenceReason: resp.ConfidenceReason, MissingTerms: resp.MissingTerms, KeywordSkipped: resp.KeywordSkipped, TimingsMS: resp.Timings}}
+		DegradedReasons: degradations(resp.DegradedReasons), Confidence: resp.Confidence, ConfidenceReason: resp.ConfidenceReason,
+		MissingTerms: resp.MissingTerms, KeywordSkipped: resp.KeywordSkipped, TimingsMS: resp.Timings}}
 	if out.Body.TimingsMS == nil {
 		out.Body.TimingsMS = map[string]float64{}
 	}

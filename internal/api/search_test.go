@@ -136,3 +136,36 @@ func TestTenantEndpoints(t *testing.T) {
 		t.Fatalf("other tenant: %+v", other)
 	}
 }
+
+// TestDegradedReasons: a Chinese question on the local model leaves out the
+// vector leg, and /v1/search and /v1/answer say so with the leg and a
+// reason; an English question has an empty degraded_reasons array.
+func TestDegradedReasons(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	ed := token(t, b.a.ID, auth.RoleEditor)
+	b.upsert(ed, "zh/pool.md", "# 连接池\n\n连接池在应用程序和数据库之间复用已经建立的连接，减少握手和认证的开销。")
+	b.upsert(ed, "docs/install.md", docInstall)
+	rd := token(t, b.a.ID, auth.RoleReader)
+	want := api.Degradation{Leg: "vector", Reason: "the embedding model use-lite does not represent Han script (100% of the question)"}
+
+	w := b.do(req{method: "POST", path: "/v1/search", token: rd, body: map[string]any{"query": "连接池如何减少认证的开销"}})
+	res := decode[api.SearchResponse](t, w, 200)
+	if !res.Degraded || len(res.DegradedReasons) != 1 || res.DegradedReasons[0] != want {
+		t.Fatalf("search: degraded %v, reasons %+v; want %+v", res.Degraded, res.DegradedReasons, want)
+	}
+	if len(res.Results) == 0 || res.Results[0].SourceURI != "zh/pool.md" || res.Results[0].VectorRank != nil {
+		t.Fatalf("search results: %+v", res.Results)
+	}
+	ans := decode[api.AnswerResponse](t, b.do(req{method: "POST", path: "/v1/answer", token: rd,
+		body: map[string]any{"question": "连接池如何减少认证的开销"}}), 200)
+	if !ans.Degraded || len(ans.DegradedReasons) != 1 || ans.DegradedReasons[0] != want || len(ans.Citations) == 0 ||
+		ans.Citations[0].SourceURI != "zh/pool.md" {
+		t.Fatalf("answer: %+v", ans)
+	}
+
+	w = b.do(req{method: "POST", path: "/v1/search", token: rd, body: map[string]any{"query": "how do I upgrade widgetctl"}})
+	if res := decode[api.SearchResponse](t, w, 200); res.Degraded || !strings.Contains(w.Body.String(), `"degraded_reasons":[]`) {
+		t.Fatalf("English search: degraded %v, body %s", res.Degraded, w.Body.String())
+	}
+}

@@ -55,6 +55,9 @@ func (a searchAsker) Ask(ctx context.Context, t tenant.Tenant, q string, topK in
 		return api.AskResult{}, err
 	}
 	res := api.AskResult{Mode: "extractive", Degraded: resp.Degraded, Timings: resp.Timings}
+	for _, d := range resp.DegradedReasons {
+		res.DegradedReasons = append(res.DegradedReasons, api.Degradation{Leg: string(d.Leg), Reason: d.Reason})
+	}
 	for i, r := range resp.Results {
 		res.Sources = append(res.Sources, api.Source{N: i + 1, ChunkID: r.ChunkID.String(), SourceURI: r.SourceURI, Title: r.Title,
 			HeadingPath: r.HeadingPath, Content: r.Content})

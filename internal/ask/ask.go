@@ -55,9 +55,14 @@ type Response struct {
 	Sources          []Source   `json:"sources"`
 	InvalidCitations []int      `json:"invalid_citations"`
 	Mode             string     `json:"mode"`
-	// Degraded: a provider failed (embedding → keyword leg only; LLM →
-	// extractive answer) and ragd answered without it.
+	// Degraded: ragd answered without a leg or a provider: a provider failed
+	// (embedding → keyword leg only; rerank → fused order; LLM → extractive
+	// answer), or the embedding model does not represent the question's
+	// script (keyword leg only).
 	Degraded bool `json:"degraded"`
+	// DegradedReasons says which and why, one entry per leg or stage left
+	// out (search.Response.DegradedReasons, then LegLLM).
+	DegradedReasons []search.Degradation `json:"degraded_reasons,omitempty"`
 	// Confidence is the retrieval confidence the refusal was decided on: the
 	// estimated probability that the documents answer the question.
 	Confidence float64 `json:"confidence"`
@@ -67,6 +72,10 @@ type Response struct {
 	// RefuseBelow is the tenant's threshold that Confidence was compared with.
 	RefuseBelow float64 `json:"refuse_below"`
 }
+
+// LegLLM names answer generation in a search.Degradation: the LLM failed
+// and the answer was extracted from the sources instead.
+const LegLLM search.Leg = "llm"
 
 // Service answers questions. Fields are read-only after construction.
 type Service struct {
@@ -95,7 +104,8 @@ func (s *Service) Ask(ctx context.Context, t tenant.Tenant, question string, top
 	}
 	set := s.Searcher.Settings(t, nil)
 	out := Response{Citations: []Citation{}, Sources: []Source{}, InvalidCitations: []int{}, Degraded: res.Degraded,
-		Confidence: res.Confidence, ConfidenceReason: res.ConfidenceReason, RefuseBelow: *set.RefuseBelow, Mode: answer.ModeExtractive}
+		DegradedReasons: res.DegradedReasons, Confidence: res.Confidence, ConfidenceReason: res.ConfidenceReason, RefuseBelow: *set.RefuseBelow,
+		Mode: answer.ModeExtractive}
 	refuse := func(reason string) (Response, error) {
 		out.Answer, out.Refused, out.RefusalReason = answer.RefusalPhrase, true, reason
 		out.Citations = []Citation{}
@@ -124,7 +134,11 @@ func (s *Service) Ask(ctx context.Context, t tenant.Tenant, question string, top
 		return Response{}, fmt.Errorf("ask: %w", err)
 	}
 	out.Mode = ar.Mode
-	out.Degraded = out.Degraded || ar.Degraded
+	if ar.Degraded {
+		out.Degraded = true
+		out.DegradedReasons = append(out.DegradedReasons, search.Degradation{Leg: LegLLM,
+			Reason: "the LLM failed; the answer quotes the sources instead"})
+	}
 	out.InvalidCitations = append(out.InvalidCitations, ar.InvalidCitations...)
 	if ar.Refused {
 		if ar.Unsupported {

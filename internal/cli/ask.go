@@ -44,8 +44,8 @@ func runAsk(ctx context.Context, e *env, args []string) error {
 			fmt.Fprintf(e.stdout, "[%d] %s — %s\n    %s\n", c.N, c.Title, c.HeadingPath, c.SourceURI)
 		}
 	}
-	if resp.Degraded {
-		fmt.Fprintln(e.stdout, "(degraded: a provider failed; answered without it)")
+	for _, d := range resp.DegradedReasons {
+		fmt.Fprintf(e.stdout, "(degraded, %s left out: %s)\n", d.Leg, d.Reason)
 	}
 	return nil
 }

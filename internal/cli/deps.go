@@ -54,7 +54,8 @@ func (d *deps) init(ctx context.Context, e *env) error {
 	var err error
 	if cfg.EmbedBaseURL != "" {
 		d.embedder, err = embed.NewOpenAI(cfg.EmbedBaseURL, cfg.EmbedModel, cfg.EmbedDims,
-			embed.WithOpenAIAPIKey(cfg.EmbedAPIKey), embed.WithOpenAITimeout(cfg.ProviderTimeout), embed.WithOpenAILogger(e.log))
+			embed.WithOpenAIAPIKey(cfg.EmbedAPIKey), embed.WithOpenAITimeout(cfg.ProviderTimeout), embed.WithOpenAILogger(e.log),
+			embed.WithOpenAIScripts(cfg.EmbedScripts...))
 	} else {
 		d.embedder, err = embed.NewLocal(cfg.ModelDir)
 	}

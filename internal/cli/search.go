@@ -41,8 +41,8 @@ func runSearch(ctx context.Context, e *env, args []string) error {
 		enc.SetIndent("", "  ")
 		return enc.Encode(resp)
 	}
-	if resp.Degraded {
-		fmt.Fprintln(e.stdout, "(degraded: a retrieval leg failed)")
+	for _, d := range resp.DegradedReasons {
+		fmt.Fprintf(e.stdout, "(degraded, %s leg left out: %s)\n", d.Leg, d.Reason)
 	}
 	for _, r := range resp.Results {
 		fmt.Fprintf(e.stdout, "%d. %s — %s\n   %s\n", r.Rank, r.Title, r.HeadingPath, r.SourceURI)

@@ -68,6 +68,9 @@ func (a askAdapter) Ask(ctx context.Context, t tenant.Tenant, question string, t
 	out := api.AskResult{Answer: r.Answer, Refused: r.Refused, RefusalReason: r.RefusalReason, Confidence: r.Confidence,
 		ConfidenceReason: r.ConfidenceReason, Mode: r.Mode, Degraded: r.Degraded,
 		Citations: make([]api.Citation, len(r.Citations)), Sources: make([]api.Source, len(r.Sources))}
+	for _, d := range r.DegradedReasons {
+		out.DegradedReasons = append(out.DegradedReasons, api.Degradation{Leg: string(d.Leg), Reason: d.Reason})
+	}
 	for i, c := range r.Citations {
 		out.Citations[i] = api.Citation{N: c.N, ChunkID: c.ChunkID, SourceURI: c.SourceURI, Title: c.Title, HeadingPath: c.HeadingPath}
 	}

@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode"
 )
 
 // Config is the whole of ragd's configuration. Zero values are never used: Load
@@ -37,6 +38,7 @@ type Config struct {
 	EmbedModel      string        // RAGD_EMBED_MODEL
 	EmbedDims       int           // RAGD_EMBED_DIMS
 	EmbedAPIKey     string        // RAGD_EMBED_API_KEY(_FILE)
+	EmbedScripts    []string      // RAGD_EMBED_SCRIPTS: Unicode scripts the API model represents (empty = every script)
 	LLMBaseURL      string        // RAGD_LLM_BASE_URL: OpenAI-compatible chat completions (empty = extractive answers)
 	LLMModel        string        // RAGD_LLM_MODEL
 	LLMAPIKey       string        // RAGD_LLM_API_KEY(_FILE)
@@ -95,6 +97,7 @@ func Load(getenv func(string) string) (Config, error) {
 		EmbedModel:        l.str("RAGD_EMBED_MODEL", ""),
 		EmbedDims:         l.int("RAGD_EMBED_DIMS", 0),
 		EmbedAPIKey:       l.secret("RAGD_EMBED_API_KEY"),
+		EmbedScripts:      l.list("RAGD_EMBED_SCRIPTS"),
 		LLMBaseURL:        l.str("RAGD_LLM_BASE_URL", ""),
 		LLMModel:          l.str("RAGD_LLM_MODEL", ""),
 		LLMAPIKey:         l.secret("RAGD_LLM_API_KEY"),
@@ -144,6 +147,14 @@ func (c Config) Validate(server bool) error {
 	}
 	if c.EmbedBaseURL != "" && (c.EmbedModel == "" || c.EmbedDims <= 0) {
 		errs = append(errs, errors.New("RAGD_EMBED_BASE_URL needs RAGD_EMBED_MODEL and RAGD_EMBED_DIMS"))
+	}
+	for _, sc := range c.EmbedScripts {
+		if _, ok := unicode.Scripts[sc]; !ok || sc == "Common" || sc == "Inherited" {
+			errs = append(errs, fmt.Errorf("RAGD_EMBED_SCRIPTS: %q is not a Unicode script name (e.g. Latin, Cyrillic, Han, Hiragana, Katakana, Hangul)", sc))
+		}
+	}
+	if len(c.EmbedScripts) > 0 && c.EmbedBaseURL == "" {
+		errs = append(errs, errors.New("RAGD_EMBED_SCRIPTS applies to RAGD_EMBED_BASE_URL models only (the local model represents Latin)"))
 	}
 	if c.LLMBaseURL != "" && c.LLMModel == "" {
 		errs = append(errs, errors.New("RAGD_LLM_BASE_URL needs RAGD_LLM_MODEL"))
@@ -219,6 +230,7 @@ func (c Config) Redacted() []string {
 		"RAGD_EMBED_MODEL=" + c.EmbedModel,
 		"RAGD_EMBED_DIMS=" + strconv.Itoa(c.EmbedDims),
 		"RAGD_EMBED_API_KEY=" + red(c.EmbedAPIKey),
+		"RAGD_EMBED_SCRIPTS=" + strings.Join(c.EmbedScripts, ","),
 		"RAGD_LLM_BASE_URL=" + c.LLMBaseURL,
 		"RAGD_LLM_MODEL=" + c.LLMModel,
 		"RAGD_LLM_API_KEY=" + red(c.LLMAPIKey),
@@ -266,6 +278,17 @@ func (l *loader) secret(name string) string {
 		return ""
 	}
 	return strings.TrimRight(string(b), "\r\n")
+}
+
+// list reads a comma-separated variable: its non-empty items, trimmed.
+func (l *loader) list(name string) []string {
+	var out []string
+	for _, item := range strings.Split(l.str(name, ""), ",") {
+		if item = strings.TrimSpace(item); item != "" {
+			out = append(out, item)
+		}
+	}
+	return out
 }
 
 func (l *loader) int(name string, def int) int {

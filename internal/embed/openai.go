@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"math"
 	"net/http"
+	"slices"
 	"strings"
 	"time"
 
@@ -63,6 +64,7 @@ type OpenAI struct {
 	batchSize     int
 	maxConcurrent int
 	sendDims      bool
+	scripts       []string
 	client        *provider.Client
 }
 
@@ -73,6 +75,7 @@ type openAIConfig struct {
 	batchSize       int
 	maxConcurrent   int
 	sendDims        bool
+	scripts         []string
 }
 
 // OpenAIOption configures NewOpenAI.
@@ -140,6 +143,16 @@ func WithOpenAIDimensionsParam() OpenAIOption {
 	return func(c *openAIConfig) { c.sendDims = true }
 }
 
+// WithOpenAIScripts declares the Unicode scripts (keys of unicode.Scripts,
+// e.g. "Latin", "Cyrillic") the model represents, for an English-only or
+// otherwise limited model; questions mostly in other scripts then skip the
+// vector leg (see ScriptLimited). Default: every script, as for the
+// multilingual models such APIs usually serve. Unknown names are refused by
+// NewOpenAI.
+func WithOpenAIScripts(scripts ...string) OpenAIOption {
+	return func(c *openAIConfig) { c.scripts = slices.Clone(scripts) }
+}
+
 // NewOpenAI returns an OpenAI-compatible embeddings client for model, whose
 // vectors have dims components. baseURL is the API root without the
 // "/embeddings" suffix, e.g. "https://api.openai.com/v1" or
@@ -173,6 +186,9 @@ func NewOpenAI(baseURL, model string, dims int, opts ...OpenAIOption) (*OpenAI, 
 	if err := cfg.Validate(); err != nil {
 		return nil, fmt.Errorf("embed: openai: %w", err)
 	}
+	if err := ValidateScripts(cfg.scripts); err != nil {
+		return nil, err
+	}
 	return &OpenAI{
 		endpoint:      endpoint,
 		model:         model,
@@ -181,6 +197,7 @@ func NewOpenAI(baseURL, model string, dims int, opts ...OpenAIOption) (*OpenAI, 
 		batchSize:     cfg.batchSize,
 		maxConcurrent: cfg.maxConcurrent,
 		sendDims:      cfg.sendDims,
+		scripts:       cfg.scripts,
 		client:        provider.NewClient("embed", openaiHTTPClient(cfg), cfg.Config),
 	}, nil
 }
@@ -190,6 +207,10 @@ func (o *OpenAI) Model() string { return o.model }
 
 // Dims returns the vector length given to NewOpenAI.
 func (o *OpenAI) Dims() int { return o.dims }
+
+// Scripts returns the scripts given with WithOpenAIScripts; empty (the
+// default) means every script.
+func (o *OpenAI) Scripts() []string { return slices.Clone(o.scripts) }
 
 // Embed returns one unit-L2-norm vector of length Dims() per text, in input
 // order. An empty texts slice returns an empty result without a request.

@@ -461,6 +461,8 @@ func TestNewOpenAIValidates(t *testing.T) {
 		{"zero timeout", "http://x/v1", "m", 4, []OpenAIOption{WithOpenAITimeout(0)}},
 		{"negative retries", "http://x/v1", "m", 4, []OpenAIOption{WithOpenAIMaxRetries(-1)}},
 		{"inverted backoff", "http://x/v1", "m", 4, []OpenAIOption{WithOpenAIBackoff(time.Second, time.Millisecond)}},
+		{"unknown script", "http://x/v1", "m", 4, []OpenAIOption{WithOpenAIScripts("Latin", "latin")}},
+		{"no-script script", "http://x/v1", "m", 4, []OpenAIOption{WithOpenAIScripts("Common")}},
 	}
 	for _, tc := range cases {
 		if _, err := NewOpenAI(tc.base, tc.model, tc.dims, tc.opts...); err == nil {
@@ -469,5 +471,26 @@ func TestNewOpenAIValidates(t *testing.T) {
 	}
 	if _, err := NewOpenAI("https://api.openai.com/v1", "text-embedding-3-small", 1536); err != nil {
 		t.Errorf("valid config rejected: %v", err)
+	}
+}
+
+func TestOpenAIScripts(t *testing.T) {
+	t.Parallel()
+	all, err := NewOpenAI("http://x/v1", "m", 4)
+	if err != nil {
+		t.Fatal(err)
+	}
+	latin, err := NewOpenAI("http://x/v1", "m", 4, WithOpenAIScripts("Latin", "Cyrillic"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		e      Embedder
+		script string
+		want   bool
+	}{{all, "Han", true}, {all, "Latin", true}, {latin, "Latin", true}, {latin, "Cyrillic", true}, {latin, "Han", false}} {
+		if got := Represents(tc.e, tc.script); got != tc.want {
+			t.Errorf("Represents(%s, %s) = %v, want %v", tc.e.(*OpenAI).Scripts(), tc.script, got, tc.want)
+		}
 	}
 }

@@ -125,6 +125,13 @@ func (l *Local) Model() string { return LocalModelName }
 // Dims returns 512.
 func (l *Local) Dims() int { return LocalDims }
 
+// Scripts returns ["Latin"]: the model's vocabulary is English
+// SentencePiece pieces. Measured (TestLocalScripts): a Chinese or Japanese
+// sentence tokenizes to [▁, unknown], so every such sentence gets the same
+// vector (cosine distance 0 between unrelated texts); Cyrillic, Greek and
+// Hangul text is mostly unknown tokens too.
+func (l *Local) Scripts() []string { return []string{"Latin"} }
+
 // Tokenize returns the SentencePiece token ids of text, all of them (Embed
 // reads only the first MaxTokens). An empty text has none. Ids index the
 // model's 8,000-entry vocabulary; 0 is the unknown token.

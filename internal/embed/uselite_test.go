@@ -394,3 +394,29 @@ func BenchmarkNewLocal(b *testing.B) {
 		}
 	}
 }
+
+// TestLocalScripts pins why USE-lite declares Latin only: unrelated Chinese
+// and Japanese sentences tokenize to [▁, unknown] and get one and the same
+// vector, while unrelated English sentences do not.
+func TestLocalScripts(t *testing.T) {
+	t.Parallel()
+	l := setupLocal(t)
+	if !Represents(l, "Latin") || Represents(l, "Han") || Represents(l, "Hiragana") || Represents(l, "Hangul") {
+		t.Fatalf("Scripts() = %v, want Latin only", l.Scripts())
+	}
+	pairs := [][2]string{
+		{"连接池在应用程序与数据库之间复用连接", "东京的樱花每年春天在公园里盛开"},
+		{"データベースの接続プールを設定する方法", "明日の東京の天気は雨になるでしょう"},
+		{"How do I configure the connection pool", "Cherry blossoms bloom in the park every spring"},
+	}
+	for i, p := range pairs {
+		v, err := l.Embed(context.Background(), p[:])
+		if err != nil {
+			t.Fatal(err)
+		}
+		d := 1 - dot(v[0], v[1])
+		if cjk := i < 2; cjk != (d < 1e-6) {
+			t.Errorf("cosine distance(%q, %q) = %.4f", p[0], p[1], d)
+		}
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -268,5 +269,107 @@ func TestConcurrentUpsertsOfOneSource(t *testing.T) {
 	}
 	if docs, _ := consistency(t, tn); docs != 1 {
 		t.Fatalf("%d documents after concurrent upserts of one source_uri, want 1", docs)
+	}
+}
+
+// TestCJKIndexedAsBigrams: a Chinese page with a Latin word and an
+// identifier glued to its characters is stored with the bigrams and the
+// separated words in its keyword index, in the english and the simple
+// configuration alike; and a document stored by an older pipeline (another
+// keyword analysis) is re-chunked on the next ingest, its embeddings coming
+// from the cache.
+func TestCJKIndexedAsBigrams(t *testing.T) {
+	t.Parallel()
+	for _, cfg := range []string{"english", "simple"} {
+		t.Run(cfg, func(t *testing.T) {
+			t.Parallel()
+			p, ce, _ := setup(t)
+			ctx := context.Background()
+			pool := testdb.App(t)
+			tn, err := tenant.Load(ctx, pool, testdb.NewTenant(t, "cjk", cfg).ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			doc := ingest.Document{SourceURI: "zh/pool.md", ContentType: "text/markdown",
+				Content: []byte("# 连接池\n\nPostgreSQL的连接池复用已经建立的连接。pg_stat_activity表记录每个会话。")}
+			if _, err := p.Upsert(ctx, tn, doc); err != nil {
+				t.Fatal(err)
+			}
+			lexemes := func() map[string]bool {
+				got := map[string]bool{}
+				err := store.InTenant(ctx, pool, tn.ID, func(tx pgx.Tx) error {
+					rows, err := tx.Query(ctx, "SELECT DISTINCT u.lexeme FROM chunks c, unnest(c.tsv) u")
+					if err != nil {
+						return err
+					}
+					lx, err := pgx.CollectRows(rows, pgx.RowTo[string])
+					for _, l := range lx {
+						got[l] = true
+					}
+					return err
+				})
+				if err != nil {
+					t.Fatal(err)
+				}
+				return got
+			}
+			got := lexemes()
+			for _, want := range []string{"连接", "接池", "复用", "postgresql", "pg", "stat", "表记", "会话"} {
+				if !got[want] {
+					t.Errorf("lexeme %q missing from %v", want, got)
+				}
+			}
+			activity, compound := "activ", "pgstatact"
+			if cfg == "simple" {
+				activity, compound = "activity", "pgstatactivity"
+			}
+			if !got[activity] || !got[compound] {
+				t.Errorf("lexemes %q, %q missing from %v", activity, compound, got)
+			}
+			consistency(t, tn)
+			chunkIDs := func() (ids []string) {
+				err := store.InTenant(ctx, pool, tn.ID, func(tx pgx.Tx) error {
+					rows, err := tx.Query(ctx, "SELECT id::text FROM chunks ORDER BY chunk_index")
+					if err != nil {
+						return err
+					}
+					ids, err = pgx.CollectRows(rows, pgx.RowTo[string])
+					return err
+				})
+				if err != nil {
+					t.Fatal(err)
+				}
+				return ids
+			}
+			old := chunkIDs()
+
+			// As if stored by an earlier version of the analysis.
+			err = store.InTenant(ctx, pool, tn.ID, func(tx pgx.Tx) error {
+				_, err := tx.Exec(ctx, "UPDATE documents SET pipeline = replace(pipeline, 'keywords=', 'keywords=older-') WHERE source_uri = $1", doc.SourceURI)
+				return err
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			before := ce.texts
+			out, err := p.Upsert(ctx, tn, doc)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if out.Status != ingest.StatusUpdated || out.Embedded != 0 || ce.texts != before {
+				t.Errorf("re-ingest after an analysis change: %+v (%d texts embedded); want updated from the embedding cache", out, ce.texts-before)
+			}
+			again, err := p.Upsert(ctx, tn, doc)
+			if err != nil || again.Status != ingest.StatusUnchanged {
+				t.Errorf("third ingest: %+v %v, want unchanged", again, err)
+			}
+			if ids := chunkIDs(); len(ids) == 0 || slices.Equal(ids, old) {
+				t.Errorf("chunks %v after re-ingest, before %v: want new chunks", ids, old)
+			}
+			if got := lexemes(); !got["连接"] {
+				t.Errorf("after re-chunking: lexemes %v", got)
+			}
+			consistency(t, tn)
+		})
 	}
 }

@@ -18,10 +18,10 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/pgvector/pgvector-go"
 
+	"github.com/ragd-dev/ragd/internal/analyze"
 	"github.com/ragd-dev/ragd/internal/chunk"
 	"github.com/ragd-dev/ragd/internal/embed"
 	"github.com/ragd-dev/ragd/internal/extract"
-	"github.com/ragd-dev/ragd/internal/search"
 	"github.com/ragd-dev/ragd/internal/store"
 	"github.com/ragd-dev/ragd/internal/tenant"
 )
@@ -32,10 +32,18 @@ const DefaultMaxBytes = 10 << 20
 // maxMetadataBytes bounds a document's metadata JSON.
 const maxMetadataBytes = 64 << 10
 
-// indexVersion names how chunks are indexed (the compound identifier
-// keywords); it is part of the pipeline fingerprint, with the embedded-text
-// recipe, so changing either re-indexes on the next ingest.
-const indexVersion = "keywords=compound/v1"
+// indexVersion names how chunks are indexed (analyze.Keywords: compound
+// identifiers, CJK bigrams); it is part of the pipeline fingerprint, with the
+// embedded-text recipe, so changing either re-indexes on the next ingest.
+// Besides the name it carries a digest of analyze.Keywords over a probe text
+// that exercises every rule, so a change to the analysis re-indexes even if
+// nobody remembers to rename it.
+var indexVersion = func() string {
+	const probe = "effective_io_concurrency pg_stat_activity表记录会话。PostgreSQL的连接池 GPT-4模型 v1.2版本 " +
+		"データベースの接続 Python3の使い方 ﾃﾞｰﾀ 「設定」 한국어를 表 -表示-"
+	sum := sha256.Sum256([]byte(analyze.Keywords(probe)))
+	return "keywords=compound+cjk-bigram/" + hex.EncodeToString(sum[:4])
+}()
 
 // Embedded-text recipes (WithEmbedText).
 const (
@@ -285,7 +293,7 @@ func (p *Pipeline) Upsert(ctx context.Context, t tenant.Tenant, d Document) (Out
 		cp.TokenCounts = append(cp.TokenCounts, int32(c.Tokens))
 		cp.StartOffsets = append(cp.StartOffsets, int32(c.Start))
 		cp.EndOffsets = append(cp.EndOffsets, int32(c.End))
-		cp.Keywords = append(cp.Keywords, search.CompoundTerms(c.HeadingPath+"\n"+c.Content))
+		cp.Keywords = append(cp.Keywords, analyze.Keywords(c.HeadingPath+"\n"+c.Content))
 		ep.ChunkIds = append(ep.ChunkIds, id)
 	}
 	err = store.InTenant(ctx, p.pool, t.ID, func(tx pgx.Tx) error {

@@ -81,6 +81,11 @@ func TestEmbeddingProviderFaults(t *testing.T) {
 			if sr.Results[0].SourceURI != "ops/backups.md" {
 				t.Errorf("keyword leg's best: %s", sr.Results[0].SourceURI)
 			}
+			if len(sr.DegradedReasons) != 1 || sr.DegradedReasons[0].Leg != "vector" ||
+				!strings.HasPrefix(sr.DegradedReasons[0].Reason, "embedding the question with ") ||
+				strings.Contains(sr.DegradedReasons[0].Reason, "secret-internal-detail") || strings.Contains(sr.DegradedReasons[0].Reason, p.URL) {
+				t.Errorf("degraded_reasons %+v: want the vector leg's failure, without the provider's text", sr.DegradedReasons)
+			}
 			wantCalls := int64(2) // one retry
 			if f == faultGarbage {
 				wantCalls = 1 // a malformed 200 is not retried
@@ -91,7 +96,7 @@ func TestEmbeddingProviderFaults(t *testing.T) {
 			r := s.do(call{Method: "POST", Path: "/v1/answer", Token: rd, Body: map[string]any{"question": "When is the backup window?"}})
 			var ar api.AnswerResponse
 			r.json(t, &ar)
-			if r.Status != 200 || !ar.Degraded || ar.Refused {
+			if r.Status != 200 || !ar.Degraded || ar.Refused || len(ar.DegradedReasons) == 0 || ar.DegradedReasons[0].Leg != "vector" {
 				t.Errorf("answer: %s", r)
 			}
 			// A write cannot be embedded: it fails as a whole, retryably.
@@ -223,6 +228,9 @@ func TestRerankProviderFaults(t *testing.T) {
 			sr := searchOK(t, reranked, rd, q)
 			if !sr.Degraded || strings.Join(order(sr), " ") != strings.Join(order(fused), " ") {
 				t.Errorf("want the fused order %v, degraded; got %v degraded=%v", order(fused), order(sr), sr.Degraded)
+			}
+			if len(sr.DegradedReasons) != 1 || sr.DegradedReasons[0].Leg != "rerank" || !strings.HasPrefix(sr.DegradedReasons[0].Reason, "the reranker failed (") {
+				t.Errorf("degraded_reasons %+v: want the reranker's failure", sr.DegradedReasons)
 			}
 			for _, r := range sr.Results {
 				if r.RerankScore != nil {

@@ -25,6 +25,13 @@
 // per-tenant posting lists keyed by (tenant_id, lexeme); see
 // docs/ARCHITECTURE.md for why not a GIN index under RLS.
 //
-// If embedding the query fails, search falls back to the keyword leg alone and
-// says Degraded.
+// Keyword text: the question as analyze.Query gives it (CJK runs as
+// character bigrams, underscore identifiers also joined), the same analysis
+// ingestion stores in chunks.keywords.
+//
+// Degradation (degrade.go): if embedding the query fails, or the question is
+// mostly in scripts the embedding model does not represent (embed.Represents;
+// USE-lite represents Latin only), search runs the keyword leg alone; a
+// failing reranker keeps the fused order. Each such case sets Degraded and
+// adds a Degradation naming the leg and a reason a person can read.
 package search

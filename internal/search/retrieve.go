@@ -3,10 +3,13 @@ package search
 import (
 	"fmt"
 	"math"
+	"strings"
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
 	"github.com/pgvector/pgvector-go"
+
+	"github.com/ragd-dev/ragd/internal/analyze"
 )
 
 // The retrieval statements are queued on one pgx.Batch and sent in one round
@@ -223,6 +226,13 @@ func (s *Searcher) queueRetrieval(b *pgx.Batch, q legQuery, out *legResults) err
 					return err
 				}
 				out.lexemes++
+				if df == 0 && strings.IndexFunc(lexeme, func(r rune) bool { return !analyze.IsCJK(r) }) < 0 {
+					// A CJK bigram no chunk has is most often one that spans
+					// a word boundary of the question (CJK text has no
+					// spaces), not a missing concept: it does not count
+					// against the coverage.
+					continue
+				}
 				idf := math.Log(1 + (float64(n)-float64(df)+0.5)/(float64(df)+0.5))
 				out.idfSum += idf
 				if out.idf == nil {

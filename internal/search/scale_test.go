@@ -18,7 +18,8 @@ package search
 // already there.
 //
 // This file also holds the Go benchmarks of the package's CPU hot paths
-// (Fuse, CompoundTerms); the SQL paths are measured by `ragd bench`.
+// (Fuse; the keyword analysis is benchmarked in internal/analyze); the SQL
+// paths are measured by `ragd bench`.
 
 import (
 	"context"
@@ -576,20 +577,6 @@ func BenchmarkFuse(b *testing.B) {
 	for b.Loop() {
 		if len(Fuse(60, legs)) != 35 {
 			b.Fatal("wrong fused length")
-		}
-	}
-}
-
-func BenchmarkCompoundTerms(b *testing.B) {
-	// A 1,000-character chunk of the PostgreSQL manual's configuration chapter.
-	text := strings.Repeat("Sets the number of concurrent disk I/O operations (effective_io_concurrency) that "+
-		"PostgreSQL expects can be executed simultaneously; see also maintenance_io_concurrency and "+
-		"max_parallel_workers_per_gather. ", 5)
-	b.SetBytes(int64(len(text)))
-	b.ReportAllocs()
-	for b.Loop() {
-		if CompoundTerms(text) == "" {
-			b.Fatal("no compound terms")
 		}
 	}
 }

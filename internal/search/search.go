@@ -13,6 +13,7 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"github.com/ragd-dev/ragd/internal/analyze"
 	"github.com/ragd-dev/ragd/internal/embed"
 	"github.com/ragd-dev/ragd/internal/rerank"
 	"github.com/ragd-dev/ragd/internal/store"
@@ -83,8 +84,11 @@ type Result struct {
 // Response is a search's outcome.
 type Response struct {
 	Results []Result `json:"results"`
-	// Degraded is true when a leg or the reranker failed and was skipped.
+	// Degraded is true when a leg or the reranker was skipped: it failed,
+	// or (the vector leg) its model does not represent the question's script.
 	Degraded bool `json:"degraded"`
+	// DegradedReasons says which and why, one entry per skipped leg or stage.
+	DegradedReasons []Degradation `json:"degraded_reasons,omitempty"`
 	// Confidence in [0, 1] is the estimated probability that the tenant's
 	// documents answer the query (see Assess): the refusal signal that
 	// tenant.Settings.RefuseBelow is compared with.
@@ -222,7 +226,9 @@ type plan struct {
 // Search runs req for tenant t: plan → embed → retrieve → fuse → assess →
 // rerank → cut. Errors: the Validate errors, ErrInvalidFilter; store errors
 // (store.ErrUnavailable when the database is down). A failing embedder or
-// reranker does not fail the search: it is skipped and Degraded is set.
+// reranker does not fail the search: it is skipped and Degraded is set,
+// with the reason in DegradedReasons; so is the vector leg when the
+// question is mostly in scripts the embedding model does not represent.
 func (s *Searcher) Search(ctx context.Context, t tenant.Tenant, req Request) (Response, error) {
 	p, err := s.plan(t, req)
 	if err != nil {
@@ -282,6 +288,11 @@ func (s *Searcher) embedQuery(ctx context.Context, p *plan, resp *Response) erro
 	if !p.useVector {
 		return nil
 	}
+	if d, gap := scriptGap(s.Embedder, p.req.Query); gap {
+		resp.degrade(d)
+		p.useVector, p.useKeywrd = false, true
+		return nil
+	}
 	start := time.Now()
 	vecs, err := s.Embedder.Embed(ctx, []string{p.req.Query})
 	resp.Timings["embed"] = ms(time.Since(start))
@@ -293,7 +304,7 @@ func (s *Searcher) embedQuery(ctx context.Context, p *plan, resp *Response) erro
 		return ctx.Err()
 	}
 	s.logger().Warn("search: embedding the query failed; keyword leg only", "err", err)
-	resp.Degraded = true
+	resp.degrade(embedFailed(s.Embedder.Model(), err))
 	p.useVector, p.useKeywrd = false, true
 	return nil
 }
@@ -307,7 +318,7 @@ func (s *Searcher) retrieve(ctx context.Context, t tenant.Tenant, p plan, resp *
 		lq.vector = p.queryVector
 	}
 	if p.useKeywrd {
-		lq.keywordText = p.req.Query + "\n" + CompoundTerms(p.req.Query)
+		lq.keywordText = analyze.Query(p.req.Query)
 		lq.probes = probeWords(p.req.Query)
 	}
 	start := time.Now()
@@ -428,7 +439,7 @@ func (s *Searcher) rerank(ctx context.Context, p plan, results []Result, resp *R
 	resp.Timings["rerank"] = ms(time.Since(start))
 	if err != nil {
 		s.logger().Warn("search: rerank failed; fused order kept", "err", err)
-		resp.Degraded = true
+		resp.degrade(rerankFailed(err))
 		return results
 	}
 	reranked := make([]Result, 0, len(top))

@@ -1,4 +1,4 @@
-package search
+package analyze
 
 import (
 	"strings"
@@ -8,6 +8,8 @@ import (
 // CompoundTerms returns the identifiers in text that contain underscores
 // (effective_io_concurrency, pg_stat_activity), each lowercased with its
 // underscores removed, space-separated, each once, in order of appearance.
+// CJK characters end an identifier like punctuation does
+// ("pg_stat_activity表" gives pgstatactivity; the 表 is Keywords' business).
 //
 // PostgreSQL's default text-search parser splits words at "_", so
 // "effective_io_concurrency" is indexed only as effect, io, concurr. The
@@ -16,7 +18,7 @@ import (
 func CompoundTerms(text string) string {
 	var out []string
 	seen := map[string]bool{}
-	isWord := func(r rune) bool { return r == '_' || unicode.IsLetter(r) || unicode.IsDigit(r) }
+	isWord := func(r rune) bool { return r == '_' || (unicode.IsLetter(r) || unicode.IsDigit(r)) && !IsCJK(r) }
 	for _, tok := range strings.FieldsFunc(text, func(r rune) bool { return !isWord(r) }) {
 		tok = strings.Trim(tok, "_")
 		if !strings.Contains(tok, "_") || len(tok) > 100 {

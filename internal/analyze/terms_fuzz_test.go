@@ -1,4 +1,4 @@
-package search
+package analyze
 
 import (
 	"strings"
@@ -7,9 +7,9 @@ import (
 	"unicode/utf8"
 )
 
-// FuzzCompoundTerms checks the keyword query builder's identifier joining on
-// arbitrary text: no panic; every term is non-empty, lower case, without
-// underscores or spaces, shorter than 100 bytes, unique, and is an
+// FuzzCompoundTerms checks the identifier joining on arbitrary text: no
+// panic; every term is non-empty, lower case, without underscores, spaces
+// or CJK characters, shorter than 100 bytes, unique, and is an
 // underscore identifier of the text with its underscores removed; terms
 // come in order of first appearance; the output has no identifiers left to
 // join (CompoundTerms is idempotent on it); valid UTF-8 stays valid.
@@ -17,7 +17,7 @@ func FuzzCompoundTerms(f *testing.F) {
 	for _, s := range []string{
 		"", "plain words only", "effective_io_concurrency", "SET work_mem = '64MB'; SHOW shared_buffers;",
 		"pg_stat_activity pg_stat_activity PG_STAT_ACTIVITY", "__dunder__ _x_ a__b", "snake_case_ÜBER_größe",
-		"'&|!:*<->\\()", "a_b:*", "x_" + strings.Repeat("y", 120), "İ_İ ǅ_ǅ", "日本_語", "_", "a\x00_b", "\xff_\xfe",
+		"'&|!:*<->\\()", "a_b:*", "x_" + strings.Repeat("y", 120), "İ_İ ǅ_ǅ", "日本_語", "pg_stat_activity表", "_", "a\x00_b", "\xff_\xfe",
 		"tab\t_sep\n_line", "x_1 1_x 1_1",
 	} {
 		f.Add(s)
@@ -28,7 +28,7 @@ func FuzzCompoundTerms(f *testing.F) {
 			return
 		}
 		terms := strings.Split(out, " ")
-		isWord := func(r rune) bool { return r == '_' || unicode.IsLetter(r) || unicode.IsDigit(r) }
+		isWord := func(r rune) bool { return r == '_' || (unicode.IsLetter(r) || unicode.IsDigit(r)) && !IsCJK(r) }
 		var idents []string // joined forms of the text's identifiers, in order
 		for _, tok := range strings.FieldsFunc(text, func(r rune) bool { return !isWord(r) }) {
 			if tok = strings.Trim(tok, "_"); strings.Contains(tok, "_") && len(tok) <= 100 {
@@ -41,8 +41,8 @@ func FuzzCompoundTerms(f *testing.F) {
 			switch {
 			case term == "":
 				t.Fatalf("%q: empty term in %q", text, out)
-			case strings.ContainsAny(term, "_ \t\n"):
-				t.Fatalf("%q: term %q has an underscore or space", text, term)
+			case strings.ContainsAny(term, "_ \t\n") || strings.ContainsFunc(term, IsCJK):
+				t.Fatalf("%q: term %q has an underscore, space or CJK character", text, term)
 			case len(term) >= 100:
 				t.Fatalf("%q: term of %d bytes", text, len(term))
 			case seen[term]:

@@ -1,0 +1,179 @@
+package analyze
+
+import (
+	"slices"
+	"strings"
+	"testing"
+	"unicode/utf8"
+)
+
+func TestKeywordsAndQuery(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct{ text, keywords, query string }{
+		// A Chinese sentence with a Latin word glued to it: the word set apart,
+		// the run as overlapping bigrams.
+		{"PostgreSQL的连接池配置方法。", "PostgreSQL 的连 连接 接池 池配 配置 置方 方法", " PostgreSQL 的连 连接 接池 池配 配置 置方 方法 。"},
+		// Japanese: kanji, hiragana and katakana in one run; ー inside the word.
+		{"データベースの接続", "デー ータ タベ ベー ース スの の接 接続", " デー ータ タベ ベー ース スの の接 接続 "},
+		// Mixed-script identifiers.
+		{"pg_stat_activity表记录会话", "pgstatactivity activity 表记 记录 录会 会话", "pg_stat_ activity 表记 记录 录会 会话 \npgstatactivity"},
+		{"Python3の使い方", "Python3 の使 使い い方", " Python3 の使 使い い方 "},
+		{"GPT-4模型是什么？", "GPT-4 模型 型是 是什 什么", " GPT-4 模型 型是 是什 什么 ？"},
+		{"v1.2版本", "v1.2 版本", " v1.2 版本 "},
+		// Standalone words of one or two CJK characters: PostgreSQL already
+		// indexes them as they are, so documents add nothing; a question sends
+		// them as they are.
+		{"「設定」する", "", "「 設定 」 する "},
+		{"表", "", " 表 "},
+		// Hangul is bigrammed as well (Korean particles attach to words).
+		{"한국어를 배우다", "한국 국어 어를 배우 우다", " 한국 국어 어를   배우 우다 "},
+		// Joiners at a segment's ends stay outside it.
+		{"-表示-", "", "- 表示 -"},
+		// No CJK: the text unchanged, compound identifiers added.
+		{"SET work_mem = '64MB';", "workmem", "SET work_mem = '64MB';\nworkmem"},
+		{"plain English text", "", "plain English text"},
+	} {
+		if got := Keywords(tc.text); got != tc.keywords {
+			t.Errorf("Keywords(%q) = %q, want %q", tc.text, got, tc.keywords)
+		}
+		if got := Query(tc.text); got != tc.query {
+			t.Errorf("Query(%q) = %q, want %q", tc.text, got, tc.query)
+		}
+	}
+}
+
+func TestKeywordsKeepsRepeats(t *testing.T) {
+	t.Parallel()
+	// Term frequency is BM25's evidence: a repeated bigram is kept.
+	got := strings.Fields(Keywords("连接池，连接池"))
+	if want := []string{"连接", "接池", "连接", "接池"}; !slices.Equal(got, want) {
+		t.Fatalf("Keywords = %q, want %q", got, want)
+	}
+}
+
+func TestIsCJK(t *testing.T) {
+	t.Parallel()
+	for r, want := range map[rune]bool{'a': false, 'é': false, 'Ж': false, '4': false, '。': false, '・': false,
+		'中': true, '々': true, 'の': true, 'デ': true, 'ー': true, 'ｰ': true, 'ﾃ': true, 'ﾞ': true, '한': true, 'ᄀ': true} {
+		if IsCJK(r) != want {
+			t.Errorf("IsCJK(%q) = %v, want %v", r, !want, want)
+		}
+	}
+}
+
+func TestScripts(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		text string
+		want []ScriptCount
+	}{
+		{"How do I configure the connection pool?", []ScriptCount{{"Latin", 7}}},
+		{"如何配置连接池？", []ScriptCount{{"Han", 7}}},
+		{"データベースの接続プールを設定する方法", []ScriptCount{{"Katakana", 9}, {"Han", 6}, {"Hiragana", 4}}},
+		{"pg_stat_activity表是什么", []ScriptCount{{"Han", 4}, {"Latin", 3}}},
+		{"Что такое MVCC?", []ScriptCount{{"Cyrillic", 2}, {"Latin", 1}}},
+		{"café naïve", []ScriptCount{{"Latin", 2}}},
+		{"42 + 7 = ?", nil},
+	} {
+		if got := Scripts(tc.text); !slices.Equal(got, tc.want) {
+			t.Errorf("Scripts(%q) = %v, want %v", tc.text, got, tc.want)
+		}
+	}
+}
+
+// cjkRuns returns the bigrams (or unigrams) of the maximal CJK runs of text,
+// in order: what Query must send for them.
+func cjkRuns(text string) []string {
+	var out, run []string
+	flush := func() {
+		if len(run) == 1 {
+			out = append(out, run[0])
+		}
+		for i := 0; i+1 < len(run); i++ {
+			out = append(out, run[i]+run[i+1])
+		}
+		run = run[:0]
+	}
+	for i := 0; i < len(text); {
+		r, w := utf8.DecodeRuneInString(text[i:])
+		if IsCJK(r) && !(r == utf8.RuneError && w == 1) {
+			run = append(run, text[i:i+w])
+		} else {
+			flush()
+		}
+		i += w
+	}
+	flush()
+	return out
+}
+
+// FuzzQuery checks the CJK analysis on arbitrary text: no panic; in the
+// outputs of Query and Keywords every whitespace-separated field that has a
+// CJK character is one or two CJK characters and nothing else (so
+// PostgreSQL's parser sees each bigram as a word of its own); Query's CJK
+// fields are exactly the bigrams of the text's CJK runs, in order; Keywords'
+// CJK fields are a subsequence of them; the text's non-CJK characters
+// outside its CJK-bearing segments reach Query unchanged; valid UTF-8 stays
+// valid.
+func FuzzQuery(f *testing.F) {
+	for _, s := range []string{"", "PostgreSQL的连接池配置方法。", "pg_stat_activity表", "Python3の使い方", "GPT-4模型",
+		"データベース", "ﾃﾞｰﾀ", "한국어를 배우다", "a-表-b", "-表示-", "v1.2版本", "表", "中\xff文", "日本_語", "x\u0301中",
+		"。。。", "effective_io_concurrency", "e\u3099"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		q, k := Query(text), Keywords(text)
+		cjkFields := func(out string) []string {
+			var got []string
+			for _, fld := range strings.Fields(out) {
+				if !strings.ContainsFunc(fld, IsCJK) {
+					continue
+				}
+				if n := utf8.RuneCountInString(fld); n > 2 || !allCJK(fld) {
+					t.Fatalf("%q: field %q of %q is not one or two CJK characters", text, fld, out)
+				}
+				got = append(got, fld)
+			}
+			return got
+		}
+		want := cjkRuns(text)
+		if got := cjkFields(q); !slices.Equal(got, want) {
+			t.Fatalf("%q: Query %q sends %q, want the bigrams %q", text, q, got, want)
+		}
+		rest := want
+		for _, fld := range cjkFields(k) {
+			i := slices.Index(rest, fld)
+			if i < 0 {
+				t.Fatalf("%q: Keywords %q has %q, not a bigram of the text in order (%q)", text, k, fld, want)
+			}
+			rest = rest[i+1:]
+		}
+		if !hasCJK(text) && !strings.HasPrefix(q, text) {
+			t.Fatalf("%q: Query %q changed text without CJK", text, q)
+		}
+		if utf8.ValidString(text) && (!utf8.ValidString(q) || !utf8.ValidString(k)) {
+			t.Fatalf("%q: invalid UTF-8 output %q / %q", text, q, k)
+		}
+	})
+}
+
+func BenchmarkKeywords(b *testing.B) {
+	// A 1,000-character chunk of the PostgreSQL manual's configuration
+	// chapter, and a Chinese passage of about the same length in bytes.
+	for name, text := range map[string]string{
+		"english": strings.Repeat("Sets the number of concurrent disk I/O operations (effective_io_concurrency) that "+
+			"PostgreSQL expects can be executed simultaneously; see also maintenance_io_concurrency and "+
+			"max_parallel_workers_per_gather. ", 5),
+		"chinese": strings.Repeat("连接池在应用程序与数据库之间复用已经建立的连接，减少每次请求建立新连接的开销。", 9),
+	} {
+		b.Run(name, func(b *testing.B) {
+			b.SetBytes(int64(len(text)))
+			b.ReportAllocs()
+			for b.Loop() {
+				if Keywords(text) == "" {
+					b.Fatal("no keywords")
+				}
+			}
+		})
+	}
+}

@@ -1,0 +1,189 @@
+package search_test
+
+import (
+	"context"
+	"os"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/ragd-dev/ragd/internal/answer"
+	"github.com/ragd-dev/ragd/internal/ask"
+	"github.com/ragd-dev/ragd/internal/embed"
+	"github.com/ragd-dev/ragd/internal/ingest"
+	"github.com/ragd-dev/ragd/internal/search"
+	"github.com/ragd-dev/ragd/internal/tenant"
+	"github.com/ragd-dev/ragd/internal/testdb"
+)
+
+// scriptCorpus is a small multilingual corpus: Chinese and Japanese
+// passages on distinct topics, passages whose identifiers mix scripts, and
+// one English page. Written for these tests (no word of one passage's topic
+// appears in another's).
+var scriptCorpus = map[string]string{
+	"zh/pool.md": "# 连接池\n\n连接池在应用程序和数据库之间复用已经建立的连接。每次请求不必重新建立连接，" +
+		"因此可以减少握手和认证的开销。连接池的大小应当根据数据库服务器的核心数量来设置，过大的连接池反而会降低吞吐量。",
+	"zh/backup.md": "# 备份与恢复\n\n定期备份是防止数据丢失的最后一道防线。逻辑备份导出表结构和数据，适合迁移到新版本；" +
+		"物理备份复制数据目录，恢复速度更快。恢复之前应当先在测试环境中验证备份文件是否完整。",
+	"zh/tea.md": "# 绿茶的冲泡\n\n冲泡绿茶时水温不宜过高，八十度左右最合适。茶叶放入杯中后先倒少量热水润茶，再加满水。" +
+		"龙井和碧螺春都是著名的绿茶品种。",
+	"zh/activity.md": "# 会话监控\n\npg_stat_activity表记录每个后端进程的当前查询和等待事件。运维人员可以据此找出长时间运行的查询并终止它们。",
+	"zh/gpt.md":      "# 生成模型\n\nGPT-4模型可以根据提示生成文本，但回答可能包含错误，重要的结论需要人工核对。",
+	"ja/index.md": "# インデックスの作成\n\nインデックスは検索を速くするためのデータ構造です。大きなテーブルでは、" +
+		"よく検索される列にインデックスを作成すると、全件を読む必要がなくなります。ただし、書き込みのたびにインデックスも" +
+		"更新されるため、作りすぎると更新が遅くなります。",
+	"ja/vacuum.md": "# バキュームの役割\n\n更新や削除で不要になった行は、すぐには消えません。バキュームはそれらの行の領域を回収し、" +
+		"再利用できるようにします。自動バキュームを止めると、テーブルが膨張して性能が落ちます。",
+	"ja/python.md": "# Python3の使い方\n\nPython3の仮想環境はvenvモジュールで作成します。プロジェクトごとに環境を分けると、" +
+		"ライブラリのバージョンが衝突しません。",
+	"en/pool.md": "# Connection pooling\n\nA connection pool keeps database connections open and hands them to requests, " +
+		"so that each request skips the handshake and authentication. Size the pool after the server's CPU cores: " +
+		"a pool far larger than that lowers throughput.",
+}
+
+var (
+	useLiteOnce sync.Once
+	useLite     *embed.Local
+	useLiteErr  error
+)
+
+// scriptTenant ingests scriptCorpus through the production pipeline (the
+// local model, default settings) into a new tenant with text-search
+// configuration tsConfig, and returns it with a searcher.
+func scriptTenant(t *testing.T, tsConfig string) (tenant.Tenant, *search.Searcher) {
+	t.Helper()
+	useLiteOnce.Do(func() { useLite, useLiteErr = embed.NewLocal(embed.DefaultModelDir(os.Getenv)) })
+	if useLiteErr != nil {
+		t.Fatalf("local model: %v (run `make setup`)", useLiteErr)
+	}
+	ctx := context.Background()
+	pool := testdb.App(t)
+	p, err := ingest.New(pool, useLite, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tn := testdb.NewTenant(t, "scripts", tsConfig)
+	tt, err := tenant.Load(ctx, pool, tn.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for uri, text := range scriptCorpus {
+		if _, err := p.Upsert(ctx, tt, ingest.Document{SourceURI: uri, ContentType: "text/markdown", Content: []byte(text)}); err != nil {
+			t.Fatalf("ingest %s: %v", uri, err)
+		}
+	}
+	if tt, err = tenant.Load(ctx, pool, tn.ID); err != nil {
+		t.Fatal(err)
+	}
+	return tt, &search.Searcher{Pool: pool, Embedder: useLite, ModelID: 1}
+}
+
+// TestCJKQuestionsFindTheirDocument: Chinese, Japanese and mixed-script
+// questions find the document that answers them through the keyword leg,
+// under the english and the simple configuration alike; a question mostly
+// in CJK leaves out the local model's vector leg and says why; English
+// questions and Latin identifiers keep both legs.
+func TestCJKQuestionsFindTheirDocument(t *testing.T) {
+	t.Parallel()
+	for _, cfg := range []string{"english", "simple"} {
+		t.Run(cfg, func(t *testing.T) {
+			t.Parallel()
+			tn, s := scriptTenant(t, cfg)
+			for _, tc := range []struct {
+				question, want string
+				// reason is the vector leg's expected degradation ("" = the leg runs).
+				reason string
+			}{
+				{"连接池的大小应该怎么设置？", "zh/pool.md", "the embedding model use-lite does not represent Han script (100% of the question)"},
+				{"如何验证备份文件是否完整", "zh/backup.md", "the embedding model use-lite does not represent Han script (100% of the question)"},
+				{"绿茶用多少度的水冲泡", "zh/tea.md", "the embedding model use-lite does not represent Han script (100% of the question)"},
+				{"インデックスを作りすぎるとどうなりますか？", "ja/index.md",
+					"the embedding model use-lite does not represent Hiragana, Katakana and Han scripts (100% of the question)"},
+				{"自動バキュームを止めるとどうなる", "ja/vacuum.md",
+					"the embedding model use-lite does not represent Hiragana, Katakana and Han scripts (100% of the question)"},
+				// Mixed-script identifiers: the Latin part is indexed as a word
+				// (and as a compound identifier), the CJK part as bigrams. The
+				// shares count Latin words and CJK characters: 5 Han of 3 + 5,
+				// 2 Hiragana + 6 Han of 1 + 8, 10 Han of 1 + 10.
+				{"pg_stat_activity表记录什么", "zh/activity.md", "the embedding model use-lite does not represent Han script (62% of the question)"},
+				{"Python3の仮想環境の作成", "ja/python.md",
+					"the embedding model use-lite does not represent Han and Hiragana scripts (88% of the question)"},
+				{"GPT-4模型的回答需要核对吗", "zh/gpt.md", "the embedding model use-lite does not represent Han script (90% of the question)"},
+				// A Latin identifier alone finds the Chinese page that glues it
+				// to a Han character, with both legs.
+				{"pg_stat_activity", "zh/activity.md", ""},
+				{"How large should a connection pool be?", "en/pool.md", ""},
+			} {
+				resp, err := s.Search(context.Background(), tn, search.Request{Query: tc.question, TopK: 3})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if len(resp.Results) == 0 {
+					t.Errorf("%q: no results", tc.question)
+					continue
+				}
+				top := resp.Results[0]
+				if top.SourceURI != tc.want || top.KeywordRank == nil || *top.KeywordRank != 1 {
+					t.Errorf("%q: top result %s (keyword rank %v), want %s first in the keyword leg", tc.question, top.SourceURI,
+						top.KeywordRank, tc.want)
+				}
+				for _, r := range resp.Results[1:] {
+					if r.SourceURI == tc.want {
+						continue
+					}
+					if r.KeywordScore != nil && *r.KeywordScore >= *top.KeywordScore {
+						t.Errorf("%q: %s scores %.3f ≥ the answer's %.3f", tc.question, r.SourceURI, *r.KeywordScore, *top.KeywordScore)
+					}
+				}
+				if tc.reason == "" {
+					if resp.Degraded || len(resp.DegradedReasons) > 0 || top.VectorRank == nil {
+						t.Errorf("%q: want both legs, got degraded %v %v (vector rank %v)", tc.question, resp.Degraded,
+							resp.DegradedReasons, top.VectorRank)
+					}
+					continue
+				}
+				want := []search.Degradation{{Leg: search.LegVector, Reason: tc.reason}}
+				if !resp.Degraded || len(resp.DegradedReasons) != 1 || resp.DegradedReasons[0] != want[0] {
+					t.Errorf("%q: degraded %v %+v, want %+v", tc.question, resp.Degraded, resp.DegradedReasons, want)
+				}
+				for _, r := range resp.Results {
+					if r.VectorRank != nil {
+						t.Errorf("%q: %s has a vector rank although the leg was left out", tc.question, r.SourceURI)
+					}
+				}
+				if _, ok := resp.Timings["embed"]; ok {
+					t.Errorf("%q: the question was embedded although the leg was left out", tc.question)
+				}
+			}
+		})
+	}
+}
+
+// TestCJKOffTopicQuestionIsRefused: a Chinese question that no document
+// answers shares no bigram with the corpus, so no chunk is retrieved and the
+// answer is an honest refusal. (Before bigrams the local model's vector leg
+// returned every CJK chunk at cosine distance 0 and the answer quoted one.)
+func TestCJKOffTopicQuestionIsRefused(t *testing.T) {
+	t.Parallel()
+	tn, s := scriptTenant(t, "")
+	svc := &ask.Service{Searcher: s, Answerer: answer.New(nil)}
+	ctx := context.Background()
+	res, err := svc.Ask(ctx, tn, "火星探测器靠哪种燃料飞行？", 0, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !res.Refused || res.RefusalReason != ask.ReasonNoResults || len(res.Sources) != 0 {
+		t.Errorf("off-topic question: refused %v (%s), %d sources; want a refusal with no sources", res.Refused, res.RefusalReason, len(res.Sources))
+	}
+	if len(res.DegradedReasons) != 1 || res.DegradedReasons[0].Leg != search.LegVector {
+		t.Errorf("degraded reasons %+v, want the vector leg's", res.DegradedReasons)
+	}
+	// The same service answers an on-topic question from the right page.
+	res, err = svc.Ask(ctx, tn, "连接池过大会怎样？", 0, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Refused || len(res.Citations) == 0 || res.Citations[0].SourceURI != "zh/pool.md" || !strings.Contains(res.Answer, "吞吐量") {
+		t.Errorf("on-topic question: %+v", res)
+	}
+}

@@ -1,0 +1,88 @@
+package search
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/ragd-dev/ragd/internal/analyze"
+	"github.com/ragd-dev/ragd/internal/embed"
+	"github.com/ragd-dev/ragd/internal/provider"
+)
+
+// LegRerank names the reranking stage in a Degradation.
+const LegRerank Leg = "rerank"
+
+// Degradation is one leg or stage a search ran without, and why.
+type Degradation struct {
+	// Leg is LegVector, LegKeyword or LegRerank.
+	Leg Leg `json:"leg"`
+	// Reason is a sentence a person can read, e.g. "the embedding model
+	// use-lite does not represent Han script (100% of the question)". It
+	// names models and HTTP statuses, never a provider's error text.
+	Reason string `json:"reason"`
+}
+
+// degrade records that the search ran without d.Leg.
+func (r *Response) degrade(d Degradation) {
+	r.Degraded = true
+	r.DegradedReasons = append(r.DegradedReasons, d)
+}
+
+// scriptGap reports the vector leg as unable to serve query when more than
+// half of the question (analyze.Scripts units: words, or characters of the
+// CJK scripts) is in scripts e's model does not represent: its vector then
+// says little about the question (USE-lite gives every Chinese or Japanese
+// sentence the same vector), and fusing its ranking would only push the
+// keyword leg's matches down. Digits and punctuation count for no script.
+func scriptGap(e embed.Embedder, query string) (Degradation, bool) {
+	var total, missing int
+	var names []string
+	for _, c := range analyze.Scripts(query) {
+		total += c.Units
+		if !embed.Represents(e, c.Script) {
+			missing += c.Units
+			names = append(names, c.Script)
+		}
+	}
+	if total == 0 || 2*missing <= total {
+		return Degradation{}, false
+	}
+	list := names[0]
+	if len(names) > 1 {
+		list = strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
+	}
+	noun := "script"
+	if len(names) > 1 {
+		noun = "scripts"
+	}
+	return Degradation{Leg: LegVector, Reason: fmt.Sprintf("the embedding model %s does not represent %s %s (%d%% of the question)",
+		e.Model(), list, noun, 100*missing/total)}, true
+}
+
+// embedFailed is the Degradation of a query embedding that failed with err.
+func embedFailed(model string, err error) Degradation {
+	return Degradation{Leg: LegVector, Reason: fmt.Sprintf("embedding the question with %s failed (%s)", model, failure(err))}
+}
+
+// rerankFailed is the Degradation of a rerank call that failed with err.
+func rerankFailed(err error) Degradation {
+	return Degradation{Leg: LegRerank, Reason: fmt.Sprintf("the reranker failed (%s); the fused order is kept", failure(err))}
+}
+
+// failure names what went wrong with a provider call in a few words, without
+// the provider's own text (which may echo internals).
+func failure(err error) string {
+	var se *provider.StatusError
+	switch {
+	case errors.As(err, &se):
+		return fmt.Sprintf("HTTP %d", se.StatusCode)
+	case errors.Is(err, context.DeadlineExceeded):
+		return "timed out"
+	case err == nil:
+		return "no result"
+	default:
+		return "unreachable or invalid response"
+	}
+}
