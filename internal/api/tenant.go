@@ -16,19 +16,20 @@ import (
 
 // TenantSettings are a tenant's effective retrieval settings (defaults filled in).
 type TenantSettings struct {
-	Fusion        string  `json:"fusion" enum:"convex,rrf" doc:"How the legs are fused: convex (a convex combination of normalised scores, the default) or rrf (weighted Reciprocal Rank Fusion)."`
-	RRFK          float64 `json:"rrf_k" doc:"Reciprocal Rank Fusion constant k (rrf only)."`
-	VectorWeight  float64 `json:"vector_weight" doc:"Weight of the vector leg in fusion (0 drops it); by default the embedding model's prior."`
-	KeywordWeight float64 `json:"keyword_weight" doc:"Weight of the keyword leg in fusion (0 drops it)."`
-	BM25K1        float64 `json:"bm25_k1" doc:"Okapi BM25 k1."`
-	BM25B         float64 `json:"bm25_b" doc:"Okapi BM25 b."`
-	Candidates    int     `json:"candidates" doc:"Candidates each leg contributes before fusion."`
-	RefuseBelow   float64 `json:"refuse_below" doc:"Answers are refused when the retrieval confidence (the estimated probability that the documents answer the question) is below this."`
+	Fusion         string  `json:"fusion" enum:"convex,rrf" doc:"How the legs are fused: convex (a convex combination of normalised scores, the default) or rrf (weighted Reciprocal Rank Fusion)."`
+	RRFK           float64 `json:"rrf_k" doc:"Reciprocal Rank Fusion constant k (rrf only)."`
+	VectorWeight   float64 `json:"vector_weight" doc:"Weight of the vector leg in fusion (0 drops it); by default the embedding model's prior."`
+	KeywordWeight  float64 `json:"keyword_weight" doc:"Weight of the keyword leg in fusion (0 drops it)."`
+	DocumentWeight float64 `json:"document_weight" doc:"How much the other matching chunks of a chunk's document add to its keyword evidence (convex only; 0 ranks chunks alone)."`
+	BM25K1         float64 `json:"bm25_k1" doc:"Okapi BM25 k1."`
+	BM25B          float64 `json:"bm25_b" doc:"Okapi BM25 b."`
+	Candidates     int     `json:"candidates" doc:"Candidates each leg contributes before fusion."`
+	RefuseBelow    float64 `json:"refuse_below" doc:"Answers are refused when the retrieval confidence (the estimated probability that the documents answer the question) is below this."`
 }
 
 func (s *Server) effective(set tenant.Settings) TenantSettings {
 	e := s.deps.Searcher.Settings(tenant.Tenant{Settings: set}, nil)
-	return TenantSettings{Fusion: e.Fusion, RRFK: e.RRFK, VectorWeight: *e.VectorWeight, KeywordWeight: *e.KeywordWeight, BM25K1: e.K1,
+	return TenantSettings{Fusion: e.Fusion, RRFK: e.RRFK, VectorWeight: *e.VectorWeight, KeywordWeight: *e.KeywordWeight, DocumentWeight: *e.DocumentWeight, BM25K1: e.K1,
 		BM25B: *e.B, Candidates: e.Candidates, RefuseBelow: *e.RefuseBelow}
 }
 
@@ -54,14 +55,15 @@ type TenantOutput struct {
 // SettingsPatch is the body of PATCH /v1/tenant/settings: the fields present
 // replace the stored ones; absent fields keep theirs.
 type SettingsPatch struct {
-	Fusion        *string  `json:"fusion,omitempty" enum:"convex,rrf"`
-	RRFK          *float64 `json:"rrf_k,omitempty" exclusiveMinimum:"0" maximum:"1000"`
-	VectorWeight  *float64 `json:"vector_weight,omitempty" minimum:"0" maximum:"100"`
-	KeywordWeight *float64 `json:"keyword_weight,omitempty" minimum:"0" maximum:"100"`
-	BM25K1        *float64 `json:"bm25_k1,omitempty" exclusiveMinimum:"0" maximum:"10"`
-	BM25B         *float64 `json:"bm25_b,omitempty" minimum:"0" maximum:"1"`
-	Candidates    *int     `json:"candidates,omitempty" minimum:"1" maximum:"1000"`
-	RefuseBelow   *float64 `json:"refuse_below,omitempty" minimum:"0" maximum:"1"`
+	Fusion         *string  `json:"fusion,omitempty" enum:"convex,rrf"`
+	RRFK           *float64 `json:"rrf_k,omitempty" exclusiveMinimum:"0" maximum:"1000"`
+	VectorWeight   *float64 `json:"vector_weight,omitempty" minimum:"0" maximum:"100"`
+	KeywordWeight  *float64 `json:"keyword_weight,omitempty" minimum:"0" maximum:"100"`
+	DocumentWeight *float64 `json:"document_weight,omitempty" minimum:"0" maximum:"10"`
+	BM25K1         *float64 `json:"bm25_k1,omitempty" exclusiveMinimum:"0" maximum:"10"`
+	BM25B          *float64 `json:"bm25_b,omitempty" minimum:"0" maximum:"1"`
+	Candidates     *int     `json:"candidates,omitempty" minimum:"1" maximum:"1000"`
+	RefuseBelow    *float64 `json:"refuse_below,omitempty" minimum:"0" maximum:"1"`
 }
 
 // SettingsPatchInput is the input of PATCH /v1/tenant/settings.
@@ -134,6 +136,9 @@ func (s *Server) patchSettings(ctx context.Context, in *SettingsPatchInput) (*Se
 		}
 		if p.KeywordWeight != nil {
 			set.KeywordWeight = p.KeywordWeight
+		}
+		if p.DocumentWeight != nil {
+			set.DocumentWeight = p.DocumentWeight
 		}
 		if p.BM25K1 != nil {
 			set.K1 = *p.BM25K1

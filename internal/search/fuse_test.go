@@ -52,9 +52,9 @@ func TestFuseRRFByHand(t *testing.T) {
 
 func TestFuseConvexByHand(t *testing.T) {
 	id := ids(4)
-	vector := []Scored{{id[0], 0.2}, {id[1], 0.3}, {id[2], 0.6}} // similarities 0.8, 0.7, 0.4
-	keyword := []Scored{{id[2], 10}, {id[3], 5}}
-	got := FuseConvex(1, 1, vector, keyword)
+	vector := []Scored{{ID: id[0], Value: 0.2}, {ID: id[1], Value: 0.3}, {ID: id[2], Value: 0.6}} // similarities 0.8, 0.7, 0.4
+	keyword := []Scored{{ID: id[2], Value: 10}, {ID: id[3], Value: 5}}
+	got := FuseConvex(1, 1, 0, vector, keyword)
 	// V: a 1, b 0.75, c 0; K: c 1, d 0.5; halves.
 	want := map[uuid.UUID]float64{id[0]: 0.5, id[1]: 0.375, id[2]: 0.5, id[3]: 0.25}
 	for _, f := range got {
@@ -67,7 +67,7 @@ func TestFuseConvexByHand(t *testing.T) {
 
 	// A weak vector leg at weight 0.25 only reorders near ties of the
 	// keyword leg: the keyword leader stays first.
-	got = FuseConvex(0.25, 1, vector, keyword)
+	got = FuseConvex(0.25, 1, 0, vector, keyword)
 	if got[0].ID != id[2] {
 		t.Fatalf("weighted: first %v, want the keyword leader %v", got[0].ID, id[2])
 	}
@@ -77,24 +77,24 @@ func TestFuseConvexByHand(t *testing.T) {
 		}
 	}
 	// Every candidate's vector similarity equal: each gets V = 1.
-	flat := FuseConvex(1, 0, []Scored{{id[0], 0.5}, {id[1], 0.5}}, nil)
+	flat := FuseConvex(1, 0, 0, []Scored{{ID: id[0], Value: 0.5}, {ID: id[1], Value: 0.5}}, nil)
 	if flat[0].Score != 1 || flat[1].Score != 1 {
 		t.Fatalf("equal similarities: %+v", flat)
 	}
-	if FuseConvex(0, 0, vector, keyword) != nil {
+	if FuseConvex(0, 0, 0, vector, keyword) != nil {
 		t.Fatal("both weights 0 must fuse nothing")
 	}
 }
 
 func TestCombineDispatches(t *testing.T) {
 	id := ids(3)
-	vector := []Scored{{id[0], 0.1}, {id[1], 0.2}}
-	keyword := []Scored{{id[1], 3}, {id[2], 2.9}}
+	vector := []Scored{{ID: id[0], Value: 0.1}, {ID: id[1], Value: 0.2}}
+	keyword := []Scored{{ID: id[1], Value: 3}, {ID: id[2], Value: 2.9}}
 	one, k := 1.0, 1.0
 	rrf := tenant.Settings{Fusion: FusionRRF, RRFK: 60, VectorWeight: &one, KeywordWeight: &k}.Effective()
 	sameOrder(t, order(Combine(rrf, vector, keyword)), order(Fuse(60, []Ranking{{1, []uuid.UUID{id[0], id[1]}}, {1, []uuid.UUID{id[1], id[2]}}})))
 	convex := tenant.Settings{}.EffectiveFor(0.25)
-	sameOrder(t, order(Combine(convex, vector, keyword)), order(FuseConvex(0.25, 1, vector, keyword)))
+	sameOrder(t, order(Combine(convex, vector, keyword)), order(FuseConvex(0.25, 1, tenant.DefaultDocumentWeight, vector, keyword)))
 	// One leg empty: the other leg's own order, whatever its weight.
 	zero := 0.0
 	kwOnly := tenant.Settings{KeywordWeight: &zero}.EffectiveFor(0.25)
@@ -115,5 +115,28 @@ func TestDiversifyCapsPerDocument(t *testing.T) {
 	sameOrder(t, order, []uuid.UUID{id[0], id[1], id[3], id[2], id[4]})
 	if len(Diversify(in, 0)) != len(in) || Diversify(in, 0)[2].ChunkID != id[2] {
 		t.Fatal("perDoc < 1 must return the input unchanged")
+	}
+}
+
+func TestFuseConvexDocumentEvidence(t *testing.T) {
+	id := ids(4)
+	page, other := uuid.New(), uuid.New()
+	// The other page has the single best chunk; the page has three good ones.
+	keyword := []Scored{{ID: id[0], Doc: other, Value: 10}, {ID: id[1], Doc: page, Value: 9}, {ID: id[2], Doc: page, Value: 8}, {ID: id[3], Doc: page, Value: 8}}
+	alone := FuseConvex(0, 1, 0, nil, keyword)
+	if alone[0].ID != id[0] {
+		t.Fatalf("without document evidence the best chunk leads: %v", order(alone))
+	}
+	got := FuseConvex(0, 1, 0.2, nil, keyword)
+	// id1: (0.9 + 0.2·1.6) / 1.2 = 1.0167 > id0: 1/1.2.
+	if got[0].ID != id[1] {
+		t.Fatalf("with document evidence the page's best chunk leads: %v", order(got))
+	}
+	if want := (0.9 + 0.2*1.6) / 1.2; math.Abs(got[0].Score-want) > 1e-12 {
+		t.Fatalf("score %v, want %v", got[0].Score, want)
+	}
+	// Within the page, chunks keep their own order.
+	if got[1].ID != id[2] && got[1].ID != id[3] {
+		t.Fatalf("second: %v", order(got))
 	}
 }

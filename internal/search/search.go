@@ -409,13 +409,13 @@ func Combine(set tenant.Settings, vector, keyword []Scored) []Fused {
 			wk = 0
 		}
 	}
-	return FuseConvex(wv, wk, vector, keyword)
+	return FuseConvex(wv, wk, *set.DocumentWeight, vector, keyword)
 }
 
 func scored(hits []legHit) []Scored {
 	out := make([]Scored, len(hits))
 	for i, h := range hits {
-		out[i] = Scored{ID: h.id, Value: h.value}
+		out[i] = Scored{ID: h.id, Doc: h.chunk.DocumentID, Value: h.value}
 	}
 	return out
 }

@@ -46,10 +46,16 @@ type Settings struct {
 	// calibrated per tenant by `ragd eval tune`.
 	VectorWeight  *float64 `json:"vector_weight,omitempty"`
 	KeywordWeight *float64 `json:"keyword_weight,omitempty"`
+	// DocumentWeight is how much the other matching chunks of a chunk's
+	// document add to its keyword evidence ("convex" only; see
+	// search.FuseConvex); default DefaultDocumentWeight, 0 ranks chunks
+	// alone.
+	DocumentWeight *float64 `json:"document_weight,omitempty"`
 	// K1 and B are the Okapi BM25 parameters; defaults 0.9 and 0.4.
 	K1 float64  `json:"bm25_k1,omitempty"`
 	B  *float64 `json:"bm25_b,omitempty"`
-	// Candidates is N, the rows each leg contributes before fusion; default 20.
+	// Candidates is N, the rows each leg contributes before fusion; default
+	// DefaultCandidates.
 	Candidates int `json:"candidates,omitempty"`
 	// RefuseBelow is the refusal threshold on the retrieval confidence, the
 	// estimated probability that the documents answer the question (see
@@ -63,7 +69,9 @@ const (
 	DefaultRRFK       = 60
 	DefaultK1         = 0.9
 	DefaultB          = 0.4
-	DefaultCandidates = 20
+	DefaultCandidates = 50
+	// DefaultDocumentWeight: measured on public sets (docs/EVAL.md).
+	DefaultDocumentWeight = 0.2
 	// DefaultRefuseBelow is the default refusal threshold on the answerability
 	// probability (search.Assess), chosen on public data only
 	// (docs/EVAL.md, "Answerability").
@@ -91,6 +99,7 @@ func (s Settings) EffectiveFor(vectorPrior float64) Settings {
 	}
 	s.VectorWeight = f(s.VectorWeight, vectorPrior)
 	s.KeywordWeight = f(s.KeywordWeight, 1)
+	s.DocumentWeight = f(s.DocumentWeight, DefaultDocumentWeight)
 	if s.K1 <= 0 {
 		s.K1 = DefaultK1
 	}
