@@ -224,6 +224,12 @@ func runEval(ctx context.Context, e *env, args []string) error {
 		return nil
 
 	case "tune":
+		if *folds < 2 || *folds > 100 {
+			return usagef("--folds wants an integer 2-100, got %d", *folds)
+		}
+		if *minQuestions < 1 {
+			return usagef("--min-questions wants a positive integer, got %d", *minQuestions)
+		}
 		set, err := defaultSet(ctx, svc, t, *setName)
 		if err != nil {
 			return err

@@ -148,8 +148,8 @@ type TuneResult struct {
 	// Grid is every point in grid order, the default first.
 	Grid []GridPoint `json:"grid"`
 	// Best is the point chosen on the whole set (what the cross-validated
-	// procedure would deploy); BestSingleLeg the best point using one leg;
-	// Default the default configuration.
+	// procedure would deploy); BestSingleLeg the best point using one leg
+	// (zero when the grid has none); Default the default configuration.
 	Best          GridPoint `json:"best"`
 	BestSingleLeg GridPoint `json:"best_single_leg"`
 	Default       GridPoint `json:"default"`
@@ -186,20 +186,22 @@ type legKey struct {
 	k1, b float64
 }
 
-// legCache holds each leg's ranked chunks per question at one depth,
-// retrieved through the production path on first use.
+// legCache holds each leg's response per question at one depth, retrieved
+// through the production path on first use.
 type legCache struct {
 	t        tenant.Tenant
 	sr       *search.Searcher
 	qs       []Question
 	depth    int
 	progress func(string, int, int)
-	legs     map[legKey][][]search.Result
+	legs     map[legKey][]search.Response
 }
 
-// leg returns every question's ranked chunks of one leg (Searcher.Search
-// with Only set, which keeps the leg's raw order) at the cache's depth.
-func (c *legCache) leg(ctx context.Context, k legKey) ([][]search.Result, error) {
+// leg returns every question's response of one leg (Searcher.Search with
+// Only set, which keeps the leg's raw order) at the cache's depth: the
+// ranked chunks with their leg scores, and the response's leg statistics
+// (similarity, keyword coverage), which is everything fusion can use.
+func (c *legCache) leg(ctx context.Context, k legKey) ([]search.Response, error) {
 	if l, ok := c.legs[k]; ok {
 		return l, nil
 	}
@@ -208,7 +210,7 @@ func (c *legCache) leg(ctx context.Context, k legKey) ([][]search.Result, error)
 	if k.leg == search.LegKeyword {
 		set.K1, set.B = k.k1, ptr(k.b)
 	}
-	out := make([][]search.Result, len(c.qs))
+	out := make([]search.Response, len(c.qs))
 	for i, q := range c.qs {
 		resp, err := c.sr.Search(ctx, c.t, search.Request{Query: q.Question, TopK: c.depth, Only: k.leg, NoRerank: true, Settings: &set})
 		if err != nil {
@@ -220,7 +222,8 @@ func (c *legCache) leg(ctx context.Context, k legKey) ([][]search.Result, error)
 			rs[j] = search.Result{ChunkID: r.ChunkID, DocumentID: r.DocumentID, SourceURI: r.SourceURI, VectorRank: r.VectorRank,
 				VectorDistance: r.VectorDistance, KeywordRank: r.KeywordRank, KeywordScore: r.KeywordScore}
 		}
-		out[i] = rs
+		resp.Results, resp.Timings = rs, nil
+		out[i] = resp
 		if c.progress != nil {
 			c.progress("retrieve "+string(k.leg), i+1, len(c.qs))
 		}
@@ -248,7 +251,7 @@ func (c *legCache) score(ctx context.Context, p tenant.Settings, topK, perDoc in
 	}
 	ms := make([]Metrics, len(c.qs))
 	for i, q := range c.qs {
-		results := search.Diversify(fuseLegs(eff, head(vec[i], n), head(kw[i], n)), perDoc)
+		results := search.Diversify(fuseLegs(eff, prefix(vec[i], n), prefix(kw[i], n)), perDoc)
 		results = results[:min(len(results), topK)]
 		uris := make([]string, len(results))
 		for j, r := range results {
@@ -262,10 +265,11 @@ func (c *legCache) score(ctx context.Context, p tenant.Settings, topK, perDoc in
 // fuseLegs is the fusion step of Searcher.Search on already retrieved legs
 // (each leg's top max(candidates, top_k), best first) under effective
 // settings set: weighted RRF with search.Fuse. A fusion parameter added to
-// tenant.Settings is honoured here as Search honours it, and TuneResult.Verified
-// proves the two agree.
-func fuseLegs(set tenant.Settings, vec, kw []search.Result) []search.Result {
-	byID := make(map[uuid.UUID]search.Result, len(vec)+len(kw))
+// tenant.Settings is honoured here as Search honours it (each leg's chunks
+// carry their distance or BM25 score and each response its leg statistics),
+// and TuneResult.Verified proves the two agree.
+func fuseLegs(set tenant.Settings, vec, kw search.Response) []search.Result {
+	byID := make(map[uuid.UUID]search.Result, len(vec.Results)+len(kw.Results))
 	ranking := func(rs []search.Result, w float64) search.Ranking {
 		r := search.Ranking{Weight: w, IDs: make([]uuid.UUID, len(rs))}
 		for i, x := range rs {
@@ -274,7 +278,7 @@ func fuseLegs(set tenant.Settings, vec, kw []search.Result) []search.Result {
 		}
 		return r
 	}
-	fused := search.Fuse(set.RRFK, []search.Ranking{ranking(vec, *set.VectorWeight), ranking(kw, *set.KeywordWeight)})
+	fused := search.Fuse(set.RRFK, []search.Ranking{ranking(vec.Results, *set.VectorWeight), ranking(kw.Results, *set.KeywordWeight)})
 	out := make([]search.Result, len(fused))
 	for i, f := range fused {
 		out[i] = byID[f.ID]
@@ -358,7 +362,7 @@ func (s *Service) Tune(ctx context.Context, t tenant.Tenant, o TuneOptions) (Tun
 		depth = max(depth, p.Effective().Candidates)
 	}
 	prodSR := s.runSearcher(o.TopK)
-	cache := &legCache{t: t, sr: s.runSearcher(depth), qs: ans, depth: depth, progress: o.Progress, legs: map[legKey][][]search.Result{}}
+	cache := &legCache{t: t, sr: s.runSearcher(depth), qs: ans, depth: depth, progress: o.Progress, legs: map[legKey][]search.Response{}}
 	perQ := make([][]Metrics, len(grid))
 	all := make([]bool, len(ans))
 	for i := range all {
@@ -382,10 +386,10 @@ func (s *Service) Tune(ctx context.Context, t tenant.Tenant, o TuneOptions) (Tun
 	}
 	best := choose(perQ, all)
 	res.Best, res.Default = res.Grid[best], res.Grid[0]
-	res.BestSingleLeg = res.Grid[0]
-	for g, p := range res.Grid {
-		if p.Legs() != LegFused && (res.BestSingleLeg.Legs() == LegFused || better(p.Metrics, res.BestSingleLeg.Metrics)) {
-			res.BestSingleLeg = res.Grid[g]
+	single := false
+	for _, p := range res.Grid {
+		if p.Legs() != LegFused && (!single || better(p.Metrics, res.BestSingleLeg.Metrics)) {
+			res.BestSingleLeg, single = p, true
 		}
 	}
 	res.Adoption = Decide(res.CV, best, 0, len(ans), o.MinQuestions)
@@ -547,4 +551,8 @@ func snippetOf(s string) string {
 	return s
 }
 
-func head[T any](xs []T, n int) []T { return xs[:min(n, len(xs))] }
+// prefix is r with its first n results only.
+func prefix(r search.Response, n int) search.Response {
+	r.Results = r.Results[:min(n, len(r.Results))]
+	return r
+}
