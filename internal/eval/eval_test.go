@@ -345,6 +345,17 @@ func TestTuneKeepsDefaultOnNoise(t *testing.T) {
 	if got := reload(t, b.t); got.Settings.VectorWeight == nil || *got.Settings.VectorWeight != 0.7 {
 		t.Errorf("a dry run changed the settings to %+v", got.Settings)
 	}
+
+	// A grid given as a list of settings is cross-validated as it is, after
+	// the default; a point equal to the default is not repeated.
+	grid := []tenant.Settings{{VectorWeight: ptr(0.0), KeywordWeight: ptr(1.0)}, {VectorWeight: ptr(1.0), KeywordWeight: ptr(1.0), RRFK: 60}}
+	res, err = b.svc.Tune(ctx, reload(t, b.t), eval.TuneOptions{Set: "noise", Grid: grid, Folds: 3, DryRun: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Grid) != 2 || !res.Grid[0].Default || res.Grid[1].Legs() != eval.LegKeyword || res.CV.Folds != 3 || len(res.CV.Chosen) != 3 {
+		t.Errorf("custom grid: %d points (%+v), %d folds", len(res.Grid), res.Grid, res.CV.Folds)
+	}
 }
 
 func ptr[T any](v T) *T { return &v }
