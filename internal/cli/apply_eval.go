@@ -39,12 +39,19 @@ func applyEval(ctx context.Context, e *env, d *deps, t tenant.Tenant, dir, set, 
 		if err != nil {
 			return fmt.Errorf("eval tune: %w", err)
 		}
-		b, sl := res.Best, res.BestSingleLeg
-		fmt.Fprintf(e.stdout, "calibrated fusion: %s (vector %g, keyword %g, rrf k %g) ndcg@10 %.3f recall@5 %.3f; best single leg %s ndcg@10 %.3f\n",
-			b.Legs(), b.VectorWeight, b.KeywordWeight, b.RRFK, b.Metrics.NDCG10, b.Metrics.Recall5, sl.Legs(), sl.Metrics.NDCG10)
+		g := res.CV.Difference("ndcg@10")
+		if res.Adoption.Adopt {
+			fmt.Fprintf(e.stdout, "calibrated fusion: adopted %s; %s\n", pointStr(res.Chosen), res.Adoption.Reason)
+		} else {
+			fmt.Fprintf(e.stdout, "calibrated fusion: kept the default %s; %s\n", pointStr(res.Chosen), res.Adoption.Reason)
+		}
+		fmt.Fprintf(e.stdout, "  cross-validated held-out ndcg@10 %.3f vs default %.3f (%s)\n", res.CV.HeldOut.NDCG10, res.CV.Default.NDCG10, g)
 		if c := res.Refusal; c != nil {
 			fmt.Fprintf(e.stdout, "calibrated refusal: threshold %.3f refuses %.0f%% of %d unanswerable and %.0f%% of %d answerable; %s\n",
 				c.Chosen.Threshold, 100*c.Chosen.Recall, c.Unanswerable, 100*c.Chosen.FalseRefusal, c.Answerable, c.Rule)
+		}
+		if c := res.RefusalCV; c != nil {
+			fmt.Fprintf(e.stdout, "  held out: refuses %.0f%% of unanswerable and %.0f%% of answerable\n", 100*c.Recall, 100*c.FalseRefusal)
 		}
 		if t, err = tenant.Load(ctx, d.pool, t.ID); err != nil {
 			return err

@@ -25,7 +25,7 @@ const evalUsage = `eval load|run|compare|tune|beir|sets|runs|show --tenant <slug
   eval run     --tenant <slug> [--set NAME] [--version N] [--top-k 20] [--json] [--plot out.svg|png] [--limit N]
                [--vector-weight W] [--keyword-weight W] [--rrf-k K] [--k1 K1] [--b B] [--refuse-below T]  (what-if settings)
   eval compare --tenant <slug> [--json] RUN_A RUN_B      (run ids, or "latest" / "previous")
-  eval tune    --tenant <slug> [--set NAME] [--bm25] [--candidates 20,50,100] [--dry-run] [--json]
+  eval tune    --tenant <slug> [--set NAME] [--bm25] [--candidates 20,50,100] [--folds 5] [--min-questions 30] [--dry-run] [--json]
   eval beir    --tenant <slug> [--split train|test] [--limit N] [--no-ingest] [--json] [--plot F] [what-if settings] DIR
   eval sets    --tenant <slug>
   eval runs    --tenant <slug> [--limit 20]
@@ -53,6 +53,8 @@ func runEval(ctx context.Context, e *env, args []string) error {
 	bm25 := fs.Bool("bm25", false, "also sweep BM25 k1 {0.9,1.2} × b {0.4,0.75} (tune)")
 	candidates := fs.String("candidates", "", "comma-separated candidates per leg to try (tune; default the tenant's)")
 	dryRun := fs.Bool("dry-run", false, "report without storing the settings (tune)")
+	folds := fs.Int("folds", eval.DefaultFolds, "cross-validation folds (tune)")
+	minQuestions := fs.Int("min-questions", eval.MinTuneQuestions, "fewest answerable questions before a tuned configuration may replace the default (tune)")
 	split := fs.String("split", "test", "qrels split: qrels/<split>.tsv (beir)")
 	noIngest := fs.Bool("no-ingest", false, "evaluate without (re)ingesting the corpus (beir)")
 	judge := fs.Bool("judge", false, "also judge each answer SUPPORTED/UNSUPPORTED with the configured LLM (answers)")
@@ -222,6 +224,12 @@ func runEval(ctx context.Context, e *env, args []string) error {
 		return nil
 
 	case "tune":
+		if *folds < 2 || *folds > 100 {
+			return usagef("--folds wants an integer 2-100, got %d", *folds)
+		}
+		if *minQuestions < 1 {
+			return usagef("--min-questions wants a positive integer, got %d", *minQuestions)
+		}
 		set, err := defaultSet(ctx, svc, t, *setName)
 		if err != nil {
 			return err
@@ -237,7 +245,7 @@ func runEval(ctx context.Context, e *env, args []string) error {
 			}
 		}
 		res, err := svc.Tune(ctx, t, eval.TuneOptions{Set: set, Version: *version, TopK: *topK, Candidates: cands, BM25: *bm25,
-			Limit: *limit, DryRun: *dryRun, Progress: func(stage string, done, total int) { progress(stage)(done, total) }})
+			Folds: *folds, MinQuestions: *minQuestions, Limit: *limit, DryRun: *dryRun, Progress: func(stage string, done, total int) { progress(stage)(done, total) }})
 		if err != nil {
 			return err
 		}
@@ -487,31 +495,50 @@ func printComparison(w io.Writer, c eval.Comparison) {
 }
 
 func printTune(w io.Writer, r eval.TuneResult) {
-	fmt.Fprintf(w, "tune on set %s v%d: %d questions (%d answerable), top_k %d, %d grid points in %s\n",
-		r.Set.Name, r.Set.Version, r.Questions, r.Answerable, r.TopK, len(r.Grid), r.Elapsed.Round(time.Millisecond))
+	fmt.Fprintf(w, "tune on set %s v%d: %d questions (%d answerable), top_k %d, %d grid points, %d-fold cross-validation, in %s\n",
+		r.Set.Name, r.Set.Version, r.Questions, r.Answerable, r.TopK, len(r.Grid), r.CV.Folds, r.Elapsed.Round(time.Millisecond))
 	tw := tabwriter.NewWriter(w, 2, 4, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "#\tlegs\tvector w\tkeyword w\trrf k\tk1\tb\tcand\tndcg@10\trecall@5\tmrr@10\trecall@20\t")
-	for i, g := range r.Grid {
-		k := fmt.Sprintf("%g", g.RRFK)
+	fmt.Fprintln(tw, "#\tlegs\tvector w\tkeyword w\trrf k\tk1\tb\tcand\tndcg@10\trecall@5\tmrr@10\trecall@20\tfolds chose\t")
+	for i, g := range eval.SortedGrid(r.Grid) {
+		s := g.Settings
+		k := fmt.Sprintf("%g", s.RRFK)
 		if g.Legs() != eval.LegFused {
 			k = "-"
 		}
-		fmt.Fprintf(tw, "%d\t%s\t%g\t%g\t%s\t%g\t%g\t%d\t%.4f\t%.4f\t%.4f\t%.4f\t\n", i+1, g.Legs(), g.VectorWeight, g.KeywordWeight, k,
-			g.K1, g.B, g.Candidates, g.Metrics.NDCG10, g.Metrics.Recall5, g.Metrics.MRR10, g.Metrics.Recall20)
+		label := g.Legs()
+		if g.Default {
+			label += " (default)"
+		}
+		fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%s\t%g\t%s\t%d\t%.4f\t%.4f\t%.4f\t%.4f\t%d\t\n", i+1, label, fptr(s.VectorWeight),
+			fptr(s.KeywordWeight), k, s.K1, fptr(s.B), s.Candidates, g.Metrics.NDCG10, g.Metrics.Recall5, g.Metrics.MRR10,
+			g.Metrics.Recall20, g.FoldsChosen)
 	}
 	tw.Flush()
-	b, s := r.Best, r.BestSingleLeg
-	fmt.Fprintf(w, "best: %s (vector %g, keyword %g, rrf k %g, k1 %g, b %g, candidates %d) ndcg@10 %.4f recall@5 %.4f\n",
-		b.Legs(), b.VectorWeight, b.KeywordWeight, b.RRFK, b.K1, b.B, b.Candidates, b.Metrics.NDCG10, b.Metrics.Recall5)
-	fmt.Fprintf(w, "best single leg: %s ndcg@10 %.4f recall@5 %.4f\n", s.Legs(), s.Metrics.NDCG10, s.Metrics.Recall5)
+	fmt.Fprintln(w, "(metrics in-sample: every point scored on the questions it is chosen on)")
+	fmt.Fprintf(w, "best on the whole set: %s; default: %s; best single leg: %s\n", pointStr(r.Best), pointStr(r.Default), pointStr(r.BestSingleLeg))
+	fmt.Fprintf(w, "cross-validated (fold sizes %v; each fold scored by the point chosen on the others):\n", r.CV.FoldSizes)
+	fmt.Fprintf(w, "  held-out ndcg@10 %.4f recall@5 %.4f mrr@10 %.4f; default on the same questions %.4f %.4f %.4f\n",
+		r.CV.HeldOut.NDCG10, r.CV.HeldOut.Recall5, r.CV.HeldOut.MRR10, r.CV.Default.NDCG10, r.CV.Default.Recall5, r.CV.Default.MRR10)
+	for _, d := range r.CV.Differences {
+		fmt.Fprintf(w, "  held-out − default: %s\n", d)
+	}
+	if r.Adoption.Adopt {
+		fmt.Fprintf(w, "decision: adopt %s: %s\n", pointStr(r.Chosen), r.Adoption.Reason)
+	} else {
+		fmt.Fprintf(w, "decision: keep the default: %s\n", r.Adoption.Reason)
+	}
 	v := "reproduces the in-memory fusion exactly"
 	if !r.Verified {
 		v = "DIFFERS from the in-memory fusion"
 	}
 	fmt.Fprintf(w, "production path with these settings: ndcg@10 %.4f recall@5 %.4f — %s\n", r.Production.NDCG10, r.Production.Recall5, v)
 	if c := r.Refusal; c != nil {
-		fmt.Fprintf(w, "refusal: threshold %.4f refuses %.0f%% of %d unanswerable and %.0f%% of %d answerable (precision %.2f); %s\n",
+		fmt.Fprintf(w, "refusal: threshold %.4f refuses %.0f%% of %d unanswerable and %.0f%% of %d answerable in-sample (precision %.2f); %s\n",
 			c.Chosen.Threshold, 100*c.Chosen.Recall, c.Unanswerable, 100*c.Chosen.FalseRefusal, c.Answerable, c.Chosen.Precision, c.Rule)
+	}
+	if c := r.RefusalCV; c != nil {
+		fmt.Fprintf(w, "refusal held out (threshold calibrated on the other folds: %s): refuses %.0f%% of unanswerable, %.0f%% of answerable\n",
+			floats(c.Thresholds), 100*c.Recall, 100*c.FalseRefusal)
 	}
 	for _, n := range r.Notes {
 		fmt.Fprintf(w, "note: %s\n", n)
@@ -521,6 +548,21 @@ func printTune(w io.Writer, r eval.TuneResult) {
 	} else {
 		fmt.Fprintln(w, "dry run: settings not stored")
 	}
+}
+
+// pointStr describes a grid point and its in-sample nDCG@10 and recall@5.
+func pointStr(g eval.GridPoint) string {
+	s := g.Settings
+	return fmt.Sprintf("%s (vector %s, keyword %s, rrf k %g, k1 %g, b %s, candidates %d) ndcg@10 %.4f recall@5 %.4f", g.Legs(),
+		fptr(s.VectorWeight), fptr(s.KeywordWeight), s.RRFK, s.K1, fptr(s.B), s.Candidates, g.Metrics.NDCG10, g.Metrics.Recall5)
+}
+
+func floats(xs []float64) string {
+	parts := make([]string, len(xs))
+	for i, x := range xs {
+		parts[i] = fmt.Sprintf("%.4f", x)
+	}
+	return strings.Join(parts, ", ")
 }
 
 func fptr(p *float64) string {

@@ -23,15 +23,23 @@
 //   - A run is stored with a snapshot of everything that shaped it (effective
 //     settings, depth, models, the documents' ingest fingerprints, counts), so
 //     `ragd eval compare` can say what changed as well as what got worse.
-//   - Tuning retrieves each leg once per question and fuses every grid point
-//     in memory with search.Fuse and search.Diversify, the functions the
-//     production path calls; because each leg's ranking is deterministic
-//     (distance or score, then chunk id), a leg's top n is a prefix of its
-//     top N, so the in-memory fusion is the production fusion. The chosen point is re-run through the
-//     production path to prove it (TuneResult.Verified). Weighted RRF matters:
-//     a weak leg fused at equal weight drags the strong one down (SciFact
-//     train: BM25 0.693 nDCG@10 alone, 0.474 fused equally with the local
-//     model; docs/EVAL.md).
+//   - Tuning retrieves each leg once per question and scores every point of
+//     a grid of tenant.Settings in memory with the production path's fusion
+//     (search.Fuse) and search.Diversify; because each leg's ranking is
+//     deterministic (distance or score, then chunk id), a leg's top n is a
+//     prefix of its top N, so the in-memory fusion is the production fusion,
+//     and the kept point is re-run through the production path to prove it
+//     (TuneResult.Verified). Weighted RRF matters: a weak leg fused at equal
+//     weight drags the strong one down (SciFact train: BM25 0.693 nDCG@10
+//     alone, 0.474 fused equally with the local model; docs/EVAL.md).
+//   - The best point of a grid measured on the questions it was chosen on is
+//     flattered by the set's noise (pgdocs: +0.025 nDCG@10 in-sample, +0.006
+//     held out). Tune cross-validates the choice (k folds by a hash of the
+//     question text, FoldOf), compares the held-out result with the default
+//     per question (paired bootstrap intervals, a power estimate), and adopts
+//     a configuration only when the held-out gain is beyond noise (Decide);
+//     the cross-validation sees only per-question metrics, so any parameter a
+//     grid point can carry is cross-validated alike (cv.go).
 //   - Refusal: Response.Confidence (best vector similarity, or best BM25 score
 //     normalised by its maximum, or the rerank score) is thresholded; the
 //     threshold is swept on the set's answerable and unanswerable questions.

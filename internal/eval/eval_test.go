@@ -152,27 +152,36 @@ func TestLoadRunTuneCompare(t *testing.T) {
 		t.Errorf("WritePlot: %v", err)
 	}
 
-	// Tune: the stored configuration is the grid's best, not below the best single leg.
+	// Tune: four answerable questions are too few to trust any tuned
+	// configuration, so the default is kept; the refusal threshold is
+	// calibrated and stored.
 	res, err := b.svc.Tune(ctx, b.t, eval.TuneOptions{Set: "synthetic"})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if !res.Verified {
-		t.Errorf("production path %+v differs from in-memory fusion %+v", res.Production, res.Best.Metrics)
+		t.Errorf("production path %+v differs from in-memory fusion %+v", res.Production, res.Chosen.Metrics)
 	}
 	if res.Best.Metrics.NDCG10 < res.BestSingleLeg.Metrics.NDCG10 || !res.Stored {
 		t.Errorf("best %+v below best single leg %+v (stored %v)", res.Best, res.BestSingleLeg, res.Stored)
 	}
-	if n := len(res.Grid); n != 1+1+6*4 {
-		t.Errorf("grid has %d points, want 26 (vector alone, keyword alone, 6 weights × 4 k)", n)
+	if n := len(res.Grid); n != 1+1+1+6*4-1 || !res.Grid[0].Default {
+		t.Errorf("grid has %d points (first default: %v), want 26 (default, vector alone, keyword alone, 6 weights × 4 k "+
+			"less the one equal to the default)", n, res.Grid[0].Default)
+	}
+	if res.Adoption.Adopt || !res.Chosen.Default || res.CV.Folds != eval.DefaultFolds || len(res.CV.Differences) != 3 {
+		t.Errorf("adoption %+v, chosen %+v, cv %+v: want the default kept on 4 questions", res.Adoption, res.Chosen, res.CV)
 	}
 	tuned := reload(t, b.t)
-	if *tuned.Settings.VectorWeight != res.Best.VectorWeight || tuned.Settings.RRFK != res.Best.RRFK {
-		t.Errorf("stored settings %+v, want the best point %+v", tuned.Settings, res.Best)
+	if tuned.Settings.VectorWeight != nil || tuned.Settings.KeywordWeight != nil || tuned.Settings.RRFK != 0 {
+		t.Errorf("stored settings %+v, want the default retrieval configuration", tuned.Settings)
 	}
 	// Refusal threshold: calibrated on this set and stored.
 	if res.Refusal == nil || tuned.Settings.RefuseBelow == nil || *tuned.Settings.RefuseBelow != res.Refusal.Chosen.Threshold {
 		t.Fatalf("refusal %+v, stored threshold %v", res.Refusal, tuned.Settings.RefuseBelow)
+	}
+	if res.RefusalCV == nil || res.RefusalCV.Answerable != 4 || res.RefusalCV.Unanswerable != 1 {
+		t.Errorf("refusal cross-validation %+v", res.RefusalCV)
 	}
 
 	// A run with the stored settings: the production path is at least the best single leg.
@@ -257,3 +266,96 @@ func TestBEIRImport(t *testing.T) {
 		t.Errorf("missing split: %v, want ErrBEIRLayout", err)
 	}
 }
+
+// noiseQuestions mix the words of two or three documents of corpus and are
+// labelled with one of them chosen arbitrarily, so which configuration ranks
+// the labelled document higher is chance: whatever a grid point gains over
+// the default on them is noise. Two are unanswerable.
+var noiseQuestions = []eval.Question{
+	{Question: "Does vacuuming storage need a crash log of dead tuples?", Relevant: []string{"doc://wal"}},
+	{Question: "Which index helps roles find privileges in large tables?", Relevant: []string{"doc://roles"}},
+	{Question: "Do tomatoes and bread both need a warm place overnight?", Relevant: []string{"doc://garden"}},
+	{Question: "Is the log flushed to storage before the autovacuum daemon runs?", Relevant: []string{"doc://vacuum"}},
+	{Question: "Can a role with LOGIN bake arrays of full-text documents?", Relevant: []string{"doc://index"}},
+	{Question: "How are data files and block ranges of very large tables recovered?", Relevant: []string{"doc://index"}},
+	{Question: "Should I feed the starter a potassium-rich fertiliser?", Relevant: []string{"doc://bread"}},
+	{Question: "Who owns the updates and deletes that vacuum reclaims?", Relevant: []string{"doc://roles"}},
+	{Question: "Does regular watering ferment the dough in a Dutch oven?", Relevant: []string{"doc://garden"}},
+	{Question: "Which records describe changes granted to other roles?", Relevant: []string{"doc://wal"}},
+	{Question: "Do equality queries on sortable data survive a crash?", Relevant: []string{"doc://wal"}},
+	{Question: "Is maintenance of stakes and cages like periodic vacuuming?", Relevant: []string{"doc://vacuum"}},
+	{Question: "What is the capital of France?", Relevant: []string{}},
+	{Question: "Who painted the Mona Lisa?", Relevant: []string{}},
+}
+
+// TestTuneKeepsDefaultOnNoise: a small tenant whose previous calibration
+// (vector weight 0.7, k 10) was fitted on noise gets the default back, with
+// the minimum set size lowered so that the held-out interval decides, and
+// also under the default minimum.
+func TestTuneKeepsDefaultOnNoise(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	b := setup(t)
+	tuned := tenant.Settings{VectorWeight: ptr(0.7), KeywordWeight: ptr(1.0), RRFK: 10}
+	if err := tenant.SaveSettings(ctx, testdb.App(t), b.t.ID, tuned); err != nil {
+		t.Fatal(err)
+	}
+	tt := reload(t, b.t)
+	if _, err := b.svc.LoadSet(ctx, tt, "noise", noiseQuestions, eval.LoadOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	res, err := b.svc.Tune(ctx, tt, eval.TuneOptions{Set: "noise", MinQuestions: 5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The grid's best wins on the set it was chosen on…
+	if res.Best.Default || res.Best.Metrics.NDCG10 <= res.Default.Metrics.NDCG10 {
+		t.Fatalf("in-sample best %+v does not beat the default %+v: the set shows nothing", res.Best.Metrics, res.Default.Metrics)
+	}
+	// …and is not stored: held out, its gain is within noise.
+	if res.Answerable != 12 || res.Adoption.Adopt || !res.Chosen.Default {
+		t.Fatalf("answerable %d, adoption %+v, chosen %+v: want the default kept", res.Answerable, res.Adoption, res.Chosen)
+	}
+	got := reload(t, b.t)
+	if got.Settings.VectorWeight != nil || got.Settings.KeywordWeight != nil || got.Settings.RRFK != 0 || got.Settings.Candidates != 0 {
+		t.Errorf("stored retrieval settings %+v, want the default restored", got.Settings)
+	}
+	if !strings.Contains(strings.Join(res.Notes, " "), "replaced by the default") {
+		t.Errorf("notes %v do not say the previous configuration was replaced", res.Notes)
+	}
+	if g := res.CV.Difference("ndcg@10"); g.Questions != 12 || g.CI.Lower > 0 {
+		t.Errorf("held-out difference %+v: want 12 questions and an interval reaching zero", g)
+	}
+	if !res.Verified || math.Abs(res.Production.NDCG10-res.Default.Metrics.NDCG10) > 1e-9 {
+		t.Errorf("production %.4f, in-memory default %.4f (verified %v)", res.Production.NDCG10, res.Default.Metrics.NDCG10, res.Verified)
+	}
+
+	// With the default minimum the set's size alone keeps the default, and a
+	// dry run writes nothing.
+	if err := tenant.SaveSettings(ctx, testdb.App(t), b.t.ID, tuned); err != nil {
+		t.Fatal(err)
+	}
+	res, err = b.svc.Tune(ctx, reload(t, b.t), eval.TuneOptions{Set: "noise", DryRun: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Adoption.Adopt || !strings.Contains(res.Adoption.Reason, "fewer than") || res.Stored {
+		t.Errorf("adoption %+v (stored %v), want the default kept for the set's size and nothing stored", res.Adoption, res.Stored)
+	}
+	if got := reload(t, b.t); got.Settings.VectorWeight == nil || *got.Settings.VectorWeight != 0.7 {
+		t.Errorf("a dry run changed the settings to %+v", got.Settings)
+	}
+
+	// A grid given as a list of settings is cross-validated as it is, after
+	// the default; a point equal to the default is not repeated.
+	grid := []tenant.Settings{{VectorWeight: ptr(0.0), KeywordWeight: ptr(1.0)}, {VectorWeight: ptr(1.0), KeywordWeight: ptr(1.0), RRFK: 60}}
+	res, err = b.svc.Tune(ctx, reload(t, b.t), eval.TuneOptions{Set: "noise", Grid: grid, Folds: 3, DryRun: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Grid) != 2 || !res.Grid[0].Default || res.Grid[1].Legs() != eval.LegKeyword || res.CV.Folds != 3 || len(res.CV.Chosen) != 3 {
+		t.Errorf("custom grid: %d points (%+v), %d folds", len(res.Grid), res.Grid, res.CV.Folds)
+	}
+}
+
+func ptr[T any](v T) *T { return &v }

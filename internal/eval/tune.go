@@ -2,6 +2,7 @@ package eval
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"math"
@@ -35,15 +36,24 @@ type TuneOptions struct {
 	Version int
 	// TopK is the production depth being tuned (default DefaultTopK).
 	TopK int
-	// Candidates are the per-leg candidate counts to try (default: the
-	// tenant's effective candidates only).
+	// Grid, when set, is the list of candidate configurations instead of
+	// DefaultGrid's (each point's retrieval fields; RefuseBelow is ignored).
+	// The default configuration is always added as the first point.
+	Grid []tenant.Settings
+	// Candidates are the per-leg candidate counts DefaultGrid tries
+	// (default: tenant.DefaultCandidates only).
 	Candidates []int
-	// VectorWeights and RRFKs override the default grid.
+	// VectorWeights and RRFKs override DefaultGrid's weights and k.
 	VectorWeights []float64
 	RRFKs         []float64
-	// BM25 also sweeps k1 ∈ BM25K1s and b ∈ BM25Bs (one keyword retrieval per
-	// pair and question).
+	// BM25 also sweeps k1 ∈ BM25K1s and b ∈ BM25Bs in DefaultGrid (one
+	// keyword retrieval per pair and question).
 	BM25 bool
+	// Folds is k of the cross-validation (default DefaultFolds, at least 2).
+	Folds int
+	// MinQuestions is the fewest answerable questions on which a tuned
+	// configuration may replace the default (default MinTuneQuestions).
+	MinQuestions int
 	// Limit tunes on the first Limit questions only (0 = all).
 	Limit int
 	// DryRun reports without storing the settings.
@@ -52,25 +62,77 @@ type TuneOptions struct {
 	Progress func(stage string, done, total int)
 }
 
-// GridPoint is one configuration of the grid and its metrics over the set's
-// answerable questions.
+// DefaultGrid is the list of configurations Tune cross-validates unless
+// TuneOptions.Grid is set: the tenant's current retrieval configuration, the
+// vector leg alone, the keyword leg alone for each BM25 pair, and weighted
+// RRF with keyword weight 1 and each vector weight and k, for each candidate
+// count. Each point is a tenant.Settings whose unset fields take the
+// defaults; Tune puts the default configuration (the zero Settings) first.
+func DefaultGrid(current tenant.Settings, o TuneOptions) []tenant.Settings {
+	cands := o.Candidates
+	if len(cands) == 0 {
+		cands = []int{tenant.DefaultCandidates}
+	}
+	vws, ks := o.VectorWeights, o.RRFKs
+	if len(vws) == 0 {
+		vws = DefaultVectorWeights
+	}
+	if len(ks) == 0 {
+		ks = DefaultRRFKs
+	}
+	k1s, bs := []float64{tenant.DefaultK1}, []float64{tenant.DefaultB}
+	if o.BM25 {
+		k1s, bs = BM25K1s, BM25Bs
+	}
+	cur := current
+	cur.RefuseBelow = nil
+	grid := []tenant.Settings{cur}
+	for _, c := range cands {
+		grid = append(grid, tenant.Settings{VectorWeight: ptr(1.0), KeywordWeight: ptr(0.0), Candidates: c})
+		for _, k1 := range k1s {
+			for _, b := range bs {
+				grid = append(grid, tenant.Settings{VectorWeight: ptr(0.0), KeywordWeight: ptr(1.0), K1: k1, B: ptr(b), Candidates: c})
+			}
+		}
+	}
+	for _, c := range cands {
+		for _, k1 := range k1s {
+			for _, b := range bs {
+				for _, k := range ks {
+					for _, vw := range vws {
+						if vw > 0 { // vector weight 0 is the keyword leg alone, above
+							grid = append(grid, tenant.Settings{VectorWeight: ptr(vw), KeywordWeight: ptr(1.0), RRFK: k, K1: k1, B: ptr(b), Candidates: c})
+						}
+					}
+				}
+			}
+		}
+	}
+	return grid
+}
+
+// GridPoint is one configuration of the grid and its metrics over all of
+// the set's answerable questions (in-sample).
 type GridPoint struct {
-	VectorWeight  float64 `json:"vector_weight"`
-	KeywordWeight float64 `json:"keyword_weight"`
-	// RRFK is the fusion constant; it does not matter for a single leg.
-	RRFK       float64 `json:"rrf_k"`
-	K1         float64 `json:"bm25_k1"`
-	B          float64 `json:"bm25_b"`
-	Candidates int     `json:"candidates"`
-	Metrics    Metrics `json:"metrics"`
+	// Settings are the point's effective retrieval settings.
+	Settings tenant.Settings `json:"settings"`
+	Metrics  Metrics         `json:"metrics"`
+	// Default marks the default configuration.
+	Default bool `json:"default,omitempty"`
+	// FoldsChosen is how many cross-validation folds chose this point on
+	// their training folds.
+	FoldsChosen int `json:"folds_chosen,omitempty"`
 }
 
 // Legs names what the point retrieves with: "vector", "keyword" or "fused".
-func (g GridPoint) Legs() string {
+func (g GridPoint) Legs() string { return legsOf(g.Settings) }
+
+func legsOf(s tenant.Settings) string {
+	e := s.Effective()
 	switch {
-	case g.VectorWeight > 0 && g.KeywordWeight > 0:
+	case *e.VectorWeight > 0 && *e.KeywordWeight > 0:
 		return LegFused
-	case g.VectorWeight > 0:
+	case *e.VectorWeight > 0:
 		return LegVector
 	default:
 		return LegKeyword
@@ -83,59 +145,178 @@ type TuneResult struct {
 	Questions  int     `json:"questions"`
 	Answerable int     `json:"answerable"`
 	TopK       int     `json:"top_k"`
-	// Grid is every point, best first (nDCG@10, then recall@5, MRR@10,
-	// recall@20; exact ties prefer the tenant's current configuration, which
-	// is always a point, then single legs, then grid order).
+	// Grid is every point in grid order, the default first.
 	Grid []GridPoint `json:"grid"`
-	Best GridPoint   `json:"best"`
-	// BestSingleLeg is the best point that uses one leg.
+	// Best is the point chosen on the whole set (what the cross-validated
+	// procedure would deploy); BestSingleLeg the best point using one leg
+	// (zero when the grid has none); Default the default configuration.
+	Best          GridPoint `json:"best"`
 	BestSingleLeg GridPoint `json:"best_single_leg"`
-	// Production is the production path (Searcher.Search, no rerank) with the
-	// chosen settings, run after the grid; Verified says it reproduced the
-	// in-memory fusion's metrics exactly.
+	Default       GridPoint `json:"default"`
+	// CV is the cross-validation of choosing Best against keeping Default.
+	CV CVResult `json:"cv"`
+	// Adoption says whether Best replaced Default, and why.
+	Adoption Adoption `json:"adoption"`
+	// Chosen is the configuration Tune keeps: Best when adopted, else
+	// Default.
+	Chosen GridPoint `json:"chosen"`
+	// Production is the production path (Searcher.Search, no rerank) with
+	// the chosen settings; Verified says it reproduced the in-memory
+	// fusion's metrics exactly.
 	Production Metrics `json:"production"`
 	Verified   bool    `json:"verified"`
 	// Refusal is the threshold calibration on the chosen settings'
-	// confidence (nil without unanswerable questions).
-	Refusal *Calibration    `json:"refusal,omitempty"`
-	Before  tenant.Settings `json:"before"`
-	After   tenant.Settings `json:"after"`
-	Stored  bool            `json:"stored"`
-	Notes   []string        `json:"notes,omitempty"`
-	Elapsed time.Duration   `json:"elapsed_ns"`
+	// confidence over the whole set, RefusalCV its cross-validation (nil
+	// without unanswerable questions).
+	Refusal   *Calibration    `json:"refusal,omitempty"`
+	RefusalCV *RefusalCV      `json:"refusal_cv,omitempty"`
+	Before    tenant.Settings `json:"before"`
+	After     tenant.Settings `json:"after"`
+	// Stored says the tenant's settings were written (After); false on a
+	// dry run.
+	Stored  bool          `json:"stored"`
+	Notes   []string      `json:"notes,omitempty"`
+	Elapsed time.Duration `json:"elapsed_ns"`
 }
 
-// legList is one leg's ranked chunks for one question at depth N.
-type legList struct {
-	ids  []uuid.UUID
-	conf float64
+// legKey names one cached leg retrieval: the leg and, for the keyword leg,
+// its BM25 parameters.
+type legKey struct {
+	leg   search.Leg
+	k1, b float64
 }
 
-// Tune calibrates the tenant's fusion on its own set and stores the best
-// configuration with tenant.SaveSettings (unless DryRun).
+// legCache holds each leg's response per question at one depth, retrieved
+// through the production path on first use.
+type legCache struct {
+	t        tenant.Tenant
+	sr       *search.Searcher
+	qs       []Question
+	depth    int
+	progress func(string, int, int)
+	legs     map[legKey][]search.Response
+}
+
+// leg returns every question's response of one leg (Searcher.Search with
+// Only set, which keeps the leg's raw order) at the cache's depth: the
+// ranked chunks with their leg scores, and the response's leg statistics
+// (similarity, keyword coverage), which is everything fusion can use.
+func (c *legCache) leg(ctx context.Context, k legKey) ([]search.Response, error) {
+	if l, ok := c.legs[k]; ok {
+		return l, nil
+	}
+	set := c.t.Settings
+	set.VectorWeight, set.KeywordWeight, set.Candidates = ptr(1.0), ptr(1.0), c.depth
+	if k.leg == search.LegKeyword {
+		set.K1, set.B = k.k1, ptr(k.b)
+	}
+	out := make([]search.Response, len(c.qs))
+	for i, q := range c.qs {
+		resp, err := c.sr.Search(ctx, c.t, search.Request{Query: q.Question, TopK: c.depth, Only: k.leg, NoRerank: true, Settings: &set})
+		if err != nil {
+			return nil, fmt.Errorf("question %q (%s leg): %w", snippetOf(q.Question), k.leg, err)
+		}
+		rs := make([]search.Result, len(resp.Results))
+		for j, r := range resp.Results {
+			// Ids, documents and leg scores are all fusion needs; the text is dropped.
+			rs[j] = search.Result{ChunkID: r.ChunkID, DocumentID: r.DocumentID, SourceURI: r.SourceURI, VectorRank: r.VectorRank,
+				VectorDistance: r.VectorDistance, KeywordRank: r.KeywordRank, KeywordScore: r.KeywordScore}
+		}
+		resp.Results, resp.Timings = rs, nil
+		out[i] = resp
+		if c.progress != nil {
+			c.progress("retrieve "+string(k.leg), i+1, len(c.qs))
+		}
+	}
+	c.legs[k] = out
+	return out, nil
+}
+
+// score is the grid's one evaluation function: point p's per-question
+// metrics over the cached legs, fused in memory as Searcher.Search fuses
+// (fuseLegs), diversified across documents and cut to topK as Search does,
+// and mapped to documents as Run maps them. Any point the production path
+// can run is scored here; what it needs from the legs (BM25 parameters,
+// depth) is read from p.
+func (c *legCache) score(ctx context.Context, p tenant.Settings, topK, perDoc int) ([]Metrics, error) {
+	eff := p.Effective()
+	n := max(eff.Candidates, topK) // what the production path asks each leg for
+	vec, err := c.leg(ctx, legKey{leg: search.LegVector})
+	if err != nil {
+		return nil, err
+	}
+	kw, err := c.leg(ctx, legKey{leg: search.LegKeyword, k1: eff.K1, b: *eff.B})
+	if err != nil {
+		return nil, err
+	}
+	ms := make([]Metrics, len(c.qs))
+	for i, q := range c.qs {
+		results := search.Diversify(fuseLegs(eff, prefix(vec[i], n), prefix(kw[i], n)), perDoc)
+		results = results[:min(len(results), topK)]
+		uris := make([]string, len(results))
+		for j, r := range results {
+			uris[j] = r.SourceURI
+		}
+		ms[i] = QuestionMetrics(RelevantRanks(DocRanking(uris), q.Relevant), len(q.Relevant))
+	}
+	return ms, nil
+}
+
+// fuseLegs is the fusion step of Searcher.Search on already retrieved legs
+// (each leg's top max(candidates, top_k), best first) under effective
+// settings set: weighted RRF with search.Fuse. A fusion parameter added to
+// tenant.Settings is honoured here as Search honours it (each leg's chunks
+// carry their distance or BM25 score and each response its leg statistics),
+// and TuneResult.Verified proves the two agree.
+func fuseLegs(set tenant.Settings, vec, kw search.Response) []search.Result {
+	byID := make(map[uuid.UUID]search.Result, len(vec.Results)+len(kw.Results))
+	ranking := func(rs []search.Result, w float64) search.Ranking {
+		r := search.Ranking{Weight: w, IDs: make([]uuid.UUID, len(rs))}
+		for i, x := range rs {
+			r.IDs[i] = x.ChunkID
+			byID[x.ChunkID] = x
+		}
+		return r
+	}
+	fused := search.Fuse(set.RRFK, []search.Ranking{ranking(vec.Results, *set.VectorWeight), ranking(kw.Results, *set.KeywordWeight)})
+	out := make([]search.Result, len(fused))
+	for i, f := range fused {
+		out[i] = byID[f.ID]
+	}
+	return out
+}
+
+// Tune cross-validates the choice of a retrieval configuration on the
+// tenant's set and stores the result with tenant.SaveSettings (unless
+// DryRun).
 //
-// Efficiency: each leg is retrieved once per question at depth N = max(top_k,
-// candidates) through Searcher.Search (Only = vector / keyword, which returns
-// the leg's raw order), and every grid point is fused in memory with
-// search.Fuse — the function the production path calls — over each leg's first
-// max(candidates, top_k) chunks, which is exactly what the production path
-// fuses: both legs order deterministically (distance or score, then chunk id),
-// so a shorter retrieval is a prefix of a longer one. (Tenants above
-// Searcher.ExactThreshold use the approximate HNSW walk, where that holds only
-// approximately.) As in Search, the fused list then goes through
-// search.Diversify and is cut to top_k chunks, which map to documents as Run
-// maps them. The chosen point is then run
-// through the production path once more; TuneResult.Verified says whether the
-// metrics agree to the last digit.
+// Procedure: every point of the grid (TuneOptions.Grid or DefaultGrid, the
+// default configuration first) is scored per answerable question by one
+// function (legCache.score). The questions are split into k folds by a hash of
+// their text (FoldOf); for each fold the best point on the other folds
+// scores the fold (CrossValidate), so the procedure is measured on questions
+// it did not choose on, and the paired bootstrap intervals and the power
+// estimate of its difference from the default say whether the set can tell
+// them apart. The best point on the whole set replaces the default only when
+// Decide says so (at least MinQuestions answerable questions and a held-out
+// nDCG@10 gain whose 95% interval lies above zero); otherwise the default is
+// kept, or restored when the tenant had another configuration.
 //
-// Guarantee: the single legs are grid points and the choice maximises nDCG@10
-// (then recall@5), so the stored configuration is not below the best single
-// leg on the set; if the production re-run of the chosen point ever came out
-// below the best single leg, the single leg is stored instead.
+// Efficiency: each leg is retrieved once per question (and per BM25 pair) at
+// the grid's greatest depth through Searcher.Search, and every point is
+// fused in memory as the production path fuses: both legs order
+// deterministically (distance or score, then chunk id), so a shorter
+// retrieval is a prefix of a longer one. (Tenants above
+// Searcher.ExactThreshold use the approximate HNSW walk, where that holds
+// only approximately.) The kept configuration is then run through the
+// production path once more; TuneResult.Verified says whether the metrics
+// agree to the last digit.
 //
-// Refusal: with unanswerable questions in the set, the threshold on the chosen
-// configuration's Response.Confidence is calibrated (Calibrate) on that re-run
-// and stored as RefuseBelow.
+// Refusal: with unanswerable questions in the set, the threshold on the kept
+// configuration's Response.Confidence is calibrated on the whole set
+// (Calibrate) and stored as RefuseBelow, and cross-validated on the same
+// folds (CrossValidateRefusal) to report its held-out refusal recall and
+// false-refusal rate.
 //
 // Fusion is tuned without the reranker (it reorders only the fused top 20).
 // Errors: ErrSetNotFound, ErrNoAnswerable, search and store errors.
@@ -151,36 +332,19 @@ func (s *Service) Tune(ctx context.Context, t tenant.Tenant, o TuneOptions) (Tun
 	if o.TopK <= 0 {
 		o.TopK = DefaultTopK
 	}
-	cur := t.Settings.Effective()
-	if len(o.Candidates) == 0 {
-		o.Candidates = []int{cur.Candidates}
+	if o.Folds < 2 {
+		o.Folds = DefaultFolds
 	}
-	if len(o.VectorWeights) == 0 {
-		o.VectorWeights = DefaultVectorWeights
-	}
-	if len(o.RRFKs) == 0 {
-		o.RRFKs = DefaultRRFKs
-	}
-	k1s, bs := []float64{cur.K1}, []float64{*cur.B}
-	if o.BM25 {
-		k1s, bs = BM25K1s, BM25Bs
-	}
-	type bm25 struct{ k1, b float64 }
-	var kws []bm25
-	for _, k1 := range k1s {
-		for _, b := range bs {
-			kws = append(kws, bm25{k1, b})
-		}
-	}
-	depth := o.TopK
-	for _, c := range o.Candidates {
-		depth = max(depth, c)
+	if o.MinQuestions <= 0 {
+		o.MinQuestions = MinTuneQuestions
 	}
 	res := TuneResult{Set: info, Questions: len(qs), TopK: o.TopK, Before: t.Settings}
-	var ans []int // indexes of answerable questions
-	for i, q := range qs {
+	var ans []Question
+	var fold []int
+	for _, q := range qs {
 		if q.Answerable() {
-			ans = append(ans, i)
+			ans = append(ans, q)
+			fold = append(fold, FoldOf(q.Question, o.Folds))
 		}
 	}
 	res.Answerable = len(ans)
@@ -188,154 +352,76 @@ func (s *Service) Tune(ctx context.Context, t tenant.Tenant, o TuneOptions) (Tun
 		return res, fmt.Errorf("%w: %s", ErrNoAnswerable, info.Name)
 	}
 
-	// 1. Retrieve each leg once per answerable question at depth.
-	sr := s.runSearcher(depth)
+	grid := o.Grid
+	if len(grid) == 0 {
+		grid = DefaultGrid(t.Settings, o)
+	}
+	grid = dedupe(append([]tenant.Settings{{}}, grid...))
+	depth := o.TopK
+	for _, p := range grid {
+		depth = max(depth, p.Effective().Candidates)
+	}
 	prodSR := s.runSearcher(o.TopK)
-	chunkOf := map[uuid.UUID]search.Result{} // chunk id → its document (id, source_uri)
-	vec := make([]legList, len(ans))
-	kw := make([][]legList, len(kws)) // [bm25 pair][question]
-	for j := range kws {
-		kw[j] = make([]legList, len(ans))
+	cache := &legCache{t: t, sr: s.runSearcher(depth), qs: ans, depth: depth, progress: o.Progress, legs: map[legKey][]search.Response{}}
+	perQ := make([][]Metrics, len(grid))
+	all := make([]bool, len(ans))
+	for i := range all {
+		all[i] = true
 	}
-	retrieve := func(q string, only search.Leg, k1, b float64) (legList, error) {
-		set := t.Settings
-		set.VectorWeight, set.KeywordWeight, set.Candidates, set.K1, set.B = ptr(1.0), ptr(1.0), depth, k1, ptr(b)
-		resp, err := sr.Search(ctx, t, search.Request{Query: q, TopK: depth, Only: only, NoRerank: true, Settings: &set})
-		if err != nil {
-			return legList{}, err
+	for g, p := range grid {
+		if perQ[g], err = cache.score(ctx, p, o.TopK, prodSR.PerDocument); err != nil {
+			return res, err
 		}
-		l := legList{ids: make([]uuid.UUID, len(resp.Results)), conf: resp.Confidence}
-		for i, r := range resp.Results {
-			l.ids[i] = r.ChunkID
-			chunkOf[r.ChunkID] = search.Result{ChunkID: r.ChunkID, DocumentID: r.DocumentID, SourceURI: r.SourceURI}
-		}
-		return l, nil
-	}
-	for n, i := range ans {
-		q := qs[i].Question
-		if vec[n], err = retrieve(q, search.LegVector, cur.K1, *cur.B); err != nil {
-			return res, fmt.Errorf("question %d (vector leg): %w", i+1, err)
-		}
-		for j, p := range kws {
-			if kw[j][n], err = retrieve(q, search.LegKeyword, p.k1, p.b); err != nil {
-				return res, fmt.Errorf("question %d (keyword leg): %w", i+1, err)
-			}
-		}
-		if o.Progress != nil {
-			o.Progress("retrieve", n+1, len(ans))
-		}
+		eff := p.Effective()
+		eff.RefuseBelow = nil
+		res.Grid = append(res.Grid, GridPoint{Settings: eff, Metrics: Mean(perQ[g]), Default: g == 0})
 	}
 
-	// 2. Fuse every grid point in memory.
-	score := func(vw, kwt, k float64, c, j int) Metrics {
-		n := max(c, o.TopK) // what the production path asks each leg for
-		ms := make([]Metrics, len(ans))
-		for x, i := range ans {
-			fused := search.Fuse(k, []search.Ranking{
-				{Weight: vw, IDs: head(vec[x].ids, n)},
-				{Weight: kwt, IDs: head(kw[j][x].ids, n)},
-			})
-			// As Search does after fusing: diversify across documents, cut to top_k.
-			results := make([]search.Result, len(fused))
-			for y, f := range fused {
-				results[y] = chunkOf[f.ID]
-			}
-			results = search.Diversify(results, prodSR.PerDocument)
-			results = results[:min(len(results), o.TopK)]
-			uris := make([]string, len(results))
-			for y, r := range results {
-				uris[y] = r.SourceURI
-			}
-			ms[x] = QuestionMetrics(RelevantRanks(DocRanking(uris), qs[i].Relevant), len(qs[i].Relevant))
-		}
-		return Mean(ms)
-	}
-	// Order of generation breaks exact ties: the tenant's current
-	// configuration first (no change without evidence), then the single legs
-	// (cheaper), then the fused points.
-	var grid []GridPoint
-	jCur := -1
-	for j, p := range kws {
-		if p.k1 == cur.K1 && p.b == *cur.B {
-			jCur = j
+	// Cross-validate "choose the best point" against the default, then decide.
+	res.CV = CrossValidate(perQ, fold, o.Folds, 0)
+	for f, g := range res.CV.Chosen {
+		if res.CV.FoldSizes[f] > 0 {
+			res.Grid[g].FoldsChosen++
 		}
 	}
-	curPoint := GridPoint{VectorWeight: *cur.VectorWeight, KeywordWeight: *cur.KeywordWeight, RRFK: cur.RRFK, K1: cur.K1, B: *cur.B,
-		Candidates: cur.Candidates}
-	if jCur >= 0 && (curPoint.VectorWeight > 0 || curPoint.KeywordWeight > 0) {
-		curPoint.Metrics = score(curPoint.VectorWeight, curPoint.KeywordWeight, cur.RRFK, cur.Candidates, jCur)
-		grid = append(grid, curPoint)
-	}
-	same := func(g GridPoint) bool {
-		if len(grid) == 0 || g.Candidates != curPoint.Candidates || g.K1 != curPoint.K1 || g.B != curPoint.B {
-			return false
-		}
-		// Single legs ignore k; a fused point needs the same weight ratio and k.
-		if g.Legs() != LegFused || curPoint.Legs() != LegFused {
-			return g.Legs() == curPoint.Legs()
-		}
-		return g.RRFK == curPoint.RRFK && g.VectorWeight*curPoint.KeywordWeight == curPoint.VectorWeight*g.KeywordWeight
-	}
-	addPoint := func(g GridPoint, j int) {
-		if !same(g) {
-			g.Metrics = score(g.VectorWeight, g.KeywordWeight, g.RRFK, g.Candidates, j)
-			grid = append(grid, g)
+	best := choose(perQ, all)
+	res.Best, res.Default = res.Grid[best], res.Grid[0]
+	single := false
+	for _, p := range res.Grid {
+		if p.Legs() != LegFused && (!single || better(p.Metrics, res.BestSingleLeg.Metrics)) {
+			res.BestSingleLeg, single = p, true
 		}
 	}
-	for _, c := range o.Candidates {
-		addPoint(GridPoint{VectorWeight: 1, KeywordWeight: 0, RRFK: cur.RRFK, K1: cur.K1, B: *cur.B, Candidates: c}, max(jCur, 0))
-		for j, p := range kws {
-			addPoint(GridPoint{VectorWeight: 0, KeywordWeight: 1, RRFK: cur.RRFK, K1: p.k1, B: p.b, Candidates: c}, j)
-		}
-	}
-	for _, c := range o.Candidates {
-		for j, p := range kws {
-			for _, k := range o.RRFKs {
-				for _, vw := range o.VectorWeights {
-					if vw > 0 { // vector weight 0 is the keyword leg alone, above
-						addPoint(GridPoint{VectorWeight: vw, KeywordWeight: 1, RRFK: k, K1: p.k1, B: p.b, Candidates: c}, j)
-					}
-				}
-			}
-		}
-	}
-	sort.SliceStable(grid, func(a, b int) bool { return better(grid[a].Metrics, grid[b].Metrics) })
-	res.Grid = grid
-	res.Best = grid[0]
-	for _, g := range grid {
-		if g.Legs() != LegFused {
-			res.BestSingleLeg = g
-			break
-		}
+	res.Adoption = Decide(res.CV, best, 0, len(ans), o.MinQuestions)
+	chosenIdx := 0
+	if res.Adoption.Adopt {
+		chosenIdx = best
 	}
 
-	// 3. The chosen point through the production path: verification, and the
-	// confidences for refusal calibration (every question, answerable or not).
-	chosen := func(g GridPoint) tenant.Settings {
-		set := t.Settings
-		set.VectorWeight, set.KeywordWeight, set.RRFK, set.Candidates = ptr(g.VectorWeight), ptr(g.KeywordWeight), g.RRFK, g.Candidates
-		set.K1, set.B = g.K1, ptr(g.B)
-		return set
-	}
-	after := chosen(res.Best)
-	production, conf, err := s.productionPass(ctx, prodSR, t, qs, after, o.TopK, true, o.Progress)
+	// The kept configuration through the production path: verification, and
+	// the confidences for refusal calibration (every question).
+	production, conf, err := s.productionPass(ctx, prodSR, t, qs, grid[chosenIdx], o.TopK, true, o.Progress)
 	if err != nil {
 		return res, err
 	}
-	res.Production = production
-	res.Verified = metricsEqual(production, res.Best.Metrics)
+	res.Verified = metricsEqual(production, res.Grid[chosenIdx].Metrics)
 	if !res.Verified {
 		res.Notes = append(res.Notes, fmt.Sprintf("the production path gave nDCG@10 %.4f where the in-memory fusion gave %.4f "+
-			"(approximate HNSW search above %d chunks?)", production.NDCG10, res.Best.Metrics.NDCG10, prodSR.ExactThreshold))
-		if better(res.BestSingleLeg.Metrics, production) {
-			res.Notes = append(res.Notes, "the production path of the best fused point fell below the best single leg: storing the single leg")
-			res.Best = res.BestSingleLeg
-			after = chosen(res.Best)
-			if production, conf, err = s.productionPass(ctx, prodSR, t, qs, after, o.TopK, true, o.Progress); err != nil {
+			"(approximate HNSW search above %d chunks?)", production.NDCG10, res.Grid[chosenIdx].Metrics.NDCG10, prodSR.ExactThreshold))
+		if chosenIdx != 0 && better(res.Default.Metrics, production) {
+			res.Notes = append(res.Notes, "the production path of the adopted configuration fell below the default: keeping the default")
+			res.Adoption = Adoption{Reason: "the adopted configuration did not hold up on the production path"}
+			chosenIdx = 0
+			if production, conf, err = s.productionPass(ctx, prodSR, t, qs, grid[0], o.TopK, true, o.Progress); err != nil {
 				return res, err
 			}
-			res.Production = production
+			res.Verified = metricsEqual(production, res.Grid[0].Metrics)
 		}
+	}
+	res.Production, res.Chosen = production, res.Grid[chosenIdx]
+	after := grid[chosenIdx]
+	if !res.Adoption.Adopt && !sameRetrieval(t.Settings, tenant.Settings{}) {
+		res.Notes = append(res.Notes, "the tenant's previous configuration is replaced by the default")
 	}
 	if prodSR.Reranker != nil {
 		// Production refuses on the reranker's confidence.
@@ -345,12 +431,22 @@ func (s *Service) Tune(ctx context.Context, t tenant.Tenant, o TuneOptions) (Tun
 		res.Notes = append(res.Notes, "fusion tuned without the reranker; the refusal threshold is calibrated on the reranked confidence")
 	}
 	answerable := make([]bool, len(qs))
+	allFolds := make([]int, len(qs))
 	for i, q := range qs {
-		answerable[i] = q.Answerable()
+		answerable[i], allFolds[i] = q.Answerable(), FoldOf(q.Question, o.Folds)
 	}
-	if c, ok := Calibrate(conf, answerable, *cur.RefuseBelow); ok {
+	current := *t.Settings.Effective().RefuseBelow
+	after.RefuseBelow = t.Settings.RefuseBelow
+	if c, ok := Calibrate(conf, answerable, current); ok {
 		res.Refusal = &c
 		after.RefuseBelow = ptr(c.Chosen.Threshold)
+		if r, ok := CrossValidateRefusal(conf, answerable, allFolds, o.Folds, current); ok {
+			res.RefusalCV = &r
+			if r.FalseRefusal > MaxFalseRefusal {
+				res.Notes = append(res.Notes, fmt.Sprintf("held out, the refusal threshold refuses %.0f%% of answerable questions, above the %.0f%% target: "+
+					"the set's unanswerable questions do not yet pin the threshold down", 100*r.FalseRefusal, 100*MaxFalseRefusal))
+			}
+		}
 	} else {
 		res.Notes = append(res.Notes, "no unanswerable questions in the set: refusal threshold left as it was")
 	}
@@ -364,6 +460,34 @@ func (s *Service) Tune(ctx context.Context, t tenant.Tenant, o TuneOptions) (Tun
 	res.Elapsed = time.Since(start)
 	return res, nil
 }
+
+// dedupe drops points whose effective retrieval settings repeat an earlier
+// point's, keeping the first (so the default, first, stays first).
+func dedupe(grid []tenant.Settings) []tenant.Settings {
+	seen := map[string]bool{}
+	var out []tenant.Settings
+	for _, p := range grid {
+		p.RefuseBelow = nil
+		k := retrievalKey(p)
+		if !seen[k] {
+			seen[k] = true
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// retrievalKey identifies a point by its effective settings, the refusal
+// threshold aside.
+func retrievalKey(s tenant.Settings) string {
+	e := s.Effective()
+	e.RefuseBelow = nil
+	raw, _ := json.Marshal(e)
+	return string(raw)
+}
+
+// sameRetrieval reports whether a and b retrieve alike.
+func sameRetrieval(a, b tenant.Settings) bool { return retrievalKey(a) == retrievalKey(b) }
 
 // productionPass runs every question through Searcher.Search with settings
 // set and returns the metrics over the answerable ones and every question's
@@ -411,4 +535,24 @@ func metricsEqual(a, b Metrics) bool {
 	return true
 }
 
-func head[T any](xs []T, n int) []T { return xs[:min(n, len(xs))] }
+// SortedGrid returns the grid's points best first by in-sample metrics
+// (ties keep grid order, the default first).
+func SortedGrid(grid []GridPoint) []GridPoint {
+	out := append([]GridPoint(nil), grid...)
+	sort.SliceStable(out, func(a, b int) bool { return better(out[a].Metrics, out[b].Metrics) })
+	return out
+}
+
+func snippetOf(s string) string {
+	r := []rune(s)
+	if len(r) > 60 {
+		return string(r[:60]) + "…"
+	}
+	return s
+}
+
+// prefix is r with its first n results only.
+func prefix(r search.Response, n int) search.Response {
+	r.Results = r.Results[:min(n, len(r.Results))]
+	return r
+}

@@ -1,0 +1,219 @@
+package eval
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"strings"
+	"testing"
+)
+
+func TestFoldOf(t *testing.T) {
+	t.Parallel()
+	const k = 5
+	counts := make([]int, k)
+	for i := range 1000 {
+		q := fmt.Sprintf("How do I configure feature number %d?", i)
+		f := FoldOf(q, k)
+		if f < 0 || f >= k {
+			t.Fatalf("FoldOf(%q) = %d, outside 0…%d", q, f, k-1)
+		}
+		// The fold is a function of the text alone: spacing and case do not move it.
+		if g := FoldOf("  "+strings.ToUpper(q)+"\n", k); g != f {
+			t.Fatalf("FoldOf changes with case or surrounding space: %d vs %d", g, f)
+		}
+		counts[f]++
+	}
+	// A hash spreads 1000 questions evenly: 200 expected per fold, binomial
+	// standard deviation 12.6, so 150–250 is four deviations either side.
+	for f, n := range counts {
+		if n < 150 || n > 250 {
+			t.Errorf("fold %d holds %d of 1000 questions; folds %v are not balanced", f, n, counts)
+		}
+	}
+	if FoldOf("anything", 1) != 0 || FoldOf("anything", 0) != 0 {
+		t.Error("k < 2 must give fold 0")
+	}
+}
+
+// The hand-checked example: d = [0, 0, 0, 1]. A resample's mean is
+// (number of 1s drawn)/4 with the count Binomial(4, 1/4): P(0) = 81/256 =
+// 0.316, P(≤1) = 0.738, P(≤2) = 0.949, P(≤3) = 0.996. The 2.5th percentile
+// is therefore 0 and the 97.5th is 3/4, each far from a step of the CDF for
+// 2000 resamples (the CDF's sampling error near 0.95 is 0.005).
+func TestPairedBootstrapByHand(t *testing.T) {
+	t.Parallel()
+	ci := PairedBootstrap([]float64{0, 0, 0, 1}, BootstrapResamples, BootstrapSeed)
+	if ci != (Interval{Lower: 0, Upper: 0.75}) {
+		t.Errorf("CI of [0 0 0 1] = %+v, want [0, 0.75]", ci)
+	}
+	if again := PairedBootstrap([]float64{0, 0, 0, 1}, BootstrapResamples, BootstrapSeed); again != ci {
+		t.Errorf("a rerun with the same seed gave %+v, first %+v", again, ci)
+	}
+	if ci := PairedBootstrap([]float64{0.25, 0.25, 0.25}, 500, 7); ci != (Interval{Lower: 0.25, Upper: 0.25}) {
+		t.Errorf("CI of a constant difference = %+v, want [0.25, 0.25]", ci)
+	}
+	if ci := PairedBootstrap(nil, 500, 7); ci != (Interval{}) {
+		t.Errorf("CI of no questions = %+v, want zero", ci)
+	}
+	if !ci.Excludes(-0.1) || ci.Excludes(0) || ci.Excludes(0.75) || !ci.Excludes(0.76) {
+		t.Errorf("Excludes on %+v is wrong at its bounds", ci)
+	}
+
+	// The power estimate by hand: d = [0, 0, 0, 1] has mean 0.25 and sample
+	// SD √((3·0.25² + 0.75²)/3) = 0.5; z_0.975 + z_0.8 = 2.8015852; the
+	// detectable difference at n = 4 is 2.8015852 × 0.5 / 2 = 0.7003963 and a
+	// difference of 0.25 needs ⌈(2.8015852 × 0.5 / 0.25)²⌉ = ⌈31.3955⌉ = 32
+	// questions.
+	d := PairedDifference("ndcg@10", []float64{1, 1, 0.5, 1}, []float64{1, 1, 0.5, 0})
+	if d.Questions != 4 || math.Abs(d.Mean-0.25) > 1e-12 || math.Abs(d.A-0.875) > 1e-12 || math.Abs(d.B-0.625) > 1e-12 ||
+		math.Abs(d.SD-0.5) > 1e-12 {
+		t.Errorf("difference %+v, want mean 0.25 (0.875 − 0.625), SD 0.5 over 4 questions", d)
+	}
+	if math.Abs(d.MinDetectable-0.7003963045282421) > 1e-9 || d.QuestionsNeeded != 32 {
+		t.Errorf("min detectable %.7f, questions needed %d; want 0.7003963 and 32", d.MinDetectable, d.QuestionsNeeded)
+	}
+	if d.CI != ci || d.Significant() != ci.Excludes(0) {
+		t.Errorf("difference CI %+v, want the bootstrap's %+v", d.CI, ci)
+	}
+	if z := PairedDifference("ndcg@10", []float64{0.3, 0.6}, []float64{0.3, 0.6}); z.QuestionsNeeded != 0 || z.Significant() {
+		t.Errorf("no difference: %+v, want 0 questions needed and not significant", z)
+	}
+}
+
+// uniform is a point scoring v on every metric of every question.
+func uniform(n int, v func(q int) float64) []Metrics {
+	ms := make([]Metrics, n)
+	for q := range ms {
+		x := v(q)
+		ms[q] = Metrics{NDCG10: x, Recall5: x, MRR10: x, Recall20: x}
+	}
+	return ms
+}
+
+func TestCrossValidateAndDecide(t *testing.T) {
+	t.Parallel()
+	const n, k = 50, 5
+	fold := make([]int, n)
+	for q := range fold {
+		fold[q] = q % k
+	}
+	def := uniform(n, func(int) float64 { return 0.5 })
+
+	// A point that wins in-sample only: 1.0 on fold 0 and 0.4 elsewhere has
+	// mean 0.52 > 0.5 over all 50 questions, so it is the set's best; held
+	// out, fold 0 is scored by the default (on folds 1–4 the point has 0.4)
+	// and every other fold by the point (0.55 on training folds that include
+	// fold 0), which gives 0.4: held-out 0.42 < 0.5.
+	lucky := uniform(n, func(q int) float64 {
+		if q%k == 0 {
+			return 1
+		}
+		return 0.4
+	})
+	perQ := [][]Metrics{def, lucky}
+	all := make([]bool, n)
+	for i := range all {
+		all[i] = true
+	}
+	if best := choose(perQ, all); best != 1 {
+		t.Fatalf("in-sample best = %d, want the lucky point 1", best)
+	}
+	cv := CrossValidate(perQ, fold, k, 0)
+	if want := []int{0, 1, 1, 1, 1}; fmt.Sprint(cv.Chosen) != fmt.Sprint(want) {
+		t.Errorf("chosen per fold %v, want %v", cv.Chosen, want)
+	}
+	if math.Abs(cv.HeldOut.NDCG10-0.42) > 1e-12 || math.Abs(cv.Default.NDCG10-0.5) > 1e-12 {
+		t.Errorf("held-out %.4f, default %.4f; want 0.42 and 0.5", cv.HeldOut.NDCG10, cv.Default.NDCG10)
+	}
+	if fmt.Sprint(cv.FoldSizes) != "[10 10 10 10 10]" {
+		t.Errorf("fold sizes %v", cv.FoldSizes)
+	}
+	if a := Decide(cv, 1, 0, n, MinTuneQuestions); a.Adopt || !strings.Contains(a.Reason, "noise") {
+		t.Errorf("a point that wins only in-sample was adopted: %+v", a)
+	}
+
+	// A real gain: +0.1 ± 0.05 on every question is adopted with 50
+	// questions, and not with 20 (the minimum set size).
+	good := uniform(n, func(q int) float64 { return 0.6 + 0.05*float64(1-2*(q%2)) })
+	cv = CrossValidate([][]Metrics{def, lucky, good}, fold, k, 0)
+	if g := cv.Difference("ndcg@10"); g.CI.Lower <= 0 || math.Abs(g.Mean-0.1) > 1e-9 {
+		t.Errorf("held-out gain %+v, want mean 0.1 with an interval above zero", g)
+	}
+	if a := Decide(cv, 2, 0, n, MinTuneQuestions); !a.Adopt {
+		t.Errorf("a gain on every question was not adopted: %+v", a)
+	}
+	if a := Decide(cv, 2, 0, 20, MinTuneQuestions); a.Adopt || !strings.Contains(a.Reason, "fewer than") {
+		t.Errorf("20 questions: %+v, want the default kept for the set's size", a)
+	}
+	if a := Decide(cv, 0, 0, n, MinTuneQuestions); a.Adopt {
+		t.Errorf("the default as best: %+v, want nothing adopted", a)
+	}
+}
+
+// Forty points of pure noise around the default's mean: the best of them
+// beats the default on the set it was chosen on (selection alone makes a
+// winner), and cross-validation sees through it.
+func TestNoiseIsNotAdopted(t *testing.T) {
+	t.Parallel()
+	const n, k, points = 100, 5, 40
+	rng := rand.New(rand.NewPCG(1, 2))
+	fold := make([]int, n)
+	for q := range fold {
+		fold[q] = FoldOf(fmt.Sprintf("question %d", q), k)
+	}
+	base := make([]float64, n)
+	for q := range base {
+		base[q] = rng.Float64()
+	}
+	perQ := [][]Metrics{uniform(n, func(q int) float64 { return base[q] })}
+	for range points {
+		perQ = append(perQ, uniform(n, func(q int) float64 { return math.Min(1, math.Max(0, base[q]+0.3*(rng.Float64()-0.5))) }))
+	}
+	all := make([]bool, n)
+	for i := range all {
+		all[i] = true
+	}
+	best := choose(perQ, all)
+	if best == 0 || Mean(perQ[best]).NDCG10 <= Mean(perQ[0]).NDCG10 {
+		t.Fatalf("in-sample best %d (%.4f) does not beat the default (%.4f): the example shows nothing", best,
+			Mean(perQ[best]).NDCG10, Mean(perQ[0]).NDCG10)
+	}
+	cv := CrossValidate(perQ, fold, k, 0)
+	if a := Decide(cv, best, 0, n, MinTuneQuestions); a.Adopt {
+		t.Errorf("noise adopted: in-sample gain %+.4f, %s", Mean(perQ[best]).NDCG10-Mean(perQ[0]).NDCG10, a.Reason)
+	}
+}
+
+func TestCrossValidateRefusal(t *testing.T) {
+	t.Parallel()
+	// Ten answerable questions with confidence 0.6–0.9 and ten unanswerable
+	// with 0.05–0.3, in two folds by index: every training half separates
+	// them, so held out every unanswerable question is refused and no
+	// answerable one.
+	var conf []float64
+	var answerable []bool
+	var fold []int
+	for i := range 10 {
+		conf, answerable, fold = append(conf, 0.6+0.03*float64(i)), append(answerable, true), append(fold, i%2)
+		conf, answerable, fold = append(conf, 0.05+0.025*float64(i)), append(answerable, false), append(fold, i%2)
+	}
+	r, ok := CrossValidateRefusal(conf, answerable, fold, 2, 0)
+	if !ok || r.Recall != 1 || r.FalseRefusal != 0 || r.Answerable != 10 || r.Unanswerable != 10 {
+		t.Fatalf("refusal CV = %+v (ok %v), want recall 1 and no false refusals", r, ok)
+	}
+	for f, th := range r.Thresholds {
+		if th <= 0.3 || th >= 0.6 {
+			t.Errorf("fold %d threshold %.4f is not between the two groups", f, th)
+		}
+	}
+	// Overlap: an unanswerable question as confident as the answerable ones
+	// is not refused held out.
+	conf[1] = 0.95
+	if r, _ := CrossValidateRefusal(conf, answerable, fold, 2, 0); r.Recall != 0.9 {
+		t.Errorf("held-out recall with one confident unanswerable question = %.2f, want 0.9", r.Recall)
+	}
+	if _, ok := CrossValidateRefusal([]float64{0.5, 0.6}, []bool{true, true}, []int{0, 1}, 2, 0); ok {
+		t.Error("a set without unanswerable questions was cross-validated")
+	}
+}
