@@ -374,8 +374,8 @@ func searchLeg(ctx context.Context, sr *search.Searcher, t tenant.Tenant, req se
 
 // snapshot records what shaped the run.
 func (s *Service) snapshot(ctx context.Context, t tenant.Tenant, sr *search.Searcher, set tenant.Settings, topK int) (Config, error) {
-	eff := set.Effective()
-	c := Config{Settings: eff, TopK: topK, Candidates: max(eff.Candidates, topK), PerTermLimit: sr.PerTermLimit, PerDocument: sr.PerDocument,
+	eff := sr.Settings(t, &set)
+	c := Config{Settings: eff, TopK: topK, Candidates: max(eff.Candidates, topK), PerTermLimit: sr.PerTermCap(), PerDocument: sr.DocumentCap(),
 		ExactThreshold: sr.ExactThreshold, TSConfig: t.TSConfig, Pipelines: map[string]int64{}}
 	if sr.Embedder != nil {
 		c.EmbeddingModel, c.EmbeddingDims = sr.Embedder.Model(), sr.Embedder.Dims()

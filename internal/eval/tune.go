@@ -21,6 +21,10 @@ import (
 var (
 	DefaultVectorWeights = []float64{0, 0.1, 0.2, 0.3, 0.5, 0.7, 1}
 	DefaultRRFKs         = []float64{10, 30, 60, 100}
+	// ConvexVectorWeights and DefaultDocumentWeights are the convex fusion's
+	// grid (against the keyword leg's weight 1; 0 is the keyword leg alone).
+	ConvexVectorWeights    = []float64{0, 0.1, 0.25, 0.5, 1, 2}
+	DefaultDocumentWeights = []float64{0, 0.2, 0.5}
 	// BM25K1s × BM25Bs is the optional (k1, b) sweep of TuneOptions.BM25.
 	BM25K1s = []float64{0.9, 1.2}
 	BM25Bs  = []float64{0.4, 0.75}
@@ -101,8 +105,20 @@ func DefaultGrid(current tenant.Settings, o TuneOptions) []tenant.Settings {
 				for _, k := range ks {
 					for _, vw := range vws {
 						if vw > 0 { // vector weight 0 is the keyword leg alone, above
-							grid = append(grid, tenant.Settings{VectorWeight: ptr(vw), KeywordWeight: ptr(1.0), RRFK: k, K1: k1, B: ptr(b), Candidates: c})
+							grid = append(grid, tenant.Settings{Fusion: search.FusionRRF, VectorWeight: ptr(vw), KeywordWeight: ptr(1.0), RRFK: k, K1: k1, B: ptr(b), Candidates: c})
 						}
+					}
+				}
+			}
+		}
+	}
+	for _, c := range cands {
+		for _, k1 := range k1s {
+			for _, b := range bs {
+				for _, dw := range DefaultDocumentWeights {
+					for _, vw := range ConvexVectorWeights {
+						grid = append(grid, tenant.Settings{Fusion: search.FusionConvex, VectorWeight: ptr(vw), KeywordWeight: ptr(1.0),
+							DocumentWeight: ptr(dw), K1: k1, B: ptr(b), Candidates: c})
 					}
 				}
 			}
@@ -239,7 +255,7 @@ func (c *legCache) leg(ctx context.Context, k legKey) ([]search.Response, error)
 // can run is scored here; what it needs from the legs (BM25 parameters,
 // depth) is read from p.
 func (c *legCache) score(ctx context.Context, p tenant.Settings, topK, perDoc int) ([]Metrics, error) {
-	eff := p.Effective()
+	eff := c.sr.Settings(c.t, &p)
 	n := max(eff.Candidates, topK) // what the production path asks each leg for
 	vec, err := c.leg(ctx, legKey{leg: search.LegVector})
 	if err != nil {
@@ -264,21 +280,29 @@ func (c *legCache) score(ctx context.Context, p tenant.Settings, topK, perDoc in
 
 // fuseLegs is the fusion step of Searcher.Search on already retrieved legs
 // (each leg's top max(candidates, top_k), best first) under effective
-// settings set: weighted RRF with search.Fuse. A fusion parameter added to
-// tenant.Settings is honoured here as Search honours it (each leg's chunks
-// carry their distance or BM25 score and each response its leg statistics),
-// and TuneResult.Verified proves the two agree.
+// settings set: search.Combine, the function Search calls, over each leg's
+// chunks with their distance or BM25 score; TuneResult.Verified proves the
+// two agree. A leg the point does not use (weight 0) is not fused, as
+// Search does not retrieve it.
 func fuseLegs(set tenant.Settings, vec, kw search.Response) []search.Result {
 	byID := make(map[uuid.UUID]search.Result, len(vec.Results)+len(kw.Results))
-	ranking := func(rs []search.Result, w float64) search.Ranking {
-		r := search.Ranking{Weight: w, IDs: make([]uuid.UUID, len(rs))}
-		for i, x := range rs {
-			r.IDs[i] = x.ChunkID
+	scored := func(rs []search.Result, w float64, value func(search.Result) *float64) []search.Scored {
+		if w <= 0 && (*set.VectorWeight > 0 || *set.KeywordWeight > 0) {
+			return nil
+		}
+		out := make([]search.Scored, 0, len(rs))
+		for _, x := range rs {
+			v := value(x)
+			if v == nil {
+				continue
+			}
+			out = append(out, search.Scored{ID: x.ChunkID, Doc: x.DocumentID, Value: *v})
 			byID[x.ChunkID] = x
 		}
-		return r
+		return out
 	}
-	fused := search.Fuse(set.RRFK, []search.Ranking{ranking(vec.Results, *set.VectorWeight), ranking(kw.Results, *set.KeywordWeight)})
+	fused := search.Combine(set, scored(vec.Results, *set.VectorWeight, func(r search.Result) *float64 { return r.VectorDistance }),
+		scored(kw.Results, *set.KeywordWeight, func(r search.Result) *float64 { return r.KeywordScore }))
 	out := make([]search.Result, len(fused))
 	for i, f := range fused {
 		out[i] = byID[f.ID]
@@ -356,10 +380,10 @@ func (s *Service) Tune(ctx context.Context, t tenant.Tenant, o TuneOptions) (Tun
 	if len(grid) == 0 {
 		grid = DefaultGrid(t.Settings, o)
 	}
-	grid = dedupe(append([]tenant.Settings{{}}, grid...))
+	grid = dedupe(append([]tenant.Settings{{}}, grid...), s.prior())
 	depth := o.TopK
 	for _, p := range grid {
-		depth = max(depth, p.Effective().Candidates)
+		depth = max(depth, s.searcher.Settings(t, &p).Candidates)
 	}
 	prodSR := s.runSearcher(o.TopK)
 	cache := &legCache{t: t, sr: s.runSearcher(depth), qs: ans, depth: depth, progress: o.Progress, legs: map[legKey][]search.Response{}}
@@ -369,10 +393,10 @@ func (s *Service) Tune(ctx context.Context, t tenant.Tenant, o TuneOptions) (Tun
 		all[i] = true
 	}
 	for g, p := range grid {
-		if perQ[g], err = cache.score(ctx, p, o.TopK, prodSR.PerDocument); err != nil {
+		if perQ[g], err = cache.score(ctx, p, o.TopK, prodSR.DocumentCap()); err != nil {
 			return res, err
 		}
-		eff := p.Effective()
+		eff := s.searcher.Settings(t, &p)
 		eff.RefuseBelow = nil
 		res.Grid = append(res.Grid, GridPoint{Settings: eff, Metrics: Mean(perQ[g]), Default: g == 0})
 	}
@@ -420,7 +444,7 @@ func (s *Service) Tune(ctx context.Context, t tenant.Tenant, o TuneOptions) (Tun
 	}
 	res.Production, res.Chosen = production, res.Grid[chosenIdx]
 	after := grid[chosenIdx]
-	if !res.Adoption.Adopt && !sameRetrieval(t.Settings, tenant.Settings{}) {
+	if !res.Adoption.Adopt && !sameRetrieval(t.Settings, tenant.Settings{}, s.prior()) {
 		res.Notes = append(res.Notes, "the tenant's previous configuration is replaced by the default")
 	}
 	if prodSR.Reranker != nil {
@@ -463,12 +487,12 @@ func (s *Service) Tune(ctx context.Context, t tenant.Tenant, o TuneOptions) (Tun
 
 // dedupe drops points whose effective retrieval settings repeat an earlier
 // point's, keeping the first (so the default, first, stays first).
-func dedupe(grid []tenant.Settings) []tenant.Settings {
+func dedupe(grid []tenant.Settings, prior float64) []tenant.Settings {
 	seen := map[string]bool{}
 	var out []tenant.Settings
 	for _, p := range grid {
 		p.RefuseBelow = nil
-		k := retrievalKey(p)
+		k := retrievalKey(p, prior)
 		if !seen[k] {
 			seen[k] = true
 			out = append(out, p)
@@ -479,15 +503,20 @@ func dedupe(grid []tenant.Settings) []tenant.Settings {
 
 // retrievalKey identifies a point by its effective settings, the refusal
 // threshold aside.
-func retrievalKey(s tenant.Settings) string {
-	e := s.Effective()
+func retrievalKey(s tenant.Settings, prior float64) string {
+	e := s.EffectiveFor(prior)
 	e.RefuseBelow = nil
 	raw, _ := json.Marshal(e)
 	return string(raw)
 }
 
 // sameRetrieval reports whether a and b retrieve alike.
-func sameRetrieval(a, b tenant.Settings) bool { return retrievalKey(a) == retrievalKey(b) }
+func sameRetrieval(a, b tenant.Settings, prior float64) bool {
+	return retrievalKey(a, prior) == retrievalKey(b, prior)
+}
+
+// prior is the vector leg's default weight for the searcher's model.
+func (s *Service) prior() float64 { return *s.searcher.Settings(tenant.Tenant{}, nil).VectorWeight }
 
 // productionPass runs every question through Searcher.Search with settings
 // set and returns the metrics over the answerable ones and every question's

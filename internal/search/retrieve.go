@@ -242,7 +242,7 @@ func (s *Searcher) queueRetrieval(b *pgx.Batch, q legQuery, out *legResults) err
 			}
 			return rows.Err()
 		})
-		b.Queue(keywordSQL, q.tsConfig, q.tenantID, q.keywordText, q.k1, q.b, s.perTermLimit(), q.n, q.filtered, q.prefix, q.metadata).
+		b.Queue(keywordSQL, q.tsConfig, q.tenantID, q.keywordText, q.k1, q.b, s.PerTermCap(), q.n, q.filtered, q.prefix, q.metadata).
 			Query(func(rows pgx.Rows) error {
 				var err error
 				out.kw, err = pgx.CollectRows(rows, func(r pgx.CollectableRow) (legHit, error) {

@@ -168,7 +168,9 @@ func orDefault[T int | int64 | float64](v, def T) T {
 }
 
 func (s *Searcher) exactThreshold() int64 { return orDefault(s.ExactThreshold, DefaultExactThreshold) }
-func (s *Searcher) perTermLimit() int     { return orDefault(s.PerTermLimit, DefaultPerTermLimit) }
+
+// PerTermCap is the effective PerTermLimit.
+func (s *Searcher) PerTermCap() int { return orDefault(s.PerTermLimit, DefaultPerTermLimit) }
 
 // DocumentCap is the effective PerDocument.
 func (s *Searcher) DocumentCap() int     { return orDefault(s.PerDocument, DefaultPerDocument) }
