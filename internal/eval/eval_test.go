@@ -165,9 +165,12 @@ func TestLoadRunTuneCompare(t *testing.T) {
 	if res.Best.Metrics.NDCG10 < res.BestSingleLeg.Metrics.NDCG10 || !res.Stored {
 		t.Errorf("best %+v below best single leg %+v (stored %v)", res.Best, res.BestSingleLeg, res.Stored)
 	}
-	if n := len(res.Grid); n != 1+1+1+6*4-1 || !res.Grid[0].Default {
-		t.Errorf("grid has %d points (first default: %v), want 26 (default, vector alone, keyword alone, 6 weights × 4 k "+
-			"less the one equal to the default)", n, res.Grid[0].Default)
+	// default, vector alone, keyword alone, 6 RRF weights × 4 k, 6 convex
+	// vector weights × 3 document weights less the two equal to earlier
+	// points (the default itself, and the keyword leg alone at the default
+	// document weight).
+	if n, want := len(res.Grid), 1+1+1+6*4+6*3-2; n != want || !res.Grid[0].Default {
+		t.Errorf("grid has %d points (first default: %v), want %d", n, res.Grid[0].Default, want)
 	}
 	if res.Adoption.Adopt || !res.Chosen.Default || res.CV.Folds != eval.DefaultFolds || len(res.CV.Differences) != 3 {
 		t.Errorf("adoption %+v, chosen %+v, cv %+v: want the default kept on 4 questions", res.Adoption, res.Chosen, res.CV)
