@@ -72,7 +72,9 @@ type Service struct {
 	Sources int
 }
 
-// Ask answers question for tenant t. topK (0 = Sources) bounds the sources.
+// Ask answers question for tenant t. topK (0 = Sources) bounds the sources;
+// sources under the relevance floor (DropWeak) are dropped rather than
+// padding the list to topK, the first one never.
 // onDelta, when non-nil, receives the answer text as it is generated (the
 // final Response is still authoritative: citations are verified after
 // generation, and a refusal replaces streamed text). Errors: search's
@@ -100,6 +102,7 @@ func (s *Service) Ask(ctx context.Context, t tenant.Tenant, question string, top
 	if len(res.Results) == 0 {
 		return refuse(ReasonNoResults)
 	}
+	res.Results = DropWeak(question, res.Results)
 	srcs := make([]answer.Source, len(res.Results))
 	for i, r := range res.Results {
 		srcs[i] = answer.Source{N: i + 1, ChunkID: r.ChunkID.String(), DocumentID: r.DocumentID.String(), SourceURI: r.SourceURI,
