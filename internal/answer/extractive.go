@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 )
 
 // fallbackChars bounds the raw excerpt used when no source has a usable
@@ -120,7 +121,7 @@ func Extractive(question string, sources []Source, maxSentences int) Result {
 	if !ok {
 		return excerpt(sources)
 	}
-	from, to = complete(docs[src], from, to, maxSentences)
+	from, to = complete(docs[src], from, to, maxSentences, uniq(terms(question)))
 	n := src + 1
 	return Result{
 		Answer:           render(docs[src][from:to], n),
@@ -254,7 +255,7 @@ func leadPassage(docs [][]unit, maxSentences int) (src, from, to int, ok bool) {
 // complete widens [from, to) of d so that the passage reads on its own (see
 // Extractive), within one more sentence than maxSentences and
 // maxPassageChars.
-func complete(d []unit, from, to, maxSentences int) (int, int) {
+func complete(d []unit, from, to, maxSentences int, query []string) (int, int) {
 	size := func(a, b int) (sentences, chars int) {
 		for _, u := range d[a:b] {
 			if u.kind != unitCode {
@@ -264,15 +265,25 @@ func complete(d []unit, from, to, maxSentences int) (int, int) {
 		}
 		return
 	}
-	fits := func(a, b int) bool {
+	fitsIn := func(a, b, extra int) bool {
 		s, c := size(a, b)
-		return s <= maxSentences+1 && c <= maxPassageChars+maxQuoteChars
+		return s <= maxSentences+extra && c <= maxPassageChars+maxQuoteChars
 	}
-	// A leading back-reference brings the sentence it refers to.
-	if from > 0 && d[from].kind == unitSentence && opensWithBackReference(d[from].text) {
-		if p := d[from-1]; p.kind == unitSentence && fits(from-1, to) {
-			from--
+	fits := func(a, b int) bool { return fitsIn(a, b, 1) }
+	// A leading back-reference brings the sentence it refers to, and so on
+	// back while that one leans on its predecessor too (up to two sentences
+	// over maxSentences: an answer that does not name its subject is not
+	// one).
+	// Sentences at the end that hold no question term the rest lacks make
+	// room for it.
+	for from > 0 && d[from].kind == unitSentence && opensWithBackReference(d[from].text) && d[from-1].kind == unitSentence {
+		for !fits(from-1, to) && to-from > 1 && d[to-1].kind == unitSentence && !addsTerm(d[from-1:to-1], d[to-1], query) {
+			to--
 		}
+		if !fitsIn(from-1, to, 2) {
+			break
+		}
+		from--
 	}
 	// Sentences of the same paragraph that refer back to the passage and
 	// name what it is about, or introduce code ("PostgreSQL provides the
@@ -294,6 +305,19 @@ func complete(d []unit, from, to, maxSentences int) (int, int) {
 	// A passage that is only a row gains the row's neighbours only when they
 	// add words: complete does not guess; a row is quoted with its header.
 	return from, to
+}
+
+// addsTerm reports whether u holds a query term that none of rest holds.
+func addsTerm(rest []unit, u unit, query []string) bool {
+	for _, q := range query {
+		if !slices.Contains(u.terms, q) {
+			continue
+		}
+		if !slices.ContainsFunc(rest, func(r unit) bool { return slices.Contains(r.terms, q) }) {
+			return true
+		}
+	}
+	return false
 }
 
 // opensWithBackReference reports whether a sentence's first words lean on
@@ -328,9 +352,13 @@ func refersBack(s string) bool {
 }
 
 // namesIdentifier reports whether a sentence names a command, setting or
-// code: a word with an underscore, a call "f()", or letters mixed with digits.
+// code: a word with an underscore, a call "f()", letters mixed with digits, a
+// backslash command ("\\dt") or a command-line option ("--jobs").
 func namesIdentifier(s string) bool {
 	for _, w := range strings.Fields(s) {
+		if len(w) >= 2 && (w[0] == '\\' || strings.HasPrefix(w, "--") && len(w) > 3) && unicode.IsLetter(rune(w[len(w)/2])) {
+			return true
+		}
 		call := strings.Contains(w, "()")
 		w = strings.Trim(w, ".,;:!?\"'()[]")
 		if call || strings.Contains(w, "_") || isIdentifierTerm(strings.ToLower(w)) {

@@ -215,14 +215,19 @@ func uniq(ts []string) []string {
 }
 
 // stem strips common English inflections, just enough for "tenants" to meet
-// "tenant", "indexing" "index" and "stored" "store": -ies→y, -sses→ss, -s,
-// -ing, -ed (undoubling a final consonant), then a final -e. It is applied to
+// "tenant", "indexing" "index", "stored" "store" and "violation" "violated":
+// -ation(s)→-at, -ies→y, -sses→ss, -s, -ing, -ed (undoubling a final
+// consonant), then a final -e. It is applied to
 // question and sources alike, so only consistency matters.
 func stem(w string) string {
 	if len(w) <= 3 || !isASCIILetters(w) {
 		return w
 	}
 	switch {
+	case strings.HasSuffix(w, "ations") && len(w) >= 8:
+		w = w[:len(w)-4] // violations → violat, as violated → violat
+	case strings.HasSuffix(w, "ation") && len(w) >= 7:
+		w = w[:len(w)-3]
 	case strings.HasSuffix(w, "ies") && len(w) > 4:
 		w = w[:len(w)-3] + "y"
 	case strings.HasSuffix(w, "sses"):

@@ -72,7 +72,7 @@ func parseUnits(content, headingPath string) []unit {
 			continue
 		}
 		switch {
-		case isTableRow(lines[0]):
+		case isTableRow(lines[0]) && !indented(lines):
 			var header []string
 			for i, l := range lines {
 				cells := tableCells(l)
@@ -239,7 +239,7 @@ func isTableRow(l string) bool {
 
 func isSeparatorRow(cells []string) bool {
 	for _, c := range cells {
-		if strings.Trim(c, "-: ") != "" {
+		if strings.Trim(c, "-+: ") != "" {
 			return false
 		}
 	}
@@ -288,17 +288,29 @@ func isTermLine(l string) bool {
 		len(strings.Fields(t)) <= 12 && !unicode.IsSpace(rune(l[0]))
 }
 
+// indented reports whether a line of the block starts with a blank: code
+// (psql output included) keeps its indentation, flowing text and tables do
+// not.
+func indented(lines []string) bool {
+	for _, l := range lines {
+		if l != "" && unicode.IsSpace(rune(l[0])) {
+			return true
+		}
+	}
+	return false
+}
+
 // isCodeBlock decides whether a block is code. Flowing text never starts a
 // line with blanks (package extract collapses it; plain text keeps line
 // breaks but not leading indentation), so an indented line means code;
 // otherwise the block is code when at least as many of its lines look like
 // code as read like prose.
 func isCodeBlock(lines []string) bool {
+	if indented(lines) {
+		return true
+	}
 	code, prose := 0, 0
 	for _, l := range lines {
-		if l != "" && unicode.IsSpace(rune(l[0])) {
-			return true
-		}
 		switch {
 		case looksLikeCode(l):
 			code++
