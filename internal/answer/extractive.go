@@ -30,8 +30,9 @@ const rankDecay = 0.25
 
 // headingWeight is the share of a question term's weight credited to every
 // passage of a source whose title or heading path holds the term: the
-// heading names the subject that the passage's sentences leave implicit.
-const headingWeight = 0.5
+// heading names the subject that the passage's sentences leave implicit, so
+// it counts as if the passage said it.
+const headingWeight = 1.0
 
 // definitionWeight is the extra share of a question term's weight credited
 // to a passage that opens with the definition of that term (a definition
@@ -88,14 +89,18 @@ var backReferences = map[string]bool{
 // holds (lowercased, stop words removed, lightly stemmed), each counted once
 // and weighted by its inverse document frequency over all the sources' units
 // (Robertson & Zaragoza 2009, BM25's IDF), so the rare words of a question
-// (an identifier, an error code) decide; words in the source's title or
-// heading path count for half; the sum is discounted by the source's rank
-// (rankDecay), and by lengthPenalty per extra unit.
+// decide; identifiers count double (identifierBoost), a term the passage's
+// first unit defines counts again (definitionWeight), a word in the source's
+// title or heading path counts even where the passage lacks it
+// (headingWeight), and a passage naming a command, setting or code earns
+// namingWeight; the sum is discounted by the source's rank (rankDecay), and
+// by lengthPenalty per extra unit.
 //
 // The best passage is then completed so that it reads on its own: a sentence
 // that opens with a back-reference ("This…", "For this purpose…") brings the
-// sentence before it, and a passage that introduces code (ending with ":")
-// or a code block it quotes brings the code, or the sentence introducing it.
+// sentences before it it leans on, following sentences of the paragraph that
+// refer back and name an identifier continue it, and code the passage
+// introduces (ending with ":") or touches is quoted with it.
 // Code is quoted as a fenced block, never cut inside a line; the citation of
 // a passage that is only code follows the block. Citation-like markers inside
 // quoted text are removed so that the only markers are the answer's own.
