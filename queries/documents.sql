@@ -92,10 +92,13 @@ SELECT set_config('plan_cache_mode', 'auto', true);
 -- before it to the end of the chunk after it (the chunk alone at the
 -- document's edges), and that byte range. Offsets are byte offsets into
 -- documents.body, hence the bytea round trip: substring on text counts
--- characters.
+-- characters. first_content is the first chunk of the range: when that chunk
+-- starts inside a table, its content begins with the table's header row(s),
+-- which the body holds only where the table starts.
 SELECT k.id AS chunk_id,
        min(c.start_offset)::int AS start_offset, max(c.end_offset)::int AS end_offset,
-       convert_from(substring(convert_to(d.body, 'UTF8') FROM min(c.start_offset) + 1 FOR max(c.end_offset) - min(c.start_offset)), 'UTF8')::text AS body
+       convert_from(substring(convert_to(d.body, 'UTF8') FROM min(c.start_offset) + 1 FOR max(c.end_offset) - min(c.start_offset)), 'UTF8')::text AS body,
+       (array_agg(c.content ORDER BY c.chunk_index))[1]::text AS first_content
 FROM chunks k
 JOIN chunks c ON c.tenant_id = k.tenant_id AND c.document_id = k.document_id
      AND c.chunk_index BETWEEN k.chunk_index - 1 AND k.chunk_index + 1

@@ -154,7 +154,9 @@ func (s *Service) Ask(ctx context.Context, t tenant.Tenant, question string, top
 // quotes one contiguous passage, and the sentence that names a passage's
 // subject, or the command it introduces, is often just across a chunk
 // boundary; an LLM gets the chunks as retrieved. A result whose neighbourhood
-// is missing (deleted meanwhile) keeps its chunk.
+// is missing (deleted meanwhile) keeps its chunk. As for a chunk, a
+// neighbourhood that starts inside a table begins with the table's header
+// row(s), which are not part of [StartOffset, EndOffset).
 func (s *Service) widen(ctx context.Context, t tenant.Tenant, rs []search.Result) ([]search.Result, error) {
 	ids := make([]uuid.UUID, len(rs))
 	for i, r := range rs {
@@ -176,9 +178,24 @@ func (s *Service) widen(ctx context.Context, t tenant.Tenant, rs []search.Result
 	out := make([]search.Result, len(rs))
 	for i, r := range rs {
 		if n, ok := by[r.ChunkID]; ok && strings.TrimSpace(n.Body) != "" && len(n.Body) >= len(r.Content)/2 {
-			r.Content, r.StartOffset, r.EndOffset = n.Body, int(n.StartOffset), int(n.EndOffset)
+			r.Content, r.StartOffset, r.EndOffset = headerPrefix(n.FirstContent, n.Body)+n.Body, int(n.StartOffset), int(n.EndOffset)
 		}
 		out[i] = r
 	}
 	return out, nil
+}
+
+// headerPrefix returns the bytes that first (the content of the first chunk
+// of a neighbourhood) holds before the text it shares with body: the header
+// row(s) and "\n" of a table the chunk starts inside, or "".
+func headerPrefix(first, body string) string {
+	for i := 0; i < len(first); i++ {
+		if first[i] == '\n' && strings.HasPrefix(body, first[i+1:]) {
+			return first[:i+1]
+		}
+		if strings.HasPrefix(body, first[i:]) {
+			return first[:i]
+		}
+	}
+	return ""
 }

@@ -52,7 +52,8 @@ func (q *Queries) CachedEmbeddings(ctx context.Context, db DBTX, arg CachedEmbed
 const chunkNeighbourhoods = `-- name: ChunkNeighbourhoods :many
 SELECT k.id AS chunk_id,
        min(c.start_offset)::int AS start_offset, max(c.end_offset)::int AS end_offset,
-       convert_from(substring(convert_to(d.body, 'UTF8') FROM min(c.start_offset) + 1 FOR max(c.end_offset) - min(c.start_offset)), 'UTF8')::text AS body
+       convert_from(substring(convert_to(d.body, 'UTF8') FROM min(c.start_offset) + 1 FOR max(c.end_offset) - min(c.start_offset)), 'UTF8')::text AS body,
+       (array_agg(c.content ORDER BY c.chunk_index))[1]::text AS first_content
 FROM chunks k
 JOIN chunks c ON c.tenant_id = k.tenant_id AND c.document_id = k.document_id
      AND c.chunk_index BETWEEN k.chunk_index - 1 AND k.chunk_index + 1
@@ -67,17 +68,20 @@ type ChunkNeighbourhoodsParams struct {
 }
 
 type ChunkNeighbourhoodsRow struct {
-	ChunkID     uuid.UUID
-	StartOffset int32
-	EndOffset   int32
-	Body        string
+	ChunkID      uuid.UUID
+	StartOffset  int32
+	EndOffset    int32
+	Body         string
+	FirstContent string
 }
 
 // For each chunk asked for, the document text from the start of the chunk
 // before it to the end of the chunk after it (the chunk alone at the
 // document's edges), and that byte range. Offsets are byte offsets into
 // documents.body, hence the bytea round trip: substring on text counts
-// characters.
+// characters. first_content is the first chunk of the range: when that chunk
+// starts inside a table, its content begins with the table's header row(s),
+// which the body holds only where the table starts.
 func (q *Queries) ChunkNeighbourhoods(ctx context.Context, db DBTX, arg ChunkNeighbourhoodsParams) ([]ChunkNeighbourhoodsRow, error) {
 	rows, err := db.Query(ctx, chunkNeighbourhoods, arg.TenantID, arg.ChunkIds)
 	if err != nil {
@@ -92,6 +96,7 @@ func (q *Queries) ChunkNeighbourhoods(ctx context.Context, db DBTX, arg ChunkNei
 			&i.StartOffset,
 			&i.EndOffset,
 			&i.Body,
+			&i.FirstContent,
 		); err != nil {
 			return nil, err
 		}
