@@ -320,3 +320,38 @@ func BenchmarkExtractive(b *testing.B) {
 		_ = Extractive("Which port does the HTTP server listen on by default?", sources, 3)
 	}
 }
+
+// FuzzExtractive checks the answer contract on arbitrary sources: no panic,
+// a non-empty answer or the refusal, every marker citing a given source, at
+// least one citation, and balanced code fences.
+func FuzzExtractive(f *testing.F) {
+	f.Add("How do I dump a database?", backupDump, "26.1. SQL Dump")
+	f.Add("What does 42P01 mean?", "Error Code | Condition Name\n42P01 | undefined_table\n\n  indented code\n\n- item one. Two.", "")
+	f.Add("x", "```\nunclosed fence\n\n\n", "a > b")
+	f.Add("This?", "This. This. This.\n\nThis refers back: \n\n$ cmd --opt\n", "")
+	f.Fuzz(func(t *testing.T, question, content, heading string) {
+		if strings.TrimSpace(question) == "" {
+			return
+		}
+		src := []Source{{Content: content, HeadingPath: heading}, {Content: "The second source mentions " + question + "."}}
+		r := Extractive(question, src, 3)
+		if r.Refused {
+			return
+		}
+		if strings.TrimSpace(r.Answer) == "" || len(r.Citations) == 0 {
+			t.Fatalf("empty or uncited answer: %+v", r)
+		}
+		if _, cited, invalid := Verify(r.Answer, src); len(invalid) != 0 || len(cited) == 0 {
+			t.Fatalf("answer %q: cited %v, invalid %v", r.Answer, cited, invalid)
+		}
+		fences := 0
+		for _, l := range strings.Split(r.Answer, "\n") {
+			if l == "```" {
+				fences++
+			}
+		}
+		if fences%2 != 0 {
+			t.Fatalf("unbalanced code fences in %q", r.Answer)
+		}
+	})
+}
