@@ -355,3 +355,23 @@ func FuzzExtractive(f *testing.F) {
 		}
 	})
 }
+
+func TestLooksLikeCode(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct {
+		line string
+		want bool
+	}{
+		{"pg_dump dbname > dumpfile", true},
+		{"ERROR:  could not serialize access due to read/write dependencies among transactions", true},
+		{"SELECT * FROM t WHERE a = 1", true},
+		{"$ ragd serve", true},
+		{"The basic usage of this command is:", false},
+		{"Two spaces after a period.  Old typists did this.", false},
+		{"PostgreSQL provides the utility program pg_dump for this purpose.", false},
+	} {
+		if got := looksLikeCode(c.line); got != c.want {
+			t.Errorf("looksLikeCode(%q) = %v, want %v", c.line, got, c.want)
+		}
+	}
+}

@@ -341,8 +341,9 @@ func isDefinition(lines []string) bool {
 
 // looksLikeCode flags a line shaped like a statement or a shell command:
 // ending in ";" or "{", a shell prompt, a comment, dense in code punctuation,
-// or without final punctuation and either holding a redirection or operator
-// or starting with a command-like word ("pg_dump dbname > dumpfile").
+// aligned with runs of blanks (alignedRun), or without final punctuation and
+// either holding a redirection or operator or starting with a command-like
+// word ("pg_dump dbname > dumpfile").
 func looksLikeCode(s string) bool {
 	t := strings.TrimSpace(s)
 	if t == "" {
@@ -370,6 +371,9 @@ func looksLikeCode(s string) bool {
 	if nonSpace > 0 && float64(sym)/float64(nonSpace) > 0.12 {
 		return true
 	}
+	if alignedRun(t) {
+		return true
+	}
 	if endsSentence(t) || strings.HasSuffix(t, ":") {
 		return false
 	}
@@ -384,6 +388,18 @@ func looksLikeCode(s string) bool {
 	// "CREATE INDEX").
 	f := strings.Fields(t)
 	return len(f) >= 3 && isUpperWord(f[0]) && len(f[0]) >= 3 && (isUpperWord(f[1]) || f[1] == "*")
+}
+
+// alignedRun reports a run of two or more blanks inside a line other than
+// after a sentence's end: flowing text has its whitespace collapsed, code
+// and program output ("ERROR:  could not serialize access") keep theirs.
+func alignedRun(t string) bool {
+	for i := 1; i+1 < len(t); i++ {
+		if t[i] == ' ' && t[i+1] == ' ' && !strings.ContainsRune(".!?", rune(t[i-1])) {
+			return true
+		}
+	}
+	return false
 }
 
 func isUpperWord(w string) bool {
