@@ -150,40 +150,66 @@ func bestPassage(question string, sources []Source, docs [][]unit, maxSentences 
 	if len(query) == 0 {
 		return 0, 0, 0, false
 	}
-	df := map[string]int{}
+	// Per unit: which query terms it holds, which of them it defines, and
+	// whether it names a thing; document frequencies of the query terms.
+	type facts struct {
+		holds, defines []int
+		names          bool
+	}
+	qi := make(map[string]int, len(query))
+	for i, q := range query {
+		qi[q] = i
+	}
+	lowerQ := strings.ToLower(question)
+	df := make([]int, len(query))
 	n := 0
-	for _, d := range docs {
-		for _, u := range d {
+	info := make([][]facts, len(docs))
+	for si, d := range docs {
+		info[si] = make([]facts, len(d))
+		for ui, u := range d {
 			n++
-			for _, t := range uniq(u.terms) {
-				df[t]++
+			f := &info[si][ui]
+			for _, t := range u.terms {
+				if i, ok := qi[t]; ok && !slices.Contains(f.holds, i) {
+					f.holds = append(f.holds, i)
+					df[i]++
+				}
 			}
+			for _, t := range u.defines {
+				if i, ok := qi[t]; ok {
+					f.defines = append(f.defines, i)
+				}
+			}
+			f.names = u.kind == unitCode || namesThing(u.text, lowerQ)
 		}
 	}
-	idf := map[string]float64{}
-	for _, q := range query {
-		d := float64(df[q])
-		idf[q] = math.Log(1 + (float64(n)-d+0.5)/(d+0.5))
-		if isIdentifierTerm(q) {
-			idf[q] *= identifierBoost
-		}
-	}
+	idf := make([]float64, len(query))
 	meanIDF := 0.0
-	for _, q := range query {
-		meanIDF += idf[q] / float64(len(query))
+	for i, q := range query {
+		d := float64(df[i])
+		idf[i] = math.Log(1 + (float64(n)-d+0.5)/(d+0.5))
+		if isIdentifierTerm(q) {
+			idf[i] *= identifierBoost
+		}
+		meanIDF += idf[i] / float64(len(query))
 	}
 	best := 0.0
+	covered := make([]bool, len(query))
+	head := make([]bool, len(query))
 	for si, d := range docs {
-		head := map[string]bool{}
+		clear(head)
 		for _, t := range terms(sources[si].Title + " " + sources[si].HeadingPath) {
-			head[t] = true
+			if i, ok := qi[t]; ok {
+				head[i] = true
+			}
 		}
 		prior := 1 / (1 + rankDecay*float64(si))
 		for a := range d {
 			if !quotable(d[a]) {
 				continue
 			}
-			covered := map[string]bool{}
+			clear(covered)
+			hit := false
 			sentences, chars := 0, 0
 			names := false
 			for b := a; b < len(d); b++ {
@@ -198,26 +224,23 @@ func bestPassage(question string, sources []Source, docs [][]unit, maxSentences 
 				if chars > maxPassageChars && b > a {
 					break
 				}
-				for _, t := range u.terms {
-					covered[t] = true
+				for _, i := range info[si][b].holds {
+					covered[i], hit = true, true
 				}
-				names = names || u.kind == unitCode || namesThing(u.text, question)
-				if u.kind == unitCode {
+				names = names || info[si][b].names
+				if u.kind == unitCode || !hit {
 					continue // a passage ends on a sentence; complete adds trailing code
 				}
 				score := 0.0
-				for _, q := range query {
+				for i := range query {
 					switch {
-					case covered[q] && slices.Contains(d[a].defines, q):
-						score += (1 + definitionWeight) * idf[q]
-					case covered[q]:
-						score += idf[q]
-					case head[q]:
-						score += headingWeight * idf[q]
+					case covered[i] && slices.Contains(info[si][a].defines, i):
+						score += (1 + definitionWeight) * idf[i]
+					case covered[i]:
+						score += idf[i]
+					case head[i]:
+						score += headingWeight * idf[i]
 					}
-				}
-				if !slices.ContainsFunc(query, func(q string) bool { return covered[q] }) {
-					continue
 				}
 				if names {
 					score += namingWeight * meanIDF
@@ -374,13 +397,12 @@ func namesIdentifier(s string) bool {
 }
 
 // namesThing reports whether s names an identifier (namesIdentifier) or an
-// SQL keyword in capitals ("VACUUM", "CONCURRENTLY") that the question does
-// not hold.
-func namesThing(s, question string) bool {
-	q := strings.ToLower(question)
+// SQL keyword in capitals ("VACUUM", "CONCURRENTLY") that the question
+// (lowercased) does not hold.
+func namesThing(s, lowerQuestion string) bool {
 	for _, w := range strings.Fields(s) {
 		w = strings.Trim(w, ".,;:!?\"'()[]")
-		if len(w) >= 4 && isUpperWord(w) && !strings.Contains(q, strings.ToLower(w)) {
+		if len(w) >= 4 && isUpperWord(w) && !strings.Contains(lowerQuestion, strings.ToLower(w)) {
 			return true
 		}
 	}
