@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
 
 	"github.com/ragd-dev/ragd/internal/answer"
@@ -85,5 +86,57 @@ func TestAskWidensExtractiveSourcesToNeighbourChunks(t *testing.T) {
 	}
 	if !strings.Contains(res.Answer, "quokkadump") || len(res.Citations) != 1 || res.Citations[0].N != 1 || len(res.InvalidCitations) != 0 {
 		t.Errorf("answer %q citations %+v invalid %v", res.Answer, res.Citations, res.InvalidCitations)
+	}
+}
+
+// A tenant cannot read another tenant's text through the neighbourhood query,
+// even with the other tenant's chunk ids in hand.
+func TestChunkNeighbourhoodsStayInTheTenant(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	pool := testdb.App(t)
+	a, b := testdb.NewTenant(t, "ask-nb-a", ""), testdb.NewTenant(t, "ask-nb-b", "")
+	ta, err := tenant.Load(ctx, pool, a.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	emb, err := embed.NewLocal(embed.DefaultModelDir(os.Getenv))
+	if err != nil {
+		t.Fatalf("local model: %v (run make setup)", err)
+	}
+	p, err := ingest.New(pool, emb, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := p.Upsert(ctx, ta, ingest.Document{SourceURI: "https://docs.test/secret", ContentType: "text/plain",
+		Content: []byte("The vault combination of tenant A is 7319.")}); err != nil {
+		t.Fatal(err)
+	}
+	svc := &search.Searcher{Pool: pool, Embedder: emb, ModelID: 1}
+	res, err := svc.Search(ctx, ta, search.Request{Query: "vault combination", TopK: 1})
+	if err != nil || len(res.Results) != 1 {
+		t.Fatalf("tenant A's own search: %v, %d results", err, len(res.Results))
+	}
+	id := res.Results[0].ChunkID
+	count := func(tn testdb.Tenant, asTenant testdb.Tenant) int {
+		var rows []store.ChunkNeighbourhoodsRow
+		err := store.InTenant(ctx, pool, asTenant.ID, func(tx pgx.Tx) error {
+			var err error
+			rows, err = store.New().ChunkNeighbourhoods(ctx, tx, store.ChunkNeighbourhoodsParams{TenantID: tn.ID, ChunkIds: []uuid.UUID{id}})
+			return err
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return len(rows)
+	}
+	if n := count(a, a); n != 1 {
+		t.Fatalf("tenant A reads %d neighbourhoods of its own chunk, want 1", n)
+	}
+	if n := count(b, b); n != 0 {
+		t.Errorf("tenant B reads %d neighbourhoods of tenant A's chunk, want 0", n)
+	}
+	if n := count(a, b); n != 0 {
+		t.Errorf("tenant B, passing tenant A's id, reads %d neighbourhoods, want 0 (row-level security)", n)
 	}
 }
