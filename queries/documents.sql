@@ -86,3 +86,22 @@ SELECT count(*) FROM documents WHERE tenant_id = @tenant_id AND starts_with(sour
 -- measured 10,000 embedding rows 18 s -> 1.1 s). Write transactions run no
 -- tenant-sensitive search, which is what force_custom_plan protects.
 SELECT set_config('plan_cache_mode', 'auto', true);
+
+-- name: ChunkNeighbourhoods :many
+-- For each chunk asked for, the document text from the start of the chunk
+-- before it to the end of the chunk after it (the chunk alone at the
+-- document's edges), and that byte range. Offsets are byte offsets into
+-- documents.body, hence the bytea round trip: substring on text counts
+-- characters. first_content is the first chunk of the range: when that chunk
+-- starts inside a table, its content begins with the table's header row(s),
+-- which the body holds only where the table starts.
+SELECT k.id AS chunk_id,
+       min(c.start_offset)::int AS start_offset, max(c.end_offset)::int AS end_offset,
+       convert_from(substring(convert_to(d.body, 'UTF8') FROM min(c.start_offset) + 1 FOR max(c.end_offset) - min(c.start_offset)), 'UTF8')::text AS body,
+       (array_agg(c.content ORDER BY c.chunk_index))[1]::text AS first_content
+FROM chunks k
+JOIN chunks c ON c.tenant_id = k.tenant_id AND c.document_id = k.document_id
+     AND c.chunk_index BETWEEN k.chunk_index - 1 AND k.chunk_index + 1
+JOIN documents d ON d.tenant_id = k.tenant_id AND d.id = k.document_id
+WHERE k.tenant_id = @tenant_id AND k.id = ANY(@chunk_ids::uuid[])
+GROUP BY k.id, d.tenant_id, d.id;

@@ -51,32 +51,105 @@ func TestExtractiveWeighsRareWords(t *testing.T) {
 	}
 }
 
-func TestExtractiveReadingOrderAndCitations(t *testing.T) {
+// backupDump is the start of the manual's "SQL Dump" page as package extract
+// renders it: the heading, prose, and a one-line shell command as code.
+const backupDump = `26.1. SQL Dump
+
+The idea behind this dump method is to generate a file with SQL commands that, when fed back to the server, will recreate the database in the same state as it was at the time of the dump. PostgreSQL provides the utility program pg_dump for this purpose. The basic usage of this command is:
+
+pg_dump dbname > dumpfile
+
+As you see, pg_dump writes its result to the standard output. We will see below how this can be useful.`
+
+func TestExtractiveQuotesOnePassageWithItsSubjectAndCode(t *testing.T) {
 	t.Parallel()
-	r := Extractive("Where are the tenant policies and the server configuration read from?", docsSources(), 3)
-	// Sentences come out by source, then position, whatever their scores.
-	var last int
-	for _, n := range ParseCitations(r.Answer) {
-		if n < last {
-			t.Errorf("citations out of reading order in %q", r.Answer)
+	src := []Source{
+		{Title: "26.1. SQL Dump", HeadingPath: "26.1. SQL Dump", Content: backupDump},
+		{Title: "Other", Content: "Copy the file to a single directory. The whole cluster has one data directory."},
+	}
+	r := Extractive("How do I dump a database to a file?", src, 3)
+	want := "The idea behind this dump method is to generate a file with SQL commands that, when fed back to the server, " +
+		"will recreate the database in the same state as it was at the time of the dump [1]. " +
+		"PostgreSQL provides the utility program pg_dump for this purpose [1]. The basic usage of this command is [1]:\n\n" +
+		"```\npg_dump dbname > dumpfile\n```"
+	if r.Answer != want {
+		t.Errorf("Answer =\n%s\nwant\n%s", r.Answer, want)
+	}
+	if len(r.Citations) != 1 || r.Citations[0].N != 1 {
+		t.Errorf("Citations = %+v, want source 1 only", r.Citations)
+	}
+	if clean, cited, invalid := Verify(r.Answer, src); clean != r.Answer || !slices.Equal(cited, []int{1}) || len(invalid) != 0 {
+		t.Errorf("answer does not verify: %q %v %v", clean, cited, invalid)
+	}
+}
+
+func TestExtractiveBacksUpToTheSentenceAReferenceNeeds(t *testing.T) {
+	t.Parallel()
+	src := []Source{{Content: "Checksums are computed when pages are written. This protects against silent corruption of data pages by the storage."}}
+	r := Extractive("What protects against silent corruption?", src, 1)
+	want := "Checksums are computed when pages are written [1]. This protects against silent corruption of data pages by the storage [1]."
+	if r.Answer != want {
+		t.Errorf("Answer = %q, want %q", r.Answer, want)
+	}
+}
+
+func TestExtractiveQuotesATableRowWithItsHeader(t *testing.T) {
+	t.Parallel()
+	src := []Source{
+		{Content: "SQLSTATE vs. SQLCODE\n\nSQLSTATE is a five-character array. The codes are listed in the appendix."},
+		{HeadingPath: "Appendix A. PostgreSQL Error Codes", Content: "Appendix A. PostgreSQL Error Codes\n\n" +
+			"Table A.1. PostgreSQL Error Codes\n\nError Code | Condition Name\nClass 42 — Syntax Error or Access Rule Violation\n" +
+			"42P01 | undefined_table\n42P02 | undefined_parameter"},
+	}
+	r := Extractive("What does SQLSTATE 42P01 mean?", src, 3)
+	if want := "Error Code: 42P01; Condition Name: undefined_table [2]"; r.Answer != want {
+		t.Errorf("Answer = %q, want %q", r.Answer, want)
+	}
+}
+
+func TestExtractivePrefersTheBetterSourceUnlessAnotherCoversMore(t *testing.T) {
+	t.Parallel()
+	src := []Source{
+		{Content: "Autovacuum runs VACUUM in the background. It also runs ANALYZE."},
+		{Content: "VACUUM reclaims storage occupied by dead tuples."},
+	}
+	// Both sources hold "vacuum"; only the second also holds the rarer words.
+	r := Extractive("How does VACUUM reclaim the storage of dead tuples?", src, 3)
+	if r.Answer != "VACUUM reclaims storage occupied by dead tuples [2]." {
+		t.Errorf("Answer = %q", r.Answer)
+	}
+	// On equal evidence, the better-ranked source wins.
+	r = Extractive("What does VACUUM do?", src, 3)
+	if !strings.HasPrefix(r.Answer, "Autovacuum runs VACUUM in the background [1].") {
+		t.Errorf("Answer = %q", r.Answer)
+	}
+}
+
+func TestExtractiveCutsLongCodeAfterWholeLines(t *testing.T) {
+	t.Parallel()
+	var code []string
+	for i := range 30 {
+		code = append(code, fmt.Sprintf("    column_%d integer,", i))
+	}
+	src := []Source{{Content: "Create the wide table like this:\n\nCREATE TABLE wide (\n" + strings.Join(code, "\n") + "\n);"}}
+	r := Extractive("How do I create the wide table?", src, 3)
+	lines := strings.Split(r.Answer, "\n")
+	if !strings.HasPrefix(r.Answer, "Create the wide table like this [1]:\n\n```\nCREATE TABLE wide (\n") ||
+		!strings.HasSuffix(r.Answer, "\n…\n```") || len(lines) != maxCodeLines+5 {
+		t.Errorf("Answer =\n%s", r.Answer)
+	}
+	for _, l := range lines[4 : 3+maxCodeLines] {
+		if !strings.HasPrefix(l, "    column_") || !strings.HasSuffix(l, ",") {
+			t.Errorf("code line cut: %q", l)
 		}
-		last = n
-	}
-	if got := len(ParseCitations(r.Answer)); got < 2 {
-		t.Errorf("want sentences from at least two sources, got %q", r.Answer)
-	}
-	if len(r.Citations) != len(ParseCitations(r.Answer)) {
-		t.Errorf("Citations %+v do not match markers in %q", r.Citations, r.Answer)
-	}
-	if n := strings.Count(r.Answer, "["); n > 3 {
-		t.Errorf("more than 3 sentences: %q", r.Answer)
 	}
 }
 
 func TestExtractiveFallsBackToFirstSource(t *testing.T) {
 	t.Parallel()
 	r := Extractive("Quelle est la météo à Lyon ?", docsSources(), 2)
-	want := "ragd ships as a single static binary [1]. Download it from the releases page and put it on your PATH [1]."
+	want := "ragd ships as a single static binary [1]. Download it from the releases page and put it on your PATH [1].\n\n" +
+		"```\n$ ragd serve --port 9090 --listen 0.0.0.0\n```"
 	if r.Answer != want {
 		t.Errorf("Answer = %q, want %q", r.Answer, want)
 	}
@@ -98,7 +171,7 @@ func TestExtractiveSkipsCodeAndFragments(t *testing.T) {
 	}
 }
 
-func TestExtractiveStripsSourceMarkersAndDedupes(t *testing.T) {
+func TestExtractiveStripsSourceMarkers(t *testing.T) {
 	t.Parallel()
 	src := []Source{
 		{Content: "Paris is the capital of France [12]. It is large."},
@@ -117,45 +190,95 @@ func TestExtractiveEdgeCases(t *testing.T) {
 		t.Errorf("all-empty sources = %+v, want a refusal", r)
 	}
 	r = Extractive("anything", []Source{{Content: " \n"}, {Content: "Port: 8080 [4]\n\n```\nrun();\n```"}}, 3)
-	if r.Answer != "Port: 8080 [2]" || r.Citations[0].N != 2 {
-		t.Errorf("no usable sentence: %q %+v, want an excerpt of source 2", r.Answer, r.Citations)
+	if r.Answer != "```\nrun();\n```\n\n[2]" || r.Citations[0].N != 2 {
+		t.Errorf("only code: %q %+v, want source 2's code, cited after it", r.Answer, r.Citations)
 	}
-	r = Extractive("anything", []Source{{Content: "```\nrun();\n```"}}, 3)
-	if r.Answer != "``` run(); ``` [1]" {
-		t.Errorf("code-only source: %q, want its raw text", r.Answer)
+	r = Extractive("anything", []Source{{Content: "Note"}}, 3)
+	if r.Answer != "Note [1]" {
+		t.Errorf("only a caption: %q, want its text", r.Answer)
 	}
 	r = Extractive("tok", []Source{{Content: strings.Repeat("tok ", 200)}}, 3)
 	if !strings.HasSuffix(r.Answer, "tok… [1]") || len(r.Answer) > maxQuoteChars+10 {
 		t.Errorf("long sentence not truncated: %q", r.Answer)
 	}
-	if r := Extractive("port", docsSources(), 0); strings.Count(r.Answer, "[") > DefaultMaxSentences {
+	if r := Extractive("port", docsSources(), 0); strings.Count(r.Answer, "[") > DefaultMaxSentences+1 {
 		t.Errorf("maxSentences 0 should mean the default: %q", r.Answer)
 	}
 }
 
-func TestSplitSentences(t *testing.T) {
+func TestParseUnits(t *testing.T) {
 	t.Parallel()
-	text := `# Title
-First sentence has e.g. an abbreviation and pi is 3.14 here. Call os.Exit(1) to quit! Really? Yes: J. Smith wrote main.go.
+	text := `Chapter 19. Server Configuration
+
+19.4.1. Memory
+
+work_mem (integer)
+Sets the base maximum amount of memory to be used by a query operation. Note e.g. sorts, i.e. hashes.
+
+Table 19.1. Settings
+
+Name | Default
+shared_buffers | 128MB
+
 - A list item without a period
 1. Numbered item. Second part
-| key | value |
-` + "```\nignored(); code.\n```\n" + `Last line "quoted." Then more.`
-	got := splitSentences(text)
+
+SELECT * FROM t WHERE a > 1;
+
+CREATE TABLE t (
+    a int
+);
+
+A plain text paragraph keeps
+its line breaks, and reads as prose.
+
+` + "```\nignored(); code.\n```"
+	var got []string
+	for _, u := range parseUnits(text, "Server Configuration > Memory") {
+		got = append(got, fmt.Sprintf("%d:%s", u.kind, u.text))
+	}
+	want := []string{
+		"1:work_mem (integer): Sets the base maximum amount of memory to be used by a query operation.",
+		"1:Note e.g. sorts, i.e. hashes.",
+		"2:Name: shared_buffers; Default: 128MB",
+		"1:A list item without a period",
+		"1:Numbered item.",
+		"1:Second part",
+		"3:SELECT * FROM t WHERE a > 1;\n\nCREATE TABLE t (\n    a int\n);",
+		"1:A plain text paragraph keeps its line breaks, and reads as prose.",
+		"3:ignored(); code.",
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("parseUnits =\n%q\nwant\n%q", got, want)
+	}
+}
+
+func TestSplitUnit(t *testing.T) {
+	t.Parallel()
+	got := splitUnit(`First sentence has e.g. an abbreviation and pi is 3.14 here. Call os.Exit(1) to quit! Really? Yes: J. Smith wrote main.go. Last line "quoted." Then more.`)
 	want := []string{
 		"First sentence has e.g. an abbreviation and pi is 3.14 here.",
 		"Call os.Exit(1) to quit!",
 		"Really?",
 		"Yes: J. Smith wrote main.go.",
-		"A list item without a period",
-		"Numbered item.",
-		"Second part",
-		"key; value",
 		`Last line "quoted."`,
 		"Then more.",
 	}
 	if !slices.Equal(got, want) {
-		t.Errorf("splitSentences =\n%q\nwant\n%q", got, want)
+		t.Errorf("splitUnit =\n%q\nwant\n%q", got, want)
+	}
+}
+
+func TestTermCoverage(t *testing.T) {
+	t.Parallel()
+	if got := TermCoverage("How do I rebuild indexes?", "REINDEX rebuilds an index."); got != 1 {
+		t.Errorf("TermCoverage = %v, want 1 (both content words, stemmed)", got)
+	}
+	if got := TermCoverage("rebuild corrupted indexes", "an index"); got < 0.33 || got > 0.34 {
+		t.Errorf("TermCoverage = %v, want 1/3", got)
+	}
+	if got := TermCoverage("what is it?", "anything"); got != 0 {
+		t.Errorf("TermCoverage of a stop-word question = %v, want 0", got)
 	}
 }
 
@@ -195,5 +318,60 @@ func BenchmarkExtractive(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		_ = Extractive("Which port does the HTTP server listen on by default?", sources, 3)
+	}
+}
+
+// FuzzExtractive checks the answer contract on arbitrary sources: no panic,
+// a non-empty answer or the refusal, every marker citing a given source, at
+// least one citation, and balanced code fences.
+func FuzzExtractive(f *testing.F) {
+	f.Add("How do I dump a database?", backupDump, "26.1. SQL Dump")
+	f.Add("What does 42P01 mean?", "Error Code | Condition Name\n42P01 | undefined_table\n\n  indented code\n\n- item one. Two.", "")
+	f.Add("x", "```\nunclosed fence\n\n\n", "a > b")
+	f.Add("This?", "This. This. This.\n\nThis refers back: \n\n$ cmd --opt\n", "")
+	f.Fuzz(func(t *testing.T, question, content, heading string) {
+		if strings.TrimSpace(question) == "" {
+			return
+		}
+		src := []Source{{Content: content, HeadingPath: heading}, {Content: "The second source mentions " + question + "."}}
+		r := Extractive(question, src, 3)
+		if r.Refused {
+			return
+		}
+		if strings.TrimSpace(r.Answer) == "" || len(r.Citations) == 0 {
+			t.Fatalf("empty or uncited answer: %+v", r)
+		}
+		if _, cited, invalid := Verify(r.Answer, src); len(invalid) != 0 || len(cited) == 0 {
+			t.Fatalf("answer %q: cited %v, invalid %v", r.Answer, cited, invalid)
+		}
+		fences := 0
+		for _, l := range strings.Split(r.Answer, "\n") {
+			if l == "```" {
+				fences++
+			}
+		}
+		if fences%2 != 0 {
+			t.Fatalf("unbalanced code fences in %q", r.Answer)
+		}
+	})
+}
+
+func TestLooksLikeCode(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct {
+		line string
+		want bool
+	}{
+		{"pg_dump dbname > dumpfile", true},
+		{"ERROR:  could not serialize access due to read/write dependencies among transactions", true},
+		{"SELECT * FROM t WHERE a = 1", true},
+		{"$ ragd serve", true},
+		{"The basic usage of this command is:", false},
+		{"Two spaces after a period.  Old typists did this.", false},
+		{"PostgreSQL provides the utility program pg_dump for this purpose.", false},
+	} {
+		if got := looksLikeCode(c.line); got != c.want {
+			t.Errorf("looksLikeCode(%q) = %v, want %v", c.line, got, c.want)
+		}
 	}
 }

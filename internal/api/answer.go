@@ -62,20 +62,21 @@ type Citation struct {
 	HeadingPath string `json:"heading_path"`
 }
 
-// Source is one retrieved chunk given to the answerer.
+// Source is one retrieved chunk given to the answerer (without an LLM, with
+// its neighbouring chunks).
 type Source struct {
 	N           int    `json:"n" minimum:"1"`
 	ChunkID     string `json:"chunk_id" format:"uuid"`
 	SourceURI   string `json:"source_uri"`
 	Title       string `json:"title"`
 	HeadingPath string `json:"heading_path"`
-	Content     string `json:"content"`
+	Content     string `json:"content" doc:"The text given to the answerer: the chunk, or for an extractive answer (no LLM configured) the chunk with the chunks before and after it in its document."`
 }
 
 // AnswerRequest is the body of POST /v1/answer.
 type AnswerRequest struct {
 	Question string `json:"question" minLength:"1" maxLength:"32768" doc:"The question (the server's limit, RAGD_MAX_QUERY_CHARS, is usually lower)." example:"How do I create an index without locking writes?"`
-	TopK     int    `json:"top_k,omitempty" minimum:"1" maximum:"1000" default:"5" doc:"Chunks retrieved as sources (at most RAGD_MAX_TOP_K)."`
+	TopK     int    `json:"top_k,omitempty" minimum:"1" maximum:"1000" default:"5" doc:"At most this many chunks are retrieved as sources (at most RAGD_MAX_TOP_K); sources under the relevance floor are dropped rather than padding the list."`
 }
 
 // AnswerInput is the input of POST /v1/answer.

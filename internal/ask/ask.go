@@ -6,9 +6,14 @@ package ask
 import (
 	"context"
 	"fmt"
+	"strings"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
 
 	"github.com/ragd-dev/ragd/internal/answer"
 	"github.com/ragd-dev/ragd/internal/search"
+	"github.com/ragd-dev/ragd/internal/store"
 	"github.com/ragd-dev/ragd/internal/tenant"
 )
 
@@ -85,7 +90,9 @@ type Service struct {
 	Sources int
 }
 
-// Ask answers question for tenant t. topK (0 = Sources) bounds the sources.
+// Ask answers question for tenant t. topK (0 = Sources) bounds the sources;
+// sources under the relevance floor (DropWeak) are dropped rather than
+// padding the list to topK, the first one never.
 // onDelta, when non-nil, receives the answer text as it is generated (the
 // final Response is still authoritative: citations are verified after
 // generation, and a refusal replaces streamed text). Errors: search's
@@ -113,6 +120,12 @@ func (s *Service) Ask(ctx context.Context, t tenant.Tenant, question string, top
 	}
 	if len(res.Results) == 0 {
 		return refuse(ReasonNoResults)
+	}
+	res.Results = DropWeak(question, res.Results)
+	if !s.Answerer.Generative() {
+		if res.Results, err = s.widen(ctx, t, res.Results); err != nil {
+			return Response{}, err
+		}
 	}
 	srcs := make([]answer.Source, len(res.Results))
 	for i, r := range res.Results {
@@ -151,4 +164,56 @@ func (s *Service) Ask(ctx context.Context, t tenant.Tenant, question string, top
 		out.Citations = append(out.Citations, Citation{N: c.N, ChunkID: c.ChunkID, SourceURI: c.SourceURI, Title: c.Title, HeadingPath: c.HeadingPath})
 	}
 	return out, nil
+}
+
+// widen replaces each result's text with its neighbourhood in the document:
+// from the start of the chunk before it to the end of the chunk after it
+// (ChunkNeighbourhoods), offsets updated to match. The extractive answer
+// quotes one contiguous passage, and the sentence that names a passage's
+// subject, or the command it introduces, is often just across a chunk
+// boundary; an LLM gets the chunks as retrieved. A result whose neighbourhood
+// is missing (deleted meanwhile) keeps its chunk. As for a chunk, a
+// neighbourhood that starts inside a table begins with the table's header
+// row(s), which are not part of [StartOffset, EndOffset).
+func (s *Service) widen(ctx context.Context, t tenant.Tenant, rs []search.Result) ([]search.Result, error) {
+	ids := make([]uuid.UUID, len(rs))
+	for i, r := range rs {
+		ids[i] = r.ChunkID
+	}
+	var rows []store.ChunkNeighbourhoodsRow
+	err := store.InTenant(ctx, s.Searcher.Pool, t.ID, func(tx pgx.Tx) error {
+		var err error
+		rows, err = store.New().ChunkNeighbourhoods(ctx, tx, store.ChunkNeighbourhoodsParams{TenantID: t.ID, ChunkIds: ids})
+		return err
+	})
+	if err != nil {
+		return nil, fmt.Errorf("ask: chunk neighbourhoods: %w", err)
+	}
+	by := make(map[uuid.UUID]store.ChunkNeighbourhoodsRow, len(rows))
+	for _, row := range rows {
+		by[row.ChunkID] = row
+	}
+	out := make([]search.Result, len(rs))
+	for i, r := range rs {
+		if n, ok := by[r.ChunkID]; ok && strings.TrimSpace(n.Body) != "" && len(n.Body) >= len(r.Content)/2 {
+			r.Content, r.StartOffset, r.EndOffset = headerPrefix(n.FirstContent, n.Body)+n.Body, int(n.StartOffset), int(n.EndOffset)
+		}
+		out[i] = r
+	}
+	return out, nil
+}
+
+// headerPrefix returns the bytes that first (the content of the first chunk
+// of a neighbourhood) holds before the text it shares with body: the header
+// row(s) and "\n" of a table the chunk starts inside, or "".
+func headerPrefix(first, body string) string {
+	for i := 0; i < len(first); i++ {
+		if first[i] == '\n' && strings.HasPrefix(body, first[i+1:]) {
+			return first[:i+1]
+		}
+		if strings.HasPrefix(body, first[i:]) {
+			return first[:i]
+		}
+	}
+	return ""
 }

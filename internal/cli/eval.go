@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -30,7 +31,8 @@ const evalUsage = `eval load|run|compare|tune|beir|sets|runs|show --tenant <slug
   eval sets    --tenant <slug>
   eval runs    --tenant <slug> [--limit 20]
   eval show    --tenant <slug> [--json] [--plot F] RUN
-  eval answers --tenant <slug> [--set NAME] [--judge] [--json]   (answer checks: refusal, citations; LLM judge)`
+  eval answers --tenant <slug> [--set NAME | --checks FILE.jsonl [--check-split S]] [--judge] [--json]
+               (answer checks: refusal, citations, key terms of an answer-check set; LLM judge)`
 
 func runEval(ctx context.Context, e *env, args []string) error {
 	if len(args) == 0 {
@@ -57,6 +59,8 @@ func runEval(ctx context.Context, e *env, args []string) error {
 	minQuestions := fs.Int("min-questions", eval.MinTuneQuestions, "fewest answerable questions before a tuned configuration may replace the default (tune)")
 	split := fs.String("split", "test", "qrels split: qrels/<split>.tsv (beir)")
 	noIngest := fs.Bool("no-ingest", false, "evaluate without (re)ingesting the corpus (beir)")
+	checksPath := fs.String("checks", "", "answer-check set (JSON Lines with answer_terms) instead of a stored set (answers)")
+	checkSplit := fs.String("check-split", "", "only the checks with this split label, e.g. held_out (answers --checks)")
 	judge := fs.Bool("judge", false, "also judge each answer SUPPORTED/UNSUPPORTED with the configured LLM (answers)")
 	var what whatIf
 	fs.Func("vector-weight", "what-if: run with this vector weight instead of the tenant's (run, beir)", what.set("vector-weight"))
@@ -100,17 +104,6 @@ func runEval(ctx context.Context, e *env, args []string) error {
 
 	switch action {
 	case "answers":
-		set, err := defaultSet(ctx, svc, t, *setName)
-		if err != nil {
-			return err
-		}
-		_, qs, err := svc.SetQuestions(ctx, t, set, *version)
-		if err != nil {
-			return err
-		}
-		if *limit > 0 && *limit < len(qs) {
-			qs = qs[:*limit]
-		}
 		var j *llm.Client
 		if *judge {
 			if e.cfg.LLMBaseURL == "" {
@@ -120,16 +113,65 @@ func runEval(ctx context.Context, e *env, args []string) error {
 				return err
 			}
 		}
-		r, err := eval.CheckAnswers(ctx, d.asker, t, qs, j)
-		if err != nil {
-			return err
+		var r eval.AnswerReport
+		set := *checksPath
+		if *checksPath != "" {
+			f, err := os.Open(*checksPath)
+			if err != nil {
+				return err
+			}
+			checks, err := eval.ParseAnswerChecks(f)
+			f.Close()
+			if err != nil {
+				return describeSetError(*checksPath, err)
+			}
+			if *checkSplit != "" {
+				checks = slices.DeleteFunc(checks, func(c eval.AnswerCheck) bool { return c.Split != *checkSplit })
+			}
+			if *limit > 0 && *limit < len(checks) {
+				checks = checks[:*limit]
+			}
+			if r, err = eval.CheckAnswerSet(ctx, d.asker, t, checks, j); err != nil {
+				return err
+			}
+		} else {
+			if set, err = defaultSet(ctx, svc, t, *setName); err != nil {
+				return err
+			}
+			_, qs, err := svc.SetQuestions(ctx, t, set, *version)
+			if err != nil {
+				return err
+			}
+			if *limit > 0 && *limit < len(qs) {
+				qs = qs[:*limit]
+			}
+			if r, err = eval.CheckAnswers(ctx, d.asker, t, qs, j); err != nil {
+				return err
+			}
 		}
 		if *asJSON {
 			return printJSON(r)
 		}
-		fmt.Fprintf(out, "answer checks on set %s: %d questions (%d answerable, %d unanswerable)\n", set, r.Questions, r.Answerable, r.Unanswerable)
-		fmt.Fprintf(out, "  refused exactly when it should: %d of %d (%.2f)\n", r.RefusalCorrect, r.Questions, r.RefusalAccuracy)
+		fmt.Fprintf(out, "answer checks on %s: %d questions (%d answerable, %d unanswerable)\n", set, r.Questions, r.Answerable, r.Unanswerable)
+		fmt.Fprintf(out, "  refused exactly when it should: %d of %d (%.2f); refused %d, of them answerable %d\n",
+			r.RefusalCorrect, r.Questions, r.RefusalAccuracy, r.Refused, r.FalseRefusals)
 		fmt.Fprintf(out, "  answered: %d, with at least one valid citation: %d, with an invalid citation: %d\n", r.Answered, r.WithCitation, r.InvalidCitations)
+		if r.TermChecked > 0 {
+			fmt.Fprintf(out, "  key-term hits: %d of %d answerable (%.2f)\n", r.TermHits, r.TermChecked, r.TermHitRate)
+			splits := make([]string, 0, len(r.BySplit))
+			for k := range r.BySplit {
+				splits = append(splits, k)
+			}
+			sort.Strings(splits)
+			for _, k := range splits {
+				sp := r.BySplit[k]
+				name := k
+				if name == "" {
+					name = "(no split)"
+				}
+				fmt.Fprintf(out, "    %s: %d of %d (%.2f)\n", name, sp.Hits, sp.Checked, sp.HitRate)
+			}
+		}
 		if r.Judged > 0 {
 			fmt.Fprintf(out, "  LLM judge: %d of %d supported by their cited sources\n", r.Supported, r.Judged)
 		}

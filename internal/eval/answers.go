@@ -1,9 +1,17 @@
 package eval
 
 import (
+	"bufio"
+	"bytes"
 	"context"
+	"encoding/json"
+	"errors"
 	"fmt"
+	"io"
+	"slices"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/ragd-dev/ragd/internal/ask"
 	"github.com/ragd-dev/ragd/internal/llm"
@@ -15,7 +23,7 @@ type AnswerFailure struct {
 	Index    int    `json:"idx"`
 	Question string `json:"question"`
 	// Check names what failed: "refused_answerable", "answered_unanswerable",
-	// "no_citation", "invalid_citation", "judge_unsupported".
+	// "no_citation", "invalid_citation", "missing_term", "judge_unsupported".
 	Check  string `json:"check"`
 	Detail string `json:"detail"`
 }
@@ -35,10 +43,162 @@ type AnswerReport struct {
 	Answered         int `json:"answered"`
 	WithCitation     int `json:"with_citation"`
 	InvalidCitations int `json:"invalid_citations"`
+	// Refused counts refusals, FalseRefusals the answerable questions refused.
+	Refused       int `json:"refused"`
+	FalseRefusals int `json:"false_refusals"`
+	// TermChecked counts the answerable questions with required terms (an
+	// answer-check set, CheckAnswerSet); TermHits those whose answer contains
+	// at least one of them (a refusal contains none); TermHitRate is
+	// TermHits / TermChecked.
+	TermChecked int     `json:"term_checked,omitempty"`
+	TermHits    int     `json:"term_hits,omitempty"`
+	TermHitRate float64 `json:"term_hit_rate,omitempty"`
+	// BySplit breaks the term checks down by the set's split labels (e.g. the
+	// questions a change was tuned on, and the held-out rest).
+	BySplit map[string]TermSplit `json:"by_split,omitempty"`
 	// Judged and Supported are set when an LLM judge ran over the answers.
 	Judged    int             `json:"judged,omitempty"`
 	Supported int             `json:"supported,omitempty"`
 	Failures  []AnswerFailure `json:"failures"`
+}
+
+// TermSplit is the key-term outcome on one split of an answer-check set.
+type TermSplit struct {
+	Checked int     `json:"checked"`
+	Hits    int     `json:"hits"`
+	HitRate float64 `json:"hit_rate"`
+}
+
+// AnswerCheck is one line of an answer-check set (JSON Lines):
+// {"question", "answer_terms": [...], optional "relevant", "category",
+// "split"}. The answer must contain at least one of AnswerTerms (see
+// ContainsTerm); an empty AnswerTerms marks a question the corpus cannot
+// answer, which must be refused.
+type AnswerCheck struct {
+	Question    string   `json:"question"`
+	AnswerTerms []string `json:"answer_terms"`
+	// Relevant lists the source_uris the terms were verified on.
+	Relevant []string `json:"relevant,omitempty"`
+	Category string   `json:"category,omitempty"`
+	// Split is an optional label reported separately, e.g. "tune" for the
+	// questions an answerer's constants were chosen on and "held_out".
+	Split string `json:"split,omitempty"`
+}
+
+// ParseAnswerChecks reads an answer-check set, one JSON object a line (see
+// AnswerCheck); blank lines are skipped. Unknown fields, malformed lines,
+// empty or duplicate questions and empty terms are reported together, each
+// with its line. Errors: *ValidationError (ErrInvalidSet), or the reader's.
+func ParseAnswerChecks(r io.Reader) ([]AnswerCheck, error) {
+	br := bufio.NewReader(r)
+	var out []AnswerCheck
+	var probs []Problem
+	seen := map[string]int{}
+	for line := 1; ; line++ {
+		raw, err := br.ReadBytes('\n')
+		if len(bytes.TrimSpace(raw)) > 0 {
+			var c AnswerCheck
+			dec := json.NewDecoder(bytes.NewReader(raw))
+			dec.DisallowUnknownFields()
+			switch derr := dec.Decode(&c); {
+			case derr != nil:
+				probs = append(probs, Problem{Line: line, Code: "malformed", Message: "not an answer check object: " + derr.Error()})
+			case dec.More():
+				probs = append(probs, Problem{Line: line, Code: "malformed", Message: "more than one JSON value on the line"})
+			default:
+				probs = append(probs, checkProblems(c, line, seen)...)
+				out = append(out, c)
+			}
+		}
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+	if len(out) == 0 && len(probs) == 0 {
+		probs = append(probs, Problem{Code: "empty_set", Message: "the set has no questions"})
+	}
+	if len(probs) > 0 {
+		return nil, &ValidationError{Problems: probs}
+	}
+	return out, nil
+}
+
+func checkProblems(c AnswerCheck, line int, seen map[string]int) []Problem {
+	var probs []Problem
+	text := strings.TrimSpace(c.Question)
+	switch {
+	case text == "":
+		probs = append(probs, Problem{Line: line, Code: "empty_question", Message: "empty question"})
+	case !utf8.ValidString(text):
+		probs = append(probs, Problem{Line: line, Code: "invalid_utf8", Message: "question is not valid UTF-8"})
+	case utf8.RuneCountInString(text) > MaxQuestionChars:
+		probs = append(probs, Problem{Line: line, Code: "too_long", Message: fmt.Sprintf("question longer than %d characters", MaxQuestionChars)})
+	default:
+		key := strings.ToLower(strings.Join(strings.Fields(text), " "))
+		if first, dup := seen[key]; dup {
+			probs = append(probs, Problem{Line: line, Code: "duplicate_question", Message: fmt.Sprintf("duplicate question (same as line %d)", first)})
+		} else {
+			seen[key] = line
+		}
+	}
+	for _, t := range c.AnswerTerms {
+		if strings.TrimSpace(t) == "" {
+			probs = append(probs, Problem{Line: line, Code: "empty_term", Message: "empty term in answer_terms"})
+		}
+	}
+	return probs
+}
+
+// ContainsTerm reports whether answer contains term exactly (case-sensitive:
+// "COPY" the command, not "copy" the verb), not as part of a longer word: a
+// term that starts or ends with a letter, digit or "_" must not continue one
+// there ("SET" does not match "SETTINGS", "pg_dump" does not match
+// "pg_dumpall").
+func ContainsTerm(answer, term string) bool {
+	if term == "" {
+		return false
+	}
+	for from := 0; from <= len(answer)-len(term); {
+		i := strings.Index(answer[from:], term)
+		if i < 0 {
+			return false
+		}
+		i += from
+		before, _ := utf8.DecodeLastRuneInString(answer[:i])
+		after, _ := utf8.DecodeRuneInString(answer[i+len(term):])
+		first, _ := utf8.DecodeRuneInString(term)
+		last, _ := utf8.DecodeLastRuneInString(term)
+		if !(isWordRune(first) && i > 0 && isWordRune(before)) && !(isWordRune(last) && i+len(term) < len(answer) && isWordRune(after)) {
+			return true
+		}
+		from = i + 1
+	}
+	return false
+}
+
+func isWordRune(r rune) bool { return r == '_' || unicode.IsLetter(r) || unicode.IsDigit(r) }
+
+// CheckAnswerSet is CheckAnswers over an answer-check set: besides the
+// deterministic checks, each answerable question's answer must contain one
+// of its AnswerTerms ("missing_term" otherwise; a refusal misses), reported
+// overall and per split. Errors: as CheckAnswers.
+func CheckAnswerSet(ctx context.Context, asker *ask.Service, t tenant.Tenant, checks []AnswerCheck, judge *llm.Client) (AnswerReport, error) {
+	qs := make([]Question, len(checks))
+	for i, c := range checks {
+		qs[i] = Question{Question: c.Question, Category: c.Category}
+		if len(c.AnswerTerms) > 0 {
+			// Answerable: the relevant pages, or a placeholder when the
+			// check names none.
+			qs[i].Relevant = c.Relevant
+			if len(qs[i].Relevant) == 0 {
+				qs[i].Relevant = []string{"?"}
+			}
+		}
+	}
+	return checkAnswers(ctx, asker, t, qs, checks, judge)
 }
 
 // CheckAnswers answers every question through the production answer path
@@ -48,7 +208,16 @@ type AnswerReport struct {
 // answer is also judged SUPPORTED or UNSUPPORTED by an LLM over the cited
 // sources (Judge). Errors: the asker's and the judge's errors.
 func CheckAnswers(ctx context.Context, asker *ask.Service, t tenant.Tenant, qs []Question, judge *llm.Client) (AnswerReport, error) {
+	return checkAnswers(ctx, asker, t, qs, nil, judge)
+}
+
+// checkAnswers runs the checks; checks, when non-nil, holds qs's required
+// terms and splits.
+func checkAnswers(ctx context.Context, asker *ask.Service, t tenant.Tenant, qs []Question, checks []AnswerCheck, judge *llm.Client) (AnswerReport, error) {
 	r := AnswerReport{Questions: len(qs), Failures: []AnswerFailure{}}
+	if checks != nil {
+		r.BySplit = map[string]TermSplit{}
+	}
 	fail := func(i int, q Question, check, detail string) {
 		r.Failures = append(r.Failures, AnswerFailure{Index: i, Question: q.Question, Check: check, Detail: detail})
 	}
@@ -75,6 +244,26 @@ func CheckAnswers(ctx context.Context, asker *ask.Service, t tenant.Tenant, qs [
 			fail(i, q, "invalid_citation", fmt.Sprintf("cited %v with %d sources", res.InvalidCitations, len(res.Sources)))
 		}
 		if res.Refused {
+			r.Refused++
+			if q.Answerable() {
+				r.FalseRefusals++
+			}
+		}
+		if checks != nil && len(checks[i].AnswerTerms) > 0 {
+			c := checks[i]
+			sp := r.BySplit[c.Split]
+			sp.Checked++
+			r.TermChecked++
+			hit := !res.Refused && slices.ContainsFunc(c.AnswerTerms, func(term string) bool { return ContainsTerm(res.Answer, term) })
+			if hit {
+				sp.Hits++
+				r.TermHits++
+			} else if !res.Refused {
+				fail(i, q, "missing_term", fmt.Sprintf("none of %q in: %s", c.AnswerTerms, truncate(res.Answer, 160)))
+			}
+			r.BySplit[c.Split] = sp
+		}
+		if res.Refused {
 			continue
 		}
 		r.Answered++
@@ -98,6 +287,15 @@ func CheckAnswers(ctx context.Context, asker *ask.Service, t tenant.Tenant, qs [
 	}
 	if r.Questions > 0 {
 		r.RefusalAccuracy = float64(r.RefusalCorrect) / float64(r.Questions)
+	}
+	if r.TermChecked > 0 {
+		r.TermHitRate = float64(r.TermHits) / float64(r.TermChecked)
+	}
+	for k, sp := range r.BySplit {
+		if sp.Checked > 0 {
+			sp.HitRate = float64(sp.Hits) / float64(sp.Checked)
+		}
+		r.BySplit[k] = sp
 	}
 	return r, nil
 }

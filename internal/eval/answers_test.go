@@ -3,6 +3,8 @@ package eval_test
 import (
 	"context"
 	"encoding/json"
+	"errors"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -49,5 +51,56 @@ func TestJudgeReadsTheVerdict(t *testing.T) {
 	}
 	if ok, err := eval.Judge(context.Background(), c, "How long do refunds take?", unsupported); err != nil || ok {
 		t.Errorf("unsupported answer judged %v, %v", ok, err)
+	}
+}
+
+func TestContainsTerm(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct {
+		answer, term string
+		want         bool
+	}{
+		{"Use pg_dump [1].", "pg_dump", true},
+		{"Use pg_dumpall [1].", "pg_dump", false},
+		{"SETTINGS are read", "SET", false},
+		{"run SET LOCAL", "SET", true},
+		{"copy the files", "COPY", false},
+		{`\l[+] lists databases`, `\l`, true},
+		{`\list lists databases`, `\l`, false},
+		{"SELECT now();", "now()", true},
+		{"Error Code: 42P01; Condition Name: undefined_table [1]", "undefined_table", true},
+		{"", "x", false},
+		{"x", "", false},
+	} {
+		if got := eval.ContainsTerm(c.answer, c.term); got != c.want {
+			t.Errorf("ContainsTerm(%q, %q) = %v, want %v", c.answer, c.term, got, c.want)
+		}
+	}
+}
+
+func TestParseAnswerChecks(t *testing.T) {
+	t.Parallel()
+	ok := `{"question": "How do I dump a database?", "answer_terms": ["pg_dump"], "split": "tune"}
+
+{"question": "What is the capital of France?", "answer_terms": []}`
+	cs, err := eval.ParseAnswerChecks(strings.NewReader(ok))
+	if err != nil || len(cs) != 2 || cs[0].AnswerTerms[0] != "pg_dump" || cs[0].Split != "tune" || len(cs[1].AnswerTerms) != 0 {
+		t.Fatalf("ParseAnswerChecks = %+v, %v", cs, err)
+	}
+	bad := `{"question": "a", "answer_terms": [""]}
+{"question": "A", "answer_terms": ["x"]}
+{"question": "b", "terms": ["x"]}
+not json`
+	_, err = eval.ParseAnswerChecks(strings.NewReader(bad))
+	var ve *eval.ValidationError
+	if !errors.As(err, &ve) || !errors.Is(err, eval.ErrInvalidSet) {
+		t.Fatalf("err = %v, want a ValidationError", err)
+	}
+	var codes []string
+	for _, p := range ve.Problems {
+		codes = append(codes, fmt.Sprintf("%d:%s", p.Line, p.Code))
+	}
+	if want := "[1:empty_term 2:duplicate_question 3:malformed 4:malformed]"; fmt.Sprint(codes) != want {
+		t.Errorf("problems = %v, want %s", codes, want)
 	}
 }

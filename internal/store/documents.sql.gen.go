@@ -49,6 +49,65 @@ func (q *Queries) CachedEmbeddings(ctx context.Context, db DBTX, arg CachedEmbed
 	return items, nil
 }
 
+const chunkNeighbourhoods = `-- name: ChunkNeighbourhoods :many
+SELECT k.id AS chunk_id,
+       min(c.start_offset)::int AS start_offset, max(c.end_offset)::int AS end_offset,
+       convert_from(substring(convert_to(d.body, 'UTF8') FROM min(c.start_offset) + 1 FOR max(c.end_offset) - min(c.start_offset)), 'UTF8')::text AS body,
+       (array_agg(c.content ORDER BY c.chunk_index))[1]::text AS first_content
+FROM chunks k
+JOIN chunks c ON c.tenant_id = k.tenant_id AND c.document_id = k.document_id
+     AND c.chunk_index BETWEEN k.chunk_index - 1 AND k.chunk_index + 1
+JOIN documents d ON d.tenant_id = k.tenant_id AND d.id = k.document_id
+WHERE k.tenant_id = $1 AND k.id = ANY($2::uuid[])
+GROUP BY k.id, d.tenant_id, d.id
+`
+
+type ChunkNeighbourhoodsParams struct {
+	TenantID uuid.UUID
+	ChunkIds []uuid.UUID
+}
+
+type ChunkNeighbourhoodsRow struct {
+	ChunkID      uuid.UUID
+	StartOffset  int32
+	EndOffset    int32
+	Body         string
+	FirstContent string
+}
+
+// For each chunk asked for, the document text from the start of the chunk
+// before it to the end of the chunk after it (the chunk alone at the
+// document's edges), and that byte range. Offsets are byte offsets into
+// documents.body, hence the bytea round trip: substring on text counts
+// characters. first_content is the first chunk of the range: when that chunk
+// starts inside a table, its content begins with the table's header row(s),
+// which the body holds only where the table starts.
+func (q *Queries) ChunkNeighbourhoods(ctx context.Context, db DBTX, arg ChunkNeighbourhoodsParams) ([]ChunkNeighbourhoodsRow, error) {
+	rows, err := db.Query(ctx, chunkNeighbourhoods, arg.TenantID, arg.ChunkIds)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []ChunkNeighbourhoodsRow{}
+	for rows.Next() {
+		var i ChunkNeighbourhoodsRow
+		if err := rows.Scan(
+			&i.ChunkID,
+			&i.StartOffset,
+			&i.EndOffset,
+			&i.Body,
+			&i.FirstContent,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const countDocuments = `-- name: CountDocuments :one
 SELECT count(*) FROM documents WHERE tenant_id = $1 AND starts_with(source_uri, $2::text)
 `

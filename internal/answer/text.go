@@ -1,0 +1,304 @@
+package answer
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// truncate cuts s to at most max bytes, at a space when one is in the second
+// half, else at a rune boundary, and appends "…" when it cut.
+func truncate(s string, max int) string {
+	if len(s) <= max {
+		return s
+	}
+	cut := strings.LastIndexByte(s[:max], ' ')
+	if cut < max/2 {
+		cut = max
+		for cut > 0 && !utf8.RuneStart(s[cut]) {
+			cut--
+		}
+	}
+	return strings.TrimRight(s[:cut], " ,;:") + "…"
+}
+
+// stripMarkers removes citation-like markers from source text, so that the
+// only markers in an extractive answer are its own.
+func stripMarkers(s string) string {
+	out, _, _ := verifyRaw(s, 0)
+	return out
+}
+
+// withCitation puts " [n]" before the sentence's final punctuation ("is Y [1].",
+// "like this [1]:") or at its end when it has none.
+func withCitation(s string, n int) string {
+	s = strings.TrimSpace(s)
+	marker := " [" + strconv.Itoa(n) + "]"
+	end := len(s)
+	for end > 0 {
+		r, size := utf8.DecodeLastRuneInString(s[:end])
+		if !strings.ContainsRune(".!?:。！？", r) {
+			break
+		}
+		end -= size
+	}
+	if end == 0 || end == len(s) {
+		return s + marker
+	}
+	return s[:end] + marker + s[end:]
+}
+
+func isHeading(t string) bool {
+	n := runLen(t, 0, '#')
+	return n >= 1 && n <= 6 && (len(t) == n || t[n] == ' ')
+}
+
+// listItem strips a list or quote marker: "- ", "* ", "+ ", "1. ", "1) ", "> ".
+func listItem(t string) (string, bool) {
+	if len(t) >= 2 && strings.ContainsRune("-*+>", rune(t[0])) && t[1] == ' ' {
+		return strings.TrimSpace(t[2:]), true
+	}
+	d := 0
+	for d < len(t) && d < 3 && t[d] >= '0' && t[d] <= '9' {
+		d++
+	}
+	if d > 0 && d+1 < len(t) && (t[d] == '.' || t[d] == ')') && t[d+1] == ' ' {
+		return strings.TrimSpace(t[d+2:]), true
+	}
+	return t, false
+}
+
+// tableCells splits a table row, Markdown ("| a | b |") or as package extract
+// renders rows ("a | b"), into its trimmed cells.
+func tableCells(t string) []string {
+	cells := strings.Split(strings.Trim(t, "| "), "|")
+	for i := range cells {
+		cells[i] = strings.TrimSpace(cells[i])
+	}
+	return cells
+}
+
+// abbreviations that end in a period without ending a sentence.
+var abbreviations = map[string]bool{
+	"e.g": true, "i.e": true, "etc": true, "vs": true, "mr": true, "mrs": true, "ms": true,
+	"dr": true, "prof": true, "fig": true, "no": true, "cf": true, "approx": true,
+	"inc": true, "ltd": true, "jr": true, "sr": true, "st": true, "al": true, "eq": true,
+}
+
+// splitUnit splits a paragraph at ".", "!" or "?" (optionally followed by
+// closing quotes or brackets) followed by a blank and a character that is not
+// lowercase, unless the period ends an abbreviation or an initial; "。！？"
+// always end a sentence. A period inside a token ("3.14", "os.Exit",
+// "main.go") never does.
+func splitUnit(u string) []string {
+	var out []string
+	start := 0
+	add := func(end int) {
+		if s := strings.TrimSpace(u[start:end]); s != "" {
+			out = append(out, s)
+		}
+		start = end
+	}
+	for i := 0; i < len(u); {
+		r, size := utf8.DecodeRuneInString(u[i:])
+		switch r {
+		case '。', '！', '？':
+			add(i + size)
+		case '.', '!', '?':
+			j := i + size
+			for j < len(u) && strings.ContainsRune("\"')]”’»", rune(u[j])) {
+				j++
+			}
+			if j == len(u) || (u[j] != ' ' && u[j] != '\t') {
+				break
+			}
+			k := j
+			for k < len(u) && (u[k] == ' ' || u[k] == '\t') {
+				k++
+			}
+			if k < len(u) {
+				next, _ := utf8.DecodeRuneInString(u[k:])
+				if unicode.IsLower(next) {
+					break
+				}
+			}
+			if r == '.' && endsAbbreviation(u[:i]) {
+				break
+			}
+			add(j)
+		}
+		i += size
+	}
+	add(len(u))
+	return out
+}
+
+// endsAbbreviation reports whether s ends with an abbreviation or a
+// single-letter initial (the period that follows is not a sentence end).
+func endsAbbreviation(s string) bool {
+	j := len(s)
+	for j > 0 {
+		c := s[j-1]
+		if c == '.' || (c|0x20 >= 'a' && c|0x20 <= 'z') {
+			j--
+			continue
+		}
+		break
+	}
+	w := strings.ToLower(s[j:])
+	if w == "" {
+		return false
+	}
+	return abbreviations[w] || (len(w) == 1 && w[0] >= 'a' && w[0] <= 'z' && strings.ToUpper(s[j:]) == s[j:])
+}
+
+// terms returns the content words of s: lowercased letter/digit runs, stop
+// words and single letters dropped, stemmed. An identifier joined by
+// underscores ("work_mem") yields its parts and then itself, whole and
+// unstemmed, so that it matches exactly where it is named and not where a
+// longer one ("autovacuum_work_mem") is.
+func terms(s string) []string {
+	var out []string
+	start, identStart := -1, -1
+	emit := func(end int) {
+		if start < 0 {
+			return
+		}
+		w := strings.ToLower(s[start:end])
+		start = -1
+		if stopWords[w] {
+			return
+		}
+		if utf8.RuneCountInString(w) < 2 && !(w[0] >= '0' && w[0] <= '9') {
+			return
+		}
+		out = append(out, stem(w))
+	}
+	emitIdent := func(end int) {
+		if identStart >= 0 && strings.Contains(s[identStart:end], "_") {
+			if w := strings.Trim(s[identStart:end], "_"); strings.Contains(w, "_") {
+				out = append(out, strings.ToLower(w))
+			}
+		}
+		identStart = -1
+	}
+	for i, r := range s {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+			if start < 0 {
+				start = i
+			}
+			if identStart < 0 {
+				identStart = i
+			}
+			continue
+		}
+		emit(i)
+		if r != '_' {
+			emitIdent(i)
+		}
+	}
+	emit(len(s))
+	emitIdent(len(s))
+	return out
+}
+
+func uniq(ts []string) []string {
+	var out []string
+	for _, t := range ts {
+		if !slices.Contains(out, t) {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// stem strips common English inflections, just enough for "tenants" to meet
+// "tenant", "indexing" "index", "stored" "store" and "violation" "violated":
+// -ation(s)→-at, -ies→y, -sses→ss, -s, -ing, -ed (undoubling a final
+// consonant), then a final -e. It is applied to
+// question and sources alike, so only consistency matters.
+func stem(w string) string {
+	if len(w) <= 3 || !isASCIILetters(w) {
+		return w
+	}
+	switch {
+	case strings.HasSuffix(w, "ations") && len(w) >= 8:
+		w = w[:len(w)-4] // violations → violat, as violated → violat
+	case strings.HasSuffix(w, "ation") && len(w) >= 7:
+		w = w[:len(w)-3]
+	case strings.HasSuffix(w, "ies") && len(w) > 4:
+		w = w[:len(w)-3] + "y"
+	case strings.HasSuffix(w, "sses"):
+		w = w[:len(w)-2]
+	case strings.HasSuffix(w, "ing") && len(w) >= 6:
+		w = undouble(w[:len(w)-3])
+	case strings.HasSuffix(w, "ed") && len(w) >= 5:
+		w = undouble(w[:len(w)-2])
+	case strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss") && !strings.HasSuffix(w, "us") && !strings.HasSuffix(w, "is"):
+		w = w[:len(w)-1]
+	}
+	if len(w) >= 4 && strings.HasSuffix(w, "e") {
+		w = w[:len(w)-1]
+	}
+	return w
+}
+
+func undouble(w string) string {
+	n := len(w)
+	if n >= 3 && w[n-1] == w[n-2] && !strings.ContainsRune("aeiouslz", rune(w[n-1])) {
+		return w[:n-1]
+	}
+	return w
+}
+
+func isASCIILetters(w string) bool {
+	for i := 0; i < len(w); i++ {
+		if w[i] < 'a' || w[i] > 'z' {
+			return false
+		}
+	}
+	return true
+}
+
+// stopWords are English function words and question words, which carry no
+// topic. Contractions appear split ("don" of "don't"), as terms splits them.
+var stopWords = func() map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Fields(`a about above after again against all am an and any are as at be because
+	been before being below between both but by can could did do does doing done down during each either
+	few for from further had has have having he her here hers herself him himself his how i if in into is
+	it its itself just me more most my myself no nor not now of off on once only or other our ours
+	ourselves out over own same she should so some such than that the their theirs them themselves then
+	there these they this those through to too under until up very was we were what when where which
+	while who whom why will with would you your yours yourself yourselves also may might must shall
+	cannot get gets got use used using tell explain describe please don doesn isn aren`) {
+		m[w] = true
+	}
+	return m
+}()
+
+// TermCoverage is the share, in [0, 1], of the question's distinct content
+// words (lowercased, stop words removed, lightly stemmed, as the extractive
+// mode matches them) that occur in at least one of texts; 0 for a question
+// without content words.
+func TermCoverage(question string, texts ...string) float64 {
+	q := uniq(terms(question))
+	if len(q) == 0 {
+		return 0
+	}
+	have := map[string]bool{}
+	for _, t := range texts {
+		for _, w := range terms(t) {
+			have[w] = true
+		}
+	}
+	hit := 0
+	for _, w := range q {
+		if have[w] {
+			hit++
+		}
+	}
+	return float64(hit) / float64(len(q))
+}

@@ -1,0 +1,412 @@
+package answer
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// unitKind says how a unit of a source is quoted.
+type unitKind uint8
+
+const (
+	unitSentence unitKind = iota + 1 // one sentence of flowing text or of a list item
+	unitRow                          // one table row, quoted with its header cells
+	unitCode                         // a whole code block, quoted verbatim as code
+)
+
+// unit is the smallest piece of a source an extractive answer quotes.
+type unit struct {
+	kind  unitKind
+	text  string // as quoted: a sentence, "Header: cell; …" or the code's lines
+	block int    // index of the paragraph, item, table or code block it belongs to
+	terms []string
+	// defines are the terms of what the unit defines: the term of a
+	// definition (on its first sentence) or the first cell of a table row.
+	defines []string
+}
+
+// parseUnits splits a chunk into units in reading order.
+//
+// The chunk text is laid out as package extract writes documents: blocks
+// separated by blank lines, flowing text with collapsed whitespace (one line
+// a paragraph), code verbatim with its line breaks and indentation, a table
+// one line a row with cells joined by " | " (header row first), list items
+// prefixed "- " or "N. ", and a definition term on the line above its
+// definition. Markdown fences, "#" headings and "|"-delimited rows are
+// recognised too, for text that did not come through package extract.
+//
+// Heading lines (a component of the chunk's heading path, a Markdown heading,
+// or a numbered title such as "26.1. SQL Dump") and captions (a short line
+// without final punctuation) are not units: they name a section, they say
+// nothing about it. A definition term is joined to the first sentence of its
+// definition ("work_mem (integer): Sets the base maximum…"), because the
+// definition alone does not name its subject.
+func parseUnits(content, headingPath string) []unit {
+	headings := map[string]bool{}
+	for _, h := range strings.Split(headingPath, " > ") {
+		if h = strings.TrimSpace(h); h != "" {
+			headings[h] = true
+		}
+	}
+	var out []unit
+	block := 0
+	add := func(k unitKind, text string) {
+		text = strings.TrimRight(text, " \t")
+		if strings.TrimSpace(text) == "" {
+			return
+		}
+		out = append(out, unit{kind: k, text: text, block: block, terms: terms(text)})
+	}
+	for _, b := range splitBlocks(content) {
+		block++
+		if b.fenced {
+			add(unitCode, b.lines[0])
+			continue
+		}
+		lines := b.lines
+		for len(lines) > 0 && isTitleLine(strings.TrimSpace(lines[0]), headings) {
+			lines = lines[1:]
+		}
+		if len(lines) == 0 {
+			continue
+		}
+		switch {
+		case isTableRow(lines[0]) && !indented(lines):
+			var header []string
+			for i, l := range lines {
+				cells := tableCells(l)
+				if isSeparatorRow(cells) {
+					continue
+				}
+				if i == 0 {
+					header = cells
+				}
+				if i > 0 || len(lines) == 1 {
+					add(unitRow, rowText(header, cells, i > 0))
+					out[len(out)-1].defines = terms(cells[0])
+				}
+			}
+		case isItemBlock(lines):
+			for _, item := range splitItems(lines) {
+				for _, s := range splitUnit(item) {
+					add(unitSentence, s)
+				}
+				block++
+			}
+		case !isDefinition(lines) && isCodeBlock(lines):
+			add(unitCode, strings.Join(trimBlankLines(lines), "\n"))
+		default:
+			term := ""
+			if isDefinition(lines) {
+				term, lines = strings.TrimSpace(lines[0]), lines[1:]
+			}
+			joined := strings.Join(strings.Fields(strings.Join(lines, " ")), " ")
+			if term == "" && isCaption(joined) {
+				continue
+			}
+			sents := splitUnit(joined)
+			for i, s := range sents {
+				if i == 0 && term != "" {
+					add(unitSentence, strings.TrimRight(term, ":")+": "+s)
+					out[len(out)-1].defines = terms(term)
+					continue
+				}
+				add(unitSentence, s)
+			}
+		}
+	}
+	// Consecutive code blocks are one block whose blank lines split it.
+	merged := out[:0]
+	for _, u := range out {
+		if n := len(merged); n > 0 && u.kind == unitCode && merged[n-1].kind == unitCode && merged[n-1].block == u.block-1 {
+			merged[n-1].text += "\n\n" + u.text
+			merged[n-1].terms = append(merged[n-1].terms, u.terms...)
+			merged[n-1].block = u.block
+			continue
+		}
+		merged = append(merged, u)
+	}
+	return merged
+}
+
+// rawBlock is a run of non-blank lines, or the content of a fenced code
+// block (fenced, one line holding the code).
+type rawBlock struct {
+	lines  []string
+	fenced bool
+}
+
+func splitBlocks(content string) []rawBlock {
+	var (
+		out   []rawBlock
+		cur   []string
+		code  []string
+		fence string // the open fence's marker, "" outside one
+	)
+	flush := func() {
+		if len(cur) > 0 {
+			out = append(out, rawBlock{lines: cur})
+			cur = nil
+		}
+	}
+	for _, line := range strings.Split(content, "\n") {
+		t := strings.TrimSpace(line)
+		if fence != "" {
+			if strings.HasPrefix(t, fence) && strings.Trim(t, fence[:1]) == "" {
+				fence = ""
+				if c := strings.Join(trimBlankLines(code), "\n"); c != "" {
+					out = append(out, rawBlock{lines: []string{c}, fenced: true})
+				}
+				code = nil
+				continue
+			}
+			code = append(code, line)
+			continue
+		}
+		switch {
+		case strings.HasPrefix(t, "```") || strings.HasPrefix(t, "~~~"):
+			flush()
+			fence = t[:runLen(t, 0, t[0])]
+		case t == "":
+			flush()
+		default:
+			cur = append(cur, line)
+		}
+	}
+	flush()
+	if c := strings.Join(trimBlankLines(code), "\n"); fence != "" && c != "" {
+		out = append(out, rawBlock{lines: []string{c}, fenced: true})
+	}
+	return out
+}
+
+func trimBlankLines(lines []string) []string {
+	for len(lines) > 0 && strings.TrimSpace(lines[0]) == "" {
+		lines = lines[1:]
+	}
+	for len(lines) > 0 && strings.TrimSpace(lines[len(lines)-1]) == "" {
+		lines = lines[:len(lines)-1]
+	}
+	return lines
+}
+
+// isTitleLine reports a heading: a heading path component, a Markdown
+// heading, or a numbered title ("26.1.2. Using pg_dumpall", "Chapter 26.
+// Backup and Restore") without final punctuation.
+func isTitleLine(t string, headings map[string]bool) bool {
+	if headings[t] || isHeading(t) {
+		return true
+	}
+	if endsSentence(t) || strings.HasSuffix(t, ":") {
+		return false
+	}
+	f := strings.Fields(t)
+	if len(f) >= 2 && (f[0] == "Chapter" || f[0] == "Appendix" || f[0] == "Part") {
+		f = f[1:]
+	}
+	if len(f) < 2 {
+		return false
+	}
+	n := strings.TrimRight(f[0], ".")
+	if n == "" {
+		return false
+	}
+	for _, r := range n {
+		if !(r >= '0' && r <= '9' || r == '.' || r >= 'A' && r <= 'Z' && len(n) <= 2) {
+			return false
+		}
+	}
+	return strings.HasSuffix(f[0], ".")
+}
+
+func endsSentence(t string) bool {
+	t = strings.TrimRight(t, "\"')]”’»")
+	return strings.HasSuffix(t, ".") || strings.HasSuffix(t, "!") || strings.HasSuffix(t, "?") ||
+		strings.HasSuffix(t, "。") || strings.HasSuffix(t, "！") || strings.HasSuffix(t, "？")
+}
+
+// isCaption reports a short label that is not a sentence ("Table A.1.
+// PostgreSQL Error Codes", "Note", "Tip").
+func isCaption(s string) bool {
+	return !endsSentence(s) && !strings.HasSuffix(s, ":") && len(strings.Fields(s)) <= 8
+}
+
+func isTableRow(l string) bool {
+	t := strings.TrimSpace(l)
+	return strings.HasPrefix(t, "|") || strings.Contains(t, " | ")
+}
+
+func isSeparatorRow(cells []string) bool {
+	for _, c := range cells {
+		if strings.Trim(c, "-+: ") != "" {
+			return false
+		}
+	}
+	return true
+}
+
+// rowText renders a row for quoting: "Error Code: 42P01; Condition Name:
+// undefined_table" when the header has as many cells, else "42P01;
+// undefined_table".
+func rowText(header, cells []string, withHeader bool) string {
+	if !withHeader || len(header) != len(cells) || len(cells) < 2 {
+		return strings.Join(cells, "; ")
+	}
+	parts := make([]string, len(cells))
+	for i, c := range cells {
+		parts[i] = header[i] + ": " + c
+	}
+	return strings.Join(parts, "; ")
+}
+
+func isItemBlock(lines []string) bool {
+	_, ok := listItem(strings.TrimSpace(lines[0]))
+	return ok
+}
+
+// splitItems groups a list block's lines into items, continuation lines
+// joined to their item.
+func splitItems(lines []string) []string {
+	var items []string
+	for _, l := range lines {
+		t := strings.TrimSpace(l)
+		if item, ok := listItem(t); ok || len(items) == 0 {
+			items = append(items, item)
+			continue
+		}
+		items[len(items)-1] += " " + t
+	}
+	return items
+}
+
+// isTermLine reports a definition term above its definition: a single short
+// line without final punctuation that is not code.
+func isTermLine(l string) bool {
+	t := strings.TrimSpace(l)
+	return t != "" && !endsSentence(t) && !strings.HasSuffix(t, ";") && !strings.HasSuffix(t, "{") &&
+		len(strings.Fields(t)) <= 12 && !unicode.IsSpace(rune(l[0]))
+}
+
+// indented reports whether a line of the block starts with a blank: code
+// (psql output included) keeps its indentation, flowing text and tables do
+// not.
+func indented(lines []string) bool {
+	for _, l := range lines {
+		if l != "" && unicode.IsSpace(rune(l[0])) {
+			return true
+		}
+	}
+	return false
+}
+
+// isCodeBlock decides whether a block is code. Flowing text never starts a
+// line with blanks (package extract collapses it; plain text keeps line
+// breaks but not leading indentation), so an indented line means code;
+// otherwise the block is code when at least as many of its lines look like
+// code as read like prose.
+func isCodeBlock(lines []string) bool {
+	if indented(lines) {
+		return true
+	}
+	code, prose := 0, 0
+	for _, l := range lines {
+		switch {
+		case looksLikeCode(l):
+			code++
+		case len(strings.Fields(l)) >= 4:
+			prose++
+		}
+	}
+	return code > 0 && code >= prose
+}
+
+// isDefinition reports a definition term above its definition: a term line
+// followed by lines of prose, the first opening a sentence (a lowercase start
+// continues a hard-wrapped line instead).
+func isDefinition(lines []string) bool {
+	if len(lines) < 2 || !isTermLine(lines[0]) {
+		return false
+	}
+	if r, _ := utf8.DecodeRuneInString(lines[1]); unicode.IsLower(r) {
+		return false
+	}
+	for _, l := range lines[1:] {
+		if l == "" || unicode.IsSpace(rune(l[0])) || looksLikeCode(l) {
+			return false
+		}
+	}
+	return true
+}
+
+// looksLikeCode flags a line shaped like a statement or a shell command:
+// ending in ";" or "{", a shell prompt, a comment, dense in code punctuation,
+// aligned with runs of blanks (alignedRun), or without final punctuation and
+// either holding a redirection or operator or starting with a command-like
+// word ("pg_dump dbname > dumpfile").
+func looksLikeCode(s string) bool {
+	t := strings.TrimSpace(s)
+	if t == "" {
+		return false
+	}
+	if strings.HasSuffix(t, "{") || strings.HasSuffix(t, ";") || strings.HasPrefix(t, "$ ") || strings.HasPrefix(t, "//") ||
+		strings.HasPrefix(t, "--") || strings.HasPrefix(t, "=>") || strings.HasPrefix(t, "=#") {
+		return true
+	}
+	sym, nonSpace := 0, 0
+	inCode := false
+	for _, r := range t {
+		if r == '`' {
+			inCode = !inCode // inline code in prose is fine
+			continue
+		}
+		if unicode.IsSpace(r) {
+			continue
+		}
+		nonSpace++
+		if !inCode && strings.ContainsRune("{}[]();=<>$|\\&", r) {
+			sym++
+		}
+	}
+	if nonSpace > 0 && float64(sym)/float64(nonSpace) > 0.12 {
+		return true
+	}
+	if alignedRun(t) {
+		return true
+	}
+	if endsSentence(t) || strings.HasSuffix(t, ":") {
+		return false
+	}
+	if strings.ContainsAny(t, "<>|=;") {
+		return true
+	}
+	first := strings.Fields(t)[0]
+	if strings.ContainsAny(first, "_/") && strings.ToLower(first) == first {
+		return true
+	}
+	// An SQL statement: two leading keywords in capitals ("SELECT * FROM",
+	// "CREATE INDEX").
+	f := strings.Fields(t)
+	return len(f) >= 3 && isUpperWord(f[0]) && len(f[0]) >= 3 && (isUpperWord(f[1]) || f[1] == "*")
+}
+
+// alignedRun reports a run of two or more blanks inside a line other than
+// after a sentence's end: flowing text has its whitespace collapsed, code
+// and program output ("ERROR:  could not serialize access") keep theirs.
+func alignedRun(t string) bool {
+	for i := 1; i+1 < len(t); i++ {
+		if t[i] == ' ' && t[i+1] == ' ' && !strings.ContainsRune(".!?", rune(t[i-1])) {
+			return true
+		}
+	}
+	return false
+}
+
+func isUpperWord(w string) bool {
+	for _, r := range w {
+		if !(r >= 'A' && r <= 'Z') {
+			return false
+		}
+	}
+	return w != ""
+}

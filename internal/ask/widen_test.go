@@ -1,0 +1,142 @@
+package ask_test
+
+import (
+	"context"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+
+	"github.com/ragd-dev/ragd/internal/answer"
+	"github.com/ragd-dev/ragd/internal/ask"
+	"github.com/ragd-dev/ragd/internal/chunk"
+	"github.com/ragd-dev/ragd/internal/embed"
+	"github.com/ragd-dev/ragd/internal/ingest"
+	"github.com/ragd-dev/ragd/internal/search"
+	"github.com/ragd-dev/ragd/internal/store"
+	"github.com/ragd-dev/ragd/internal/tenant"
+	"github.com/ragd-dev/ragd/internal/testdb"
+)
+
+// An extractive answer is given each source's neighbourhood in its document:
+// the text from the previous chunk's start to the next chunk's end, with
+// offsets into the stored body, so that a passage can cross a chunk boundary
+// and its citation still names text the caller was given.
+func TestAskWidensExtractiveSourcesToNeighbourChunks(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	pool := testdb.App(t)
+	tt := testdb.NewTenant(t, "ask-widen", "")
+	tn, err := tenant.Load(ctx, pool, tt.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	emb, err := embed.NewLocal(embed.DefaultModelDir(os.Getenv))
+	if err != nil {
+		t.Fatalf("local model: %v (run make setup)", err)
+	}
+	cfg := chunk.DefaultConfig()
+	cfg.TargetTokens, cfg.MaxTokens, cfg.MinTokens, cfg.OverlapTokens = 20, 30, 5, 0
+	p, err := ingest.New(pool, emb, 1, ingest.WithChunkConfig(cfg))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sections := []string{
+		"## Overview\n\nSeveral approaches exist for keeping copies of your data. Each has its own strengths and weaknesses for an installation.",
+		"## Snapshots\n\nThe snapshot method writes a file of commands that recreate the whole database. The program quokkadump serves this purpose.",
+		"## Usage\n\nIts basic usage is a single command line. Run it from any client machine with network access to the server.",
+		"## Archives\n\nContinuous archiving keeps every change in a log. Restoring replays the log onto a base copy of the files.",
+	}
+	out, err := p.Upsert(ctx, tn, ingest.Document{SourceURI: "https://docs.test/backup", ContentType: "text/markdown",
+		Content: []byte("# Backup\n\n" + strings.Join(sections, "\n\n"))})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out.Chunks != len(sections) {
+		t.Fatalf("document has %d chunks, want one per section (%d)", out.Chunks, len(sections))
+	}
+	svc := &ask.Service{Searcher: &search.Searcher{Pool: pool, Embedder: emb, ModelID: 1}, Answerer: answer.New(nil)}
+	res, err := svc.Ask(ctx, tn, "Which program is the quokkadump snapshot tool?", 1, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Refused || len(res.Sources) != 1 {
+		t.Fatalf("refused=%v with %d sources; want an answer from one source", res.Refused, len(res.Sources))
+	}
+	src := res.Sources[0]
+	for i, want := range []bool{true, true, true, false} {
+		first := strings.SplitN(strings.SplitN(sections[i], "\n\n", 2)[1], ".", 2)[0]
+		if got := strings.Contains(src.Content, first); got != want {
+			t.Errorf("source holds section %d = %v, want %v (the chunk and its two neighbours):\n%s", i, got, want, src.Content)
+		}
+	}
+	var body string
+	err = store.InTenant(ctx, pool, tt.ID, func(tx pgx.Tx) error {
+		var err error
+		body, err = store.New().GetDocumentBody(ctx, tx, store.GetDocumentBodyParams{TenantID: tt.ID, ID: out.DocumentID})
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if src.StartOffset < 0 || src.EndOffset > len(body) || body[src.StartOffset:src.EndOffset] != src.Content {
+		t.Errorf("source offsets [%d, %d) do not locate its content in the document body", src.StartOffset, src.EndOffset)
+	}
+	if !strings.Contains(res.Answer, "quokkadump") || len(res.Citations) != 1 || res.Citations[0].N != 1 || len(res.InvalidCitations) != 0 {
+		t.Errorf("answer %q citations %+v invalid %v", res.Answer, res.Citations, res.InvalidCitations)
+	}
+}
+
+// A tenant cannot read another tenant's text through the neighbourhood query,
+// even with the other tenant's chunk ids in hand.
+func TestChunkNeighbourhoodsStayInTheTenant(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	pool := testdb.App(t)
+	a, b := testdb.NewTenant(t, "ask-nb-a", ""), testdb.NewTenant(t, "ask-nb-b", "")
+	ta, err := tenant.Load(ctx, pool, a.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	emb, err := embed.NewLocal(embed.DefaultModelDir(os.Getenv))
+	if err != nil {
+		t.Fatalf("local model: %v (run make setup)", err)
+	}
+	p, err := ingest.New(pool, emb, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := p.Upsert(ctx, ta, ingest.Document{SourceURI: "https://docs.test/secret", ContentType: "text/plain",
+		Content: []byte("The vault combination of tenant A is 7319.")}); err != nil {
+		t.Fatal(err)
+	}
+	svc := &search.Searcher{Pool: pool, Embedder: emb, ModelID: 1}
+	res, err := svc.Search(ctx, ta, search.Request{Query: "vault combination", TopK: 1})
+	if err != nil || len(res.Results) != 1 {
+		t.Fatalf("tenant A's own search: %v, %d results", err, len(res.Results))
+	}
+	id := res.Results[0].ChunkID
+	count := func(tn testdb.Tenant, asTenant testdb.Tenant) int {
+		var rows []store.ChunkNeighbourhoodsRow
+		err := store.InTenant(ctx, pool, asTenant.ID, func(tx pgx.Tx) error {
+			var err error
+			rows, err = store.New().ChunkNeighbourhoods(ctx, tx, store.ChunkNeighbourhoodsParams{TenantID: tn.ID, ChunkIds: []uuid.UUID{id}})
+			return err
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return len(rows)
+	}
+	if n := count(a, a); n != 1 {
+		t.Fatalf("tenant A reads %d neighbourhoods of its own chunk, want 1", n)
+	}
+	if n := count(b, b); n != 0 {
+		t.Errorf("tenant B reads %d neighbourhoods of tenant A's chunk, want 0", n)
+	}
+	if n := count(a, b); n != 0 {
+		t.Errorf("tenant B, passing tenant A's id, reads %d neighbourhoods, want 0 (row-level security)", n)
+	}
+}
