@@ -27,7 +27,8 @@ generate: ## sqlc code and the OpenAPI document
 	$(GO) tool sqlc generate
 	$(GO) run ./cmd/ragd openapi > openapi/openapi.json.tmp && mv openapi/openapi.json.tmp openapi/openapi.json
 
-check: ## formatting, vet, generated-code drift (sqlc, OpenAPI)
+check: ## formatting, vet, generated-code drift (sqlc, OpenAPI), no built binaries in git
+	scripts/check-tracked.sh
 	@test -z "$$(gofmt -l $$(git ls-files '*.go'))" || { gofmt -l $$(git ls-files '*.go'); echo "gofmt: files above need formatting"; exit 1; }
 	$(GO) vet ./...
 	$(GO) tool sqlc diff
@@ -54,5 +55,5 @@ load: ## mixed traffic at LOAD_RATE req/s for LOAD_DURATION against ragd serve (
 eval: build
 	$(BIN) eval run --tenant pgdocs
 
-clean:
-	rm -rf bin
+clean: ## build outputs, including a stray `go build ./cmd/ragd` at the root
+	rm -rf bin ragd ragd.exe openapi/openapi.json.tmp
