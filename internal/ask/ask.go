@@ -6,6 +6,8 @@ package ask
 import (
 	"context"
 	"fmt"
+	"maps"
+	"time"
 
 	"github.com/ragd-dev/ragd/internal/answer"
 	"github.com/ragd-dev/ragd/internal/search"
@@ -62,6 +64,11 @@ type Response struct {
 	Confidence float64 `json:"confidence"`
 	// RefuseBelow is the tenant's threshold that Confidence was compared with.
 	RefuseBelow float64 `json:"refuse_below"`
+	// Timings are milliseconds per stage: the search's stages
+	// (search.Response.Timings: embed, retrieve, fuse, rerank, …) and
+	// "answer", the answerer's time (absent when retrieval already decided
+	// a refusal).
+	Timings map[string]float64 `json:"timings_ms"`
 }
 
 // Service answers questions. Fields are read-only after construction.
@@ -91,7 +98,10 @@ func (s *Service) Ask(ctx context.Context, t tenant.Tenant, question string, top
 	}
 	set := t.Settings.Effective()
 	out := Response{Citations: []Citation{}, Sources: []Source{}, InvalidCitations: []int{}, Degraded: res.Degraded,
-		Confidence: res.Confidence, RefuseBelow: *set.RefuseBelow, Mode: answer.ModeExtractive}
+		Confidence: res.Confidence, RefuseBelow: *set.RefuseBelow, Mode: answer.ModeExtractive, Timings: maps.Clone(res.Timings)}
+	if out.Timings == nil {
+		out.Timings = map[string]float64{}
+	}
 	refuse := func(reason string) (Response, error) {
 		out.Answer, out.Refused, out.RefusalReason = answer.RefusalPhrase, true, reason
 		out.Citations = []Citation{}
@@ -111,11 +121,13 @@ func (s *Service) Ask(ctx context.Context, t tenant.Tenant, question string, top
 		return refuse(ReasonLowConfidence)
 	}
 	var ar answer.Result
+	start := time.Now()
 	if onDelta != nil {
 		ar, err = s.Answerer.AnswerStream(ctx, question, srcs, onDelta)
 	} else {
 		ar, err = s.Answerer.Answer(ctx, question, srcs)
 	}
+	out.Timings["answer"] = float64(time.Since(start).Microseconds()) / 1000
 	if err != nil {
 		return Response{}, fmt.Errorf("ask: %w", err)
 	}
