@@ -38,14 +38,17 @@ type Ingester interface {
 
 // Limits bound requests. Zero fields take the defaults of config.Load.
 type Limits struct {
-	// MaxBodyBytes is the largest request body (413 above it). Default 10 MiB.
+	// MaxBodyBytes is the largest request body (413 above it). Default
+	// config.DefaultMaxBodyBytes (10 MiB).
 	MaxBodyBytes int64
 	// MaxQueryChars is the longest question (search queries are bounded by
-	// the Searcher's own MaxQueryChars). Default 4000.
+	// the Searcher's own MaxQueryChars). Default config.DefaultMaxQueryChars.
 	MaxQueryChars int
-	// MaxTopK is the largest top_k of an answer request. Default 50.
+	// MaxTopK is the largest top_k of an answer request. Default
+	// config.DefaultMaxTopK.
 	MaxTopK int
-	// RequestTimeout is each request's deadline (504 when it passes). Default 60 s.
+	// RequestTimeout is each request's deadline (504 when it passes).
+	// Default config.DefaultRequestTimeout.
 	RequestTimeout time.Duration
 }
 
@@ -56,16 +59,16 @@ func LimitsFromConfig(c config.Config) Limits {
 
 func (l *Limits) defaults() {
 	if l.MaxBodyBytes <= 0 {
-		l.MaxBodyBytes = 10 << 20
+		l.MaxBodyBytes = config.DefaultMaxBodyBytes
 	}
 	if l.MaxQueryChars <= 0 {
-		l.MaxQueryChars = 4000
+		l.MaxQueryChars = config.DefaultMaxQueryChars
 	}
 	if l.MaxTopK <= 0 {
-		l.MaxTopK = 50
+		l.MaxTopK = config.DefaultMaxTopK
 	}
 	if l.RequestTimeout <= 0 {
-		l.RequestTimeout = 60 * time.Second
+		l.RequestTimeout = config.DefaultRequestTimeout
 	}
 }
 
