@@ -22,8 +22,8 @@ test: setup ## the full test suite against the local database
 
 # The race detector over the packages whose tests run concurrent code, within
 # CI's time. Measured with -race on the shared 2-core machine (load 13-18,
-# per-package times including the -race build): reliability 179 s (the leak
-# fuzzer, faults, hostile inputs, concurrent writers), cli 58 s, chunk 51 s,
+# per-package times including the -race build): reliability 179 s (38 s at
+# load 5; the leak fuzzer, faults, hostile inputs, concurrent writers), cli 58 s, chunk 51 s,
 # embed 43 s, eval 33 s, api 28 s, extract 20 s, ingest 18 s, auth 15 s, the
 # rest under 10 s each; about 8 min in all, plus about 5 min to build the
 # dependencies with -race once. Left out, each run by `make test` already:
