@@ -5,6 +5,7 @@ import (
 	"errors"
 	"log/slog"
 	"net/http"
+	"slices"
 	"strings"
 	"time"
 
@@ -37,14 +38,17 @@ type Ingester interface {
 
 // Limits bound requests. Zero fields take the defaults of config.Load.
 type Limits struct {
-	// MaxBodyBytes is the largest request body (413 above it). Default 10 MiB.
+	// MaxBodyBytes is the largest request body (413 above it). Default
+	// config.DefaultMaxBodyBytes (10 MiB).
 	MaxBodyBytes int64
 	// MaxQueryChars is the longest question (search queries are bounded by
-	// the Searcher's own MaxQueryChars). Default 4000.
+	// the Searcher's own MaxQueryChars). Default config.DefaultMaxQueryChars.
 	MaxQueryChars int
-	// MaxTopK is the largest top_k of an answer request. Default 50.
+	// MaxTopK is the largest top_k of an answer request. Default
+	// config.DefaultMaxTopK.
 	MaxTopK int
-	// RequestTimeout is each request's deadline (504 when it passes). Default 60 s.
+	// RequestTimeout is each request's deadline (504 when it passes).
+	// Default config.DefaultRequestTimeout.
 	RequestTimeout time.Duration
 }
 
@@ -55,16 +59,16 @@ func LimitsFromConfig(c config.Config) Limits {
 
 func (l *Limits) defaults() {
 	if l.MaxBodyBytes <= 0 {
-		l.MaxBodyBytes = 10 << 20
+		l.MaxBodyBytes = config.DefaultMaxBodyBytes
 	}
 	if l.MaxQueryChars <= 0 {
-		l.MaxQueryChars = 4000
+		l.MaxQueryChars = config.DefaultMaxQueryChars
 	}
 	if l.MaxTopK <= 0 {
-		l.MaxTopK = 50
+		l.MaxTopK = config.DefaultMaxTopK
 	}
 	if l.RequestTimeout <= 0 {
-		l.RequestTimeout = 60 * time.Second
+		l.RequestTimeout = config.DefaultRequestTimeout
 	}
 }
 
@@ -102,6 +106,7 @@ type Server struct {
 	api     huma.API
 	metrics *metrics
 	opIDs   map[string]string // mux pattern → operation id
+	routes  []string          // every pattern registered on mux (Routes)
 	handler http.Handler
 }
 
@@ -141,7 +146,7 @@ func newServer(d Deps) *Server {
 		securityScheme: {Type: "http", Scheme: "bearer", BearerFormat: "JWT",
 			Description: "A JWT with the tenant id (tenant_id claim, a UUID) and role (role claim: reader, editor or admin)."},
 	}
-	s.api = humago.New(s.mux, cfg)
+	s.api = humago.New(routeRecorder{s}, cfg)
 	s.api.UseMiddleware(s.authorize)
 
 	s.registerHealth()
@@ -154,8 +159,8 @@ func newServer(d Deps) *Server {
 	if d.Evaluator != nil {
 		s.registerEval()
 	}
-	s.mux.Handle("GET /metrics", s.metrics.handler())
-	s.mux.HandleFunc("/", s.notFound)
+	routeRecorder{s}.Handle("GET /metrics", s.metrics.handler())
+	s.mux.HandleFunc("/", s.notFound) // the fallback, not a route
 	s.opIDs = operationIDs(s.api.OpenAPI())
 	s.handler = s.middleware(s.mux)
 	return s
@@ -182,6 +187,33 @@ func (s *Server) notFound(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	writeProblem(w, newProblem(r.Context(), http.StatusNotFound, "no such route"))
+}
+
+// routeRecorder registers on the server's mux and records each pattern:
+// huma's operations and its OpenAPI and docs routes arrive through
+// HandleFunc (humago's Mux), the rest through Handle.
+type routeRecorder struct{ s *Server }
+
+func (r routeRecorder) HandleFunc(pattern string, h func(http.ResponseWriter, *http.Request)) {
+	r.Handle(pattern, http.HandlerFunc(h))
+}
+
+func (r routeRecorder) Handle(pattern string, h http.Handler) {
+	r.s.routes = append(r.s.routes, pattern)
+	r.s.mux.Handle(pattern, h)
+}
+
+func (r routeRecorder) ServeHTTP(w http.ResponseWriter, req *http.Request) { r.s.mux.ServeHTTP(w, req) }
+
+// Routes returns every route the server serves, as http.ServeMux patterns
+// ("METHOD /path/{param}"), sorted: the operations of the OpenAPI document,
+// huma's OpenAPI document and docs routes, and /metrics. Requests that match
+// none get the 404/405 problem. Operations registered on API() later are
+// included.
+func (s *Server) Routes() []string {
+	out := slices.Clone(s.routes)
+	slices.Sort(out)
+	return out
 }
 
 // ServeHTTP serves a request.

@@ -20,7 +20,6 @@ import (
 
 	"github.com/ragd-dev/ragd/internal/api"
 	"github.com/ragd-dev/ragd/internal/auth"
-	"github.com/ragd-dev/ragd/internal/eval"
 )
 
 func TestAuthenticationFailures(t *testing.T) {
@@ -195,24 +194,9 @@ func TestJWTAttackMatrix(t *testing.T) {
 	}
 }
 
-// evaluator is a tiny in-memory Evaluator for the role tests of /v1/eval.
-type evaluator struct{}
-
-func (evaluator) LoadSet(_ context.Context, _ tenantT, name string, qs []eval.Question, _ eval.LoadOptions) (eval.SetInfo, error) {
-	return eval.SetInfo{Name: name, Questions: len(qs), Version: 1}, nil
-}
-
-func (evaluator) Run(_ context.Context, _ tenantT, o eval.RunOptions) (eval.Report, error) {
-	return eval.Report{ID: uuid.New(), CreatedAt: time.Now()}, nil
-}
-
-func (evaluator) GetRun(_ context.Context, _ tenantT, id uuid.UUID) (eval.Report, error) {
-	return eval.Report{}, eval.ErrRunNotFound
-}
-
 func TestRoleEnforcement(t *testing.T) {
 	t.Parallel()
-	b := setup(t, func(d *api.Deps) { d.Evaluator = evaluator{} })
+	b := setup(t)
 	// An operation registered without any declaration requires admin.
 	huma.Register(b.srv.API(), huma.Operation{OperationID: "undeclared", Method: "GET", Path: "/v1/undeclared"},
 		func(context.Context, *struct{}) (*struct{ Body string }, error) {
@@ -233,7 +217,8 @@ func TestRoleEnforcement(t *testing.T) {
 		{"POST", "/v1/search", map[string]any{"query": "refunds"}, map[string]int{"reader": 200, "editor": 200, "admin": 200}},
 		{"GET", "/v1/tenant", nil, map[string]int{"reader": 200, "editor": 200, "admin": 200}},
 		{"PATCH", "/v1/tenant/settings", map[string]any{"candidates": 25}, map[string]int{"reader": 403, "editor": 403, "admin": 200}},
-		{"PUT", "/v1/eval/sets/smoke", map[string]any{"questions": []map[string]any{{"question": "q?", "relevant": []string{}}}}, map[string]int{"reader": 403, "editor": 403, "admin": 200}},
+		{"PUT", "/v1/eval/sets/smoke", map[string]any{"questions": []map[string]any{{"question": "How are refunds processed?", "relevant": []string{"roles.md"}}}},
+			map[string]int{"reader": 403, "editor": 403, "admin": 200}},
 		{"POST", "/v1/eval/runs", map[string]any{"set": "smoke"}, map[string]int{"reader": 403, "editor": 403, "admin": 200}},
 		{"GET", "/v1/eval/runs/" + uuid.NewString(), nil, map[string]int{"reader": 403, "editor": 403, "admin": 404}},
 		{"GET", "/v1/undeclared", nil, map[string]int{"reader": 403, "editor": 403, "admin": 200}},
@@ -258,7 +243,7 @@ func TestRoleEnforcement(t *testing.T) {
 // refuses with 401, because the operation-level middleware finds no principal.
 func TestFailClosedWithoutRouterAuth(t *testing.T) {
 	t.Parallel()
-	b := setup(t, func(d *api.Deps) { d.Evaluator = evaluator{} })
+	b := setup(t)
 	tapi := humatest.Wrap(t, b.srv.API())
 	for path, item := range b.srv.API().OpenAPI().Paths {
 		for method, op := range map[string]*huma.Operation{"GET": item.Get, "PUT": item.Put, "POST": item.Post, "DELETE": item.Delete, "PATCH": item.Patch} {

@@ -18,7 +18,9 @@
 //     without a principal gets 401. Too low a role → 403.
 //  3. Data level: handlers take the tenant from the request context and every
 //     query runs in store.InTenant, so PostgreSQL's row-level security scopes
-//     it; another tenant's document id is simply "no rows" → 404.
+//     it; another tenant's document id is simply "no rows", which the
+//     handler reports as not found → 404 (a missing row the handler did not
+//     expect, such as an unregistered embedding model, is a 500).
 //
 // # Errors
 //
@@ -28,5 +30,6 @@
 // documents) so that huma's own errors — validation, body limits, panics in
 // marshalling — have the same shape, and so that no 5xx ever carries internal
 // text: the detail is logged with the request id and the client gets a
-// generic message quoting that id.
+// generic message quoting that id. A client that hung up (its request's
+// context canceled) is recorded as 499, not as a server error.
 package api

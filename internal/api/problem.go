@@ -11,7 +11,6 @@ import (
 	"strings"
 
 	"github.com/danielgtaylor/huma/v2"
-	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
 
 	"github.com/ragd-dev/ragd/internal/embed"
@@ -58,7 +57,11 @@ func (p *Problem) ContentType(ct string) string {
 // detail is replaced by a generic message quoting the request id (the caller
 // logs the real cause).
 func newProblem(ctx context.Context, status int, detail string) *Problem {
-	p := &Problem{Title: http.StatusText(status), Status: status, Detail: detail, RequestID: requestID(ctx)}
+	title := http.StatusText(status)
+	if status == StatusClientClosedRequest {
+		title = "Client Closed Request"
+	}
+	p := &Problem{Title: title, Status: status, Detail: detail, RequestID: requestID(ctx)}
 	if status >= 500 {
 		p.Detail = genericDetail(status, p.RequestID)
 	}
@@ -159,6 +162,18 @@ func tooLarge(err error) bool {
 	return err != nil && strings.Contains(err.Error(), "http: request body too large")
 }
 
+// StatusClientClosedRequest is the status recorded (metrics, request log)
+// for a request whose client hung up before the answer was ready: the
+// nginx convention, outside the 5xx range because the server did not fail.
+// No client reads it.
+const StatusClientClosedRequest = 499
+
+// errNotFound: a handler's own lookup found no row. Store lookups return
+// pgx.ErrNoRows for any missing row, which is not always the caller's
+// "not found" (a missing embedding_models row is a server fault), so each
+// handler translates the ones that are.
+var errNotFound = errors.New("not found")
+
 // Messages for 4xx responses.
 const (
 	msgNotFound = "not found"
@@ -167,6 +182,8 @@ const (
 
 // classify maps an error from a handler to a status and a client-facing
 // detail. It is the one place where Go errors become HTTP statuses.
+// context.Canceled that is not the client's hang-up (fail checks that first)
+// is a server fault: 500.
 func classify(err error) (int, string) {
 	var pgErr *pgconn.PgError
 	switch {
@@ -175,11 +192,9 @@ func classify(err error) (int, string) {
 		return http.StatusServiceUnavailable, "the embedding model is unavailable; nothing was stored, retry later"
 	case errors.Is(err, context.DeadlineExceeded):
 		return http.StatusGatewayTimeout, ""
-	case errors.Is(err, context.Canceled):
-		return http.StatusServiceUnavailable, ""
 	case store.IsUnavailable(err):
 		return http.StatusServiceUnavailable, ""
-	case errors.Is(err, pgx.ErrNoRows), errors.Is(err, ingest.ErrNotFound), errors.Is(err, tenant.ErrNotFound),
+	case errors.Is(err, errNotFound), errors.Is(err, ingest.ErrNotFound), errors.Is(err, tenant.ErrNotFound),
 		errors.Is(err, eval.ErrRunNotFound), errors.Is(err, eval.ErrSetNotFound):
 		return http.StatusNotFound, msgNotFound
 	case errors.Is(err, tenant.ErrDisabled):
@@ -235,6 +250,12 @@ func fail(ctx context.Context, err error, resource string) error {
 	var se huma.StatusError
 	if errors.As(err, &se) {
 		return err
+	}
+	if errors.Is(err, context.Canceled) && errors.Is(ctx.Err(), context.Canceled) {
+		// The client hung up: nothing failed on this side, so it is neither
+		// logged as an error nor counted as a 5xx.
+		logger(ctx).DebugContext(ctx, "client closed the request", "err", err)
+		return newProblem(ctx, StatusClientClosedRequest, "client closed the request")
 	}
 	status, detail := classify(err)
 	p := newProblem(ctx, status, detail)

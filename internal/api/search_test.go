@@ -92,9 +92,10 @@ func TestSearchAndAnswer(t *testing.T) {
 	problem(t, b.do(req{method: "POST", path: "/v1/answer", token: rd, body: map[string]any{"question": " "},
 		header: map[string]string{"Accept": "text/event-stream"}}), 422)
 
-	// Retrieval metrics were recorded.
+	// Retrieval metrics were recorded, and /v1/answer's stages with them:
+	// the production asker reports the answer stage.
 	m := b.do(req{method: "GET", path: "/metrics"})
-	for _, want := range []string{`ragd_retrieval_stage_seconds_count{stage="retrieve"}`, `ragd_http_requests_total{operation="search",status="200"}`,
+	for _, want := range []string{`ragd_retrieval_stage_seconds_count{stage="retrieve"}`, `ragd_retrieval_stage_seconds_count{stage="answer"} 2`, `ragd_http_requests_total{operation="search",status="200"}`,
 		`ragd_ingest_documents_total{status="added"} 2`, "ragd_db_pool_total_connections", `ragd_http_request_duration_seconds_bucket{operation="answer",status="200"`} {
 		if !strings.Contains(m.Body.String(), want) {
 			t.Errorf("metrics lack %s", want)

@@ -2,7 +2,6 @@ package api_test
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
 	"io"
 	"log/slog"
@@ -17,10 +16,11 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/ragd-dev/ragd/internal/api"
+	"github.com/ragd-dev/ragd/internal/app"
 	"github.com/ragd-dev/ragd/internal/auth"
+	"github.com/ragd-dev/ragd/internal/config"
 	"github.com/ragd-dev/ragd/internal/embed"
 	"github.com/ragd-dev/ragd/internal/ingest"
-	"github.com/ragd-dev/ragd/internal/search"
 	"github.com/ragd-dev/ragd/internal/store"
 	"github.com/ragd-dev/ragd/internal/tenant"
 	"github.com/ragd-dev/ragd/internal/testdb"
@@ -43,41 +43,6 @@ func localEmbedder(t testing.TB) embed.Embedder {
 		t.Fatalf("embedding model unavailable (run `make setup` or scripts/fetch-model.sh): %v", embedErr)
 	}
 	return embedder
-}
-
-// searchAsker is a tiny real Asker built on search: it answers with the top
-// result's first sentence and cites it (no LLM), streaming word by word.
-type searchAsker struct{ s *search.Searcher }
-
-func (a searchAsker) Ask(ctx context.Context, t tenant.Tenant, q string, topK int, onDelta func(string) error) (api.AskResult, error) {
-	resp, err := a.s.Search(ctx, t, search.Request{Query: q, TopK: topK})
-	if err != nil {
-		return api.AskResult{}, err
-	}
-	res := api.AskResult{Mode: "extractive", Degraded: resp.Degraded, Timings: resp.Timings}
-	for _, d := range resp.DegradedReasons {
-		res.DegradedReasons = append(res.DegradedReasons, api.Degradation{Leg: string(d.Leg), Reason: d.Reason})
-	}
-	for i, r := range resp.Results {
-		res.Sources = append(res.Sources, api.Source{N: i + 1, ChunkID: r.ChunkID.String(), SourceURI: r.SourceURI, Title: r.Title,
-			HeadingPath: r.HeadingPath, Content: r.Content})
-	}
-	if len(resp.Results) == 0 || resp.Confidence < 0.2 {
-		res.Refused, res.Answer = true, "I don't know based on the provided sources."
-		return res, nil
-	}
-	top := resp.Results[0]
-	sentence, _, _ := strings.Cut(top.Content, ".")
-	res.Answer = strings.TrimSpace(sentence) + ". [1]"
-	res.Citations = []api.Citation{{N: 1, ChunkID: top.ChunkID.String(), SourceURI: top.SourceURI, Title: top.Title, HeadingPath: top.HeadingPath}}
-	if onDelta != nil {
-		for _, w := range strings.SplitAfter(res.Answer, " ") {
-			if err := onDelta(w); err != nil {
-				return res, err
-			}
-		}
-	}
-	return res, nil
 }
 
 // bundle is one test's server and tenants.
@@ -106,14 +71,19 @@ func (s *syncBuffer) String() string {
 	return s.b.String()
 }
 
-// deps builds real dependencies on the test database (application role).
+// deps wires the server as `ragd serve` does (app.New, app.App.APIDeps) on
+// the test database (application role), with the local model and this
+// suite's smaller limits.
 func deps(t *testing.T, logs io.Writer) api.Deps {
 	t.Helper()
 	pool := testdb.App(t)
-	emb := localEmbedder(t)
 	log := slog.New(slog.NewTextHandler(logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
-	searcher := &search.Searcher{Pool: pool, Embedder: emb, ModelID: 1, MaxQueryChars: 200, MaxTopK: 20, Logger: log}
-	pipe, err := ingest.New(pool, emb, 1, ingest.WithLogger(log))
+	cfg, err := config.Load(func(string) string { return "" })
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.MaxBodyBytes, cfg.MaxQueryChars, cfg.MaxTopK, cfg.RequestTimeout = 64<<10, 200, 20, 20*time.Second
+	a, err := app.New(t.Context(), cfg, pool, app.WithLogger(log), app.WithEmbedder(localEmbedder(t)))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -121,8 +91,7 @@ func deps(t *testing.T, logs io.Writer) api.Deps {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return api.Deps{Pool: pool, Verifier: v, Searcher: searcher, Ingester: pipe, Asker: searchAsker{searcher}, Embedder: emb,
-		Logger: log, Limits: api.Limits{MaxBodyBytes: 64 << 10, MaxQueryChars: 200, MaxTopK: 20, RequestTimeout: 20 * time.Second}}
+	return a.APIDeps(v)
 }
 
 // setup makes a server with two fresh tenants; mod may adjust the deps.

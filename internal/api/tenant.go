@@ -3,6 +3,7 @@ package api
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"net/http"
 
 	"github.com/danielgtaylor/huma/v2"
@@ -118,6 +119,9 @@ func (s *Server) patchSettings(ctx context.Context, in *SettingsPatchInput) (*Se
 	err = store.InTenant(ctx, s.deps.Pool, t.ID, func(tx pgx.Tx) error {
 		q := store.New()
 		raw, err := q.LockTenantSettings(ctx, tx, t.ID)
+		if errors.Is(err, pgx.ErrNoRows) {
+			return tenant.ErrNotFound // deleted since the request was authenticated
+		}
 		if err != nil {
 			return err
 		}

@@ -25,7 +25,8 @@ import (
 	"github.com/ragd-dev/ragd/internal/testdb"
 )
 
-// The acceptance checklist (seed spec §6) runs on a tenant holding the
+// The end-to-end acceptance checks (identifier, paraphrase, refusal,
+// citations, evaluation baseline, answer checks) run on a tenant holding the
 // PostgreSQL 15 manual from Debian's postgresql-doc-15, calibrated on
 // tenants/pgdocs/eval.jsonl exactly as `ragd tenant apply` does. The tenant is
 // kept in the test database between runs: re-ingesting an unchanged manual

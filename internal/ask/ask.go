@@ -6,7 +6,9 @@ package ask
 import (
 	"context"
 	"fmt"
+	"maps"
 	"strings"
+	"time"
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
@@ -76,6 +78,11 @@ type Response struct {
 	ConfidenceReason string `json:"confidence_reason,omitempty"`
 	// RefuseBelow is the tenant's threshold that Confidence was compared with.
 	RefuseBelow float64 `json:"refuse_below"`
+	// Timings are milliseconds per stage: the search's stages
+	// (search.Response.Timings: embed, retrieve, fuse, rerank, …) and
+	// "answer", the answerer's time (absent when retrieval already decided
+	// a refusal).
+	Timings map[string]float64 `json:"timings_ms"`
 }
 
 // LegLLM names answer generation in a search.Degradation: the LLM failed
@@ -112,7 +119,10 @@ func (s *Service) Ask(ctx context.Context, t tenant.Tenant, question string, top
 	set := s.Searcher.Settings(t, nil)
 	out := Response{Citations: []Citation{}, Sources: []Source{}, InvalidCitations: []int{}, Degraded: res.Degraded,
 		DegradedReasons: res.DegradedReasons, Confidence: res.Confidence, ConfidenceReason: res.ConfidenceReason, RefuseBelow: *set.RefuseBelow,
-		Mode: answer.ModeExtractive}
+		Mode: answer.ModeExtractive, Timings: maps.Clone(res.Timings)}
+	if out.Timings == nil {
+		out.Timings = map[string]float64{}
+	}
 	refuse := func(reason string) (Response, error) {
 		out.Answer, out.Refused, out.RefusalReason = answer.RefusalPhrase, true, reason
 		out.Citations = []Citation{}
@@ -138,11 +148,13 @@ func (s *Service) Ask(ctx context.Context, t tenant.Tenant, question string, top
 		return refuse(ReasonLowConfidence)
 	}
 	var ar answer.Result
+	start := time.Now()
 	if onDelta != nil {
 		ar, err = s.Answerer.AnswerStream(ctx, question, srcs, onDelta)
 	} else {
 		ar, err = s.Answerer.Answer(ctx, question, srcs)
 	}
+	out.Timings["answer"] = float64(time.Since(start).Microseconds()) / 1000
 	if err != nil {
 		return Response{}, fmt.Errorf("ask: %w", err)
 	}

@@ -161,7 +161,8 @@ func TestPercentile(t *testing.T) {
 	}
 }
 
-// TestReportJSONNames pins the names other tools read (issue 7).
+// TestReportJSONNames pins the JSON names that tools reading bench.json
+// depend on.
 func TestReportJSONNames(t *testing.T) {
 	t.Parallel()
 	rep := &Report{Chunks: 1, Tenants: 1, Classes: []Class{{Name: "1%", Latency: map[string]Latency{"sql_c1": {}}}}}

@@ -27,9 +27,10 @@ import (
 	"github.com/ragd-dev/ragd/internal/tenant"
 )
 
-// referenceSQL is the seed specification's sample hybrid query, on ragd's
-// schema, run as the application role inside the tenant's transaction (so
-// row-level security restricts it to the tenant, as it would in ragd): the
+// referenceSQL is the naive hybrid query the speedup target is measured
+// against, on ragd's schema, run as the application role inside the
+// tenant's transaction (so row-level security restricts it to the tenant, as
+// it would in ragd): the
 // vector ranking is a row_number() window over every row's distance before
 // the LIMIT, the keyword leg is ts_rank over websearch_to_tsquery, and the
 // fusion LEFT JOINs every chunk to both. Nothing in it can use the HNSW

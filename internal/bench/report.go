@@ -114,7 +114,7 @@ func WriteMarkdown(w io.Writer, rep *Report) error {
 	p(".\n- Database %.0f MB: embeddings %.0f MB, HNSW indexes %.0f MB, chunks %.0f MB, postings %.0f MB, documents %.0f MB.\n\n",
 		s.DatabaseMB, s.EmbeddingsMB, s.HNSWMB, s.ChunksMB, s.PostingsMB, s.DocumentsMB)
 
-	p("### Targets (issue 7, stated for 1M chunks)\n\n| target | want | got | met | margin |\n|---|---|---|---|---|\n")
+	p("### Targets (stated for 1M chunks)\n\n| target | want | got | met | margin |\n|---|---|---|---|---|\n")
 	for _, t := range rep.Targets {
 		met := "yes"
 		if !t.Met {

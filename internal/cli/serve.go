@@ -8,11 +8,8 @@ import (
 	"time"
 
 	"github.com/ragd-dev/ragd/internal/api"
-	"github.com/ragd-dev/ragd/internal/ask"
 	"github.com/ragd-dev/ragd/internal/auth"
-	"github.com/ragd-dev/ragd/internal/eval"
 	"github.com/ragd-dev/ragd/internal/store"
-	"github.com/ragd-dev/ragd/internal/tenant"
 )
 
 func runServe(ctx context.Context, e *env, args []string) error {
@@ -38,11 +35,7 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	if err := store.CheckAppRole(ctx, d.pool); err != nil {
 		return fmt.Errorf("refusing to serve: %w", err)
 	}
-	srv, err := api.New(api.Deps{
-		Pool: d.pool, Verifier: verifier, Searcher: d.searcher, Ingester: d.pipeline, Asker: askAdapter{d.asker},
-		Evaluator: eval.New(d.pool, d.searcher, eval.WithLogger(e.log)),
-		Embedder:  d.embedder, Logger: e.log, Limits: api.LimitsFromConfig(cfg),
-	})
+	srv, err := api.New(d.app.APIDeps(verifier))
 	if err != nil {
 		return err
 	}
@@ -55,29 +48,6 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	err = api.Serve(ctx, api.NewHTTPServer(srv, api.LimitsFromConfig(cfg), e.log), ln, api.ShutdownGrace)
 	e.log.Info("stopped")
 	return err
-}
-
-// askAdapter serves POST /v1/answer with the ask service.
-type askAdapter struct{ s *ask.Service }
-
-func (a askAdapter) Ask(ctx context.Context, t tenant.Tenant, question string, topK int, onDelta func(string) error) (api.AskResult, error) {
-	r, err := a.s.Ask(ctx, t, question, topK, onDelta)
-	if err != nil {
-		return api.AskResult{}, err
-	}
-	out := api.AskResult{Answer: r.Answer, Refused: r.Refused, RefusalReason: r.RefusalReason, Confidence: r.Confidence,
-		ConfidenceReason: r.ConfidenceReason, Mode: r.Mode, Degraded: r.Degraded,
-		Citations: make([]api.Citation, len(r.Citations)), Sources: make([]api.Source, len(r.Sources))}
-	for _, d := range r.DegradedReasons {
-		out.DegradedReasons = append(out.DegradedReasons, api.Degradation{Leg: string(d.Leg), Reason: d.Reason})
-	}
-	for i, c := range r.Citations {
-		out.Citations[i] = api.Citation{N: c.N, ChunkID: c.ChunkID, SourceURI: c.SourceURI, Title: c.Title, HeadingPath: c.HeadingPath}
-	}
-	for i, s := range r.Sources {
-		out.Sources[i] = api.Source{N: s.N, ChunkID: s.ChunkID, SourceURI: s.SourceURI, Title: s.Title, HeadingPath: s.HeadingPath, Content: s.Content}
-	}
-	return out, nil
 }
 
 func runOpenAPI(_ context.Context, e *env, args []string) error {

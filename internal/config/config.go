@@ -72,6 +72,35 @@ const (
 	DefaultAddr             = "127.0.0.1:8080"
 )
 
+// Defaults of the retrieval and request limits: what Load takes when the
+// variable is unset, and the fallback of every package that takes the value
+// as a zero-means-default field (api.Limits, search.IndexOptions,
+// ingest.DefaultMaxBytes, search.Searcher). Each is measured or argued where
+// it is used: docs/BENCHMARKS.md (the exact threshold), docs/EVAL.md (the
+// keyword leg's per-term limit).
+const (
+	// DefaultExactThreshold (RAGD_EXACT_THRESHOLD): tenants with at most
+	// this many chunks of a model are searched exactly; larger ones get a
+	// dedicated HNSW index.
+	DefaultExactThreshold = 5000
+	// DefaultKeywordPerTerm (RAGD_KEYWORD_PER_TERM): postings read per query
+	// term by the keyword leg before exact BM25 scoring.
+	DefaultKeywordPerTerm = 150
+	// DefaultMaxBodyBytes (RAGD_MAX_BODY_BYTES): the largest request body,
+	// and so the largest document.
+	DefaultMaxBodyBytes = 10 << 20
+	// DefaultMaxQueryChars (RAGD_MAX_QUERY_CHARS): the longest question or
+	// search query, in characters.
+	DefaultMaxQueryChars = 4000
+	// DefaultMaxTopK (RAGD_MAX_TOP_K): the largest top_k accepted.
+	DefaultMaxTopK = 50
+	// DefaultRequestTimeout (RAGD_REQUEST_TIMEOUT): each request's deadline.
+	DefaultRequestTimeout = 60 * time.Second
+	// DefaultProviderTimeout (RAGD_PROVIDER_TIMEOUT): each call to an
+	// embedding, LLM or rerank API.
+	DefaultProviderTimeout = 30 * time.Second
+)
+
 // Load reads the configuration through getenv (os.Getenv in production). A
 // _FILE variable is read from disk when the plain one is empty. Errors: a
 // value that does not parse, or an unreadable _FILE; call Validate for the
@@ -104,17 +133,17 @@ func Load(getenv func(string) string) (Config, error) {
 		RerankBaseURL:     l.str("RAGD_RERANK_BASE_URL", ""),
 		RerankModel:       l.str("RAGD_RERANK_MODEL", ""),
 		RerankAPIKey:      l.secret("RAGD_RERANK_API_KEY"),
-		ProviderTimeout:   l.dur("RAGD_PROVIDER_TIMEOUT", 30*time.Second),
+		ProviderTimeout:   l.dur("RAGD_PROVIDER_TIMEOUT", DefaultProviderTimeout),
 		ChunkTargetTokens: l.int("RAGD_CHUNK_TARGET_TOKENS", 0),
 		ChunkMaxTokens:    l.int("RAGD_CHUNK_MAX_TOKENS", 0),
 		ChunkOverlap:      l.int("RAGD_CHUNK_OVERLAP_TOKENS", -1),
 		EmbedText:         l.str("RAGD_EMBED_TEXT", "heading+content"),
-		ExactThreshold:    int64(l.int("RAGD_EXACT_THRESHOLD", 5000)),
-		KeywordPerTerm:    l.int("RAGD_KEYWORD_PER_TERM", 150),
-		MaxBodyBytes:      int64(l.int("RAGD_MAX_BODY_BYTES", 10<<20)),
-		MaxQueryChars:     l.int("RAGD_MAX_QUERY_CHARS", 4000),
-		MaxTopK:           l.int("RAGD_MAX_TOP_K", 50),
-		RequestTimeout:    l.dur("RAGD_REQUEST_TIMEOUT", 60*time.Second),
+		ExactThreshold:    int64(l.int("RAGD_EXACT_THRESHOLD", DefaultExactThreshold)),
+		KeywordPerTerm:    l.int("RAGD_KEYWORD_PER_TERM", DefaultKeywordPerTerm),
+		MaxBodyBytes:      int64(l.int("RAGD_MAX_BODY_BYTES", DefaultMaxBodyBytes)),
+		MaxQueryChars:     l.int("RAGD_MAX_QUERY_CHARS", DefaultMaxQueryChars),
+		MaxTopK:           l.int("RAGD_MAX_TOP_K", DefaultMaxTopK),
+		RequestTimeout:    l.dur("RAGD_REQUEST_TIMEOUT", DefaultRequestTimeout),
 		LogLevel:          l.str("RAGD_LOG_LEVEL", "info"),
 	}
 	return c, errors.Join(l.errs...)

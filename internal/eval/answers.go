@@ -28,7 +28,8 @@ type AnswerFailure struct {
 	Detail string `json:"detail"`
 }
 
-// AnswerReport is the outcome of CheckAnswers (seed spec: faithfulness).
+// AnswerReport is the outcome of CheckAnswers: how faithful the answers are
+// to their sources.
 type AnswerReport struct {
 	Questions    int `json:"questions"`
 	Answerable   int `json:"answerable"`

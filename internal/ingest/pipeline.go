@@ -20,14 +20,17 @@ import (
 
 	"github.com/ragd-dev/ragd/internal/analyze"
 	"github.com/ragd-dev/ragd/internal/chunk"
+	"github.com/ragd-dev/ragd/internal/config"
 	"github.com/ragd-dev/ragd/internal/embed"
 	"github.com/ragd-dev/ragd/internal/extract"
 	"github.com/ragd-dev/ragd/internal/store"
 	"github.com/ragd-dev/ragd/internal/tenant"
 )
 
-// DefaultMaxBytes is the largest document accepted by default (10 MiB).
-const DefaultMaxBytes = 10 << 20
+// DefaultMaxBytes is the largest document accepted by default: the
+// default request body limit (10 MiB), as the API delivers documents in one
+// body.
+const DefaultMaxBytes = config.DefaultMaxBodyBytes
 
 // maxMetadataBytes bounds a document's metadata JSON.
 const maxMetadataBytes = 64 << 10

@@ -1,8 +1,11 @@
 // Package reliability holds ragd's reliability and security suites; it has no
-// runtime code, only tests that drive the real HTTP API on the test database:
+// runtime code, only tests that drive the real HTTP API on the test database,
+// wired as `ragd serve` wires it (internal/app; providers replaced only by
+// production clients pointed at in-process fake servers):
 //
 //   - leak_test.go: the cross-tenant leak fuzzer — 50+ tenants, randomized
-//     interleaved requests over every endpoint through a real HTTP server on a
+//     interleaved requests over every route the server registers (a route
+//     left unexercised fails it) through a real HTTP server on a
 //     two-connection pool, with ingestion running concurrently; every response
 //     is checked for another tenant's ids, source_uris, canary words, counts
 //     and score statistics. RAGD_SOAK=10m runs it for as long as asked

@@ -59,7 +59,7 @@ func TestEmbeddingProviderFaults(t *testing.T) {
 	}
 	t.Parallel()
 	p, client := newEmbedProvider(t)
-	s := newServer(t, options{Embedder: client, IngestEmbedder: client})
+	s := newServer(t, options{Embedder: client})
 	tn, rd := seedFaultCorpus(t, s, "fault-embed")
 	ed := token(t, tn.ID, auth.RoleEditor)
 

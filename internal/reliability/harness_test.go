@@ -19,17 +19,14 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
-	"github.com/ragd-dev/ragd/internal/answer"
 	"github.com/ragd-dev/ragd/internal/api"
-	"github.com/ragd-dev/ragd/internal/ask"
+	"github.com/ragd-dev/ragd/internal/app"
 	"github.com/ragd-dev/ragd/internal/auth"
+	"github.com/ragd-dev/ragd/internal/config"
 	"github.com/ragd-dev/ragd/internal/embed"
-	"github.com/ragd-dev/ragd/internal/ingest"
 	"github.com/ragd-dev/ragd/internal/llm"
 	"github.com/ragd-dev/ragd/internal/rerank"
-	"github.com/ragd-dev/ragd/internal/search"
 	"github.com/ragd-dev/ragd/internal/store"
-	"github.com/ragd-dev/ragd/internal/tenant"
 	"github.com/ragd-dev/ragd/internal/testdb"
 )
 
@@ -53,25 +50,30 @@ func local(t testing.TB) embed.Embedder {
 	return localEmb
 }
 
-// options shape one test server. Zero fields take production-like defaults.
+// options shape one test server. Zero fields take production defaults.
 type options struct {
 	// DatabaseURL of the application role (default testdb.URL()).
 	DatabaseURL string
 	// MaxConns of the server's own pool (default 2: connection reuse across
 	// tenants on every request).
 	MaxConns int32
-	// Searcher's embedder (default the local model); the ingestion pipeline
-	// always uses IngestEmbedder (default the local model).
-	Embedder, IngestEmbedder embed.Embedder
-	Reranker                 *rerank.Client
-	LLM                      *llm.Client
-	Limits                   api.Limits
+	// Embedder for search and ingestion (default the local model, loaded
+	// once per test binary).
+	Embedder embed.Embedder
+	// Reranker and LLM: production clients, pointed at fake providers
+	// (fakes_test.go); nil = none, as with the variables unset.
+	Reranker *rerank.Client
+	LLM      *llm.Client
+	// Config adjusts the configuration (config.Load's defaults) before the
+	// server is wired.
+	Config func(*config.Config)
 	// Wrap, when set, wraps the API handler (fault injection, self-tests).
 	Wrap func(http.Handler) http.Handler
 }
 
-// server is a real ragd HTTP server (api.NewHTTPServer's timeouts and header
-// limit) on loopback, with its own small application-role pool.
+// server is a real ragd HTTP server wired as `ragd serve` wires it
+// (app.New, app.App.APIDeps, api.NewHTTPServer's timeouts and header limit)
+// on loopback, with its own small application-role pool.
 type server struct {
 	t      testing.TB
 	URL    string
@@ -95,24 +97,23 @@ func newServer(t testing.TB, o options) *server {
 	if o.Embedder == nil {
 		o.Embedder = local(t)
 	}
-	if o.IngestEmbedder == nil {
-		o.IngestEmbedder = local(t)
+	cfg, err := config.Load(func(string) string { return "" })
+	if err != nil {
+		t.Fatal(err)
 	}
-	if o.Limits.MaxBodyBytes == 0 {
-		o.Limits = api.Limits{MaxBodyBytes: 10 << 20, MaxQueryChars: 4000, MaxTopK: 50, RequestTimeout: 30 * time.Second}
+	cfg.DatabaseURL, cfg.MaxConns = o.DatabaseURL, int(o.MaxConns)
+	if o.Config != nil {
+		o.Config(&cfg)
 	}
 	logs := &syncBuffer{}
 	log := slog.New(slog.NewTextHandler(logs, &slog.HandlerOptions{Level: slog.LevelInfo}))
 	ctx := context.Background()
-	pool, err := store.Open(ctx, o.DatabaseURL, store.Options{MaxConns: o.MaxConns, Logger: log})
+	pool, err := store.Open(ctx, cfg.DatabaseURL, store.Options{MaxConns: int32(cfg.MaxConns), Logger: log})
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(pool.Close)
-	modelID := modelID(t)
-	searcher := &search.Searcher{Pool: pool, Embedder: o.Embedder, ModelID: modelID, Reranker: o.Reranker,
-		MaxQueryChars: o.Limits.MaxQueryChars, MaxTopK: o.Limits.MaxTopK, Logger: log}
-	pipe, err := ingest.New(pool, o.IngestEmbedder, modelID, ingest.WithLogger(log), ingest.WithMaxBytes(int(o.Limits.MaxBodyBytes)))
+	a, err := app.New(ctx, cfg, pool, app.WithLogger(log), app.WithEmbedder(o.Embedder), app.WithLLM(o.LLM), app.WithReranker(o.Reranker))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -120,9 +121,7 @@ func newServer(t testing.TB, o options) *server {
 	if err != nil {
 		t.Fatal(err)
 	}
-	asker := &ask.Service{Searcher: searcher, Answerer: answer.New(o.LLM, answer.WithLogger(log))}
-	deps := api.Deps{Pool: pool, Verifier: v, Searcher: searcher, Ingester: pipe, Asker: askAdapter{asker}, Embedder: o.Embedder,
-		Logger: log, Limits: o.Limits}
+	deps := a.APIDeps(v)
 	srv, err := api.New(deps)
 	if err != nil {
 		t.Fatal(err)
@@ -132,7 +131,7 @@ func newServer(t testing.TB, o options) *server {
 		h = o.Wrap(srv)
 	}
 	ts := httptest.NewUnstartedServer(h)
-	ts.Config = api.NewHTTPServer(h, o.Limits, log)
+	ts.Config = api.NewHTTPServer(h, deps.Limits, log)
 	ts.Start()
 	t.Cleanup(ts.Close)
 	t.Cleanup(func() {
@@ -150,48 +149,6 @@ func newServer(t testing.TB, o options) *server {
 	t.Cleanup(tr.CloseIdleConnections)
 	return &server{t: t, URL: ts.URL, Pool: pool, API: srv, Deps: deps, Logs: logs, ts: ts,
 		client: &http.Client{Transport: tr, Timeout: 60 * time.Second}}
-}
-
-var (
-	modelOnce sync.Once
-	modelIDv  int16
-	modelErr  error
-)
-
-// modelID is the registry id of the local model in the test database.
-func modelID(t testing.TB) int16 {
-	t.Helper()
-	modelOnce.Do(func() {
-		m, err := store.New().GetEmbeddingModel(context.Background(), testdb.App(t), embed.LocalModelName)
-		modelIDv, modelErr = m.ID, err
-	})
-	if modelErr != nil {
-		t.Fatalf("embedding model registry: %v", modelErr)
-	}
-	return modelIDv
-}
-
-// askAdapter serves /v1/answer with ask.Service, as `ragd serve` does
-// (internal/cli/serve.go); kept in step by hand.
-type askAdapter struct{ s *ask.Service }
-
-func (a askAdapter) Ask(ctx context.Context, t tenant.Tenant, q string, topK int, onDelta func(string) error) (api.AskResult, error) {
-	r, err := a.s.Ask(ctx, t, q, topK, onDelta)
-	if err != nil {
-		return api.AskResult{}, err
-	}
-	out := api.AskResult{Answer: r.Answer, Refused: r.Refused, RefusalReason: r.RefusalReason, Mode: r.Mode, Degraded: r.Degraded,
-		Citations: make([]api.Citation, len(r.Citations)), Sources: make([]api.Source, len(r.Sources))}
-	for _, d := range r.DegradedReasons {
-		out.DegradedReasons = append(out.DegradedReasons, api.Degradation{Leg: string(d.Leg), Reason: d.Reason})
-	}
-	for i, c := range r.Citations {
-		out.Citations[i] = api.Citation{N: c.N, ChunkID: c.ChunkID, SourceURI: c.SourceURI, Title: c.Title, HeadingPath: c.HeadingPath}
-	}
-	for i, s := range r.Sources {
-		out.Sources[i] = api.Source{N: s.N, ChunkID: s.ChunkID, SourceURI: s.SourceURI, Title: s.Title, HeadingPath: s.HeadingPath, Content: s.Content}
-	}
-	return out, nil
 }
 
 // token issues a development token.

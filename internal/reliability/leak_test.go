@@ -62,6 +62,8 @@ type leakTenant struct {
 	tokens [4]string
 
 	mu         sync.Mutex
+	evalSets   map[string]int // evaluation set name → questions in its latest version
+	runs       []uuid.UUID    // evaluation runs made
 	docs       map[uuid.UUID]*leakDoc
 	byURI      map[string]uuid.UUID
 	candidates int // settings.candidates as last patched (0 = default)
@@ -87,14 +89,26 @@ func (lt *leakTenant) chunkTotal() int64 {
 // fuzzer holds the tenants and the global ownership registry: every id,
 // canary and slug seen, and the tenant it belongs to.
 type fuzzer struct {
-	t        *testing.T
-	s        *server
-	tenants  []*leakTenant
-	notFound string // the 404 detail for an id no tenant has
+	t           *testing.T
+	s           *server
+	tenants     []*leakTenant
+	notFound    string // the 404 detail for an id no tenant has
+	runNotFound string // the 404 detail for an evaluation run no tenant has
 
-	regMu sync.Mutex
-	owner map[string]int
-	known []string // document ids ever written, any tenant (targets for cross-tenant probes)
+	// routes matches a request to the server's route (http.ServeMux, the
+	// production matcher, over api.Server.Routes); served counts each
+	// route's 2xx responses. A route the server registers that no request
+	// reached with success fails the run.
+	routes *http.ServeMux
+	served sync.Map // route pattern → *atomic.Int64
+	// touring: the sequential tour before the randomized phase, in which
+	// every operation runs with a role that allows it (f.role).
+	touring bool
+
+	regMu     sync.Mutex
+	owner     map[string]int
+	known     []string // document ids ever written, any tenant (targets for cross-tenant probes)
+	knownRuns []string // evaluation run ids, any tenant
 
 	quiet      bool // count violations without failing (the self-test)
 	violations atomic.Int64
@@ -219,9 +233,11 @@ func soakDuration(t *testing.T) time.Duration {
 
 // TestLeakFuzz is the cross-tenant leak fuzzer (docs/SECURITY.md): 50
 // tenants with unique canary words, randomized interleaved requests over
-// every endpoint with each tenant's tokens (all three roles) through a real
-// HTTP server on a two-connection pool, ingestion running concurrently, and
-// every response inspected. It also checks, per tenant, exact document and
+// every route the server registers (api.Server.Routes of the production
+// wiring; a route no request reached with a 2xx fails the run) with each
+// tenant's tokens (all three roles) through a real HTTP server on a
+// two-connection pool, ingestion running concurrently, and every response
+// inspected. It also checks, per tenant, exact document and
 // chunk counts, and that its search scores and confidence never change while
 // only other tenants' data does (so no statistic is shared across tenants).
 func TestLeakFuzz(t *testing.T) {
@@ -287,12 +303,15 @@ func runLeak(t *testing.T, n int, dur time.Duration, ready func(*fuzzer), wrap .
 		o.Wrap = wrap[0]
 	}
 	s := newServer(t, o)
-	f := &fuzzer{t: t, s: s, owner: map[string]int{}}
+	f := &fuzzer{t: t, s: s, owner: map[string]int{}, routes: http.NewServeMux()}
+	for _, route := range s.API.Routes() {
+		f.routes.Handle(route, http.NotFoundHandler())
+	}
 	start := time.Now()
 	for i := range n {
 		tn := testdb.NewTenant(t, "leak", "")
 		lt := &leakTenant{idx: i, id: tn.ID, slug: tn.Slug, canary: newCanary(rnd), docs: map[uuid.UUID]*leakDoc{},
-			byURI: map[string]uuid.UUID{}, results: map[string]string{}}
+			byURI: map[string]uuid.UUID{}, results: map[string]string{}, evalSets: map[string]int{}}
 		lt.prefix = fmt.Sprintf("t%02d-%s/", i, lt.canary)
 		for _, role := range []auth.Role{auth.RoleReader, auth.RoleEditor, auth.RoleAdmin} {
 			lt.tokens[role] = token(t, tn.ID, role)
@@ -308,6 +327,8 @@ func runLeak(t *testing.T, n int, dur time.Duration, ready func(*fuzzer), wrap .
 	// exactly the same answer (no existence oracle).
 	nf := s.do(call{Method: "GET", Path: "/v1/documents/" + uuid.NewString(), Token: f.tenants[0].tokens[auth.RoleReader]})
 	f.notFound = wantProblem(t, nf, http.StatusNotFound).Detail
+	nf = s.do(call{Method: "GET", Path: "/v1/eval/runs/" + uuid.NewString(), Token: f.tenants[0].tokens[auth.RoleAdmin]})
+	f.runNotFound = wantProblem(t, nf, http.StatusNotFound).Detail
 
 	// Seed: three documents per tenant, one of them at a source_uri every
 	// tenant uses (shared/common.md).
@@ -339,6 +360,18 @@ func runLeak(t *testing.T, n int, dur time.Duration, ready func(*fuzzer), wrap .
 	if ready != nil {
 		ready(f)
 	}
+	if !f.quiet {
+		// The tour: every operation once, allowed, for one tenant, so that
+		// every route is reached whatever the random draws below.
+		f.touring = true
+		lt, r := f.tenants[0], rand.New(rand.NewPCG(seed, 998))
+		lt.mu.Lock()
+		for _, op := range f.operations() {
+			op.run(r, lt)
+		}
+		lt.mu.Unlock()
+		f.touring = false
+	}
 
 	goroutines := runtime.NumGoroutine()
 	ctx, cancel := context.WithTimeout(context.Background(), dur)
@@ -353,7 +386,7 @@ func runLeak(t *testing.T, n int, dur time.Duration, ready func(*fuzzer), wrap .
 				lt := f.tenants[r.IntN(len(f.tenants))]
 				lt.mu.Lock()
 				if w >= leakWorkers {
-					f.opIngest(r, lt)
+					f.opIngest(r, lt, r.IntN(4) == 0)
 				} else {
 					f.step(r, lt)
 				}
@@ -376,6 +409,13 @@ func runLeak(t *testing.T, n int, dur time.Duration, ready func(*fuzzer), wrap .
 			f.opTenant(lt)
 			lt.mu.Unlock()
 			consistency(t, lt.id)
+		}
+	}
+	if !f.quiet {
+		for _, route := range s.API.Routes() {
+			if n, ok := f.served.Load(route); !ok || n.(*atomic.Int64).Load() == 0 {
+				t.Errorf("the server registers %s, but no request of the fuzzer reached it with success: exercise it", route)
+			}
 		}
 	}
 	var ops []string
@@ -414,31 +454,51 @@ func (f *fuzzer) progress(ctx context.Context, total *atomic.Int64) {
 	}
 }
 
+// operation is one kind of request the fuzzer makes; weight is its share
+// (in percent) of the randomized phase.
+type operation struct {
+	name   string
+	weight int
+	run    func(*rand.Rand, *leakTenant)
+}
+
+// operations are every operation, in the tour's order (writes first, the
+// deletes last, so that each finds what it needs).
+func (f *fuzzer) operations() []operation {
+	return []operation{
+		{"ingest", 8, func(r *rand.Rand, lt *leakTenant) { f.opIngest(r, lt, false) }},
+		{"upload", 2, func(r *rand.Rand, lt *leakTenant) { f.opIngest(r, lt, true) }},
+		{"search", 25, f.opSearch},
+		{"answer", 12, f.opAnswer},
+		{"list", 10, func(r *rand.Rand, lt *leakTenant) { f.opList(r, lt, false) }},
+		{"get", 8, f.opGet},
+		{"tenant", 7, func(_ *rand.Rand, lt *leakTenant) { f.opTenant(lt) }},
+		{"settings", 4, f.opSettings},
+		{"public", 5, func(_ *rand.Rand, lt *leakTenant) { f.opPublic(lt) }},
+		{"evalset", 2, f.opEvalSet},
+		{"evalrun", 2, f.opEvalRun},
+		{"evalget", 1, f.opEvalGet},
+		{"foreign", 6, f.opForeign},
+		{"badtoken", 4, f.opBadToken},
+		{"delete", 2, func(r *rand.Rand, lt *leakTenant) { f.opDelete(r, lt, false) }},
+		{"delete-by-uri", 2, func(r *rand.Rand, lt *leakTenant) { f.opDelete(r, lt, true) }},
+	}
+}
+
 // step runs one randomly chosen operation for lt (lt.mu held).
 func (f *fuzzer) step(r *rand.Rand, lt *leakTenant) {
-	switch n := r.IntN(100); {
-	case n < 28:
-		f.opSearch(r, lt)
-	case n < 40:
-		f.opAnswer(r, lt)
-	case n < 50:
-		f.opList(r, lt, false)
-	case n < 58:
-		f.opGet(r, lt)
-	case n < 64:
-		f.opForeign(r, lt)
-	case n < 68:
-		f.opDelete(r, lt)
-	case n < 78:
-		f.opIngest(r, lt)
-	case n < 86:
-		f.opTenant(lt)
-	case n < 90:
-		f.opSettings(r, lt)
-	case n < 94:
-		f.opBadToken(r, lt)
-	default:
-		f.opPublic(lt)
+	ops := f.operations()
+	total := 0
+	for _, op := range ops {
+		total += op.weight
+	}
+	n := r.IntN(total)
+	for _, op := range ops {
+		if n < op.weight {
+			op.run(r, lt)
+			return
+		}
+		n -= op.weight
 	}
 }
 
@@ -460,11 +520,30 @@ func (f *fuzzer) send(lt *leakTenant, op string, c call) (reply, bool) {
 		return r, false
 	}
 	f.inspect(lt, op, c, r)
+	f.cover(c, r)
 	return r, true
 }
 
-// role picks a random role and reports whether it allows min.
-func role(r *rand.Rand, min auth.Role) (auth.Role, bool) {
+// cover counts a successful response for the route c reached.
+func (f *fuzzer) cover(c call, r reply) {
+	if r.Status < 200 || r.Status > 299 {
+		return
+	}
+	req, err := http.NewRequest(c.Method, "http://ragd"+c.Path, nil)
+	if err != nil {
+		return
+	}
+	if _, pattern := f.routes.Handler(req); pattern != "" {
+		f.count(&f.served, pattern)
+	}
+}
+
+// role picks a random role and reports whether it allows min; during the
+// tour it picks min.
+func (f *fuzzer) role(r *rand.Rand, min auth.Role) (auth.Role, bool) {
+	if f.touring {
+		return min, true
+	}
 	ro := auth.Role(1 + r.IntN(3))
 	return ro, ro.Allows(min)
 }
@@ -530,9 +609,10 @@ func (f *fuzzer) upsert(r *rand.Rand, lt *leakTenant, uri, typ, content string, 
 	}
 }
 
-// opIngest adds a new document, or replaces or re-sends an existing one.
-func (f *fuzzer) opIngest(r *rand.Rand, lt *leakTenant) {
-	ro, ok := role(r, auth.RoleEditor)
+// opIngest adds a new document, or replaces or re-sends an existing one,
+// through PUT /v1/documents or (upload) the multipart upload.
+func (f *fuzzer) opIngest(r *rand.Rand, lt *leakTenant, upload bool) {
+	ro, ok := f.role(r, auth.RoleEditor)
 	if !ok {
 		c := call{Method: "PUT", Path: "/v1/documents", Token: lt.tokens[ro],
 			Body: map[string]any{"source_uri": lt.prefix + "denied.md", "content": "x " + lt.canary}}
@@ -560,7 +640,7 @@ func (f *fuzzer) opIngest(r *rand.Rand, lt *leakTenant) {
 	if strings.HasSuffix(uri, ".txt") {
 		typ = "text"
 	}
-	f.upsert(r, lt, uri, typ, content, r.IntN(4) == 0)
+	f.upsert(r, lt, uri, typ, content, upload)
 }
 
 func pick(r *rand.Rand, docs map[uuid.UUID]*leakDoc) *leakDoc {
@@ -612,7 +692,7 @@ func (f *fuzzer) opSearch(r *rand.Rand, lt *leakTenant) {
 	case 3:
 		body["source_uri_prefix"] = "shared/"
 	}
-	ro, _ := role(r, auth.RoleReader)
+	ro, _ := f.role(r, auth.RoleReader)
 	c := call{Method: "POST", Path: "/v1/search", Token: lt.tokens[ro], Body: body}
 	resp, ok := f.send(lt, "search", c)
 	if !ok {
@@ -667,7 +747,7 @@ func (f *fuzzer) opAnswer(r *rand.Rand, lt *leakTenant) {
 	if r.IntN(2) == 0 {
 		q = "What does the " + words(r, 2) + " do? " + q
 	}
-	ro, _ := role(r, auth.RoleReader)
+	ro, _ := f.role(r, auth.RoleReader)
 	c := call{Method: "POST", Path: "/v1/answer", Token: lt.tokens[ro], Body: map[string]any{"question": q, "top_k": 1 + r.IntN(8)}}
 	sse := r.IntN(3) == 0
 	if sse {
@@ -744,7 +824,7 @@ func (f *fuzzer) opList(r *rand.Rand, lt *leakTenant, all bool) {
 		}
 	}
 	limit := 1 + r.IntN(5)
-	ro, _ := role(r, auth.RoleReader)
+	ro, _ := f.role(r, auth.RoleReader)
 	got := map[uuid.UUID]api.Document{}
 	cursor := ""
 	for page := 0; page < 200; page++ {
@@ -799,7 +879,7 @@ func (f *fuzzer) opGet(r *rand.Rand, lt *leakTenant) {
 		return
 	}
 	d := pick(r, lt.docs)
-	ro, _ := role(r, auth.RoleReader)
+	ro, _ := f.role(r, auth.RoleReader)
 	resp, ok := f.send(lt, "get", call{Method: "GET", Path: "/v1/documents/" + d.id.String() + "?include_content=true", Token: lt.tokens[ro]})
 	if !ok {
 		return
@@ -840,7 +920,7 @@ func (f *fuzzer) opForeign(r *rand.Rand, lt *leakTenant) {
 		return
 	}
 	other := f.other(r, lt)
-	ro, _ := role(r, auth.RoleReader)
+	ro, _ := f.role(r, auth.RoleReader)
 	var c call
 	switch r.IntN(4) {
 	case 0:
@@ -873,15 +953,16 @@ func (f *fuzzer) opForeign(r *rand.Rand, lt *leakTenant) {
 	}
 }
 
-// opDelete deletes one of the tenant's own documents (by id or source_uri).
-func (f *fuzzer) opDelete(r *rand.Rand, lt *leakTenant) {
+// opDelete deletes one of the tenant's own documents, by id or (byURI) by
+// source_uri.
+func (f *fuzzer) opDelete(r *rand.Rand, lt *leakTenant, byURI bool) {
 	if len(lt.docs) <= 1 {
 		return
 	}
 	d := pick(r, lt.docs)
-	ro, allowed := role(r, auth.RoleEditor)
+	ro, allowed := f.role(r, auth.RoleEditor)
 	c := call{Method: "DELETE", Path: "/v1/documents/" + d.id.String(), Token: lt.tokens[ro]}
-	if r.IntN(2) == 0 {
+	if byURI {
 		c.Path = "/v1/documents?source_uri=" + url.QueryEscape(d.uri)
 	}
 	resp, ok := f.send(lt, "delete", c)
@@ -926,7 +1007,7 @@ func (f *fuzzer) opTenant(lt *leakTenant) {
 }
 
 func (f *fuzzer) opSettings(r *rand.Rand, lt *leakTenant) {
-	ro, allowed := role(r, auth.RoleAdmin)
+	ro, allowed := f.role(r, auth.RoleAdmin)
 	cand := 10 + r.IntN(21)
 	resp, ok := f.send(lt, "settings", call{Method: "PATCH", Path: "/v1/tenant/settings", Token: lt.tokens[ro], Body: map[string]any{"candidates": cand}})
 	if !ok {
@@ -964,19 +1045,150 @@ func (f *fuzzer) opBadToken(r *rand.Rand, lt *leakTenant) {
 	}
 }
 
-// opPublic reads the unauthenticated routes: no tenant's slug, id or canary
-// may appear in /metrics or /readyz.
+// opPublic reads every unauthenticated route the server registers (the
+// routes outside /v1: health, readiness, metrics, the OpenAPI document and
+// the docs page): none may name a tenant.
 func (f *fuzzer) opPublic(lt *leakTenant) {
-	for _, p := range []string{"/metrics", "/readyz"} {
+	for _, route := range f.s.API.Routes() {
+		method, p, _ := strings.Cut(route, " ")
+		if strings.HasPrefix(p, "/v1/") || method != http.MethodGet {
+			continue
+		}
 		f.count(&f.ops, "public")
-		resp, err := f.s.send(context.Background(), call{Method: "GET", Path: p})
+		c := call{Method: method, Path: p}
+		resp, err := f.s.send(context.Background(), c)
 		if err != nil || resp.Status != http.StatusOK {
 			f.violate("GET %s: %v %v", p, err, resp)
 			continue
 		}
+		f.cover(c, resp)
 		b := string(resp.Body)
 		if canaryRE.MatchString(b) || slugRE.MatchString(b) || strings.Contains(b, lt.id.String()) {
 			f.violate("GET %s names a tenant", p)
+		}
+	}
+}
+
+// putEvalSet stores a set of one to three questions over lt's documents
+// under name as lt's admin and updates the model. Caller holds lt.mu.
+func (f *fuzzer) putEvalSet(r *rand.Rand, lt *leakTenant, name string) {
+	var qs []map[string]any
+	for i := range 1 + r.IntN(3) {
+		q := map[string]any{"question": fmt.Sprintf("what is the %s of %s %d?", words(r, 2), lt.canary, i), "relevant": []string{}}
+		if len(lt.docs) > 0 && r.IntN(3) > 0 {
+			q["relevant"] = []string{pick(r, lt.docs).uri} // unanswerable otherwise
+		}
+		qs = append(qs, q)
+	}
+	resp, ok := f.send(lt, "evalset", call{Method: "PUT", Path: "/v1/eval/sets/" + name, Token: lt.tokens[auth.RoleAdmin],
+		Body: map[string]any{"questions": qs}})
+	if !ok {
+		return
+	}
+	var set struct {
+		Name      string `json:"name"`
+		Questions int    `json:"questions"`
+	}
+	if resp.Status != http.StatusOK || !f.decode(resp, &set) || set.Name != name || set.Questions != len(qs) {
+		f.violate("eval set %s by tenant %d (%d questions): %s", name, lt.idx, len(qs), resp)
+		return
+	}
+	lt.evalSets[name] = len(qs)
+}
+
+// opEvalSet: PUT /v1/eval/sets/{name} (admin).
+func (f *fuzzer) opEvalSet(r *rand.Rand, lt *leakTenant) {
+	name := fmt.Sprintf("fuzz-%d", r.IntN(3))
+	if ro, allowed := f.role(r, auth.RoleAdmin); !allowed {
+		c := call{Method: "PUT", Path: "/v1/eval/sets/" + name, Token: lt.tokens[ro],
+			Body: map[string]any{"questions": []map[string]any{{"question": "denied " + lt.canary + "?", "relevant": []string{}}}}}
+		if resp, sent := f.send(lt, "evalset-denied", c); sent {
+			f.expectForbidden("eval set", resp)
+		}
+		return
+	}
+	f.putEvalSet(r, lt, name)
+}
+
+// opEvalRun: POST /v1/eval/runs (admin) over one of lt's sets (stored
+// first when it has none); the report is the tenant's own.
+func (f *fuzzer) opEvalRun(r *rand.Rand, lt *leakTenant) {
+	ro, allowed := f.role(r, auth.RoleAdmin)
+	if !allowed {
+		if resp, sent := f.send(lt, "evalrun-denied", call{Method: "POST", Path: "/v1/eval/runs", Token: lt.tokens[ro],
+			Body: map[string]any{"set": "fuzz-0"}}); sent {
+			f.expectForbidden("eval run", resp)
+		}
+		return
+	}
+	if len(lt.evalSets) == 0 {
+		f.putEvalSet(r, lt, "fuzz-0")
+	}
+	names := make([]string, 0, len(lt.evalSets))
+	for n := range lt.evalSets {
+		names = append(names, n)
+	}
+	if len(names) == 0 {
+		return // the set was refused: a violation already
+	}
+	sort.Strings(names)
+	name := names[r.IntN(len(names))]
+	resp, ok := f.send(lt, "evalrun", call{Method: "POST", Path: "/v1/eval/runs", Token: lt.tokens[auth.RoleAdmin],
+		Body: map[string]any{"set": name, "top_k": 1 + r.IntN(10)}})
+	if !ok {
+		return
+	}
+	var rep struct {
+		ID        uuid.UUID `json:"id"`
+		Questions int       `json:"questions"`
+		Set       struct {
+			Name string `json:"name"`
+		} `json:"set"`
+	}
+	if resp.Status != http.StatusOK || !f.decode(resp, &rep) || rep.ID == uuid.Nil || rep.Set.Name != name || rep.Questions != lt.evalSets[name] {
+		f.violate("eval run of %s (%d questions) by tenant %d: %s", name, lt.evalSets[name], lt.idx, resp)
+		return
+	}
+	lt.runs = append(lt.runs, rep.ID)
+	f.regMu.Lock()
+	f.knownRuns = append(f.knownRuns, rep.ID.String())
+	f.regMu.Unlock()
+}
+
+// opEvalGet: GET /v1/eval/runs/{id} (admin) of one of lt's runs (the tour
+// always, when it has one), of another tenant's run or of a run that exists
+// nowhere: the last two get the same 404.
+func (f *fuzzer) opEvalGet(r *rand.Rand, lt *leakTenant) {
+	ro, allowed := f.role(r, auth.RoleAdmin)
+	target, own := uuid.NewString(), false
+	switch n := r.IntN(3); {
+	case len(lt.runs) > 0 && (n == 0 || f.touring):
+		target, own = lt.runs[r.IntN(len(lt.runs))].String(), true
+	case n == 1:
+		f.regMu.Lock()
+		if len(f.knownRuns) > 0 {
+			if k := f.knownRuns[r.IntN(len(f.knownRuns))]; f.owner[k] != lt.idx {
+				target = k
+			}
+		}
+		f.regMu.Unlock()
+	}
+	resp, ok := f.send(lt, "evalget", call{Method: "GET", Path: "/v1/eval/runs/" + target, Token: lt.tokens[ro]})
+	switch {
+	case !ok:
+	case !allowed:
+		f.expectForbidden("eval run read", resp)
+	case own:
+		var rep struct {
+			ID string `json:"id"`
+		}
+		if resp.Status != http.StatusOK || !f.decode(resp, &rep) || rep.ID != target {
+			f.violate("own eval run %s of tenant %d: %s", target, lt.idx, resp)
+		}
+	default:
+		var p problem
+		if resp.Status != http.StatusNotFound || !f.decode(resp, &p) || p.Detail != f.runNotFound {
+			f.violate("eval run %s (not tenant %d's): %s, want the 404 %q of a run that exists nowhere", target, lt.idx, resp, f.runNotFound)
 		}
 	}
 }

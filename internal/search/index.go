@@ -16,6 +16,7 @@ import (
 	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"github.com/ragd-dev/ragd/internal/config"
 	"github.com/ragd-dev/ragd/internal/store"
 )
 
@@ -85,9 +86,9 @@ func parseIndexName(name string) (uuid.UUID, int16, bool) {
 type IndexOptions struct {
 	// Threshold: a tenant gets a dedicated index for a model when it holds
 	// more than Threshold of that model's vectors (the Searcher's
-	// ExactThreshold; default 5000). An existing index is dropped only when
-	// the tenant falls to Threshold/2 or below, so a tenant near the line is
-	// not rebuilt back and forth.
+	// ExactThreshold; default config.DefaultExactThreshold). An existing
+	// index is dropped only when the tenant falls to Threshold/2 or below,
+	// so a tenant near the line is not rebuilt back and forth.
 	Threshold int64
 	// Concurrently builds with CREATE INDEX CONCURRENTLY (no write lock on
 	// chunk_embeddings during the build; two table scans). Off: a plain
@@ -137,7 +138,7 @@ type indexKey struct {
 // errors, after which the changes made before stay made.
 func EnsureVectorIndexes(ctx context.Context, owner *pgxpool.Pool, opts IndexOptions) ([]IndexChange, error) {
 	if opts.Threshold <= 0 {
-		opts.Threshold = 5000
+		opts.Threshold = config.DefaultExactThreshold
 	}
 	if opts.MaxMemoryMB <= 0 {
 		opts.MaxMemoryMB = 1024

@@ -108,9 +108,27 @@ func TestEnsureVectorIndexes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// The plan must not depend on the statistics: planned on whatever the
+	// table has now, on fresh ones (without setupSQL's enable_sort = off a
+	// fresh ANALYZE made it a sequential scan and a sort for this 120-row
+	// tenant when the table held little else), and under cost settings by
+	// which reading and sorting the tenant's rows is free, the cheapest any
+	// statistics could make that plan (without enable_sort = off that
+	// state always picks the scan and sort).
 	q := randomQuery(1)
 	if plan := explainVector(t, app, tt.ID, q, 20, 1); !walks(plan, name) {
 		t.Errorf("the vector query does not walk %s:\n%s", name, plan)
+	}
+	if _, err := owner.Exec(ctx, "ANALYZE chunk_embeddings"); err != nil {
+		t.Fatal(err)
+	}
+	if plan := explainVector(t, app, tt.ID, q, 20, 1); !walks(plan, name) {
+		t.Errorf("after ANALYZE chunk_embeddings, the vector query does not walk %s:\n%s", name, plan)
+	}
+	freeScans := []string{"SET LOCAL seq_page_cost = 0", "SET LOCAL cpu_tuple_cost = 0",
+		"SET LOCAL cpu_operator_cost = 0", "SET LOCAL cpu_index_tuple_cost = 0"}
+	if plan := explainVector(t, app, tt.ID, q, 20, 1, freeScans...); !walks(plan, name) {
+		t.Errorf("with scans and sorts costed at 0, the vector query does not walk %s:\n%s", name, plan)
 	}
 	got, want := searchAboveThreshold(t, app, tn, q)
 	if len(got) != 20 || recallAt(got, want) < 0.95 {
@@ -246,12 +264,22 @@ func searchAboveThreshold(t *testing.T, app *pgxpool.Pool, tn tenant.Tenant, q [
 }
 
 // explainVector runs the production HNSW statement for tenant under
-// EXPLAIN ANALYZE (n candidates) and returns the plan.
-func explainVector(t *testing.T, app *pgxpool.Pool, tenantID uuid.UUID, q []float32, n int, modelID int16) string {
+// EXPLAIN ANALYZE (n results) after the settings queueRetrieval sends
+// before it, in one transaction as in the batch, and returns the plan.
+// The statements in before (planner cost settings) run first.
+func explainVector(t *testing.T, app *pgxpool.Pool, tenantID uuid.UUID, q []float32, n int, modelID int16, before ...string) string {
 	t.Helper()
 	ctx := context.Background()
 	var plan []string
 	err := store.InTenant(ctx, app, tenantID, func(tx pgx.Tx) error {
+		for _, sql := range before {
+			if _, err := tx.Exec(ctx, sql); err != nil {
+				return err
+			}
+		}
+		if _, err := tx.Exec(ctx, setupSQL, hnswEfSearch(n)); err != nil {
+			return err
+		}
 		rows, err := tx.Query(ctx, "EXPLAIN (ANALYZE, COSTS OFF) "+fmt.Sprintf(hnswSQL, len(q), modelID),
 			pgvector.NewVector(q), tenantID, n, 2*n)
 		if err != nil {
@@ -278,7 +306,8 @@ func walks(plan, index string) bool {
 
 // TestRetrievalPlanByChunkCount: the vector leg walks HNSW only for a tenant
 // loaded with more chunks than ExactThreshold, and sets the walk's settings
-// in the same batch before it; the keyword statements ride along.
+// (enable_sort off included) in the same batch right before it, after the
+// keyword statements, so that no other statement is planned under them.
 func TestRetrievalPlanByChunkCount(t *testing.T) {
 	s := &Searcher{Embedder: fixedDims{&scaleEmbedder{}, 512}, ModelID: 1, ExactThreshold: 5000, PerTermLimit: 150}
 	for _, tc := range []struct {
@@ -294,12 +323,21 @@ func TestRetrievalPlanByChunkCount(t *testing.T) {
 		for _, qq := range b.QueuedQueries {
 			sqls = append(sqls, qq.SQL)
 		}
-		want := []string{fmt.Sprintf(tc.want, 512, 1), termsSQL, keywordSQL}
+		want := []string{termsSQL, keywordSQL}
 		if tc.want == hnswSQL {
-			want = append([]string{setupSQL}, want...)
+			want = append(want, setupSQL)
 		}
+		want = append(want, fmt.Sprintf(tc.want, 512, 1))
 		if !slices.Equal(sqls, want) {
 			t.Errorf("chunk count %d: batch\n%s\nwant\n%s", tc.count, strings.Join(sqls, "\n--\n"), strings.Join(want, "\n--\n"))
+		}
+		if tc.want == hnswSQL {
+			setup := b.QueuedQueries[len(b.QueuedQueries)-2]
+			if !strings.Contains(setup.SQL, "set_config('enable_sort', 'off', true)") || !strings.Contains(setup.SQL, "set_config('jit', 'off', true)") ||
+				!slices.Equal(setup.Arguments, []any{"100"}) {
+				t.Errorf("chunk count %d: HNSW settings %q %v, want enable_sort and jit off (transaction-local) and ef_search 100 for n = 20",
+					tc.count, setup.SQL, setup.Arguments)
+			}
 		}
 	}
 	// A query vector of the wrong size is refused before anything is sent.

@@ -1,6 +1,6 @@
 package search
 
-// The vector leg at a few hundred thousand rows (issue 4, section 2): every
+// The vector leg at a few hundred thousand rows: every
 // tenant gets its full top-N, and recall@20 against exact search is ≥ 0.95 for
 // tenants of about 0.1 %, 1 % and 25 % of the rows — through the real Searcher
 // and the real row-level security, on the large tenants' dedicated HNSW
