@@ -9,6 +9,7 @@ import (
 
 	"github.com/ragd-dev/ragd/internal/api"
 	"github.com/ragd-dev/ragd/internal/auth"
+	"github.com/ragd-dev/ragd/internal/tenant"
 )
 
 func TestSearchAndAnswer(t *testing.T) {
@@ -110,13 +111,13 @@ func TestTenantEndpoints(t *testing.T) {
 	b.upsert(ed, "docs/install.md", docInstall)
 	info := decode[api.TenantInfo](t, b.do(req{method: "GET", path: "/v1/tenant", token: ed}), 200)
 	if info.ID != b.a.ID || info.Slug != b.a.Slug || info.Status != "active" || info.Role != "editor" || info.Documents != 1 || info.Chunks < 1 ||
-		info.Settings.RRFK != 60 || info.Settings.Candidates != 20 {
+		info.Settings.RRFK != 60 || info.Settings.Candidates != tenant.DefaultCandidates || info.Settings.Fusion != "convex" {
 		t.Fatalf("tenant: %+v", info)
 	}
 	admin := token(t, b.a.ID, auth.RoleAdmin)
 	set := decode[api.TenantSettings](t, b.do(req{method: "PATCH", path: "/v1/tenant/settings", token: admin,
 		body: map[string]any{"candidates": 30, "keyword_weight": 0.5}}), 200)
-	if set.Candidates != 30 || set.KeywordWeight != 0.5 || set.VectorWeight != 1 {
+	if set.Candidates != 30 || set.KeywordWeight != 0.5 || set.VectorWeight != info.Settings.VectorWeight {
 		t.Fatalf("settings: %+v", set)
 	}
 	set = decode[api.TenantSettings](t, b.do(req{method: "PATCH", path: "/v1/tenant/settings", token: admin,
@@ -133,7 +134,7 @@ func TestTenantEndpoints(t *testing.T) {
 	problem(t, b.do(req{method: "PATCH", path: "/v1/tenant/settings", token: admin, body: map[string]any{"status": "active"}}), 422)
 	// The other tenant is untouched.
 	other := decode[api.TenantInfo](t, b.do(req{method: "GET", path: "/v1/tenant", token: token(t, b.b.ID, auth.RoleReader)}), 200)
-	if other.Slug != b.b.Slug || other.Settings.Candidates != 20 || other.Documents != 0 {
+	if other.Slug != b.b.Slug || other.Settings.Candidates != tenant.DefaultCandidates || other.Documents != 0 {
 		t.Fatalf("other tenant: %+v", other)
 	}
 }

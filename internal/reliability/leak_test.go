@@ -25,6 +25,7 @@ import (
 
 	"github.com/ragd-dev/ragd/internal/api"
 	"github.com/ragd-dev/ragd/internal/auth"
+	"github.com/ragd-dev/ragd/internal/tenant"
 	"github.com/ragd-dev/ragd/internal/testdb"
 )
 
@@ -999,7 +1000,7 @@ func (f *fuzzer) opTenant(lt *leakTenant) {
 	}
 	wantCand := lt.candidates
 	if wantCand == 0 {
-		wantCand = 20
+		wantCand = tenant.DefaultCandidates
 	}
 	if ti.ID != lt.id || ti.Slug != lt.slug || ti.Documents != int64(len(lt.docs)) || ti.Chunks != lt.chunkTotal() || ti.Settings.Candidates != wantCand {
 		f.violate("tenant %d info %+v, want %d documents, %d chunks, candidates %d", lt.idx, ti, len(lt.docs), lt.chunkTotal(), wantCand)

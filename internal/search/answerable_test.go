@@ -76,15 +76,15 @@ func TestAssessReasons(t *testing.T) {
 	s := &Searcher{}
 	set := s.Settings(tenant.Tenant{}, nil)
 	p := plan{set: set, useKeywrd: true}
-	legs := legResults{ranKeyword: true, idfSum: 10, idf: map[string]float64{"shard": 6, "mongodb": 4},
+	legs := legResults{ranKeyword: true, idfSum: 10, idf: map[string]float64{"shard": 3, "mongodb": 7},
 		kw: []legHit{{value: 2, matched: []string{"shard"}}}, missing: []string{"MongoDB"}}
 	var r Response
 	s.assess(p, legs, &r)
 	if r.ConfidenceReason != "no document mentions “MongoDB”" || r.Confidence >= *set.RefuseBelow {
 		t.Fatalf("missing name: confidence %v, reason %q", r.Confidence, r.ConfidenceReason)
 	}
-	if math.Abs(r.TermCoverage-0.6) > 1e-12 {
-		t.Fatalf("term coverage %v, want 0.6", r.TermCoverage)
+	if math.Abs(r.TermCoverage-0.3) > 1e-12 {
+		t.Fatalf("term coverage %v, want 0.3", r.TermCoverage)
 	}
 	var stop Response
 	s.assess(plan{set: set, useKeywrd: true}, legResults{}, &stop)

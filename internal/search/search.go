@@ -351,7 +351,12 @@ func (s *Searcher) retrieve(ctx context.Context, t tenant.Tenant, p plan, resp *
 // first; fused searches are diversified (Diversify), single-leg searches
 // (evaluation ablations) keep the leg's raw order.
 func (s *Searcher) fuse(p plan, legs legResults) []Result {
-	fused := Combine(p.set, scored(legs.vec), scored(legs.kw))
+	set := p.set
+	if p.req.Only != "" {
+		// A single-leg search (an evaluation ablation) is the leg's raw order.
+		set.DocumentWeight = ptr(0.0)
+	}
+	fused := Combine(set, scored(legs.vec), scored(legs.kw))
 	content := make(map[uuid.UUID]chunkContent, len(legs.vec)+len(legs.kw))
 	vecRank := make(map[uuid.UUID]int, len(legs.vec))
 	kwRank := make(map[uuid.UUID]int, len(legs.kw))

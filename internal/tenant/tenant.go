@@ -73,9 +73,10 @@ const (
 	// DefaultDocumentWeight: measured on public sets (docs/EVAL.md).
 	DefaultDocumentWeight = 0.2
 	// DefaultRefuseBelow is the default refusal threshold on the answerability
-	// probability (search.Assess), chosen on public data only
-	// (docs/EVAL.md, "Answerability").
-	DefaultRefuseBelow = 0.5
+	// probability (search.Response.Confidence): the one that refuses 5% of
+	// the answerable questions of the public data the model was fitted on,
+	// never a tenant's (docs/EVAL.md, "Answerability").
+	DefaultRefuseBelow = 0.37
 )
 
 // Effective returns s with every unset field replaced by its default, the
