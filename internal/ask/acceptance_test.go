@@ -15,7 +15,9 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"github.com/ragd-dev/ragd/internal/answer"
+	"github.com/ragd-dev/ragd/internal/app"
 	"github.com/ragd-dev/ragd/internal/ask"
+	"github.com/ragd-dev/ragd/internal/config"
 	"github.com/ragd-dev/ragd/internal/embed"
 	"github.com/ragd-dev/ragd/internal/eval"
 	"github.com/ragd-dev/ragd/internal/ingest"
@@ -106,8 +108,19 @@ func manualTenant(t *testing.T) (tenant.Tenant, *ask.Service) {
 			m.err = err
 			return
 		}
-		searcher := &search.Searcher{Pool: pool, Embedder: emb, ModelID: 1}
-		svc := eval.New(pool, searcher)
+		// The production wiring (app.New, as `ragd serve` builds it) with its
+		// defaults: the model's registry prior, the searcher's limits.
+		cfg, err := config.Load(func(string) string { return "" })
+		if err != nil {
+			m.err = err
+			return
+		}
+		a, err := app.New(ctx, cfg, pool, app.WithEmbedder(emb), app.WithLLM(nil), app.WithReranker(nil))
+		if err != nil {
+			m.err = err
+			return
+		}
+		svc := a.Evaluator
 		f, err := os.Open(filepath.Join(root, "tenants", "pgdocs", "eval.jsonl"))
 		if err != nil {
 			m.err = err
@@ -131,7 +144,7 @@ func manualTenant(t *testing.T) (tenant.Tenant, *ask.Service) {
 			m.err = err
 			return
 		}
-		m.svc = &ask.Service{Searcher: searcher, Answerer: answer.New(nil)}
+		m.svc = a.Asker
 	})
 	if manual.err != nil {
 		t.Fatalf("manual tenant: %v", manual.err)
@@ -193,15 +206,17 @@ func TestAcceptanceParaphraseThroughVectorLeg(t *testing.T) {
 	if rankOf(kw.Results, uri) != 0 {
 		t.Errorf("%q: the keyword leg finds earthdistance.html too; the case no longer tests the vector leg", q)
 	}
-	// The tenant's calibrated fusion leans on the keyword leg (the local
-	// model is weak on this corpus, docs/EVAL.md), so the page must at least
-	// survive fusion into the fused candidates (what a reranker would see).
-	fused, err := svc.Searcher.Search(ctx, tn, search.Request{Query: q, TopK: 20})
+	// The default fusion leans on the keyword leg (the local model's prior
+	// is a quarter of its weight, docs/EVAL.md), so the page must at least
+	// survive fusion into the fused candidates (with a reranker, each leg's
+	// first five are reranked wherever fusion put them).
+	n := svc.Searcher.Settings(tn, nil).Candidates
+	fused, err := svc.Searcher.Search(ctx, tn, search.Request{Query: q, TopK: n})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if rankOf(fused.Results, uri) == 0 {
-		t.Errorf("%q: the production (fused) top 20 lacks earthdistance.html", q)
+		t.Errorf("%q: the production (fused) top %d lacks earthdistance.html", q, n)
 	}
 }
 

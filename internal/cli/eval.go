@@ -451,8 +451,12 @@ func printReport(w io.Writer, r eval.Report) {
 	fmt.Fprintf(w, "run %s — set %s v%d: %d questions (%d answerable), top_k %d, production = %s\n",
 		id, r.Set.Name, r.Set.Version, r.Questions, r.Answerable, r.Depth, r.Production)
 	s := r.Config.Settings
-	fmt.Fprintf(w, "config: vector weight %s, keyword weight %s, rrf k %g, bm25 k1 %g b %s, candidates %d, model %s, %d documents / %d chunks\n",
-		fptr(s.VectorWeight), fptr(s.KeywordWeight), s.RRFK, s.K1, fptr(s.B), r.Config.Candidates, r.Config.EmbeddingModel,
+	fusion := "rrf k " + fmt.Sprint(s.RRFK)
+	if s.Fusion != "rrf" {
+		fusion = "convex, document weight " + fptr(s.DocumentWeight)
+	}
+	fmt.Fprintf(w, "config: fusion %s, vector weight %s, keyword weight %s, bm25 k1 %g b %s, candidates %d, model %s, %d documents / %d chunks\n",
+		fusion, fptr(s.VectorWeight), fptr(s.KeywordWeight), s.K1, fptr(s.B), r.Config.Candidates, r.Config.EmbeddingModel,
 		r.Config.Documents, r.Config.Chunks)
 	tw := tabwriter.NewWriter(w, 2, 4, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "leg\trecall@1\trecall@5\trecall@10\trecall@20\trecall@100\tmrr@10\tndcg@10\thit rate\tp50 ms\tp95 ms\t")

@@ -427,17 +427,29 @@ func scored(hits []legHit) []Scored {
 	return out
 }
 
-// rerankDepth is how many fused results the reranker reorders.
-const rerankDepth = 20
+// rerankDepth is how many fused results the reranker reorders; it also
+// sees each leg's first rerankLegDepth candidates wherever fusion put them.
+const (
+	rerankDepth    = 20
+	rerankLegDepth = 5
+)
 
-// rerank reorders the fused top rerankDepth through the reranker when one is
-// configured. A failing reranker keeps the fused order (Degraded).
+// rerank reorders the fused top rerankDepth, with each leg's best
+// candidates, through the reranker when one is configured: a leg that
+// fusion weights down for the tenant's model (a weak local model) must not
+// hide its best candidates from a model that judges them. A failing
+// reranker keeps the fused order (Degraded).
 func (s *Searcher) rerank(ctx context.Context, p plan, results []Result, resp *Response) []Result {
 	if s.Reranker == nil || p.req.NoRerank || len(results) == 0 {
 		return results
 	}
 	start := time.Now()
-	top := results[:min(rerankDepth, len(results))]
+	top := results[:min(rerankDepth, len(results)):min(rerankDepth, len(results))]
+	for _, r := range results[len(top):] {
+		if r.VectorRank != nil && *r.VectorRank <= rerankLegDepth || r.KeywordRank != nil && *r.KeywordRank <= rerankLegDepth {
+			top = append(top, r)
+		}
+	}
 	docs := make([]string, len(top))
 	for i, r := range top {
 		docs[i] = r.HeadingPath + "\n" + r.Content
