@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # demo.sh — the main job end to end on real input: the PostgreSQL 15 manual is
 # ingested into tenant "pgdocs" (tenants/pgdocs/tenant.yaml), ragd serves the
-# tenant API, and three real questions are asked over HTTP with a reader token.
+# tenant API, and four real questions are asked over HTTP with a reader token
+# (the last one is outside the manual and is refused, with the reason).
 # Run through `make demo` (which runs `make setup` and builds bin/ragd first).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -47,8 +48,13 @@ ask() {
 	jq -n --arg q "$1" '{question: $q}' |
 		curl -fsS -X POST "http://$RAGD_ADDR/v1/answer" -H "Authorization: Bearer $token" \
 			-H 'Content-Type: application/json' --data-binary @- |
-		jq -r '.answer, "", (.citations[] | "[\(.n)] \(.title) — \(.heading_path)\n    \(.source_uri)")'
+		jq -r '.answer, "",
+			(if .refused then "(refused: \(.refusal_reason); \(.confidence_reason // "low confidence"); confidence \(.confidence * 100 | floor)%)"
+			 else "(confidence \(.confidence * 100 | floor)%)" end),
+			(.citations[] | "[\(.n)] \(.title) — \(.heading_path)\n    \(.source_uri)")'
 }
 ask "What does SQLSTATE 42P01 mean?"
 ask "How many concurrent disk I/O operations can PostgreSQL issue, and which setting controls it?"
 ask "How do I make a copy of my whole database into a single file?"
+# An honest "I don't know": the manual does not cover another product.
+ask "How do I set up sharding with replica sets in MongoDB?"
