@@ -82,7 +82,7 @@ func (s *Server) registerSearch() {
 	register(s, huma.Operation{
 		OperationID: "search", Method: http.MethodPost, Path: "/v1/search", Tags: []string{"search"},
 		Summary: "Hybrid search",
-		Description: "Vector (cosine) and keyword (BM25) retrieval over the tenant's chunks, fused with Reciprocal Rank Fusion, " +
+		Description: "Vector (cosine) and keyword (BM25) retrieval over the tenant's chunks, fused (by default a convex combination of normalised scores), " +
 			"optionally reranked; every result explains its rank in each leg.",
 		Errors: []int{http.StatusUnprocessableEntity},
 	}, opSpec{role: auth.RoleReader}, s.search)

@@ -1,12 +1,17 @@
 // Package search is the retrieval half of ragd: hybrid search over one
 // tenant's chunks.
 //
-// Pipeline: embed the query with the tenant's model (outside any transaction)
-// → in one tenant transaction sent as one batch (retrieve.go), the vector
-// leg (cosine, top-N) and the keyword leg (Okapi BM25, top-N) → weighted
-// Reciprocal Rank Fusion (Cormack, Clarke & Büttcher 2009, k = 60 by
-// default) → optional rerank of the fused top 20 through an HTTP /rerank API
-// → top-k results with explain fields.
+// Pipeline (Searcher.Search, one function per step): plan (validate, the
+// tenant's effective settings) → embed the query with the tenant's model
+// (outside any transaction; skipped when the model does not represent the
+// question's script) → retrieve: in one tenant transaction sent as one batch
+// (retrieve.go), the vector leg (cosine, top-N), the keyword leg (Okapi BM25,
+// top-N, each chunk with the query lexemes it holds) and the query's names no
+// chunk contains → fuse (Combine: by default a convex combination of
+// normalised scores with the model's prior weight and document evidence,
+// fuse.go; or weighted RRF) → assess (the answerability probability and its
+// reason, answerable.go) → optional rerank of the fused top 20 and each leg's
+// first five through an HTTP /rerank API → cut to top-k with explain fields.
 //
 // Vector leg under row-level security. An HNSW scan applies the tenant filter
 // after the index walk, so over an index shared by tenants a small tenant
