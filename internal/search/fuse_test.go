@@ -1,6 +1,7 @@
 package search
 
 import (
+	"errors"
 	"math"
 	"testing"
 
@@ -138,5 +139,33 @@ func TestFuseConvexDocumentEvidence(t *testing.T) {
 	// Within the page, chunks keep their own order.
 	if got[1].ID != id[2] && got[1].ID != id[3] {
 		t.Fatalf("second: %v", order(got))
+	}
+}
+
+// TestSearcherSharedAcrossRequests: one Searcher serves concurrent requests
+// with its zero fields meaning the defaults; nothing a request does writes
+// it (run under -race in CI, where a write here is reported).
+func TestSearcherSharedAcrossRequests(t *testing.T) {
+	s := &Searcher{}
+	done := make(chan error)
+	for i := 0; i < 8; i++ {
+		go func() {
+			req := Request{Query: " how do I rotate keys ", TopK: 0}
+			err := s.Validate(&req)
+			if err == nil && (req.TopK != DefaultTopK || req.Query != "how do I rotate keys") {
+				err = errors.New("request not normalised")
+			}
+			_ = s.Settings(tenant.Tenant{}, nil)
+			_ = s.DocumentCap() + s.PerTermCap()
+			done <- err
+		}()
+	}
+	for i := 0; i < 8; i++ {
+		if err := <-done; err != nil {
+			t.Fatal(err)
+		}
+	}
+	if *s != (Searcher{}) {
+		t.Fatalf("the searcher was written: %+v", *s)
 	}
 }
