@@ -14,6 +14,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/ragd-dev/ragd/internal/analyze"
+	"github.com/ragd-dev/ragd/internal/config"
 	"github.com/ragd-dev/ragd/internal/embed"
 	"github.com/ragd-dev/ragd/internal/rerank"
 	"github.com/ragd-dev/ragd/internal/store"
@@ -114,13 +115,14 @@ type Response struct {
 	Timings map[string]float64 `json:"timings_ms"`
 }
 
-// Defaults of the Searcher's fields (zero fields take them).
+// Defaults of the Searcher's fields (zero fields take them); the limits
+// that are also settings are defined once, in package config.
 const (
-	DefaultExactThreshold = 5000
-	DefaultPerTermLimit   = 150
+	DefaultExactThreshold = config.DefaultExactThreshold
+	DefaultPerTermLimit   = config.DefaultKeywordPerTerm
 	DefaultPerDocument    = 2
-	DefaultMaxQueryChars  = 4000
-	DefaultMaxTopK        = 50
+	DefaultMaxQueryChars  = config.DefaultMaxQueryChars
+	DefaultMaxTopK        = config.DefaultMaxTopK
 	DefaultTopK           = 5
 	// DefaultVectorPrior is the vector leg's fusion weight (against the
 	// keyword leg's 1) for a model the registry gives none.
