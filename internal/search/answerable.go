@@ -6,8 +6,6 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
-
-	"github.com/ragd-dev/ragd/internal/tenant"
 )
 
 // Answerability: the probability that the tenant's documents answer the
@@ -22,13 +20,18 @@ import (
 //     counts as maximally rare, so it lowers the coverage);
 //   - term coverage: the idf-weighted share of the query's terms that the
 //     best of the keyword leg's first coverageDepth chunks contains;
+//   - question length: log(1 + the number of distinct query terms). A
+//     short question whose terms are half covered asks about the uncovered
+//     half ("What is the best pizza topping?"); a long one usually has
+//     words no passage repeats;
 //   - missing names: a name or identifier of the query (a word with a digit,
 //     an underscore, inner capitals, all capitals, or capitalised inside the
 //     sentence: MongoDB, io_method, 42P01, Kubernetes) that no document of
 //     the tenant contains. On the manual's set, 11 of 15 unanswerable
 //     questions and none of the 93 answerable ones have one.
 //
-// They are combined by a logistic regression fitted on public data only:
+// They are combined by a logistic regression fitted on public data only
+// (docs/EVAL.md, "Answerability"):
 // SciFact and Python-documentation questions against their own corpora
 // (answerable) and against the other corpora (unanswerable); never on a
 // tenant's questions: 809 SciFact training claims and 200 Python questions
@@ -37,18 +40,20 @@ import (
 // threshold, tenant.DefaultRefuseBelow, refuses 5% of those answerable
 // questions. Tenants refine the threshold with `ragd eval tune`.
 const (
-	answerBias        = -1.807
-	answerKeywordCov  = 2.221
-	answerTermCov     = 2.868
-	answerMissingName = -0.599
+	answerBias        = -3.9204
+	answerKeywordCov  = 2.3042
+	answerTermCov     = 2.9868
+	answerMissingName = -0.6648
+	answerLogTerms    = 0.9395
 	// coverageDepth is how many of the keyword leg's first chunks the term
 	// coverage looks at.
 	coverageDepth = 5
 )
 
-// answerProbability is the fitted model.
-func answerProbability(keywordCoverage, termCoverage float64, missingName bool) float64 {
-	z := answerBias + answerKeywordCov*keywordCoverage + answerTermCov*termCoverage
+// answerProbability is the fitted model; terms is the number of distinct
+// query terms.
+func answerProbability(keywordCoverage, termCoverage float64, missingName bool, terms int) float64 {
+	z := answerBias + answerKeywordCov*keywordCoverage + answerTermCov*termCoverage + answerLogTerms*math.Log1p(float64(terms))
 	if missingName {
 		z += answerMissingName
 	}
@@ -69,7 +74,7 @@ func (s *Searcher) assess(p plan, legs legResults, resp *Response) {
 	resp.MissingTerms = legs.missing
 	switch {
 	case legs.ranKeyword:
-		resp.Confidence = answerProbability(resp.KeywordCoverage, resp.TermCoverage, len(legs.missing) > 0)
+		resp.Confidence = answerProbability(resp.KeywordCoverage, resp.TermCoverage, len(legs.missing) > 0, len(legs.idf))
 	case p.useKeywrd:
 		// The query has no searchable words (stop words only).
 		resp.Confidence = 0
@@ -80,10 +85,13 @@ func (s *Searcher) assess(p plan, legs legResults, resp *Response) {
 		// vector similarity is all there is.
 		resp.Confidence = resp.VectorSimilarity
 	}
+	if resp.Confidence >= *p.set.RefuseBelow {
+		return
+	}
 	switch {
 	case len(legs.missing) > 0:
 		resp.ConfidenceReason = "no document mentions " + quoteList(legs.missing, 3)
-	case legs.ranKeyword && resp.Confidence < tenant.DefaultRefuseBelow:
+	case legs.ranKeyword:
 		resp.ConfidenceReason = fmt.Sprintf("the best passages cover %.0f%% of the question's terms", 100*resp.TermCoverage)
 	}
 }

@@ -59,13 +59,13 @@ func TestTermShare(t *testing.T) {
 
 func TestAnswerProbabilityMonotone(t *testing.T) {
 	p := answerProbability
-	if !(p(0.1, 0.2, false) < p(0.5, 0.2, false) && p(0.5, 0.2, false) < p(0.5, 0.8, false)) {
+	if !(p(0.1, 0.2, false, 4) < p(0.5, 0.2, false, 4) && p(0.5, 0.2, false, 4) < p(0.5, 0.8, false, 4)) {
 		t.Fatal("more coverage must not lower the probability")
 	}
-	if !(p(0.6, 0.9, true) < p(0.6, 0.9, false)) {
+	if !(p(0.6, 0.9, true, 4) < p(0.6, 0.9, false, 4)) {
 		t.Fatal("a missing name must lower the probability")
 	}
-	for _, v := range []float64{p(0, 0, true), p(1, 1, false)} {
+	for _, v := range []float64{p(0, 0, true, 1), p(1, 1, false, 40)} {
 		if v <= 0 || v >= 1 || math.IsNaN(v) {
 			t.Fatalf("probability %v outside (0, 1)", v)
 		}
