@@ -38,6 +38,13 @@ func runAsk(ctx context.Context, e *env, args []string) error {
 		return enc.Encode(resp)
 	}
 	fmt.Fprintln(e.stdout, resp.Answer)
+	if resp.Refused {
+		why := resp.RefusalReason
+		if resp.ConfidenceReason != "" {
+			why += ": " + resp.ConfidenceReason
+		}
+		fmt.Fprintf(e.stdout, "(refused, %s; confidence %.2f, threshold %.2f)\n", why, resp.Confidence, resp.RefuseBelow)
+	}
 	if len(resp.Citations) > 0 {
 		fmt.Fprintln(e.stdout)
 		for _, c := range resp.Citations {

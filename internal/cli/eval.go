@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"slices"
 	"sort"
@@ -24,7 +25,8 @@ import (
 const evalUsage = `eval load|run|compare|tune|beir|sets|runs|show --tenant <slug> ...
   eval load    --tenant <slug> --name NAME [--allow-unknown] FILE.jsonl
   eval run     --tenant <slug> [--set NAME] [--version N] [--top-k 20] [--json] [--plot out.svg|png] [--limit N]
-               [--vector-weight W] [--keyword-weight W] [--rrf-k K] [--k1 K1] [--b B] [--refuse-below T]  (what-if settings)
+               [--fusion convex|rrf] [--vector-weight W] [--keyword-weight W] [--document-weight W] [--rrf-k K] [--k1 K1] [--b B]
+               [--refuse-below T]  (what-if settings)
   eval compare --tenant <slug> [--json] RUN_A RUN_B      (run ids, or "latest" / "previous")
   eval tune    --tenant <slug> [--set NAME] [--bm25] [--candidates 20,50,100] [--folds 5] [--min-questions 30] [--dry-run] [--json]
   eval beir    --tenant <slug> [--split train|test] [--limit N] [--no-ingest] [--json] [--plot F] [what-if settings] DIR
@@ -66,6 +68,14 @@ func runEval(ctx context.Context, e *env, args []string) error {
 	fs.Func("vector-weight", "what-if: run with this vector weight instead of the tenant's (run, beir)", what.set("vector-weight"))
 	fs.Func("keyword-weight", "what-if: keyword weight (run, beir)", what.set("keyword-weight"))
 	fs.Func("rrf-k", "what-if: RRF k (run, beir)", what.set("rrf-k"))
+	fs.Func("document-weight", "what-if: document weight of convex fusion (run, beir)", what.set("document-weight"))
+	fs.Func("fusion", "what-if: fusion method, convex or rrf (run, beir)", func(v string) error {
+		if v != "convex" && v != "rrf" {
+			return fmt.Errorf("want convex or rrf, got %q", v)
+		}
+		what.fusion = v
+		return nil
+	})
 	fs.Func("k1", "what-if: BM25 k1 (run, beir)", what.set("k1"))
 	fs.Func("b", "what-if: BM25 b (run, beir)", what.set("b"))
 	fs.Func("refuse-below", "what-if: refusal threshold (run, beir)", what.set("refuse-below"))
@@ -544,18 +554,15 @@ func printTune(w io.Writer, r eval.TuneResult) {
 	fmt.Fprintf(w, "tune on set %s v%d: %d questions (%d answerable), top_k %d, %d grid points, %d-fold cross-validation, in %s\n",
 		r.Set.Name, r.Set.Version, r.Questions, r.Answerable, r.TopK, len(r.Grid), r.CV.Folds, r.Elapsed.Round(time.Millisecond))
 	tw := tabwriter.NewWriter(w, 2, 4, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "#\tlegs\tvector w\tkeyword w\trrf k\tk1\tb\tcand\tndcg@10\trecall@5\tmrr@10\trecall@20\tfolds chose\t")
+	fmt.Fprintln(tw, "#\tlegs\tfusion\tvector w\tkeyword w\tdoc w / rrf k\tk1\tb\tcand\tndcg@10\trecall@5\tmrr@10\trecall@20\tfolds chose\t")
 	for i, g := range eval.SortedGrid(r.Grid) {
 		s := g.Settings
-		k := fmt.Sprintf("%g", s.RRFK)
-		if g.Legs() != eval.LegFused {
-			k = "-"
-		}
+		k := fusionParam(s)
 		label := g.Legs()
 		if g.Default {
 			label += " (default)"
 		}
-		fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%s\t%g\t%s\t%d\t%.4f\t%.4f\t%.4f\t%.4f\t%d\t\n", i+1, label, fptr(s.VectorWeight),
+		fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%s\t%s\t%g\t%s\t%d\t%.4f\t%.4f\t%.4f\t%.4f\t%d\t\n", i+1, label, s.Fusion, fptr(s.VectorWeight),
 			fptr(s.KeywordWeight), k, s.K1, fptr(s.B), s.Candidates, g.Metrics.NDCG10, g.Metrics.Recall5, g.Metrics.MRR10,
 			g.Metrics.Recall20, g.FoldsChosen)
 	}
@@ -599,8 +606,24 @@ func printTune(w io.Writer, r eval.TuneResult) {
 // pointStr describes a grid point and its in-sample nDCG@10 and recall@5.
 func pointStr(g eval.GridPoint) string {
 	s := g.Settings
-	return fmt.Sprintf("%s (vector %s, keyword %s, rrf k %g, k1 %g, b %s, candidates %d) ndcg@10 %.4f recall@5 %.4f", g.Legs(),
-		fptr(s.VectorWeight), fptr(s.KeywordWeight), s.RRFK, s.K1, fptr(s.B), s.Candidates, g.Metrics.NDCG10, g.Metrics.Recall5)
+	return fmt.Sprintf("%s (%s, vector %s, keyword %s, %s, k1 %g, b %s, candidates %d) ndcg@10 %.4f recall@5 %.4f", g.Legs(),
+		s.Fusion, fptr(s.VectorWeight), fptr(s.KeywordWeight), fusionParamName(s), s.K1, fptr(s.B), s.Candidates, g.Metrics.NDCG10, g.Metrics.Recall5)
+}
+
+// fusionParam is the fusion method's own parameter of effective settings s:
+// the document weight (convex) or RRF's k.
+func fusionParam(s tenant.Settings) string {
+	if s.Fusion == "rrf" {
+		return fmt.Sprintf("k %g", s.RRFK)
+	}
+	return "doc " + fptr(s.DocumentWeight)
+}
+
+func fusionParamName(s tenant.Settings) string {
+	if s.Fusion == "rrf" {
+		return fmt.Sprintf("rrf k %g", s.RRFK)
+	}
+	return "document weight " + fptr(s.DocumentWeight)
 }
 
 func floats(xs []float64) string {
@@ -625,31 +648,40 @@ func rankStr(r int) string {
 	return strconv.Itoa(r)
 }
 
-// whatIf collects the what-if settings flags of eval run and eval beir.
-type whatIf map[string]float64
+// whatIf collects the what-if settings flags of eval run and eval beir:
+// numbers by flag name, and the fusion method.
+type whatIf struct {
+	nums   map[string]float64
+	fusion string
+}
 
 func (w *whatIf) set(name string) func(string) error {
 	return func(v string) error {
 		f, err := strconv.ParseFloat(v, 64)
-		if err != nil || f < 0 {
+		if err != nil || f < 0 || math.IsInf(f, 0) {
 			return fmt.Errorf("want a non-negative number, got %q", v)
 		}
-		if *w == nil {
-			*w = whatIf{}
+		if w.nums == nil {
+			w.nums = map[string]float64{}
 		}
-		(*w)[name] = f
+		w.nums[name] = f
 		return nil
 	}
 }
 
 // apply returns base with the flags given, or nil when none was.
 func (w whatIf) apply(base tenant.Settings) *tenant.Settings {
-	if len(w) == 0 {
+	if len(w.nums) == 0 && w.fusion == "" {
 		return nil
 	}
 	s := base
-	for name, v := range w {
+	if w.fusion != "" {
+		s.Fusion = w.fusion
+	}
+	for name, v := range w.nums {
 		switch name {
+		case "document-weight":
+			s.DocumentWeight = &v
 		case "vector-weight":
 			s.VectorWeight = &v
 		case "keyword-weight":

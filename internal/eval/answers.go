@@ -13,6 +13,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/ragd-dev/ragd/internal/analyze"
 	"github.com/ragd-dev/ragd/internal/ask"
 	"github.com/ragd-dev/ragd/internal/llm"
 	"github.com/ragd-dev/ragd/internal/tenant"
@@ -180,7 +181,12 @@ func ContainsTerm(answer, term string) bool {
 	return false
 }
 
-func isWordRune(r rune) bool { return r == '_' || unicode.IsLetter(r) || unicode.IsDigit(r) }
+// isWordRune reports whether r continues a word. CJK characters do not:
+// Chinese and Japanese put no spaces between words, so a CJK term matches
+// wherever its characters appear.
+func isWordRune(r rune) bool {
+	return r == '_' || (unicode.IsLetter(r) || unicode.IsDigit(r)) && !analyze.IsCJK(r)
+}
 
 // CheckAnswerSet is CheckAnswers over an answer-check set: besides the
 // deterministic checks, each answerable question's answer must contain one

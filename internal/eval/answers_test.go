@@ -69,6 +69,9 @@ func TestContainsTerm(t *testing.T) {
 		{`\list lists databases`, `\l`, false},
 		{"SELECT now();", "now()", true},
 		{"Error Code: 42P01; Condition Name: undefined_table [1]", "undefined_table", true},
+		{"蜂胶具有抗菌作用。[1]", "抗菌", true}, // no spaces between CJK words
+		{"PostgreSQL的连接池 [1]", "PostgreSQL", true},
+		{"PostgreSQLの", "SQL", false},
 		{"", "x", false},
 		{"x", "", false},
 	} {
