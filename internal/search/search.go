@@ -343,6 +343,7 @@ func (s *Searcher) retrieve(ctx context.Context, t tenant.Tenant, p plan, resp *
 	case p.useKeywrd && !p.useVector:
 		resp.Timings["keyword"] = resp.Timings["retrieve"]
 	}
+	res.vec = s.representable(res.vec)
 	res.ranVector = p.useVector
 	res.ranKeyword = p.useKeywrd && res.lexemes > 0
 	resp.KeywordSkipped = p.useKeywrd && res.lexemes == 0
