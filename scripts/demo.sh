@@ -29,6 +29,10 @@ echo "== migrate"
 echo "== apply tenants/pgdocs (ingest the manual; a re-run skips unchanged pages)"
 "$BIN" tenant apply tenants/pgdocs
 
+if curl -fsS -o /dev/null "http://$RAGD_ADDR/healthz" 2>/dev/null; then
+	echo "demo: something already answers on $RAGD_ADDR (another ragd serve?); stop it or set RAGD_ADDR" >&2
+	exit 1
+fi
 echo "== serve on $RAGD_ADDR"
 log=$(mktemp)
 "$BIN" serve >"$log" 2>&1 &
