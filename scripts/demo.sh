@@ -55,7 +55,7 @@ ask() {
 		jq -r '.answer, "",
 			(if .refused then "(refused: \(.refusal_reason); \(.confidence_reason // "low confidence"); confidence \(.confidence * 100 | floor)%)"
 			 else "(confidence \(.confidence * 100 | floor)%)" end),
-			(.citations[] | "[\(.n)] \(.title) — \(.heading_path)\n    \(.source_uri)")'
+			(.citations[] | "[\(.n)] \(if .heading_path == "" then .title else .heading_path end)\n    \(.source_uri)")'
 }
 ask "What does SQLSTATE 42P01 mean?"
 ask "How many concurrent disk I/O operations can PostgreSQL issue, and which setting controls it?"
