@@ -125,8 +125,13 @@ FROM v JOIN c ON c.id = v.chunk_id JOIN d ON d.id = c.document_id
 	// lexemesExpr is the query text's lexemes ($1 text-search configuration,
 	// always explicit, never default_text_search_config; $3 text). Stop
 	// words yield none. termsSQL and keywordSQL take $1 configuration, $2
-	// tenant, $3 text.
-	lexemesExpr = `tsvector_to_array(to_tsvector(CAST($1::text AS regconfig), $3::text))`
+	// tenant, $3 text. It is a sub-select without outer references, so it
+	// is computed once per statement (an InitPlan): as a plain expression
+	// it was computed again for every row that compared a lexeme with it
+	// (term_stats rows inside keyword_search, each candidate chunk's
+	// lexemes for the matched ones), and parsing a 4,000-character query
+	// takes up to 0.2 s, so such a query held a connection for 100 s.
+	lexemesExpr = `(SELECT tsvector_to_array(to_tsvector(CAST($1::text AS regconfig), $3::text)))::text[]`
 
 	// termsSQL returns each query lexeme with its document frequency in the
 	// tenant (0 when no chunk has it) and the tenant's chunk count: the

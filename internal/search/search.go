@@ -395,6 +395,19 @@ func (s *Searcher) fuse(p plan, legs legResults) []Result {
 // path and the evaluation's in-memory grids call it, so what is tuned is
 // what is served.
 func Combine(set tenant.Settings, vector, keyword []Scored) []Fused {
+	wv, wk := *set.VectorWeight, *set.KeywordWeight
+	if len(vector) == 0 || len(keyword) == 0 {
+		// One leg ran (an ablation, a failed embedder, a question in a
+		// script the model does not represent, a stop-word query): its own
+		// order, whatever the weights and the fusion method; a leg the
+		// tenant weights 0 runs only when the other could not.
+		wv, wk = 1, 1
+		if len(vector) == 0 {
+			wv = 0
+		} else {
+			wk = 0
+		}
+	}
 	if set.Fusion == FusionRRF {
 		ids := func(hs []Scored) []uuid.UUID {
 			out := make([]uuid.UUID, len(hs))
@@ -403,18 +416,7 @@ func Combine(set tenant.Settings, vector, keyword []Scored) []Fused {
 			}
 			return out
 		}
-		return Fuse(set.RRFK, []Ranking{{Weight: *set.VectorWeight, IDs: ids(vector)}, {Weight: *set.KeywordWeight, IDs: ids(keyword)}})
-	}
-	wv, wk := *set.VectorWeight, *set.KeywordWeight
-	if len(vector) == 0 || len(keyword) == 0 {
-		// One leg ran (an ablation, a failed embedder, a stop-word query):
-		// its own order, whatever the weights.
-		wv, wk = 1, 1
-		if len(vector) == 0 {
-			wv = 0
-		} else {
-			wk = 0
-		}
+		return Fuse(set.RRFK, []Ranking{{Weight: wv, IDs: ids(vector)}, {Weight: wk, IDs: ids(keyword)}})
 	}
 	return FuseConvex(wv, wk, *set.DocumentWeight, vector, keyword)
 }
