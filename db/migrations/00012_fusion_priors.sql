@@ -23,5 +23,8 @@ WHERE settings ?| ARRAY['vector_weight', 'keyword_weight', 'rrf_k'] AND NOT sett
 UPDATE tenants SET settings = settings - 'refuse_below' WHERE settings ? 'refuse_below';
 
 -- +goose Down
-UPDATE tenants SET settings = settings - 'fusion' WHERE settings ? 'fusion';
+-- Only "rrf" goes (the code before this migration always fuses by RRF and
+-- ignores the key): a tenant that chose "convex" keeps that choice, so
+-- migrating up again does not turn it into RRF because it stored weights.
+UPDATE tenants SET settings = settings - 'fusion' WHERE settings->>'fusion' = 'rrf';
 ALTER TABLE embedding_models DROP COLUMN vector_weight;

@@ -36,7 +36,7 @@ type SearchResult struct {
 	ChunkIndex     int       `json:"chunk_index" doc:"0-based position of the chunk in its document."`
 	StartOffset    int       `json:"start_offset" doc:"Byte offset of the chunk in the document's extracted text."`
 	EndOffset      int       `json:"end_offset" doc:"Byte offset just past the chunk."`
-	Score          float64   `json:"score" doc:"Fused score: by default a convex combination of the legs' normalised scores in [0, 1]; weighted Reciprocal Rank Fusion for tenants set to rrf."`
+	Score          float64   `json:"score" doc:"Fused score, higher is better: by default a convex combination of the legs' normalised scores (in [0, 1] at document_weight 0; the other matching chunks of a page can lift its chunks above 1); weighted Reciprocal Rank Fusion for tenants set to rrf."`
 	VectorRank     *int      `json:"vector_rank" doc:"Rank in the vector leg; null when not in its candidates."`
 	VectorDistance *float64  `json:"vector_distance" doc:"Cosine distance to the query; null when not in the vector leg."`
 	KeywordRank    *int      `json:"keyword_rank" doc:"Rank in the BM25 keyword leg; null when not in its candidates."`

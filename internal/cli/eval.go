@@ -657,9 +657,15 @@ type whatIf struct {
 
 func (w *whatIf) set(name string) func(string) error {
 	return func(v string) error {
+		// ParseFloat accepts "NaN" and "Inf", which would fuse every score
+		// into NaN; b and the refusal threshold are shares, at most 1 (as
+		// PATCH /v1/tenant/settings checks).
 		f, err := strconv.ParseFloat(v, 64)
-		if err != nil || f < 0 || math.IsInf(f, 0) {
-			return fmt.Errorf("want a non-negative number, got %q", v)
+		if err != nil || math.IsNaN(f) || math.IsInf(f, 0) || f < 0 {
+			return fmt.Errorf("want a finite non-negative number, got %q", v)
+		}
+		if (name == "b" || name == "refuse-below") && f > 1 {
+			return fmt.Errorf("want a number between 0 and 1, got %q", v)
 		}
 		if w.nums == nil {
 			w.nums = map[string]float64{}

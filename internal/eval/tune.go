@@ -255,6 +255,24 @@ func (c *legCache) leg(ctx context.Context, k legKey) ([]search.Response, error)
 // can run is scored here; what it needs from the legs (BM25 parameters,
 // depth) is read from p.
 func (c *legCache) score(ctx context.Context, p tenant.Settings, topK, perDoc int) ([]Metrics, error) {
+	ranked, err := c.ranked(ctx, p, topK, perDoc)
+	if err != nil {
+		return nil, err
+	}
+	ms := make([]Metrics, len(c.qs))
+	for i, q := range c.qs {
+		uris := make([]string, len(ranked[i]))
+		for j, r := range ranked[i] {
+			uris[j] = r.SourceURI
+		}
+		ms[i] = QuestionMetrics(RelevantRanks(DocRanking(uris), q.Relevant), len(q.Relevant))
+	}
+	return ms, nil
+}
+
+// ranked is each question's results under point p as score sees them: the
+// cached legs fused in memory (fuseLegs), diversified and cut to topK.
+func (c *legCache) ranked(ctx context.Context, p tenant.Settings, topK, perDoc int) ([][]search.Result, error) {
 	eff := c.sr.Settings(c.t, &p)
 	n := max(eff.Candidates, topK) // what the production path asks each leg for
 	vec, err := c.leg(ctx, legKey{leg: search.LegVector})
@@ -265,17 +283,12 @@ func (c *legCache) score(ctx context.Context, p tenant.Settings, topK, perDoc in
 	if err != nil {
 		return nil, err
 	}
-	ms := make([]Metrics, len(c.qs))
-	for i, q := range c.qs {
+	out := make([][]search.Result, len(c.qs))
+	for i := range c.qs {
 		results := search.Diversify(fuseLegs(eff, prefix(vec[i], n), prefix(kw[i], n)), perDoc)
-		results = results[:min(len(results), topK)]
-		uris := make([]string, len(results))
-		for j, r := range results {
-			uris[j] = r.SourceURI
-		}
-		ms[i] = QuestionMetrics(RelevantRanks(DocRanking(uris), q.Relevant), len(q.Relevant))
+		out[i] = results[:min(len(results), topK)]
 	}
-	return ms, nil
+	return out, nil
 }
 
 // fuseLegs is the fusion step of Searcher.Search on already retrieved legs
@@ -283,9 +296,20 @@ func (c *legCache) score(ctx context.Context, p tenant.Settings, topK, perDoc in
 // settings set: search.Combine, the function Search calls, over each leg's
 // chunks with their distance or BM25 score; TuneResult.Verified proves the
 // two agree. A leg the point does not use (weight 0) is not fused, as
-// Search does not retrieve it.
+// Search does not retrieve it, except the keyword leg for a question the
+// vector leg was left out of (its cached response degraded for the leg: a
+// script the model does not represent), for which Search runs the keyword
+// leg alone whatever its weight.
 func fuseLegs(set tenant.Settings, vec, kw search.Response) []search.Result {
 	byID := make(map[uuid.UUID]search.Result, len(vec.Results)+len(kw.Results))
+	vectorLeftOut := false
+	for _, d := range vec.DegradedReasons {
+		vectorLeftOut = vectorLeftOut || d.Leg == search.LegVector
+	}
+	kwWeight := *set.KeywordWeight
+	if vectorLeftOut && *set.VectorWeight > 0 {
+		kwWeight = 1
+	}
 	scored := func(rs []search.Result, w float64, value func(search.Result) *float64) []search.Scored {
 		if w <= 0 && (*set.VectorWeight > 0 || *set.KeywordWeight > 0) {
 			return nil
@@ -302,7 +326,7 @@ func fuseLegs(set tenant.Settings, vec, kw search.Response) []search.Result {
 		return out
 	}
 	fused := search.Combine(set, scored(vec.Results, *set.VectorWeight, func(r search.Result) *float64 { return r.VectorDistance }),
-		scored(kw.Results, *set.KeywordWeight, func(r search.Result) *float64 { return r.KeywordScore }))
+		scored(kw.Results, kwWeight, func(r search.Result) *float64 { return r.KeywordScore }))
 	out := make([]search.Result, len(fused))
 	for i, f := range fused {
 		out[i] = byID[f.ID]

@@ -111,6 +111,18 @@ func latinOnly(s string) bool {
 	return true
 }
 
+// vectorDepth is how many hits the vector leg reads for n candidates: 2n
+// when representable may drop some, so that the leg still has n and its
+// first n are the first n representable hits (the prefix property the
+// evaluation's in-memory fusion relies on), unless more than n of the first
+// 2n are dropped.
+func (s *Searcher) vectorDepth(n int) int {
+	if sl, ok := s.Embedder.(embed.ScriptLimited); ok && len(sl.Scripts()) > 0 {
+		return 2 * n
+	}
+	return n
+}
+
 // embedFailed is the Degradation of a query embedding that failed with err.
 func embedFailed(model string, err error) Degradation {
 	return Degradation{Leg: LegVector, Reason: fmt.Sprintf("embedding the question with %s failed (%s)", model, failure(err))}

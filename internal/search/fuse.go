@@ -82,8 +82,10 @@ func Fuse(k float64, legs []Ranking) []Fused {
 // V(c) = (sim(c) − sim_min) / (sim_max − sim_min) over the vector leg's
 // candidates (1 when they are all equal, 0 outside): cosine similarities of
 // one model crowd into a narrow band whose position varies by query, so
-// only their spread within the query's candidates says anything. Scores are
-// in [0, 1]. A leg with weight ≤ 0 is ignored. Ties are broken by the best
+// only their spread within the query's candidates says anything. V and K
+// are in [0, 1], so scores are too when wd = 0; with document evidence a
+// chunk of a page with many matching candidates can score above 1. A leg
+// with weight ≤ 0 is ignored. Ties are broken by the best
 // single rank, then by id.
 //
 // Measured with the local model (docs/EVAL.md, "Fusion"): at wv 0.25, wk 1,

@@ -125,8 +125,13 @@ FROM v JOIN c ON c.id = v.chunk_id JOIN d ON d.id = c.document_id
 	// lexemesExpr is the query text's lexemes ($1 text-search configuration,
 	// always explicit, never default_text_search_config; $3 text). Stop
 	// words yield none. termsSQL and keywordSQL take $1 configuration, $2
-	// tenant, $3 text.
-	lexemesExpr = `tsvector_to_array(to_tsvector(CAST($1::text AS regconfig), $3::text))`
+	// tenant, $3 text. It is a sub-select without outer references, so it
+	// is computed once per statement (an InitPlan): as a plain expression
+	// it was computed again for every row that compared a lexeme with it
+	// (term_stats rows inside keyword_search, each candidate chunk's
+	// lexemes for the matched ones), and parsing a 4,000-character query
+	// takes up to 0.2 s, so such a query held a connection for 100 s.
+	lexemesExpr = `(SELECT tsvector_to_array(to_tsvector(CAST($1::text AS regconfig), $3::text)))::text[]`
 
 	// termsSQL returns each query lexeme with its document frequency in the
 	// tenant (0 when no chunk has it) and the tenant's chunk count: the
@@ -192,6 +197,7 @@ type legQuery struct {
 	keywordText string    // "": no keyword leg
 	tsConfig    string
 	n           int
+	vectorN     int // the vector leg's depth (more than n when some hits may be dropped: Searcher.representable)
 	k1, b       float64
 	filtered    bool
 	prefix      string
@@ -281,13 +287,13 @@ func (s *Searcher) queueRetrieval(b *pgx.Batch, q legQuery, out *legResults) err
 		vec := pgvector.NewVector(q.vector)
 		switch {
 		case q.filtered:
-			b.Queue(fmt.Sprintf(filteredVectorSQL, dims, s.ModelID), vec, q.tenantID, q.n, q.prefix, q.metadata).
+			b.Queue(fmt.Sprintf(filteredVectorSQL, dims, s.ModelID), vec, q.tenantID, q.vectorN, q.prefix, q.metadata).
 				Query(collectHits(&out.vec))
 		case q.chunkCount > s.exactThreshold():
-			b.Queue(setupSQL, hnswEfSearch(q.n))
-			b.Queue(fmt.Sprintf(hnswSQL, dims, s.ModelID), vec, q.tenantID, q.n, 2*q.n).Query(collectHits(&out.vec))
+			b.Queue(setupSQL, hnswEfSearch(q.vectorN))
+			b.Queue(fmt.Sprintf(hnswSQL, dims, s.ModelID), vec, q.tenantID, q.vectorN, 2*q.vectorN).Query(collectHits(&out.vec))
 		default:
-			b.Queue(fmt.Sprintf(exactSQL, dims, s.ModelID), vec, q.tenantID, q.n).Query(collectHits(&out.vec))
+			b.Queue(fmt.Sprintf(exactSQL, dims, s.ModelID), vec, q.tenantID, q.vectorN).Query(collectHits(&out.vec))
 		}
 	}
 	return nil

@@ -316,7 +316,7 @@ func (s *Searcher) embedQuery(ctx context.Context, p *plan, resp *Response) erro
 // retrieve runs both legs in one round trip inside the tenant transaction.
 func (s *Searcher) retrieve(ctx context.Context, t tenant.Tenant, p plan, resp *Response) (legResults, error) {
 	var res legResults
-	lq := legQuery{tenantID: t.ID, chunkCount: t.ChunkCount, tsConfig: t.TSConfig, n: p.n, k1: p.set.K1, b: *p.set.B,
+	lq := legQuery{tenantID: t.ID, chunkCount: t.ChunkCount, tsConfig: t.TSConfig, n: p.n, vectorN: s.vectorDepth(p.n), k1: p.set.K1, b: *p.set.B,
 		filtered: p.filtered, prefix: p.req.SourceURIPrefix, metadata: p.metadata}
 	if p.useVector {
 		lq.vector = p.queryVector
@@ -344,6 +344,7 @@ func (s *Searcher) retrieve(ctx context.Context, t tenant.Tenant, p plan, resp *
 		resp.Timings["keyword"] = resp.Timings["retrieve"]
 	}
 	res.vec = s.representable(res.vec)
+	res.vec = res.vec[:min(len(res.vec), p.n)]
 	res.ranVector = p.useVector
 	res.ranKeyword = p.useKeywrd && res.lexemes > 0
 	resp.KeywordSkipped = p.useKeywrd && res.lexemes == 0
@@ -398,6 +399,19 @@ func (s *Searcher) fuse(p plan, legs legResults) []Result {
 // path and the evaluation's in-memory grids call it, so what is tuned is
 // what is served.
 func Combine(set tenant.Settings, vector, keyword []Scored) []Fused {
+	wv, wk := *set.VectorWeight, *set.KeywordWeight
+	if len(vector) == 0 || len(keyword) == 0 {
+		// One leg ran (an ablation, a failed embedder, a question in a
+		// script the model does not represent, a stop-word query): its own
+		// order, whatever the weights and the fusion method; a leg the
+		// tenant weights 0 runs only when the other could not.
+		wv, wk = 1, 1
+		if len(vector) == 0 {
+			wv = 0
+		} else {
+			wk = 0
+		}
+	}
 	if set.Fusion == FusionRRF {
 		ids := func(hs []Scored) []uuid.UUID {
 			out := make([]uuid.UUID, len(hs))
@@ -406,18 +420,7 @@ func Combine(set tenant.Settings, vector, keyword []Scored) []Fused {
 			}
 			return out
 		}
-		return Fuse(set.RRFK, []Ranking{{Weight: *set.VectorWeight, IDs: ids(vector)}, {Weight: *set.KeywordWeight, IDs: ids(keyword)}})
-	}
-	wv, wk := *set.VectorWeight, *set.KeywordWeight
-	if len(vector) == 0 || len(keyword) == 0 {
-		// One leg ran (an ablation, a failed embedder, a stop-word query):
-		// its own order, whatever the weights.
-		wv, wk = 1, 1
-		if len(vector) == 0 {
-			wv = 0
-		} else {
-			wk = 0
-		}
+		return Fuse(set.RRFK, []Ranking{{Weight: wv, IDs: ids(vector)}, {Weight: wk, IDs: ids(keyword)}})
 	}
 	return FuseConvex(wv, wk, *set.DocumentWeight, vector, keyword)
 }

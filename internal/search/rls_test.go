@@ -1,0 +1,101 @@
+package search
+
+import (
+	"context"
+	"os"
+	"testing"
+
+	"github.com/jackc/pgx/v5"
+
+	"github.com/ragd-dev/ragd/internal/embed"
+	"github.com/ragd-dev/ragd/internal/ingest"
+	"github.com/ragd-dev/ragd/internal/store"
+	"github.com/ragd-dev/ragd/internal/tenant"
+	"github.com/ragd-dev/ragd/internal/testdb"
+)
+
+// TestRetrievalStatementsStayInTheTenant: the keyword leg with its matched
+// lexemes, the query terms' document frequencies and the missing-names
+// check, run in tenant B's transaction with tenant A's id as the explicit
+// filter, see none of tenant A's rows (row-level security): no chunk, a
+// document frequency of 0, and A's own words reported missing; the same
+// statements in A's transaction see them.
+func TestRetrievalStatementsStayInTheTenant(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	pool := testdb.App(t)
+	emb, err := embed.NewLocal(embed.DefaultModelDir(os.Getenv))
+	if err != nil {
+		t.Fatalf("local model: %v (run `make setup`)", err)
+	}
+	p, err := ingest.New(pool, emb, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, b := testdb.NewTenant(t, "rls-a", ""), testdb.NewTenant(t, "rls-b", "")
+	ta, err := tenant.Load(ctx, pool, a.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := p.Upsert(ctx, ta, ingest.Document{SourceURI: "a/secret.md", ContentType: "text/markdown",
+		Content: []byte("# Vault\n\nThe Quorvex vault opens with the frobnix_lever.")}); err != nil {
+		t.Fatal(err)
+	}
+	const text = "Quorvex frobnix_lever"
+	kwText := "Quorvex frobnix_lever\nfrobnixlever"
+	probes := []string{"Quorvex", "frobnix_lever"}
+	probeTexts := []string{"Quorvex", "frobnixlever"}
+	type seen struct{ chunks, matched, df, missing int }
+	look := func(as testdb.Tenant) seen {
+		var s seen
+		err := store.InTenant(ctx, pool, as.ID, func(tx pgx.Tx) error {
+			rows, err := tx.Query(ctx, keywordSQL, "english", a.ID, kwText, 0.9, 0.4, 150, 10, false, "", []byte("{}"))
+			if err != nil {
+				return err
+			}
+			for rows.Next() {
+				vals, err := rows.Values()
+				if err != nil {
+					return err
+				}
+				s.chunks++
+				s.matched += len(vals[len(vals)-1].([]any))
+			}
+			if err := rows.Err(); err != nil {
+				return err
+			}
+			rows, err = tx.Query(ctx, termsSQL, "english", a.ID, kwText)
+			if err != nil {
+				return err
+			}
+			for rows.Next() {
+				var l string
+				var df, n int64
+				if err := rows.Scan(&l, &df, &n); err != nil {
+					return err
+				}
+				s.df += int(df + n)
+			}
+			if err := rows.Err(); err != nil {
+				return err
+			}
+			rows, err = tx.Query(ctx, missingSQL, "english", a.ID, probes, probeTexts)
+			if err != nil {
+				return err
+			}
+			missing, err := pgx.CollectRows(rows, pgx.RowTo[string])
+			s.missing = len(missing)
+			return err
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return s
+	}
+	if s := look(a); s.chunks != 1 || s.matched == 0 || s.df == 0 || s.missing != 0 {
+		t.Fatalf("tenant A's own statements: %+v, want its chunk, its lexemes, nothing missing", s)
+	}
+	if s := look(b); s != (seen{missing: len(probes)}) {
+		t.Errorf("tenant B with tenant A's id: %+v, want no chunk, df 0, every probe missing (%s)", s, text)
+	}
+}
