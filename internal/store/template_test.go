@@ -108,3 +108,31 @@ func TestVectorLegSQL(t *testing.T) {
 		}
 	}
 }
+
+func TestVectorIndexDDL(t *testing.T) {
+	tenant := uuid.MustParse("01234567-89ab-cdef-0123-456789abcdef")
+	got, err := CreateVectorIndexSQL("ce_hnsw_2_0123456789abcdef0123456789abcdef", 384, 2, tenant, true)
+	want := `CREATE INDEX CONCURRENTLY IF NOT EXISTS "ce_hnsw_2_0123456789abcdef0123456789abcdef" ON chunk_embeddings
+    USING hnsw ((embedding::vector(384)) vector_cosine_ops) WITH (m = 16, ef_construction = 128)
+    WHERE model_id = 2 AND tenant_id = '01234567-89ab-cdef-0123-456789abcdef'::uuid`
+	if err != nil || got != want {
+		t.Errorf("create: %q, %v\nwant %q", got, err, want)
+	}
+	if got, err := CreateVectorIndexSQL("ix", 384, 2, tenant, false); err != nil || !strings.HasPrefix(got, `CREATE INDEX IF NOT EXISTS "ix" ON`) {
+		t.Errorf("plain create: %q, %v", got, err)
+	}
+	for _, tc := range []struct {
+		name  string
+		dims  int
+		model int16
+	}{{`ix" ON tenants (id); DROP TABLE tenants; --`, 384, 2}, {"ix", 0, 2}, {"ix", maxDims + 1, 2}, {"ix", 384, 0}} {
+		if got, err := CreateVectorIndexSQL(tc.name, tc.dims, tc.model, tenant, true); !errors.Is(err, ErrTemplate) || got != "" {
+			t.Errorf("CreateVectorIndexSQL(%q, %d, %d) = %q, %v; want ErrTemplate", tc.name, tc.dims, tc.model, got, err)
+		}
+	}
+	// DropIndex refuses a name that is not a plain identifier before it
+	// reaches the database (db is nil: it is never used).
+	if err := DropIndex(t.Context(), nil, `ix"; DROP TABLE tenants; --`, true); !errors.Is(err, ErrTemplate) {
+		t.Errorf("DropIndex of an injected name: %v, want ErrTemplate", err)
+	}
+}
