@@ -13,7 +13,6 @@ import (
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
-	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/ragd-dev/ragd/internal/config"
@@ -153,9 +152,10 @@ func EnsureVectorIndexes(ctx context.Context, owner *pgxpool.Pool, opts IndexOpt
 		return nil, err
 	}
 	defer conn.Release()
+	q := store.New()
 	if !opts.DryRun {
-		var locked bool
-		if err := conn.QueryRow(ctx, "SELECT pg_try_advisory_lock($1)", int64(indexLockKey)).Scan(&locked); err != nil {
+		locked, err := q.TryVectorIndexLock(ctx, conn, indexLockKey)
+		if err != nil {
 			return nil, err
 		}
 		if !locked {
@@ -175,31 +175,24 @@ func EnsureVectorIndexes(ctx context.Context, owner *pgxpool.Pool, opts IndexOpt
 					return nil, ctx.Err()
 				case <-time.After(time.Second):
 				}
-				if err := conn.QueryRow(ctx, "SELECT pg_try_advisory_lock($1)", int64(indexLockKey)).Scan(&locked); err != nil {
+				if locked, err = q.TryVectorIndexLock(ctx, conn, indexLockKey); err != nil {
 					return nil, err
 				}
 			}
 		}
-		defer conn.Exec(context.WithoutCancel(ctx), "SELECT pg_advisory_unlock($1)", int64(indexLockKey)) //nolint:errcheck // released with the session anyway
+		defer q.VectorIndexUnlock(context.WithoutCancel(ctx), conn, indexLockKey) //nolint:errcheck // released with the session anyway
 	}
-	rows, err := conn.Query(ctx, `SELECT id, dims FROM embedding_models`)
-	if err != nil {
-		return nil, err
-	}
-	models, err := pgx.CollectRows(rows, pgx.RowToStructByPos[struct {
-		ID   int16
-		Dims int
-	}])
+	models, err := q.ListEmbeddingModels(ctx, conn)
 	if err != nil {
 		return nil, err
 	}
 	dims := make(map[int16]int, len(models))
 	for _, m := range models {
-		dims[m.ID] = m.Dims
+		dims[m.ID] = int(m.Dims)
 	}
 
 	// Vectors per (tenant, model).
-	tenants, err := store.New().ListTenants(ctx, conn)
+	tenants, err := q.ListTenants(ctx, conn)
 	if err != nil {
 		return nil, err
 	}
@@ -209,20 +202,14 @@ func EnsureVectorIndexes(ctx context.Context, owner *pgxpool.Pool, opts IndexOpt
 			continue
 		}
 		err := store.InTenant(ctx, conn, t.ID, func(tx pgx.Tx) error {
-			rows, err := tx.Query(ctx, `SELECT model_id, count(*) FROM chunk_embeddings WHERE tenant_id = $1 GROUP BY model_id`, t.ID)
+			rows, err := q.CountTenantVectors(ctx, tx, t.ID)
 			if err != nil {
 				return err
 			}
-			defer rows.Close()
-			for rows.Next() {
-				var m int16
-				var n int64
-				if err := rows.Scan(&m, &n); err != nil {
-					return err
-				}
-				counts[indexKey{t.ID, m}] = n
+			for _, r := range rows {
+				counts[indexKey{t.ID, r.ModelID}] = r.Count
 			}
-			return rows.Err()
+			return nil
 		})
 		if err != nil {
 			return nil, fmt.Errorf("count vectors of tenant %s: %w", t.Slug, err)
@@ -234,26 +221,15 @@ func EnsureVectorIndexes(ctx context.Context, owner *pgxpool.Pool, opts IndexOpt
 	// goes on) counts as valid here, so it is not rebuilt under that build.
 	existing := map[indexKey]bool{}
 	names := map[indexKey]string{}
-	rows, err = conn.Query(ctx, `SELECT c.relname, i.indisvalid OR EXISTS (SELECT 1 FROM pg_stat_progress_create_index p WHERE p.index_relid = c.oid)
-FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid
-WHERE i.indrelid = 'chunk_embeddings'::regclass AND starts_with(c.relname, $1)`, indexPrefix)
+	indexes, err := store.ListVectorIndexes(ctx, conn, indexPrefix)
 	if err != nil {
 		return nil, err
 	}
-	for rows.Next() {
-		var name string
-		var valid bool
-		if err := rows.Scan(&name, &valid); err != nil {
-			rows.Close()
-			return nil, err
+	for _, ix := range indexes {
+		if t, m, ok := parseIndexName(ix.Name); ok && (opts.Tenant == uuid.Nil || t == opts.Tenant) {
+			existing[indexKey{t, m}] = ix.Valid
+			names[indexKey{t, m}] = ix.Name
 		}
-		if t, m, ok := parseIndexName(name); ok && (opts.Tenant == uuid.Nil || t == opts.Tenant) {
-			existing[indexKey{t, m}] = valid
-			names[indexKey{t, m}] = name
-		}
-	}
-	if err := rows.Err(); err != nil {
-		return nil, err
 	}
 
 	plan := []IndexChange{}
@@ -288,9 +264,9 @@ WHERE i.indrelid = 'chunk_embeddings'::regclass AND starts_with(c.relname, $1)`,
 		var err error
 		switch c.Action {
 		case "drop":
-			err = dropIndex(ctx, conn, c.Index, opts.Concurrently)
+			err = store.DropIndex(ctx, conn, c.Index, opts.Concurrently)
 		case "rebuild":
-			if err = dropIndex(ctx, conn, c.Index, opts.Concurrently); err == nil {
+			if err = store.DropIndex(ctx, conn, c.Index, opts.Concurrently); err == nil {
 				err = createIndex(ctx, conn, c, dims[c.ModelID], opts)
 			}
 		case "create":
@@ -306,20 +282,6 @@ WHERE i.indrelid = 'chunk_embeddings'::regclass AND starts_with(c.relname, $1)`,
 	return done, nil
 }
 
-// execer is a pool or one of its connections.
-type execer interface {
-	Exec(ctx context.Context, sql string, args ...any) (pgconn.CommandTag, error)
-}
-
-func dropIndex(ctx context.Context, owner execer, name string, concurrently bool) error {
-	how := ""
-	if concurrently {
-		how = "CONCURRENTLY "
-	}
-	_, err := owner.Exec(ctx, "DROP INDEX "+how+"IF EXISTS "+pgx.Identifier{name}.Sanitize())
-	return err
-}
-
 // createIndex builds c's index on conn with maintenance_work_mem sized for
 // the graph: about (dims·4 + 200) bytes per vector, doubled, capped. The
 // setting is reset afterwards; a connection where the reset fails is closed,
@@ -329,39 +291,28 @@ func createIndex(ctx context.Context, conn *pgxpool.Conn, c IndexChange, dims in
 		return errors.New("unknown model")
 	}
 	mb := min(int64(opts.MaxMemoryMB), max(64, 2*c.Vectors*int64(dims*4+200)>>20))
-	if _, err := conn.Exec(ctx, fmt.Sprintf("SET maintenance_work_mem = '%dMB'", mb)); err != nil {
+	q := store.New()
+	if err := q.SetMaintenanceWorkMem(ctx, conn, fmt.Sprintf("%dMB", mb)); err != nil {
 		return err
 	}
 	defer func() {
-		if _, err := conn.Exec(context.WithoutCancel(ctx), "RESET maintenance_work_mem"); err != nil {
+		if err := q.ResetMaintenanceWorkMem(context.WithoutCancel(ctx), conn); err != nil {
 			_ = conn.Conn().Close(context.WithoutCancel(ctx))
 		}
 	}()
-	how := ""
-	if opts.Concurrently {
-		how = "CONCURRENTLY "
-	}
-	// Only a uuid, a model id and dimensions from the registry are interpolated.
-	_, err := conn.Exec(ctx, fmt.Sprintf(`CREATE INDEX %sIF NOT EXISTS %s ON chunk_embeddings
-    USING hnsw ((embedding::vector(%d)) vector_cosine_ops) WITH (m = 16, ef_construction = 128)
-    WHERE model_id = %d AND tenant_id = '%s'::uuid`, how, pgx.Identifier{c.Index}.Sanitize(), dims, c.ModelID, c.TenantID))
-	return err
+	return store.CreateVectorIndex(ctx, conn, c.Index, dims, c.ModelID, c.TenantID, opts.Concurrently)
 }
 
 // DropVectorIndexes drops tenant's dedicated indexes (every model), after the
 // tenant is deleted, with DROP INDEX CONCURRENTLY (other tenants' searches and
 // writes are not blocked). owner is the owner pool. Errors: store errors.
 func DropVectorIndexes(ctx context.Context, owner *pgxpool.Pool, tenantID uuid.UUID) error {
-	rows, err := owner.Query(ctx, `SELECT id FROM embedding_models`)
-	if err != nil {
-		return err
-	}
-	models, err := pgx.CollectRows(rows, pgx.RowTo[int16])
+	models, err := store.New().ListEmbeddingModels(ctx, owner)
 	if err != nil {
 		return err
 	}
 	for _, m := range models {
-		if err := dropIndex(ctx, owner, IndexName(tenantID, m), true); err != nil {
+		if err := store.DropIndex(ctx, owner, IndexName(tenantID, m.ID), true); err != nil {
 			return err
 		}
 	}

@@ -3,9 +3,9 @@ package search
 import (
 	"context"
 	"errors"
-	"fmt"
 	"math/rand/v2"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -251,7 +251,11 @@ func searchAboveThreshold(t *testing.T, app *pgxpool.Pool, tn tenant.Tenant, q [
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !slices.Contains(*sent, fmt.Sprintf(hnswSQL, 512, 1)) {
+	hnsw, err := store.VectorLegSQL(store.VectorHNSW, 512, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Contains(*sent, hnsw) {
 		t.Errorf("Search of a tenant above the threshold did not send the HNSW statement; sent:\n%s", strings.Join(*sent, "\n--\n"))
 	}
 	if want, err = scaleExact(ctx, app, tn, 1, q, 20); err != nil {
@@ -277,10 +281,14 @@ func explainVector(t *testing.T, app *pgxpool.Pool, tenantID uuid.UUID, q []floa
 				return err
 			}
 		}
-		if _, err := tx.Exec(ctx, setupSQL, hnswEfSearch(n)); err != nil {
+		if _, err := tx.Exec(ctx, store.VectorSettingsSQL, strconv.Itoa(hnswEfSearch(n))); err != nil {
 			return err
 		}
-		rows, err := tx.Query(ctx, "EXPLAIN (ANALYZE, COSTS OFF) "+fmt.Sprintf(hnswSQL, len(q), modelID),
+		hnsw, err := store.VectorLegSQL(store.VectorHNSW, len(q), modelID)
+		if err != nil {
+			return err
+		}
+		rows, err := tx.Query(ctx, "EXPLAIN (ANALYZE, COSTS OFF) "+hnsw,
 			pgvector.NewVector(q), tenantID, n, 2*n)
 		if err != nil {
 			return err
@@ -312,8 +320,8 @@ func TestRetrievalPlanByChunkCount(t *testing.T) {
 	s := &Searcher{Embedder: fixedDims{&scaleEmbedder{}, 512}, ModelID: 1, ExactThreshold: 5000, PerTermLimit: 150}
 	for _, tc := range []struct {
 		count int64
-		want  string
-	}{{0, exactSQL}, {5000, exactSQL}, {5001, hnswSQL}, {200000, hnswSQL}} {
+		want  store.VectorPlan
+	}{{0, store.VectorExact}, {5000, store.VectorExact}, {5001, store.VectorHNSW}, {200000, store.VectorHNSW}} {
 		b := &pgx.Batch{}
 		q := legQuery{tenantID: uuid.New(), chunkCount: tc.count, vector: randomQuery(1), keywordText: "vacuum", tsConfig: "english", n: 20}
 		if err := s.queueRetrieval(b, q, &legResults{}); err != nil {
@@ -323,15 +331,19 @@ func TestRetrievalPlanByChunkCount(t *testing.T) {
 		for _, qq := range b.QueuedQueries {
 			sqls = append(sqls, qq.SQL)
 		}
-		want := []string{termsSQL, keywordSQL}
-		if tc.want == hnswSQL {
-			want = append(want, setupSQL)
+		want := []string{store.KeywordTermsSQL, store.KeywordLegSQL}
+		if tc.want == store.VectorHNSW {
+			want = append(want, store.VectorSettingsSQL)
 		}
-		want = append(want, fmt.Sprintf(tc.want, 512, 1))
+		vector, err := store.VectorLegSQL(tc.want, 512, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want = append(want, vector)
 		if !slices.Equal(sqls, want) {
 			t.Errorf("chunk count %d: batch\n%s\nwant\n%s", tc.count, strings.Join(sqls, "\n--\n"), strings.Join(want, "\n--\n"))
 		}
-		if tc.want == hnswSQL {
+		if tc.want == store.VectorHNSW {
 			setup := b.QueuedQueries[len(b.QueuedQueries)-2]
 			if !strings.Contains(setup.SQL, "set_config('enable_sort', 'off', true)") || !strings.Contains(setup.SQL, "set_config('jit', 'off', true)") ||
 				!slices.Equal(setup.Arguments, []any{"100"}) {

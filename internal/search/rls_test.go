@@ -49,7 +49,7 @@ func TestRetrievalStatementsStayInTheTenant(t *testing.T) {
 	look := func(as testdb.Tenant) seen {
 		var s seen
 		err := store.InTenant(ctx, pool, as.ID, func(tx pgx.Tx) error {
-			rows, err := tx.Query(ctx, keywordSQL, "english", a.ID, kwText, 0.9, 0.4, 150, 10, false, "", []byte("{}"))
+			rows, err := tx.Query(ctx, store.KeywordLegSQL, "english", a.ID, kwText, 0.9, 0.4, 150, 10, false, "", []byte("{}"))
 			if err != nil {
 				return err
 			}
@@ -64,7 +64,7 @@ func TestRetrievalStatementsStayInTheTenant(t *testing.T) {
 			if err := rows.Err(); err != nil {
 				return err
 			}
-			rows, err = tx.Query(ctx, termsSQL, "english", a.ID, kwText)
+			rows, err = tx.Query(ctx, store.KeywordTermsSQL, "english", kwText, a.ID)
 			if err != nil {
 				return err
 			}
@@ -79,7 +79,7 @@ func TestRetrievalStatementsStayInTheTenant(t *testing.T) {
 			if err := rows.Err(); err != nil {
 				return err
 			}
-			rows, err = tx.Query(ctx, missingSQL, "english", a.ID, probes, probeTexts)
+			rows, err = tx.Query(ctx, store.MissingTermsSQL, "english", a.ID, probes, probeTexts)
 			if err != nil {
 				return err
 			}

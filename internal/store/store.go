@@ -1,5 +1,9 @@
 // Package store is ragd's data layer: the sqlc-generated queries (*.gen.go, from
-// queries/*.sql) and the one way tenant data is touched, InTenant.
+// queries/*.sql), the statements sqlc cannot type or parameterise (the
+// search's retrieval batch in retrieve.go, the vector-index DDL in indexes.go,
+// filled by the injection-proof templates of template.go), and the one way
+// tenant data is touched, InTenant (SendTenantBatch for one-round-trip reads).
+// Runtime SQL belongs here (and the schema in db/migrations).
 //
 // Isolation design (docs/ARCHITECTURE.md): every tenant table is under FORCE ROW
 // LEVEL SECURITY with policies on current_tenant(), which reads the

@@ -1,0 +1,350 @@
+package store
+
+import (
+	"fmt"
+	"strconv"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+	"github.com/pgvector/pgvector-go"
+)
+
+// The search's retrieval statements. The search queues them on one pgx.Batch
+// and sends it with SendTenantBatch: one round trip inside the tenant
+// transaction (each round trip costs 0.3-0.5 ms on the 2-core bench machine;
+// docs/BENCHMARKS.md). So nothing in the batch can depend on another
+// statement's result, and they are queued here rather than run by sqlc's
+// methods (sqlc's batch mode sends one statement per batch). The statements
+// sqlc can type are in queries/search.sql; the vector leg's are templates
+// (template.go), because a typmod cannot be a bind parameter and the
+// dedicated HNSW index's predicate names the model id as a constant; sqlc's
+// catalog types neither keyword_search's RETURNS TABLE columns nor a
+// multi-argument unnest, so the keyword leg and the missing-terms probe are
+// written here. Every statement filters by tenant_id explicitly as well (the
+// planner sees the constant under force_custom_plan; row-level security
+// still applies).
+//
+// The HNSW settings (SetVectorSearchSettings in queries/search.sql) are:
+// relaxed_order iterative scan, which keeps walking until enough rows pass
+// the row-level security filter, and ef_search ≥ 2× the candidates.
+//
+// enable_sort = off makes the plan independent of the statistics: the only
+// way to read a tenant's vectors in distance order without a Sort node is its
+// dedicated HNSW index, and with sorting disabled every plan that sorts them
+// (a sequential scan, or the chunk_embeddings_cache btree on (tenant_id,
+// model_id, …), then a top-N sort) costs PostgreSQL's disable_cost more, so
+// the index wins whatever the estimates. Measured: for a 120-row tenant with
+// its index, a fresh ANALYZE of a table holding little else made the plan Seq
+// Scan + Sort, and in the full test suite the cache btree + Sort; with the
+// setting the walk is chosen even under costs by which scanning and sorting
+// are free (search.TestEnsureVectorIndexes). Without the index every plan
+// sorts, so the cheapest exact scan is still chosen; the sorts outside the
+// inner walk (the re-sort of the 2n candidates, the content join's order) are
+// in every plan alike.
+//
+// jit = off goes with it: disable_cost lifts the plan's total cost over
+// jit_above_cost, and compiling the plan's expressions then cost 0.5-1.1 s
+// per search (measured on the 120-row tenant: 0.8 ms with jit off).
+//
+// The settings are local to the transaction, which is the whole batch, so
+// QueueVectorLeg must be the last call on a batch: it queues them right
+// before the HNSW statement, and no other plan sees them.
+const (
+	// contentHead + leg + contentTail + ORDER BY is the leg's rows
+	// (chunk_id, value) with what a result cites ($2 tenant). The chunks
+	// are read as one set (c.id = ANY(the leg's ids)) and then their
+	// documents (d.id = ANY(those chunks' document ids)): at most n rows
+	// each, joined in memory, whatever the plan. Joined row by row, stale
+	// statistics pick the access path: right after a bulk ingest (a tenant's
+	// chunks estimated at one row) the planner scanned all the tenant's
+	// chunks through (tenant_id, document_id, chunk_index) once per hit
+	// (0.7 ms each for 5,800 chunks; 60 ms joined freely), and the documents
+	// likewise. A chunk deleted since its leg read it is left out.
+	contentHead = `WITH v (chunk_id, value) AS MATERIALIZED (
+`
+	contentTail = `
+), c AS MATERIALIZED (
+	SELECT c.id, c.document_id, c.chunk_index, c.start_offset, c.end_offset, c.heading_path, c.content
+	FROM chunks c
+	WHERE c.tenant_id = $2 AND c.id = ANY (ARRAY(SELECT v.chunk_id FROM v))
+), d AS MATERIALIZED (
+	SELECT d.id, d.source_uri, d.title
+	FROM documents d
+	WHERE d.tenant_id = $2 AND d.id = ANY (ARRAY(SELECT c.document_id FROM c))
+)
+SELECT v.chunk_id, v.value, c.document_id, c.chunk_index, c.start_offset, c.end_offset, c.heading_path, c.content, d.source_uri, d.title
+FROM v JOIN c ON c.id = v.chunk_id JOIN d ON d.id = c.document_id
+`
+
+	// exactVectorTemplate and hnswVectorTemplate are the vector leg ($1
+	// query vector, $2 tenant, $3 n; HNSW $4 2n), picked by the tenant's
+	// chunk count. (One statement gating both by the count in SQL cost ~11
+	// ms per search at executor start-up for the 200k-chunk tenant, the
+	// never-run branch included.) Placeholders: dims (the model's
+	// dimensions) and model_id, both from the model registry.
+	//
+	// exactVectorTemplate scans the tenant's own rows (tenant_id btree); its
+	// distance expression differs from the index expression, so HNSW is
+	// never used.
+	exactVectorTemplate = contentHead + `	SELECT e.chunk_id, e.embedding <=> $1 AS distance
+	FROM chunk_embeddings e
+	WHERE e.tenant_id = $2 AND e.model_id = /* TEMPLATE: model_id */
+	ORDER BY 2, 1 LIMIT $3` + contentTail + `ORDER BY v.value, v.chunk_id`
+
+	// hnswVectorTemplate walks a large tenant's dedicated partial index
+	// over embedding::vector(<dims>) WHERE model_id AND tenant_id
+	// (search.EnsureVectorIndexes) for 2n rows (under force_custom_plan the
+	// planner proves the predicate from the tenant id), re-sorted outside
+	// the relaxed walk. Without the index yet (a tenant that grew past the
+	// threshold since `ragd tenant index` last ran) it is an exact scan.
+	hnswVectorTemplate = contentHead + `	SELECT w.chunk_id, w.distance FROM (
+		SELECT e.chunk_id, e.embedding::vector(/* TEMPLATE: dims */) <=> $1::vector(/* TEMPLATE: dims */) AS distance
+		FROM chunk_embeddings e
+		WHERE e.tenant_id = $2 AND e.model_id = /* TEMPLATE: model_id */
+		ORDER BY e.embedding::vector(/* TEMPLATE: dims */) <=> $1::vector(/* TEMPLATE: dims */)
+		LIMIT $4) w
+	ORDER BY w.distance, w.chunk_id LIMIT $3` + contentTail + `ORDER BY v.value, v.chunk_id`
+
+	// filteredVectorTemplate is exact within the chunks of documents
+	// matching the filters ($1 query vector, $2 tenant, $3 n, $4 source_uri
+	// prefix, $5 metadata containment).
+	filteredVectorTemplate = contentHead + `	SELECT e.chunk_id, e.embedding <=> $1 AS distance
+	FROM chunk_embeddings e
+	JOIN chunks c ON c.tenant_id = e.tenant_id AND c.id = e.chunk_id
+	JOIN documents d ON d.tenant_id = c.tenant_id AND d.id = c.document_id
+	WHERE e.tenant_id = $2 AND e.model_id = /* TEMPLATE: model_id */
+	  AND starts_with(d.source_uri, $4::text) AND d.metadata @> $5::jsonb
+	ORDER BY 2, 1 LIMIT $3` + contentTail + `ORDER BY v.value, v.chunk_id`
+
+	// lexemesExpr is the query text's lexemes ($1 text-search configuration,
+	// always explicit, never default_text_search_config; $3 text). Stop
+	// words yield none. It is a sub-select without outer references, so it
+	// is computed once per statement (an InitPlan): as a plain expression
+	// it was computed again for every row that compared a lexeme with it
+	// (term_stats rows inside keyword_search, each candidate chunk's
+	// lexemes for the matched ones), and parsing a 4,000-character query
+	// takes up to 0.2 s, so such a query held a connection for 100 s.
+	lexemesExpr = `(SELECT tsvector_to_array(to_tsvector(CAST($1::text AS regconfig), $3::text)))::text[]`
+
+	// keywordLeg is the keyword leg: Okapi BM25 over the tenant's posting
+	// lists (keyword_search in db/migrations; $1 configuration, $2 tenant,
+	// $3 text, $4 k1, $5 b, $6 candidates per term, $7 n, $8 filtered, $9
+	// prefix, $10 metadata), best first, each chunk with the query lexemes
+	// it contains (the answerability signal's term coverage). A chunk
+	// deleted since its postings were read is left out.
+	keywordLeg = contentHead + `	SELECT k.chunk_id, k.score
+	FROM keyword_search($2::uuid, ` + lexemesExpr + `, $4::float8, $5::float8, $6::int, $7::int, $8::bool, $9::text, $10::jsonb) k
+), c AS MATERIALIZED (
+	SELECT c.id, c.document_id, c.chunk_index, c.start_offset, c.end_offset, c.heading_path, c.content,
+		ARRAY(SELECT l FROM unnest(tsvector_to_array(c.tsv)) AS l WHERE l = ANY (` + lexemesExpr + `)) AS matched
+	FROM chunks c
+	WHERE c.tenant_id = $2 AND c.id = ANY (ARRAY(SELECT v.chunk_id FROM v))
+), d AS MATERIALIZED (
+	SELECT d.id, d.source_uri, d.title
+	FROM documents d
+	WHERE d.tenant_id = $2 AND d.id = ANY (ARRAY(SELECT c.document_id FROM c))
+)
+SELECT v.chunk_id, v.value, c.document_id, c.chunk_index, c.start_offset, c.end_offset, c.heading_path, c.content, d.source_uri, d.title, c.matched
+FROM v JOIN c ON c.id = v.chunk_id JOIN d ON d.id = c.document_id
+ORDER BY v.value DESC, v.chunk_id`
+
+	// missingTerms returns the probes ($3 words, $4 their search texts)
+	// none of whose lexemes any chunk of the tenant has ($1 configuration,
+	// $2 tenant); a probe without lexemes (a stop word) is never missing.
+	missingTerms = `SELECT w.word
+FROM unnest($3::text[], $4::text[]) AS w (word, probe)
+CROSS JOIN LATERAL (SELECT tsvector_to_array(to_tsvector(CAST($1::text AS regconfig), w.probe)) AS lexemes) l
+WHERE cardinality(l.lexemes) > 0
+  AND NOT EXISTS (SELECT 1 FROM term_stats t WHERE t.tenant_id = $2 AND t.lexeme = ANY (l.lexemes))`
+)
+
+// The statement texts the Queue functions send, for tests that check what a
+// batch holds and in which order.
+const (
+	VectorSettingsSQL = setVectorSearchSettings
+	KeywordTermsSQL   = keywordTerms
+	KeywordLegSQL     = keywordLeg
+	MissingTermsSQL   = missingTerms
+)
+
+// LegRow is one chunk a retrieval leg returned, with what a search result
+// cites.
+type LegRow struct {
+	ChunkID uuid.UUID
+	// Value is the cosine distance (vector leg) or the BM25 score (keyword
+	// leg).
+	Value                                  float64
+	DocumentID                             uuid.UUID
+	ChunkIndex, StartOffset, EndOffset     int32
+	HeadingPath, Content, SourceURI, Title string
+	// Matched are the query lexemes the chunk contains (keyword leg only).
+	Matched []string
+}
+
+// VectorPlan is how the vector leg reads a tenant's vectors.
+type VectorPlan int
+
+const (
+	// VectorExact scans the tenant's vectors exactly.
+	VectorExact VectorPlan = iota
+	// VectorHNSW walks the tenant's dedicated HNSW index (an exact scan
+	// while it has none), under the transaction-local settings queued before
+	// it.
+	VectorHNSW
+	// VectorFiltered is exact within the chunks of documents matching a
+	// source_uri prefix and metadata containment.
+	VectorFiltered
+)
+
+// maxDims is pgvector's largest vector type.
+const maxDims = 16000
+
+// VectorLegSQL is the vector leg's statement for plan, a model of dims
+// dimensions and id modelID. Errors: ErrTemplate for dims outside 1-16,000,
+// a model id below 1 or an unknown plan.
+func VectorLegSQL(plan VectorPlan, dims int, modelID int16) (string, error) {
+	if dims < 1 || dims > maxDims {
+		return "", fmt.Errorf("%w: %d dimensions", ErrTemplate, dims)
+	}
+	if modelID < 1 {
+		return "", fmt.Errorf("%w: model id %d", ErrTemplate, modelID)
+	}
+	values := map[string]TemplateValue{"model_id": TemplateInt(int64(modelID))}
+	var tmpl string
+	switch plan {
+	case VectorExact:
+		tmpl = exactVectorTemplate
+	case VectorHNSW:
+		tmpl = hnswVectorTemplate
+		values["dims"] = TemplateInt(int64(dims))
+	case VectorFiltered:
+		tmpl = filteredVectorTemplate
+	default:
+		return "", fmt.Errorf("%w: vector plan %d", ErrTemplate, plan)
+	}
+	return renderTemplate(tmpl, values)
+}
+
+// VectorLegParams are the vector leg's inputs.
+type VectorLegParams struct {
+	Plan     VectorPlan
+	ModelID  int16
+	TenantID uuid.UUID
+	// Vector is the query embedding; its length is the model's dimensions.
+	Vector []float32
+	// N is the number of rows returned.
+	N int
+	// EfSearch is hnsw.ef_search (VectorHNSW only).
+	EfSearch int
+	// Prefix and Metadata filter the documents (VectorFiltered only).
+	Prefix   string
+	Metadata []byte
+}
+
+// QueueVectorLeg queues the vector leg on b (VectorHNSW: the walk's settings,
+// then the statement); fn receives its rows, nearest first, when the batch is
+// closed. It must be the last statement queued on b: the settings last to
+// the end of the transaction. Errors: VectorLegSQL's, with nothing queued.
+func QueueVectorLeg(b *pgx.Batch, p VectorLegParams, fn func([]LegRow) error) error {
+	sql, err := VectorLegSQL(p.Plan, len(p.Vector), p.ModelID)
+	if err != nil {
+		return err
+	}
+	vec := pgvector.NewVector(p.Vector)
+	switch p.Plan {
+	case VectorFiltered:
+		b.Queue(sql, vec, p.TenantID, p.N, p.Prefix, p.Metadata).Query(collectLegRows(fn, false))
+	case VectorHNSW:
+		b.Queue(setVectorSearchSettings, strconv.Itoa(p.EfSearch))
+		b.Queue(sql, vec, p.TenantID, p.N, 2*p.N).Query(collectLegRows(fn, false))
+	default:
+		b.Queue(sql, vec, p.TenantID, p.N).Query(collectLegRows(fn, false))
+	}
+	return nil
+}
+
+// KeywordTerm is one lexeme of a query with its document frequency in the
+// tenant (0 when no chunk has it) and the tenant's chunk count.
+type KeywordTerm struct {
+	Lexeme         string
+	DF, ChunkCount int64
+}
+
+// QueueKeywordTerms queues KeywordTerms on b; fn receives the query's
+// lexemes when the batch is closed.
+func QueueKeywordTerms(b *pgx.Batch, p KeywordTermsParams, fn func([]KeywordTerm) error) {
+	b.Queue(keywordTerms, p.TsConfig, p.Query, p.TenantID).Query(func(rows pgx.Rows) error {
+		terms, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (KeywordTerm, error) {
+			var t KeywordTerm
+			return t, r.Scan(&t.Lexeme, &t.DF, &t.ChunkCount)
+		})
+		if err != nil {
+			return err
+		}
+		return fn(terms)
+	})
+}
+
+// KeywordLegParams are the keyword leg's inputs.
+type KeywordLegParams struct {
+	TSConfig string
+	TenantID uuid.UUID
+	// Query is the search text (analyze.Query).
+	Query string
+	// K1 and B are BM25's parameters.
+	K1, B float64
+	// PerTerm caps the postings read per query term; N is the number of rows
+	// returned.
+	PerTerm, N int
+	// Filtered restricts the leg to documents matching Prefix and Metadata.
+	Filtered bool
+	Prefix   string
+	Metadata []byte
+}
+
+// QueueKeywordLeg queues the keyword leg on b; fn receives its rows, best
+// first, with Matched set, when the batch is closed.
+func QueueKeywordLeg(b *pgx.Batch, p KeywordLegParams, fn func([]LegRow) error) {
+	b.Queue(keywordLeg, p.TSConfig, p.TenantID, p.Query, p.K1, p.B, p.PerTerm, p.N, p.Filtered, p.Prefix, p.Metadata).
+		Query(collectLegRows(fn, true))
+}
+
+// MissingTermsParams are the missing-terms probe's inputs: Words and, at the
+// same index, the search text of each.
+type MissingTermsParams struct {
+	TSConfig      string
+	TenantID      uuid.UUID
+	Words, Probes []string
+}
+
+// QueueMissingTerms queues the probe on b; fn receives the words none of
+// whose lexemes any chunk of the tenant has, when the batch is closed.
+func QueueMissingTerms(b *pgx.Batch, p MissingTermsParams, fn func([]string) error) {
+	b.Queue(missingTerms, p.TSConfig, p.TenantID, p.Words, p.Probes).Query(func(rows pgx.Rows) error {
+		words, err := pgx.CollectRows(rows, pgx.RowTo[string])
+		if err != nil {
+			return err
+		}
+		return fn(words)
+	})
+}
+
+// collectLegRows scans a leg statement's rows (chunk_id, value, content…,
+// and matched when withMatched) and hands them to fn.
+func collectLegRows(fn func([]LegRow) error, withMatched bool) func(pgx.Rows) error {
+	return func(rows pgx.Rows) error {
+		hits, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (LegRow, error) {
+			var h LegRow
+			dst := []any{&h.ChunkID, &h.Value, &h.DocumentID, &h.ChunkIndex, &h.StartOffset, &h.EndOffset,
+				&h.HeadingPath, &h.Content, &h.SourceURI, &h.Title}
+			if withMatched {
+				dst = append(dst, &h.Matched)
+			}
+			return h, r.Scan(dst...)
+		})
+		if err != nil {
+			return err
+		}
+		return fn(hits)
+	}
+}

@@ -1,0 +1,17 @@
+-- name: SetVectorSearchSettings :exec
+-- The HNSW walk's transaction-local settings (retrieve.go explains them and
+-- queues every retrieval statement); they last to the end of the batch's transaction, so they are
+-- queued after every other statement.
+SELECT set_config('hnsw.iterative_scan', 'relaxed_order', true),
+	set_config('hnsw.ef_search', @ef_search::text, true), set_config('hnsw.max_scan_tuples', '100000', true),
+	set_config('enable_sort', 'off', true), set_config('jit', 'off', true);
+
+-- name: KeywordTerms :many
+-- Each lexeme of the query text (@ts_config always explicit, never
+-- default_text_search_config; stop words yield none) with its document
+-- frequency in the tenant (0 when no chunk has it) and the tenant's chunk
+-- count: the inputs of the keyword leg's idf-based confidence.
+SELECT q.lexeme, coalesce(t.df, 0)::int8 AS df, coalesce(s.chunk_count, 0)::int8 AS chunk_count
+FROM unnest(tsvector_to_array(to_tsvector(CAST(@ts_config::text AS regconfig), @query::text))) AS q (lexeme)
+LEFT JOIN term_stats t ON t.tenant_id = @tenant_id AND t.lexeme = q.lexeme
+LEFT JOIN tenant_stats s ON s.tenant_id = @tenant_id;
