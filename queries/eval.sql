@@ -62,7 +62,7 @@ VALUES (@tenant_id, @set_id, @config, @metrics, @legs, @per_question)
 RETURNING id, created_at;
 
 -- name: GetEvalRun :one
-SELECT r.id, r.set_id, s.name AS set_name, s.version AS set_version, r.created_at,
+SELECT r.id, r.set_id, s.name AS set_name, s.version AS set_version, s.created_at AS set_created_at, r.created_at,
        r.config, r.metrics, r.legs, r.per_question
 FROM eval_runs r JOIN eval_sets s ON s.tenant_id = r.tenant_id AND s.id = r.set_id
 WHERE r.tenant_id = @tenant_id AND r.id = @id;

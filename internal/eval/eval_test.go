@@ -143,6 +143,9 @@ func TestLoadRunTuneCompare(t *testing.T) {
 	if err != nil || got.Metrics != r1.Metrics || len(got.PerQuestion) != 5 || got.Set.Name != "synthetic" || got.Config.Chunks != r1.Config.Chunks {
 		t.Fatalf("GetRun = %+v, %v", got.Metrics, err)
 	}
+	if got.Set.CreatedAt.IsZero() || !got.Set.CreatedAt.Equal(r1.Set.CreatedAt) {
+		t.Errorf("GetRun's set was created at %v, the run's at %v", got.Set.CreatedAt, r1.Set.CreatedAt)
+	}
 	// Another tenant cannot read the run.
 	other := testdb.NewTenant(t, "eval-other", "")
 	if _, err := b.svc.GetRun(ctx, tenant.Tenant{ID: other.ID}, r1.ID); !errors.Is(err, eval.ErrRunNotFound) {

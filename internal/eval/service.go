@@ -448,7 +448,7 @@ func (s *Service) GetRun(ctx context.Context, t tenant.Tenant, id uuid.UUID) (Re
 		if err := json.Unmarshal(row.Metrics, &sum); err != nil {
 			return fmt.Errorf("run %s metrics: %w", id, err)
 		}
-		r = Report{ID: row.ID, CreatedAt: row.CreatedAt.Time, Set: SetInfo{ID: row.SetID, Name: row.SetName, Version: int(row.SetVersion)},
+		r = Report{ID: row.ID, CreatedAt: row.CreatedAt.Time, Set: SetInfo{ID: row.SetID, Name: row.SetName, Version: int(row.SetVersion), CreatedAt: row.SetCreatedAt.Time},
 			Questions: sum.Questions, Answerable: sum.Answerable, Depth: sum.Depth, Production: sum.Production, Metrics: sum.Metrics,
 			Categories: sum.Categories, Latency: sum.Latency, Misses: sum.Misses, Refusal: sum.Refusal, Degraded: sum.Degraded}
 		r.Set.Questions = sum.Questions

@@ -89,7 +89,7 @@ func (q *Queries) EvalQuestions(ctx context.Context, db DBTX, arg EvalQuestionsP
 }
 
 const getEvalRun = `-- name: GetEvalRun :one
-SELECT r.id, r.set_id, s.name AS set_name, s.version AS set_version, r.created_at,
+SELECT r.id, r.set_id, s.name AS set_name, s.version AS set_version, s.created_at AS set_created_at, r.created_at,
        r.config, r.metrics, r.legs, r.per_question
 FROM eval_runs r JOIN eval_sets s ON s.tenant_id = r.tenant_id AND s.id = r.set_id
 WHERE r.tenant_id = $1 AND r.id = $2
@@ -101,15 +101,16 @@ type GetEvalRunParams struct {
 }
 
 type GetEvalRunRow struct {
-	ID          uuid.UUID
-	SetID       uuid.UUID
-	SetName     string
-	SetVersion  int32
-	CreatedAt   pgtype.Timestamptz
-	Config      []byte
-	Metrics     []byte
-	Legs        []byte
-	PerQuestion []byte
+	ID           uuid.UUID
+	SetID        uuid.UUID
+	SetName      string
+	SetVersion   int32
+	SetCreatedAt pgtype.Timestamptz
+	CreatedAt    pgtype.Timestamptz
+	Config       []byte
+	Metrics      []byte
+	Legs         []byte
+	PerQuestion  []byte
 }
 
 func (q *Queries) GetEvalRun(ctx context.Context, db DBTX, arg GetEvalRunParams) (GetEvalRunRow, error) {
@@ -120,6 +121,7 @@ func (q *Queries) GetEvalRun(ctx context.Context, db DBTX, arg GetEvalRunParams)
 		&i.SetID,
 		&i.SetName,
 		&i.SetVersion,
+		&i.SetCreatedAt,
 		&i.CreatedAt,
 		&i.Config,
 		&i.Metrics,
