@@ -139,7 +139,7 @@ func Extractive(question string, sources []Source, maxSentences int) Result {
 // quotable reports whether u can anchor or fill a passage: code only joins
 // one through complete, and fragments under three words say nothing.
 func quotable(u unit) bool {
-	return u.kind == unitRow || u.kind == unitSentence && len(strings.Fields(u.text)) >= 3
+	return u.kind == unitRow || u.kind == unitSentence && wordCount(u.text) >= 3
 }
 
 // bestPassage returns the best-scoring passage (see Extractive) as source
