@@ -411,3 +411,25 @@ func TestExtractiveSplitsAndMatchesCJK(t *testing.T) {
 		t.Errorf("terms = %q, want the identifier pg_dump and CJK bigrams", got)
 	}
 }
+
+// Two sources that answer about equally well are both quoted, each cited
+// with its own number; a clearly better one is quoted alone.
+func TestExtractiveQuotesBothSourcesOfANearTie(t *testing.T) {
+	t.Parallel()
+	tie := []Source{
+		{Content: "Flags make a pattern match ignore case. Letter flags are optional."},
+		{Content: "The ILIKE key word makes a pattern match ignore letter case. It is an extension."},
+	}
+	r := Extractive("How do I make a pattern match ignore letter case?", tie, 1)
+	if !strings.Contains(r.Answer, "ILIKE") || len(r.Citations) != 2 {
+		t.Errorf("near-tie: answer %q with %d citations, want both sources quoted", r.Answer, len(r.Citations))
+	}
+	clear := []Source{
+		{Content: "The key word ILIKE makes a pattern match ignore case. It is an extension."},
+		{Content: "Some operators take a pattern. They are listed below."},
+	}
+	r = Extractive("How do I make a pattern match ignore case?", clear, 1)
+	if len(r.Citations) != 1 || !strings.HasPrefix(r.Answer, "The key word ILIKE") {
+		t.Errorf("clear winner: answer %q with %d citations, want the first source alone", r.Answer, len(r.Citations))
+	}
+}
