@@ -13,8 +13,9 @@
 //     system message and fences every source so that its content cannot close
 //     its own fence and pose as the user or the system.
 //   - The service answers even when the LLM is down or not configured: the
-//     extractive mode quotes the one contiguous passage of a source that best
-//     matches the question (IDF-weighted question terms; code kept as code)
+//     extractive mode quotes the contiguous passage of a source that best
+//     matches the question (IDF-weighted question terms; code kept as code;
+//     a second source's passage on a near-tie)
 //     and cites every sentence. Result.Degraded tells the caller
 //     that the LLM failed and the extractive mode stood in.
 //

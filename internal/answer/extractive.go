@@ -46,6 +46,14 @@ const definitionWeight = 1.0
 // what to run.
 const namingWeight = 0.5
 
+// secondPassageShare is the share of the best passage's score at which
+// another source's best passage is quoted too: the scores are lexical
+// evidence, and a near-tie is no evidence for either passage; quoting both
+// keeps the one that names what the question asks for more often than
+// picking one (chosen on the tuning split of tenants/pgdocs/answers.jsonl,
+// docs/EVAL.md).
+const secondPassageShare = 0.9
+
 // lengthPenalty is subtracted per unit beyond the first, so that a unit which
 // adds nothing to a passage's coverage does not join it.
 const lengthPenalty = 0.01
@@ -78,8 +86,8 @@ var backReferences = map[string]bool{
 	"otherwise": true, "however": true, "here": true, "there": true, "so": true,
 }
 
-// Extractive answers without an LLM by quoting the one contiguous passage of
-// a source that best answers the question, every sentence followed by its
+// Extractive answers without an LLM by quoting the contiguous passage of a
+// source that best answers the question (two on a near-tie), every sentence followed by its
 // source's "[n]"; maxSentences < 1 means DefaultMaxSentences.
 //
 // Sources are split into units (parseUnits): sentences, table rows (quoted
@@ -95,6 +103,10 @@ var backReferences = map[string]bool{
 // (headingWeight), and a passage naming a command, setting or code earns
 // namingWeight; the sum is discounted by the source's rank (rankDecay), and
 // by lengthPenalty per extra unit.
+//
+// When another source's best passage scores at least secondPassageShare of
+// the best one's, it is quoted after it, cited with its own number: the
+// lexical score does not separate near-ties.
 //
 // The best passage is then completed so that it reads on its own: a sentence
 // that opens with a back-reference ("This…", "For this purpose…") brings the
@@ -119,7 +131,7 @@ func Extractive(question string, sources []Source, maxSentences int) Result {
 	for i, s := range sources {
 		docs[i] = parseUnits(stripMarkers(s.Content), s.HeadingPath)
 	}
-	src, from, to, ok := bestPassage(question, sources, docs, maxSentences)
+	src, from, to, ok, per := bestPassage(question, sources, docs, maxSentences)
 	if !ok {
 		src, from, to, ok = leadPassage(docs, maxSentences)
 	}
@@ -128,9 +140,28 @@ func Extractive(question string, sources []Source, maxSentences int) Result {
 	}
 	from, to = complete(docs[src], from, to, maxSentences, uniq(terms(question)))
 	n := src + 1
+	text := render(docs[src][from:to], n)
+	cited := []int{n}
+	// A near-tie: the best passage of another source scores almost as
+	// well, so the evidence does not decide between them and both are
+	// quoted, the better first (unless they read the same).
+	second := -1
+	for si, p := range per {
+		if si != src && p.score > 0 && p.score >= secondPassageShare*per[src].score && (second < 0 || p.score > per[second].score) {
+			second = si
+		}
+	}
+	if second >= 0 {
+		p := per[second]
+		f, t := complete(docs[second], p.from, p.to, maxSentences, uniq(terms(question)))
+		if quoted(docs[second][f:t]) != quoted(docs[src][from:to]) {
+			text += "\n\n" + render(docs[second][f:t], second+1)
+			cited = append(cited, second+1)
+		}
+	}
 	return Result{
-		Answer:           render(docs[src][from:to], n),
-		Citations:        citations([]int{n}, sources),
+		Answer:           text,
+		Citations:        citations(cited, sources),
 		InvalidCitations: []int{},
 		Mode:             ModeExtractive,
 	}
@@ -139,17 +170,19 @@ func Extractive(question string, sources []Source, maxSentences int) Result {
 // quotable reports whether u can anchor or fill a passage: code only joins
 // one through complete, and fragments under three words say nothing.
 func quotable(u unit) bool {
-	return u.kind == unitRow || u.kind == unitSentence && len(strings.Fields(u.text)) >= 3
+	return u.kind == unitRow || u.kind == unitSentence && wordCount(u.text) >= 3
 }
 
 // bestPassage returns the best-scoring passage (see Extractive) as source
-// index and unit range [from, to); ok is false when no unit holds a word of
-// the question.
-func bestPassage(question string, sources []Source, docs [][]unit, maxSentences int) (src, from, to int, ok bool) {
+// index and unit range [from, to), and the best passage of every source
+// (score 0 for a source without one); ok is false when no unit holds a word
+// of the question.
+func bestPassage(question string, sources []Source, docs [][]unit, maxSentences int) (src, from, to int, ok bool, per []passage) {
 	query := uniq(terms(question))
 	if len(query) == 0 {
-		return 0, 0, 0, false
+		return 0, 0, 0, false, nil
 	}
+	per = make([]passage, len(docs))
 	// Per unit: which query terms it holds, which of them it defines, and
 	// whether it names a thing; document frequencies of the query terms.
 	type facts struct {
@@ -246,13 +279,31 @@ func bestPassage(question string, sources []Source, docs [][]unit, maxSentences 
 					score += namingWeight * meanIDF
 				}
 				score = score*prior - lengthPenalty*float64(b-a)
+				if score > per[si].score {
+					per[si] = passage{score, a, b + 1}
+				}
 				if score > best {
 					best, src, from, to, ok = score, si, a, b+1, true
 				}
 			}
 		}
 	}
-	return src, from, to, ok
+	return src, from, to, ok, per
+}
+
+// passage is a scored unit range [from, to) of one source.
+type passage struct {
+	score    float64
+	from, to int
+}
+
+// quoted is the text of units, for comparing two passages.
+func quoted(us []unit) string {
+	var b strings.Builder
+	for _, u := range us {
+		b.WriteString(u.text + "\n")
+	}
+	return b.String()
 }
 
 // leadPassage returns the first quotable units of the first source that has

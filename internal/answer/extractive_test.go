@@ -369,9 +369,67 @@ func TestLooksLikeCode(t *testing.T) {
 		{"The basic usage of this command is:", false},
 		{"Two spaces after a period.  Old typists did this.", false},
 		{"PostgreSQL provides the utility program pg_dump for this purpose.", false},
+		{"select name from users where age > 30 and city = x", true},
+		{"Such cases are not rejected; the ambiguity is resolved by determining which UTC offset to apply. For example, consider", false},
 	} {
 		if got := looksLikeCode(c.line); got != c.want {
 			t.Errorf("looksLikeCode(%q) = %v, want %v", c.line, got, c.want)
 		}
+	}
+}
+
+// A paragraph that ends without punctuation before an example, with a
+// semicolon inside it, is prose: it is quoted as sentences, not fenced.
+func TestExtractiveDoesNotFenceProseBeforeAnExample(t *testing.T) {
+	t.Parallel()
+	src := []Source{{Content: "During a daylight-savings-time transition, it is possible for a seemingly valid timestamp string to represent a nonexistent timestamp. " +
+		"Such cases are not rejected; the ambiguity is resolved by determining which UTC offset to apply. For example, consider\n\n" +
+		"=> SELECT '2018-03-11 02:30'::timestamptz;\n      timestamptz\n------------------------\n 2018-03-11 03:30:00-04\n(1 row)"}}
+	r := Extractive("What happens to a nonexistent timestamp during a daylight-savings-time transition?", src, 3)
+	if !strings.HasPrefix(r.Answer, "During a daylight-savings-time transition") || strings.Contains(r.Answer, "```\nDuring") {
+		t.Errorf("answer %q: want the prose quoted as sentences", r.Answer)
+	}
+}
+
+// Chinese and Japanese are split into sentences at 。！？ and matched by
+// character bigrams, as the keyword leg indexes them: the answer quotes the
+// sentence that shares the question's words, not the start of the chunk.
+func TestExtractiveSplitsAndMatchesCJK(t *testing.T) {
+	t.Parallel()
+	src := []Source{{Content: "数据库备份是保护数据的重要手段。恢复时使用 pg_restore 命令。使用 pg_dump 可以把整个数据库导出到一个文件中！其他工具也可以使用？\n\n" +
+		"バックアップの方法はいくつかあります。データベース全体を一つのファイルに書き出すにはpg_dumpを使います。"}}
+	for _, c := range []struct{ question, want string }{
+		{"如何把整个数据库导出到一个文件？", "使用 pg_dump 可以把整个数据库导出到一个文件中 [1]！"},
+		{"データベース全体をファイルに書き出すには？", "データベース全体を一つのファイルに書き出すにはpg_dumpを使います [1]。"},
+	} {
+		r := Extractive(c.question, src, 1)
+		if r.Answer != c.want {
+			t.Errorf("Extractive(%q) = %q, want %q", c.question, r.Answer, c.want)
+		}
+	}
+	if got := terms("pg_dumpを使います"); !slices.Contains(got, "pg_dump") || !slices.Contains(got, "使い") {
+		t.Errorf("terms = %q, want the identifier pg_dump and CJK bigrams", got)
+	}
+}
+
+// Two sources that answer about equally well are both quoted, each cited
+// with its own number; a clearly better one is quoted alone.
+func TestExtractiveQuotesBothSourcesOfANearTie(t *testing.T) {
+	t.Parallel()
+	tie := []Source{
+		{Content: "Flags make a pattern match ignore case. Letter flags are optional."},
+		{Content: "The ILIKE key word makes a pattern match ignore letter case. It is an extension."},
+	}
+	r := Extractive("How do I make a pattern match ignore letter case?", tie, 1)
+	if !strings.Contains(r.Answer, "ILIKE") || len(r.Citations) != 2 {
+		t.Errorf("near-tie: answer %q with %d citations, want both sources quoted", r.Answer, len(r.Citations))
+	}
+	clear := []Source{
+		{Content: "The key word ILIKE makes a pattern match ignore case. It is an extension."},
+		{Content: "Some operators take a pattern. They are listed below."},
+	}
+	r = Extractive("How do I make a pattern match ignore case?", clear, 1)
+	if len(r.Citations) != 1 || !strings.HasPrefix(r.Answer, "The key word ILIKE") {
+		t.Errorf("clear winner: answer %q with %d citations, want the first source alone", r.Answer, len(r.Citations))
 	}
 }

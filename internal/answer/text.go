@@ -6,6 +6,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/ragd-dev/ragd/internal/analyze"
 )
 
 // truncate cuts s to at most max bytes, at a space when one is in the second
@@ -168,6 +170,10 @@ func terms(s string) []string {
 		}
 		w := strings.ToLower(s[start:end])
 		start = -1
+		if strings.IndexFunc(w, analyze.IsCJK) >= 0 {
+			out = append(out, cjkTerms(w)...)
+			return
+		}
 		if stopWords[w] {
 			return
 		}
@@ -178,8 +184,11 @@ func terms(s string) []string {
 	}
 	emitIdent := func(end int) {
 		if identStart >= 0 && strings.Contains(s[identStart:end], "_") {
-			if w := strings.Trim(s[identStart:end], "_"); strings.Contains(w, "_") {
-				out = append(out, strings.ToLower(w))
+			// An identifier glued to CJK text ("pg_dumpを") ends at it.
+			for _, w := range strings.FieldsFunc(s[identStart:end], analyze.IsCJK) {
+				if w = strings.Trim(w, "_"); strings.Contains(w, "_") {
+					out = append(out, strings.ToLower(w))
+				}
 			}
 		}
 		identStart = -1
@@ -202,6 +211,70 @@ func terms(s string) []string {
 	emit(len(s))
 	emitIdent(len(s))
 	return out
+}
+
+// cjkTerms splits a word holding Chinese, Japanese or Korean characters,
+// which put no spaces between words, as the keyword leg indexes them
+// (package analyze): every CJK run as overlapping character bigrams (a lone
+// character as itself), the pieces between runs as words of their own.
+func cjkTerms(w string) []string {
+	var out []string
+	var run []rune
+	piece := -1
+	flush := func(end int) {
+		switch {
+		case len(run) == 1:
+			out = append(out, string(run))
+		case len(run) > 1:
+			for i := 0; i+1 < len(run); i++ {
+				out = append(out, string(run[i:i+2]))
+			}
+		}
+		run = run[:0]
+		if piece >= 0 {
+			if p := w[piece:end]; !stopWords[p] && (utf8.RuneCountInString(p) >= 2 || p[0] >= '0' && p[0] <= '9') {
+				out = append(out, stem(p))
+			}
+			piece = -1
+		}
+	}
+	for i, r := range w {
+		if analyze.IsCJK(r) {
+			if piece >= 0 {
+				flush(i)
+			}
+			run = append(run, r)
+			continue
+		}
+		if len(run) > 0 {
+			flush(i)
+		}
+		if piece < 0 {
+			piece = i
+		}
+	}
+	flush(len(w))
+	return out
+}
+
+// wordCount is the number of words of s: blank-separated words, a CJK
+// character counting as half a word (Chinese and Japanese words are one to
+// three characters long and are not separated by blanks).
+func wordCount(s string) int {
+	n, cjk := 0, 0
+	for _, f := range strings.Fields(s) {
+		c := 0
+		for _, r := range f {
+			if analyze.IsCJK(r) {
+				c++
+			}
+		}
+		if c == 0 {
+			n++
+		}
+		cjk += c
+	}
+	return n + (cjk+1)/2
 }
 
 func uniq(ts []string) []string {
@@ -273,7 +346,7 @@ var stopWords = func() map[string]bool {
 	ourselves out over own same she should so some such than that the their theirs them themselves then
 	there these they this those through to too under until up very was we were what when where which
 	while who whom why will with would you your yours yourself yourselves also may might must shall
-	cannot get gets got use used using tell explain describe please don doesn isn aren`) {
+	cannot get gets got use used using tell explain describe please don doesn isn aren see`) {
 		m[w] = true
 	}
 	return m

@@ -229,7 +229,7 @@ func endsSentence(t string) bool {
 // isCaption reports a short label that is not a sentence ("Table A.1.
 // PostgreSQL Error Codes", "Note", "Tip").
 func isCaption(s string) bool {
-	return !endsSentence(s) && !strings.HasSuffix(s, ":") && len(strings.Fields(s)) <= 8
+	return !endsSentence(s) && !strings.HasSuffix(s, ":") && wordCount(s) <= 8
 }
 
 func isTableRow(l string) bool {
@@ -374,7 +374,7 @@ func looksLikeCode(s string) bool {
 	if alignedRun(t) {
 		return true
 	}
-	if endsSentence(t) || strings.HasSuffix(t, ":") {
+	if endsSentence(t) || strings.HasSuffix(t, ":") || readsAsProse(t) {
 		return false
 	}
 	if strings.ContainsAny(t, "<>|=;") {
@@ -388,6 +388,32 @@ func looksLikeCode(s string) bool {
 	// "CREATE INDEX").
 	f := strings.Fields(t)
 	return len(f) >= 3 && isUpperWord(f[0]) && len(f[0]) >= 3 && (isUpperWord(f[1]) || f[1] == "*")
+}
+
+// readsAsProse reports a line of flowing text that merely lacks final
+// punctuation (a paragraph ending "…, consider" before an example, a
+// semicolon inside it): at least eight words, nearly all of them plain words
+// and few in capitals. Statements are dense in symbols and keywords in
+// capitals.
+func readsAsProse(t string) bool {
+	f := strings.Fields(t)
+	if len(f) < 8 {
+		return false
+	}
+	plain, upper := 0, 0
+	for _, w := range f {
+		w = strings.Trim(w, ",;:.!?\"'()“”’")
+		if w == "" {
+			continue
+		}
+		if len(w) >= 2 && isUpperWord(w) {
+			upper++
+		}
+		if strings.IndexFunc(w, func(r rune) bool { return !unicode.IsLetter(r) && r != '-' && r != '\'' && r != '’' }) < 0 {
+			plain++
+		}
+	}
+	return float64(plain) >= 0.85*float64(len(f)) && float64(upper) < 0.3*float64(len(f))
 }
 
 // alignedRun reports a run of two or more blanks inside a line other than

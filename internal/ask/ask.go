@@ -181,7 +181,7 @@ func (s *Service) Ask(ctx context.Context, t tenant.Tenant, question string, top
 // widen replaces each result's text with its neighbourhood in the document:
 // from the start of the chunk before it to the end of the chunk after it
 // (ChunkNeighbourhoods), offsets updated to match. The extractive answer
-// quotes one contiguous passage, and the sentence that names a passage's
+// quotes contiguous passages, and the sentence that names a passage's
 // subject, or the command it introduces, is often just across a chunk
 // boundary; an LLM gets the chunks as retrieved. A result whose neighbourhood
 // is missing (deleted meanwhile) keeps its chunk. As for a chunk, a
