@@ -154,7 +154,7 @@ func Extractive(question string, sources []Source, maxSentences int) Result {
 	if second >= 0 {
 		p := per[second]
 		f, t := complete(docs[second], p.from, p.to, maxSentences, uniq(terms(question)))
-		if quoted(docs[second][f:t]) != quoted(docs[src][from:to]) {
+		if q := quoted(docs[second][f:t]); q != quoted(docs[src][from:to]) && wordy(q) {
 			text += "\n\n" + render(docs[second][f:t], second+1)
 			cited = append(cited, second+1)
 		}
@@ -295,6 +295,24 @@ func bestPassage(question string, sources []Source, docs [][]unit, maxSentences 
 type passage struct {
 	score    float64
 	from, to int
+}
+
+// wordy reports whether at least 70% of text's non-space characters are
+// letters: prose, not program output or a dump of values ("==== sqlca ====
+// sqlcode: -400 …"), which a second, near-tied passage must not add to an
+// answer that already has its best passage.
+func wordy(text string) bool {
+	var letters, other int
+	for _, r := range text {
+		switch {
+		case unicode.IsSpace(r):
+		case unicode.IsLetter(r):
+			letters++
+		default:
+			other++
+		}
+	}
+	return letters > 0 && 10*letters >= 7*(letters+other)
 }
 
 // quoted is the text of units, for comparing two passages.

@@ -433,3 +433,20 @@ func TestExtractiveQuotesBothSourcesOfANearTie(t *testing.T) {
 		t.Errorf("clear winner: answer %q with %d citations, want the first source alone", r.Answer, len(r.Citations))
 	}
 }
+
+func TestWordy(t *testing.T) {
+	for _, c := range []struct {
+		text string
+		want bool
+	}{
+		{"Error Code: 42P01; Condition Name: undefined_table", true},
+		{"The autovacuum daemon runs VACUUM and ANALYZE automatically.", true},
+		{`==== sqlca ==== sqlcode: -400 sqlerrm.sqlerrml: 49 sqlerrd: 0 0 0 0 0 0 sqlwarn: 0 0 0 0 0 0 0 0 sqlstate: 42P01 ===============`, false},
+		{"1 | 2 | 3 | 4", false},
+		{"", false},
+	} {
+		if got := wordy(c.text); got != c.want {
+			t.Errorf("wordy(%q) = %v, want %v", c.text, got, c.want)
+		}
+	}
+}
