@@ -48,7 +48,13 @@ func runAsk(ctx context.Context, e *env, args []string) error {
 	if len(resp.Citations) > 0 {
 		fmt.Fprintln(e.stdout)
 		for _, c := range resp.Citations {
-			fmt.Fprintf(e.stdout, "[%d] %s — %s\n    %s\n", c.N, c.Title, c.HeadingPath, c.SourceURI)
+			where := c.HeadingPath
+			if where == "" {
+				where = c.Title
+			} else if !strings.HasPrefix(where, c.Title) {
+				where = c.Title + " — " + where
+			}
+			fmt.Fprintf(e.stdout, "[%d] %s\n    %s\n", c.N, where, c.SourceURI)
 		}
 	}
 	for _, d := range resp.DegradedReasons {
