@@ -16,8 +16,8 @@ SELECT id, dims FROM embedding_models;
 SELECT model_id, count(*) FROM chunk_embeddings WHERE tenant_id = @tenant_id GROUP BY model_id;
 
 -- name: SetMaintenanceWorkMem :exec
--- Session-level (a build's memory), like SET; reset with ResetMaintenanceWorkMem.
+-- A build's memory. Session-level, because CREATE INDEX CONCURRENTLY cannot
+-- run inside a transaction: only on a connection taken out of the pool and
+-- closed after the index run (search.EnsureVectorIndexes), never on a pooled
+-- one.
 SELECT set_config('maintenance_work_mem', @value::text, false);
-
--- name: ResetMaintenanceWorkMem :exec
-RESET maintenance_work_mem;

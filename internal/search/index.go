@@ -145,13 +145,18 @@ func EnsureVectorIndexes(ctx context.Context, owner *pgxpool.Pool, opts IndexOpt
 	if opts.Logger == nil {
 		opts.Logger = slog.New(slog.DiscardHandler)
 	}
-	// One connection for the whole run: it holds the advisory lock, and the
-	// builds' session settings never reach other users of the pool.
-	conn, err := owner.Acquire(ctx)
+	// One connection for the whole run, taken out of the pool and closed at
+	// the end, never returned: it holds the advisory lock and the builds'
+	// maintenance_work_mem, which is session-level because CREATE INDEX
+	// CONCURRENTLY cannot run inside a transaction (so it cannot be set
+	// with set_config(…, true)); no other user of the pool may inherit it,
+	// whatever way the run ends.
+	pc, err := owner.Acquire(ctx)
 	if err != nil {
 		return nil, err
 	}
-	defer conn.Release()
+	conn := pc.Hijack()
+	defer conn.Close(context.WithoutCancel(ctx)) //nolint:errcheck // closing ends the session and its settings
 	q := store.New()
 	if !opts.DryRun {
 		locked, err := q.TryVectorIndexLock(ctx, conn, indexLockKey)
@@ -282,11 +287,11 @@ func EnsureVectorIndexes(ctx context.Context, owner *pgxpool.Pool, opts IndexOpt
 	return done, nil
 }
 
-// createIndex builds c's index on conn with maintenance_work_mem sized for
-// the graph: about (dims·4 + 200) bytes per vector, doubled, capped. The
-// setting is reset afterwards; a connection where the reset fails is closed,
-// so the pool never hands it out with the setting.
-func createIndex(ctx context.Context, conn *pgxpool.Conn, c IndexChange, dims int, opts IndexOptions) error {
+// createIndex builds c's index on conn (the run's own connection, closed
+// with the run: EnsureVectorIndexes) with maintenance_work_mem sized for
+// the graph: about (dims·4 + 200) bytes per vector, doubled, capped; every
+// build sets its own.
+func createIndex(ctx context.Context, conn *pgx.Conn, c IndexChange, dims int, opts IndexOptions) error {
 	if dims <= 0 {
 		return errors.New("unknown model")
 	}
@@ -295,11 +300,6 @@ func createIndex(ctx context.Context, conn *pgxpool.Conn, c IndexChange, dims in
 	if err := q.SetMaintenanceWorkMem(ctx, conn, fmt.Sprintf("%dMB", mb)); err != nil {
 		return err
 	}
-	defer func() {
-		if err := q.ResetMaintenanceWorkMem(context.WithoutCancel(ctx), conn); err != nil {
-			_ = conn.Conn().Close(context.WithoutCancel(ctx))
-		}
-	}()
 	return store.CreateVectorIndex(ctx, conn, c.Index, dims, c.ModelID, c.TenantID, opts.Concurrently)
 }
 

@@ -394,3 +394,56 @@ func (r *batchRecorder) TraceBatchQuery(_ context.Context, _ *pgx.Conn, d pgx.Tr
 	r.sql = append(r.sql, d.SQL)
 }
 func (r *batchRecorder) TraceBatchEnd(context.Context, *pgx.Conn, pgx.TraceBatchEndData) {}
+
+// TestIndexRunLeavesNoSessionSettings: an index run sets maintenance_work_mem
+// for its builds at session level (CREATE INDEX CONCURRENTLY runs outside a
+// transaction), so it must never do so on a connection the pool hands out
+// again. With a one-connection owner pool, a run that builds an index (and
+// one that fails inside a build) leaves the pool's connection at the
+// server's value.
+func TestIndexRunLeavesNoSessionSettings(t *testing.T) {
+	ctx := context.Background()
+	owner := testdb.Owner(t)
+	var server string
+	if err := owner.QueryRow(ctx, "SELECT boot_val FROM pg_settings WHERE name = 'maintenance_work_mem'").Scan(&server); err != nil {
+		t.Fatal(err)
+	}
+	one, err := store.Open(ctx, testdb.AdminURL(), store.Options{MaxConns: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(one.Close)
+	setting := func() string {
+		var v, unit string
+		if err := one.QueryRow(ctx, "SELECT setting, coalesce(unit, '') FROM pg_settings WHERE name = 'maintenance_work_mem'").Scan(&v, &unit); err != nil {
+			t.Fatal(err)
+		}
+		return v
+	}
+	before := setting()
+	tt := testdb.NewTenant(t, "vindex-session", "")
+	t.Cleanup(func() {
+		if err := DropVectorIndexes(context.WithoutCancel(ctx), owner, tt.ID); err != nil {
+			t.Errorf("drop indexes: %v", err)
+		}
+	})
+	testdb.FillVectors(t, tt.ID, 120)
+	// MaxMemoryMB 33 caps the build below the 64 MB the sizing starts from
+	// and differs from the defaults, so a leaked setting shows.
+	done, err := EnsureVectorIndexes(ctx, one, IndexOptions{Threshold: 100, Tenant: tt.ID, Concurrently: true, MaxMemoryMB: 33})
+	if err != nil || len(done) != 1 || done[0].Action != "create" {
+		t.Fatalf("index run: %+v, %v", done, err)
+	}
+	if got := setting(); got != before {
+		t.Fatalf("after the run the pool's connection has maintenance_work_mem %s, want %s (server boot value %s)", got, before, server)
+	}
+	// A run cancelled while it works leaves nothing either.
+	cctx, cancel := context.WithCancel(ctx)
+	cancel()
+	if _, err := EnsureVectorIndexes(cctx, one, IndexOptions{Threshold: 100, Tenant: tt.ID, MaxMemoryMB: 33}); err == nil {
+		t.Fatal("a cancelled run succeeded")
+	}
+	if got := setting(); got != before {
+		t.Fatalf("after a cancelled run: maintenance_work_mem %s, want %s", got, before)
+	}
+}

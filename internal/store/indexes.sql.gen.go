@@ -71,20 +71,14 @@ func (q *Queries) ListEmbeddingModels(ctx context.Context, db DBTX) ([]ListEmbed
 	return items, nil
 }
 
-const resetMaintenanceWorkMem = `-- name: ResetMaintenanceWorkMem :exec
-RESET maintenance_work_mem
-`
-
-func (q *Queries) ResetMaintenanceWorkMem(ctx context.Context, db DBTX) error {
-	_, err := db.Exec(ctx, resetMaintenanceWorkMem)
-	return err
-}
-
 const setMaintenanceWorkMem = `-- name: SetMaintenanceWorkMem :exec
 SELECT set_config('maintenance_work_mem', $1::text, false)
 `
 
-// Session-level (a build's memory), like SET; reset with ResetMaintenanceWorkMem.
+// A build's memory. Session-level, because CREATE INDEX CONCURRENTLY cannot
+// run inside a transaction: only on a connection taken out of the pool and
+// closed after the index run (search.EnsureVectorIndexes), never on a pooled
+// one.
 func (q *Queries) SetMaintenanceWorkMem(ctx context.Context, db DBTX, value string) error {
 	_, err := db.Exec(ctx, setMaintenanceWorkMem, value)
 	return err
