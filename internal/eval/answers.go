@@ -129,23 +129,7 @@ func ParseAnswerChecks(r io.Reader) ([]AnswerCheck, error) {
 }
 
 func checkProblems(c AnswerCheck, line int, seen map[string]int) []Problem {
-	var probs []Problem
-	text := strings.TrimSpace(c.Question)
-	switch {
-	case text == "":
-		probs = append(probs, Problem{Line: line, Code: "empty_question", Message: "empty question"})
-	case !utf8.ValidString(text):
-		probs = append(probs, Problem{Line: line, Code: "invalid_utf8", Message: "question is not valid UTF-8"})
-	case utf8.RuneCountInString(text) > MaxQuestionChars:
-		probs = append(probs, Problem{Line: line, Code: "too_long", Message: fmt.Sprintf("question longer than %d characters", MaxQuestionChars)})
-	default:
-		key := strings.ToLower(strings.Join(strings.Fields(text), " "))
-		if first, dup := seen[key]; dup {
-			probs = append(probs, Problem{Line: line, Code: "duplicate_question", Message: fmt.Sprintf("duplicate question (same as line %d)", first)})
-		} else {
-			seen[key] = line
-		}
-	}
+	probs := questionProblems(c.Question, line, seen)
 	for _, t := range c.AnswerTerms {
 		if strings.TrimSpace(t) == "" {
 			probs = append(probs, Problem{Line: line, Code: "empty_term", Message: "empty term in answer_terms"})

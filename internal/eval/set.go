@@ -147,6 +147,27 @@ func Validate(qs []Question) error {
 	return nil
 }
 
+// questionProblems checks one question's text (on line): empty, invalid
+// UTF-8, over MaxQuestionChars, or the same as an earlier one (case and
+// spacing aside; seen maps each text seen to its line).
+func questionProblems(question string, line int, seen map[string]int) []Problem {
+	text := strings.TrimSpace(question)
+	switch {
+	case text == "":
+		return []Problem{{Line: line, Code: "empty_question", Message: "empty question"}}
+	case !utf8.ValidString(text):
+		return []Problem{{Line: line, Code: "invalid_utf8", Message: "question is not valid UTF-8"}}
+	case utf8.RuneCountInString(text) > MaxQuestionChars:
+		return []Problem{{Line: line, Code: "too_long", Message: fmt.Sprintf("question longer than %d characters", MaxQuestionChars)}}
+	}
+	key := strings.ToLower(strings.Join(strings.Fields(text), " "))
+	if first, dup := seen[key]; dup {
+		return []Problem{{Line: line, Code: "duplicate_question", Message: fmt.Sprintf("duplicate question (same as line %d)", first)}}
+	}
+	seen[key] = line
+	return nil
+}
+
 func validate(qs []Question, lines []int) []Problem {
 	var probs []Problem
 	if len(qs) > MaxQuestions {
@@ -155,22 +176,7 @@ func validate(qs []Question, lines []int) []Problem {
 	seen := map[string]int{}
 	for i, q := range qs {
 		line := lines[i]
-		text := strings.TrimSpace(q.Question)
-		switch {
-		case text == "":
-			probs = append(probs, Problem{Line: line, Code: "empty_question", Message: "empty question"})
-		case !utf8.ValidString(text):
-			probs = append(probs, Problem{Line: line, Code: "invalid_utf8", Message: "question is not valid UTF-8"})
-		case utf8.RuneCountInString(text) > MaxQuestionChars:
-			probs = append(probs, Problem{Line: line, Code: "too_long", Message: fmt.Sprintf("question longer than %d characters", MaxQuestionChars)})
-		default:
-			key := strings.ToLower(strings.Join(strings.Fields(text), " "))
-			if first, dup := seen[key]; dup {
-				probs = append(probs, Problem{Line: line, Code: "duplicate_question", Message: fmt.Sprintf("duplicate question (same as line %d)", first)})
-			} else {
-				seen[key] = line
-			}
-		}
+		probs = append(probs, questionProblems(q.Question, line, seen)...)
 		if utf8.RuneCountInString(q.Category) > 100 {
 			probs = append(probs, Problem{Line: line, Code: "too_long", Message: "category longer than 100 characters"})
 		}
