@@ -62,9 +62,15 @@ const (
 	// likewise. A chunk deleted since its leg read it is left out.
 	contentHead = `WITH v (chunk_id, value) AS MATERIALIZED (
 `
-	contentTail = `
+	contentTail = contentChunks + contentRest + contentJoin
+
+	// contentChunks, contentRest and contentJoin are contentTail's parts, so
+	// that a leg can read more of its chunks (keywordLeg: the matched
+	// lexemes) with the same reads.
+	contentChunks = `
 ), c AS MATERIALIZED (
-	SELECT c.id, c.document_id, c.chunk_index, c.start_offset, c.end_offset, c.heading_path, c.content
+	SELECT c.id, c.document_id, c.chunk_index, c.start_offset, c.end_offset, c.heading_path, c.content`
+	contentRest = `
 	FROM chunks c
 	WHERE c.tenant_id = $2 AND c.id = ANY (ARRAY(SELECT v.chunk_id FROM v))
 ), d AS MATERIALIZED (
@@ -72,7 +78,8 @@ const (
 	FROM documents d
 	WHERE d.tenant_id = $2 AND d.id = ANY (ARRAY(SELECT c.document_id FROM c))
 )
-SELECT v.chunk_id, v.value, c.document_id, c.chunk_index, c.start_offset, c.end_offset, c.heading_path, c.content, d.source_uri, d.title
+SELECT v.chunk_id, v.value, c.document_id, c.chunk_index, c.start_offset, c.end_offset, c.heading_path, c.content, d.source_uri, d.title`
+	contentJoin = `
 FROM v JOIN c ON c.id = v.chunk_id JOIN d ON d.id = c.document_id
 `
 
@@ -133,20 +140,10 @@ FROM v JOIN c ON c.id = v.chunk_id JOIN d ON d.id = c.document_id
 	// it contains (the answerability signal's term coverage). A chunk
 	// deleted since its postings were read is left out.
 	keywordLeg = contentHead + `	SELECT k.chunk_id, k.score
-	FROM keyword_search($2::uuid, ` + lexemesExpr + `, $4::float8, $5::float8, $6::int, $7::int, $8::bool, $9::text, $10::jsonb) k
-), c AS MATERIALIZED (
-	SELECT c.id, c.document_id, c.chunk_index, c.start_offset, c.end_offset, c.heading_path, c.content,
-		ARRAY(SELECT l FROM unnest(tsvector_to_array(c.tsv)) AS l WHERE l = ANY (` + lexemesExpr + `)) AS matched
-	FROM chunks c
-	WHERE c.tenant_id = $2 AND c.id = ANY (ARRAY(SELECT v.chunk_id FROM v))
-), d AS MATERIALIZED (
-	SELECT d.id, d.source_uri, d.title
-	FROM documents d
-	WHERE d.tenant_id = $2 AND d.id = ANY (ARRAY(SELECT c.document_id FROM c))
-)
-SELECT v.chunk_id, v.value, c.document_id, c.chunk_index, c.start_offset, c.end_offset, c.heading_path, c.content, d.source_uri, d.title, c.matched
-FROM v JOIN c ON c.id = v.chunk_id JOIN d ON d.id = c.document_id
-ORDER BY v.value DESC, v.chunk_id`
+	FROM keyword_search($2::uuid, ` + lexemesExpr + `, $4::float8, $5::float8, $6::int, $7::int, $8::bool, $9::text, $10::jsonb) k` +
+		contentChunks + `,
+		ARRAY(SELECT l FROM unnest(tsvector_to_array(c.tsv)) AS l WHERE l = ANY (` + lexemesExpr + `)) AS matched` +
+		contentRest + `, c.matched` + contentJoin + `ORDER BY v.value DESC, v.chunk_id`
 
 	// missingTerms returns the probes ($3 words, $4 their search texts)
 	// none of whose lexemes any chunk of the tenant has ($1 configuration,
