@@ -302,16 +302,14 @@ func (c *legCache) ranked(ctx context.Context, p tenant.Settings, topK, perDoc i
 // leg alone whatever its weight.
 func fuseLegs(set tenant.Settings, vec, kw search.Response) []search.Result {
 	byID := make(map[uuid.UUID]search.Result, len(vec.Results)+len(kw.Results))
-	vectorLeftOut := false
+	useVector, useKeyword := search.Legs(set)
 	for _, d := range vec.DegradedReasons {
-		vectorLeftOut = vectorLeftOut || d.Leg == search.LegVector
+		if d.Leg == search.LegVector && useVector {
+			useVector, useKeyword = false, true
+		}
 	}
-	kwWeight := *set.KeywordWeight
-	if vectorLeftOut && *set.VectorWeight > 0 {
-		kwWeight = 1
-	}
-	scored := func(rs []search.Result, w float64, value func(search.Result) *float64) []search.Scored {
-		if w <= 0 && (*set.VectorWeight > 0 || *set.KeywordWeight > 0) {
+	scored := func(rs []search.Result, use bool, value func(search.Result) *float64) []search.Scored {
+		if !use {
 			return nil
 		}
 		out := make([]search.Scored, 0, len(rs))
@@ -325,8 +323,8 @@ func fuseLegs(set tenant.Settings, vec, kw search.Response) []search.Result {
 		}
 		return out
 	}
-	fused := search.Combine(set, scored(vec.Results, *set.VectorWeight, func(r search.Result) *float64 { return r.VectorDistance }),
-		scored(kw.Results, kwWeight, func(r search.Result) *float64 { return r.KeywordScore }))
+	fused := search.Combine(set, scored(vec.Results, useVector, func(r search.Result) *float64 { return r.VectorDistance }),
+		scored(kw.Results, useKeyword, func(r search.Result) *float64 { return r.KeywordScore }))
 	out := make([]search.Result, len(fused))
 	for i, f := range fused {
 		out[i] = byID[f.ID]

@@ -75,7 +75,7 @@ func (s *Searcher) assess(p plan, legs legResults, resp *Response) {
 	switch {
 	case legs.ranKeyword:
 		resp.Confidence = answerProbability(resp.KeywordCoverage, resp.TermCoverage, len(legs.missing) > 0, len(legs.idf))
-	case p.useKeywrd:
+	case p.useKeyword:
 		// The query has no searchable words (stop words only).
 		resp.Confidence = 0
 		resp.ConfidenceReason = "the question has no searchable words"

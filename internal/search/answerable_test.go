@@ -75,7 +75,7 @@ func TestAnswerProbabilityMonotone(t *testing.T) {
 func TestAssessReasons(t *testing.T) {
 	s := &Searcher{}
 	set := s.Settings(tenant.Tenant{}, nil)
-	p := plan{set: set, useKeywrd: true}
+	p := plan{set: set, useKeyword: true}
 	legs := legResults{ranKeyword: true, idfSum: 10, idf: map[string]float64{"shard": 3, "mongodb": 7},
 		kw: []legHit{{value: 2, matched: []string{"shard"}}}, missing: []string{"MongoDB"}}
 	var r Response
@@ -87,7 +87,7 @@ func TestAssessReasons(t *testing.T) {
 		t.Fatalf("term coverage %v, want 0.3", r.TermCoverage)
 	}
 	var stop Response
-	s.assess(plan{set: set, useKeywrd: true}, legResults{}, &stop)
+	s.assess(plan{set: set, useKeyword: true}, legResults{}, &stop)
 	if stop.Confidence != 0 || stop.ConfidenceReason == "" {
 		t.Fatalf("stop words only: %+v", stop)
 	}

@@ -220,7 +220,7 @@ func (s *Searcher) Settings(t tenant.Tenant, override *tenant.Settings) tenant.S
 type plan struct {
 	req                  Request
 	set                  tenant.Settings
-	useVector, useKeywrd bool
+	useVector, useKeyword bool
 	n                    int // candidates per leg
 	metadata             []byte
 	filtered             bool
@@ -255,6 +255,18 @@ func (s *Searcher) Search(ctx context.Context, t tenant.Tenant, req Request) (Re
 	return resp, nil
 }
 
+// Legs reports which legs a search with effective settings set asks for:
+// each leg of positive weight, both when both weigh 0. At run time the
+// vector leg may still be left out (its model does not represent the
+// question's script, or embedding fails); the keyword leg then runs alone.
+func Legs(set tenant.Settings) (vector, keyword bool) {
+	vector, keyword = *set.VectorWeight > 0, *set.KeywordWeight > 0
+	if !vector && !keyword {
+		return true, true
+	}
+	return vector, keyword
+}
+
 // plan validates req and decides the legs and their depth.
 func (s *Searcher) plan(t tenant.Tenant, req Request) (plan, error) {
 	if err := s.Validate(&req); err != nil {
@@ -265,12 +277,9 @@ func (s *Searcher) plan(t tenant.Tenant, req Request) (plan, error) {
 	case LegVector:
 		p.useVector = true
 	case LegKeyword:
-		p.useKeywrd = true
+		p.useKeyword = true
 	default:
-		p.useVector, p.useKeywrd = *p.set.VectorWeight > 0, *p.set.KeywordWeight > 0
-		if !p.useVector && !p.useKeywrd {
-			p.useVector, p.useKeywrd = true, true
-		}
+		p.useVector, p.useKeyword = Legs(p.set)
 	}
 	p.n = max(p.set.Candidates, req.TopK)
 	if s.Reranker != nil && !req.NoRerank {
@@ -294,7 +303,7 @@ func (s *Searcher) embedQuery(ctx context.Context, p *plan, resp *Response) erro
 	}
 	if d, gap := scriptGap(s.Embedder, p.req.Query); gap {
 		resp.degrade(d)
-		p.useVector, p.useKeywrd = false, true
+		p.useVector, p.useKeyword = false, true
 		return nil
 	}
 	start := time.Now()
@@ -309,7 +318,7 @@ func (s *Searcher) embedQuery(ctx context.Context, p *plan, resp *Response) erro
 	}
 	s.logger().Warn("search: embedding the query failed; keyword leg only", "err", err)
 	resp.degrade(embedFailed(s.Embedder.Model(), err))
-	p.useVector, p.useKeywrd = false, true
+	p.useVector, p.useKeyword = false, true
 	return nil
 }
 
@@ -321,7 +330,7 @@ func (s *Searcher) retrieve(ctx context.Context, t tenant.Tenant, p plan, resp *
 	if p.useVector {
 		lq.vector = p.queryVector
 	}
-	if p.useKeywrd {
+	if p.useKeyword {
 		lq.keywordText = analyze.Query(p.req.Query)
 		lq.probes = probeWords(p.req.Query)
 	}
@@ -338,16 +347,16 @@ func (s *Searcher) retrieve(ctx context.Context, t tenant.Tenant, p plan, resp *
 	// (a single leg's time under that leg's name as well).
 	resp.Timings["retrieve"] = ms(time.Since(start))
 	switch {
-	case p.useVector && !p.useKeywrd:
+	case p.useVector && !p.useKeyword:
 		resp.Timings["vector"] = resp.Timings["retrieve"]
-	case p.useKeywrd && !p.useVector:
+	case p.useKeyword && !p.useVector:
 		resp.Timings["keyword"] = resp.Timings["retrieve"]
 	}
 	res.vec = s.representable(res.vec)
 	res.vec = res.vec[:min(len(res.vec), p.n)]
 	res.ranVector = p.useVector
-	res.ranKeyword = p.useKeywrd && res.lexemes > 0
-	resp.KeywordSkipped = p.useKeywrd && res.lexemes == 0
+	res.ranKeyword = p.useKeyword && res.lexemes > 0
+	resp.KeywordSkipped = p.useKeyword && res.lexemes == 0
 	return res, nil
 }
 
