@@ -218,13 +218,13 @@ func (s *Searcher) Settings(t tenant.Tenant, override *tenant.Settings) tenant.S
 
 // plan is a validated request with everything the steps need.
 type plan struct {
-	req                  Request
-	set                  tenant.Settings
+	req                   Request
+	set                   tenant.Settings
 	useVector, useKeyword bool
-	n                    int // candidates per leg
-	metadata             []byte
-	filtered             bool
-	queryVector          []float32
+	n                     int // candidates per leg
+	metadata              []byte
+	filtered              bool
+	queryVector           []float32
 }
 
 // Search runs req for tenant t: plan → embed → retrieve → fuse → assess →
