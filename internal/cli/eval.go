@@ -34,7 +34,11 @@ const evalUsage = `eval load|run|compare|tune|beir|sets|runs|show --tenant <slug
   eval runs    --tenant <slug> [--limit 20]
   eval show    --tenant <slug> [--json] [--plot F] RUN
   eval answers --tenant <slug> [--set NAME | --checks FILE.jsonl [--check-split S]] [--judge] [--json]
-               (answer checks: refusal, citations, key terms of an answer-check set; LLM judge)`
+               (answer checks: refusal, citations, key terms of an answer-check set; LLM judge)
+  eval signals --tenant <slug> [--set NAME | --from SLUG:SET | --questions FILE.jsonl] [--foreign] [--header] [--limit N]
+               (each question's answerability signals, tab-separated; default settings)
+  eval fit-answerability [--evaluate HELD_OUT.tsv]... FIT.tsv...
+               (fit the default answerability model on signal files; report AUCs and held-out operating points)`
 
 func runEval(ctx context.Context, e *env, args []string) error {
 	if len(args) == 0 {
@@ -64,6 +68,15 @@ func runEval(ctx context.Context, e *env, args []string) error {
 	checksPath := fs.String("checks", "", "answer-check set (JSON Lines with answer_terms) instead of a stored set (answers)")
 	checkSplit := fs.String("check-split", "", "only the checks with this split label, e.g. held_out (answers --checks)")
 	judge := fs.Bool("judge", false, "also judge each answer SUPPORTED/UNSUPPORTED with the configured LLM (answers)")
+	from := fs.String("from", "", "questions of another tenant's set, SLUG:SET, unanswerable here (signals)")
+	questionsPath := fs.String("questions", "", "questions from a JSON Lines file (signals)")
+	foreign := fs.Bool("foreign", false, "every question is unanswerable on this tenant (signals)")
+	header := fs.Bool("header", false, "print the column names first (signals)")
+	var evaluate []string
+	fs.Func("evaluate", "held-out signal file to evaluate the fitted model on, never fitted on (fit-answerability; repeatable)", func(v string) error {
+		evaluate = append(evaluate, v)
+		return nil
+	})
 	var what whatIf
 	fs.Func("vector-weight", "what-if: run with this vector weight instead of the tenant's (run, beir)", what.set("vector-weight"))
 	fs.Func("keyword-weight", "what-if: keyword weight (run, beir)", what.set("keyword-weight"))
@@ -82,6 +95,12 @@ func runEval(ctx context.Context, e *env, args []string) error {
 	pos, err := parse(fs, args)
 	if err != nil {
 		return err
+	}
+	if action == "fit-answerability" {
+		if len(pos) == 0 {
+			return usagef("eval fit-answerability [--evaluate HELD_OUT.tsv]... FIT.tsv...")
+		}
+		return evalFitAnswerability(e, pos, evaluate)
 	}
 	if *slug == "" {
 		return usagef("eval %s needs --tenant <slug>", action)
@@ -189,6 +208,9 @@ func runEval(ctx context.Context, e *env, args []string) error {
 			fmt.Fprintf(out, "  FAIL #%d %s: %q — %s\n", f.Index+1, f.Check, f.Question, f.Detail)
 		}
 		return nil
+
+	case "signals":
+		return evalSignals(ctx, e, d, svc, *slug, *setName, *from, *questionsPath, *foreign, *header, *limit)
 
 	case "load":
 		if *name == "" || len(pos) != 1 {

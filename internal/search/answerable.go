@@ -6,75 +6,205 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/google/uuid"
 )
 
 // Answerability: the probability that the tenant's documents answer the
 // query, estimated from lexical evidence alone, so that it works on a new
 // tenant from its first document and whatever the embedding model (query
 // performance prediction; cf. Cronen-Townsend et al. 2002, Shtok et al.
-// 2012). Three signals, each measured on its own before it was kept
-// (docs/EVAL.md, "Answerability"):
+// 2012). Every signal is computed (Signals) and measured on its own; the
+// model (AnswerModel) reads the ones that held up on held-out corpora
+// (docs/EVAL.md, "Answerability").
 //
-//   - keyword coverage: the best BM25 score over the query's maximum
-//     attainable score, Σ idf·(k1+1) (a query term absent from the tenant
-//     counts as maximally rare, so it lowers the coverage);
-//   - term coverage: the idf-weighted share of the query's terms that the
-//     best of the keyword leg's first coverageDepth chunks contains;
-//   - question length: log(1 + the number of distinct query terms). A
-//     short question whose terms are half covered asks about the uncovered
-//     half ("What is the best pizza topping?"); a long one usually has
-//     words no passage repeats;
-//   - missing names: a name or identifier of the query (a word with a digit,
-//     an underscore, inner capitals, all capitals, or capitalised inside the
-//     sentence: MongoDB, io_method, 42P01, Kubernetes) that no document of
-//     the tenant contains. On the manual's set, 11 of 15 unanswerable
-//     questions and none of the 93 answerable ones have one.
-//
-// They are combined by a logistic regression fitted on public data only
-// (docs/EVAL.md, "Answerability"):
-// SciFact and Python-documentation questions against their own corpora
-// (answerable) and against the other corpora (unanswerable); never on a
-// tenant's questions: 809 SciFact training claims and 200 Python questions
-// against their own corpora, the same questions against the other corpora
-// and the PostgreSQL manual (class-balanced, L2 1e-2). The default
-// threshold, tenant.DefaultRefuseBelow, refuses 5% of those answerable
-// questions. Tenants refine the threshold with `ragd eval tune`.
+// The default model, DefaultAnswerModel, is a logistic regression fitted on
+// public data only, never on a tenant's questions: SciFact and
+// Python-documentation questions against their own corpora (answerable) and
+// against the other corpus (unanswerable), with generic unanswerable
+// questions written for those corpora (tenants/public-unanswerable). The
+// fit is reproducible: `ragd eval signals` records each question's signals
+// (internal/eval/testdata/answerability), `ragd eval fit-answerability`
+// fits them and prints the model, and eval's TestDefaultAnswerModelIsTheFit
+// fails when the constants here are not the fit of the recorded signals.
+
+// Signals is one search's answerability evidence. Shares are idf-weighted
+// over the query's distinct lexemes, a lexeme no chunk has counting as
+// maximally rare (df 0).
+type Signals struct {
+	// Terms is the number of distinct query lexemes.
+	Terms int `json:"terms"`
+	// KeywordCoverage is the best BM25 score over the query's maximum
+	// attainable score, Σ idf·(k1+1).
+	KeywordCoverage float64 `json:"keyword_coverage"`
+	// TermCoverage is the share of the query's terms the best of the
+	// keyword leg's first coverageDepth chunks contains.
+	TermCoverage float64 `json:"term_coverage"`
+	// DocumentCoverage is the share of the query's terms that the keyword
+	// leg's chunks of one document contain together, the best document's
+	// (terms that co-occur on one page).
+	DocumentCoverage float64 `json:"document_coverage"`
+	// AbsentShare is the share of the query's terms no chunk contains.
+	AbsentShare float64 `json:"absent_share"`
+	// Names is the number of the query's names and identifiers (NameLike);
+	// MissingNames how many of them no chunk contains.
+	Names        int `json:"names"`
+	MissingNames int `json:"missing_names"`
+	// TopMean is the mean of the first wigDepth BM25 scores over the
+	// maximum attainable score (WIG-like; absent ranks count 0).
+	TopMean float64 `json:"top_mean"`
+	// ScoreSD is the standard deviation of the first nqcDepth BM25 scores
+	// over the maximum attainable score (NQC-like).
+	ScoreSD float64 `json:"score_sd"`
+	// Opinion is true when the question asks for a judgement (best, better,
+	// recommend, should I, …).
+	Opinion bool `json:"opinion"`
+	// Vector is true when the vector leg ran; VectorSimilarity is 1 − the
+	// best cosine distance, VectorZ the best similarity's distance from the
+	// leg's candidates' mean in their standard deviations.
+	Vector           bool    `json:"vector"`
+	VectorSimilarity float64 `json:"vector_similarity"`
+	VectorZ          float64 `json:"vector_z"`
+}
+
+// Depths of the score statistics.
 const (
-	answerBias        = -3.9204
-	answerKeywordCov  = 2.3042
-	answerTermCov     = 2.9868
-	answerMissingName = -0.6648
-	answerLogTerms    = 0.9395
 	// coverageDepth is how many of the keyword leg's first chunks the term
 	// coverage looks at.
 	coverageDepth = 5
+	wigDepth      = 5
+	nqcDepth      = 20
 )
 
-// answerProbability is the fitted model; terms is the number of distinct
-// query terms.
-func answerProbability(keywordCoverage, termCoverage float64, missingName bool, terms int) float64 {
-	z := answerBias + answerKeywordCov*keywordCoverage + answerTermCov*termCoverage + answerLogTerms*math.Log1p(float64(terms))
-	if missingName {
-		z += answerMissingName
+// AnswerFeatures names the model's inputs, in the order of Features.
+var AnswerFeatures = []string{"keyword_coverage", "term_coverage", "document_coverage", "absent_share",
+	"missing_name", "log_terms", "top_mean", "score_sd", "opinion"}
+
+// Features returns the model's inputs, named by AnswerFeatures.
+func (s Signals) Features() []float64 {
+	return []float64{s.KeywordCoverage, s.TermCoverage, s.DocumentCoverage, s.AbsentShare,
+		b2f(s.MissingNames > 0), math.Log1p(float64(s.Terms)), s.TopMean, s.ScoreSD, b2f(s.Opinion)}
+}
+
+func b2f(b bool) float64 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// AnswerModel is a logistic regression over Signals.Features: the
+// probability that the tenant's documents answer the query is
+// 1 / (1 + exp(−(Bias + Σ Weights[i]·Features[i]))).
+type AnswerModel struct {
+	Bias    float64   `json:"bias"`
+	Weights []float64 `json:"weights"`
+}
+
+// Valid reports whether m has one finite weight per feature.
+func (m AnswerModel) Valid() bool {
+	if len(m.Weights) != len(AnswerFeatures) || math.IsNaN(m.Bias) || math.IsInf(m.Bias, 0) {
+		return false
+	}
+	for _, w := range m.Weights {
+		if math.IsNaN(w) || math.IsInf(w, 0) {
+			return false
+		}
+	}
+	return true
+}
+
+// Probability is the model's estimate for s.
+func (m AnswerModel) Probability(s Signals) float64 {
+	z := m.Bias
+	for i, x := range s.Features() {
+		z += m.Weights[i] * x
 	}
 	return 1 / (1 + math.Exp(-z))
 }
 
-// assess sets the answerability fields of resp from the legs' evidence.
-func (s *Searcher) assess(p plan, legs legResults, resp *Response) {
-	if len(legs.vec) > 0 {
-		resp.VectorSimilarity = 1 - legs.vec[0].value
+// opinionWords mark a question that asks for a judgement rather than a fact.
+var opinionWords = map[string]bool{"best": true, "better": true, "worse": true, "worst": true, "recommend": true,
+	"prefer": true, "favorite": true, "favourite": true, "opinion": true, "vs": true, "versus": true, "worth": true}
+
+// asksOpinion reports whether query asks for a judgement: an opinion word,
+// or "should I/we" (Should I choose X or Y?).
+func asksOpinion(query string) bool {
+	words := queryWords(strings.ToLower(query))
+	for i, w := range words {
+		if opinionWords[w] || w == "should" && i+1 < len(words) && (words[i+1] == "i" || words[i+1] == "we") {
+			return true
+		}
 	}
-	if len(legs.kw) > 0 && legs.idfSum > 0 {
-		resp.KeywordCoverage = math.Min(1, legs.kw[0].value/(legs.idfSum*(p.set.K1+1)))
+	return false
+}
+
+// signals computes the answerability evidence of the legs' results.
+func signals(p plan, legs legResults) Signals {
+	sg := Signals{Terms: len(legs.idf), Names: len(probeWords(p.req.Query)), MissingNames: len(legs.missing), Opinion: asksOpinion(p.req.Query)}
+	if len(legs.vec) > 0 {
+		sg.Vector = true
+		sg.VectorSimilarity = 1 - legs.vec[0].value
+		var sum, sq float64
+		for _, h := range legs.vec {
+			sum += 1 - h.value
+		}
+		mean := sum / float64(len(legs.vec))
+		for _, h := range legs.vec {
+			sq += (1 - h.value - mean) * (1 - h.value - mean)
+		}
+		if sd := math.Sqrt(sq / float64(len(legs.vec))); sd > 0 {
+			sg.VectorZ = (sg.VectorSimilarity - mean) / sd
+		}
+	}
+	if legs.idfSum <= 0 {
+		return sg
+	}
+	sg.AbsentShare = math.Min(1, legs.absentIDF/legs.idfSum)
+	maxScore := legs.idfSum * (p.set.K1 + 1)
+	norm := func(i int) float64 {
+		if i >= len(legs.kw) {
+			return 0
+		}
+		return math.Min(1, legs.kw[i].value/maxScore)
+	}
+	sg.KeywordCoverage = norm(0)
+	for i := range wigDepth {
+		sg.TopMean += norm(i) / wigDepth
+	}
+	if n := min(nqcDepth, len(legs.kw)); n > 1 {
+		var sum, sq float64
+		for i := range n {
+			sum += norm(i)
+		}
+		mean := sum / float64(n)
+		for i := range n {
+			sq += (norm(i) - mean) * (norm(i) - mean)
+		}
+		sg.ScoreSD = math.Sqrt(sq / float64(n))
 	}
 	for _, h := range legs.kw[:min(coverageDepth, len(legs.kw))] {
-		resp.TermCoverage = math.Max(resp.TermCoverage, termShare(h.matched, legs.idf, legs.idfSum))
+		sg.TermCoverage = math.Max(sg.TermCoverage, termShare(h.matched, legs.idf, legs.idfSum))
 	}
+	byDoc := map[uuid.UUID][]string{}
+	for _, h := range legs.kw {
+		byDoc[h.chunk.DocumentID] = append(byDoc[h.chunk.DocumentID], h.matched...)
+	}
+	for _, m := range byDoc {
+		sg.DocumentCoverage = math.Max(sg.DocumentCoverage, termShare(m, legs.idf, legs.idfSum))
+	}
+	return sg
+}
+
+// assess sets the answerability fields of resp from the legs' evidence.
+func (s *Searcher) assess(p plan, legs legResults, resp *Response) {
+	sg := signals(p, legs)
+	resp.Signals = sg
+	resp.VectorSimilarity, resp.KeywordCoverage, resp.TermCoverage = sg.VectorSimilarity, sg.KeywordCoverage, sg.TermCoverage
 	resp.MissingTerms = legs.missing
 	switch {
 	case legs.ranKeyword:
-		resp.Confidence = answerProbability(resp.KeywordCoverage, resp.TermCoverage, len(legs.missing) > 0, len(legs.idf))
+		resp.Confidence = DefaultAnswerModel.Probability(sg)
 	case p.useKeyword:
 		// The query has no searchable words (stop words only).
 		resp.Confidence = 0

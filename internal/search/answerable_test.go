@@ -57,17 +57,36 @@ func TestTermShare(t *testing.T) {
 	}
 }
 
-func TestAnswerProbabilityMonotone(t *testing.T) {
-	p := answerProbability
-	if !(p(0.1, 0.2, false, 4) < p(0.5, 0.2, false, 4) && p(0.5, 0.2, false, 4) < p(0.5, 0.8, false, 4)) {
-		t.Fatal("more coverage must not lower the probability")
+func TestDefaultAnswerModelDirections(t *testing.T) {
+	m := DefaultAnswerModel
+	if !m.Valid() {
+		t.Fatalf("default model invalid: %+v", m)
 	}
-	if !(p(0.6, 0.9, true, 4) < p(0.6, 0.9, false, 4)) {
-		t.Fatal("a missing name must lower the probability")
+	covered := func(c float64) Signals {
+		return Signals{Terms: 4, KeywordCoverage: c, TermCoverage: c, DocumentCoverage: c, TopMean: c / 2, ScoreSD: c / 10}
 	}
-	for _, v := range []float64{p(0, 0, true, 1), p(1, 1, false, 40)} {
-		if v <= 0 || v >= 1 || math.IsNaN(v) {
+	if !(m.Probability(covered(0.1)) < m.Probability(covered(0.5)) && m.Probability(covered(0.5)) < m.Probability(covered(0.9))) {
+		t.Fatal("a question better covered by the tenant's chunks must not be less answerable")
+	}
+	named := covered(0.8)
+	named.Names, named.MissingNames = 1, 1
+	if !(m.Probability(named) < m.Probability(covered(0.8))) {
+		t.Fatal("a name no document contains must lower the probability")
+	}
+	for _, s := range []Signals{{Terms: 1, MissingNames: 1, Names: 1, AbsentShare: 1}, {Terms: 40, KeywordCoverage: 1, TermCoverage: 1, DocumentCoverage: 1, TopMean: 1}} {
+		if v := m.Probability(s); v <= 0 || v >= 1 || math.IsNaN(v) {
 			t.Fatalf("probability %v outside (0, 1)", v)
+		}
+	}
+}
+
+func TestAsksOpinion(t *testing.T) {
+	for q, want := range map[string]bool{
+		"Which is the best editor for Go?": true, "Should I use tabs or spaces?": true, "Is Rust better than C?": true,
+		"How should the server be configured?": false, "How do I sort a list?": false, "Best practices": true,
+	} {
+		if got := asksOpinion(q); got != want {
+			t.Errorf("asksOpinion(%q) = %v, want %v", q, got, want)
 		}
 	}
 }

@@ -64,6 +64,8 @@ type legResults struct {
 	lexemes int
 	// idf is each query lexeme's idf (absent lexemes maximally rare).
 	idf map[string]float64
+	// absentIDF is Σ idf over the query's lexemes no chunk has.
+	absentIDF float64
 	// missing are the probes no chunk of the tenant contains.
 	missing []string
 	// ranVector and ranKeyword say which legs ran (the keyword leg does not
@@ -92,6 +94,9 @@ func (s *Searcher) queueRetrieval(b *pgx.Batch, q legQuery, out *legResults) err
 					}
 					idf := math.Log(1 + (float64(n)-float64(df)+0.5)/(float64(df)+0.5))
 					out.idfSum += idf
+					if df == 0 {
+						out.absentIDF += idf
+					}
 					if out.idf == nil {
 						out.idf = map[string]float64{}
 					}

@@ -109,6 +109,9 @@ type Response struct {
 	// Σ idf·(k1+1), counting query terms absent from the tenant as df = 0
 	// (0 without the leg).
 	KeywordCoverage float64 `json:"keyword_coverage"`
+	// Signals is the evidence Confidence was estimated from (evaluation and
+	// fitting read it; not part of the API).
+	Signals Signals `json:"-"`
 	// KeywordSkipped is true when the query has no lexemes (stop words only).
 	KeywordSkipped bool `json:"keyword_skipped,omitempty"`
 	// Timings per stage, milliseconds.
