@@ -276,3 +276,18 @@ func printHeldOut(out io.Writer, m search.AnswerModel, threshold float64, rows [
 		fmt.Fprintln(out)
 	}
 }
+
+// printAnswerCalibration prints a tenant's cross-validated refusal
+// calibration: each procedure held out, and what is kept.
+func printAnswerCalibration(w io.Writer, a *eval.AnswerCalibration) {
+	fmt.Fprintf(w, "refusal calibration held out (%d folds; %d unanswerable, %d answerable):\n", a.Folds, a.Unanswerable, a.Answerable)
+	for _, p := range a.Procedures {
+		th := ""
+		if len(p.Thresholds) > 0 {
+			th = " (fold thresholds " + floats(p.Thresholds) + ")"
+		}
+		fmt.Fprintf(w, "  %-9s refuses %d of %d unanswerable (%.0f%%) and %d of %d answerable (%.1f%%)%s\n", p.Name,
+			p.RefusedUnanswerable, a.Unanswerable, 100*p.Recall, p.RefusedAnswerable, a.Answerable, 100*p.FalseRefusal, th)
+	}
+	fmt.Fprintf(w, "  kept: %s — %s\n", a.Chosen, a.Reason)
+}

@@ -50,8 +50,8 @@ func applyEval(ctx context.Context, e *env, d *deps, t tenant.Tenant, dir, set, 
 			fmt.Fprintf(e.stdout, "calibrated refusal: threshold %.3f refuses %.0f%% of %d unanswerable and %.0f%% of %d answerable; %s\n",
 				c.Chosen.Threshold, 100*c.Chosen.Recall, c.Unanswerable, 100*c.Chosen.FalseRefusal, c.Answerable, c.Rule)
 		}
-		if c := res.RefusalCV; c != nil {
-			fmt.Fprintf(e.stdout, "  held out: refuses %.0f%% of unanswerable and %.0f%% of answerable\n", 100*c.Recall, 100*c.FalseRefusal)
+		if a := res.Answerability; a != nil {
+			printAnswerCalibration(e.stdout, a)
 		}
 		if t, err = tenant.Load(ctx, d.pool, t.ID); err != nil {
 			return err

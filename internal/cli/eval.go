@@ -611,9 +611,8 @@ func printTune(w io.Writer, r eval.TuneResult) {
 		fmt.Fprintf(w, "refusal: threshold %.4f refuses %.0f%% of %d unanswerable and %.0f%% of %d answerable in-sample (precision %.2f); %s\n",
 			c.Chosen.Threshold, 100*c.Chosen.Recall, c.Unanswerable, 100*c.Chosen.FalseRefusal, c.Answerable, c.Chosen.Precision, c.Rule)
 	}
-	if c := r.RefusalCV; c != nil {
-		fmt.Fprintf(w, "refusal held out (threshold calibrated on the other folds: %s): refuses %.0f%% of unanswerable, %.0f%% of answerable\n",
-			floats(c.Thresholds), 100*c.Recall, 100*c.FalseRefusal)
+	if a := r.Answerability; a != nil {
+		printAnswerCalibration(w, a)
 	}
 	for _, n := range r.Notes {
 		fmt.Fprintf(w, "note: %s\n", n)

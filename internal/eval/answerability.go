@@ -130,34 +130,48 @@ const AnswerFitL2 = 1e-2
 
 // FitAnswerModel fits the answerability model to rows: logistic
 // regression on search.Signals.Features, classes weighted to equal total
-// weight, L2 penalty l2 on the weights, by Newton's method from zero (a
-// convex problem: the result is the unique optimum, the same on every
-// machine up to rounding). Errors: ErrNoAnswerable or too few rows of a
-// class.
+// weight, L2 penalty l2 on the weights (not the bias), by Newton's method
+// from zero (a convex problem: the result is the unique optimum, the same
+// on every machine up to rounding). Errors: ErrNoAnswerable when a class
+// is missing.
 func FitAnswerModel(rows []SignalRow, l2 float64) (search.AnswerModel, error) {
+	sg, ans := make([]search.Signals, len(rows)), make([]bool, len(rows))
+	for i, r := range rows {
+		sg[i], ans[i] = r.Signals, r.Answerable
+	}
+	return fitAnswerModel(sg, ans, l2, nil)
+}
+
+// fitAnswerModel fits a model to signals sg labelled ans, its weights
+// shrunk toward center's (nil: toward 0) with penalty l2·|w − center|².
+func fitAnswerModel(sg []search.Signals, ans []bool, l2 float64, center *search.AnswerModel) (search.AnswerModel, error) {
 	var pos, neg int
-	for _, r := range rows {
-		if r.Answerable {
+	for _, a := range ans {
+		if a {
 			pos++
 		} else {
 			neg++
 		}
 	}
 	if pos == 0 || neg == 0 {
-		return search.AnswerModel{}, fmt.Errorf("%w: the fit needs answerable and unanswerable rows (%d, %d)", ErrNoAnswerable, pos, neg)
+		return search.AnswerModel{}, fmt.Errorf("%w: the fit needs answerable and unanswerable questions (%d, %d)", ErrNoAnswerable, pos, neg)
 	}
 	d := len(search.AnswerFeatures) + 1
-	x := make([][]float64, len(rows))
-	wt := make([]float64, len(rows))
-	for i, r := range rows {
-		x[i] = append([]float64{1}, r.Signals.Features()...)
-		if r.Answerable {
+	c := make([]float64, d)
+	if center != nil {
+		copy(c, center.Coefficients())
+	}
+	x := make([][]float64, len(sg))
+	wt := make([]float64, len(sg))
+	for i, s := range sg {
+		x[i] = append([]float64{1}, s.Features()...)
+		if ans[i] {
 			wt[i] = 0.5 / float64(pos)
 		} else {
 			wt[i] = 0.5 / float64(neg)
 		}
 	}
-	beta := make([]float64, d)
+	beta := append([]float64(nil), c...)
 	for iter := 0; iter < 100; iter++ {
 		grad := make([]float64, d)
 		hess := make([][]float64, d)
@@ -171,7 +185,7 @@ func FitAnswerModel(rows []SignalRow, l2 float64) (search.AnswerModel, error) {
 			}
 			p := 1 / (1 + math.Exp(-z))
 			y := 0.0
-			if rows[i].Answerable {
+			if ans[i] {
 				y = 1
 			}
 			for j, v := range xi {
@@ -182,7 +196,7 @@ func FitAnswerModel(rows []SignalRow, l2 float64) (search.AnswerModel, error) {
 			}
 		}
 		for j := 1; j < d; j++ {
-			grad[j] += l2 * beta[j]
+			grad[j] += l2 * (beta[j] - c[j])
 			hess[j][j] += l2
 		}
 		hess[0][0] += 1e-12
@@ -335,4 +349,163 @@ func BootstrapRefusal(conf []float64, answerable []bool, t float64) (recall, fal
 		return Interval{Lower: v[int(0.025*n)], Upper: v[int(0.975*n)-1]}
 	}
 	return iv(rs), iv(fs), iv(as)
+}
+
+// AnswerCalibrationL2 is how strongly a tenant's refitted answerability
+// model is held to the default model: the penalty on the squared distance
+// of its weights from the default's, per unit of total class weight. A
+// few dozen questions then move a weight by a fraction of its size, not
+// onto their noise.
+const AnswerCalibrationL2 = 1.0
+
+// The refusal calibration procedures, simplest first.
+const (
+	// ProcedureDefault is the default model and threshold: nothing fitted.
+	ProcedureDefault = "default"
+	// ProcedureThreshold keeps the default model and calibrates the
+	// threshold (Calibrate).
+	ProcedureThreshold = "threshold"
+	// ProcedureModel refits the model's weights on the tenant's questions,
+	// shrunk toward the default's (AnswerCalibrationL2), then calibrates
+	// the threshold on it.
+	ProcedureModel = "model"
+)
+
+// RefusalProcedure is how one calibration procedure does on held-out
+// folds: each fold's questions are refused by what the procedure fitted on
+// the other folds (the default fits nothing).
+type RefusalProcedure struct {
+	Name string `json:"name"`
+	// Recall is refused unanswerable / unanswerable, FalseRefusal refused
+	// answerable / answerable, both held out.
+	Recall              float64 `json:"recall"`
+	FalseRefusal        float64 `json:"false_refusal_rate"`
+	RefusedUnanswerable int     `json:"refused_unanswerable"`
+	RefusedAnswerable   int     `json:"refused_answerable"`
+	// Thresholds are the per-fold thresholds.
+	Thresholds []float64 `json:"thresholds,omitempty"`
+}
+
+// AnswerCalibration is a tenant's cross-validated refusal calibration.
+type AnswerCalibration struct {
+	Unanswerable int `json:"unanswerable"`
+	Answerable   int `json:"answerable"`
+	Folds        int `json:"folds"`
+	// Procedures are the held-out results, the default first.
+	Procedures []RefusalProcedure `json:"procedures"`
+	// Chosen names the procedure kept; Reason says why in words.
+	Chosen string `json:"chosen"`
+	Reason string `json:"reason"`
+	// Threshold and Model are what the tenant stores (nil: the defaults),
+	// fitted on the whole set by the chosen procedure.
+	Threshold *float64  `json:"threshold,omitempty"`
+	Model     []float64 `json:"model,omitempty"`
+	// InSample is the stored calibration on the whole set.
+	InSample RefusalPoint `json:"in_sample"`
+}
+
+// CalibrateAnswerability cross-validates the refusal calibration
+// procedures on a tenant's questions (their signals sg, labels answerable,
+// folds fold of k) and keeps the best procedure only when it beats the
+// default model and threshold held out: a larger held-out refusal recall −
+// false-refusal rate, with held-out false refusals at most MaxFalseRefusal
+// (or the default's, when that is higher). The kept procedure is then
+// fitted on the whole set. ok is false without both kinds of question.
+func CalibrateAnswerability(sg []search.Signals, answerable []bool, fold []int, k int) (AnswerCalibration, bool) {
+	c := AnswerCalibration{Folds: k, Chosen: ProcedureDefault}
+	for _, a := range answerable {
+		if a {
+			c.Answerable++
+		} else {
+			c.Unanswerable++
+		}
+	}
+	if c.Answerable == 0 || c.Unanswerable == 0 {
+		c.Reason = "not calibrated: the set needs both answerable and unanswerable questions"
+		return c, false
+	}
+	// fit calibrates procedure name on the questions in idx: the model and
+	// threshold it would store.
+	fit := func(name string, idx []int) (search.AnswerModel, float64) {
+		m, t := search.DefaultAnswerModel, tenant.DefaultRefuseBelow
+		if name == ProcedureDefault {
+			return m, t
+		}
+		s, a := make([]search.Signals, len(idx)), make([]bool, len(idx))
+		for j, i := range idx {
+			s[j], a[j] = sg[i], answerable[i]
+		}
+		if name == ProcedureModel {
+			fm, err := fitAnswerModel(s, a, AnswerCalibrationL2, &search.DefaultAnswerModel)
+			if err != nil {
+				return m, t // a class missing from the training folds
+			}
+			m = fm
+		}
+		conf := make([]float64, len(s))
+		for j := range s {
+			conf[j] = m.Probability(s[j])
+		}
+		if cal, ok := Calibrate(conf, a, t); ok {
+			t = cal.Chosen.Threshold
+		}
+		return m, t
+	}
+	utility := func(p RefusalProcedure) float64 { return p.Recall - p.FalseRefusal }
+	for _, name := range []string{ProcedureDefault, ProcedureThreshold, ProcedureModel} {
+		p := RefusalProcedure{Name: name}
+		for f := range k {
+			var train []int
+			for i := range sg {
+				if fold[i] != f {
+					train = append(train, i)
+				}
+			}
+			m, t := fit(name, train)
+			if name != ProcedureDefault {
+				p.Thresholds = append(p.Thresholds, t)
+			}
+			for i := range sg {
+				if fold[i] == f && m.Probability(sg[i]) < t {
+					if answerable[i] {
+						p.RefusedAnswerable++
+					} else {
+						p.RefusedUnanswerable++
+					}
+				}
+			}
+		}
+		p.Recall = float64(p.RefusedUnanswerable) / float64(c.Unanswerable)
+		p.FalseRefusal = float64(p.RefusedAnswerable) / float64(c.Answerable)
+		c.Procedures = append(c.Procedures, p)
+	}
+	def := c.Procedures[0]
+	best := def
+	for _, p := range c.Procedures[1:] {
+		if p.FalseRefusal <= math.Max(MaxFalseRefusal, def.FalseRefusal) && utility(p) > utility(best)+1e-12 {
+			best = p
+		}
+	}
+	all := make([]int, len(sg))
+	for i := range all {
+		all[i] = i
+	}
+	m, t := fit(best.Name, all)
+	if best.Name == ProcedureDefault {
+		c.Reason = fmt.Sprintf("no calibration beats the default held out (default: %.0f%% of unanswerable, %.0f%% of answerable refused)",
+			100*def.Recall, 100*def.FalseRefusal)
+	} else {
+		c.Chosen, c.Threshold = best.Name, ptr(t)
+		if best.Name == ProcedureModel {
+			c.Model = m.Coefficients()
+		}
+		c.Reason = fmt.Sprintf("%s calibration beats the default held out: %.0f%% of unanswerable and %.0f%% of answerable refused, against %.0f%% and %.0f%%",
+			best.Name, 100*best.Recall, 100*best.FalseRefusal, 100*def.Recall, 100*def.FalseRefusal)
+	}
+	conf := make([]float64, len(sg))
+	for i := range sg {
+		conf[i] = m.Probability(sg[i])
+	}
+	c.InSample = RefusalAt(conf, answerable, t)
+	return c, true
 }

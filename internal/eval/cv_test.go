@@ -1,6 +1,8 @@
 package eval
 
 import (
+	"github.com/ragd-dev/ragd/internal/search"
+
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -185,35 +187,49 @@ func TestNoiseIsNotAdopted(t *testing.T) {
 	}
 }
 
-func TestCrossValidateRefusal(t *testing.T) {
+func TestCalibrateAnswerability(t *testing.T) {
 	t.Parallel()
-	// Ten answerable questions with confidence 0.6–0.9 and ten unanswerable
-	// with 0.05–0.3, in two folds by index: every training half separates
-	// them, so held out every unanswerable question is refused and no
-	// answerable one.
-	var conf []float64
+	// Forty answerable questions fully covered and twenty unanswerable ones
+	// half covered: the default threshold refuses none of them (the
+	// question's length makes both look answerable), a calibrated
+	// threshold between the two groups refuses every unanswerable one held
+	// out, so it is kept.
+	var sg []search.Signals
 	var answerable []bool
 	var fold []int
-	for i := range 10 {
-		conf, answerable, fold = append(conf, 0.6+0.03*float64(i)), append(answerable, true), append(fold, i%2)
-		conf, answerable, fold = append(conf, 0.05+0.025*float64(i)), append(answerable, false), append(fold, i%2)
+	for i := range 60 {
+		c := 0.5
+		if i < 40 {
+			c = 0.9 + 0.002*float64(i)
+		}
+		sg = append(sg, search.Signals{Terms: 12, KeywordCoverage: c, TermCoverage: c, DocumentCoverage: c, TopMean: c / 2})
+		answerable, fold = append(answerable, i < 40), append(fold, i%5)
 	}
-	r, ok := CrossValidateRefusal(conf, answerable, fold, 2, 0)
-	if !ok || r.Recall != 1 || r.FalseRefusal != 0 || r.Answerable != 10 || r.Unanswerable != 10 {
-		t.Fatalf("refusal CV = %+v (ok %v), want recall 1 and no false refusals", r, ok)
+	c, ok := CalibrateAnswerability(sg, answerable, fold, 5)
+	if !ok || len(c.Procedures) != 3 || c.Procedures[0].Name != ProcedureDefault {
+		t.Fatalf("calibration %+v (ok %v)", c, ok)
 	}
-	for f, th := range r.Thresholds {
-		if th <= 0.3 || th >= 0.6 {
-			t.Errorf("fold %d threshold %.4f is not between the two groups", f, th)
+	if d := c.Procedures[0]; d.Recall != 0 {
+		t.Fatalf("the default threshold already refuses %.2f of the unanswerable questions: the case tests nothing", d.Recall)
+	}
+	if c.Chosen == ProcedureDefault || c.Threshold == nil || c.InSample.Recall != 1 || c.InSample.FalseRefusal != 0 {
+		t.Fatalf("calibration kept %q (threshold %v, in-sample %+v): %s", c.Chosen, c.Threshold, c.InSample, c.Reason)
+	}
+	for _, p := range c.Procedures[1:] {
+		if p.Recall != 1 || p.FalseRefusal != 0 || len(p.Thresholds) != 5 {
+			t.Errorf("%s held out: %+v, want every unanswerable question refused and no answerable one", p.Name, p)
 		}
 	}
-	// Overlap: an unanswerable question as confident as the answerable ones
-	// is not refused held out.
-	conf[1] = 0.95
-	if r, _ := CrossValidateRefusal(conf, answerable, fold, 2, 0); r.Recall != 0.9 {
-		t.Errorf("held-out recall with one confident unanswerable question = %.2f, want 0.9", r.Recall)
+	// Signals that say nothing (every question alike): no calibration can
+	// beat the default held out, and nothing is stored.
+	same := make([]search.Signals, len(sg))
+	for i := range same {
+		same[i] = sg[0]
 	}
-	if _, ok := CrossValidateRefusal([]float64{0.5, 0.6}, []bool{true, true}, []int{0, 1}, 2, 0); ok {
-		t.Error("a set without unanswerable questions was cross-validated")
+	if c, _ := CalibrateAnswerability(same, answerable, fold, 5); c.Chosen != ProcedureDefault || c.Threshold != nil || c.Model != nil {
+		t.Errorf("uninformative signals: kept %q (threshold %v, model %v): %s", c.Chosen, c.Threshold, c.Model, c.Reason)
+	}
+	if _, ok := CalibrateAnswerability(sg[:40], answerable[:40], fold[:40], 5); ok {
+		t.Error("a set without unanswerable questions was calibrated")
 	}
 }

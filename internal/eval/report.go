@@ -1,6 +1,8 @@
 package eval
 
 import (
+	"github.com/ragd-dev/ragd/internal/search"
+
 	"sort"
 	"time"
 
@@ -49,6 +51,9 @@ type LegResult struct {
 	LatencyMS  float64 `json:"latency_ms"`
 	Confidence float64 `json:"confidence"`
 	Degraded   bool    `json:"degraded,omitempty"`
+	// Signals are the answerability evidence Confidence came from (not
+	// stored with the run).
+	Signals search.Signals `json:"-"`
 }
 
 // QuestionResult is one question's outcome in every leg of a run.

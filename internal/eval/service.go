@@ -369,7 +369,7 @@ func searchLeg(ctx context.Context, sr *search.Searcher, t tenant.Tenant, req se
 	}
 	docs := DocRanking(uris)
 	return LegResult{Ranks: RelevantRanks(docs, relevant), Top: docs[:min(3, len(docs))], Docs: len(docs),
-		LatencyMS: float64(elapsed.Microseconds()) / 1000, Confidence: resp.Confidence, Degraded: resp.Degraded}, nil
+		LatencyMS: float64(elapsed.Microseconds()) / 1000, Confidence: resp.Confidence, Degraded: resp.Degraded, Signals: resp.Signals}, nil
 }
 
 // snapshot records what shaped the run.

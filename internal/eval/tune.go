@@ -89,7 +89,7 @@ func DefaultGrid(current tenant.Settings, o TuneOptions) []tenant.Settings {
 		k1s, bs = BM25K1s, BM25Bs
 	}
 	cur := current
-	cur.RefuseBelow = nil
+	cur.RefuseBelow, cur.AnswerModel = nil, nil
 	grid := []tenant.Settings{cur}
 	for _, c := range cands {
 		grid = append(grid, tenant.Settings{VectorWeight: ptr(1.0), KeywordWeight: ptr(0.0), Candidates: c})
@@ -181,11 +181,13 @@ type TuneResult struct {
 	// fusion's metrics exactly.
 	Production Metrics `json:"production"`
 	Verified   bool    `json:"verified"`
-	// Refusal is the threshold calibration on the chosen settings'
-	// confidence over the whole set, RefusalCV its cross-validation (nil
-	// without unanswerable questions).
-	Refusal   *Calibration    `json:"refusal,omitempty"`
-	RefusalCV *RefusalCV      `json:"refusal_cv,omitempty"`
+	// Refusal is how the stored refusal calibration does on the whole set,
+	// with its threshold sweep (nil without unanswerable questions).
+	Refusal *Calibration `json:"refusal,omitempty"`
+	// Answerability is the cross-validated refusal calibration (nil
+	// without unanswerable questions): which procedure is kept and how
+	// each does held out.
+	Answerability *AnswerCalibration `json:"answerability,omitempty"`
 	Before    tenant.Settings `json:"before"`
 	After     tenant.Settings `json:"after"`
 	// Stored says the tenant's settings were written (After); false on a
@@ -358,11 +360,13 @@ func fuseLegs(set tenant.Settings, vec, kw search.Response) []search.Result {
 // production path once more; TuneResult.Verified says whether the metrics
 // agree to the last digit.
 //
-// Refusal: with unanswerable questions in the set, the threshold on the kept
-// configuration's Response.Confidence is calibrated on the whole set
-// (Calibrate) and stored as RefuseBelow, and cross-validated on the same
-// folds (CrossValidateRefusal) to report its held-out refusal recall and
-// false-refusal rate.
+// Refusal: with unanswerable questions in the set, the refusal calibration
+// procedures (a threshold on the default model, or a model refitted toward
+// the default, then its threshold) are cross-validated on the same folds
+// over every question's answerability signals under the kept
+// configuration (CalibrateAnswerability); RefuseBelow and AnswerModel are
+// stored only when a procedure beats the default held out, and reset to
+// the defaults otherwise.
 //
 // Fusion is tuned without the reranker (it reorders only the fused top 20).
 // Errors: ErrSetNotFound, ErrNoAnswerable, search and store errors.
@@ -419,7 +423,7 @@ func (s *Service) Tune(ctx context.Context, t tenant.Tenant, o TuneOptions) (Tun
 			return res, err
 		}
 		eff := s.searcher.Settings(t, &p)
-		eff.RefuseBelow = nil
+		eff.RefuseBelow, eff.AnswerModel = nil, nil
 		res.Grid = append(res.Grid, GridPoint{Settings: eff, Metrics: Mean(perQ[g]), Default: g == 0})
 	}
 
@@ -446,7 +450,7 @@ func (s *Service) Tune(ctx context.Context, t tenant.Tenant, o TuneOptions) (Tun
 
 	// The kept configuration through the production path: verification, and
 	// the confidences for refusal calibration (every question).
-	production, conf, err := s.productionPass(ctx, prodSR, t, qs, grid[chosenIdx], o.TopK, true, o.Progress)
+	production, sigs, err := s.productionPass(ctx, prodSR, t, qs, grid[chosenIdx], o.TopK, true, o.Progress)
 	if err != nil {
 		return res, err
 	}
@@ -458,7 +462,7 @@ func (s *Service) Tune(ctx context.Context, t tenant.Tenant, o TuneOptions) (Tun
 			res.Notes = append(res.Notes, "the production path of the adopted configuration fell below the default: keeping the default")
 			res.Adoption = Adoption{Reason: "the adopted configuration did not hold up on the production path"}
 			chosenIdx = 0
-			if production, conf, err = s.productionPass(ctx, prodSR, t, qs, grid[0], o.TopK, true, o.Progress); err != nil {
+			if production, sigs, err = s.productionPass(ctx, prodSR, t, qs, grid[0], o.TopK, true, o.Progress); err != nil {
 				return res, err
 			}
 			res.Verified = metricsEqual(production, res.Grid[0].Metrics)
@@ -470,31 +474,40 @@ func (s *Service) Tune(ctx context.Context, t tenant.Tenant, o TuneOptions) (Tun
 		res.Notes = append(res.Notes, "the tenant's previous configuration is replaced by the default")
 	}
 	if prodSR.Reranker != nil {
-		// Production refuses on the reranker's confidence.
-		if _, conf, err = s.productionPass(ctx, prodSR, t, qs, after, o.TopK, false, o.Progress); err != nil {
-			return res, err
-		}
-		res.Notes = append(res.Notes, "fusion tuned without the reranker; the refusal threshold is calibrated on the reranked confidence")
+		res.Notes = append(res.Notes, "fusion tuned without the reranker (the answerability signals do not depend on it)")
 	}
 	answerable := make([]bool, len(qs))
 	allFolds := make([]int, len(qs))
 	for i, q := range qs {
 		answerable[i], allFolds[i] = q.Answerable(), FoldOf(q.Question, o.Folds)
 	}
-	current := *t.Settings.Effective().RefuseBelow
-	after.RefuseBelow = t.Settings.RefuseBelow
-	if c, ok := Calibrate(conf, answerable, current); ok {
-		res.Refusal = &c
-		after.RefuseBelow = ptr(c.Chosen.Threshold)
-		if r, ok := CrossValidateRefusal(conf, answerable, allFolds, o.Folds, current); ok {
-			res.RefusalCV = &r
-			if r.FalseRefusal > MaxFalseRefusal {
-				res.Notes = append(res.Notes, fmt.Sprintf("held out, the refusal threshold refuses %.0f%% of answerable questions, above the %.0f%% target: "+
-					"the set's unanswerable questions do not yet pin the threshold down", 100*r.FalseRefusal, 100*MaxFalseRefusal))
+	after.RefuseBelow, after.AnswerModel = t.Settings.RefuseBelow, t.Settings.AnswerModel
+	if ac, ok := CalibrateAnswerability(sigs, answerable, allFolds, o.Folds); ok {
+		res.Answerability = &ac
+		after.RefuseBelow, after.AnswerModel = ac.Threshold, ac.Model
+		if (t.Settings.RefuseBelow != nil || t.Settings.AnswerModel != nil) && ac.Chosen == ProcedureDefault {
+			res.Notes = append(res.Notes, "the tenant's previous refusal calibration is replaced by the default")
+		}
+		if held := ac.Procedures; ac.Chosen != ProcedureDefault {
+			for _, p := range held {
+				if p.Name == ac.Chosen && p.FalseRefusal > MaxFalseRefusal {
+					res.Notes = append(res.Notes, fmt.Sprintf("held out, the refusal calibration refuses %.0f%% of answerable questions, above the %.0f%% target",
+						100*p.FalseRefusal, 100*MaxFalseRefusal))
+				}
 			}
 		}
+		m := search.TenantAnswerModel(after)
+		conf := make([]float64, len(sigs))
+		for i := range sigs {
+			conf[i] = m.Probability(sigs[i])
+		}
+		if c, ok := Calibrate(conf, answerable, *after.Effective().RefuseBelow); ok {
+			c.Chosen, c.Rule = c.Current, ac.Reason
+			c.MeetsTarget = c.Chosen.Recall >= TargetRefusalRecall && c.Chosen.FalseRefusal <= MaxFalseRefusal
+			res.Refusal = &c
+		}
 	} else {
-		res.Notes = append(res.Notes, "no unanswerable questions in the set: refusal threshold left as it was")
+		res.Notes = append(res.Notes, "no unanswerable questions in the set: refusal calibration left as it was")
 	}
 	res.After = after
 	if !o.DryRun {
@@ -513,7 +526,7 @@ func dedupe(grid []tenant.Settings, prior float64) []tenant.Settings {
 	seen := map[string]bool{}
 	var out []tenant.Settings
 	for _, p := range grid {
-		p.RefuseBelow = nil
+		p.RefuseBelow, p.AnswerModel = nil, nil
 		k := retrievalKey(p, prior)
 		if !seen[k] {
 			seen[k] = true
@@ -527,7 +540,7 @@ func dedupe(grid []tenant.Settings, prior float64) []tenant.Settings {
 // threshold aside.
 func retrievalKey(s tenant.Settings, prior float64) string {
 	e := s.EffectiveFor(prior)
-	e.RefuseBelow = nil
+	e.RefuseBelow, e.AnswerModel = nil, nil
 	raw, _ := json.Marshal(e)
 	return string(raw)
 }
@@ -542,17 +555,17 @@ func (s *Service) prior() float64 { return *s.searcher.Settings(tenant.Tenant{},
 
 // productionPass runs every question through Searcher.Search with settings
 // set and returns the metrics over the answerable ones and every question's
-// confidence.
+// answerability signals.
 func (s *Service) productionPass(ctx context.Context, sr *search.Searcher, t tenant.Tenant, qs []Question, set tenant.Settings,
-	topK int, noRerank bool, progress func(string, int, int)) (Metrics, []float64, error) {
+	topK int, noRerank bool, progress func(string, int, int)) (Metrics, []search.Signals, error) {
 	var ms []Metrics
-	conf := make([]float64, len(qs))
+	sg := make([]search.Signals, len(qs))
 	for i, q := range qs {
 		lr, err := searchLeg(ctx, sr, t, search.Request{Query: q.Question, TopK: topK, NoRerank: noRerank, Settings: &set}, q.Relevant)
 		if err != nil {
 			return Metrics{}, nil, fmt.Errorf("question %d (production path): %w", i+1, err)
 		}
-		conf[i] = lr.Confidence
+		sg[i] = lr.Signals
 		if q.Answerable() {
 			ms = append(ms, QuestionMetrics(lr.Ranks, len(q.Relevant)))
 		}
@@ -560,7 +573,7 @@ func (s *Service) productionPass(ctx context.Context, sr *search.Searcher, t ten
 			progress("verify", i+1, len(qs))
 		}
 	}
-	return Mean(ms), conf, nil
+	return Mean(ms), sg, nil
 }
 
 // better orders metrics for tuning: nDCG@10, then recall@5, MRR@10, recall@20.

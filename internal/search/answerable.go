@@ -8,6 +8,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/google/uuid"
+
+	"github.com/ragd-dev/ragd/internal/tenant"
 )
 
 // Answerability: the probability that the tenant's documents answer the
@@ -123,6 +125,22 @@ func (m AnswerModel) Probability(s Signals) float64 {
 	return 1 / (1 + math.Exp(-z))
 }
 
+// TenantAnswerModel is the answerability model of a tenant with settings
+// set: its calibrated one when it has a valid one, else DefaultAnswerModel.
+func TenantAnswerModel(set tenant.Settings) AnswerModel {
+	if len(set.AnswerModel) == len(AnswerFeatures)+1 {
+		m := AnswerModel{Bias: set.AnswerModel[0], Weights: set.AnswerModel[1:]}
+		if m.Valid() {
+			return m
+		}
+	}
+	return DefaultAnswerModel
+}
+
+// Coefficients returns m as tenant.Settings.AnswerModel stores it: the
+// bias, then the weights.
+func (m AnswerModel) Coefficients() []float64 { return append([]float64{m.Bias}, m.Weights...) }
+
 // opinionWords mark a question that asks for a judgement rather than a fact.
 var opinionWords = map[string]bool{"best": true, "better": true, "worse": true, "worst": true, "recommend": true,
 	"prefer": true, "favorite": true, "favourite": true, "opinion": true, "vs": true, "versus": true, "worth": true}
@@ -204,7 +222,7 @@ func (s *Searcher) assess(p plan, legs legResults, resp *Response) {
 	resp.MissingTerms = legs.missing
 	switch {
 	case legs.ranKeyword:
-		resp.Confidence = DefaultAnswerModel.Probability(sg)
+		resp.Confidence = TenantAnswerModel(p.set).Probability(sg)
 	case p.useKeyword:
 		// The query has no searchable words (stop words only).
 		resp.Confidence = 0

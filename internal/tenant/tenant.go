@@ -61,6 +61,12 @@ type Settings struct {
 	// estimated probability that the documents answer the question (see
 	// search.Response.Confidence); default DefaultRefuseBelow.
 	RefuseBelow *float64 `json:"refuse_below,omitempty"`
+	// AnswerModel is the tenant's calibrated answerability model: the bias,
+	// then one weight per search.AnswerFeatures; nil = the default model
+	// (search.DefaultAnswerModel). `ragd eval tune` stores one only when it
+	// beats the default on held-out folds of the tenant's set; a model of
+	// the wrong length (the features changed since) is ignored.
+	AnswerModel []float64 `json:"answer_model,omitempty"`
 }
 
 // Defaults.
