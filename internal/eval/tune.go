@@ -188,8 +188,8 @@ type TuneResult struct {
 	// without unanswerable questions): which procedure is kept and how
 	// each does held out.
 	Answerability *AnswerCalibration `json:"answerability,omitempty"`
-	Before    tenant.Settings `json:"before"`
-	After     tenant.Settings `json:"after"`
+	Before        tenant.Settings    `json:"before"`
+	After         tenant.Settings    `json:"after"`
 	// Stored says the tenant's settings were written (After); false on a
 	// dry run.
 	Stored  bool          `json:"stored"`
