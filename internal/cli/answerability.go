@@ -12,6 +12,7 @@ import (
 
 	"github.com/ragd-dev/ragd/internal/eval"
 	"github.com/ragd-dev/ragd/internal/search"
+	"github.com/ragd-dev/ragd/internal/tenant"
 )
 
 // evalSignals is `eval signals`: each question's answerability signals on
@@ -149,7 +150,8 @@ func evalFitAnswerability(e *env, fit, heldOut []string) error {
 	}
 	fmt.Fprintf(out, "},\n}\n\nDefaultRefuseBelow = %.2f\n", threshold)
 	// The held-out evaluation reads the model as the code holds it (4
-	// decimals), so its figures are the server's.
+	// decimals), so its figures are the server's; the code's current model
+	// is shown next to it.
 	m = roundModel(m)
 	for _, p := range heldOut {
 		hrows, err := readSignalFiles([]string{p})
@@ -157,7 +159,11 @@ func evalFitAnswerability(e *env, fit, heldOut []string) error {
 			return err
 		}
 		fmt.Fprintf(out, "\nheld out: %s\n", p)
+		printSignalAUCs(out, hrows)
+		fmt.Fprint(out, "this fit: ")
 		printHeldOut(out, m, threshold, hrows)
+		fmt.Fprint(out, "the code's current model: ")
+		printHeldOut(out, search.DefaultAnswerModel, tenant.DefaultRefuseBelow, hrows)
 	}
 	return nil
 }
@@ -257,7 +263,6 @@ func printSignalAUCs(out io.Writer, rows []eval.SignalRow) {
 // refusals, an oracle only a calibration could find) with bootstrap
 // intervals.
 func printHeldOut(out io.Writer, m search.AnswerModel, threshold float64, rows []eval.SignalRow) {
-	printSignalAUCs(out, rows)
 	c, a := confidences(m, rows)
 	rec, fr, auc := eval.BootstrapRefusal(c, a, threshold)
 	fmt.Fprintf(out, "model AUC %.3f (95%% %.3f–%.3f), %s\n", eval.AUC(c, a), auc.Lower, auc.Upper, classCounts(a))

@@ -40,7 +40,12 @@
 //     a configuration only when the held-out gain is beyond noise (Decide);
 //     the cross-validation sees only per-question metrics, so any parameter a
 //     grid point can carry is cross-validated alike (cv.go).
-//   - Refusal: Response.Confidence (best vector similarity, or best BM25 score
-//     normalised by its maximum, or the rerank score) is thresholded; the
-//     threshold is swept on the set's answerable and unanswerable questions.
+//   - Refusal: Response.Confidence, the answerability probability, is
+//     thresholded. Its default model is fitted on public data only
+//     (answerability.go: `eval signals` records each question's signals,
+//     FitAnswerModel fits them, TestDefaultAnswerModelIsTheFit keeps the
+//     code equal to the fit). A tenant's calibration is cross-validated
+//     like the fusion (CalibrateAnswerability: a threshold, or a model
+//     refitted toward the default) and stored only when it beats the
+//     default on held-out folds.
 package eval

@@ -24,7 +24,8 @@ import (
 // public data only, never on a tenant's questions: SciFact and
 // Python-documentation questions against their own corpora (answerable) and
 // against the other corpus (unanswerable), with generic unanswerable
-// questions written for those corpora (tenants/public-unanswerable). The
+// questions written for those corpora
+// (internal/eval/testdata/answerability/unanswerable.jsonl). The
 // fit is reproducible: `ragd eval signals` records each question's signals
 // (internal/eval/testdata/answerability), `ragd eval fit-answerability`
 // fits them and prints the model, and eval's TestDefaultAnswerModelIsTheFit
