@@ -289,7 +289,10 @@ func printAnswerCalibration(w io.Writer, a *eval.AnswerCalibration) {
 	for _, p := range a.Procedures {
 		th := ""
 		if len(p.Thresholds) > 0 {
-			th = " (fold thresholds " + floats(p.Thresholds) + ")"
+			th = "; fold thresholds " + floats(p.Thresholds)
+		}
+		if len(p.L2s) > 0 {
+			th += ", penalties " + floats(p.L2s)
 		}
 		fmt.Fprintf(w, "  %-9s refuses %d of %d unanswerable (%.0f%%) and %d of %d answerable (%.1f%%)%s\n", p.Name,
 			p.RefusedUnanswerable, a.Unanswerable, 100*p.Recall, p.RefusedAnswerable, a.Answerable, 100*p.FalseRefusal, th)

@@ -381,12 +381,13 @@ func BootstrapRefusal(conf []float64, answerable []bool, t float64) (recall, fal
 	return iv(rs), iv(fs), iv(as)
 }
 
-// AnswerCalibrationL2 is how strongly a tenant's refitted answerability
-// model is held to the default model: the penalty on the squared distance
-// of its weights from the default's, per unit of total class weight. A
-// few dozen questions then move a weight by a fraction of its size, not
-// onto their noise.
-const AnswerCalibrationL2 = 1.0
+// AnswerCalibrationL2s are the penalties a tenant's refitted
+// answerability model may be held to the default model with: the penalty
+// on the squared distance of its weights from the default's, per unit of
+// total class weight (the default fit's own is AnswerFitL2). The penalty is
+// chosen per tenant by cross-validation inside the training folds, never
+// on the questions it is judged on.
+var AnswerCalibrationL2s = []float64{1, 0.1, 0.01}
 
 // The refusal calibration procedures, simplest first.
 const (
@@ -396,7 +397,8 @@ const (
 	// threshold (Calibrate).
 	ProcedureThreshold = "threshold"
 	// ProcedureModel refits the model's weights on the tenant's questions,
-	// shrunk toward the default's (AnswerCalibrationL2), then calibrates
+	// shrunk toward the default's (the penalty chosen among
+	// AnswerCalibrationL2s by an inner cross-validation), then calibrates
 	// the threshold on it.
 	ProcedureModel = "model"
 )
@@ -412,8 +414,28 @@ type RefusalProcedure struct {
 	FalseRefusal        float64 `json:"false_refusal_rate"`
 	RefusedUnanswerable int     `json:"refused_unanswerable"`
 	RefusedAnswerable   int     `json:"refused_answerable"`
-	// Thresholds are the per-fold thresholds.
+	// Thresholds are the per-fold thresholds, L2s the per-fold penalties
+	// (ProcedureModel).
 	Thresholds []float64 `json:"thresholds,omitempty"`
+	L2s        []float64 `json:"l2s,omitempty"`
+}
+
+// betterRefusal orders held-out refusal results: meeting the
+// false-refusal target first (answerable users come first), then the
+// higher refusal recall (ties: fewer false refusals); between two that miss
+// it, the larger recall − false-refusal rate.
+func betterRefusal(recallA, frA, recallB, frB float64) bool {
+	const eps = 1e-12
+	okA, okB := frA <= MaxFalseRefusal+eps, frB <= MaxFalseRefusal+eps
+	switch {
+	case okA != okB:
+		return okA
+	case okA && math.Abs(recallA-recallB) > eps:
+		return recallA > recallB
+	case okA:
+		return frA < frB-eps
+	}
+	return recallA-frA > recallB-frB+eps
 }
 
 // AnswerCalibration is a tenant's cross-validated refusal calibration.
@@ -427,20 +449,28 @@ type AnswerCalibration struct {
 	Chosen string `json:"chosen"`
 	Reason string `json:"reason"`
 	// Threshold and Model are what the tenant stores (nil: the defaults),
-	// fitted on the whole set by the chosen procedure.
+	// fitted on the whole set by the chosen procedure; L2 is the model's
+	// penalty.
 	Threshold *float64  `json:"threshold,omitempty"`
 	Model     []float64 `json:"model,omitempty"`
+	L2        float64   `json:"l2,omitempty"`
 	// InSample is the stored calibration on the whole set.
 	InSample RefusalPoint `json:"in_sample"`
 }
 
+// refusalFit is what a calibration procedure fits on some questions.
+type refusalFit struct {
+	model     search.AnswerModel
+	threshold float64
+	l2        float64
+}
+
 // CalibrateAnswerability cross-validates the refusal calibration
 // procedures on a tenant's questions (their signals sg, labels answerable,
-// folds fold of k) and keeps the best procedure only when it beats the
-// default model and threshold held out: a larger held-out refusal recall −
-// false-refusal rate, with held-out false refusals at most MaxFalseRefusal
-// (or the default's, when that is higher). The kept procedure is then
-// fitted on the whole set. ok is false without both kinds of question.
+// folds fold of k) and keeps the best procedure (betterRefusal) only when
+// it beats the default model and threshold held out. The kept procedure is
+// then fitted on the whole set. ok is false without both kinds of
+// question.
 func CalibrateAnswerability(sg []search.Signals, answerable []bool, fold []int, k int) (AnswerCalibration, bool) {
 	c := AnswerCalibration{Folds: k, Chosen: ProcedureDefault}
 	for _, a := range answerable {
@@ -454,49 +484,61 @@ func CalibrateAnswerability(sg []search.Signals, answerable []bool, fold []int, 
 		c.Reason = "not calibrated: the set needs both answerable and unanswerable questions"
 		return c, false
 	}
-	// fit calibrates procedure name on the questions in idx: the model and
-	// threshold it would store.
-	fit := func(name string, idx []int) (search.AnswerModel, float64) {
-		m, t := search.DefaultAnswerModel, tenant.DefaultRefuseBelow
+	def := refusalFit{model: search.DefaultAnswerModel, threshold: tenant.DefaultRefuseBelow}
+	// fixed fits procedure name (with penalty l2) on the questions in idx.
+	fixed := func(name string, l2 float64, idx []int) refusalFit {
 		if name == ProcedureDefault {
-			return m, t
+			return def
 		}
 		s, a := make([]search.Signals, len(idx)), make([]bool, len(idx))
 		for j, i := range idx {
 			s[j], a[j] = sg[i], answerable[i]
 		}
+		f := refusalFit{model: search.DefaultAnswerModel, threshold: tenant.DefaultRefuseBelow}
 		if name == ProcedureModel {
-			fm, err := fitAnswerModel(s, a, nil, AnswerCalibrationL2, &search.DefaultAnswerModel)
+			m, err := fitAnswerModel(s, a, nil, l2, &search.DefaultAnswerModel)
 			if err != nil {
-				return m, t // a class missing from the training folds
+				return def // a class missing from these folds
 			}
-			m = fm
+			f.model, f.l2 = m, l2
 		}
 		conf := make([]float64, len(s))
 		for j := range s {
-			conf[j] = m.Probability(s[j])
+			conf[j] = f.model.Probability(s[j])
 		}
-		if cal, ok := Calibrate(conf, a, t); ok {
-			t = cal.Chosen.Threshold
+		if cal, ok := Calibrate(conf, a, f.threshold); ok {
+			f.threshold = cal.Chosen.Threshold
+		} else {
+			return def
 		}
-		return m, t
+		return f
 	}
-	utility := func(p RefusalProcedure) float64 { return p.Recall - p.FalseRefusal }
-	for _, name := range []string{ProcedureDefault, ProcedureThreshold, ProcedureModel} {
-		p := RefusalProcedure{Name: name}
-		for f := range k {
-			var train []int
+	// heldOut cross-validates fitting by fit over the folds in folds (each
+	// held out in turn, fitted on the rest of them).
+	heldOut := func(folds []int, fit func(train []int, trainFolds []int) refusalFit) (p RefusalProcedure) {
+		in := map[int]bool{}
+		for _, f := range folds {
+			in[f] = true
+		}
+		for _, f := range folds {
+			var train, trainFolds []int
 			for i := range sg {
-				if fold[i] != f {
+				if in[fold[i]] && fold[i] != f {
 					train = append(train, i)
 				}
 			}
-			m, t := fit(name, train)
-			if name != ProcedureDefault {
-				p.Thresholds = append(p.Thresholds, t)
+			for _, g := range folds {
+				if g != f {
+					trainFolds = append(trainFolds, g)
+				}
+			}
+			r := fit(train, trainFolds)
+			p.Thresholds = append(p.Thresholds, r.threshold)
+			if r.l2 > 0 {
+				p.L2s = append(p.L2s, r.l2)
 			}
 			for i := range sg {
-				if fold[i] == f && m.Probability(sg[i]) < t {
+				if fold[i] == f && r.model.Probability(sg[i]) < r.threshold {
 					if answerable[i] {
 						p.RefusedAnswerable++
 					} else {
@@ -505,14 +547,60 @@ func CalibrateAnswerability(sg []search.Signals, answerable []bool, fold []int, 
 				}
 			}
 		}
-		p.Recall = float64(p.RefusedUnanswerable) / float64(c.Unanswerable)
-		p.FalseRefusal = float64(p.RefusedAnswerable) / float64(c.Answerable)
+		var un, an int
+		for i := range sg {
+			if in[fold[i]] {
+				if answerable[i] {
+					an++
+				} else {
+					un++
+				}
+			}
+		}
+		if un > 0 {
+			p.Recall = float64(p.RefusedUnanswerable) / float64(un)
+		}
+		if an > 0 {
+			p.FalseRefusal = float64(p.RefusedAnswerable) / float64(an)
+		}
+		return p
+	}
+	// model fits ProcedureModel on train, its penalty chosen by
+	// cross-validation over trainFolds.
+	model := func(train, trainFolds []int) refusalFit {
+		best := AnswerCalibrationL2s[0]
+		if len(trainFolds) > 1 {
+			var bp RefusalProcedure
+			for j, l2 := range AnswerCalibrationL2s {
+				p := heldOut(trainFolds, func(tr, _ []int) refusalFit { return fixed(ProcedureModel, l2, tr) })
+				if j == 0 || betterRefusal(p.Recall, p.FalseRefusal, bp.Recall, bp.FalseRefusal) {
+					best, bp = l2, p
+				}
+			}
+		}
+		return fixed(ProcedureModel, best, train)
+	}
+	folds := make([]int, k)
+	for f := range folds {
+		folds[f] = f
+	}
+	fits := map[string]func(train, trainFolds []int) refusalFit{
+		ProcedureDefault:   func(_, _ []int) refusalFit { return def },
+		ProcedureThreshold: func(train, _ []int) refusalFit { return fixed(ProcedureThreshold, 0, train) },
+		ProcedureModel:     model,
+	}
+	for _, name := range []string{ProcedureDefault, ProcedureThreshold, ProcedureModel} {
+		p := heldOut(folds, fits[name])
+		p.Name = name
+		if name == ProcedureDefault {
+			p.Thresholds = nil
+		}
 		c.Procedures = append(c.Procedures, p)
 	}
-	def := c.Procedures[0]
-	best := def
+	d := c.Procedures[0]
+	best := d
 	for _, p := range c.Procedures[1:] {
-		if p.FalseRefusal <= math.Max(MaxFalseRefusal, def.FalseRefusal) && utility(p) > utility(best)+1e-12 {
+		if betterRefusal(p.Recall, p.FalseRefusal, best.Recall, best.FalseRefusal) {
 			best = p
 		}
 	}
@@ -520,22 +608,22 @@ func CalibrateAnswerability(sg []search.Signals, answerable []bool, fold []int, 
 	for i := range all {
 		all[i] = i
 	}
-	m, t := fit(best.Name, all)
+	r := fits[best.Name](all, folds)
 	if best.Name == ProcedureDefault {
-		c.Reason = fmt.Sprintf("no calibration beats the default held out (default: %.0f%% of unanswerable, %.0f%% of answerable refused)",
-			100*def.Recall, 100*def.FalseRefusal)
+		c.Reason = fmt.Sprintf("no calibration beats the default held out (default: %.0f%% of unanswerable, %.1f%% of answerable refused)",
+			100*d.Recall, 100*d.FalseRefusal)
 	} else {
-		c.Chosen, c.Threshold = best.Name, ptr(t)
+		c.Chosen, c.Threshold = best.Name, ptr(r.threshold)
 		if best.Name == ProcedureModel {
-			c.Model = m.Coefficients()
+			c.Model, c.L2 = r.model.Coefficients(), r.l2
 		}
-		c.Reason = fmt.Sprintf("%s calibration beats the default held out: %.0f%% of unanswerable and %.0f%% of answerable refused, against %.0f%% and %.0f%%",
-			best.Name, 100*best.Recall, 100*best.FalseRefusal, 100*def.Recall, 100*def.FalseRefusal)
+		c.Reason = fmt.Sprintf("%s calibration beats the default held out: %.0f%% of unanswerable and %.1f%% of answerable refused, against %.0f%% and %.1f%%",
+			best.Name, 100*best.Recall, 100*best.FalseRefusal, 100*d.Recall, 100*d.FalseRefusal)
 	}
 	conf := make([]float64, len(sg))
 	for i := range sg {
-		conf[i] = m.Probability(sg[i])
+		conf[i] = r.model.Probability(sg[i])
 	}
-	c.InSample = RefusalAt(conf, answerable, t)
+	c.InSample = RefusalAt(conf, answerable, r.threshold)
 	return c, true
 }
