@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/google/uuid"
+
 	"github.com/ragd-dev/ragd/internal/tenant"
 )
 
@@ -109,5 +111,37 @@ func TestAssessReasons(t *testing.T) {
 	s.assess(plan{set: set, useKeyword: true}, legResults{}, &stop)
 	if stop.Confidence != 0 || stop.ConfidenceReason == "" {
 		t.Fatalf("stop words only: %+v", stop)
+	}
+}
+
+func TestSignals(t *testing.T) {
+	s := &Searcher{}
+	set := s.Settings(tenant.Tenant{}, nil) // k1 0.9: the maximum score is idfSum·1.9
+	docA, docB := uuid.New(), uuid.New()
+	legs := legResults{ranKeyword: true, idfSum: 10, absentIDF: 2, idf: map[string]float64{"a": 3, "b": 5, "zz": 2},
+		kw: []legHit{
+			{value: 9.5, matched: []string{"a"}, chunk: chunkContent{DocumentID: docA}},
+			{value: 3.8, matched: []string{"b"}, chunk: chunkContent{DocumentID: docA}},
+			{value: 1.9, matched: []string{"b"}, chunk: chunkContent{DocumentID: docB}},
+		}}
+	p := plan{set: set, useKeyword: true, req: Request{Query: "Is a better than b in Zz?"}}
+	sg := signals(p, legs)
+	near := func(got, want float64) bool { return math.Abs(got-want) < 1e-12 }
+	if sg.Terms != 3 || !near(sg.KeywordCoverage, 0.5) || !near(sg.TermCoverage, 0.5) || !near(sg.AbsentShare, 0.2) {
+		t.Errorf("terms %d, keyword coverage %v (want 0.5), term coverage %v (0.5: b alone), absent share %v (0.2)",
+			sg.Terms, sg.KeywordCoverage, sg.TermCoverage, sg.AbsentShare)
+	}
+	if !near(sg.DocumentCoverage, 0.8) {
+		t.Errorf("document coverage %v, want 0.8 (a and b together in document A's chunks)", sg.DocumentCoverage)
+	}
+	// Normalised scores 0.5, 0.2, 0.1, then 0, 0: mean of five 0.16.
+	if !near(sg.TopMean, 0.16) {
+		t.Errorf("top mean %v, want 0.16", sg.TopMean)
+	}
+	if want := math.Sqrt(((0.5-0.8/3)*(0.5-0.8/3) + (0.2-0.8/3)*(0.2-0.8/3) + (0.1-0.8/3)*(0.1-0.8/3)) / 3); !near(sg.ScoreSD, want) {
+		t.Errorf("score sd %v, want %v", sg.ScoreSD, want)
+	}
+	if !sg.Opinion || sg.Names != 1 || sg.Vector {
+		t.Errorf("opinion %v (want true: better), names %d (want 1: Zz), vector %v", sg.Opinion, sg.Names, sg.Vector)
 	}
 }
