@@ -320,11 +320,21 @@ func queryWords(text string) []string {
 // NameLike reports whether word looks like a name or an identifier rather
 // than an ordinary word: it has a digit and a letter (42P01, ipv6), an
 // underscore (io_method), a capital after a lower-case letter (MongoDB,
-// CloudNativePG), two or more letters all capitals (AOF, RDS), or a
-// leading capital when it is not the first word of the sentence (Redis,
-// Kubernetes). A single character is not; scripts without case (CJK) are
-// never name-like by case.
+// CloudNativePG), two or more letters all capitals (AOF, RDS), a dot
+// between parts of two or more letters each (os.path, math.fma; not e.g),
+// or a leading capital when it is not the first word of the sentence
+// (Redis, Kubernetes). A single character is not; scripts without case
+// (CJK) are never name-like by case.
 func NameLike(word string, first bool) bool {
+	if parts := strings.Split(word, "."); len(parts) > 1 {
+		dotted := true
+		for _, p := range parts {
+			dotted = dotted && utf8.RuneCountInString(p) >= 2 && strings.IndexFunc(p, unicode.IsLetter) >= 0
+		}
+		if dotted {
+			return true
+		}
+	}
 	var letters, upper, digits int
 	innerCap := false
 	prevLower := false
