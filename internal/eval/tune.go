@@ -491,7 +491,7 @@ func (s *Service) Tune(ctx context.Context, t tenant.Tenant, o TuneOptions) (Tun
 		if held := ac.Procedures; ac.Chosen != ProcedureDefault {
 			for _, p := range held {
 				if p.Name == ac.Chosen && p.FalseRefusal > MaxFalseRefusal {
-					res.Notes = append(res.Notes, fmt.Sprintf("held out, the refusal calibration refuses %.0f%% of answerable questions, above the %.0f%% target",
+					res.Notes = append(res.Notes, fmt.Sprintf("held out, the refusal calibration refuses %.1f%% of answerable questions, above the %.0f%% target",
 						100*p.FalseRefusal, 100*MaxFalseRefusal))
 				}
 			}
