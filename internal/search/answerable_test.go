@@ -21,8 +21,9 @@ func TestNameLike(t *testing.T) {
 		{"AOF", false, true}, {"RDS", true, true}, // all capitals
 		{"Kubernetes", false, true}, {"Kubernetes", true, false}, // capitalised inside the sentence only
 		{"index", false, false}, {"How", true, false}, {"2022", false, false}, {"I", true, false},
-		{"数据库", false, false},                                                                             // no case
-		{"os.path", true, true}, {"math.fma", false, true}, {"e.g", false, false}, {"3.13", false, false}, // dotted identifiers
+		{"数据库", false, false}, // no case
+		// dotted identifiers
+		{"os.path", true, true}, {"math.fma", false, true}, {"e.g", false, false}, {"3.13", false, false},
 	}
 	for _, c := range cases {
 		if got := NameLike(c.word, c.first); got != c.want {
