@@ -182,15 +182,9 @@ func (a Asker) Ask(ctx context.Context, t tenant.Tenant, question string, topK i
 	}
 	out := api.AskResult{Answer: r.Answer, Refused: r.Refused, RefusalReason: r.RefusalReason, Confidence: r.Confidence,
 		ConfidenceReason: r.ConfidenceReason, Mode: r.Mode, Degraded: r.Degraded,
-		Citations: make([]api.Citation, len(r.Citations)), Sources: make([]api.Source, len(r.Sources)), Timings: r.Timings}
+		Citations: r.Citations, Sources: r.Sources, Timings: r.Timings}
 	for _, d := range r.DegradedReasons {
 		out.DegradedReasons = append(out.DegradedReasons, api.Degradation{Leg: string(d.Leg), Reason: d.Reason})
-	}
-	for i, c := range r.Citations {
-		out.Citations[i] = api.Citation{N: c.N, ChunkID: c.ChunkID, SourceURI: c.SourceURI, Title: c.Title, HeadingPath: c.HeadingPath}
-	}
-	for i, s := range r.Sources {
-		out.Sources[i] = api.Source{N: s.N, ChunkID: s.ChunkID, SourceURI: s.SourceURI, Title: s.Title, HeadingPath: s.HeadingPath, Content: s.Content}
 	}
 	return out, nil
 }
