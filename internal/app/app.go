@@ -17,7 +17,6 @@ import (
 	"fmt"
 	"log/slog"
 
-	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/ragd-dev/ragd/internal/answer"
@@ -148,7 +147,7 @@ func New(ctx context.Context, cfg config.Config, pool *pgxpool.Pool, opts ...Opt
 // vector-leg fusion prior after checking its dimensions.
 func registeredModel(ctx context.Context, pool *pgxpool.Pool, emb embed.Embedder) (int16, float64, error) {
 	m, err := store.New().GetEmbeddingModel(ctx, pool, emb.Model())
-	if errors.Is(err, pgx.ErrNoRows) {
+	if errors.Is(err, store.ErrNotFound) {
 		return 0, 0, fmt.Errorf("%w: %q (migrations register only %s): as the owner role, run "+
 			"INSERT INTO embedding_models (name, dims) VALUES ('%s', %d); then ingest, and `ragd tenant index` builds the HNSW indexes of tenants past the threshold",
 			ErrModelNotRegistered, emb.Model(), embed.LocalModelName, emb.Model(), emb.Dims())
