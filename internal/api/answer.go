@@ -12,6 +12,7 @@ import (
 
 	"github.com/danielgtaylor/huma/v2"
 
+	"github.com/ragd-dev/ragd/internal/answer"
 	"github.com/ragd-dev/ragd/internal/auth"
 	"github.com/ragd-dev/ragd/internal/tenant"
 )
@@ -42,35 +43,17 @@ type AskResult struct {
 	// question; ConfidenceReason says why it is low, when it is.
 	Confidence       float64
 	ConfidenceReason string
-	Citations        []Citation // sources cited by the answer, in order of first citation
-	Sources          []Source   // every source given to the answerer, numbered from 1
-	Mode             string     // "llm" or "extractive"
-	Degraded         bool       // a retrieval leg, the reranker or the LLM was left out (failed, or cannot represent the question)
+	Citations        []answer.Citation // sources cited by the answer, in order of first citation
+	// Sources are every source given to the answerer, numbered from 1
+	// (without an LLM, each with its neighbouring chunks).
+	Sources  []answer.Source
+	Mode     string // "llm" or "extractive"
+	Degraded bool   // a retrieval leg, the reranker or the LLM was left out (failed, or cannot represent the question)
 	// DegradedReasons names each leg or stage left out and why.
 	DegradedReasons []Degradation
 	// Timings are milliseconds per stage (retrieval stages as in
 	// search.Response.Timings, plus e.g. "answer"); exported as metrics.
 	Timings map[string]float64
-}
-
-// Citation is a source an answer cites; N is the number in its [n] markers.
-type Citation struct {
-	N           int    `json:"n" minimum:"1" doc:"The number used in the answer's [n] markers."`
-	ChunkID     string `json:"chunk_id" format:"uuid"`
-	SourceURI   string `json:"source_uri"`
-	Title       string `json:"title"`
-	HeadingPath string `json:"heading_path"`
-}
-
-// Source is one retrieved chunk given to the answerer (without an LLM, with
-// its neighbouring chunks).
-type Source struct {
-	N           int    `json:"n" minimum:"1"`
-	ChunkID     string `json:"chunk_id" format:"uuid"`
-	SourceURI   string `json:"source_uri"`
-	Title       string `json:"title"`
-	HeadingPath string `json:"heading_path"`
-	Content     string `json:"content" doc:"The text given to the answerer: the chunk, or for an extractive answer (no LLM configured) the chunk with the chunks before and after it in its document."`
 }
 
 // AnswerRequest is the body of POST /v1/answer.
@@ -87,16 +70,16 @@ type AnswerInput struct {
 
 // AnswerResponse is the answer (the JSON body, or the data of the SSE done event).
 type AnswerResponse struct {
-	Answer           string        `json:"answer" doc:"The answer with [n] markers citing sources, or exactly \"I don't know based on the provided sources.\" when refused."`
-	Refused          bool          `json:"refused" doc:"True when the sources do not contain the answer."`
-	RefusalReason    string        `json:"refusal_reason,omitempty" doc:"Why the answer was refused, e.g. no_results, low_retrieval_confidence, not_in_sources, unsupported_answer."`
-	Confidence       float64       `json:"confidence" doc:"Estimated probability in [0, 1] that the tenant's documents answer the question; answers below the tenant's refuse_below are refused."`
-	ConfidenceReason string        `json:"confidence_reason,omitempty" doc:"Why the confidence is low, in words, e.g. no document mentions “MongoDB”."`
-	Citations        []Citation    `json:"citations" doc:"Sources the answer cites, in order of first citation."`
-	Sources          []Source      `json:"sources" doc:"Every retrieved source given to the answerer."`
-	Mode             string        `json:"mode" enum:"llm,extractive" doc:"llm: generated and citation-checked; extractive: sentences quoted from the sources."`
-	Degraded         bool          `json:"degraded" doc:"True when a retrieval leg, the reranker or the LLM was left out: it failed, or the embedding model does not represent the question's script."`
-	DegradedReasons  []Degradation `json:"degraded_reasons" doc:"One entry per leg or stage left out, with the reason; empty when not degraded."`
+	Answer           string            `json:"answer" doc:"The answer with [n] markers citing sources, or exactly \"I don't know based on the provided sources.\" when refused."`
+	Refused          bool              `json:"refused" doc:"True when the sources do not contain the answer."`
+	RefusalReason    string            `json:"refusal_reason,omitempty" doc:"Why the answer was refused, e.g. no_results, low_retrieval_confidence, not_in_sources, unsupported_answer."`
+	Confidence       float64           `json:"confidence" doc:"Estimated probability in [0, 1] that the tenant's documents answer the question; answers below the tenant's refuse_below are refused."`
+	ConfidenceReason string            `json:"confidence_reason,omitempty" doc:"Why the confidence is low, in words, e.g. no document mentions “MongoDB”."`
+	Citations        []answer.Citation `json:"citations" doc:"Sources the answer cites, in order of first citation."`
+	Sources          []answer.Source   `json:"sources" doc:"Every retrieved source given to the answerer."`
+	Mode             string            `json:"mode" enum:"llm,extractive" doc:"llm: generated and citation-checked; extractive: sentences quoted from the sources."`
+	Degraded         bool              `json:"degraded" doc:"True when a retrieval leg, the reranker or the LLM was left out: it failed, or the embedding model does not represent the question's script."`
+	DegradedReasons  []Degradation     `json:"degraded_reasons" doc:"One entry per leg or stage left out, with the reason; empty when not degraded."`
 }
 
 // AnswerDelta is the data of an SSE delta event.
@@ -213,10 +196,10 @@ func (s *Server) answered(res AskResult) AnswerResponse {
 		body.DegradedReasons = []Degradation{}
 	}
 	if body.Citations == nil {
-		body.Citations = []Citation{}
+		body.Citations = []answer.Citation{}
 	}
 	if body.Sources == nil {
-		body.Sources = []Source{}
+		body.Sources = []answer.Source{}
 	}
 	return body
 }

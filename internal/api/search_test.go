@@ -17,7 +17,7 @@ func TestSearchAndAnswer(t *testing.T) {
 	b := setup(t)
 	ed := token(t, b.a.ID, auth.RoleEditor)
 	install := b.upsert(ed, "docs/install.md", docInstall)
-	b.upsert(ed, "docs/billing.md", docBilling)
+	billing := b.upsert(ed, "docs/billing.md", docBilling)
 	rd := token(t, b.a.ID, auth.RoleReader)
 
 	res := decode[api.SearchResponse](t, b.do(req{method: "POST", path: "/v1/search", token: rd,
@@ -47,6 +47,11 @@ func TestSearchAndAnswer(t *testing.T) {
 		body: map[string]any{"question": "How are refunds processed?"}}), 200)
 	if ans.Refused || len(ans.Citations) != 1 || ans.Citations[0].SourceURI != "docs/billing.md" || len(ans.Sources) == 0 || ans.Mode != "extractive" {
 		t.Fatalf("answer: %+v", ans)
+	}
+	// The cited source names its document and where its text lies in it.
+	if n := ans.Citations[0].N; n > len(ans.Sources) || ans.Sources[n-1].DocumentID != billing.ID.String() ||
+		ans.Sources[n-1].ChunkID != ans.Citations[0].ChunkID || ans.Sources[n-1].EndOffset <= ans.Sources[n-1].StartOffset {
+		t.Fatalf("cited source: %+v of %+v", ans.Citations[0], ans.Sources)
 	}
 
 	// Answer as server-sent events: deltas, then done with the citations.

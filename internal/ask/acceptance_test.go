@@ -180,7 +180,7 @@ func TestAcceptanceExactIdentifierThroughKeywordLeg(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if res.Refused || !slices.ContainsFunc(res.Citations, func(ct ask.Citation) bool { return ct.SourceURI == uri }) {
+		if res.Refused || !slices.ContainsFunc(res.Citations, func(ct answer.Citation) bool { return ct.SourceURI == uri }) {
 			t.Errorf("%q: answer refused=%v, citations %v; want %s cited", c.q, res.Refused, res.Citations, c.page)
 		}
 	}

@@ -127,3 +127,21 @@ func TestTenantIndexCommand(t *testing.T) {
 		t.Errorf("index %s after the tenant's deletion: %d (%v), want it dropped", name, n, err)
 	}
 }
+
+// TestTenantCreateErrors: `ragd tenant create` says what the database
+// refused (the store's ErrConflict and ErrInvalidValue, not SQLSTATEs):
+// a taken slug fails (exit 1), a malformed slug is a usage error (exit 2),
+// and neither creates a tenant.
+func TestTenantCreateErrors(t *testing.T) {
+	t.Parallel()
+	tn := testdb.NewTenant(t, "cli-create", "")
+	env := map[string]string{"RAGD_ADMIN_DATABASE_URL": testdb.AdminURL()}
+	code, out, errOut := runCLI(t, env, "tenant", "create", "--slug", tn.Slug, "--name", "again")
+	if code != 1 || out != "" || !strings.Contains(errOut, "tenant \""+tn.Slug+"\" already exists") {
+		t.Errorf("taken slug: exit %d, stdout %q, stderr %q", code, out, errOut)
+	}
+	code, out, errOut = runCLI(t, env, "tenant", "create", "--slug", "Not_A_Slug", "--name", "x")
+	if code != 2 || out != "" || !strings.Contains(errOut, "invalid slug \"Not_A_Slug\"") {
+		t.Errorf("malformed slug: exit %d, stdout %q, stderr %q", code, out, errOut)
+	}
+}

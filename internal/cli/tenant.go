@@ -9,7 +9,6 @@ import (
 	"text/tabwriter"
 
 	"github.com/jackc/pgx/v5"
-	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/ragd-dev/ragd/internal/search"
@@ -58,14 +57,12 @@ func runTenant(ctx context.Context, e *env, args []string) error {
 			return usagef("unknown --language %q (want english or simple)", *lang)
 		}
 		t, err := q.CreateTenant(ctx, pool, store.CreateTenantParams{Slug: *slug, Name: *name, TsConfig: cfg})
-		if err != nil {
-			var pgErr *pgconn.PgError
-			if errors.As(err, &pgErr) && pgErr.Code == "23505" {
-				return fmt.Errorf("tenant %q already exists", *slug)
-			}
-			if errors.As(err, &pgErr) && pgErr.Code == "23514" {
-				return usagef("invalid slug %q: lowercase letters, digits and dashes, 1-63 characters", *slug)
-			}
+		switch err = store.Translate(err); {
+		case errors.Is(err, store.ErrConflict):
+			return fmt.Errorf("tenant %q already exists", *slug)
+		case errors.Is(err, store.ErrInvalidValue):
+			return usagef("invalid slug %q or name: the slug is lowercase letters, digits and dashes, 1-63 characters; the name 1-200 characters", *slug)
+		case err != nil:
 			return err
 		}
 		fmt.Fprintln(e.stdout, t.ID)
@@ -108,7 +105,7 @@ func runTenant(ctx context.Context, e *env, args []string) error {
 		}
 		status := map[string]string{"enable": "active", "disable": "disabled"}[action]
 		t, err := q.SetTenantStatus(ctx, pool, store.SetTenantStatusParams{Slug: *slug, Status: status})
-		if errors.Is(err, pgx.ErrNoRows) {
+		if errors.Is(err, store.ErrNotFound) {
 			return fmt.Errorf("no tenant %q", *slug)
 		}
 		if err != nil {
@@ -189,7 +186,7 @@ func tenantBySlug(ctx context.Context, pool *pgxpool.Pool, slug string) (store.G
 		return store.GetTenantBySlugRow{}, usagef("--tenant/--slug is required")
 	}
 	t, err := store.New().GetTenantBySlug(ctx, pool, slug)
-	if errors.Is(err, pgx.ErrNoRows) {
+	if errors.Is(err, store.ErrNotFound) {
 		return t, fmt.Errorf("no tenant %q (create it with `ragd tenant create --slug %s --name ...`)", slug, slug)
 	}
 	return t, err

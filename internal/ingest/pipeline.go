@@ -168,7 +168,7 @@ func (p *Pipeline) Upsert(ctx context.Context, t tenant.Tenant, d Document) (Out
 	var existing *store.LockDocumentBySourceURIRow
 	err := store.InTenant(ctx, p.pool, t.ID, func(tx pgx.Tx) error {
 		row, err := q.LockDocumentBySourceURI(ctx, tx, store.LockDocumentBySourceURIParams{TenantID: t.ID, SourceUri: d.SourceURI})
-		if errors.Is(err, pgx.ErrNoRows) {
+		if errors.Is(err, store.ErrNotFound) {
 			return nil
 		}
 		existing = &row
@@ -362,7 +362,7 @@ func (p *Pipeline) deleteOne(ctx context.Context, t tenant.Tenant, del func(*sto
 	var out Outcome
 	err := store.InTenant(ctx, p.pool, t.ID, func(tx pgx.Tx) error {
 		id, uri, err := del(store.New(), tx)
-		if errors.Is(err, pgx.ErrNoRows) {
+		if errors.Is(err, store.ErrNotFound) {
 			return ErrNotFound
 		}
 		out = Outcome{DocumentID: id, SourceURI: uri, Status: "deleted"}
