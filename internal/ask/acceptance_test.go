@@ -25,6 +25,7 @@ import (
 	"github.com/ragd-dev/ragd/internal/store"
 	"github.com/ragd-dev/ragd/internal/tenant"
 	"github.com/ragd-dev/ragd/internal/testdb"
+	"github.com/ragd-dev/ragd/internal/vindex"
 )
 
 // The end-to-end acceptance checks (identifier, paraphrase, refusal,
@@ -104,7 +105,7 @@ func manualTenant(t *testing.T) (tenant.Tenant, *ask.Service) {
 		}
 		// As `ragd tenant apply` does: the manual (5,777 chunks) is above the
 		// exact threshold and gets its dedicated HNSW index.
-		if _, err := search.EnsureVectorIndexes(ctx, owner, search.IndexOptions{Tenant: row.ID, Concurrently: true}); err != nil {
+		if _, err := vindex.Ensure(ctx, owner, vindex.Options{Tenant: row.ID, Concurrently: true}); err != nil {
 			m.err = err
 			return
 		}

@@ -12,7 +12,7 @@ import (
 	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgxpool"
 
-	"github.com/ragd-dev/ragd/internal/search"
+	"github.com/ragd-dev/ragd/internal/vindex"
 	"github.com/ragd-dev/ragd/internal/store"
 	"github.com/ragd-dev/ragd/internal/tenant"
 )
@@ -127,7 +127,7 @@ func runTenant(ctx context.Context, e *env, args []string) error {
 		if _, err := tenant.Purge(ctx, pool, t.ID); err != nil {
 			return err
 		}
-		if err := search.DropVectorIndexes(ctx, pool, t.ID); err != nil {
+		if err := vindex.DropTenant(ctx, pool, t.ID); err != nil {
 			return fmt.Errorf("tenant deleted; dropping its vector indexes failed (ragd tenant index drops them): %w", err)
 		}
 		fmt.Fprintf(e.stdout, "deleted tenant %s (%s) and all its data\n", t.Slug, t.ID)
@@ -159,17 +159,15 @@ func runTenant(ctx context.Context, e *env, args []string) error {
 	return usagef("unknown tenant action %q", action)
 }
 
-// ensureIndexes runs (for one tenant unless only is uuid.Nil) search.EnsureVectorIndexes with the configured exact
-// threshold (concurrent builds: the server may be writing) and prints one line
-// per change.
-func ensureIndexes(ctx context.Context, e *env, owner *pgxpool.Pool, only uuid.UUID, dryRun bool) ([]search.IndexChange, error) {
+// ensureIndexes applies the index policy (vindex.Due) for one tenant, or
+// every tenant when only is uuid.Nil, and prints one line per change.
+func ensureIndexes(ctx context.Context, e *env, owner *pgxpool.Pool, only uuid.UUID, dryRun bool) ([]vindex.Change, error) {
 	if err := e.cfg.Validate(false); err != nil {
 		return nil, usagef("configuration: %v", err)
 	}
-	changes, err := search.EnsureVectorIndexes(ctx, owner, search.IndexOptions{Threshold: e.cfg.ExactThreshold, Concurrently: true, DryRun: dryRun,
-		Tenant: only, OnWait: func() {
-			fmt.Fprintln(e.stderr, "vector indexes: waiting for another run (ragd tenant index, migrate up, ingest or tenant apply) to finish")
-		}})
+	changes, err := vindex.Due(ctx, owner, e.cfg, only, vindex.Run{DryRun: dryRun, OnWait: func() {
+		fmt.Fprintln(e.stderr, "vector indexes: waiting for another run (ragd tenant index, migrate up, ingest or tenant apply) to finish")
+	}})
 	for _, c := range changes {
 		verb := map[string]string{"create": "created", "drop": "dropped", "rebuild": "rebuilt"}[c.Action]
 		if dryRun {

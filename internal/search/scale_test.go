@@ -4,7 +4,7 @@ package search
 // tenant gets its full top-N, and recall@20 against exact search is ≥ 0.95 for
 // tenants of about 0.1 %, 1 % and 25 % of the rows — through the real Searcher
 // and the real row-level security, on the large tenants' dedicated HNSW
-// indexes (EnsureVectorIndexes, as `ragd tenant index` builds them).
+// indexes (vindex.Ensure, as `ragd tenant index` builds them).
 //
 // Cost. The corpus is 300,000 rows of a 32-dimension test model
 // ("test-scale-32"), generated server-side with
@@ -40,6 +40,7 @@ import (
 	"github.com/ragd-dev/ragd/internal/store"
 	"github.com/ragd-dev/ragd/internal/tenant"
 	"github.com/ragd-dev/ragd/internal/testdb"
+	"github.com/ragd-dev/ragd/internal/vindex"
 )
 
 const (
@@ -187,7 +188,7 @@ func scaleIndexes(ctx context.Context, owner *pgxpool.Pool, c *scaleCorpus) erro
 		if strings.Contains(st.slug, "-fill-") {
 			continue
 		}
-		if _, err := EnsureVectorIndexes(ctx, owner, IndexOptions{Tenant: c.tenants[st.slug].ID, Concurrently: true, MaxMemoryMB: 512}); err != nil {
+		if _, err := vindex.Ensure(ctx, owner, vindex.Options{Tenant: c.tenants[st.slug].ID, Concurrently: true, MaxMemoryMB: 512}); err != nil {
 			return fmt.Errorf("index %s: %w", st.slug, err)
 		}
 	}
@@ -264,7 +265,7 @@ func scaleBuild(ctx context.Context, app, ownerPool *pgxpool.Pool, owner *pgx.Co
 		if _, err := q.DeleteTenant(ctx, owner, row.ID); err != nil {
 			return fmt.Errorf("delete %s: %w", st.slug, err)
 		}
-		if err := DropVectorIndexes(ctx, ownerPool, row.ID); err != nil {
+		if err := vindex.DropTenant(ctx, ownerPool, row.ID); err != nil {
 			return err
 		}
 	}
@@ -496,7 +497,7 @@ func TestScaleLargeTenantUsesHNSW(t *testing.T) {
 	c := scaleSetup(t)
 	tn := c.tenants["scale-test-25"]
 	q := c.queries(1, 99)[0]
-	name := IndexName(tn.ID, c.modelID)
+	name := vindex.Name(tn.ID, c.modelID)
 	if plan := explainVector(t, testdb.App(t), tn.ID, q, scaleTopN, c.modelID); !walks(plan, name) {
 		t.Errorf("the 25%% tenant's vector query does not walk %s:\n%s", name, plan)
 	}
