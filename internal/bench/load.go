@@ -15,8 +15,8 @@ import (
 	"github.com/pgvector/pgvector-go"
 	"golang.org/x/sync/errgroup"
 
-	"github.com/ragd-dev/ragd/internal/vindex"
 	"github.com/ragd-dev/ragd/internal/store"
+	"github.com/ragd-dev/ragd/internal/vindex"
 )
 
 // The loader's SQL. It is the one place outside sqlc where ragd data is
