@@ -9,16 +9,13 @@ import (
 	"text/tabwriter"
 
 	"github.com/jackc/pgx/v5"
-	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"github.com/ragd-dev/ragd/internal/provision"
 	"github.com/ragd-dev/ragd/internal/store"
 	"github.com/ragd-dev/ragd/internal/tenant"
 	"github.com/ragd-dev/ragd/internal/vindex"
 )
-
-// languages maps --language to a PostgreSQL text-search configuration.
-var languages = map[string]string{"english": "english", "simple": "simple"}
 
 func runTenant(ctx context.Context, e *env, args []string) error {
 	if len(args) == 0 {
@@ -53,19 +50,16 @@ func runTenant(ctx context.Context, e *env, args []string) error {
 		if *slug == "" || *name == "" {
 			return usagef("tenant create --slug <slug> --name <name> [--language english|simple]")
 		}
-		cfg, ok := languages[*lang]
-		if !ok {
+		if _, ok := provision.TSConfig(*lang); !ok {
 			return usagef("unknown --language %q (want english or simple)", *lang)
 		}
-		t, err := q.CreateTenant(ctx, pool, store.CreateTenantParams{Slug: *slug, Name: *name, TsConfig: cfg})
-		if err != nil {
-			var pgErr *pgconn.PgError
-			if errors.As(err, &pgErr) && pgErr.Code == "23505" {
-				return fmt.Errorf("tenant %q already exists", *slug)
-			}
-			if errors.As(err, &pgErr) && pgErr.Code == "23514" {
-				return usagef("invalid slug %q: lowercase letters, digits and dashes, 1-63 characters", *slug)
-			}
+		t, err := provision.Create(ctx, pool, *slug, *name, *lang)
+		switch {
+		case errors.Is(err, provision.ErrExists):
+			return fmt.Errorf("tenant %q already exists", *slug)
+		case errors.Is(err, provision.ErrInvalidSlug):
+			return usagef("invalid slug %q: lowercase letters, digits and dashes, 1-63 characters", *slug)
+		case err != nil:
 			return err
 		}
 		fmt.Fprintln(e.stdout, t.ID)
@@ -165,9 +159,22 @@ func ensureIndexes(ctx context.Context, e *env, owner *pgxpool.Pool, only uuid.U
 	if err := e.cfg.Validate(false); err != nil {
 		return nil, usagef("configuration: %v", err)
 	}
-	changes, err := vindex.Due(ctx, owner, e.cfg, only, vindex.Run{DryRun: dryRun, OnWait: func() {
-		fmt.Fprintln(e.stderr, "vector indexes: waiting for another run (ragd tenant index, migrate up, ingest or tenant apply) to finish")
-	}})
+	changes, err := vindex.Due(ctx, owner, e.cfg, only, vindex.Run{DryRun: dryRun, OnWait: func() { indexWait(e) }})
+	printIndexChanges(e, changes, dryRun)
+	if err != nil {
+		return changes, fmt.Errorf("vector indexes: %w", err)
+	}
+	return changes, nil
+}
+
+// indexWait says that an index run waits for another one.
+func indexWait(e *env) {
+	fmt.Fprintln(e.stderr, "vector indexes: waiting for another run (ragd tenant index, migrate up, ingest or tenant apply) to finish")
+}
+
+// printIndexChanges prints one line per index change (made, or planned with
+// dryRun) on stderr.
+func printIndexChanges(e *env, changes []vindex.Change, dryRun bool) {
 	for _, c := range changes {
 		verb := map[string]string{"create": "created", "drop": "dropped", "rebuild": "rebuilt"}[c.Action]
 		if dryRun {
@@ -175,10 +182,6 @@ func ensureIndexes(ctx context.Context, e *env, owner *pgxpool.Pool, only uuid.U
 		}
 		fmt.Fprintf(e.stderr, "vector index %s %s (%d vectors) %.1fs\n", c.Index, verb, c.Vectors, c.Seconds)
 	}
-	if err != nil {
-		return changes, fmt.Errorf("vector indexes: %w", err)
-	}
-	return changes, nil
 }
 
 // tenantBySlug resolves a slug with the owner pool (the operator's view).
