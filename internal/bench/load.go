@@ -15,8 +15,8 @@ import (
 	"github.com/pgvector/pgvector-go"
 	"golang.org/x/sync/errgroup"
 
-	"github.com/ragd-dev/ragd/internal/search"
 	"github.com/ragd-dev/ragd/internal/store"
+	"github.com/ragd-dev/ragd/internal/vindex"
 )
 
 // The loader's SQL. It is the one place outside sqlc where ragd data is
@@ -324,7 +324,7 @@ func (r *runner) checkConsistency(ctx context.Context) error {
 // writers during a load) and with Config.MaxIndexMemoryMB as the memory cap.
 func (r *runner) buildIndexes(ctx context.Context, st *LoadStats) error {
 	start := time.Now()
-	changes, err := search.EnsureVectorIndexes(ctx, r.owner, search.IndexOptions{Threshold: r.cfg.ExactThreshold, MaxMemoryMB: r.cfg.MaxIndexMemoryMB})
+	changes, err := vindex.Ensure(ctx, r.owner, vindex.Options{Threshold: r.cfg.ExactThreshold, MaxMemoryMB: r.cfg.MaxIndexMemoryMB})
 	if err != nil {
 		return fmt.Errorf("bench: vector indexes: %w", err)
 	}

@@ -9,8 +9,8 @@ import (
 
 	"github.com/ragd-dev/ragd/internal/auth"
 	"github.com/ragd-dev/ragd/internal/cli"
-	"github.com/ragd-dev/ragd/internal/search"
 	"github.com/ragd-dev/ragd/internal/testdb"
+	"github.com/ragd-dev/ragd/internal/vindex"
 )
 
 func runCLI(t *testing.T, env map[string]string, args ...string) (int, string, string) {
@@ -97,15 +97,15 @@ func TestTenantIndexCommand(t *testing.T) {
 	tt := testdb.NewTenant(t, "cli-index", "")
 	testdb.FillVectors(t, tt.ID, 120)
 	env := map[string]string{"RAGD_ADMIN_DATABASE_URL": testdb.AdminURL(), "RAGD_DATABASE_URL": testdb.URL(), "RAGD_EXACT_THRESHOLD": "100"}
-	name := search.IndexName(tt.ID, 1)
-	t.Cleanup(func() { _ = search.DropVectorIndexes(context.Background(), testdb.Owner(t), tt.ID) })
+	name := vindex.Name(tt.ID, 1)
+	t.Cleanup(func() { _ = vindex.DropTenant(context.Background(), testdb.Owner(t), tt.ID) })
 
 	for i, want := range []int{1, 0} {
 		code, stdout, stderr := runCLI(t, env, "tenant", "index", "--slug", tt.Slug, "--json")
 		if code != 0 {
 			t.Fatalf("run %d: exit %d: %s", i, code, stderr)
 		}
-		var changes []search.IndexChange
+		var changes []vindex.Change
 		if err := json.Unmarshal([]byte(stdout), &changes); err != nil {
 			t.Fatalf("run %d: %v in %q", i, err, stdout)
 		}

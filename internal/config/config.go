@@ -74,7 +74,7 @@ const (
 
 // Defaults of the retrieval and request limits: what Load takes when the
 // variable is unset, and the fallback of every package that takes the value
-// as a zero-means-default field (api.Limits, search.IndexOptions,
+// as a zero-means-default field (api.Limits, vindex.Options,
 // ingest.DefaultMaxBytes, search.Searcher). Each is measured or argued where
 // it is used: docs/BENCHMARKS.md (the exact threshold), docs/EVAL.md (the
 // keyword leg's per-term limit).

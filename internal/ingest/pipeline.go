@@ -75,6 +75,12 @@ type Pipeline struct {
 // Option configures a Pipeline.
 type Option func(*Pipeline)
 
+// Fingerprint identifies what the pipeline makes of a document: chunking
+// parameters, embedding model and dimensions, embedded-text recipe, keyword
+// analysis version. A stored document with the same content and fingerprint
+// is skipped on re-ingestion.
+func (p *Pipeline) Fingerprint() string { return p.fingerprint }
+
 // WithChunkConfig sets the chunking parameters (default chunk.DefaultConfig()).
 func WithChunkConfig(c chunk.Config) Option { return func(p *Pipeline) { p.chunkCfg = c } }
 
