@@ -37,7 +37,7 @@ import (
 // its index, a fresh ANALYZE of a table holding little else made the plan Seq
 // Scan + Sort, and in the full test suite the cache btree + Sort; with the
 // setting the walk is chosen even under costs by which scanning and sorting
-// are free (search.TestEnsureVectorIndexes). Without the index every plan
+// are free (search.TestDedicatedIndexIsWalked). Without the index every plan
 // sorts, so the cheapest exact scan is still chosen; the sorts outside the
 // inner walk (the re-sort of the 2n candidates, the content join's order) are
 // in every plan alike.
@@ -100,7 +100,7 @@ FROM v JOIN c ON c.id = v.chunk_id JOIN d ON d.id = c.document_id
 
 	// hnswVectorTemplate walks a large tenant's dedicated partial index
 	// over embedding::vector(<dims>) WHERE model_id AND tenant_id
-	// (search.EnsureVectorIndexes) for 2n rows (under force_custom_plan the
+	// (vindex.Ensure) for 2n rows (under force_custom_plan the
 	// planner proves the predicate from the tenant id), re-sorted outside
 	// the relaxed walk. Without the index yet (a tenant that grew past the
 	// threshold since `ragd tenant index` last ran) it is an exact scan.
