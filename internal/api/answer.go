@@ -14,6 +14,7 @@ import (
 
 	"github.com/ragd-dev/ragd/internal/answer"
 	"github.com/ragd-dev/ragd/internal/auth"
+	"github.com/ragd-dev/ragd/internal/search"
 	"github.com/ragd-dev/ragd/internal/tenant"
 )
 
@@ -29,7 +30,7 @@ import (
 // ErrBadTopK → 422), store errors (store.ErrUnavailable → 503), the
 // context's error (504); LLM failures should degrade, not fail.
 type Asker interface {
-	Ask(ctx context.Context, t tenant.Tenant, question string, topK int, onDelta func(string) error) (AskResult, error)
+	Ask(ctx context.Context, t tenant.Tenant, req search.Request, onDelta func(string) error) (AskResult, error)
 }
 
 // AskResult is what an Asker returns.
@@ -60,6 +61,9 @@ type AskResult struct {
 type AnswerRequest struct {
 	Question string `json:"question" minLength:"1" maxLength:"32768" doc:"The question (the server's limit, RAGD_MAX_QUERY_CHARS, is usually lower)." example:"How do I create an index without locking writes?"`
 	TopK     int    `json:"top_k,omitempty" minimum:"1" maximum:"1000" default:"5" doc:"At most this many chunks are retrieved as sources (at most RAGD_MAX_TOP_K); sources under the relevance floor are dropped rather than padding the list."`
+	// The same filters as POST /v1/search, applied before ranking.
+	SourceURIPrefix string         `json:"source_uri_prefix,omitempty" maxLength:"2048" doc:"Only documents whose source_uri starts with this."`
+	Metadata        map[string]any `json:"metadata,omitempty" doc:"Only documents whose metadata contains this JSON object."`
 }
 
 // AnswerInput is the input of POST /v1/answer.
@@ -141,8 +145,9 @@ func (s *Server) answer(ctx context.Context, in *AnswerInput) (*huma.StreamRespo
 	if topK < 1 || topK > s.limits.MaxTopK {
 		return nil, invalidf("top_k must be between 1 and %d", s.limits.MaxTopK)
 	}
+	req := search.Request{Query: q, TopK: topK, SourceURIPrefix: in.Body.SourceURIPrefix, Metadata: in.Body.Metadata}
 	if !wantsSSE(in.Accept) {
-		res, err := s.deps.Asker.Ask(ctx, t, q, topK, nil)
+		res, err := s.deps.Asker.Ask(ctx, t, req, nil)
 		if err != nil {
 			return nil, err
 		}
@@ -172,7 +177,7 @@ func (s *Server) answer(ctx context.Context, in *AnswerInput) (*huma.StreamRespo
 			}
 			return nil
 		}
-		res, err := s.deps.Asker.Ask(ctx, t, q, topK, func(text string) error {
+		res, err := s.deps.Asker.Ask(ctx, t, req, func(text string) error {
 			return send("delta", AnswerDelta{Text: text})
 		})
 		if err != nil {

@@ -107,6 +107,25 @@ func TestSearchAndAnswer(t *testing.T) {
 			t.Errorf("metrics lack %s", want)
 		}
 	}
+
+	// /v1/answer takes search's filters, applied before ranking: an install
+	// question restricted to the billing page has only billing sources, and
+	// a metadata filter no document matches leaves nothing to answer from.
+	ans = decode[api.AnswerResponse](t, b.do(req{method: "POST", path: "/v1/answer", token: rd,
+		body: map[string]any{"question": "How do I upgrade widgetctl?", "source_uri_prefix": "docs/billing"}}), 200)
+	if len(ans.Sources) == 0 {
+		t.Fatalf("filtered answer has no sources: %+v", ans)
+	}
+	for _, src := range ans.Sources {
+		if src.SourceURI != "docs/billing.md" {
+			t.Fatalf("prefix filter gave the answer source %s", src.SourceURI)
+		}
+	}
+	ans = decode[api.AnswerResponse](t, b.do(req{method: "POST", path: "/v1/answer", token: rd,
+		body: map[string]any{"question": "How do I upgrade widgetctl?", "metadata": map[string]any{"team": "nobody"}}}), 200)
+	if !ans.Refused || ans.RefusalReason != "no_results" || len(ans.Sources) != 0 {
+		t.Fatalf("answer under a filter nothing matches: %+v", ans)
+	}
 }
 
 func TestTenantEndpoints(t *testing.T) {

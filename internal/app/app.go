@@ -174,8 +174,8 @@ type Asker struct{ Service *ask.Service }
 
 // Ask answers through the ask service and shapes its Response as an
 // api.AskResult, stage timings included. Errors: those of ask.Service.Ask.
-func (a Asker) Ask(ctx context.Context, t tenant.Tenant, question string, topK int, onDelta func(string) error) (api.AskResult, error) {
-	r, err := a.Service.Ask(ctx, t, question, topK, onDelta)
+func (a Asker) Ask(ctx context.Context, t tenant.Tenant, req search.Request, onDelta func(string) error) (api.AskResult, error) {
+	r, err := a.Service.Ask(ctx, t, req, onDelta)
 	if err != nil {
 		return api.AskResult{}, err
 	}

@@ -207,7 +207,7 @@ func TestAcceptanceExactIdentifierThroughKeywordLeg(t *testing.T) {
 		if r := rankOf(kw.Results, uri); r == 0 {
 			t.Errorf("%q: keyword leg top 5 lacks %s", c.q, c.page)
 		}
-		res, err := svc.Ask(ctx, tn, c.q, 5, nil)
+		res, err := svc.Ask(ctx, tn, search.Request{Query: c.q, TopK: 5}, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -255,7 +255,7 @@ func TestAcceptanceUnanswerableIsRefused(t *testing.T) {
 	tn, svc := manualTenant(t)
 	ctx := context.Background()
 	for _, q := range []string{"Who won the 1998 FIFA World Cup?"} {
-		res, err := svc.Ask(ctx, tn, q, 5, nil)
+		res, err := svc.Ask(ctx, tn, search.Request{Query: q, TopK: 5}, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -269,7 +269,7 @@ func TestAcceptanceUnanswerableIsRefused(t *testing.T) {
 func TestAcceptanceCitationsNameGivenSources(t *testing.T) {
 	tn, svc := manualTenant(t)
 	ctx := context.Background()
-	res, err := svc.Ask(ctx, tn, "How do I create an index without locking writes to the table?", 5, nil)
+	res, err := svc.Ask(ctx, tn, search.Request{Query: "How do I create an index without locking writes to the table?", TopK: 5}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

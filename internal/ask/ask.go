@@ -77,22 +77,25 @@ type Service struct {
 	Sources int
 }
 
-// Ask answers question for tenant t. topK (0 = Sources) bounds the sources;
-// sources under the relevance floor (DropWeak) are dropped rather than
-// padding the list to topK, the first one never.
+// Ask answers req.Query for tenant t from the sources req retrieves: its
+// filters (source_uri prefix, metadata) apply as in search, and req.TopK (0
+// = Sources) bounds the sources; sources under the relevance floor
+// (DropWeak) are dropped rather than padding the list to TopK, the first
+// one never. req.Only, if set, is honoured as in search.
 // onDelta, when non-nil, receives the answer text as it is generated (the
 // final Response is still authoritative: citations are verified after
 // generation, and a refusal replaces streamed text). Errors: search's
 // validation errors (search.ErrEmptyQuery, ErrQueryTooLong, ErrBadTopK) and
 // store errors; provider failures degrade instead of failing.
-func (s *Service) Ask(ctx context.Context, t tenant.Tenant, question string, topK int, onDelta func(string) error) (Response, error) {
-	if topK <= 0 {
-		topK = s.Sources
-		if topK <= 0 {
-			topK = DefaultSources
+func (s *Service) Ask(ctx context.Context, t tenant.Tenant, req search.Request, onDelta func(string) error) (Response, error) {
+	question := req.Query
+	if req.TopK <= 0 {
+		req.TopK = s.Sources
+		if req.TopK <= 0 {
+			req.TopK = DefaultSources
 		}
 	}
-	res, err := s.Searcher.Search(ctx, t, search.Request{Query: question, TopK: topK})
+	res, err := s.Searcher.Search(ctx, t, req)
 	if err != nil {
 		return Response{}, err
 	}

@@ -145,3 +145,17 @@ func TestTenantCreateErrors(t *testing.T) {
 		t.Errorf("malformed slug: exit %d, stdout %q, stderr %q", code, out, errOut)
 	}
 }
+
+// TestFilterFlags: search and ask take the same document filters; a
+// --metadata that is not a JSON object is a usage error (exit 2, nothing
+// asked).
+func TestFilterFlags(t *testing.T) {
+	for _, cmd := range []string{"search", "ask"} {
+		for _, bad := range []string{"[1]", "{", "null", "3"} {
+			code, _, errOut := runCLI(t, nil, cmd, "--tenant", "acme", "--metadata", bad, "question")
+			if code != 2 || !strings.Contains(errOut, "--metadata must be a JSON object") {
+				t.Errorf("%s --metadata %s: exit %d, stderr %q; want 2 and the reason", cmd, bad, code, errOut)
+			}
+		}
+	}
+}
