@@ -16,6 +16,7 @@ import (
 	"golang.org/x/sys/unix"
 
 	"github.com/ragd-dev/ragd/internal/embed"
+	"github.com/ragd-dev/ragd/internal/migrate"
 	"github.com/ragd-dev/ragd/internal/store"
 )
 
@@ -296,7 +297,9 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	if err := store.CheckAppRole(ctx, r.app); err != nil {
 		return nil, fmt.Errorf("bench: the application URL must use the application role: %w", err)
 	}
-	if err := r.owner.QueryRow(ctx, "SELECT coalesce(max(version_id), 0) FROM goose_db_version WHERE is_applied").Scan(&r.schema); err != nil {
+	// ensureDatabase applied every migration the binary ships, so the
+	// database's schema is the newest of them.
+	if r.schema, err = migrate.Latest(); err != nil {
 		return nil, fmt.Errorf("bench: schema version: %w", err)
 	}
 	if r.model, err = ensureModel(ctx, r.owner, cfg.Dims); err != nil {
@@ -376,7 +379,7 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	}
 	rep.Machine = machine()
 	rep.Machine.CPUShareStart, rep.Machine.CPUShareEnd = shareStart, cpuShare()
-	if rep.Machine.Postgres, rep.Machine.PGVector, err = serverInfo(ctx, r.owner); err != nil {
+	if rep.Machine.Postgres, rep.Machine.PGVector, err = store.ServerVersions(ctx, r.owner); err != nil {
 		return nil, err
 	}
 	rep.Targets = targets(rep)

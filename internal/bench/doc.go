@@ -38,7 +38,8 @@
 //   - The reference query is run as the application role in the tenant's
 //     transaction, like everything else, and only measured.
 //
-// The SQL in this package (the loader, the reference query, the exact
-// ground truth, DDL) is benchmark tooling against the bench database; the
-// product's queries stay in queries/*.sql.
+// The package holds no SQL: the loader's statements, the reference query
+// and the exact ground truth are sqlc queries (queries/bench.sql), the
+// catalog reads and DDL hand-written in internal/store/bench.go, and the
+// schema version comes from internal/migrate.
 package bench

@@ -27,41 +27,6 @@ import (
 	"github.com/ragd-dev/ragd/internal/tenant"
 )
 
-// referenceSQL is the naive hybrid query the speedup target is measured
-// against, on ragd's schema, run as the application role inside the
-// tenant's transaction (so row-level security restricts it to the tenant, as
-// it would in ragd): the
-// vector ranking is a row_number() window over every row's distance before
-// the LIMIT, the keyword leg is ts_rank over websearch_to_tsquery, and the
-// fusion LEFT JOINs every chunk to both. Nothing in it can use the HNSW
-// index. It is measured, never used.
-const referenceSQL = `WITH vector_results AS (
-    SELECT e.chunk_id, row_number() OVER (ORDER BY e.embedding <=> $1) AS rank
-    FROM chunk_embeddings e
-    ORDER BY rank
-    LIMIT 20
-), keyword_results AS (
-    SELECT c.id AS chunk_id, row_number() OVER (ORDER BY ts_rank(c.tsv, q) DESC) AS rank
-    FROM chunks c, websearch_to_tsquery('english', $2) q
-    WHERE c.tsv @@ q
-    ORDER BY rank
-    LIMIT 20
-)
-SELECT c.id, c.content, d.title, d.source_uri,
-       coalesce(1.0 / (60 + v.rank), 0) + coalesce(1.0 / (60 + k.rank), 0) AS score
-FROM chunks c
-JOIN documents d ON d.tenant_id = c.tenant_id AND d.id = c.document_id
-LEFT JOIN vector_results v ON v.chunk_id = c.id
-LEFT JOIN keyword_results k ON k.chunk_id = c.id
-ORDER BY score DESC
-LIMIT 5`
-
-// exactSQL is the vector ground truth: the tenant's nearest rows by a full
-// scan of them (the distance expression is not the HNSW index's expression,
-// so the index cannot serve it).
-const exactSQL = `SELECT chunk_id FROM chunk_embeddings WHERE tenant_id = $1 AND model_id = $2
-ORDER BY embedding <=> $3, chunk_id LIMIT $4`
-
 // Latency summarises one series of timings, in milliseconds.
 type Latency struct {
 	N    int     `json:"n"`
@@ -498,12 +463,7 @@ func (m *measurer) measureClass(ctx context.Context, c sizeClass) (Class, error)
 	lat, wall, err := timed(nref, 1, func(i int) error {
 		q := qs[i]
 		return store.InTenant(ctx, r.app, r.tenants[q.tenant].id, func(tx pgx.Tx) error {
-			rows, err := tx.Query(ctx, referenceSQL, pgvector.NewVector(q.vector), q.text)
-			if err != nil {
-				return err
-			}
-			rows.Close()
-			return rows.Err()
+			return store.New().BenchReferenceQuery(ctx, tx, store.BenchReferenceQueryParams{Embedding: pgvector.NewVector(q.vector), WebsearchToTsquery: q.text})
 		})
 	})
 	if err != nil {
@@ -521,11 +481,9 @@ func (m *measurer) measureClass(ctx context.Context, c sizeClass) (Class, error)
 func (m *measurer) exact(ctx context.Context, q query) ([]uuid.UUID, error) {
 	var ids []uuid.UUID
 	err := store.InTenant(ctx, m.r.app, m.r.tenants[q.tenant].id, func(tx pgx.Tx) error {
-		rows, err := tx.Query(ctx, exactSQL, m.r.tenants[q.tenant].id, m.r.model.id, pgvector.NewVector(q.vector), recallK)
-		if err != nil {
-			return err
-		}
-		ids, err = pgx.CollectRows(rows, pgx.RowTo[uuid.UUID])
+		var err error
+		ids, err = store.New().BenchExactNeighbours(ctx, tx, store.BenchExactNeighboursParams{TenantID: m.r.tenants[q.tenant].id,
+			ModelID: m.r.model.id, Embedding: pgvector.NewVector(q.vector), MaxRows: recallK})
 		return err
 	})
 	return ids, err
