@@ -183,6 +183,8 @@ type Class struct {
 	Latency map[string]Latency `json:"latency"`
 	// Stages are the mean per-stage timings of the SQL runs (search.Response.Timings).
 	Stages map[string]float64 `json:"stages_mean_ms"`
+	// Real is the real-question workload.
+	Real RealQuestions `json:"real_questions"`
 
 	sqlSamples, refSamples []float64
 }

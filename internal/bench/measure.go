@@ -11,6 +11,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"sort"
+	"strings"
 	"sync"
 	"time"
 
@@ -133,6 +134,9 @@ type sizeClass struct {
 	// the class's index and posting pages into the caches first, so the
 	// figures are steady-state latencies, not first touches of cold pages.
 	warm []query
+	// real are natural-language questions (realQuestion) with vectors
+	// drawn like the queries'.
+	real []query
 }
 
 // classTargets are the sizes measured, as fractions of the rows.
@@ -198,6 +202,21 @@ func (r *runner) makeQueries(classes []sizeClass, emb *fixedEmbedder) {
 			} else {
 				c.warm = append(c.warm, q)
 			}
+		}
+		// The real questions from a stream of their own: the synthetic
+		// questions stay what they were.
+		rng = rand.New(rand.NewPCG(r.cfg.Seed, uint64(2000+ci)))
+		for i := 0; i < r.cfg.Queries; i++ {
+			t := c.tenants[i%len(c.tenants)]
+			k := r.space.tenant[t][rng.IntN(len(r.space.tenant[t]))]
+			q := query{tenant: t, text: r.gen.realQuestion(rng, k), vector: r.space.point(rng, k)}
+			if seen[q.text] {
+				i--
+				continue
+			}
+			seen[q.text] = true
+			emb.vecs[q.text] = q.vector
+			c.real = append(c.real, q)
 		}
 	}
 }
@@ -474,6 +493,72 @@ func (m *measurer) measureClass(ctx context.Context, c sizeClass) (Class, error)
 	out.refSamples = lat
 	if out.HybridP95 > 0 {
 		out.Speedup = out.ReferenceP95 / out.HybridP95
+	}
+
+	// 6. The real-question workload.
+	if out.Real, err = m.measureReal(ctx, c); err != nil {
+		return out, fmt.Errorf("real questions: %w", err)
+	}
+	return out, nil
+}
+
+// RealQuestions are a size class's figures on natural-language questions
+// (Question: lengths of SciFact's claims and the manual's questions, words
+// from the corpus's vocabulary). Each latency is Searcher.Search's time at
+// concurrency 1 (one tenant transaction, fusion), with one leg or both; the
+// reference is the reference query with the question's words OR-ed.
+type RealQuestions struct {
+	N         int     `json:"n"`
+	MeanWords float64 `json:"mean_words"`
+	Keyword   Latency `json:"keyword"`
+	Vector    Latency `json:"vector"`
+	Hybrid    Latency `json:"hybrid"`
+	Reference Latency `json:"reference"`
+	// ReferenceRatio is Reference.P95 / Hybrid.P95.
+	ReferenceRatio float64 `json:"reference_ratio_p95"`
+}
+
+// measureReal runs the class's real questions through the keyword leg
+// alone, the vector leg alone and both, and the first RefQueries of them
+// through the reference query.
+func (m *measurer) measureReal(ctx context.Context, c sizeClass) (RealQuestions, error) {
+	qs := c.real
+	out := RealQuestions{N: len(qs)}
+	if len(qs) == 0 {
+		return out, nil
+	}
+	for _, q := range qs {
+		out.MeanWords += float64(len(strings.Fields(q.text))) / float64(len(qs))
+	}
+	for _, leg := range []struct {
+		only search.Leg
+		into *Latency
+	}{{search.LegKeyword, &out.Keyword}, {search.LegVector, &out.Vector}, {"", &out.Hybrid}} {
+		lat, wall, err := timed(len(qs), 1, func(i int) error {
+			resp, err := m.search(ctx, qs[i], search.Request{Query: qs[i].text, TopK: benchTopK, Only: leg.only})
+			if err == nil && leg.only != search.LegKeyword && len(resp.Results) == 0 {
+				err = fmt.Errorf("no results for %q", qs[i].text)
+			}
+			return err
+		})
+		if err != nil {
+			return out, err
+		}
+		*leg.into = summarize(lat, wall)
+	}
+	nref := min(max(m.r.cfg.RefQueries, 0), len(qs))
+	lat, wall, err := timed(nref, 1, func(i int) error {
+		q := qs[i]
+		return store.InTenant(ctx, m.r.app, m.r.tenants[q.tenant].id, func(tx pgx.Tx) error {
+			return store.New().BenchReferenceQuery(ctx, tx, store.BenchReferenceQueryParams{Embedding: pgvector.NewVector(q.vector), WebsearchToTsquery: orQuery(q.text)})
+		})
+	})
+	if err != nil {
+		return out, fmt.Errorf("reference query: %w", err)
+	}
+	out.Reference = summarize(lat, wall)
+	if out.Hybrid.P95 > 0 {
+		out.ReferenceRatio = out.Reference.P95 / out.Hybrid.P95
 	}
 	return out, nil
 }
