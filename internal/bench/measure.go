@@ -347,11 +347,14 @@ func (m *measurer) measureClass(ctx context.Context, c sizeClass) (Class, error)
 			return out, err
 		}
 	}
-	// The vector leg's path per tenant, as the Searcher chooses it (its
-	// ExactThreshold default is set by the first search).
+	// The vector leg's path per tenant, as the Searcher chooses it.
+	threshold := m.fixed.ExactThreshold
+	if threshold <= 0 {
+		threshold = search.DefaultExactThreshold
+	}
 	paths := map[string]bool{}
 	for _, t := range c.tenants {
-		if int64(r.tenants[t].rows) > m.fixed.ExactThreshold {
+		if int64(r.tenants[t].rows) > threshold {
 			paths["hnsw"] = true
 		} else {
 			paths["exact"] = true
