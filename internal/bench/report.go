@@ -137,7 +137,7 @@ func writeRealQuestions(p func(string, ...any), rep *Report) {
 	p("|---|---|---|---|---|---|---|---|\n")
 	for _, c := range rep.Classes {
 		r := c.Real
-		p("| %s | %d × %d | %d (%.1f) | %.1f / %.1f / %.1f | %.1f / %.1f / %.1f | %.1f / %.1f / %.1f | %.1f / %.1f (n=%d) | %.0f× |\n",
+		p("| %s | %d × %d | %d (%.1f) | %.1f / %.1f / %.1f | %.1f / %.1f / %.1f | %.1f / %.1f / %.1f | %.1f / %.1f (n=%d) | %.2f× |\n",
 			c.Name, c.Tenants, c.Rows, r.N, r.MeanWords, r.Keyword.P50, r.Keyword.P95, r.Keyword.P99, r.Vector.P50, r.Vector.P95, r.Vector.P99,
 			r.Hybrid.P50, r.Hybrid.P95, r.Hybrid.P99, r.Reference.P50, r.Reference.P95, r.Reference.N, r.ReferenceRatio)
 	}
