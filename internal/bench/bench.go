@@ -299,11 +299,11 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	if err := store.CheckAppRole(ctx, r.app); err != nil {
 		return nil, fmt.Errorf("bench: the application URL must use the application role: %w", err)
 	}
-	// ensureDatabase applied every migration the binary ships, so the
-	// database's schema is the newest of them.
-	if r.schema, err = migrate.Latest(); err != nil {
+	v, err := migrate.Check(ctx, r.owner)
+	if err != nil {
 		return nil, fmt.Errorf("bench: schema version: %w", err)
 	}
+	r.schema = v.Database
 	if r.model, err = ensureModel(ctx, r.owner, cfg.Dims); err != nil {
 		return nil, err
 	}

@@ -2,12 +2,10 @@ package store
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"strings"
 
 	"github.com/jackc/pgx/v5"
-	"github.com/jackc/pgx/v5/pgconn"
 )
 
 // The benchmark database's catalog reads and DDL (ragd-bench, internal/bench;
@@ -20,21 +18,6 @@ import (
 // doubling its single quotes. Everything here runs as the owner role, and
 // only against the dedicated bench database (or, for CREATE DATABASE, the
 // database the owner connects to first).
-
-// ErrPermissionDenied is returned when the server refuses a statement for
-// lack of privilege (SQLSTATE 42501, insufficient_privilege), e.g.
-// CREATE EXTENSION of an untrusted extension by a role that is not a
-// superuser.
-var ErrPermissionDenied = errors.New("store: permission denied")
-
-// translatePrivilege wraps a 42501 error in ErrPermissionDenied.
-func translatePrivilege(err error) error {
-	var pgErr *pgconn.PgError
-	if errors.As(err, &pgErr) && pgErr.Code == "42501" {
-		return fmt.Errorf("%w: %w", ErrPermissionDenied, err)
-	}
-	return err
-}
 
 // BenchDatabaseExists reports whether a database named name exists.
 func BenchDatabaseExists(ctx context.Context, db DBTX, name string) (bool, error) {
@@ -68,7 +51,7 @@ func EnsureVectorExtension(ctx context.Context, db DBTX) error {
 		return err
 	}
 	_, err := db.Exec(ctx, "CREATE EXTENSION vector")
-	return translatePrivilege(err)
+	return Translate(err)
 }
 
 // BenchCorpusMarker returns the connected database's comment: the

@@ -35,9 +35,16 @@ var ErrInvalidValue = errors.New("store: value not allowed by the schema")
 // hold, such as U+0000 (NUL) in a string.
 var ErrInvalidText = errors.New("store: text PostgreSQL cannot store")
 
+// ErrPermissionDenied wraps an insufficient_privilege (42501): the role may
+// not do what the statement asks, e.g. CREATE EXTENSION of an untrusted
+// extension without superuser rights, or a write that a row-level security
+// policy refuses.
+var ErrPermissionDenied = errors.New("store: permission denied")
+
 // Translate returns err wrapped with the store's error for what it means:
 // ErrUnavailable for a connection failure (IsUnavailable), ErrConflict,
-// ErrInvalidValue or ErrInvalidText for those PostgreSQL errors. Other
+// ErrInvalidValue, ErrInvalidText or ErrPermissionDenied for those
+// PostgreSQL errors. Other
 // errors, nil and errors already translated are returned as they are.
 // InTenant and SendTenantBatch apply it to the errors they return; a caller
 // that runs a generated query directly on a pool (the operator commands on
@@ -56,7 +63,8 @@ func Translate(err error) error {
 // provider's) with the store's error for its SQLSTATE.
 func translateCode(err error) error {
 	var pgErr *pgconn.PgError
-	if !errors.As(err, &pgErr) || errors.Is(err, ErrConflict) || errors.Is(err, ErrInvalidValue) || errors.Is(err, ErrInvalidText) {
+	if !errors.As(err, &pgErr) || errors.Is(err, ErrConflict) || errors.Is(err, ErrInvalidValue) || errors.Is(err, ErrInvalidText) ||
+		errors.Is(err, ErrPermissionDenied) {
 		return err
 	}
 	switch pgErr.Code {
@@ -66,6 +74,8 @@ func translateCode(err error) error {
 		return fmt.Errorf("%w: %w", ErrInvalidValue, err)
 	case "22021", "22P05":
 		return fmt.Errorf("%w: %w", ErrInvalidText, err)
+	case "42501":
+		return fmt.Errorf("%w: %w", ErrPermissionDenied, err)
 	}
 	return err
 }

@@ -31,7 +31,7 @@ func TestErrorsTranslated(t *testing.T) {
 		b.Queue(sql, args...)
 		return store.SendTenantBatch(ctx, app, tn.ID, b)
 	}
-	sentinels := []error{store.ErrNotFound, store.ErrConflict, store.ErrInvalidValue, store.ErrInvalidText, store.ErrUnavailable}
+	sentinels := []error{store.ErrNotFound, store.ErrConflict, store.ErrInvalidValue, store.ErrInvalidText, store.ErrUnavailable, store.ErrPermissionDenied}
 	for _, c := range []struct {
 		name  string
 		err   error
@@ -71,6 +71,8 @@ func TestErrorsTranslated(t *testing.T) {
 			return q.UpdateTenantSettings(ctx, tx, store.UpdateTenantSettingsParams{ID: tn.ID, Settings: []byte(`{"k": "\u0000"}`)})
 		}), store.ErrInvalidText, "22P05"},
 		{"NUL in a batch", batch("SELECT $1::text", "a\x00b"), store.ErrInvalidText, "22021"},
+		{"the application role registering a model", store.Translate(q.BenchRegisterModel(ctx, app,
+			store.BenchRegisterModelParams{Name: "errs-no-right", Dims: 3})), store.ErrPermissionDenied, "42501"},
 	} {
 		if !errors.Is(c.err, c.want) {
 			t.Errorf("%s: %v, want %v", c.name, c.err, c.want)
