@@ -253,6 +253,33 @@ its line breaks, and reads as prose.
 	}
 }
 
+// A psql meta-command's synopsis holds " | " between alternatives: above a
+// prose definition it is the definition's term (quoted by its start), not a
+// table header, and the block is neither a table nor code. A real table
+// whose rows are interrupted by a one-cell line stays a table.
+func TestParseUnitsSynopsisTerm(t *testing.T) {
+	t.Parallel()
+	text := `\copy { table [ ( column_list ) ] } from { 'filename' | program 'command' | stdin } [ [ with ] ( option [, ...] ) ]
+Performs a frontend (client) copy. This is an operation that runs an SQL COPY command.
+
+Error Code | Condition Name
+Class 42 — Syntax Error or Access Rule Violation
+42P01 | undefined_table`
+	var got []string
+	for _, u := range parseUnits(text, "") {
+		got = append(got, fmt.Sprintf("%d:%s:%v", u.kind, u.text, u.defines))
+	}
+	want := []string{
+		"1:\\copy { table [ ( column_list ) ] } from { 'filename' |…: Performs a frontend (client) copy.:[copy]",
+		"1:This is an operation that runs an SQL COPY command.:[]",
+		"2:Class 42 — Syntax Error or Access Rule Violation:[class 42 syntax error access rul violat]",
+		"2:Error Code: 42P01; Condition Name: undefined_table:[42p01]",
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("parseUnits =\n%q\nwant\n%q", got, want)
+	}
+}
+
 func TestSplitUnit(t *testing.T) {
 	t.Parallel()
 	got := splitUnit(`First sentence has e.g. an abbreviation and pi is 3.14 here. Call os.Exit(1) to quit! Really? Yes: J. Smith wrote main.go. Last line "quoted." Then more.`)
