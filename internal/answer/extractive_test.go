@@ -441,23 +441,40 @@ func TestExtractiveSplitsAndMatchesCJK(t *testing.T) {
 
 // Two sources that answer about equally well are both quoted, each cited
 // with its own number; a clearly better one is quoted alone.
-func TestExtractiveQuotesBothSourcesOfANearTie(t *testing.T) {
+// Another source whose evidence is at least half the best passage's adds
+// its best sentence (it often names what the question asks for); one with
+// weaker evidence adds nothing, and no more than maxSupport sources are
+// quoted after the passage.
+func TestExtractiveAddsSupportingSentencesFromStrongSources(t *testing.T) {
 	t.Parallel()
-	tie := []Source{
+	strong := []Source{
 		{Content: "Flags make a pattern match ignore case. Letter flags are optional."},
 		{Content: "The ILIKE key word makes a pattern match ignore letter case. It is an extension."},
 	}
-	r := Extractive("How do I make a pattern match ignore letter case?", tie, 1)
+	r := Extractive("How do I make a pattern match ignore letter case?", strong, 1)
 	if !strings.Contains(r.Answer, "ILIKE") || len(r.Citations) != 2 {
-		t.Errorf("near-tie: answer %q with %d citations, want both sources quoted", r.Answer, len(r.Citations))
+		t.Errorf("strong second source: answer %q with %d citations, want both sources quoted", r.Answer, len(r.Citations))
 	}
-	clear := []Source{
+	weak := []Source{
 		{Content: "The key word ILIKE makes a pattern match ignore case. It is an extension."},
 		{Content: "Some operators take a pattern. They are listed below."},
 	}
-	r = Extractive("How do I make a pattern match ignore case?", clear, 1)
+	r = Extractive("How do I make a pattern match ignore case?", weak, 1)
 	if len(r.Citations) != 1 || !strings.HasPrefix(r.Answer, "The key word ILIKE") {
-		t.Errorf("clear winner: answer %q with %d citations, want the first source alone", r.Answer, len(r.Citations))
+		t.Errorf("weak second source: answer %q with %d citations, want the first source alone", r.Answer, len(r.Citations))
+	}
+	many := []Source{
+		{Content: "A pattern match can ignore letter case with ILIKE."},
+		{Content: "The ~* operator makes a pattern match ignore letter case."},
+		{Content: "Regular expression flags make a pattern match ignore letter case."},
+		{Content: "The lower function helps a pattern match ignore letter case."},
+	}
+	r = Extractive("How do I make a pattern match ignore letter case?", many, 1)
+	if len(r.Citations) != 1+maxSupport {
+		t.Errorf("four strong sources: answer %q cites %+v, want the best and %d supporting sources", r.Answer, r.Citations, maxSupport)
+	}
+	if clean, _, invalid := Verify(r.Answer, many); clean != r.Answer || len(invalid) != 0 {
+		t.Errorf("answer does not verify: %q %v", clean, invalid)
 	}
 }
 
