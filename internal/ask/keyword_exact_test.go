@@ -30,7 +30,7 @@ const exhaustiveBM25 = `WITH st AS (
 	WHERE t.tenant_id = $2 AND t.lexeme = ANY (tsvector_to_array(to_tsvector(CAST($1::text AS regconfig), $3::text)))
 	ORDER BY t.df, t.lexeme LIMIT 64
 )
-SELECT p.chunk_id, sum(terms.idf * p.tf * ($4 + 1) / (p.tf + $4 * (1 - $5 + $5 * p.dl / st.avgdl)))::float8 AS score
+SELECT p.chunk_id, sum(terms.idf * p.tf * ($4::float8 + 1) / (p.tf + $4::float8 * (1 - $5::float8 + $5::float8 * p.dl / st.avgdl)))::float8 AS score
 FROM terms JOIN postings p ON p.tenant_id = $2 AND p.lexeme = terms.lexeme CROSS JOIN st
 GROUP BY p.chunk_id
 ORDER BY 2 DESC, 1
