@@ -3,6 +3,7 @@
 SHELL := /bin/bash
 GO    ?= go
 BIN   := bin/ragd
+BENCH := bin/ragd-bench
 
 export RAGD_DATABASE_URL       ?= postgres://ragd_app:ragd_app@127.0.0.1:5432/ragd?sslmode=disable
 export RAGD_ADMIN_DATABASE_URL ?= postgres://ragd_owner:ragd_owner@127.0.0.1:5432/ragd?sslmode=disable
@@ -14,8 +15,9 @@ setup: ## database, pgvector, roles, model, demo corpus (idempotent)
 	@# must then build the local server itself (it only adopts URLs the user set).
 	$(if $(filter file,$(origin RAGD_DATABASE_URL)),env -u RAGD_DATABASE_URL -u RAGD_ADMIN_DATABASE_URL) scripts/setup.sh
 
-build:
+build: ## bin/ragd (server and operator CLI) and bin/ragd-bench (benchmark, load generator)
 	$(GO) build -o $(BIN) ./cmd/ragd
+	$(GO) build -o $(BENCH) ./cmd/ragd-bench
 
 test: setup ## the full test suite against the local database
 	$(GO) test -count=1 -timeout 40m ./...
@@ -56,10 +58,10 @@ demo: setup build ## the main job: the PostgreSQL manual answered over the HTTP 
 	scripts/demo.sh
 
 bench: build ## small-scale benchmark (about a minute)
-	$(BIN) bench
+	$(BENCH) bench
 
 bench-full: build
-	$(BIN) bench --chunks 1000000 --tenants 1000
+	$(BENCH) bench --chunks 1000000 --tenants 1000
 
 fuzz: ## run every Go fuzz target for FUZZTIME each (default 30s)
 	scripts/fuzz.sh $${FUZZTIME:-30s}
@@ -67,11 +69,11 @@ fuzz: ## run every Go fuzz target for FUZZTIME each (default 30s)
 soak: ## the cross-tenant leak fuzzer for SOAK (default 10m; SOAK_TENANTS=50)
 	scripts/soak.sh $${SOAK:-10m}
 
-load: ## mixed traffic at LOAD_RATE req/s for LOAD_DURATION against ragd serve (default 100/s, 10m)
+load: ## mixed traffic of real questions at LOAD_RATE req/s for LOAD_DURATION against ragd serve (default 100/s, 10m)
 	scripts/load.sh
 
 eval: build
 	$(BIN) eval run --tenant pgdocs
 
-clean: ## build outputs, including a stray `go build ./cmd/ragd` at the root
-	rm -rf bin ragd ragd.exe openapi/openapi.json.tmp
+clean: ## build outputs, including a stray `go build ./cmd/ragd` (or ./cmd/ragd-bench) at the root
+	rm -rf bin ragd ragd.exe ragd-bench ragd-bench.exe openapi/openapi.json.tmp

@@ -1,6 +1,6 @@
 -- name: TryVectorIndexLock :one
 -- The session advisory lock one vector-index run holds from planning to its
--- last build (search.EnsureVectorIndexes); false when another session holds
+-- last build (vindex.Ensure); false when another session holds
 -- it.
 SELECT pg_try_advisory_lock(@key::int8);
 
@@ -18,6 +18,6 @@ SELECT model_id, count(*) FROM chunk_embeddings WHERE tenant_id = @tenant_id GRO
 -- name: SetMaintenanceWorkMem :exec
 -- A build's memory. Session-level, because CREATE INDEX CONCURRENTLY cannot
 -- run inside a transaction: only on a connection taken out of the pool and
--- closed after the index run (search.EnsureVectorIndexes), never on a pooled
+-- closed after the index run (vindex.Ensure), never on a pooled
 -- one.
 SELECT set_config('maintenance_work_mem', @value::text, false);

@@ -1,5 +1,6 @@
 // Command ragd is the multi-tenant RAG backend: server, operator CLI,
-// ingestion, search, evaluation and benchmarks in one binary. Run `ragd help`.
+// ingestion, search and evaluation in one binary (the benchmark and the load
+// generator are ragd-bench's). Run `ragd help`.
 package main
 
 import (

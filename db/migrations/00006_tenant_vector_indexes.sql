@@ -1,6 +1,6 @@
 -- Dedicated vector indexes: one partial HNSW index per (tenant, model) for
 -- tenants above the exact-search threshold, instead of one shared index per
--- model (internal/search/index.go explains the choice; docs/BENCHMARKS.md has
+-- model (internal/vindex explains the choice; docs/BENCHMARKS.md has
 -- the measurements). The shared use-lite index goes; `ragd migrate up` then
 -- builds the dedicated indexes of the tenants that need one (`ragd tenant
 -- index`); until then the vector leg scans every tenant exactly.

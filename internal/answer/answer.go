@@ -37,24 +37,34 @@ var ErrSourceNumbering = errors.New("answer: source N does not match its positio
 // Source is one retrieved chunk given to the answerer. Sources are passed
 // best first and numbered by position: sources[i] is cited as [i+1], and N
 // must be 0 (unset) or i+1.
+//
+// It is also the source as ragd returns it (package ask's Response, the
+// HTTP API's answer body): the struct tags are its JSON and OpenAPI form.
+// The answerer reads N, SourceURI, Title, HeadingPath and Content.
 type Source struct {
-	N           int    // 1-based citation number, best first
-	ChunkID     string // chunk primary key
-	DocumentID  string // document the chunk belongs to
-	SourceURI   string // where the document came from, e.g. a URL or path
-	Title       string // document title
-	HeadingPath string // headings above the chunk, e.g. "Install > Docker"
-	Content     string // chunk text
+	N           int    `json:"n" minimum:"1"`             // 1-based citation number, best first
+	ChunkID     string `json:"chunk_id" format:"uuid"`    // chunk primary key
+	DocumentID  string `json:"document_id" format:"uuid"` // document the chunk belongs to
+	SourceURI   string `json:"source_uri"`                // where the document came from, e.g. a URL or path
+	Title       string `json:"title"`                     // document title
+	HeadingPath string `json:"heading_path"`              // headings above the chunk, e.g. "Install > Docker"
+	Content     string `json:"content" doc:"The text given to the answerer: the chunk, or for an extractive answer (no LLM configured) the chunk with the chunks before and after it in its document."`
+	// StartOffset and EndOffset are the byte range of Content in the
+	// document's extracted text (a table's header rows that Content repeats
+	// because it starts inside the table lie outside it).
+	StartOffset int `json:"start_offset" doc:"Byte offset in the document's extracted text where content starts (repeated table header rows excepted)."`
+	EndOffset   int `json:"end_offset" doc:"Byte offset just past content."`
 }
 
 // Citation is a source an answer cites; N is the number used in the answer's
-// "[n]" markers.
+// "[n]" markers. The struct tags are its JSON and OpenAPI form (package ask's
+// Response, the HTTP API's answer body).
 type Citation struct {
-	N           int    // the source's 1-based number, as in "[n]"
-	ChunkID     string // Source.ChunkID
-	SourceURI   string // Source.SourceURI
-	Title       string // Source.Title
-	HeadingPath string // Source.HeadingPath
+	N           int    `json:"n" minimum:"1" doc:"The number used in the answer's [n] markers."`
+	ChunkID     string `json:"chunk_id" format:"uuid"` // Source.ChunkID
+	SourceURI   string `json:"source_uri"`             // Source.SourceURI
+	Title       string `json:"title"`                  // Source.Title
+	HeadingPath string `json:"heading_path"`           // Source.HeadingPath
 }
 
 // Result is the outcome of answering one question.

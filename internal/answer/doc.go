@@ -15,7 +15,8 @@
 //   - The service answers even when the LLM is down or not configured: the
 //     extractive mode quotes the contiguous passage of a source that best
 //     matches the question (IDF-weighted question terms; code kept as code;
-//     a second source's passage on a near-tie)
+//     then the best sentence of each other source, up to two, whose
+//     evidence is at least half the best passage's)
 //     and cites every sentence. Result.Degraded tells the caller
 //     that the LLM failed and the extractive mode stood in.
 //

@@ -1,6 +1,7 @@
 package answer
 
 import (
+	"cmp"
 	"math"
 	"slices"
 	"strconv"
@@ -46,13 +47,18 @@ const definitionWeight = 1.0
 // what to run.
 const namingWeight = 0.5
 
-// secondPassageShare is the share of the best passage's score at which
-// another source's best passage is quoted too: the scores are lexical
-// evidence, and a near-tie is no evidence for either passage; quoting both
-// keeps the one that names what the question asks for more often than
-// picking one (chosen on the tuning split of tenants/pgdocs/answers.jsonl,
-// docs/EVAL.md).
-const secondPassageShare = 0.9
+// supportShare is the share of the best passage's score at which another
+// source's evidence is quoted too, as one supporting sentence after the best
+// passage (at most maxSupport of them, best first): the scores are lexical
+// evidence, and the best sentence of a source whose passage scores half as
+// well is often the one that names what the question asks for (the command,
+// where the best passage explains the concept); a source below the share
+// adds nothing. Chosen on the tuning split of tenants/pgdocs/answers.jsonl
+// (docs/EVAL.md).
+const (
+	supportShare = 0.5
+	maxSupport   = 2
+)
 
 // lengthPenalty is subtracted per unit beyond the first, so that a unit which
 // adds nothing to a passage's coverage does not join it.
@@ -87,8 +93,9 @@ var backReferences = map[string]bool{
 }
 
 // Extractive answers without an LLM by quoting the contiguous passage of a
-// source that best answers the question (two on a near-tie), every sentence followed by its
-// source's "[n]"; maxSentences < 1 means DefaultMaxSentences.
+// source that best answers the question, then supporting sentences of other
+// sources with strong evidence, every sentence followed by its source's
+// "[n]"; maxSentences < 1 means DefaultMaxSentences.
 //
 // Sources are split into units (parseUnits): sentences, table rows (quoted
 // with their header cells) and whole code blocks. A passage is a run of at
@@ -104,9 +111,13 @@ var backReferences = map[string]bool{
 // namingWeight; the sum is discounted by the source's rank (rankDecay), and
 // by lengthPenalty per extra unit.
 //
-// When another source's best passage scores at least secondPassageShare of
-// the best one's, it is quoted after it, cited with its own number: the
-// lexical score does not separate near-ties.
+// Then, for each other source whose best passage scores at least
+// supportShare of the best one's (at most maxSupport, best first), its best
+// single sentence (with what a back-reference needs) is quoted after the
+// passage, cited with its own number: lexical evidence at half the best
+// score does not rule a source out, and its best sentence often names what
+// the question asks for. A sentence that reads as a quoted one, or is not
+// prose (wordy), is left out.
 //
 // The best passage is then completed so that it reads on its own: a sentence
 // that opens with a back-reference ("This…", "For this purpose…") brings the
@@ -138,25 +149,39 @@ func Extractive(question string, sources []Source, maxSentences int) Result {
 	if !ok {
 		return excerpt(sources)
 	}
-	from, to = complete(docs[src], from, to, maxSentences, uniq(terms(question)))
+	query := uniq(terms(question))
+	from, to = complete(docs[src], from, to, maxSentences, query)
 	n := src + 1
 	text := render(docs[src][from:to], n)
 	cited := []int{n}
-	// A near-tie: the best passage of another source scores almost as
-	// well, so the evidence does not decide between them and both are
-	// quoted, the better first (unless they read the same).
-	second := -1
+	// Supporting sentences: the best sentence of each other source whose
+	// best passage scores at least supportShare of the best, best first,
+	// unless it reads the same as a quoted one or is not prose.
+	var others []int
 	for si, p := range per {
-		if si != src && p.score > 0 && p.score >= secondPassageShare*per[src].score && (second < 0 || p.score > per[second].score) {
-			second = si
+		if si != src && p.score > 0 && p.score >= supportShare*per[src].score {
+			others = append(others, si)
 		}
 	}
-	if second >= 0 {
-		p := per[second]
-		f, t := complete(docs[second], p.from, p.to, maxSentences, uniq(terms(question)))
-		if q := quoted(docs[second][f:t]); q != quoted(docs[src][from:to]) && wordy(q) {
-			text += "\n\n" + render(docs[second][f:t], second+1)
-			cited = append(cited, second+1)
+	slices.SortStableFunc(others, func(a, b int) int { return cmp.Compare(per[b].score, per[a].score) })
+	seen := []string{quoted(docs[src][from:to])}
+	var single []passage
+	if len(others) > 0 {
+		_, _, _, _, single = bestPassage(question, sources, docs, 1)
+	}
+	for _, si := range others {
+		if len(cited) > maxSupport {
+			break
+		}
+		p := single[si]
+		if p.score <= 0 {
+			continue
+		}
+		f, t := complete(docs[si], p.from, p.to, 1, query)
+		if q := quoted(docs[si][f:t]); !slices.Contains(seen, q) && wordy(q) {
+			text += "\n\n" + render(docs[si][f:t], si+1)
+			cited = append(cited, si+1)
+			seen = append(seen, q)
 		}
 	}
 	return Result{
@@ -299,7 +324,7 @@ type passage struct {
 
 // wordy reports whether at least 70% of text's non-space characters are
 // letters: prose, not program output or a dump of values ("==== sqlca ====
-// sqlcode: -400 …"), which a second, near-tied passage must not add to an
+// sqlcode: -400 …"), which a supporting sentence must not add to an
 // answer that already has its best passage.
 func wordy(text string) bool {
 	var letters, other int

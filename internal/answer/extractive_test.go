@@ -253,6 +253,33 @@ its line breaks, and reads as prose.
 	}
 }
 
+// A psql meta-command's synopsis holds " | " between alternatives: above a
+// prose definition it is the definition's term (quoted by its start), not a
+// table header, and the block is neither a table nor code. A real table
+// whose rows are interrupted by a one-cell line stays a table.
+func TestParseUnitsSynopsisTerm(t *testing.T) {
+	t.Parallel()
+	text := `\copy { table [ ( column_list ) ] } from { 'filename' | program 'command' | stdin } [ [ with ] ( option [, ...] ) ]
+Performs a frontend (client) copy. This is an operation that runs an SQL COPY command.
+
+Error Code | Condition Name
+Class 42 — Syntax Error or Access Rule Violation
+42P01 | undefined_table`
+	var got []string
+	for _, u := range parseUnits(text, "") {
+		got = append(got, fmt.Sprintf("%d:%s:%v", u.kind, u.text, u.defines))
+	}
+	want := []string{
+		"1:\\copy { table [ ( column_list ) ] } from { 'filename' |…: Performs a frontend (client) copy.:[copy]",
+		"1:This is an operation that runs an SQL COPY command.:[]",
+		"2:Class 42 — Syntax Error or Access Rule Violation:[class 42 syntax error access rul violat]",
+		"2:Error Code: 42P01; Condition Name: undefined_table:[42p01]",
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("parseUnits =\n%q\nwant\n%q", got, want)
+	}
+}
+
 func TestSplitUnit(t *testing.T) {
 	t.Parallel()
 	got := splitUnit(`First sentence has e.g. an abbreviation and pi is 3.14 here. Call os.Exit(1) to quit! Really? Yes: J. Smith wrote main.go. Last line "quoted." Then more.`)
@@ -414,23 +441,40 @@ func TestExtractiveSplitsAndMatchesCJK(t *testing.T) {
 
 // Two sources that answer about equally well are both quoted, each cited
 // with its own number; a clearly better one is quoted alone.
-func TestExtractiveQuotesBothSourcesOfANearTie(t *testing.T) {
+// Another source whose evidence is at least half the best passage's adds
+// its best sentence (it often names what the question asks for); one with
+// weaker evidence adds nothing, and no more than maxSupport sources are
+// quoted after the passage.
+func TestExtractiveAddsSupportingSentencesFromStrongSources(t *testing.T) {
 	t.Parallel()
-	tie := []Source{
+	strong := []Source{
 		{Content: "Flags make a pattern match ignore case. Letter flags are optional."},
 		{Content: "The ILIKE key word makes a pattern match ignore letter case. It is an extension."},
 	}
-	r := Extractive("How do I make a pattern match ignore letter case?", tie, 1)
+	r := Extractive("How do I make a pattern match ignore letter case?", strong, 1)
 	if !strings.Contains(r.Answer, "ILIKE") || len(r.Citations) != 2 {
-		t.Errorf("near-tie: answer %q with %d citations, want both sources quoted", r.Answer, len(r.Citations))
+		t.Errorf("strong second source: answer %q with %d citations, want both sources quoted", r.Answer, len(r.Citations))
 	}
-	clear := []Source{
+	weak := []Source{
 		{Content: "The key word ILIKE makes a pattern match ignore case. It is an extension."},
 		{Content: "Some operators take a pattern. They are listed below."},
 	}
-	r = Extractive("How do I make a pattern match ignore case?", clear, 1)
+	r = Extractive("How do I make a pattern match ignore case?", weak, 1)
 	if len(r.Citations) != 1 || !strings.HasPrefix(r.Answer, "The key word ILIKE") {
-		t.Errorf("clear winner: answer %q with %d citations, want the first source alone", r.Answer, len(r.Citations))
+		t.Errorf("weak second source: answer %q with %d citations, want the first source alone", r.Answer, len(r.Citations))
+	}
+	many := []Source{
+		{Content: "A pattern match can ignore letter case with ILIKE."},
+		{Content: "The ~* operator makes a pattern match ignore letter case."},
+		{Content: "Regular expression flags make a pattern match ignore letter case."},
+		{Content: "The lower function helps a pattern match ignore letter case."},
+	}
+	r = Extractive("How do I make a pattern match ignore letter case?", many, 1)
+	if len(r.Citations) != 1+maxSupport {
+		t.Errorf("four strong sources: answer %q cites %+v, want the best and %d supporting sources", r.Answer, r.Citations, maxSupport)
+	}
+	if clean, _, invalid := Verify(r.Answer, many); clean != r.Answer || len(invalid) != 0 {
+		t.Errorf("answer does not verify: %q %v", clean, invalid)
 	}
 }
 

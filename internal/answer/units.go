@@ -72,7 +72,7 @@ func parseUnits(content, headingPath string) []unit {
 			continue
 		}
 		switch {
-		case isTableRow(lines[0]) && !indented(lines):
+		case isTable(lines):
 			var header []string
 			for i, l := range lines {
 				cells := tableCells(l)
@@ -108,8 +108,14 @@ func parseUnits(content, headingPath string) []unit {
 			sents := splitUnit(joined)
 			for i, s := range sents {
 				if i == 0 && term != "" {
-					add(unitSentence, strings.TrimRight(term, ":")+": "+s)
-					out[len(out)-1].defines = terms(term)
+					// A synopsis is quoted by its start, and defines
+					// the command it opens with.
+					shown, defines := term, term
+					if !isTermLine(term) {
+						shown, defines = truncate(term, synopsisChars), strings.Fields(term)[0]
+					}
+					add(unitSentence, strings.TrimRight(shown, ":")+": "+s)
+					out[len(out)-1].defines = terms(defines)
 					continue
 				}
 				add(unitSentence, s)
@@ -232,6 +238,26 @@ func isCaption(s string) bool {
 	return !endsSentence(s) && !strings.HasSuffix(s, ":") && wordCount(s) <= 8
 }
 
+// isTable reports a table block: unindented lines, the first a row. A
+// block whose first line holds " | " above lines of prose sentences is not
+// one: it is a definition whose term is a synopsis with alternatives
+// ("\\copy { table | ( query ) } to { 'filename' | stdout }" above
+// "Performs a frontend (client) copy.").
+func isTable(lines []string) bool {
+	if indented(lines) || !isTableRow(lines[0]) {
+		return false
+	}
+	if len(lines) == 1 {
+		return true
+	}
+	for _, l := range lines[1:] {
+		if t := strings.TrimSpace(l); isTableRow(t) || !endsSentence(t) || looksLikeCode(t) {
+			return true
+		}
+	}
+	return false
+}
+
 func isTableRow(l string) bool {
 	t := strings.TrimSpace(l)
 	return strings.HasPrefix(t, "|") || strings.Contains(t, " | ")
@@ -323,9 +349,11 @@ func isCodeBlock(lines []string) bool {
 
 // isDefinition reports a definition term above its definition: a term line
 // followed by lines of prose, the first opening a sentence (a lowercase start
-// continues a hard-wrapped line instead).
+// continues a hard-wrapped line instead). A term longer than a term line is
+// one too when it is a synopsis (it looks like code: "\\copy { table [ (
+// column_list ) ] } from { 'filename' | stdin } …") and a sentence follows.
 func isDefinition(lines []string) bool {
-	if len(lines) < 2 || !isTermLine(lines[0]) {
+	if len(lines) < 2 || !isTermLine(lines[0]) && !isSynopsisTerm(lines) {
 		return false
 	}
 	if r, _ := utf8.DecodeRuneInString(lines[1]); unicode.IsLower(r) {
@@ -337,6 +365,21 @@ func isDefinition(lines []string) bool {
 		}
 	}
 	return true
+}
+
+// synopsisChars bounds the part of a long synopsis term quoted before its
+// definition.
+const synopsisChars = 60
+
+// isSynopsisTerm reports a long first line shaped like code (a command's
+// synopsis) above a line that reads as a sentence of prose.
+func isSynopsisTerm(lines []string) bool {
+	t := strings.TrimSpace(lines[0])
+	if t == "" || unicode.IsSpace(rune(lines[0][0])) || endsSentence(t) || !looksLikeCode(t) {
+		return false
+	}
+	next := strings.TrimSpace(lines[1])
+	return endsSentence(next) && !looksLikeCode(next) && wordCount(next) >= 3
 }
 
 // looksLikeCode flags a line shaped like a statement or a shell command:

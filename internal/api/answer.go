@@ -12,7 +12,9 @@ import (
 
 	"github.com/danielgtaylor/huma/v2"
 
+	"github.com/ragd-dev/ragd/internal/answer"
 	"github.com/ragd-dev/ragd/internal/auth"
+	"github.com/ragd-dev/ragd/internal/search"
 	"github.com/ragd-dev/ragd/internal/tenant"
 )
 
@@ -28,7 +30,7 @@ import (
 // ErrBadTopK → 422), store errors (store.ErrUnavailable → 503), the
 // context's error (504); LLM failures should degrade, not fail.
 type Asker interface {
-	Ask(ctx context.Context, t tenant.Tenant, question string, topK int, onDelta func(string) error) (AskResult, error)
+	Ask(ctx context.Context, t tenant.Tenant, req search.Request, onDelta func(string) error) (AskResult, error)
 }
 
 // AskResult is what an Asker returns.
@@ -42,10 +44,12 @@ type AskResult struct {
 	// question; ConfidenceReason says why it is low, when it is.
 	Confidence       float64
 	ConfidenceReason string
-	Citations        []Citation // sources cited by the answer, in order of first citation
-	Sources          []Source   // every source given to the answerer, numbered from 1
-	Mode             string     // "llm" or "extractive"
-	Degraded         bool       // a retrieval leg, the reranker or the LLM was left out (failed, or cannot represent the question)
+	Citations        []answer.Citation // sources cited by the answer, in order of first citation
+	// Sources are every source given to the answerer, numbered from 1
+	// (without an LLM, each with its neighbouring chunks).
+	Sources  []answer.Source
+	Mode     string // "llm" or "extractive"
+	Degraded bool   // a retrieval leg, the reranker or the LLM was left out (failed, or cannot represent the question)
 	// DegradedReasons names each leg or stage left out and why.
 	DegradedReasons []Degradation
 	// Timings are milliseconds per stage (retrieval stages as in
@@ -53,30 +57,13 @@ type AskResult struct {
 	Timings map[string]float64
 }
 
-// Citation is a source an answer cites; N is the number in its [n] markers.
-type Citation struct {
-	N           int    `json:"n" minimum:"1" doc:"The number used in the answer's [n] markers."`
-	ChunkID     string `json:"chunk_id" format:"uuid"`
-	SourceURI   string `json:"source_uri"`
-	Title       string `json:"title"`
-	HeadingPath string `json:"heading_path"`
-}
-
-// Source is one retrieved chunk given to the answerer (without an LLM, with
-// its neighbouring chunks).
-type Source struct {
-	N           int    `json:"n" minimum:"1"`
-	ChunkID     string `json:"chunk_id" format:"uuid"`
-	SourceURI   string `json:"source_uri"`
-	Title       string `json:"title"`
-	HeadingPath string `json:"heading_path"`
-	Content     string `json:"content" doc:"The text given to the answerer: the chunk, or for an extractive answer (no LLM configured) the chunk with the chunks before and after it in its document."`
-}
-
 // AnswerRequest is the body of POST /v1/answer.
 type AnswerRequest struct {
 	Question string `json:"question" minLength:"1" maxLength:"32768" doc:"The question (the server's limit, RAGD_MAX_QUERY_CHARS, is usually lower)." example:"How do I create an index without locking writes?"`
 	TopK     int    `json:"top_k,omitempty" minimum:"1" maximum:"1000" default:"5" doc:"At most this many chunks are retrieved as sources (at most RAGD_MAX_TOP_K); sources under the relevance floor are dropped rather than padding the list."`
+	// The same filters as POST /v1/search, applied before ranking.
+	SourceURIPrefix string         `json:"source_uri_prefix,omitempty" maxLength:"2048" doc:"Only documents whose source_uri starts with this."`
+	Metadata        map[string]any `json:"metadata,omitempty" doc:"Only documents whose metadata contains this JSON object."`
 }
 
 // AnswerInput is the input of POST /v1/answer.
@@ -87,16 +74,16 @@ type AnswerInput struct {
 
 // AnswerResponse is the answer (the JSON body, or the data of the SSE done event).
 type AnswerResponse struct {
-	Answer           string        `json:"answer" doc:"The answer with [n] markers citing sources, or exactly \"I don't know based on the provided sources.\" when refused."`
-	Refused          bool          `json:"refused" doc:"True when the sources do not contain the answer."`
-	RefusalReason    string        `json:"refusal_reason,omitempty" doc:"Why the answer was refused, e.g. no_results, low_retrieval_confidence, not_in_sources, unsupported_answer."`
-	Confidence       float64       `json:"confidence" doc:"Estimated probability in [0, 1] that the tenant's documents answer the question; answers below the tenant's refuse_below are refused."`
-	ConfidenceReason string        `json:"confidence_reason,omitempty" doc:"Why the confidence is low, in words, e.g. no document mentions “MongoDB”."`
-	Citations        []Citation    `json:"citations" doc:"Sources the answer cites, in order of first citation."`
-	Sources          []Source      `json:"sources" doc:"Every retrieved source given to the answerer."`
-	Mode             string        `json:"mode" enum:"llm,extractive" doc:"llm: generated and citation-checked; extractive: sentences quoted from the sources."`
-	Degraded         bool          `json:"degraded" doc:"True when a retrieval leg, the reranker or the LLM was left out: it failed, or the embedding model does not represent the question's script."`
-	DegradedReasons  []Degradation `json:"degraded_reasons" doc:"One entry per leg or stage left out, with the reason; empty when not degraded."`
+	Answer           string            `json:"answer" doc:"The answer with [n] markers citing sources, or exactly \"I don't know based on the provided sources.\" when refused."`
+	Refused          bool              `json:"refused" doc:"True when the sources do not contain the answer."`
+	RefusalReason    string            `json:"refusal_reason,omitempty" doc:"Why the answer was refused, e.g. no_results, low_retrieval_confidence, not_in_sources, unsupported_answer."`
+	Confidence       float64           `json:"confidence" doc:"Estimated probability in [0, 1] that the tenant's documents answer the question; answers below the tenant's refuse_below are refused."`
+	ConfidenceReason string            `json:"confidence_reason,omitempty" doc:"Why the confidence is low, in words, e.g. no document mentions “MongoDB”."`
+	Citations        []answer.Citation `json:"citations" doc:"Sources the answer cites, in order of first citation."`
+	Sources          []answer.Source   `json:"sources" doc:"Every retrieved source given to the answerer."`
+	Mode             string            `json:"mode" enum:"llm,extractive" doc:"llm: generated and citation-checked; extractive: sentences quoted from the sources."`
+	Degraded         bool              `json:"degraded" doc:"True when a retrieval leg, the reranker or the LLM was left out: it failed, or the embedding model does not represent the question's script."`
+	DegradedReasons  []Degradation     `json:"degraded_reasons" doc:"One entry per leg or stage left out, with the reason; empty when not degraded."`
 }
 
 // AnswerDelta is the data of an SSE delta event.
@@ -158,8 +145,9 @@ func (s *Server) answer(ctx context.Context, in *AnswerInput) (*huma.StreamRespo
 	if topK < 1 || topK > s.limits.MaxTopK {
 		return nil, invalidf("top_k must be between 1 and %d", s.limits.MaxTopK)
 	}
+	req := search.Request{Query: q, TopK: topK, SourceURIPrefix: in.Body.SourceURIPrefix, Metadata: in.Body.Metadata}
 	if !wantsSSE(in.Accept) {
-		res, err := s.deps.Asker.Ask(ctx, t, q, topK, nil)
+		res, err := s.deps.Asker.Ask(ctx, t, req, nil)
 		if err != nil {
 			return nil, err
 		}
@@ -189,7 +177,7 @@ func (s *Server) answer(ctx context.Context, in *AnswerInput) (*huma.StreamRespo
 			}
 			return nil
 		}
-		res, err := s.deps.Asker.Ask(ctx, t, q, topK, func(text string) error {
+		res, err := s.deps.Asker.Ask(ctx, t, req, func(text string) error {
 			return send("delta", AnswerDelta{Text: text})
 		})
 		if err != nil {
@@ -213,10 +201,10 @@ func (s *Server) answered(res AskResult) AnswerResponse {
 		body.DegradedReasons = []Degradation{}
 	}
 	if body.Citations == nil {
-		body.Citations = []Citation{}
+		body.Citations = []answer.Citation{}
 	}
 	if body.Sources == nil {
-		body.Sources = []Source{}
+		body.Sources = []answer.Source{}
 	}
 	return body
 }

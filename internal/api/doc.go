@@ -26,7 +26,10 @@
 //
 // Every error body is an RFC 9457 problem (application/problem+json) with the
 // request id. Handlers return plain Go errors; one function (classify) maps
-// them to statuses. huma.NewError is replaced (once, at package init, as huma
+// them to statuses. Database errors reach it as the store's sentinels
+// (store.ErrConflict → 409, store.ErrInvalidValue and store.ErrInvalidText →
+// 422, store.ErrUnavailable → 503), never as SQLSTATEs, and store.ErrNotFound
+// is not a 404 unless a handler or domain package says so. huma.NewError is replaced (once, at package init, as huma
 // documents) so that huma's own errors — validation, body limits, panics in
 // marshalling — have the same shape, and so that no 5xx ever carries internal
 // text: the detail is logged with the request id and the client gets a

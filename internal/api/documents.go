@@ -334,7 +334,7 @@ func (s *Server) get(ctx context.Context, in *GetDocumentInput) (*GetDocumentOut
 	err = store.InTenant(ctx, s.deps.Pool, t.ID, func(tx pgx.Tx) error {
 		q := store.New()
 		row, err := q.GetDocument(ctx, tx, store.GetDocumentParams{TenantID: t.ID, ID: id})
-		if errors.Is(err, pgx.ErrNoRows) {
+		if errors.Is(err, store.ErrNotFound) {
 			return errNotFound // also another tenant's id
 		}
 		if err != nil {
@@ -345,7 +345,7 @@ func (s *Server) get(ctx context.Context, in *GetDocumentInput) (*GetDocumentOut
 		}
 		if in.IncludeContent {
 			body, err := q.GetDocumentBody(ctx, tx, store.GetDocumentBodyParams{TenantID: t.ID, ID: id})
-			if errors.Is(err, pgx.ErrNoRows) {
+			if errors.Is(err, store.ErrNotFound) {
 				return errNotFound // deleted between the two reads
 			}
 			if err != nil {

@@ -127,6 +127,44 @@ func TestDatabaseFailures(t *testing.T) {
 	noLeak(t, w.Body.String())
 }
 
+// TestReadyzUnmigratedDatabase serves with an application-role pool whose
+// search_path starts at an empty schema (no goose table: version 0): the
+// database answers, the migrations check fails and says what to run.
+func TestReadyzUnmigratedDatabase(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	ctx := t.Context()
+	owner := testdb.Owner(t)
+	var appRole string
+	if err := b.deps.Pool.QueryRow(ctx, "SELECT current_user").Scan(&appRole); err != nil {
+		t.Fatal(err)
+	}
+	schema := fmt.Sprintf("readyz_%d", time.Now().UnixNano())
+	for _, sql := range []string{"CREATE SCHEMA " + schema, fmt.Sprintf("GRANT USAGE ON SCHEMA %s TO %q", schema, appRole)} {
+		if _, err := owner.Exec(ctx, sql); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Cleanup(func() { _, _ = owner.Exec(context.WithoutCancel(ctx), "DROP SCHEMA "+schema+" CASCADE") })
+	pool, err := store.Open(ctx, testdb.URL()+"&search_path="+schema+",public", store.Options{MaxConns: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(pool.Close)
+	d := b.deps
+	d.Pool = pool
+	d.Registry = nil
+	srv, err := api.New(d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ready := decode[api.ReadyBody](t, serve(t, srv, req{method: "GET", path: "/readyz"}), http.StatusServiceUnavailable)
+	if len(ready.Checks) != 3 || !ready.Checks[0].OK || ready.Checks[1].Name != "migrations" || ready.Checks[1].OK ||
+		!strings.Contains(ready.Checks[1].Error, "at version 0") || !strings.Contains(ready.Checks[1].Error, "ragd migrate up") {
+		t.Fatalf("readyz on an unmigrated schema: %+v", ready)
+	}
+}
+
 func TestHealthMetricsDocs(t *testing.T) {
 	t.Parallel()
 	b := setup(t)

@@ -57,12 +57,6 @@ func (s *Server) registerHealth() {
 	}, opSpec{public: true}, s.ready)
 }
 
-// migrationVersionSQL reads goose's bookkeeping table. It is the one SQL
-// string of this package: sqlc cannot check it, because goose creates the
-// table itself (it is not in db/migrations). The application role may read it
-// (00002_grants.sql).
-const migrationVersionSQL = `SELECT coalesce(max(version_id), 0) FROM goose_db_version`
-
 func (s *Server) ready(ctx context.Context, _ *struct{}) (*ReadyOutput, error) {
 	ctx, cancel := context.WithTimeout(ctx, 3*time.Second)
 	defer cancel()
@@ -77,25 +71,22 @@ func (s *Server) ready(ctx context.Context, _ *struct{}) (*ReadyOutput, error) {
 		}
 		out.Body.Checks = append(out.Body.Checks, c)
 	}
-	var have int64
-	dbErr := s.deps.Pool.QueryRow(ctx, migrationVersionSQL).Scan(&have)
+	v, dbErr := migrate.Check(ctx, s.deps.Pool)
 	add("database", dbErr, "database unreachable")
 	if dbErr != nil {
 		add("migrations", fmt.Errorf("not checked: %w", dbErr), "not checked: database unreachable")
 	} else {
-		want, err := migrate.Latest()
+		var err error
 		var public string
 		switch {
-		case err != nil:
-			public = "cannot read the binary's migrations"
-		case have < want:
-			err = fmt.Errorf("database at version %d, binary expects %d", have, want)
-			public = fmt.Sprintf("database schema at version %d, this binary needs %d: run `ragd migrate up`", have, want)
-		case have > want:
+		case v.Pending():
+			err = fmt.Errorf("database at version %d, binary expects %d", v.Database, v.Binary)
+			public = fmt.Sprintf("database schema at version %d, this binary needs %d: run `ragd migrate up`", v.Database, v.Binary)
+		case v.Database > v.Binary:
 			// A rolling upgrade migrates before the old replicas stop;
 			// taking them out of service would be an outage. Migrations
 			// are written to stay compatible with the previous binary.
-			log.WarnContext(ctx, "database schema is newer than this binary", "database", have, "binary", want)
+			log.WarnContext(ctx, "database schema is newer than this binary", "database", v.Database, "binary", v.Binary)
 		}
 		add("migrations", err, public)
 	}

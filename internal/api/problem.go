@@ -11,7 +11,6 @@ import (
 	"strings"
 
 	"github.com/danielgtaylor/huma/v2"
-	"github.com/jackc/pgx/v5/pgconn"
 
 	"github.com/ragd-dev/ragd/internal/embed"
 	"github.com/ragd-dev/ragd/internal/eval"
@@ -169,9 +168,10 @@ func tooLarge(err error) bool {
 const StatusClientClosedRequest = 499
 
 // errNotFound: a handler's own lookup found no row. Store lookups return
-// pgx.ErrNoRows for any missing row, which is not always the caller's
+// store.ErrNotFound for any missing row, which is not always the caller's
 // "not found" (a missing embedding_models row is a server fault), so each
-// handler translates the ones that are.
+// handler translates the ones that are, as domain packages do with their own
+// ErrNotFound.
 var errNotFound = errors.New("not found")
 
 // Messages for 4xx responses.
@@ -185,7 +185,6 @@ const (
 // context.Canceled that is not the client's hang-up (fail checks that first)
 // is a server fault: 500.
 func classify(err error) (int, string) {
-	var pgErr *pgconn.PgError
 	switch {
 	case errors.Is(err, ingest.ErrEmbedding):
 		// The embedding provider is down or timing out: retryable, nothing stored.
@@ -209,11 +208,11 @@ func classify(err error) (int, string) {
 		errors.Is(err, embed.ErrEmptyInput), errors.Is(err, errInvalidInput),
 		errors.Is(err, eval.ErrInvalidName), errors.Is(err, eval.ErrNoAnswerable), errors.As(err, new(*eval.ValidationError)):
 		return http.StatusUnprocessableEntity, clientText(err)
-	case errors.As(err, &pgErr) && pgErr.Code == "23505":
+	case errors.Is(err, store.ErrConflict):
 		return http.StatusConflict, "conflicts with an existing resource"
-	case errors.As(err, &pgErr) && (pgErr.Code == "23514" || pgErr.Code == "22001"):
+	case errors.Is(err, store.ErrInvalidValue):
 		return http.StatusUnprocessableEntity, "a value is out of the allowed range"
-	case errors.As(err, &pgErr) && (pgErr.Code == "22021" || pgErr.Code == "22P05"):
+	case errors.Is(err, store.ErrInvalidText):
 		// PostgreSQL text and jsonb cannot hold U+0000: a NUL in a query,
 		// title, prefix or metadata string is the client's input, not a fault
 		// (invalid byte sequence 0x00 / unsupported Unicode escape \u0000).

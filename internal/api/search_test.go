@@ -17,7 +17,7 @@ func TestSearchAndAnswer(t *testing.T) {
 	b := setup(t)
 	ed := token(t, b.a.ID, auth.RoleEditor)
 	install := b.upsert(ed, "docs/install.md", docInstall)
-	b.upsert(ed, "docs/billing.md", docBilling)
+	billing := b.upsert(ed, "docs/billing.md", docBilling)
 	rd := token(t, b.a.ID, auth.RoleReader)
 
 	res := decode[api.SearchResponse](t, b.do(req{method: "POST", path: "/v1/search", token: rd,
@@ -47,6 +47,11 @@ func TestSearchAndAnswer(t *testing.T) {
 		body: map[string]any{"question": "How are refunds processed?"}}), 200)
 	if ans.Refused || len(ans.Citations) != 1 || ans.Citations[0].SourceURI != "docs/billing.md" || len(ans.Sources) == 0 || ans.Mode != "extractive" {
 		t.Fatalf("answer: %+v", ans)
+	}
+	// The cited source names its document and where its text lies in it.
+	if n := ans.Citations[0].N; n > len(ans.Sources) || ans.Sources[n-1].DocumentID != billing.ID.String() ||
+		ans.Sources[n-1].ChunkID != ans.Citations[0].ChunkID || ans.Sources[n-1].EndOffset <= ans.Sources[n-1].StartOffset {
+		t.Fatalf("cited source: %+v of %+v", ans.Citations[0], ans.Sources)
 	}
 
 	// Answer as server-sent events: deltas, then done with the citations.
@@ -101,6 +106,25 @@ func TestSearchAndAnswer(t *testing.T) {
 		if !strings.Contains(m.Body.String(), want) {
 			t.Errorf("metrics lack %s", want)
 		}
+	}
+
+	// /v1/answer takes search's filters, applied before ranking: an install
+	// question restricted to the billing page has only billing sources, and
+	// a metadata filter no document matches leaves nothing to answer from.
+	ans = decode[api.AnswerResponse](t, b.do(req{method: "POST", path: "/v1/answer", token: rd,
+		body: map[string]any{"question": "How do I upgrade widgetctl?", "source_uri_prefix": "docs/billing"}}), 200)
+	if len(ans.Sources) == 0 {
+		t.Fatalf("filtered answer has no sources: %+v", ans)
+	}
+	for _, src := range ans.Sources {
+		if src.SourceURI != "docs/billing.md" {
+			t.Fatalf("prefix filter gave the answer source %s", src.SourceURI)
+		}
+	}
+	ans = decode[api.AnswerResponse](t, b.do(req{method: "POST", path: "/v1/answer", token: rd,
+		body: map[string]any{"question": "How do I upgrade widgetctl?", "metadata": map[string]any{"team": "nobody"}}}), 200)
+	if !ans.Refused || ans.RefusalReason != "no_results" || len(ans.Sources) != 0 {
+		t.Fatalf("answer under a filter nothing matches: %+v", ans)
 	}
 }
 

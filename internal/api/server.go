@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/ragd-dev/ragd/internal/eval"
+	"github.com/ragd-dev/ragd/internal/search"
 	"github.com/ragd-dev/ragd/internal/tenant"
 )
 
@@ -77,6 +78,6 @@ func OpenAPIJSON() ([]byte, error) {
 // specAsker only makes OpenAPIJSON register /v1/answer; it is never called.
 type specAsker struct{}
 
-func (specAsker) Ask(context.Context, tenant.Tenant, string, int, func(string) error) (AskResult, error) {
+func (specAsker) Ask(context.Context, tenant.Tenant, search.Request, func(string) error) (AskResult, error) {
 	return AskResult{}, errors.New("api: specAsker is not an answerer")
 }

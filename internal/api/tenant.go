@@ -119,7 +119,7 @@ func (s *Server) patchSettings(ctx context.Context, in *SettingsPatchInput) (*Se
 	err = store.InTenant(ctx, s.deps.Pool, t.ID, func(tx pgx.Tx) error {
 		q := store.New()
 		raw, err := q.LockTenantSettings(ctx, tx, t.ID)
-		if errors.Is(err, pgx.ErrNoRows) {
+		if errors.Is(err, store.ErrNotFound) {
 			return tenant.ErrNotFound // deleted since the request was authenticated
 		}
 		if err != nil {

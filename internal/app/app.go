@@ -17,7 +17,6 @@ import (
 	"fmt"
 	"log/slog"
 
-	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/ragd-dev/ragd/internal/answer"
@@ -148,7 +147,7 @@ func New(ctx context.Context, cfg config.Config, pool *pgxpool.Pool, opts ...Opt
 // vector-leg fusion prior after checking its dimensions.
 func registeredModel(ctx context.Context, pool *pgxpool.Pool, emb embed.Embedder) (int16, float64, error) {
 	m, err := store.New().GetEmbeddingModel(ctx, pool, emb.Model())
-	if errors.Is(err, pgx.ErrNoRows) {
+	if errors.Is(err, store.ErrNotFound) {
 		return 0, 0, fmt.Errorf("%w: %q (migrations register only %s): as the owner role, run "+
 			"INSERT INTO embedding_models (name, dims) VALUES ('%s', %d); then ingest, and `ragd tenant index` builds the HNSW indexes of tenants past the threshold",
 			ErrModelNotRegistered, emb.Model(), embed.LocalModelName, emb.Model(), emb.Dims())
@@ -175,22 +174,16 @@ type Asker struct{ Service *ask.Service }
 
 // Ask answers through the ask service and shapes its Response as an
 // api.AskResult, stage timings included. Errors: those of ask.Service.Ask.
-func (a Asker) Ask(ctx context.Context, t tenant.Tenant, question string, topK int, onDelta func(string) error) (api.AskResult, error) {
-	r, err := a.Service.Ask(ctx, t, question, topK, onDelta)
+func (a Asker) Ask(ctx context.Context, t tenant.Tenant, req search.Request, onDelta func(string) error) (api.AskResult, error) {
+	r, err := a.Service.Ask(ctx, t, req, onDelta)
 	if err != nil {
 		return api.AskResult{}, err
 	}
 	out := api.AskResult{Answer: r.Answer, Refused: r.Refused, RefusalReason: r.RefusalReason, Confidence: r.Confidence,
 		ConfidenceReason: r.ConfidenceReason, Mode: r.Mode, Degraded: r.Degraded,
-		Citations: make([]api.Citation, len(r.Citations)), Sources: make([]api.Source, len(r.Sources)), Timings: r.Timings}
+		Citations: r.Citations, Sources: r.Sources, Timings: r.Timings}
 	for _, d := range r.DegradedReasons {
 		out.DegradedReasons = append(out.DegradedReasons, api.Degradation{Leg: string(d.Leg), Reason: d.Reason})
-	}
-	for i, c := range r.Citations {
-		out.Citations[i] = api.Citation{N: c.N, ChunkID: c.ChunkID, SourceURI: c.SourceURI, Title: c.Title, HeadingPath: c.HeadingPath}
-	}
-	for i, s := range r.Sources {
-		out.Sources[i] = api.Source{N: s.N, ChunkID: s.ChunkID, SourceURI: s.SourceURI, Title: s.Title, HeadingPath: s.HeadingPath, Content: s.Content}
 	}
 	return out, nil
 }

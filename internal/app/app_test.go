@@ -14,6 +14,7 @@ import (
 	"github.com/ragd-dev/ragd/internal/config"
 	"github.com/ragd-dev/ragd/internal/embed"
 	"github.com/ragd-dev/ragd/internal/ingest"
+	"github.com/ragd-dev/ragd/internal/search"
 	"github.com/ragd-dev/ragd/internal/tenant"
 	"github.com/ragd-dev/ragd/internal/testdb"
 )
@@ -64,7 +65,7 @@ func TestNewFromConfig(t *testing.T) {
 		Content: []byte("# Backups\n\nThe nightly backup runs at 02:00 UTC and is kept for thirty days.\n")}); err != nil {
 		t.Fatal(err)
 	}
-	res, err := d.Asker.Ask(ctx, tn, "When does the nightly backup run?", 0, nil)
+	res, err := d.Asker.Ask(ctx, tn, search.Request{Query: "When does the nightly backup run?"}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -12,7 +13,7 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/jackc/pgx/v5"
+	"github.com/google/uuid"
 
 	"github.com/ragd-dev/ragd/internal/answer"
 	"github.com/ragd-dev/ragd/internal/app"
@@ -22,17 +23,18 @@ import (
 	"github.com/ragd-dev/ragd/internal/eval"
 	"github.com/ragd-dev/ragd/internal/ingest"
 	"github.com/ragd-dev/ragd/internal/search"
-	"github.com/ragd-dev/ragd/internal/store"
 	"github.com/ragd-dev/ragd/internal/tenant"
 	"github.com/ragd-dev/ragd/internal/testdb"
+	"github.com/ragd-dev/ragd/internal/vindex"
 )
 
 // The end-to-end acceptance checks (identifier, paraphrase, refusal,
 // citations, evaluation baseline, answer checks) run on a tenant holding the
 // PostgreSQL 15 manual from Debian's postgresql-doc-15, calibrated on
-// tenants/pgdocs/eval.jsonl exactly as `ragd tenant apply` does. The tenant is
-// kept in the test database between runs: re-ingesting an unchanged manual
-// is a content-hash check per page.
+// tenants/pgdocs/eval.jsonl exactly as `ragd tenant apply` does. The ingested
+// tenant is kept in the test database between runs as a test cache
+// (testdb.Cache: reused only when it holds these files as this pipeline and
+// schema make them); its settings are reset and calibrated again every run.
 const (
 	manualDir     = "/usr/share/doc/postgresql-doc-15/html"
 	manualBaseURI = "https://www.postgresql.org/docs/15/"
@@ -53,7 +55,7 @@ func repoRoot(t *testing.T) string {
 	return filepath.Join(filepath.Dir(file), "..", "..")
 }
 
-// manualTenant ingests (idempotently) and calibrates the manual tenant.
+// manualTenant finds or ingests the manual tenant and calibrates it.
 func manualTenant(t *testing.T) (tenant.Tenant, *ask.Service) {
 	t.Helper()
 	if _, err := os.Stat(manualDir); err != nil {
@@ -70,23 +72,6 @@ func manualTenant(t *testing.T) (tenant.Tenant, *ask.Service) {
 			return
 		}
 		owner := testdb.Owner(t)
-		q := store.New()
-		row, err := q.GetTenantBySlug(ctx, owner, manualSlug)
-		if errors.Is(err, pgx.ErrNoRows) {
-			_, err = q.CreateTenant(ctx, owner, store.CreateTenantParams{Slug: manualSlug, Name: "PostgreSQL 15 manual (acceptance)", TsConfig: "english"})
-			if err == nil {
-				row, err = q.GetTenantBySlug(ctx, owner, manualSlug)
-			}
-		}
-		if err != nil {
-			m.err = err
-			return
-		}
-		m.t, err = tenant.Load(ctx, pool, row.ID)
-		if err != nil {
-			m.err = err
-			return
-		}
 		p, err := ingest.New(pool, emb, 1)
 		if err != nil {
 			m.err = err
@@ -97,14 +82,45 @@ func manualTenant(t *testing.T) (tenant.Tenant, *ask.Service) {
 			m.err = errors.Join(err, errors.New("walk failures"))
 			return
 		}
-		sum, err := p.IngestFiles(ctx, m.t, files, 2, manualBaseURI, nil)
-		if err != nil || sum.Failed > 0 {
-			m.err = errors.Join(err, errors.New("ingest failures"))
+		recipe, err := manualRecipe(p, files)
+		if err != nil {
+			m.err = err
+			return
+		}
+		// The ingested manual is a test cache: reused only when it holds
+		// exactly these files as this pipeline makes them, at this schema
+		// version; otherwise purged and ingested again.
+		id, _, err := testdb.Cache{Slug: manualSlug, Recipe: recipe,
+			Build: func(ctx context.Context, id uuid.UUID) error {
+				tn, err := tenant.Load(ctx, pool, id)
+				if err != nil {
+					return err
+				}
+				sum, err := p.IngestFiles(ctx, tn, files, 2, manualBaseURI, nil)
+				if err != nil || sum.Failed > 0 {
+					return errors.Join(err, fmt.Errorf("%d ingest failures", sum.Failed))
+				}
+				return nil
+			},
+			Drop: func(ctx context.Context, id uuid.UUID) error { return vindex.DropTenant(ctx, owner, id) },
+		}.Ensure(ctx, t, true)
+		if err != nil {
+			m.err = err
+			return
+		}
+		// What an earlier run's calibration stored must not steer this one:
+		// the tenant starts from the defaults, as a new tenant does.
+		if err := tenant.SaveSettings(ctx, pool, id, tenant.Settings{}); err != nil {
+			m.err = err
+			return
+		}
+		if m.t, err = tenant.Load(ctx, pool, id); err != nil {
+			m.err = err
 			return
 		}
 		// As `ragd tenant apply` does: the manual (5,777 chunks) is above the
 		// exact threshold and gets its dedicated HNSW index.
-		if _, err := search.EnsureVectorIndexes(ctx, owner, search.IndexOptions{Tenant: row.ID, Concurrently: true}); err != nil {
+		if _, err := vindex.Ensure(ctx, owner, vindex.Options{Tenant: id, Concurrently: true}); err != nil {
 			m.err = err
 			return
 		}
@@ -140,7 +156,7 @@ func manualTenant(t *testing.T) (tenant.Tenant, *ask.Service) {
 			m.err = err
 			return
 		}
-		if m.t, err = tenant.Load(ctx, pool, row.ID); err != nil {
+		if m.t, err = tenant.Load(ctx, pool, id); err != nil {
 			m.err = err
 			return
 		}
@@ -150,6 +166,21 @@ func manualTenant(t *testing.T) (tenant.Tenant, *ask.Service) {
 		t.Fatalf("manual tenant: %v", manual.err)
 	}
 	return manual.t, manual.svc
+}
+
+// manualRecipe names what the manual tenant holds: each file's source URI,
+// size and modification time, and the pipeline's fingerprint.
+func manualRecipe(p *ingest.Pipeline, files []ingest.File) (string, error) {
+	var b strings.Builder
+	fmt.Fprintf(&b, "acceptance manual v1\npipeline %s\n", p.Fingerprint())
+	for _, f := range files {
+		st, err := os.Stat(f.Path)
+		if err != nil {
+			return "", err
+		}
+		fmt.Fprintf(&b, "%s %d %d\n", f.SourceURI, st.Size(), st.ModTime().UnixNano())
+	}
+	return b.String(), nil
 }
 
 func rankOf(rs []search.Result, uri string) int {
@@ -176,11 +207,11 @@ func TestAcceptanceExactIdentifierThroughKeywordLeg(t *testing.T) {
 		if r := rankOf(kw.Results, uri); r == 0 {
 			t.Errorf("%q: keyword leg top 5 lacks %s", c.q, c.page)
 		}
-		res, err := svc.Ask(ctx, tn, c.q, 5, nil)
+		res, err := svc.Ask(ctx, tn, search.Request{Query: c.q, TopK: 5}, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if res.Refused || !slices.ContainsFunc(res.Citations, func(ct ask.Citation) bool { return ct.SourceURI == uri }) {
+		if res.Refused || !slices.ContainsFunc(res.Citations, func(ct answer.Citation) bool { return ct.SourceURI == uri }) {
 			t.Errorf("%q: answer refused=%v, citations %v; want %s cited", c.q, res.Refused, res.Citations, c.page)
 		}
 	}
@@ -224,7 +255,7 @@ func TestAcceptanceUnanswerableIsRefused(t *testing.T) {
 	tn, svc := manualTenant(t)
 	ctx := context.Background()
 	for _, q := range []string{"Who won the 1998 FIFA World Cup?"} {
-		res, err := svc.Ask(ctx, tn, q, 5, nil)
+		res, err := svc.Ask(ctx, tn, search.Request{Query: q, TopK: 5}, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -238,7 +269,7 @@ func TestAcceptanceUnanswerableIsRefused(t *testing.T) {
 func TestAcceptanceCitationsNameGivenSources(t *testing.T) {
 	tn, svc := manualTenant(t)
 	ctx := context.Background()
-	res, err := svc.Ask(ctx, tn, "How do I create an index without locking writes to the table?", 5, nil)
+	res, err := svc.Ask(ctx, tn, search.Request{Query: "How do I create an index without locking writes to the table?", TopK: 5}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -369,4 +400,4 @@ func TestAcceptanceAnswerChecks(t *testing.T) {
 // tenants/pgdocs/answers.jsonl whose extractive answer must hold a key term:
 // below the measured figure (docs/EVAL.md) by a margin for retrieval changes,
 // so that a change that loses key terms from answers fails.
-const answerTermFloor = 0.45
+const answerTermFloor = 0.55

@@ -30,38 +30,18 @@ const (
 	ReasonUnsupported   = "unsupported_answer"
 )
 
-// Citation is a source an answer cites.
-type Citation struct {
-	N           int    `json:"n"`
-	ChunkID     string `json:"chunk_id"`
-	SourceURI   string `json:"source_uri"`
-	Title       string `json:"title"`
-	HeadingPath string `json:"heading_path"`
-}
-
-// Source is one numbered source given to the answerer.
-type Source struct {
-	N           int    `json:"n"`
-	ChunkID     string `json:"chunk_id"`
-	DocumentID  string `json:"document_id"`
-	SourceURI   string `json:"source_uri"`
-	Title       string `json:"title"`
-	HeadingPath string `json:"heading_path"`
-	Content     string `json:"content"`
-	StartOffset int    `json:"start_offset"`
-	EndOffset   int    `json:"end_offset"`
-}
-
 // Response is the answer contract: either an answer whose every citation
 // names a given source, or Refused with answer.RefusalPhrase.
 type Response struct {
-	Answer           string     `json:"answer"`
-	Refused          bool       `json:"refused"`
-	RefusalReason    string     `json:"refusal_reason,omitempty"`
-	Citations        []Citation `json:"citations"`
-	Sources          []Source   `json:"sources"`
-	InvalidCitations []int      `json:"invalid_citations"`
-	Mode             string     `json:"mode"`
+	Answer        string            `json:"answer"`
+	Refused       bool              `json:"refused"`
+	RefusalReason string            `json:"refusal_reason,omitempty"`
+	Citations     []answer.Citation `json:"citations"`
+	// Sources are the sources given to the answerer, numbered from 1 (with
+	// an extractive answerer, each widened to its neighbouring chunks).
+	Sources          []answer.Source `json:"sources"`
+	InvalidCitations []int           `json:"invalid_citations"`
+	Mode             string          `json:"mode"`
 	// Degraded: ragd answered without a leg or a provider: a provider failed
 	// (embedding → keyword leg only; rerank → fused order; LLM → extractive
 	// answer), or the embedding model does not represent the question's
@@ -97,27 +77,30 @@ type Service struct {
 	Sources int
 }
 
-// Ask answers question for tenant t. topK (0 = Sources) bounds the sources;
-// sources under the relevance floor (DropWeak) are dropped rather than
-// padding the list to topK, the first one never.
+// Ask answers req.Query for tenant t from the sources req retrieves: its
+// filters (source_uri prefix, metadata) apply as in search, and req.TopK (0
+// = Sources) bounds the sources; sources under the relevance floor
+// (DropWeak) are dropped rather than padding the list to TopK, the first
+// one never. req.Only, if set, is honoured as in search.
 // onDelta, when non-nil, receives the answer text as it is generated (the
 // final Response is still authoritative: citations are verified after
 // generation, and a refusal replaces streamed text). Errors: search's
 // validation errors (search.ErrEmptyQuery, ErrQueryTooLong, ErrBadTopK) and
 // store errors; provider failures degrade instead of failing.
-func (s *Service) Ask(ctx context.Context, t tenant.Tenant, question string, topK int, onDelta func(string) error) (Response, error) {
-	if topK <= 0 {
-		topK = s.Sources
-		if topK <= 0 {
-			topK = DefaultSources
+func (s *Service) Ask(ctx context.Context, t tenant.Tenant, req search.Request, onDelta func(string) error) (Response, error) {
+	question := req.Query
+	if req.TopK <= 0 {
+		req.TopK = s.Sources
+		if req.TopK <= 0 {
+			req.TopK = DefaultSources
 		}
 	}
-	res, err := s.Searcher.Search(ctx, t, search.Request{Query: question, TopK: topK})
+	res, err := s.Searcher.Search(ctx, t, req)
 	if err != nil {
 		return Response{}, err
 	}
 	set := s.Searcher.Settings(t, nil)
-	out := Response{Citations: []Citation{}, Sources: []Source{}, InvalidCitations: []int{}, Degraded: res.Degraded,
+	out := Response{Citations: []answer.Citation{}, Sources: []answer.Source{}, InvalidCitations: []int{}, Degraded: res.Degraded,
 		DegradedReasons: res.DegradedReasons, Confidence: res.Confidence, ConfidenceReason: res.ConfidenceReason, RefuseBelow: *set.RefuseBelow,
 		Mode: answer.ModeExtractive, Timings: maps.Clone(res.Timings)}
 	if out.Timings == nil {
@@ -125,7 +108,7 @@ func (s *Service) Ask(ctx context.Context, t tenant.Tenant, question string, top
 	}
 	refuse := func(reason string) (Response, error) {
 		out.Answer, out.Refused, out.RefusalReason = answer.RefusalPhrase, true, reason
-		out.Citations = []Citation{}
+		out.Citations = []answer.Citation{}
 		return out, nil
 	}
 	if len(res.Results) == 0 {
@@ -140,10 +123,9 @@ func (s *Service) Ask(ctx context.Context, t tenant.Tenant, question string, top
 	srcs := make([]answer.Source, len(res.Results))
 	for i, r := range res.Results {
 		srcs[i] = answer.Source{N: i + 1, ChunkID: r.ChunkID.String(), DocumentID: r.DocumentID.String(), SourceURI: r.SourceURI,
-			Title: r.Title, HeadingPath: r.HeadingPath, Content: r.Content}
-		out.Sources = append(out.Sources, Source{N: i + 1, ChunkID: r.ChunkID.String(), DocumentID: r.DocumentID.String(),
-			SourceURI: r.SourceURI, Title: r.Title, HeadingPath: r.HeadingPath, Content: r.Content, StartOffset: r.StartOffset, EndOffset: r.EndOffset})
+			Title: r.Title, HeadingPath: r.HeadingPath, Content: r.Content, StartOffset: r.StartOffset, EndOffset: r.EndOffset}
 	}
+	out.Sources = srcs
 	if res.Confidence < *set.RefuseBelow {
 		return refuse(ReasonLowConfidence)
 	}
@@ -171,10 +153,7 @@ func (s *Service) Ask(ctx context.Context, t tenant.Tenant, question string, top
 		}
 		return refuse(ReasonNotInSources)
 	}
-	out.Answer = ar.Answer
-	for _, c := range ar.Citations {
-		out.Citations = append(out.Citations, Citation{N: c.N, ChunkID: c.ChunkID, SourceURI: c.SourceURI, Title: c.Title, HeadingPath: c.HeadingPath})
-	}
+	out.Answer, out.Citations = ar.Answer, ar.Citations
 	return out, nil
 }
 

@@ -58,7 +58,7 @@ func TestAskWidensExtractiveSourcesToNeighbourChunks(t *testing.T) {
 		t.Fatalf("document has %d chunks, want one per section (%d)", out.Chunks, len(sections))
 	}
 	svc := &ask.Service{Searcher: &search.Searcher{Pool: pool, Embedder: emb, ModelID: 1}, Answerer: answer.New(nil)}
-	res, err := svc.Ask(ctx, tn, "Which program is the quokkadump snapshot tool?", 1, nil)
+	res, err := svc.Ask(ctx, tn, search.Request{Query: "Which program is the quokkadump snapshot tool?", TopK: 1}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -16,6 +16,7 @@ import (
 	"golang.org/x/sys/unix"
 
 	"github.com/ragd-dev/ragd/internal/embed"
+	"github.com/ragd-dev/ragd/internal/migrate"
 	"github.com/ragd-dev/ragd/internal/store"
 )
 
@@ -182,6 +183,8 @@ type Class struct {
 	Latency map[string]Latency `json:"latency"`
 	// Stages are the mean per-stage timings of the SQL runs (search.Response.Timings).
 	Stages map[string]float64 `json:"stages_mean_ms"`
+	// Real is the real-question workload.
+	Real RealQuestions `json:"real_questions"`
 
 	sqlSamples, refSamples []float64
 }
@@ -296,9 +299,11 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	if err := store.CheckAppRole(ctx, r.app); err != nil {
 		return nil, fmt.Errorf("bench: the application URL must use the application role: %w", err)
 	}
-	if err := r.owner.QueryRow(ctx, "SELECT coalesce(max(version_id), 0) FROM goose_db_version WHERE is_applied").Scan(&r.schema); err != nil {
+	v, err := migrate.Check(ctx, r.owner)
+	if err != nil {
 		return nil, fmt.Errorf("bench: schema version: %w", err)
 	}
+	r.schema = v.Database
 	if r.model, err = ensureModel(ctx, r.owner, cfg.Dims); err != nil {
 		return nil, err
 	}
@@ -376,7 +381,7 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	}
 	rep.Machine = machine()
 	rep.Machine.CPUShareStart, rep.Machine.CPUShareEnd = shareStart, cpuShare()
-	if rep.Machine.Postgres, rep.Machine.PGVector, err = serverInfo(ctx, r.owner); err != nil {
+	if rep.Machine.Postgres, rep.Machine.PGVector, err = store.ServerVersions(ctx, r.owner); err != nil {
 		return nil, err
 	}
 	rep.Targets = targets(rep)

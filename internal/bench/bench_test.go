@@ -180,7 +180,7 @@ func TestReportJSONNames(t *testing.T) {
 		}
 	}
 	class := m["classes"].([]any)[0].(map[string]any)
-	for _, k := range []string{"name", "rows_fraction", "hybrid_p50_ms", "hybrid_p95_ms", "hybrid_p99_ms", "keyword_p95_ms", "vector_recall_at_20"} {
+	for _, k := range []string{"name", "rows_fraction", "hybrid_p50_ms", "hybrid_p95_ms", "hybrid_p99_ms", "keyword_p95_ms", "vector_recall_at_20", "real_questions"} {
 		if _, ok := class[k]; !ok {
 			t.Errorf("class JSON lacks %q", k)
 		}
@@ -191,8 +191,10 @@ func TestWriteFiles(t *testing.T) {
 	t.Parallel()
 	rep := &Report{Chunks: 100, Tenants: 2, Classes: []Class{
 		{Name: "1%", HybridP50: 2, HybridP95: 3, ReferenceP95: 40, Latency: map[string]Latency{"sql_c1": {P95: 3}, "api_c8": {P95: 9}}},
-		{Name: "20%", HybridP50: 5, HybridP95: 8, ReferenceP95: 900, Latency: map[string]Latency{"sql_c1": {P95: 8}, "api_c8": {P95: 20}}},
+		{Name: "20%", HybridP50: 5, HybridP95: 8, ReferenceP95: 900, Latency: map[string]Latency{"sql_c1": {P95: 8}, "api_c8": {P95: 20}},
+			Real: RealQuestions{N: 30, MeanWords: 12.5, Keyword: Latency{P95: 41}, Hybrid: Latency{P95: 50}, Reference: Latency{P95: 5000, N: 10}, ReferenceRatio: 100}},
 	}}
+	rep.Classes[0].Real = RealQuestions{N: 30, MeanWords: 12.1, Keyword: Latency{P95: 4}, Hybrid: Latency{P95: 6}, Reference: Latency{P95: 60, N: 10}, ReferenceRatio: 10}
 	rep.Targets = targets(rep)
 	dir := t.TempDir()
 	if err := WriteFiles(rep, dir); err != nil {
@@ -207,7 +209,8 @@ func TestWriteFiles(t *testing.T) {
 	if err := WriteMarkdown(&md, rep); err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(md.String(), "| 20% (0.000%) |") || !strings.Contains(md.String(), "**no**") {
+	if !strings.Contains(md.String(), "| 20% (0.000%) |") || !strings.Contains(md.String(), "**no**") ||
+		!strings.Contains(md.String(), "### Real questions") || !strings.Contains(md.String(), "| 30 (12.5) | 0.0 / 41.0 / 0.0 |") {
 		t.Errorf("markdown:\n%s", md.String())
 	}
 }

@@ -13,7 +13,6 @@ import (
 	"strings"
 
 	"github.com/jackc/pgx/v5"
-	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/ragd-dev/ragd/internal/migrate"
@@ -53,19 +52,10 @@ func ensureDatabase(ctx context.Context, mainAdminURL, benchAdminURL, appRole st
 	if err != nil {
 		return fmt.Errorf("%w: %w", store.ErrUnavailable, err)
 	}
-	var exists bool
-	err = conn.QueryRow(ctx, "SELECT EXISTS (SELECT 1 FROM pg_database WHERE datname = $1)", name).Scan(&exists)
+	exists, err := store.BenchDatabaseExists(ctx, conn, name)
 	if err == nil && !exists {
 		fmt.Fprintf(log, "bench: creating database %s\n", name)
-		for _, sql := range []string{
-			"CREATE DATABASE " + pgx.Identifier{name}.Sanitize(),
-			"REVOKE ALL ON DATABASE " + pgx.Identifier{name}.Sanitize() + " FROM PUBLIC",
-			"GRANT CONNECT, TEMPORARY ON DATABASE " + pgx.Identifier{name}.Sanitize() + " TO " + pgx.Identifier{appRole}.Sanitize(),
-		} {
-			if _, err = conn.Exec(ctx, sql); err != nil {
-				break
-			}
-		}
+		err = store.CreateBenchDatabase(ctx, conn, name, appRole)
 	}
 	conn.Close(ctx)
 	if err != nil {
@@ -75,15 +65,10 @@ func ensureDatabase(ctx context.Context, mainAdminURL, benchAdminURL, appRole st
 	if err != nil {
 		return fmt.Errorf("%w: %w", store.ErrUnavailable, err)
 	}
-	var hasVector bool
-	err = bc.QueryRow(ctx, "SELECT EXISTS (SELECT 1 FROM pg_extension WHERE extname = 'vector')").Scan(&hasVector)
-	if err == nil && !hasVector {
-		_, err = bc.Exec(ctx, "CREATE EXTENSION vector")
-		var pgErr *pgconn.PgError
-		if errors.As(err, &pgErr) && pgErr.Code == "42501" {
-			err = fmt.Errorf("%w: create it as a superuser — `RAGD_DATABASES=%s scripts/setup-db.sh`, or `sudo -u postgres psql -d %s -c 'CREATE EXTENSION vector'`",
-				ErrNoExtension, name, name)
-		}
+	err = store.EnsureVectorExtension(ctx, bc)
+	if errors.Is(err, store.ErrPermissionDenied) {
+		err = fmt.Errorf("%w: create it as a superuser — `RAGD_DATABASES=%s scripts/setup-db.sh`, or `sudo -u postgres psql -d %s -c 'CREATE EXTENSION vector'`",
+			ErrNoExtension, name, name)
 	}
 	bc.Close(ctx)
 	if err != nil {
@@ -109,44 +94,22 @@ type model struct {
 // use-lite's do).
 func ensureModel(ctx context.Context, owner *pgxpool.Pool, dims int) (model, error) {
 	m := model{name: "use-lite", dims: dims}
+	q := store.New()
 	if dims != 512 {
 		m.name = fmt.Sprintf("bench-%d", dims)
-		if _, err := owner.Exec(ctx, "INSERT INTO embedding_models (name, dims) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING", m.name, dims); err != nil {
+		if err := q.BenchRegisterModel(ctx, owner, store.BenchRegisterModelParams{Name: m.name, Dims: int32(dims)}); err != nil {
 			return m, err
 		}
 	}
-	var got int
-	if err := owner.QueryRow(ctx, "SELECT id, dims FROM embedding_models WHERE name = $1", m.name).Scan(&m.id, &got); err != nil {
+	row, err := q.GetEmbeddingModel(ctx, owner, m.name)
+	if err != nil {
 		return m, fmt.Errorf("bench: model %s: %w", m.name, err)
 	}
-	if got != dims {
-		return m, fmt.Errorf("bench: model %s has %d dimensions, want %d", m.name, got, dims)
+	m.id = row.ID
+	if int(row.Dims) != dims {
+		return m, fmt.Errorf("bench: model %s has %d dimensions, want %d", m.name, row.Dims, dims)
 	}
 	return m, nil
-}
-
-// marker reads the bench database's comment: the fingerprint of the corpus
-// it holds, written as the last step of a load ("" while loading).
-func marker(ctx context.Context, owner *pgxpool.Pool) (string, error) {
-	var c *string
-	err := owner.QueryRow(ctx, "SELECT shobj_description(oid, 'pg_database') FROM pg_database WHERE datname = current_database()").Scan(&c)
-	if err != nil || c == nil {
-		return "", err
-	}
-	return *c, nil
-}
-
-func setMarker(ctx context.Context, owner *pgxpool.Pool, fingerprint string) error {
-	var name string
-	if err := owner.QueryRow(ctx, "SELECT current_database()").Scan(&name); err != nil {
-		return err
-	}
-	sql := "COMMENT ON DATABASE " + pgx.Identifier{name}.Sanitize() + " IS NULL"
-	if fingerprint != "" {
-		sql = "COMMENT ON DATABASE " + pgx.Identifier{name}.Sanitize() + " IS '" + strings.ReplaceAll(fingerprint, "'", "''") + "'"
-	}
-	_, err := owner.Exec(ctx, sql)
-	return err
 }
 
 // Sizes are on-disk sizes in MB.
@@ -160,23 +123,8 @@ type Sizes struct {
 }
 
 func sizes(ctx context.Context, owner *pgxpool.Pool) (Sizes, error) {
-	var s Sizes
-	err := owner.QueryRow(ctx, `SELECT pg_database_size(current_database()) / 1048576.0,
-		pg_table_size('chunk_embeddings') / 1048576.0,
-		(SELECT coalesce(sum(pg_relation_size(i.indexrelid)), 0) FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid
-		 WHERE i.indrelid = 'chunk_embeddings'::regclass AND c.relam = (SELECT oid FROM pg_am WHERE amname = 'hnsw')) / 1048576.0,
-		pg_total_relation_size('chunks') / 1048576.0,
-		pg_total_relation_size('postings') / 1048576.0,
-		pg_total_relation_size('documents') / 1048576.0`).
-		Scan(&s.DatabaseMB, &s.EmbeddingsMB, &s.HNSWMB, &s.ChunksMB, &s.PostingsMB, &s.DocumentsMB)
-	return s, err
-}
-
-// serverInfo describes the database server.
-func serverInfo(ctx context.Context, owner *pgxpool.Pool) (postgres, pgvector string, err error) {
-	err = owner.QueryRow(ctx, `SELECT current_setting('server_version'), (SELECT extversion FROM pg_extension WHERE extname = 'vector')`).
-		Scan(&postgres, &pgvector)
-	return postgres, pgvector, err
+	s, err := store.BenchSizes(ctx, owner)
+	return Sizes{DatabaseMB: s.Database, EmbeddingsMB: s.Embeddings, HNSWMB: s.HNSW, ChunksMB: s.Chunks, PostingsMB: s.Postings, DocumentsMB: s.Documents}, err
 }
 
 // processRSS returns this process's resident and peak resident set in MB

@@ -1,9 +1,11 @@
-// Package bench is `ragd bench`: a synthetic multi-tenant corpus at a chosen
-// scale, and the measurements its speed targets are judged by — hybrid
-// search latency per tenant size class (SQL time, and API time with and without embedding the
-// question, at several concurrencies), the vector leg's recall@20 against
-// exact search, the keyword leg's latency on common and rare terms, a naive
-// reference hybrid query (referenceSQL) on the same data, ingestion
+// Package bench is `ragd-bench bench`: a synthetic multi-tenant corpus at
+// a chosen scale, and the measurements its speed targets are judged by —
+// hybrid search latency per tenant size class (SQL time, and API time with
+// and without embedding the question, at several concurrencies), the vector
+// leg's recall@20 against exact search, the keyword leg's latency on common
+// and rare terms, a naive reference hybrid query (store.BenchReferenceQuery)
+// on the same data, a real-question workload next to the synthetic one
+// (natural-language questions of real lengths, questions.go), ingestion
 // throughput, memory and database size — written as JSON, Markdown and an
 // SVG plot. docs/BENCHMARKS.md records the runs.
 //
@@ -38,7 +40,8 @@
 //   - The reference query is run as the application role in the tenant's
 //     transaction, like everything else, and only measured.
 //
-// The SQL in this package (the loader, the reference query, the exact
-// ground truth, DDL) is benchmark tooling against the bench database; the
-// product's queries stay in queries/*.sql.
+// The package holds no SQL: the loader's statements, the reference query
+// and the exact ground truth are sqlc queries (queries/bench.sql), the
+// catalog reads and DDL hand-written in internal/store/bench.go, and the
+// schema version comes from internal/migrate.
 package bench

@@ -164,26 +164,10 @@ func (r *runner) ingestRun(ctx context.Context, pool *pgxpool.Pool, emb embed.Em
 	return int(stored.Load()), wall, err
 }
 
-// dropTenant deletes a tenant's rows bottom-up in its own transaction, with
-// generic plans for the foreign-key actions, then the tenant: a bare DELETE
-// FROM tenants cascades row by row, each cascade planned again under
-// force_custom_plan.
+// dropTenant deletes a tenant and its rows (tenant.Purge: bottom-up and
+// set-based, as `ragd tenant delete` does).
 func (r *runner) dropTenant(ctx context.Context, id uuid.UUID) {
-	err := store.InTenant(ctx, r.app, id, func(tx pgx.Tx) error {
-		if _, err := tx.Exec(ctx, autoPlansSQL); err != nil {
-			return err
-		}
-		for _, sql := range []string{"DELETE FROM chunk_embeddings WHERE tenant_id = $1", "DELETE FROM chunks WHERE tenant_id = $1", "DELETE FROM documents WHERE tenant_id = $1"} {
-			if _, err := tx.Exec(ctx, sql, id); err != nil {
-				return err
-			}
-		}
-		return nil
-	})
-	if err == nil {
-		_, err = store.New().DeleteTenant(ctx, r.owner, id)
-	}
-	if err != nil {
+	if _, err := tenant.Purge(ctx, r.owner, id); err != nil {
 		r.logf("warning: delete ingestion tenant %s: %v", id, err)
 	}
 }
@@ -192,11 +176,11 @@ func (r *runner) dropTenant(ctx context.Context, id uuid.UUID) {
 // embeddings and postings go with them).
 func (r *runner) dropDocuments(ctx context.Context, id uuid.UUID, prefix string) {
 	err := store.InTenant(ctx, r.app, id, func(tx pgx.Tx) error {
-		if _, err := tx.Exec(ctx, autoPlansSQL); err != nil {
+		q := store.New()
+		if err := q.UseAutoPlans(ctx, tx); err != nil {
 			return err
 		}
-		_, err := tx.Exec(ctx, "DELETE FROM documents WHERE tenant_id = $1 AND starts_with(source_uri, $2)", id, prefix)
-		return err
+		return q.BenchDeleteDocumentsByPrefix(ctx, tx, store.BenchDeleteDocumentsByPrefixParams{TenantID: id, Prefix: prefix})
 	})
 	if err != nil {
 		r.logf("warning: delete ingested documents of %s: %v", id, err)

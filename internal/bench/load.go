@@ -11,53 +11,11 @@ import (
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
-	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/pgvector/pgvector-go"
 	"golang.org/x/sync/errgroup"
 
-	"github.com/ragd-dev/ragd/internal/search"
 	"github.com/ragd-dev/ragd/internal/store"
-)
-
-// The loader's SQL. It is the one place outside sqlc where ragd data is
-// written, and only into the dedicated bench database: one statement per
-// table for a whole batch of documents (store.InsertChunks takes one
-// document per statement), inside the tenant's transaction so row-level
-// security checks every row and the statement-level triggers build the
-// postings and BM25 statistics exactly as ingestion does. COPY is refused
-// under row-level security.
-const (
-	loadDocumentsSQL = `INSERT INTO documents (tenant_id, id, source_uri, title, content_type, content_sha, pipeline, body, chunk_count)
-SELECT $1::uuid, unnest($2::uuid[]), unnest($3::text[]), unnest($4::text[]), 'text/plain', unnest($5::bytea[]), 'bench', unnest($6::text[]), unnest($7::int[])`
-	loadChunksSQL = `INSERT INTO chunks (tenant_id, id, document_id, chunk_index, heading_path, content, token_count, start_offset, end_offset, ts_config)
-SELECT $1::uuid, unnest($2::uuid[]), unnest($3::uuid[]), unnest($4::int[]), unnest($5::text[]), unnest($6::text[]), unnest($7::int[]),
-       unnest($8::int[]), unnest($9::int[]), 'english'`
-	loadEmbeddingsSQL = `INSERT INTO chunk_embeddings (tenant_id, chunk_id, model_id, text_sha, embedding)
-SELECT $1::uuid, unnest($2::uuid[]), $3::smallint, unnest($4::bytea[]), unnest($5::vector[])`
-	// The statistics of a tenant loaded with the insert trigger disabled, set
-	// based: the same rows chunks_index_insert (db/migrations/00001_init.sql)
-	// would have written, except that every posting's impact uses the
-	// tenant's final average length (the trigger uses the average at the
-	// time of each insert; impact only orders candidates). dl is computed
-	// once per chunk (OFFSET 0 keeps the planner from inlining it per
-	// posting).
-	statsTenantSQL = `INSERT INTO tenant_stats (tenant_id, chunk_count, token_count)
-SELECT $1::uuid, count(*), coalesce(sum(tsv_length(tsv)), 0) FROM chunks WHERE tenant_id = $1::uuid`
-	statsTermsSQL = `INSERT INTO term_stats (tenant_id, lexeme, df)
-SELECT $1::uuid, u.lexeme, count(*) FROM chunks c, unnest(c.tsv) u WHERE c.tenant_id = $1::uuid GROUP BY u.lexeme`
-	statsPostingsSQL = `INSERT INTO postings (tenant_id, lexeme, chunk_id, tf, dl, impact)
-SELECT c.tenant_id, u.lexeme, c.id, cardinality(u.positions), d.dl,
-       cardinality(u.positions)::real /
-       (cardinality(u.positions) + 1.2 * (0.25 + 0.75 * d.dl / greatest(s.token_count::real / greatest(s.chunk_count, 1), 1)))
-FROM chunks c
-CROSS JOIN LATERAL (SELECT greatest(tsv_length(c.tsv), 1) AS dl OFFSET 0) d
-JOIN tenant_stats s ON s.tenant_id = c.tenant_id
-CROSS JOIN LATERAL unnest(c.tsv) u
-WHERE c.tenant_id = $1::uuid`
-	// Generic plans for the per-row foreign-key checks of a bulk insert:
-	// under the role's force_custom_plan each check is planned again
-	// (measured: see docs/BENCHMARKS.md).
-	autoPlansSQL = "SELECT set_config('plan_cache_mode', 'auto', true)"
+	"github.com/ragd-dev/ragd/internal/vindex"
 )
 
 // LoadStats describes a corpus load.
@@ -89,13 +47,6 @@ type tenantRef struct {
 
 func tenantSlug(i int) string { return fmt.Sprintf("bench-%04d", i+1) }
 
-// postingsDDL restores what a load drops from postings, in order.
-var postingsDDL = []string{
-	"ALTER TABLE postings ADD CONSTRAINT postings_pkey PRIMARY KEY (tenant_id, lexeme, chunk_id) INCLUDE (tf, dl)",
-	"CREATE INDEX postings_impact ON postings (tenant_id, lexeme, impact DESC) INCLUDE (chunk_id, tf, dl)",
-	"ALTER TABLE postings ADD CONSTRAINT postings_tenant_id_fkey FOREIGN KEY (tenant_id) REFERENCES tenants (id) ON DELETE CASCADE",
-}
-
 // load empties the bench database and loads the corpus, the way a bulk load
 // should: indexes that are cheaper to build than to maintain are dropped
 // (the model's HNSW index, the postings' two btrees and foreign key) and
@@ -107,59 +58,39 @@ var postingsDDL = []string{
 // loads again (and first restores whatever this one dropped).
 func (r *runner) load(ctx context.Context) (LoadStats, error) {
 	st := LoadStats{Workers: r.cfg.LoadWorkers}
-	if err := setMarker(ctx, r.owner, ""); err != nil {
+	if err := store.SetBenchCorpusMarker(ctx, r.owner, ""); err != nil {
 		return st, err
 	}
-	if err := r.restoreSchema(ctx); err != nil {
+	if err := store.RestoreBenchSchema(ctx, r.owner); err != nil {
 		return st, err
 	}
-	if err := dropVectorIndexes(ctx, r.owner); err != nil {
+	if err := store.DropAllVectorIndexes(ctx, r.owner); err != nil {
 		return st, err
 	}
-	for _, sql := range []string{
-		`TRUNCATE tenants, documents, chunks, chunk_embeddings, tenant_stats, term_stats, postings, eval_sets, eval_questions, eval_runs CASCADE`,
-		"ALTER TABLE postings DROP CONSTRAINT postings_tenant_id_fkey",
-		"DROP INDEX postings_impact",
-		"ALTER TABLE postings DROP CONSTRAINT postings_pkey",
-		"ALTER TABLE chunks DISABLE TRIGGER chunks_index_insert",
-	} {
-		if _, err := r.owner.Exec(ctx, sql); err != nil {
-			return st, fmt.Errorf("bench: prepare the load (%s): %w", sql, err)
-		}
+	if err := store.PrepareBenchLoad(ctx, r.owner); err != nil {
+		return st, fmt.Errorf("bench: %w", err)
 	}
 	// The column's storage as migrated; an experiment's storage applies to
 	// the rows this load writes and the attribute is put back afterwards.
-	var storage string
-	if err := r.owner.QueryRow(ctx, `SELECT CASE attstorage WHEN 'p' THEN 'plain' WHEN 'm' THEN 'main' WHEN 'e' THEN 'external' ELSE 'extended' END
-		FROM pg_attribute WHERE attrelid = 'chunk_embeddings'::regclass AND attname = 'embedding'`).Scan(&storage); err != nil {
+	storage, err := store.EmbeddingStorage(ctx, r.owner)
+	if err != nil {
 		return st, err
 	}
 	st.Storage = storage
 	if r.cfg.Storage != "" && r.cfg.Storage != storage {
-		if _, err := r.owner.Exec(ctx, "ALTER TABLE chunk_embeddings ALTER COLUMN embedding SET STORAGE "+r.cfg.Storage); err != nil {
+		if err := store.SetEmbeddingStorage(ctx, r.owner, r.cfg.Storage); err != nil {
 			return st, err
 		}
 		st.Storage = r.cfg.Storage
-		defer r.owner.Exec(context.WithoutCancel(ctx), "ALTER TABLE chunk_embeddings ALTER COLUMN embedding SET STORAGE "+storage) //nolint:errcheck // reported by the next load's read
+		defer store.SetEmbeddingStorage(context.WithoutCancel(ctx), r.owner, storage) //nolint:errcheck // reported by the next load's read
 	}
-	rows, err := r.owner.Query(ctx, `INSERT INTO tenants (slug, name)
-		SELECT format('bench-%s', lpad(i::text, 4, '0')), $1 FROM generate_series(1, $2::int) i RETURNING id, slug`,
-		"ragd bench corpus", len(r.sizes))
+	created, err := store.New().BenchCreateTenants(ctx, r.owner, store.BenchCreateTenantsParams{Name: "ragd bench corpus", Tenants: int32(len(r.sizes))})
 	if err != nil {
 		return st, fmt.Errorf("bench: create tenants: %w", err)
 	}
 	ids := map[string]uuid.UUID{}
-	for rows.Next() {
-		var id uuid.UUID
-		var slug string
-		if err := rows.Scan(&id, &slug); err != nil {
-			rows.Close()
-			return st, err
-		}
-		ids[slug] = id
-	}
-	if err := rows.Err(); err != nil {
-		return st, err
+	for _, row := range created {
+		ids[row.Slug] = row.ID
 	}
 	r.tenants = make([]tenantRef, len(r.sizes))
 	for i, n := range r.sizes {
@@ -217,11 +148,11 @@ func (r *runner) load(ctx context.Context) (LoadStats, error) {
 	r.logf("load: %d chunks with statistics in %.1f s (%.0f chunks/s; statistics ≈ %.1f s of it)", r.cfg.Chunks, elapsed, st.ChunksPerS, st.StatsS)
 
 	start = time.Now()
-	if err := r.restoreSchema(ctx); err != nil {
-		return st, err
+	if err := store.RestoreBenchSchema(ctx, r.owner); err != nil {
+		return st, fmt.Errorf("bench: %w", err)
 	}
 	st.PostingsS = time.Since(start).Seconds()
-	if err := r.owner.QueryRow(ctx, "SELECT reltuples::bigint FROM pg_class WHERE relname = 'postings'").Scan(&st.Postings); err != nil {
+	if st.Postings, err = store.PostingsEstimate(ctx, r.owner); err != nil {
 		return st, err
 	}
 	r.logf("load: postings indexes and foreign key in %.1f s", st.PostingsS)
@@ -231,7 +162,7 @@ func (r *runner) load(ctx context.Context) (LoadStats, error) {
 	}
 
 	start = time.Now()
-	if _, err := r.owner.Exec(ctx, "VACUUM (ANALYZE) tenants, documents, chunks, chunk_embeddings, tenant_stats, term_stats, postings"); err != nil {
+	if err := store.VacuumAnalyzeCorpus(ctx, r.owner); err != nil {
 		return st, fmt.Errorf("bench: vacuum: %w", err)
 	}
 	st.VacuumS = time.Since(start).Seconds()
@@ -239,47 +170,19 @@ func (r *runner) load(ctx context.Context) (LoadStats, error) {
 	if err := r.checkConsistency(ctx); err != nil {
 		return st, err
 	}
-	return st, setMarker(ctx, r.owner, r.fingerprint())
-}
-
-// restoreSchema puts back what a load drops (after it, or after a failed
-// one): the postings' keys and index, the insert trigger. The HNSW index is
-// rebuilt separately.
-func (r *runner) restoreSchema(ctx context.Context) error {
-	var have []string
-	rows, err := r.owner.Query(ctx, `SELECT conname FROM pg_constraint WHERE conrelid = 'postings'::regclass
-		UNION ALL SELECT indexname FROM pg_indexes WHERE tablename = 'postings'`)
-	if err != nil {
-		return err
-	}
-	if have, err = pgx.CollectRows(rows, pgx.RowTo[string]); err != nil {
-		return err
-	}
-	present := map[string]bool{}
-	for _, n := range have {
-		present[n] = true
-	}
-	for i, name := range []string{"postings_pkey", "postings_impact", "postings_tenant_id_fkey"} {
-		if !present[name] {
-			if _, err := r.owner.Exec(ctx, postingsDDL[i]); err != nil {
-				return fmt.Errorf("bench: restore %s: %w", name, err)
-			}
-		}
-	}
-	_, err = r.owner.Exec(ctx, "ALTER TABLE chunks ENABLE TRIGGER chunks_index_insert")
-	return err
+	return st, store.SetBenchCorpusMarker(ctx, r.owner, r.fingerprint())
 }
 
 // tenantStats writes tenant t's BM25 statistics and postings.
 func (r *runner) tenantStats(ctx context.Context, t int) error {
 	id := r.tenants[t].id
 	return store.InTenant(ctx, r.app, id, func(tx pgx.Tx) error {
-		for _, sql := range []string{autoPlansSQL, statsTenantSQL, statsTermsSQL, statsPostingsSQL} {
-			args := []any{id}
-			if sql == autoPlansSQL {
-				args = nil
-			}
-			if _, err := tx.Exec(ctx, sql, args...); err != nil {
+		q := store.New()
+		if err := q.UseAutoPlans(ctx, tx); err != nil {
+			return err
+		}
+		for _, step := range []func(context.Context, store.DBTX, uuid.UUID) error{q.BenchStatsTenant, q.BenchStatsTerms, q.BenchStatsPostings} {
+			if err := step(ctx, tx, id); err != nil {
 				return err
 			}
 		}
@@ -292,22 +195,19 @@ func (r *runner) tenantStats(ctx context.Context, t int) error {
 // what the chunks hold (the bulk path must build the same rows as the
 // trigger).
 func (r *runner) checkConsistency(ctx context.Context) error {
-	checks := []string{
-		`SELECT (SELECT coalesce(max(chunk_count), 0) FROM tenant_stats) = (SELECT count(*) FROM chunks)`,
-		`SELECT (SELECT coalesce(max(token_count), 0) FROM tenant_stats) = (SELECT coalesce(sum(tsv_length(tsv)), 0) FROM chunks)`,
-		`SELECT (SELECT count(*) FROM postings) = (SELECT coalesce(sum(length(tsv)), 0) FROM chunks)`,
-		`SELECT NOT EXISTS (SELECT 1 FROM term_stats t FULL JOIN (SELECT lexeme, count(*) c FROM postings GROUP BY lexeme) p USING (lexeme) WHERE t.df IS DISTINCT FROM p.c)`,
-		`SELECT (SELECT count(*) FROM chunk_embeddings) = (SELECT count(*) FROM chunks)`,
-	}
 	for _, t := range []int{len(r.tenants) - 1, len(r.tenants) / 2} {
 		err := store.InTenant(ctx, r.app, r.tenants[t].id, func(tx pgx.Tx) error {
-			for _, sql := range checks {
-				var ok bool
-				if err := tx.QueryRow(ctx, sql).Scan(&ok); err != nil {
-					return err
-				}
-				if !ok {
-					return fmt.Errorf("inconsistent statistics: %s", sql)
+			c, err := store.New().BenchCheckStatistics(ctx, tx)
+			if err != nil {
+				return err
+			}
+			for _, check := range []struct {
+				ok   bool
+				what string
+			}{{c.ChunkCountOk, "tenant_stats.chunk_count"}, {c.TokenCountOk, "tenant_stats.token_count"}, {c.PostingsOk, "postings count"},
+				{c.DfOk, "term_stats.df"}, {c.EmbeddingsOk, "embeddings count"}} {
+				if !check.ok {
+					return fmt.Errorf("inconsistent statistics: %s differs from the chunks", check.what)
 				}
 			}
 			return nil
@@ -324,7 +224,7 @@ func (r *runner) checkConsistency(ctx context.Context) error {
 // writers during a load) and with Config.MaxIndexMemoryMB as the memory cap.
 func (r *runner) buildIndexes(ctx context.Context, st *LoadStats) error {
 	start := time.Now()
-	changes, err := search.EnsureVectorIndexes(ctx, r.owner, search.IndexOptions{Threshold: r.cfg.ExactThreshold, MaxMemoryMB: r.cfg.MaxIndexMemoryMB})
+	changes, err := vindex.Ensure(ctx, r.owner, vindex.Options{Threshold: r.cfg.ExactThreshold, MaxMemoryMB: r.cfg.MaxIndexMemoryMB})
 	if err != nil {
 		return fmt.Errorf("bench: vector indexes: %w", err)
 	}
@@ -335,19 +235,6 @@ func (r *runner) buildIndexes(ctx context.Context, st *LoadStats) error {
 	st.Indexes += len(changes)
 	r.logf("load: %d dedicated HNSW indexes built in %.1f s", len(changes), time.Since(start).Seconds())
 	return nil
-}
-
-// dropVectorIndexes drops every dedicated HNSW index (a load rebuilds them).
-func dropVectorIndexes(ctx context.Context, owner *pgxpool.Pool) error {
-	_, err := owner.Exec(ctx, `DO $$
-DECLARE r record;
-BEGIN
-    FOR r IN SELECT c.relname FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid
-             WHERE i.indrelid = 'chunk_embeddings'::regclass AND c.relam = (SELECT oid FROM pg_am WHERE amname = 'hnsw') LOOP
-        EXECUTE format('DROP INDEX %I', r.relname);
-    END LOOP;
-END $$`)
-	return err
 }
 
 // loadTenant writes tenant t's rows in batches of whole documents.
@@ -397,16 +284,20 @@ func (r *runner) loadTenant(ctx context.Context, t int, progress func(int)) erro
 			docCounts = append(docCounts, int32(n))
 		}
 		err := store.InTenant(ctx, r.app, tn.id, func(tx pgx.Tx) error {
-			if _, err := tx.Exec(ctx, autoPlansSQL); err != nil {
+			q := store.New()
+			if err := q.UseAutoPlans(ctx, tx); err != nil {
 				return err
 			}
-			if _, err := tx.Exec(ctx, loadDocumentsSQL, tn.id, docIDs, uris, titles, docShas, bodies, docCounts); err != nil {
+			if err := q.BenchLoadDocuments(ctx, tx, store.BenchLoadDocumentsParams{TenantID: tn.id, Ids: docIDs, SourceUris: uris, Titles: titles,
+				ContentShas: docShas, Bodies: bodies, ChunkCounts: docCounts}); err != nil {
 				return fmt.Errorf("documents: %w", err)
 			}
-			if _, err := tx.Exec(ctx, loadChunksSQL, tn.id, chunkIDs, chunkDocs, indexes, headings, contents, tokens, starts, ends); err != nil {
+			if err := q.BenchLoadChunks(ctx, tx, store.BenchLoadChunksParams{TenantID: tn.id, Ids: chunkIDs, DocumentIds: chunkDocs, ChunkIndexes: indexes,
+				HeadingPaths: headings, Contents: contents, TokenCounts: tokens, StartOffsets: starts, EndOffsets: ends}); err != nil {
 				return fmt.Errorf("chunks: %w", err)
 			}
-			if _, err := tx.Exec(ctx, loadEmbeddingsSQL, tn.id, chunkIDs, r.model.id, chunkShas, vectors); err != nil {
+			if err := q.BenchLoadEmbeddings(ctx, tx, store.BenchLoadEmbeddingsParams{TenantID: tn.id, ChunkIds: chunkIDs, ModelID: r.model.id,
+				TextShas: chunkShas, Embeddings: vectors}); err != nil {
 				return fmt.Errorf("embeddings: %w", err)
 			}
 			return nil
@@ -421,7 +312,7 @@ func (r *runner) loadTenant(ctx context.Context, t int, progress func(int)) erro
 
 // reuse finds the corpus tenants of a previous load with this fingerprint.
 func (r *runner) reuse(ctx context.Context) (bool, error) {
-	m, err := marker(ctx, r.owner)
+	m, err := store.BenchCorpusMarker(ctx, r.owner)
 	if err != nil || m != r.fingerprint() {
 		return false, err
 	}

@@ -11,6 +11,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"sort"
+	"strings"
 	"sync"
 	"time"
 
@@ -26,41 +27,6 @@ import (
 	"github.com/ragd-dev/ragd/internal/store"
 	"github.com/ragd-dev/ragd/internal/tenant"
 )
-
-// referenceSQL is the naive hybrid query the speedup target is measured
-// against, on ragd's schema, run as the application role inside the
-// tenant's transaction (so row-level security restricts it to the tenant, as
-// it would in ragd): the
-// vector ranking is a row_number() window over every row's distance before
-// the LIMIT, the keyword leg is ts_rank over websearch_to_tsquery, and the
-// fusion LEFT JOINs every chunk to both. Nothing in it can use the HNSW
-// index. It is measured, never used.
-const referenceSQL = `WITH vector_results AS (
-    SELECT e.chunk_id, row_number() OVER (ORDER BY e.embedding <=> $1) AS rank
-    FROM chunk_embeddings e
-    ORDER BY rank
-    LIMIT 20
-), keyword_results AS (
-    SELECT c.id AS chunk_id, row_number() OVER (ORDER BY ts_rank(c.tsv, q) DESC) AS rank
-    FROM chunks c, websearch_to_tsquery('english', $2) q
-    WHERE c.tsv @@ q
-    ORDER BY rank
-    LIMIT 20
-)
-SELECT c.id, c.content, d.title, d.source_uri,
-       coalesce(1.0 / (60 + v.rank), 0) + coalesce(1.0 / (60 + k.rank), 0) AS score
-FROM chunks c
-JOIN documents d ON d.tenant_id = c.tenant_id AND d.id = c.document_id
-LEFT JOIN vector_results v ON v.chunk_id = c.id
-LEFT JOIN keyword_results k ON k.chunk_id = c.id
-ORDER BY score DESC
-LIMIT 5`
-
-// exactSQL is the vector ground truth: the tenant's nearest rows by a full
-// scan of them (the distance expression is not the HNSW index's expression,
-// so the index cannot serve it).
-const exactSQL = `SELECT chunk_id FROM chunk_embeddings WHERE tenant_id = $1 AND model_id = $2
-ORDER BY embedding <=> $3, chunk_id LIMIT $4`
 
 // Latency summarises one series of timings, in milliseconds.
 type Latency struct {
@@ -168,6 +134,9 @@ type sizeClass struct {
 	// the class's index and posting pages into the caches first, so the
 	// figures are steady-state latencies, not first touches of cold pages.
 	warm []query
+	// real are natural-language questions (realQuestion) with vectors
+	// drawn like the queries'.
+	real []query
 }
 
 // classTargets are the sizes measured, as fractions of the rows.
@@ -233,6 +202,21 @@ func (r *runner) makeQueries(classes []sizeClass, emb *fixedEmbedder) {
 			} else {
 				c.warm = append(c.warm, q)
 			}
+		}
+		// The real questions from a stream of their own: the synthetic
+		// questions stay what they were.
+		rng = rand.New(rand.NewPCG(r.cfg.Seed, uint64(2000+ci)))
+		for i := 0; i < r.cfg.Queries; i++ {
+			t := c.tenants[i%len(c.tenants)]
+			k := r.space.tenant[t][rng.IntN(len(r.space.tenant[t]))]
+			q := query{tenant: t, text: r.gen.realQuestion(rng, k), vector: r.space.point(rng, k)}
+			if seen[q.text] {
+				i--
+				continue
+			}
+			seen[q.text] = true
+			emb.vecs[q.text] = q.vector
+			c.real = append(c.real, q)
 		}
 	}
 }
@@ -363,11 +347,14 @@ func (m *measurer) measureClass(ctx context.Context, c sizeClass) (Class, error)
 			return out, err
 		}
 	}
-	// The vector leg's path per tenant, as the Searcher chooses it (its
-	// ExactThreshold default is set by the first search).
+	// The vector leg's path per tenant, as the Searcher chooses it.
+	threshold := m.fixed.ExactThreshold
+	if threshold <= 0 {
+		threshold = search.DefaultExactThreshold
+	}
 	paths := map[string]bool{}
 	for _, t := range c.tenants {
-		if int64(r.tenants[t].rows) > m.fixed.ExactThreshold {
+		if int64(r.tenants[t].rows) > threshold {
 			paths["hnsw"] = true
 		} else {
 			paths["exact"] = true
@@ -498,12 +485,7 @@ func (m *measurer) measureClass(ctx context.Context, c sizeClass) (Class, error)
 	lat, wall, err := timed(nref, 1, func(i int) error {
 		q := qs[i]
 		return store.InTenant(ctx, r.app, r.tenants[q.tenant].id, func(tx pgx.Tx) error {
-			rows, err := tx.Query(ctx, referenceSQL, pgvector.NewVector(q.vector), q.text)
-			if err != nil {
-				return err
-			}
-			rows.Close()
-			return rows.Err()
+			return store.New().BenchReferenceQuery(ctx, tx, store.BenchReferenceQueryParams{Embedding: pgvector.NewVector(q.vector), WebsearchToTsquery: q.text})
 		})
 	})
 	if err != nil {
@@ -515,17 +497,81 @@ func (m *measurer) measureClass(ctx context.Context, c sizeClass) (Class, error)
 	if out.HybridP95 > 0 {
 		out.Speedup = out.ReferenceP95 / out.HybridP95
 	}
+
+	// 6. The real-question workload.
+	if out.Real, err = m.measureReal(ctx, c); err != nil {
+		return out, fmt.Errorf("real questions: %w", err)
+	}
+	return out, nil
+}
+
+// RealQuestions are a size class's figures on natural-language questions
+// (Question: lengths of SciFact's claims and the manual's questions, words
+// from the corpus's vocabulary). Each latency is Searcher.Search's time at
+// concurrency 1 (one tenant transaction, fusion), with one leg or both; the
+// reference is the reference query with the question's words OR-ed.
+type RealQuestions struct {
+	N         int     `json:"n"`
+	MeanWords float64 `json:"mean_words"`
+	Keyword   Latency `json:"keyword"`
+	Vector    Latency `json:"vector"`
+	Hybrid    Latency `json:"hybrid"`
+	Reference Latency `json:"reference"`
+	// ReferenceRatio is Reference.P95 / Hybrid.P95.
+	ReferenceRatio float64 `json:"reference_ratio_p95"`
+}
+
+// measureReal runs the class's real questions through the keyword leg
+// alone, the vector leg alone and both, and the first RefQueries of them
+// through the reference query.
+func (m *measurer) measureReal(ctx context.Context, c sizeClass) (RealQuestions, error) {
+	qs := c.real
+	out := RealQuestions{N: len(qs)}
+	if len(qs) == 0 {
+		return out, nil
+	}
+	for _, q := range qs {
+		out.MeanWords += float64(len(strings.Fields(q.text))) / float64(len(qs))
+	}
+	for _, leg := range []struct {
+		only search.Leg
+		into *Latency
+	}{{search.LegKeyword, &out.Keyword}, {search.LegVector, &out.Vector}, {"", &out.Hybrid}} {
+		lat, wall, err := timed(len(qs), 1, func(i int) error {
+			resp, err := m.search(ctx, qs[i], search.Request{Query: qs[i].text, TopK: benchTopK, Only: leg.only})
+			if err == nil && leg.only != search.LegKeyword && len(resp.Results) == 0 {
+				err = fmt.Errorf("no results for %q", qs[i].text)
+			}
+			return err
+		})
+		if err != nil {
+			return out, err
+		}
+		*leg.into = summarize(lat, wall)
+	}
+	nref := min(max(m.r.cfg.RefQueries, 0), len(qs))
+	lat, wall, err := timed(nref, 1, func(i int) error {
+		q := qs[i]
+		return store.InTenant(ctx, m.r.app, m.r.tenants[q.tenant].id, func(tx pgx.Tx) error {
+			return store.New().BenchReferenceQuery(ctx, tx, store.BenchReferenceQueryParams{Embedding: pgvector.NewVector(q.vector), WebsearchToTsquery: orQuery(q.text)})
+		})
+	})
+	if err != nil {
+		return out, fmt.Errorf("reference query: %w", err)
+	}
+	out.Reference = summarize(lat, wall)
+	if out.Hybrid.P95 > 0 {
+		out.ReferenceRatio = out.Reference.P95 / out.Hybrid.P95
+	}
 	return out, nil
 }
 
 func (m *measurer) exact(ctx context.Context, q query) ([]uuid.UUID, error) {
 	var ids []uuid.UUID
 	err := store.InTenant(ctx, m.r.app, m.r.tenants[q.tenant].id, func(tx pgx.Tx) error {
-		rows, err := tx.Query(ctx, exactSQL, m.r.tenants[q.tenant].id, m.r.model.id, pgvector.NewVector(q.vector), recallK)
-		if err != nil {
-			return err
-		}
-		ids, err = pgx.CollectRows(rows, pgx.RowTo[uuid.UUID])
+		var err error
+		ids, err = store.New().BenchExactNeighbours(ctx, tx, store.BenchExactNeighboursParams{TenantID: m.r.tenants[q.tenant].id,
+			ModelID: m.r.model.id, Embedding: pgvector.NewVector(q.vector), MaxRows: recallK})
 		return err
 	})
 	return ids, err

@@ -8,11 +8,16 @@ import (
 )
 
 func runAsk(ctx context.Context, e *env, args []string) error {
-	fs := newFlags(e, "ask", `ask --tenant <slug> [--json] "question"`)
+	fs := newFlags(e, "ask", `ask --tenant <slug> [--json] [--sources N] [--source-uri-prefix P] [--metadata JSON] "question"`)
 	slug := fs.String("tenant", "", "tenant slug")
 	asJSON := fs.Bool("json", false, "print JSON: answer, refused, citations, sources")
 	topK := fs.Int("sources", 5, "sources given to the answerer")
+	filter := filterFlags(fs)
 	pos, err := parse(fs, args)
+	if err != nil {
+		return err
+	}
+	req, err := filter.request(strings.Join(pos, " "), *topK)
 	if err != nil {
 		return err
 	}
@@ -28,7 +33,7 @@ func runAsk(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	resp, err := d.asker.Ask(ctx, t, strings.Join(pos, " "), *topK, nil)
+	resp, err := d.asker.Ask(ctx, t, req, nil)
 	if err != nil {
 		return err
 	}

@@ -49,10 +49,10 @@ func commands() map[string]command {
 		"token":   {"issue an HS256 development token: token issue --tenant <slug> --role <role> [--ttl 1h]", runToken},
 		"ingest":  {"ingest files or directories into a tenant", runIngest},
 		"search":  {"hybrid search over a tenant's documents", runSearch},
-		"eval":    {"evaluate retrieval: eval load|run|compare|tune|beir|sets|runs|show", runEval},
+		"eval":    {"evaluate retrieval and answers: eval load|run|compare|tune|beir|sets|runs|show|answers", runEval},
 		"ask":     {"answer a question from a tenant's documents, with citations", runAsk},
-		"bench":   {"benchmark a synthetic multi-tenant corpus: bench [--chunks N --tenants T --json]", runBench},
-		"load":    {"drive a running server with mixed traffic at a fixed rate; report latency, errors, RSS", runLoad},
+		"bench":   {"moved: `ragd-bench bench` (bin/ragd-bench)", movedToBench("bench")},
+		"load":    {"moved: `ragd-bench load` (bin/ragd-bench)", movedToBench("load")},
 	}
 }
 

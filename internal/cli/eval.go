@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"math"
@@ -22,76 +23,168 @@ import (
 	"github.com/ragd-dev/ragd/internal/tenant"
 )
 
-const evalUsage = `eval load|run|compare|tune|beir|sets|runs|show --tenant <slug> ...
-  eval load    --tenant <slug> --name NAME [--allow-unknown] FILE.jsonl
-  eval run     --tenant <slug> [--set NAME] [--version N] [--top-k 20] [--json] [--plot out.svg|png] [--limit N]
-               [--fusion convex|rrf] [--vector-weight W] [--keyword-weight W] [--document-weight W] [--rrf-k K] [--k1 K1] [--b B]
-               [--refuse-below T]  (what-if settings)
-  eval compare --tenant <slug> [--json] RUN_A RUN_B      (run ids, or "latest" / "previous")
-  eval tune    --tenant <slug> [--set NAME] [--bm25] [--candidates 20,50,100] [--folds 5] [--min-questions 30] [--dry-run] [--json]
-  eval beir    --tenant <slug> [--split train|test] [--limit N] [--no-ingest] [--json] [--plot F] [what-if settings] DIR
-  eval sets    --tenant <slug>
-  eval runs    --tenant <slug> [--limit 20]
-  eval show    --tenant <slug> [--json] [--plot F] RUN
-  eval answers --tenant <slug> [--set NAME | --checks FILE.jsonl [--check-split S]] [--judge] [--json]
-               (answer checks: refusal, citations, key terms of an answer-check set; LLM judge)
-  eval signals --tenant <slug> [--set NAME | --from SLUG:SET | --questions FILE.jsonl] [--foreign] [--header] [--limit N]
-               (each question's answerability signals, tab-separated; default settings)
-  eval fit-answerability [--evaluate HELD_OUT.tsv]... FIT.tsv...
-               (fit the default answerability model on signal files; report AUCs and held-out operating points)`
+// evalOpts holds the values of every eval action's flags; each action's
+// FlagSet (evalFlags) defines only the flags that action reads, so a flag
+// of another action is a usage error rather than silently ignored.
+type evalOpts struct {
+	slug, setName, name, plotPath, candidates, split, checksPath, checkSplit  string
+	version, topK, limit, workers, folds, minQuestions                        int
+	asJSON, allowUnknown, perQuestion, noStore, bm25, dryRun, noIngest, judge bool
+	what                                                                      whatIf
+	// signals and fit-answerability
+	from, questionsPath string
+	foreign, header     bool
+	evaluate            []string
+}
 
-func runEval(ctx context.Context, e *env, args []string) error {
-	if len(args) == 0 {
-		return usagef("%s", evalUsage)
+// evalAction is one eval subcommand: its usage line and its flags.
+type evalAction struct {
+	name, usage string
+	flags       func(fs *flag.FlagSet, o *evalOpts)
+}
+
+// evalActions lists the eval subcommands in the order of the usage text.
+var evalActions = []evalAction{
+	{"load", "eval load    --tenant <slug> --name NAME [--allow-unknown] [--json] FILE.jsonl", func(fs *flag.FlagSet, o *evalOpts) {
+		fs.StringVar(&o.name, "name", "", "set name")
+		fs.BoolVar(&o.allowUnknown, "allow-unknown", false, "store a set whose source_uris name missing documents")
+	}},
+	{"run", "eval run     --tenant <slug> [--set NAME] [--version N] [--top-k 20] [--limit N] [--workers N] [--no-store]\n" +
+		"               [--json] [--per-question] [--plot out.svg|png]\n" +
+		"               [--fusion convex|rrf] [--vector-weight W] [--keyword-weight W] [--document-weight W] [--rrf-k K] [--k1 K1] [--b B]\n" +
+		"               [--refuse-below T]  (what-if settings)", func(fs *flag.FlagSet, o *evalOpts) {
+		setFlags(fs, o)
+		fs.IntVar(&o.topK, "top-k", 0, "chunks per search (default 20)")
+		fs.IntVar(&o.limit, "limit", 0, "first N questions only")
+		fs.IntVar(&o.workers, "workers", 0, "questions in flight (default 1)")
+		fs.BoolVar(&o.noStore, "no-store", false, "do not store the run")
+		reportFlags(fs, o)
+		whatIfFlags(fs, &o.what)
+	}},
+	{"compare", "eval compare --tenant <slug> [--json] RUN_A RUN_B      (run ids, or \"latest\" / \"previous\")", nil},
+	{"tune", "eval tune    --tenant <slug> [--set NAME] [--version N] [--top-k 20] [--limit N] [--bm25] [--candidates 20,50,100]\n" +
+		"               [--folds 5] [--min-questions 30] [--dry-run] [--json]", func(fs *flag.FlagSet, o *evalOpts) {
+		setFlags(fs, o)
+		fs.IntVar(&o.topK, "top-k", 0, "chunks per search (default 20)")
+		fs.IntVar(&o.limit, "limit", 0, "first N questions only")
+		fs.BoolVar(&o.bm25, "bm25", false, "also sweep BM25 k1 {0.9,1.2} × b {0.4,0.75}")
+		fs.StringVar(&o.candidates, "candidates", "", "comma-separated candidates per leg to try (default the tenant's)")
+		fs.BoolVar(&o.dryRun, "dry-run", false, "report without storing the settings")
+		fs.IntVar(&o.folds, "folds", eval.DefaultFolds, "cross-validation folds")
+		fs.IntVar(&o.minQuestions, "min-questions", eval.MinTuneQuestions, "fewest answerable questions before a tuned configuration may replace the default")
+	}},
+	{"beir", "eval beir    --tenant <slug> [--split train|test] [--limit N] [--top-k 100] [--workers N] [--no-ingest] [--no-store]\n" +
+		"               [--json] [--per-question] [--plot F] [what-if settings] DIR", func(fs *flag.FlagSet, o *evalOpts) {
+		fs.StringVar(&o.split, "split", "test", "qrels split: qrels/<split>.tsv")
+		fs.IntVar(&o.limit, "limit", 0, "first N questions only")
+		fs.IntVar(&o.topK, "top-k", 0, "chunks per search (default 100)")
+		fs.IntVar(&o.workers, "workers", 0, "documents ingested in parallel (default 2)")
+		fs.BoolVar(&o.noIngest, "no-ingest", false, "evaluate without (re)ingesting the corpus")
+		fs.BoolVar(&o.noStore, "no-store", false, "do not store the run")
+		reportFlags(fs, o)
+		whatIfFlags(fs, &o.what)
+	}},
+	{"sets", "eval sets    --tenant <slug> [--json]", nil},
+	{"runs", "eval runs    --tenant <slug> [--limit 20] [--json]", func(fs *flag.FlagSet, o *evalOpts) {
+		fs.IntVar(&o.limit, "limit", 0, "runs to list (default 20)")
+	}},
+	{"show", "eval show    --tenant <slug> [--json] [--per-question] [--plot F] RUN", reportFlags},
+	{"answers", "eval answers --tenant <slug> [--set NAME [--version N] | --checks FILE.jsonl [--check-split S]] [--limit N] [--judge] [--json]\n" +
+		"               (answer checks: refusal, citations, key terms of an answer-check set; LLM judge)", func(fs *flag.FlagSet, o *evalOpts) {
+		setFlags(fs, o)
+		fs.IntVar(&o.limit, "limit", 0, "first N questions only")
+		fs.StringVar(&o.checksPath, "checks", "", "answer-check set (JSON Lines with answer_terms) instead of a stored set")
+		fs.StringVar(&o.checkSplit, "check-split", "", "only the checks with this split label, e.g. held_out (with --checks)")
+		fs.BoolVar(&o.judge, "judge", false, "also judge each answer SUPPORTED/UNSUPPORTED with the configured LLM")
+	}},
+	{"signals", "eval signals --tenant <slug> [--set NAME | --from SLUG:SET | --questions FILE.jsonl] [--foreign] [--header] [--limit N]\n" +
+		"               (each question's answerability signals, tab-separated, under the default settings)", func(fs *flag.FlagSet, o *evalOpts) {
+		fs.StringVar(&o.setName, "set", "", "evaluation set (default: the tenant's only set)")
+		fs.StringVar(&o.from, "from", "", "questions of another tenant's set, SLUG:SET (unanswerable here)")
+		fs.StringVar(&o.questionsPath, "questions", "", "questions from a JSON Lines file")
+		fs.BoolVar(&o.foreign, "foreign", false, "every question is unanswerable on this tenant")
+		fs.BoolVar(&o.header, "header", false, "print the column names first")
+		fs.IntVar(&o.limit, "limit", 0, "first N questions only")
+	}},
+	{"fit-answerability", "eval fit-answerability [--evaluate HELD_OUT.tsv]... FIT.tsv...\n" +
+		"               (fit the default answerability model on signal files of public data; AUCs, held-out operating points)", func(fs *flag.FlagSet, o *evalOpts) {
+		fs.Func("evaluate", "held-out signal file to evaluate the fitted model on, never fitted on (repeatable)", func(v string) error {
+			o.evaluate = append(o.evaluate, v)
+			return nil
+		})
+	}},
+}
+
+// evalUsage is the usage text of `ragd eval`: one line per action.
+var evalUsage = func() string {
+	names := make([]string, len(evalActions))
+	lines := make([]string, len(evalActions))
+	for i, a := range evalActions {
+		names[i], lines[i] = a.name, "  "+a.usage
 	}
-	action, args := args[0], args[1:]
-	fs := newFlags(e, "eval "+action, evalUsage)
-	slug := fs.String("tenant", "", "tenant slug")
-	asJSON := fs.Bool("json", false, "print JSON")
-	setName := fs.String("set", "", "evaluation set (run, tune; default: the tenant's only set)")
-	version := fs.Int("version", 0, "set version (run, tune; default latest)")
-	name := fs.String("name", "", "set name (load)")
-	allowUnknown := fs.Bool("allow-unknown", false, "store a set whose source_uris name missing documents (load)")
-	topK := fs.Int("top-k", 0, "chunks per search (run, tune: 20; beir: 100)")
-	limit := fs.Int("limit", 0, "first N questions only (run, tune, beir); runs to list (runs)")
-	workers := fs.Int("workers", 0, "questions in flight (run, default 1); documents ingested in parallel (beir, default 2)")
-	plotPath := fs.String("plot", "", "write recall@k curves per leg to this .svg or .png (run, beir, show)")
-	perQuestion := fs.Bool("per-question", false, "include per-question results in --json (run, beir, show)")
-	noStore := fs.Bool("no-store", false, "do not store the run (run, beir)")
-	bm25 := fs.Bool("bm25", false, "also sweep BM25 k1 {0.9,1.2} × b {0.4,0.75} (tune)")
-	candidates := fs.String("candidates", "", "comma-separated candidates per leg to try (tune; default the tenant's)")
-	dryRun := fs.Bool("dry-run", false, "report without storing the settings (tune)")
-	folds := fs.Int("folds", eval.DefaultFolds, "cross-validation folds (tune)")
-	minQuestions := fs.Int("min-questions", eval.MinTuneQuestions, "fewest answerable questions before a tuned configuration may replace the default (tune)")
-	split := fs.String("split", "test", "qrels split: qrels/<split>.tsv (beir)")
-	noIngest := fs.Bool("no-ingest", false, "evaluate without (re)ingesting the corpus (beir)")
-	checksPath := fs.String("checks", "", "answer-check set (JSON Lines with answer_terms) instead of a stored set (answers)")
-	checkSplit := fs.String("check-split", "", "only the checks with this split label, e.g. held_out (answers --checks)")
-	judge := fs.Bool("judge", false, "also judge each answer SUPPORTED/UNSUPPORTED with the configured LLM (answers)")
-	from := fs.String("from", "", "questions of another tenant's set, SLUG:SET, unanswerable here (signals)")
-	questionsPath := fs.String("questions", "", "questions from a JSON Lines file (signals)")
-	foreign := fs.Bool("foreign", false, "every question is unanswerable on this tenant (signals)")
-	header := fs.Bool("header", false, "print the column names first (signals)")
-	var evaluate []string
-	fs.Func("evaluate", "held-out signal file to evaluate the fitted model on, never fitted on (fit-answerability; repeatable)", func(v string) error {
-		evaluate = append(evaluate, v)
-		return nil
-	})
-	var what whatIf
-	fs.Func("vector-weight", "what-if: run with this vector weight instead of the tenant's (run, beir)", what.set("vector-weight"))
-	fs.Func("keyword-weight", "what-if: keyword weight (run, beir)", what.set("keyword-weight"))
-	fs.Func("rrf-k", "what-if: RRF k (run, beir)", what.set("rrf-k"))
-	fs.Func("document-weight", "what-if: document weight of convex fusion (run, beir)", what.set("document-weight"))
-	fs.Func("fusion", "what-if: fusion method, convex or rrf (run, beir)", func(v string) error {
+	return "eval " + strings.Join(names, "|") + " --tenant <slug> ...\n" + strings.Join(lines, "\n")
+}()
+
+// setFlags are the flags that choose a stored evaluation set.
+func setFlags(fs *flag.FlagSet, o *evalOpts) {
+	fs.StringVar(&o.setName, "set", "", "evaluation set (default: the tenant's only set)")
+	fs.IntVar(&o.version, "version", 0, "set version (default latest)")
+}
+
+// reportFlags are the output flags of the actions that print a run's report.
+func reportFlags(fs *flag.FlagSet, o *evalOpts) {
+	fs.StringVar(&o.plotPath, "plot", "", "write recall@k curves per leg to this .svg or .png")
+	fs.BoolVar(&o.perQuestion, "per-question", false, "include per-question results in --json")
+}
+
+// whatIfFlags are the what-if settings of eval run and eval beir: the run
+// uses them instead of the tenant's stored settings.
+func whatIfFlags(fs *flag.FlagSet, what *whatIf) {
+	fs.Func("vector-weight", "what-if: run with this vector weight instead of the tenant's", what.set("vector-weight"))
+	fs.Func("keyword-weight", "what-if: keyword weight", what.set("keyword-weight"))
+	fs.Func("rrf-k", "what-if: RRF k", what.set("rrf-k"))
+	fs.Func("document-weight", "what-if: document weight of convex fusion", what.set("document-weight"))
+	fs.Func("fusion", "what-if: fusion method, convex or rrf", func(v string) error {
 		if v != "convex" && v != "rrf" {
 			return fmt.Errorf("want convex or rrf, got %q", v)
 		}
 		what.fusion = v
 		return nil
 	})
-	fs.Func("k1", "what-if: BM25 k1 (run, beir)", what.set("k1"))
-	fs.Func("b", "what-if: BM25 b (run, beir)", what.set("b"))
-	fs.Func("refuse-below", "what-if: refusal threshold (run, beir)", what.set("refuse-below"))
+	fs.Func("k1", "what-if: BM25 k1", what.set("k1"))
+	fs.Func("b", "what-if: BM25 b", what.set("b"))
+	fs.Func("refuse-below", "what-if: refusal threshold", what.set("refuse-below"))
+}
+
+// evalFlags returns the FlagSet of eval action (--tenant and --json, which
+// every action takes, and the action's own flags) and the values it fills;
+// ok is false for an unknown action.
+func evalFlags(e *env, action string) (fs *flag.FlagSet, o *evalOpts, ok bool) {
+	for _, a := range evalActions {
+		if a.name != action {
+			continue
+		}
+		o = &evalOpts{}
+		fs = newFlags(e, "eval "+action, a.usage)
+		fs.StringVar(&o.slug, "tenant", "", "tenant slug")
+		fs.BoolVar(&o.asJSON, "json", false, "print JSON")
+		if a.flags != nil {
+			a.flags(fs, o)
+		}
+		return fs, o, true
+	}
+	return nil, nil, false
+}
+
+func runEval(ctx context.Context, e *env, args []string) error {
+	if len(args) == 0 {
+		return usagef("%s", evalUsage)
+	}
+	action, args := args[0], args[1:]
+	fs, o, ok := evalFlags(e, action)
+	if !ok {
+		return usagef("unknown eval action %q\n%s", action, evalUsage)
+	}
 	pos, err := parse(fs, args)
 	if err != nil {
 		return err
@@ -100,9 +193,9 @@ func runEval(ctx context.Context, e *env, args []string) error {
 		if len(pos) == 0 {
 			return usagef("eval fit-answerability [--evaluate HELD_OUT.tsv]... FIT.tsv...")
 		}
-		return evalFitAnswerability(e, pos, evaluate)
+		return evalFitAnswerability(e, pos, o.evaluate)
 	}
-	if *slug == "" {
+	if o.slug == "" {
 		return usagef("eval %s needs --tenant <slug>", action)
 	}
 	d, err := openDeps(ctx, e)
@@ -110,12 +203,12 @@ func runEval(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	defer d.close()
-	t, err := d.tenantFor(ctx, e, *slug)
+	t, err := d.tenantFor(ctx, e, o.slug)
 	if err != nil {
 		return err
 	}
 	svc := eval.New(d.pool, d.searcher, eval.WithLogger(e.log))
-	override := what.apply(t.Settings)
+	override := o.what.apply(t.Settings)
 	out := e.stdout
 	printJSON := func(v any) error {
 		enc := json.NewEncoder(out)
@@ -134,7 +227,7 @@ func runEval(ctx context.Context, e *env, args []string) error {
 	switch action {
 	case "answers":
 		var j *llm.Client
-		if *judge {
+		if o.judge {
 			if e.cfg.LLMBaseURL == "" {
 				return usagef("--judge needs an LLM: set RAGD_LLM_BASE_URL and RAGD_LLM_MODEL")
 			}
@@ -143,42 +236,42 @@ func runEval(ctx context.Context, e *env, args []string) error {
 			}
 		}
 		var r eval.AnswerReport
-		set := *checksPath
-		if *checksPath != "" {
-			f, err := os.Open(*checksPath)
+		set := o.checksPath
+		if o.checksPath != "" {
+			f, err := os.Open(o.checksPath)
 			if err != nil {
 				return err
 			}
 			checks, err := eval.ParseAnswerChecks(f)
 			f.Close()
 			if err != nil {
-				return describeSetError(*checksPath, err)
+				return describeSetError(o.checksPath, err)
 			}
-			if *checkSplit != "" {
-				checks = slices.DeleteFunc(checks, func(c eval.AnswerCheck) bool { return c.Split != *checkSplit })
+			if o.checkSplit != "" {
+				checks = slices.DeleteFunc(checks, func(c eval.AnswerCheck) bool { return c.Split != o.checkSplit })
 			}
-			if *limit > 0 && *limit < len(checks) {
-				checks = checks[:*limit]
+			if o.limit > 0 && o.limit < len(checks) {
+				checks = checks[:o.limit]
 			}
 			if r, err = eval.CheckAnswerSet(ctx, d.asker, t, checks, j); err != nil {
 				return err
 			}
 		} else {
-			if set, err = defaultSet(ctx, svc, t, *setName); err != nil {
+			if set, err = defaultSet(ctx, svc, t, o.setName); err != nil {
 				return err
 			}
-			_, qs, err := svc.SetQuestions(ctx, t, set, *version)
+			_, qs, err := svc.SetQuestions(ctx, t, set, o.version)
 			if err != nil {
 				return err
 			}
-			if *limit > 0 && *limit < len(qs) {
-				qs = qs[:*limit]
+			if o.limit > 0 && o.limit < len(qs) {
+				qs = qs[:o.limit]
 			}
 			if r, err = eval.CheckAnswers(ctx, d.asker, t, qs, j); err != nil {
 				return err
 			}
 		}
-		if *asJSON {
+		if o.asJSON {
 			return printJSON(r)
 		}
 		fmt.Fprintf(out, "answer checks on %s: %d questions (%d answerable, %d unanswerable)\n", set, r.Questions, r.Answerable, r.Unanswerable)
@@ -210,10 +303,10 @@ func runEval(ctx context.Context, e *env, args []string) error {
 		return nil
 
 	case "signals":
-		return evalSignals(ctx, e, d, svc, *slug, *setName, *from, *questionsPath, *foreign, *header, *limit)
+		return evalSignals(ctx, e, d, svc, o.slug, o.setName, o.from, o.questionsPath, o.foreign, o.header, o.limit)
 
 	case "load":
-		if *name == "" || len(pos) != 1 {
+		if o.name == "" || len(pos) != 1 {
 			return usagef("eval load --tenant <slug> --name NAME FILE.jsonl")
 		}
 		f, err := os.Open(pos[0])
@@ -225,11 +318,11 @@ func runEval(ctx context.Context, e *env, args []string) error {
 		if err != nil {
 			return describeSetError(pos[0], err)
 		}
-		info, err := svc.LoadSet(ctx, t, *name, qs, eval.LoadOptions{AllowUnknown: *allowUnknown})
+		info, err := svc.LoadSet(ctx, t, o.name, qs, eval.LoadOptions{AllowUnknown: o.allowUnknown})
 		if err != nil {
 			return describeSetError(pos[0], err)
 		}
-		if *asJSON {
+		if o.asJSON {
 			return printJSON(info)
 		}
 		ans := 0
@@ -250,16 +343,16 @@ func runEval(ctx context.Context, e *env, args []string) error {
 		return nil
 
 	case "run":
-		set, err := defaultSet(ctx, svc, t, *setName)
+		set, err := defaultSet(ctx, svc, t, o.setName)
 		if err != nil {
 			return err
 		}
-		r, err := svc.Run(ctx, t, eval.RunOptions{Set: set, Version: *version, TopK: *topK, Limit: *limit, Workers: *workers,
-			Settings: override, DryRun: *noStore, Progress: progress("questions")})
+		r, err := svc.Run(ctx, t, eval.RunOptions{Set: set, Version: o.version, TopK: o.topK, Limit: o.limit, Workers: o.workers,
+			Settings: override, DryRun: o.noStore, Progress: progress("questions")})
 		if err != nil {
 			return err
 		}
-		return reportOut(e, r, *asJSON, *perQuestion, *plotPath)
+		return reportOut(e, r, o.asJSON, o.perQuestion, o.plotPath)
 
 	case "show":
 		if len(pos) != 1 {
@@ -273,7 +366,7 @@ func runEval(ctx context.Context, e *env, args []string) error {
 		if err != nil {
 			return err
 		}
-		return reportOut(e, r, *asJSON, *perQuestion, *plotPath)
+		return reportOut(e, r, o.asJSON, o.perQuestion, o.plotPath)
 
 	case "compare":
 		if len(pos) != 2 {
@@ -291,39 +384,39 @@ func runEval(ctx context.Context, e *env, args []string) error {
 		if err != nil {
 			return err
 		}
-		if *asJSON {
+		if o.asJSON {
 			return printJSON(c)
 		}
 		printComparison(out, c)
 		return nil
 
 	case "tune":
-		if *folds < 2 || *folds > 100 {
-			return usagef("--folds wants an integer 2-100, got %d", *folds)
+		if o.folds < 2 || o.folds > 100 {
+			return usagef("--folds wants an integer 2-100, got %d", o.folds)
 		}
-		if *minQuestions < 1 {
-			return usagef("--min-questions wants a positive integer, got %d", *minQuestions)
+		if o.minQuestions < 1 {
+			return usagef("--min-questions wants a positive integer, got %d", o.minQuestions)
 		}
-		set, err := defaultSet(ctx, svc, t, *setName)
+		set, err := defaultSet(ctx, svc, t, o.setName)
 		if err != nil {
 			return err
 		}
 		var cands []int
-		if *candidates != "" {
-			for _, f := range strings.Split(*candidates, ",") {
+		if o.candidates != "" {
+			for _, f := range strings.Split(o.candidates, ",") {
 				n, err := strconv.Atoi(strings.TrimSpace(f))
 				if err != nil || n < 1 || n > 1000 {
-					return usagef("--candidates wants comma-separated integers 1-1000, got %q", *candidates)
+					return usagef("--candidates wants comma-separated integers 1-1000, got %q", o.candidates)
 				}
 				cands = append(cands, n)
 			}
 		}
-		res, err := svc.Tune(ctx, t, eval.TuneOptions{Set: set, Version: *version, TopK: *topK, Candidates: cands, BM25: *bm25,
-			Folds: *folds, MinQuestions: *minQuestions, Limit: *limit, DryRun: *dryRun, Progress: func(stage string, done, total int) { progress(stage)(done, total) }})
+		res, err := svc.Tune(ctx, t, eval.TuneOptions{Set: set, Version: o.version, TopK: o.topK, Candidates: cands, BM25: o.bm25,
+			Folds: o.folds, MinQuestions: o.minQuestions, Limit: o.limit, DryRun: o.dryRun, Progress: func(stage string, done, total int) { progress(stage)(done, total) }})
 		if err != nil {
 			return err
 		}
-		if *asJSON {
+		if o.asJSON {
 			return printJSON(res)
 		}
 		printTune(out, res)
@@ -333,8 +426,8 @@ func runEval(ctx context.Context, e *env, args []string) error {
 		if len(pos) != 1 {
 			return usagef("eval beir --tenant <slug> [--split train|test] DIR")
 		}
-		res, err := svc.ImportBEIR(ctx, t, d.pipeline, eval.BEIROptions{Dir: pos[0], Split: *split, Limit: *limit, Workers: *workers,
-			SkipIngest: *noIngest, TopK: *topK, Settings: override, DryRun: *noStore,
+		res, err := svc.ImportBEIR(ctx, t, d.pipeline, eval.BEIROptions{Dir: pos[0], Split: o.split, Limit: o.limit, Workers: o.workers,
+			SkipIngest: o.noIngest, TopK: o.topK, Settings: override, DryRun: o.noStore,
 			Progress: func(stage string, done, total int) {
 				every := 50
 				if stage == "ingest" {
@@ -344,7 +437,7 @@ func runEval(ctx context.Context, e *env, args []string) error {
 					fmt.Fprintf(e.stderr, "eval beir: %s %d/%d\n", stage, done, total)
 				}
 			}})
-		if res.Ingest != nil && !*asJSON {
+		if res.Ingest != nil && !o.asJSON {
 			s := res.Ingest
 			fmt.Fprintf(out, "ingest: %d documents: %d added, %d updated, %d unchanged, %d failed; %d chunks (%d embedded) in %s\n",
 				s.Documents, s.Added, s.Updated, s.Unchanged, s.Failed, s.Chunks, s.Embedded, s.Elapsed.Round(time.Second))
@@ -359,20 +452,20 @@ func runEval(ctx context.Context, e *env, args []string) error {
 		if err != nil {
 			return err
 		}
-		if *asJSON {
-			if !*perQuestion {
+		if o.asJSON {
+			if !o.perQuestion {
 				res.Report.PerQuestion = nil
 			}
 			return printJSON(res)
 		}
-		return reportOut(e, res.Report, false, false, *plotPath)
+		return reportOut(e, res.Report, false, false, o.plotPath)
 
 	case "sets":
 		sets, err := svc.Sets(ctx, t)
 		if err != nil {
 			return err
 		}
-		if *asJSON {
+		if o.asJSON {
 			return printJSON(sets)
 		}
 		tw := tabwriter.NewWriter(out, 2, 4, 2, ' ', 0)
@@ -383,11 +476,11 @@ func runEval(ctx context.Context, e *env, args []string) error {
 		return tw.Flush()
 
 	case "runs":
-		runs, err := svc.Runs(ctx, t, *limit)
+		runs, err := svc.Runs(ctx, t, o.limit)
 		if err != nil {
 			return err
 		}
-		if *asJSON {
+		if o.asJSON {
 			return printJSON(runs)
 		}
 		tw := tabwriter.NewWriter(out, 2, 4, 2, ' ', 0)

@@ -3,6 +3,7 @@ package cli
 import (
 	"context"
 	"encoding/json"
+	"flag"
 	"fmt"
 	"strings"
 
@@ -10,13 +11,17 @@ import (
 )
 
 func runSearch(ctx context.Context, e *env, args []string) error {
-	fs := newFlags(e, "search", `search --tenant <slug> [--json] [--explain] [--top-k N] "query"`)
+	fs := newFlags(e, "search", `search --tenant <slug> [--json] [--explain] [--top-k N] [--source-uri-prefix P] [--metadata JSON] "query"`)
 	slug := fs.String("tenant", "", "tenant slug")
 	asJSON := fs.Bool("json", false, "print JSON")
 	explain := fs.Bool("explain", false, "show each leg's rank and score")
 	topK := fs.Int("top-k", 5, "results to return")
-	prefix := fs.String("source-uri-prefix", "", "only documents whose source_uri starts with this")
+	filter := filterFlags(fs)
 	pos, err := parse(fs, args)
+	if err != nil {
+		return err
+	}
+	req, err := filter.request(strings.Join(pos, " "), *topK)
 	if err != nil {
 		return err
 	}
@@ -32,7 +37,7 @@ func runSearch(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	resp, err := d.searcher.Search(ctx, t, search.Request{Query: strings.Join(pos, " "), TopK: *topK, SourceURIPrefix: *prefix})
+	resp, err := d.searcher.Search(ctx, t, req)
 	if err != nil {
 		return err
 	}
@@ -78,4 +83,27 @@ func snippet(s string, n int) string {
 		return string(r[:n]) + "…"
 	}
 	return s
+}
+
+// searchFilter holds the document filters that search and ask share.
+type searchFilter struct{ prefix, metadata *string }
+
+// filterFlags defines --source-uri-prefix and --metadata on fs.
+func filterFlags(fs *flag.FlagSet) searchFilter {
+	return searchFilter{
+		prefix:   fs.String("source-uri-prefix", "", "only documents whose source_uri starts with this"),
+		metadata: fs.String("metadata", "", `only documents whose metadata contains this JSON object, e.g. '{"lang":"en"}'`),
+	}
+}
+
+// request is the search request for query with the filters. Errors: a usage
+// error when --metadata is not a JSON object.
+func (f searchFilter) request(query string, topK int) (search.Request, error) {
+	req := search.Request{Query: query, TopK: topK, SourceURIPrefix: *f.prefix}
+	if *f.metadata != "" {
+		if err := json.Unmarshal([]byte(*f.metadata), &req.Metadata); err != nil || req.Metadata == nil {
+			return search.Request{}, usagef("--metadata must be a JSON object, got %q", *f.metadata)
+		}
+	}
+	return req, nil
 }

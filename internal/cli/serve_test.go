@@ -9,8 +9,8 @@ import (
 
 	"github.com/ragd-dev/ragd/internal/auth"
 	"github.com/ragd-dev/ragd/internal/cli"
-	"github.com/ragd-dev/ragd/internal/search"
 	"github.com/ragd-dev/ragd/internal/testdb"
+	"github.com/ragd-dev/ragd/internal/vindex"
 )
 
 func runCLI(t *testing.T, env map[string]string, args ...string) (int, string, string) {
@@ -97,15 +97,15 @@ func TestTenantIndexCommand(t *testing.T) {
 	tt := testdb.NewTenant(t, "cli-index", "")
 	testdb.FillVectors(t, tt.ID, 120)
 	env := map[string]string{"RAGD_ADMIN_DATABASE_URL": testdb.AdminURL(), "RAGD_DATABASE_URL": testdb.URL(), "RAGD_EXACT_THRESHOLD": "100"}
-	name := search.IndexName(tt.ID, 1)
-	t.Cleanup(func() { _ = search.DropVectorIndexes(context.Background(), testdb.Owner(t), tt.ID) })
+	name := vindex.Name(tt.ID, 1)
+	t.Cleanup(func() { _ = vindex.DropTenant(context.Background(), testdb.Owner(t), tt.ID) })
 
 	for i, want := range []int{1, 0} {
 		code, stdout, stderr := runCLI(t, env, "tenant", "index", "--slug", tt.Slug, "--json")
 		if code != 0 {
 			t.Fatalf("run %d: exit %d: %s", i, code, stderr)
 		}
-		var changes []search.IndexChange
+		var changes []vindex.Change
 		if err := json.Unmarshal([]byte(stdout), &changes); err != nil {
 			t.Fatalf("run %d: %v in %q", i, err, stdout)
 		}
@@ -125,5 +125,37 @@ func TestTenantIndexCommand(t *testing.T) {
 	}
 	if err := testdb.Owner(t).QueryRow(context.Background(), "SELECT count(*) FROM pg_class WHERE relname = $1", name).Scan(&n); err != nil || n != 0 {
 		t.Errorf("index %s after the tenant's deletion: %d (%v), want it dropped", name, n, err)
+	}
+}
+
+// TestTenantCreateErrors: `ragd tenant create` says what the database
+// refused (the store's ErrConflict and ErrInvalidValue, not SQLSTATEs):
+// a taken slug fails (exit 1), a malformed slug is a usage error (exit 2),
+// and neither creates a tenant.
+func TestTenantCreateErrors(t *testing.T) {
+	t.Parallel()
+	tn := testdb.NewTenant(t, "cli-create", "")
+	env := map[string]string{"RAGD_ADMIN_DATABASE_URL": testdb.AdminURL()}
+	code, out, errOut := runCLI(t, env, "tenant", "create", "--slug", tn.Slug, "--name", "again")
+	if code != 1 || out != "" || !strings.Contains(errOut, "tenant \""+tn.Slug+"\" already exists") {
+		t.Errorf("taken slug: exit %d, stdout %q, stderr %q", code, out, errOut)
+	}
+	code, out, errOut = runCLI(t, env, "tenant", "create", "--slug", "Not_A_Slug", "--name", "x")
+	if code != 2 || out != "" || !strings.Contains(errOut, "invalid slug \"Not_A_Slug\"") {
+		t.Errorf("malformed slug: exit %d, stdout %q, stderr %q", code, out, errOut)
+	}
+}
+
+// TestFilterFlags: search and ask take the same document filters; a
+// --metadata that is not a JSON object is a usage error (exit 2, nothing
+// asked).
+func TestFilterFlags(t *testing.T) {
+	for _, cmd := range []string{"search", "ask"} {
+		for _, bad := range []string{"[1]", "{", "null", "3"} {
+			code, _, errOut := runCLI(t, nil, cmd, "--tenant", "acme", "--metadata", bad, "question")
+			if code != 2 || !strings.Contains(errOut, "--metadata must be a JSON object") {
+				t.Errorf("%s --metadata %s: exit %d, stderr %q; want 2 and the reason", cmd, bad, code, errOut)
+			}
+		}
 	}
 }

@@ -9,16 +9,13 @@ import (
 	"text/tabwriter"
 
 	"github.com/jackc/pgx/v5"
-	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgxpool"
 
-	"github.com/ragd-dev/ragd/internal/search"
+	"github.com/ragd-dev/ragd/internal/provision"
 	"github.com/ragd-dev/ragd/internal/store"
 	"github.com/ragd-dev/ragd/internal/tenant"
+	"github.com/ragd-dev/ragd/internal/vindex"
 )
-
-// languages maps --language to a PostgreSQL text-search configuration.
-var languages = map[string]string{"english": "english", "simple": "simple"}
 
 func runTenant(ctx context.Context, e *env, args []string) error {
 	if len(args) == 0 {
@@ -53,19 +50,16 @@ func runTenant(ctx context.Context, e *env, args []string) error {
 		if *slug == "" || *name == "" {
 			return usagef("tenant create --slug <slug> --name <name> [--language english|simple]")
 		}
-		cfg, ok := languages[*lang]
-		if !ok {
+		if _, ok := provision.TSConfig(*lang); !ok {
 			return usagef("unknown --language %q (want english or simple)", *lang)
 		}
-		t, err := q.CreateTenant(ctx, pool, store.CreateTenantParams{Slug: *slug, Name: *name, TsConfig: cfg})
-		if err != nil {
-			var pgErr *pgconn.PgError
-			if errors.As(err, &pgErr) && pgErr.Code == "23505" {
-				return fmt.Errorf("tenant %q already exists", *slug)
-			}
-			if errors.As(err, &pgErr) && pgErr.Code == "23514" {
-				return usagef("invalid slug %q: lowercase letters, digits and dashes, 1-63 characters", *slug)
-			}
+		t, err := provision.Create(ctx, pool, *slug, *name, *lang)
+		switch {
+		case errors.Is(err, provision.ErrExists):
+			return fmt.Errorf("tenant %q already exists", *slug)
+		case errors.Is(err, provision.ErrInvalidSlug):
+			return usagef("invalid slug %q or name: the slug is lowercase letters, digits and dashes, 1-63 characters; the name 1-200 characters", *slug)
+		case err != nil:
 			return err
 		}
 		fmt.Fprintln(e.stdout, t.ID)
@@ -108,7 +102,7 @@ func runTenant(ctx context.Context, e *env, args []string) error {
 		}
 		status := map[string]string{"enable": "active", "disable": "disabled"}[action]
 		t, err := q.SetTenantStatus(ctx, pool, store.SetTenantStatusParams{Slug: *slug, Status: status})
-		if errors.Is(err, pgx.ErrNoRows) {
+		if errors.Is(err, store.ErrNotFound) {
 			return fmt.Errorf("no tenant %q", *slug)
 		}
 		if err != nil {
@@ -127,7 +121,7 @@ func runTenant(ctx context.Context, e *env, args []string) error {
 		if _, err := tenant.Purge(ctx, pool, t.ID); err != nil {
 			return err
 		}
-		if err := search.DropVectorIndexes(ctx, pool, t.ID); err != nil {
+		if err := vindex.DropTenant(ctx, pool, t.ID); err != nil {
 			return fmt.Errorf("tenant deleted; dropping its vector indexes failed (ragd tenant index drops them): %w", err)
 		}
 		fmt.Fprintf(e.stdout, "deleted tenant %s (%s) and all its data\n", t.Slug, t.ID)
@@ -159,17 +153,28 @@ func runTenant(ctx context.Context, e *env, args []string) error {
 	return usagef("unknown tenant action %q", action)
 }
 
-// ensureIndexes runs (for one tenant unless only is uuid.Nil) search.EnsureVectorIndexes with the configured exact
-// threshold (concurrent builds: the server may be writing) and prints one line
-// per change.
-func ensureIndexes(ctx context.Context, e *env, owner *pgxpool.Pool, only uuid.UUID, dryRun bool) ([]search.IndexChange, error) {
+// ensureIndexes applies the index policy (vindex.Due) for one tenant, or
+// every tenant when only is uuid.Nil, and prints one line per change.
+func ensureIndexes(ctx context.Context, e *env, owner *pgxpool.Pool, only uuid.UUID, dryRun bool) ([]vindex.Change, error) {
 	if err := e.cfg.Validate(false); err != nil {
 		return nil, usagef("configuration: %v", err)
 	}
-	changes, err := search.EnsureVectorIndexes(ctx, owner, search.IndexOptions{Threshold: e.cfg.ExactThreshold, Concurrently: true, DryRun: dryRun,
-		Tenant: only, OnWait: func() {
-			fmt.Fprintln(e.stderr, "vector indexes: waiting for another run (ragd tenant index, migrate up, ingest or tenant apply) to finish")
-		}})
+	changes, err := vindex.Due(ctx, owner, e.cfg, only, vindex.Run{DryRun: dryRun, OnWait: func() { indexWait(e) }})
+	printIndexChanges(e, changes, dryRun)
+	if err != nil {
+		return changes, fmt.Errorf("vector indexes: %w", err)
+	}
+	return changes, nil
+}
+
+// indexWait says that an index run waits for another one.
+func indexWait(e *env) {
+	fmt.Fprintln(e.stderr, "vector indexes: waiting for another run (ragd tenant index, migrate up, ingest or tenant apply) to finish")
+}
+
+// printIndexChanges prints one line per index change (made, or planned with
+// dryRun) on stderr.
+func printIndexChanges(e *env, changes []vindex.Change, dryRun bool) {
 	for _, c := range changes {
 		verb := map[string]string{"create": "created", "drop": "dropped", "rebuild": "rebuilt"}[c.Action]
 		if dryRun {
@@ -177,10 +182,6 @@ func ensureIndexes(ctx context.Context, e *env, owner *pgxpool.Pool, only uuid.U
 		}
 		fmt.Fprintf(e.stderr, "vector index %s %s (%d vectors) %.1fs\n", c.Index, verb, c.Vectors, c.Seconds)
 	}
-	if err != nil {
-		return changes, fmt.Errorf("vector indexes: %w", err)
-	}
-	return changes, nil
 }
 
 // tenantBySlug resolves a slug with the owner pool (the operator's view).
@@ -189,7 +190,7 @@ func tenantBySlug(ctx context.Context, pool *pgxpool.Pool, slug string) (store.G
 		return store.GetTenantBySlugRow{}, usagef("--tenant/--slug is required")
 	}
 	t, err := store.New().GetTenantBySlug(ctx, pool, slug)
-	if errors.Is(err, pgx.ErrNoRows) {
+	if errors.Is(err, store.ErrNotFound) {
 		return t, fmt.Errorf("no tenant %q (create it with `ragd tenant create --slug %s --name ...`)", slug, slug)
 	}
 	return t, err

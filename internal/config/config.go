@@ -54,8 +54,9 @@ type Config struct {
 	// RAGD_EXACT_THRESHOLD: tenants with at most this many chunks are searched
 	// exactly; larger ones get a dedicated HNSW index (ragd tenant index).
 	ExactThreshold int64
-	// RAGD_KEYWORD_PER_TERM: postings read per query term by the keyword leg
-	// before exact scoring (candidate generation).
+	// RAGD_KEYWORD_PER_TERM: highest-impact postings per query term the
+	// keyword leg reads to set its pruning threshold (speed only; the
+	// ranking is exact whatever the value).
 	KeywordPerTerm int
 
 	MaxBodyBytes   int64         // RAGD_MAX_BODY_BYTES: request body limit
@@ -74,7 +75,7 @@ const (
 
 // Defaults of the retrieval and request limits: what Load takes when the
 // variable is unset, and the fallback of every package that takes the value
-// as a zero-means-default field (api.Limits, search.IndexOptions,
+// as a zero-means-default field (api.Limits, vindex.Options,
 // ingest.DefaultMaxBytes, search.Searcher). Each is measured or argued where
 // it is used: docs/BENCHMARKS.md (the exact threshold), docs/EVAL.md (the
 // keyword leg's per-term limit).
@@ -83,8 +84,8 @@ const (
 	// this many chunks of a model are searched exactly; larger ones get a
 	// dedicated HNSW index.
 	DefaultExactThreshold = 5000
-	// DefaultKeywordPerTerm (RAGD_KEYWORD_PER_TERM): postings read per query
-	// term by the keyword leg before exact BM25 scoring.
+	// DefaultKeywordPerTerm (RAGD_KEYWORD_PER_TERM): highest-impact postings
+	// per query term the keyword leg reads to set its pruning threshold.
 	DefaultKeywordPerTerm = 150
 	// DefaultMaxBodyBytes (RAGD_MAX_BODY_BYTES): the largest request body,
 	// and so the largest document.

@@ -16,6 +16,7 @@ import (
 	"github.com/ragd-dev/ragd/internal/analyze"
 	"github.com/ragd-dev/ragd/internal/ask"
 	"github.com/ragd-dev/ragd/internal/llm"
+	"github.com/ragd-dev/ragd/internal/search"
 	"github.com/ragd-dev/ragd/internal/tenant"
 )
 
@@ -213,7 +214,7 @@ func checkAnswers(ctx context.Context, asker *ask.Service, t tenant.Tenant, qs [
 		r.Failures = append(r.Failures, AnswerFailure{Index: i, Question: q.Question, Check: check, Detail: detail})
 	}
 	for i, q := range qs {
-		res, err := asker.Ask(ctx, t, q.Question, 0, nil)
+		res, err := asker.Ask(ctx, t, search.Request{Query: q.Question}, nil)
 		if err != nil {
 			return r, fmt.Errorf("question %d: %w", i+1, err)
 		}

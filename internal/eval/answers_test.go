@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ragd-dev/ragd/internal/answer"
 	"github.com/ragd-dev/ragd/internal/ask"
 	"github.com/ragd-dev/ragd/internal/eval"
 	"github.com/ragd-dev/ragd/internal/llm"
@@ -43,9 +44,9 @@ func TestJudgeReadsTheVerdict(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sources := []ask.Source{{N: 1, Title: "Billing", Content: "Refunds are processed within 5 days."}, {N: 2, Title: "Other", Content: "UNCITED SOURCE"}}
-	supported := ask.Response{Answer: "refunds take 5 days [1]", Citations: []ask.Citation{{N: 1}}, Sources: sources}
-	unsupported := ask.Response{Answer: "refunds are instant [1]", Citations: []ask.Citation{{N: 1}}, Sources: sources}
+	sources := []answer.Source{{N: 1, Title: "Billing", Content: "Refunds are processed within 5 days."}, {N: 2, Title: "Other", Content: "UNCITED SOURCE"}}
+	supported := ask.Response{Answer: "refunds take 5 days [1]", Citations: []answer.Citation{{N: 1}}, Sources: sources}
+	unsupported := ask.Response{Answer: "refunds are instant [1]", Citations: []answer.Citation{{N: 1}}, Sources: sources}
 	if ok, err := eval.Judge(context.Background(), c, "How long do refunds take?", supported); err != nil || !ok {
 		t.Errorf("supported answer judged %v, %v", ok, err)
 	}

@@ -143,7 +143,7 @@ func (s *Service) LoadSet(ctx context.Context, t tenant.Tenant, name string, que
 				CreatedAt: latest.CreatedAt.Time, Unchanged: true, Unknown: unknown}
 			return nil
 		}
-		if err != nil && !errors.Is(err, pgx.ErrNoRows) {
+		if err != nil && !errors.Is(err, store.ErrNotFound) {
 			return err
 		}
 		row, err := q.InsertEvalSet(ctx, tx, store.InsertEvalSetParams{TenantID: t.ID, Name: name, Sha: sha, Questions: int32(len(qs))})
@@ -202,7 +202,7 @@ func (s *Service) SetQuestions(ctx context.Context, t tenant.Tenant, name string
 		}
 		return err
 	})
-	if errors.Is(err, pgx.ErrNoRows) {
+	if errors.Is(err, store.ErrNotFound) {
 		if version > 0 {
 			return info, nil, fmt.Errorf("%w: %s version %d", ErrSetNotFound, name, version)
 		}
@@ -438,7 +438,7 @@ func (s *Service) GetRun(ctx context.Context, t tenant.Tenant, id uuid.UUID) (Re
 	var r Report
 	err := store.InTenant(ctx, s.pool, t.ID, func(tx pgx.Tx) error {
 		row, err := store.New().GetEvalRun(ctx, tx, store.GetEvalRunParams{TenantID: t.ID, ID: id})
-		if errors.Is(err, pgx.ErrNoRows) {
+		if errors.Is(err, store.ErrNotFound) {
 			return fmt.Errorf("%w: %s", ErrRunNotFound, id)
 		}
 		if err != nil {

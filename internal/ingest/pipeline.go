@@ -75,6 +75,12 @@ type Pipeline struct {
 // Option configures a Pipeline.
 type Option func(*Pipeline)
 
+// Fingerprint identifies what the pipeline makes of a document: chunking
+// parameters, embedding model and dimensions, embedded-text recipe, keyword
+// analysis version. A stored document with the same content and fingerprint
+// is skipped on re-ingestion.
+func (p *Pipeline) Fingerprint() string { return p.fingerprint }
+
 // WithChunkConfig sets the chunking parameters (default chunk.DefaultConfig()).
 func WithChunkConfig(c chunk.Config) Option { return func(p *Pipeline) { p.chunkCfg = c } }
 
@@ -168,7 +174,7 @@ func (p *Pipeline) Upsert(ctx context.Context, t tenant.Tenant, d Document) (Out
 	var existing *store.LockDocumentBySourceURIRow
 	err := store.InTenant(ctx, p.pool, t.ID, func(tx pgx.Tx) error {
 		row, err := q.LockDocumentBySourceURI(ctx, tx, store.LockDocumentBySourceURIParams{TenantID: t.ID, SourceUri: d.SourceURI})
-		if errors.Is(err, pgx.ErrNoRows) {
+		if errors.Is(err, store.ErrNotFound) {
 			return nil
 		}
 		existing = &row
@@ -362,7 +368,7 @@ func (p *Pipeline) deleteOne(ctx context.Context, t tenant.Tenant, del func(*sto
 	var out Outcome
 	err := store.InTenant(ctx, p.pool, t.ID, func(tx pgx.Tx) error {
 		id, uri, err := del(store.New(), tx)
-		if errors.Is(err, pgx.ErrNoRows) {
+		if errors.Is(err, store.ErrNotFound) {
 			return ErrNotFound
 		}
 		out = Outcome{DocumentID: id, SourceURI: uri, Status: "deleted"}

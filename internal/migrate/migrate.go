@@ -5,14 +5,17 @@ package migrate
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
 	"io"
 	"io/fs"
 	"net/url"
 	"strings"
 
+	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/jackc/pgx/v5/stdlib"
 	"github.com/pressly/goose/v3"
+	"github.com/pressly/goose/v3/database"
 	"github.com/pressly/goose/v3/lock"
 
 	"github.com/ragd-dev/ragd/db"
@@ -107,9 +110,59 @@ func (m *Migrator) Status(ctx context.Context, w io.Writer) error {
 	return nil
 }
 
-// Pending reports whether migrations remain to be applied (readiness check).
-func (m *Migrator) Pending(ctx context.Context) (bool, error) {
-	return m.provider.HasPending(ctx)
+// Versions is a database's migration state against this binary's.
+type Versions struct {
+	Database int64 // newest version recorded in goose's table; 0 when none is (or the table is absent)
+	Binary   int64 // newest version shipped in this binary (Latest)
+}
+
+// Pending reports whether this binary ships migrations newer than the
+// database's (`ragd migrate up` would apply them). A database newer than
+// the binary is not pending: a rolling upgrade migrates before the old
+// binaries stop.
+func (v Versions) Pending() bool { return v.Database < v.Binary }
+
+// Check reads the migration state of the database pool connects to, with
+// goose's own queries on its bookkeeping table (goose_db_version). It writes
+// nothing and creates nothing (goose's Provider would create a missing
+// table), so any role that can read that table will do: 00002_grants.sql
+// grants SELECT on it to the application role, and readiness checks with
+// the application-role pool. A database without the table is at version 0.
+// Errors: the database's (unreachable, no right to read the table), or
+// Latest's.
+func Check(ctx context.Context, pool *pgxpool.Pool) (Versions, error) {
+	binary, err := Latest()
+	if err != nil {
+		return Versions{}, err
+	}
+	conn := stdlib.OpenDBFromPool(pool) // closing it leaves the pool open
+	defer conn.Close()
+	st, err := database.NewStore(database.DialectPostgres, goose.DefaultTablename)
+	if err != nil {
+		return Versions{}, fmt.Errorf("migrate: %w", err)
+	}
+	v := Versions{Binary: binary}
+	if ext, ok := st.(database.StoreExtender); ok {
+		exists, err := ext.TableExists(ctx, conn)
+		if err != nil || !exists {
+			return v, wrapCheck(err)
+		}
+	}
+	v.Database, err = st.GetLatestVersion(ctx, conn)
+	if errors.Is(err, database.ErrVersionNotFound) {
+		return Versions{Binary: binary}, nil // the table exists but holds no version yet
+	}
+	if err != nil {
+		return Versions{Binary: binary}, wrapCheck(err)
+	}
+	return v, nil
+}
+
+func wrapCheck(err error) error {
+	if err == nil {
+		return nil
+	}
+	return fmt.Errorf("migrate: read the database's version: %w", err)
 }
 
 // Latest returns the newest migration version shipped in the binary (the

@@ -7,11 +7,11 @@ import (
 	"testing"
 
 	"github.com/ragd-dev/ragd/internal/auth"
-	"github.com/ragd-dev/ragd/internal/cli"
+	"github.com/ragd-dev/ragd/internal/benchcli"
 	"github.com/ragd-dev/ragd/internal/testdb"
 )
 
-// TestLoadCommand runs `ragd load` (in-process) briefly against a test
+// TestLoadCommand runs `ragd-bench load` (in-process) briefly against a test
 // server: it seeds, drives all three operations and reports percentiles,
 // errors and the server's RSS (scraped from /metrics); a usage error exits 2.
 func TestLoadCommand(t *testing.T) {
@@ -24,7 +24,7 @@ func TestLoadCommand(t *testing.T) {
 	ed := token(t, tn.ID, auth.RoleEditor)
 	run := func(args ...string) (int, string) {
 		var out bytes.Buffer
-		code := cli.Run(context.Background(), args, func(string) string { return "" }, strings.NewReader(""), &out, &out)
+		code := benchcli.Run(context.Background(), args, func(string) string { return "" }, &out, &out)
 		return code, out.String()
 	}
 	code, out := run("load", "--url", s.URL, "--token", ed, "--rate", "25", "--duration", "1500ms", "--report", "1s",
@@ -32,7 +32,7 @@ func TestLoadCommand(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d:\n%s", code, out)
 	}
-	for _, want := range []string{"seeded 4 documents", "| search |", "| answer |", "| ingest |", "| all |", "server RSS:", "p99"} {
+	for _, want := range []string{"seeded 4 documents", "| search |", "| answer |", "| ingest |", "| all |", "server RSS:", "p99: search "} {
 		if !strings.Contains(out, want) {
 			t.Errorf("output lacks %q:\n%s", want, out)
 		}

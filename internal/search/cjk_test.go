@@ -185,7 +185,7 @@ func TestCJKOffTopicQuestionIsRefused(t *testing.T) {
 	tn, s := scriptTenant(t, "")
 	svc := &ask.Service{Searcher: s, Answerer: answer.New(nil)}
 	ctx := context.Background()
-	res, err := svc.Ask(ctx, tn, "火星探测器靠哪种燃料飞行？", 0, nil)
+	res, err := svc.Ask(ctx, tn, search.Request{Query: "火星探测器靠哪种燃料飞行？"}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -196,7 +196,7 @@ func TestCJKOffTopicQuestionIsRefused(t *testing.T) {
 		t.Errorf("degraded reasons %+v, want the vector leg's", res.DegradedReasons)
 	}
 	// The same service answers an on-topic question from the right page.
-	res, err = svc.Ask(ctx, tn, "连接池过大会怎样？", 0, nil)
+	res, err = svc.Ask(ctx, tn, search.Request{Query: "连接池过大会怎样？"}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

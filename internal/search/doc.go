@@ -19,7 +19,7 @@
 // 1/share rows per result. Tenants with at most ExactThreshold chunks are
 // therefore searched exactly (a scan of the tenant's own rows through the
 // tenant_id btree; recall 1.0); larger tenants have a dedicated partial HNSW
-// index each (index.go, built by EnsureVectorIndexes), walked with
+// index each (built by internal/vindex, the operator side), walked with
 // hnsw.iterative_scan = relaxed_order and hnsw.ef_search ≥ 2× the candidates,
 // the candidates re-sorted outside the scan. Filtered searches (source URI
 // prefix, metadata) are exact over the matching chunks. The choice is made by

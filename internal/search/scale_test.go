@@ -4,13 +4,16 @@ package search
 // tenant gets its full top-N, and recall@20 against exact search is ≥ 0.95 for
 // tenants of about 0.1 %, 1 % and 25 % of the rows — through the real Searcher
 // and the real row-level security, on the large tenants' dedicated HNSW
-// indexes (EnsureVectorIndexes, as `ragd tenant index` builds them).
+// indexes (vindex.Ensure, as `ragd tenant index` builds them).
 //
 // Cost. The corpus is 300,000 rows of a 32-dimension test model
 // ("test-scale-32"), generated server-side with
 // INSERT … SELECT generate_series inside each tenant's transaction (COPY is
 // refused under row-level security). It stays in the test database between
-// runs under fixed slugs and is rebuilt only when absent or incomplete.
+// runs under fixed slugs as test caches (testdb.Cache): a tenant is reused
+// only when its marker names this generator, its size and the schema
+// version, written after a complete build; anything else is purged and
+// rebuilt.
 // Measured on the shared 2-core machine (load average 2–5): first run 2 min
 // 46 s in an empty database (20 s of rows, 2 min 10 s of index build), later
 // runs about 10 s. Concurrent test binaries serialise the check-and-
@@ -40,6 +43,7 @@ import (
 	"github.com/ragd-dev/ragd/internal/store"
 	"github.com/ragd-dev/ragd/internal/tenant"
 	"github.com/ragd-dev/ragd/internal/testdb"
+	"github.com/ragd-dev/ragd/internal/vindex"
 )
 
 const (
@@ -49,8 +53,9 @@ const (
 	// layout; dropped when found.
 	scaleLegacyIndex = "chunk_embeddings_test_scale_32_hnsw"
 	scaleClusters    = 64
-	// scaleVersion is part of every scale tenant's name: changing the
-	// generator below must change it, so stale corpora are rebuilt.
+	// scaleVersion is part of every scale tenant's cache recipe (with the
+	// generator's statements): a change to the generator that the
+	// statements do not show must change it.
 	scaleVersion = "scale-corpus v1"
 	// scaleLockKey serialises the corpus check-and-build across test binaries
 	// (pg_advisory_lock; an arbitrary constant).
@@ -95,7 +100,7 @@ func scaleSetup(t *testing.T) *scaleCorpus {
 	scaleOnce.Do(func() {
 		start := time.Now()
 		var built bool
-		scaleData, built, scaleErr = scaleEnsure(context.Background(), app, owner, testing.Short())
+		scaleData, built, scaleErr = scaleEnsure(context.Background(), t, app, owner, testing.Short())
 		if scaleErr == nil && scaleData == nil {
 			scaleSkip = "scale corpus absent and -short given: run without -short once to build it (about a minute)"
 		}
@@ -118,9 +123,35 @@ const scaleCentersSQL = `SELECT k, l2_normalize(ARRAY(
 	SELECT hashint4(k * 1000 + j)::float8 / 2147483648 FROM generate_series(1, 32) j)::vector(32)) AS v
 FROM generate_series(0, 63) k`
 
-// scaleEnsure finds a complete corpus or (unless short) rebuilds it from scratch.
-// It returns nil, false, nil when short and the corpus is incomplete.
-func scaleEnsure(ctx context.Context, app, owner *pgxpool.Pool, short bool) (*scaleCorpus, bool, error) {
+// The generator's statements; they are part of the cache's recipe, so a
+// change to them rebuilds the corpus. Per tenant: documents of 1,000
+// chunks, chunks whose content is one stop word (no postings: the keyword
+// leg is not under test here), and one embedding per chunk, a unit vector
+// near one of 64 cluster centres (cosine ≈ 0.8 to it). The noise subquery
+// refers to the outer row so that it is drawn per row, not once; uniform
+// ±0.23 per component puts a row at cosine ≈ 0.8 from its centre.
+const (
+	scaleDocumentsSQL = `INSERT INTO documents (tenant_id, source_uri, content_type, content_sha, pipeline, body, chunk_count)
+				SELECT $1::uuid, 'scale://doc/' || d, 'text/plain', '\x00'::bytea, 'scale-test', 'a', least(1000, $2::int - d * 1000)
+				FROM generate_series(0, ($2::int - 1) / 1000) d`
+	scaleChunksSQL = `INSERT INTO chunks (tenant_id, document_id, chunk_index, content, token_count, start_offset, end_offset, ts_config)
+				SELECT $1::uuid, d.id, g % 1000, 'a', 1, 0, 1, 'english'
+				FROM generate_series(0, $2::int - 1) g
+				JOIN documents d ON d.tenant_id = $1::uuid AND d.source_uri = 'scale://doc/' || (g / 1000)`
+	scaleEmbeddingsSQL = `WITH ctr AS MATERIALIZED (` + scaleCentersSQL + `)
+				INSERT INTO chunk_embeddings (tenant_id, chunk_id, model_id, text_sha, embedding)
+				SELECT c.tenant_id, c.id, $2::smallint, decode(md5(c.id::text), 'hex'),
+				       l2_normalize(ctr.v + ARRAY(SELECT (random() - 0.5) * 0.46 FROM generate_series(1, 32) WHERE c.chunk_index >= 0)::vector(32))
+				FROM chunks c JOIN ctr ON ctr.k = abs(hashtext(c.id::text)) % 64
+				WHERE c.tenant_id = $1::uuid`
+)
+
+// scaleEnsure returns the corpus: each scale tenant is a testdb.Cache whose
+// recipe names the generator's statements, its row count and the model, so
+// a tenant left by an interrupted build or by other code is rebuilt (unless
+// short: then nil, false, nil when any tenant is not valid). The large
+// tenants' dedicated indexes are then built or kept.
+func scaleEnsure(ctx context.Context, t testing.TB, app, owner *pgxpool.Pool, short bool) (*scaleCorpus, bool, error) {
 	conn, err := owner.Acquire(ctx)
 	if err != nil {
 		return nil, false, err
@@ -154,30 +185,81 @@ func scaleEnsure(ctx context.Context, app, owner *pgxpool.Pool, short bool) (*sc
 	if err := rows.Err(); err != nil {
 		return nil, false, err
 	}
-
 	if _, err := conn.Exec(ctx, "DROP INDEX IF EXISTS "+scaleLegacyIndex); err != nil {
 		return nil, false, err
 	}
-	complete, err := scaleComplete(ctx, app, conn.Conn(), c)
-	if err != nil {
-		return nil, false, err
-	}
-	if complete {
-		if short {
-			return c, false, nil
+
+	anyBuilt := false
+	for _, st := range scaleTenants {
+		id, built, err := scaleCache(app, owner, c.modelID, st.slug, st.rows).Ensure(ctx, t, !short)
+		if errors.Is(err, testdb.ErrCacheStale) {
+			return nil, false, nil
 		}
-		return c, false, scaleIndexes(ctx, owner, c)
+		if err != nil {
+			return nil, false, err
+		}
+		anyBuilt = anyBuilt || built
+		if c.tenants[st.slug], err = tenant.Load(ctx, app, id); err != nil {
+			return nil, false, err
+		}
 	}
 	if short {
-		return nil, false, nil
+		return c, false, nil
 	}
-	if err := scaleBuild(ctx, app, owner, conn.Conn(), c); err != nil {
+	if err := scaleIndexes(ctx, owner, c); err != nil {
 		return nil, false, err
 	}
-	return c, true, nil
+	if anyBuilt {
+		if _, err := conn.Exec(ctx, "ANALYZE chunk_embeddings, chunks, documents"); err != nil {
+			return nil, false, err
+		}
+	}
+	return c, anyBuilt, nil
 }
 
-func scaleTenantName(rows int) string { return fmt.Sprintf("%s rows=%d", scaleVersion, rows) }
+// scaleCache is one scale tenant of rows rows of model modelID as a test
+// cache: built with the generator's statements, checked by its row counts,
+// its dedicated indexes dropped with it.
+func scaleCache(app, owner *pgxpool.Pool, modelID int16, slug string, rows int) testdb.Cache {
+	return testdb.Cache{
+		Slug: slug,
+		Recipe: strings.Join([]string{scaleVersion, fmt.Sprintf("rows=%d model=%s/%d id=%d", rows, scaleModelName, scaleDims, modelID),
+			scaleCentersSQL, scaleDocumentsSQL, scaleChunksSQL, scaleEmbeddingsSQL}, "\n"),
+		Build: func(ctx context.Context, id uuid.UUID) error {
+			return store.InTenant(ctx, app, id, func(tx pgx.Tx) error {
+				// Generic plans for the foreign-key checks of this bulk
+				// insert: with the role's force_custom_plan every per-row
+				// check is planned again (measured: 10,000 embeddings 18 s
+				// → 1.1 s).
+				if _, err := tx.Exec(ctx, "SELECT set_config('plan_cache_mode', 'auto', true)"); err != nil {
+					return err
+				}
+				if _, err := tx.Exec(ctx, scaleDocumentsSQL, id, rows); err != nil {
+					return fmt.Errorf("documents: %w", err)
+				}
+				if _, err := tx.Exec(ctx, scaleChunksSQL, id, rows); err != nil {
+					return fmt.Errorf("chunks: %w", err)
+				}
+				if _, err := tx.Exec(ctx, scaleEmbeddingsSQL, id, modelID); err != nil {
+					return fmt.Errorf("embeddings: %w", err)
+				}
+				return nil
+			})
+		},
+		Check: func(ctx context.Context, id uuid.UUID) error {
+			var chunks, embeddings int
+			err := store.InTenant(ctx, app, id, func(tx pgx.Tx) error {
+				return tx.QueryRow(ctx, `SELECT (SELECT coalesce(max(chunk_count), 0) FROM tenant_stats WHERE tenant_id = $1),
+					(SELECT count(*) FROM chunk_embeddings WHERE tenant_id = $1 AND model_id = $2)`, id, modelID).Scan(&chunks, &embeddings)
+			})
+			if err == nil && (chunks != rows || embeddings != rows) {
+				err = fmt.Errorf("%d chunks and %d embeddings, want %d", chunks, embeddings, rows)
+			}
+			return err
+		},
+		Drop: func(ctx context.Context, id uuid.UUID) error { return vindex.DropTenant(ctx, owner, id) },
+	}
+}
 
 // scaleIndexes builds (or keeps) the dedicated HNSW indexes of the tenants
 // under test (the fillers' would test nothing), concurrently: other tests
@@ -187,146 +269,11 @@ func scaleIndexes(ctx context.Context, owner *pgxpool.Pool, c *scaleCorpus) erro
 		if strings.Contains(st.slug, "-fill-") {
 			continue
 		}
-		if _, err := EnsureVectorIndexes(ctx, owner, IndexOptions{Tenant: c.tenants[st.slug].ID, Concurrently: true, MaxMemoryMB: 512}); err != nil {
+		if _, err := vindex.Ensure(ctx, owner, vindex.Options{Tenant: c.tenants[st.slug].ID, Concurrently: true, MaxMemoryMB: 512}); err != nil {
 			return fmt.Errorf("index %s: %w", st.slug, err)
 		}
 	}
 	return nil
-}
-
-// scaleComplete reports whether every scale tenant exists with its version and
-// all its rows; it fills c.tenants.
-func scaleComplete(ctx context.Context, app *pgxpool.Pool, owner *pgx.Conn, c *scaleCorpus) (bool, error) {
-	for _, st := range scaleTenants {
-		row, err := store.New().GetTenantBySlug(ctx, owner, st.slug)
-		if errors.Is(err, pgx.ErrNoRows) || (err == nil && row.Name != scaleTenantName(st.rows)) {
-			return false, nil
-		}
-		if err != nil {
-			return false, err
-		}
-		var chunks, embeddings int
-		err = store.InTenant(ctx, app, row.ID, func(tx pgx.Tx) error {
-			return tx.QueryRow(ctx, `SELECT (SELECT coalesce(max(chunk_count), 0) FROM tenant_stats WHERE tenant_id = $1),
-				(SELECT count(*) FROM chunk_embeddings WHERE tenant_id = $1 AND model_id = $2)`, row.ID, c.modelID).Scan(&chunks, &embeddings)
-		})
-		if err != nil {
-			return false, err
-		}
-		if chunks != st.rows || embeddings != st.rows {
-			return false, nil
-		}
-		tn, err := tenant.Load(ctx, app, row.ID)
-		if err != nil {
-			return false, err
-		}
-		c.tenants[st.slug] = tn
-	}
-	return true, nil
-}
-
-// scaleBuild deletes whatever is left of the corpus and generates it again:
-// per tenant, documents of 1,000 chunks, chunks whose content is one stop word
-// (no postings: the keyword leg is not under test here), and one embedding per
-// chunk, a unit vector near one of 64 cluster centres (cosine ≈ 0.8 to it).
-// Then the large tenants' dedicated HNSW indexes are built.
-func scaleBuild(ctx context.Context, app, ownerPool *pgxpool.Pool, owner *pgx.Conn, c *scaleCorpus) error {
-	q := store.New()
-	for _, st := range scaleTenants {
-		row, err := q.GetTenantBySlug(ctx, owner, st.slug)
-		if errors.Is(err, pgx.ErrNoRows) {
-			continue
-		}
-		if err != nil {
-			return err
-		}
-		// Bottom-up inside the tenant's transaction, with generic plans for
-		// the per-row foreign-key actions: a bare DELETE FROM tenants
-		// cascades row by row, each cascade planned again under the role's
-		// force_custom_plan (measured: over five minutes for 78,000 rows).
-		err = store.InTenant(ctx, app, row.ID, func(tx pgx.Tx) error {
-			for _, sql := range []string{"SELECT set_config('plan_cache_mode', 'auto', true)",
-				"DELETE FROM chunk_embeddings WHERE tenant_id = $1", "DELETE FROM chunks WHERE tenant_id = $1",
-				"DELETE FROM documents WHERE tenant_id = $1"} {
-				args := []any{row.ID}
-				if !strings.Contains(sql, "$1") {
-					args = nil
-				}
-				if _, err := tx.Exec(ctx, sql, args...); err != nil {
-					return err
-				}
-			}
-			return nil
-		})
-		if err != nil {
-			return fmt.Errorf("empty %s: %w", st.slug, err)
-		}
-		if _, err := q.DeleteTenant(ctx, owner, row.ID); err != nil {
-			return fmt.Errorf("delete %s: %w", st.slug, err)
-		}
-		if err := DropVectorIndexes(ctx, ownerPool, row.ID); err != nil {
-			return err
-		}
-	}
-	clear(c.tenants)
-	for _, st := range scaleTenants {
-		row, err := q.CreateTenant(ctx, owner, store.CreateTenantParams{Slug: st.slug, Name: scaleTenantName(st.rows), TsConfig: "english"})
-		if err != nil {
-			return fmt.Errorf("create %s: %w", st.slug, err)
-		}
-		err = store.InTenant(ctx, app, row.ID, func(tx pgx.Tx) error {
-			// Generic plans for the foreign-key checks of this bulk insert:
-			// with the role's force_custom_plan every per-row check is
-			// planned again (measured: 10,000 embeddings 18 s → 1.1 s).
-			if _, err := tx.Exec(ctx, "SELECT set_config('plan_cache_mode', 'auto', true)"); err != nil {
-				return err
-			}
-			if _, err := tx.Exec(ctx, `INSERT INTO documents (tenant_id, source_uri, content_type, content_sha, pipeline, body, chunk_count)
-				SELECT $1::uuid, 'scale://doc/' || d, 'text/plain', '\x00'::bytea, 'scale-test', 'a', least(1000, $2::int - d * 1000)
-				FROM generate_series(0, ($2::int - 1) / 1000) d`, row.ID, st.rows); err != nil {
-				return fmt.Errorf("documents: %w", err)
-			}
-			if _, err := tx.Exec(ctx, `INSERT INTO chunks (tenant_id, document_id, chunk_index, content, token_count, start_offset, end_offset, ts_config)
-				SELECT $1::uuid, d.id, g % 1000, 'a', 1, 0, 1, 'english'
-				FROM generate_series(0, $2::int - 1) g
-				JOIN documents d ON d.tenant_id = $1::uuid AND d.source_uri = 'scale://doc/' || (g / 1000)`, row.ID, st.rows); err != nil {
-				return fmt.Errorf("chunks: %w", err)
-			}
-			// The noise subquery refers to the outer row so that it is drawn
-			// per row, not once; uniform ±0.23 per component puts a row at
-			// cosine ≈ 0.8 from its centre.
-			if _, err := tx.Exec(ctx, `WITH ctr AS MATERIALIZED (`+scaleCentersSQL+`)
-				INSERT INTO chunk_embeddings (tenant_id, chunk_id, model_id, text_sha, embedding)
-				SELECT c.tenant_id, c.id, $2::smallint, decode(md5(c.id::text), 'hex'),
-				       l2_normalize(ctr.v + ARRAY(SELECT (random() - 0.5) * 0.46 FROM generate_series(1, 32) WHERE c.chunk_index >= 0)::vector(32))
-				FROM chunks c JOIN ctr ON ctr.k = abs(hashtext(c.id::text)) % 64
-				WHERE c.tenant_id = $1::uuid`, row.ID, c.modelID); err != nil {
-				return fmt.Errorf("embeddings: %w", err)
-			}
-			return nil
-		})
-		if err != nil {
-			return fmt.Errorf("generate %s: %w", st.slug, err)
-		}
-	}
-	if err := scaleMustComplete(ctx, app, owner, c); err != nil {
-		return err
-	}
-	if err := scaleIndexes(ctx, ownerPool, c); err != nil {
-		return err
-	}
-	if _, err := owner.Exec(ctx, "ANALYZE chunk_embeddings, chunks, documents"); err != nil {
-		return err
-	}
-	return scaleMustComplete(ctx, app, owner, c)
-}
-
-func scaleMustComplete(ctx context.Context, app *pgxpool.Pool, owner *pgx.Conn, c *scaleCorpus) error {
-	ok, err := scaleComplete(ctx, app, owner, c)
-	if err == nil && !ok {
-		err = fmt.Errorf("the corpus is still incomplete after building it")
-	}
-	return err
 }
 
 // scaleQueries returns n query vectors for one class: each is a fresh point
@@ -496,7 +443,7 @@ func TestScaleLargeTenantUsesHNSW(t *testing.T) {
 	c := scaleSetup(t)
 	tn := c.tenants["scale-test-25"]
 	q := c.queries(1, 99)[0]
-	name := IndexName(tn.ID, c.modelID)
+	name := vindex.Name(tn.ID, c.modelID)
 	if plan := explainVector(t, testdb.App(t), tn.ID, q, scaleTopN, c.modelID); !walks(plan, name) {
 		t.Errorf("the 25%% tenant's vector query does not walk %s:\n%s", name, plan)
 	}

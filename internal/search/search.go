@@ -150,12 +150,10 @@ type Searcher struct {
 	// 512-d row here, and HNSW kept recall@20 ≥ 0.993 down to that size;
 	// docs/BENCHMARKS.md).
 	ExactThreshold int64
-	// PerTermLimit bounds each query term's posting list read by the keyword
-	// leg for candidate generation (default 150; every candidate is scored
-	// exactly). Measured (docs/EVAL.md): SciFact train and pgdocs give the same
-	// recall@5/10, MRR and nDCG@10 at 150, 300 and 2000; 100 loses 0.005
-	// recall@5 on pgdocs. Each candidate costs one lookup per common query
-	// term, so 150 halves the leg's p95 against 300.
+	// PerTermLimit is how many of each query term's highest-impact postings
+	// the keyword leg reads to set its pruning threshold (default 150). It
+	// changes only the leg's speed: the ranking is the exact BM25 top n
+	// whatever the value (keyword_search, migration 00015).
 	PerTermLimit int
 	// PerDocument caps how many chunks of one document come before the
 	// other documents' chunks (default 2; see Diversify).

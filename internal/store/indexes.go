@@ -8,7 +8,7 @@ import (
 	"github.com/jackc/pgx/v5"
 )
 
-// The dedicated vector indexes' DDL and catalog reads (search.EnsureVectorIndexes
+// The dedicated vector indexes' DDL and catalog reads (vindex.Ensure
 // decides which indexes to build or drop; the static queries are in
 // queries/indexes.sql). DDL takes no bind parameters, so the statements are
 // templates (template.go): only a validated index name, an integer typmod,

@@ -77,7 +77,7 @@ SELECT set_config('maintenance_work_mem', $1::text, false)
 
 // A build's memory. Session-level, because CREATE INDEX CONCURRENTLY cannot
 // run inside a transaction: only on a connection taken out of the pool and
-// closed after the index run (search.EnsureVectorIndexes), never on a pooled
+// closed after the index run (vindex.Ensure), never on a pooled
 // one.
 func (q *Queries) SetMaintenanceWorkMem(ctx context.Context, db DBTX, value string) error {
 	_, err := db.Exec(ctx, setMaintenanceWorkMem, value)
@@ -89,7 +89,7 @@ SELECT pg_try_advisory_lock($1::int8)
 `
 
 // The session advisory lock one vector-index run holds from planning to its
-// last build (search.EnsureVectorIndexes); false when another session holds
+// last build (vindex.Ensure); false when another session holds
 // it.
 func (q *Queries) TryVectorIndexLock(ctx context.Context, db DBTX, key int64) (bool, error) {
 	row := db.QueryRow(ctx, tryVectorIndexLock, key)

@@ -37,7 +37,7 @@ import (
 // its index, a fresh ANALYZE of a table holding little else made the plan Seq
 // Scan + Sort, and in the full test suite the cache btree + Sort; with the
 // setting the walk is chosen even under costs by which scanning and sorting
-// are free (search.TestEnsureVectorIndexes). Without the index every plan
+// are free (search.TestDedicatedIndexIsWalked). Without the index every plan
 // sorts, so the cheapest exact scan is still chosen; the sorts outside the
 // inner walk (the re-sort of the 2n candidates, the content join's order) are
 // in every plan alike.
@@ -100,7 +100,7 @@ FROM v JOIN c ON c.id = v.chunk_id JOIN d ON d.id = c.document_id
 
 	// hnswVectorTemplate walks a large tenant's dedicated partial index
 	// over embedding::vector(<dims>) WHERE model_id AND tenant_id
-	// (search.EnsureVectorIndexes) for 2n rows (under force_custom_plan the
+	// (vindex.Ensure) for 2n rows (under force_custom_plan the
 	// planner proves the predicate from the tenant id), re-sorted outside
 	// the relaxed walk. Without the index yet (a tenant that grew past the
 	// threshold since `ragd tenant index` last ran) it is an exact scan.
@@ -133,10 +133,11 @@ FROM v JOIN c ON c.id = v.chunk_id JOIN d ON d.id = c.document_id
 	// takes up to 0.2 s, so such a query held a connection for 100 s.
 	lexemesExpr = `(SELECT tsvector_to_array(to_tsvector(CAST($1::text AS regconfig), $3::text)))::text[]`
 
-	// keywordLeg is the keyword leg: Okapi BM25 over the tenant's posting
-	// lists (keyword_search in db/migrations; $1 configuration, $2 tenant,
-	// $3 text, $4 k1, $5 b, $6 candidates per term, $7 n, $8 filtered, $9
-	// prefix, $10 metadata), best first, each chunk with the query lexemes
+	// keywordLeg is the keyword leg: the exact Okapi BM25 top n over the
+	// tenant's posting lists, filters applied before ranking
+	// (keyword_search in db/migrations; $1 configuration, $2 tenant, $3
+	// text, $4 k1, $5 b, $6 postings per term for the pruning threshold, $7
+	// n, $8 filtered, $9 prefix, $10 metadata), best first, each chunk with the query lexemes
 	// it contains (the answerability signal's term coverage). A chunk
 	// deleted since its postings were read is left out.
 	keywordLeg = contentHead + `	SELECT k.chunk_id, k.score
@@ -295,8 +296,8 @@ type KeywordLegParams struct {
 	Query string
 	// K1 and B are BM25's parameters.
 	K1, B float64
-	// PerTerm caps the postings read per query term; N is the number of rows
-	// returned.
+	// PerTerm is how many of each term's highest-impact postings set the
+	// pruning threshold (speed only); N is the number of rows returned.
 	PerTerm, N int
 	// Filtered restricts the leg to documents matching Prefix and Metadata.
 	Filtered bool

@@ -36,7 +36,9 @@ import (
 var ErrNoTenant = errors.New("store: no tenant id")
 
 // ErrUnavailable wraps errors that mean the database cannot be reached (connect
-// failures, admin shutdown); the API maps it to 503.
+// failures, admin shutdown, a connection broken mid-query): Open's connect
+// error, and any error InTenant, SendTenantBatch or Translate return for
+// such a failure. The API maps it to 503.
 var ErrUnavailable = errors.New("store: database unavailable")
 
 // Options tune Open.
@@ -103,25 +105,29 @@ type Beginner interface {
 // the commit fails). With SendTenantBatch (its one-round-trip form for
 // reads), it is the only way ragd touches tenant data.
 //
-// Errors: ErrNoTenant for uuid.Nil; fn's error as is; begin/commit errors
-// wrapped (ErrUnavailable when the server cannot be reached).
+// Errors: ErrNoTenant for uuid.Nil; fn's error, a PostgreSQL error in it
+// wrapped with ErrConflict, ErrInvalidValue or ErrInvalidText (ErrNotFound
+// and fn's own errors pass as they are); begin/commit errors wrapped and
+// translated (Translate: ErrUnavailable when the server cannot be reached).
 func InTenant(ctx context.Context, db Beginner, tenant uuid.UUID, fn func(tx pgx.Tx) error) error {
 	if tenant == uuid.Nil {
 		return ErrNoTenant
 	}
 	tx, err := db.Begin(ctx)
 	if err != nil {
-		return classify(fmt.Errorf("store: begin: %w", err))
+		return Translate(fmt.Errorf("store: begin: %w", err))
 	}
 	defer tx.Rollback(context.WithoutCancel(ctx)) //nolint:errcheck // no-op after commit
 	if _, err := tx.Exec(ctx, "SELECT set_config('app.tenant_id', $1, true)", tenant.String()); err != nil {
-		return classify(fmt.Errorf("store: set tenant: %w", err))
+		return Translate(fmt.Errorf("store: set tenant: %w", err))
 	}
 	if err := fn(tx); err != nil {
-		return err
+		// Only the server's errors: fn may also fail on a provider (an
+		// embedding API's network error is not the database's outage).
+		return translateCode(err)
 	}
 	if err := tx.Commit(ctx); err != nil {
-		return classify(fmt.Errorf("store: commit: %w", err))
+		return Translate(fmt.Errorf("store: commit: %w", err))
 	}
 	return nil
 }
@@ -141,9 +147,10 @@ func InTenant(ctx context.Context, db Beginner, tenant uuid.UUID, fn func(tx pgx
 // connection's first use of a statement (and the next batch after a failed
 // one, which clears pgx's statement cache) adds one to prepare.
 //
-// Errors: ErrNoTenant for uuid.Nil; the first failing statement's error
-// (ErrUnavailable when the server cannot be reached; the context's error if
-// ctx ends, and the connection is then discarded).
+// Errors: ErrNoTenant for uuid.Nil; the first failing statement's error,
+// translated as InTenant's (ErrUnavailable when the server cannot be
+// reached; the context's error if ctx ends, and the connection is then
+// discarded).
 func SendTenantBatch(ctx context.Context, pool *pgxpool.Pool, tenant uuid.UUID, b *pgx.Batch) error {
 	if tenant == uuid.Nil {
 		return ErrNoTenant
@@ -152,17 +159,9 @@ func SendTenantBatch(ctx context.Context, pool *pgxpool.Pool, tenant uuid.UUID, 
 	full.Queue("SELECT set_config('app.tenant_id', $1, true)", tenant.String())
 	full.QueuedQueries = append(full.QueuedQueries, b.QueuedQueries...)
 	if err := pool.SendBatch(ctx, full).Close(); err != nil {
-		return classify(fmt.Errorf("store: tenant batch: %w", err))
+		return Translate(fmt.Errorf("store: tenant batch: %w", err))
 	}
 	return nil
-}
-
-// classify marks connection-level failures as ErrUnavailable.
-func classify(err error) error {
-	if IsUnavailable(err) {
-		return fmt.Errorf("%w: %w", ErrUnavailable, err)
-	}
-	return err
 }
 
 // IsUnavailable reports whether err means the database is unreachable or
@@ -216,7 +215,7 @@ func CheckAppRole(ctx context.Context, pool *pgxpool.Pool) error {
 		                 WHERE c.relowner = r.oid AND c.relkind IN ('r', 'p') AND n.nspname NOT IN ('pg_catalog', 'information_schema')), '{}')
 		FROM pg_roles r WHERE r.rolname = current_user`).Scan(&role, &super, &bypass, &owned)
 	if err != nil {
-		return classify(fmt.Errorf("store: check role: %w", err))
+		return Translate(fmt.Errorf("store: check role: %w", err))
 	}
 	switch {
 	case super:

@@ -144,7 +144,7 @@ func Load(ctx context.Context, db store.Beginner, id uuid.UUID) (Tenant, error) 
 	var t Tenant
 	err := store.InTenant(ctx, db, id, func(tx pgx.Tx) error {
 		row, err := store.New().GetTenant(ctx, tx, id)
-		if errors.Is(err, pgx.ErrNoRows) {
+		if errors.Is(err, store.ErrNotFound) {
 			return ErrNotFound
 		}
 		if err != nil {

@@ -2,7 +2,6 @@ package search
 
 import (
 	"context"
-	"errors"
 	"math/rand/v2"
 	"slices"
 	"strconv"
@@ -18,91 +17,28 @@ import (
 	"github.com/ragd-dev/ragd/internal/store"
 	"github.com/ragd-dev/ragd/internal/tenant"
 	"github.com/ragd-dev/ragd/internal/testdb"
+	"github.com/ragd-dev/ragd/internal/vindex"
 )
 
-func TestIndexNameRoundTrip(t *testing.T) {
-	id := uuid.New()
-	name := IndexName(id, 7)
-	if len(name) > 63 {
-		t.Fatalf("%s: %d characters, PostgreSQL keeps 63", name, len(name))
-	}
-	got, model, ok := parseIndexName(name)
-	if !ok || got != id || model != 7 {
-		t.Fatalf("parseIndexName(%s) = %s, %d, %v", name, got, model, ok)
-	}
-	for _, bad := range []string{"chunk_embeddings_use_lite_hnsw", "ce_hnsw_1", "ce_hnsw_x_" + strings.ReplaceAll(id.String(), "-", ""),
-		"ce_hnsw_1_" + id.String(), "ce_hnsw_99999_" + strings.ReplaceAll(id.String(), "-", "")} {
-		if _, _, ok := parseIndexName(bad); ok {
-			t.Errorf("parseIndexName(%q) accepted", bad)
-		}
-	}
-}
-
-// randomQuery is a reproducible 512-dimension query vector.
-func randomQuery(seed uint64) []float32 {
-	r := rand.New(rand.NewPCG(seed, seed+1))
-	q := make([]float32, 512)
-	for i := range q {
-		q[i] = float32(r.Float64() - 0.5)
-	}
-	return q
-}
-
-// indexValid reports whether the index exists and whether it is valid.
-func indexValid(t *testing.T, name string) (exists, valid bool) {
-	t.Helper()
-	err := testdb.Owner(t).QueryRow(context.Background(), `SELECT i.indisvalid FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid
-		WHERE c.relname = $1`, name).Scan(&valid)
-	if err == pgx.ErrNoRows {
-		return false, false
-	}
-	if err != nil {
-		t.Fatal(err)
-	}
-	return true, valid
-}
-
-// TestEnsureVectorIndexes: a tenant above the threshold gets a dedicated index
-// that its vector query is planned on and that returns its nearest rows; a
-// second run changes nothing; a tenant that shrinks to half the threshold loses
-// it; DryRun changes nothing.
-func TestEnsureVectorIndexes(t *testing.T) {
+// TestDedicatedIndexIsWalked: for a tenant above the threshold with its
+// dedicated index (built by vindex.Ensure, as `ragd tenant index` builds it),
+// the production vector statement is planned on that index whatever the
+// statistics say, and returns its nearest rows.
+func TestDedicatedIndexIsWalked(t *testing.T) {
 	ctx := context.Background()
 	owner, app := testdb.Owner(t), testdb.App(t)
-	tt := testdb.NewTenant(t, "vindex", "")
-	name := IndexName(tt.ID, 1)
+	tt := testdb.NewTenant(t, "vindex-walk", "")
+	name := vindex.Name(tt.ID, 1)
 	t.Cleanup(func() {
-		if err := DropVectorIndexes(context.WithoutCancel(ctx), owner, tt.ID); err != nil {
+		if err := vindex.DropTenant(context.WithoutCancel(ctx), owner, tt.ID); err != nil {
 			t.Errorf("drop indexes: %v", err)
 		}
 	})
 	testdb.FillVectors(t, tt.ID, 120)
-	opts := IndexOptions{Threshold: 100, Tenant: tt.ID, Concurrently: true}
-
-	dry := opts
-	dry.DryRun = true
-	plan, err := EnsureVectorIndexes(ctx, owner, dry)
-	if err != nil {
-		t.Fatal(err)
+	done, err := vindex.Ensure(ctx, owner, vindex.Options{Threshold: 100, Tenant: tt.ID, Concurrently: true})
+	if err != nil || len(done) != 1 || done[0].Index != name {
+		t.Fatalf("index run: %+v, %v; want %s built", done, err, name)
 	}
-	if len(plan) != 1 || plan[0].Action != "create" || plan[0].Index != name || plan[0].Vectors != 120 {
-		t.Fatalf("dry run: %+v, want one create of %s with 120 vectors", plan, name)
-	}
-	if exists, _ := indexValid(t, name); exists {
-		t.Fatal("dry run built the index")
-	}
-
-	done, err := EnsureVectorIndexes(ctx, owner, opts)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(done) != 1 || done[0].Action != "create" {
-		t.Fatalf("changes %+v, want one create", done)
-	}
-	if exists, valid := indexValid(t, name); !exists || !valid {
-		t.Fatalf("index %s: exists %v, valid %v", name, exists, valid)
-	}
-
 	// The production vector SQL uses it, and finds what an exact scan finds.
 	tn, err := tenant.Load(ctx, app, tt.ID)
 	if err != nil {
@@ -135,25 +71,16 @@ func TestEnsureVectorIndexes(t *testing.T) {
 		t.Errorf("HNSW path: %d results, recall@20 %.2f against exact; want 20 and ≥ 0.95", len(got), recallAt(got, want))
 	}
 
-	if again, err := EnsureVectorIndexes(ctx, owner, opts); err != nil || len(again) != 0 {
-		t.Errorf("second run: %+v, %v; want no changes", again, err)
-	}
+}
 
-	// Shrink to 50 (= threshold/2): the index goes.
-	err = store.InTenant(ctx, app, tt.ID, func(tx pgx.Tx) error {
-		_, err := tx.Exec(ctx, "DELETE FROM chunks WHERE tenant_id = $1 AND chunk_index >= 50", tt.ID)
-		return err
-	})
-	if err != nil {
-		t.Fatal(err)
+// randomQuery is a reproducible 512-dimension query vector.
+func randomQuery(seed uint64) []float32 {
+	r := rand.New(rand.NewPCG(seed, seed+1))
+	q := make([]float32, 512)
+	for i := range q {
+		q[i] = float32(r.Float64() - 0.5)
 	}
-	done, err = EnsureVectorIndexes(ctx, owner, opts)
-	if err != nil || len(done) != 1 || done[0].Action != "drop" || done[0].Vectors != 50 {
-		t.Fatalf("after shrinking: %+v, %v; want one drop with 50 vectors", done, err)
-	}
-	if exists, _ := indexValid(t, name); exists {
-		t.Error("the index of a tenant at half the threshold was kept")
-	}
+	return q
 }
 
 // fixedDims gives a scaleEmbedder another dimension count.
@@ -164,57 +91,6 @@ type fixedDims struct {
 
 func (f fixedDims) Model() string { return "use-lite" }
 func (f fixedDims) Dims() int     { return f.dims }
-
-// TestEnsureVectorIndexesBusy: while another session holds the run's advisory
-// lock, a NoWait run does nothing and says ErrIndexRunBusy, a dry run still
-// plans, and a waiting run completes once the lock is released.
-func TestEnsureVectorIndexesBusy(t *testing.T) {
-	ctx := context.Background()
-	owner := testdb.Owner(t)
-	tt := testdb.NewTenant(t, "vindex-busy", "")
-	t.Cleanup(func() { _ = DropVectorIndexes(context.WithoutCancel(ctx), owner, tt.ID) })
-	testdb.FillVectors(t, tt.ID, 60)
-	other, err := owner.Acquire(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer other.Release()
-	if _, err := other.Exec(ctx, "SELECT pg_advisory_lock($1)", int64(indexLockKey)); err != nil {
-		t.Fatal(err)
-	}
-	opts := IndexOptions{Threshold: 50, Tenant: tt.ID, Concurrently: true, NoWait: true}
-	done, err := EnsureVectorIndexes(ctx, owner, opts)
-	if !errors.Is(err, ErrIndexRunBusy) || len(done) != 0 {
-		t.Fatalf("with the lock held elsewhere: %+v, %v; want nothing done and ErrIndexRunBusy", done, err)
-	}
-	if exists, _ := indexValid(t, IndexName(tt.ID, 1)); exists {
-		t.Fatal("an index was built while another run held the lock")
-	}
-	opts.DryRun = true
-	if plan, err := EnsureVectorIndexes(ctx, owner, opts); err != nil || len(plan) != 1 {
-		t.Errorf("dry run under the lock: %+v, %v; want one planned create", plan, err)
-	}
-	// A waiting run: it reports the wait, and completes after the release.
-	opts.DryRun, opts.NoWait = false, false
-	waiting := make(chan struct{})
-	opts.OnWait = func() { close(waiting) }
-	type result struct {
-		done []IndexChange
-		err  error
-	}
-	res := make(chan result, 1)
-	go func() {
-		d, err := EnsureVectorIndexes(ctx, owner, opts)
-		res <- result{d, err}
-	}()
-	<-waiting
-	if _, err := other.Exec(ctx, "SELECT pg_advisory_unlock($1)", int64(indexLockKey)); err != nil {
-		t.Fatal(err)
-	}
-	if r := <-res; r.err != nil || len(r.done) != 1 {
-		t.Errorf("waiting run after the release: %+v, %v; want one create", r.done, r.err)
-	}
-}
 
 // TestAboveThresholdWithoutIndexIsExact: a tenant that outgrew the exact
 // threshold before `ragd tenant index` ran is still answered right — the HNSW
@@ -394,56 +270,3 @@ func (r *batchRecorder) TraceBatchQuery(_ context.Context, _ *pgx.Conn, d pgx.Tr
 	r.sql = append(r.sql, d.SQL)
 }
 func (r *batchRecorder) TraceBatchEnd(context.Context, *pgx.Conn, pgx.TraceBatchEndData) {}
-
-// TestIndexRunLeavesNoSessionSettings: an index run sets maintenance_work_mem
-// for its builds at session level (CREATE INDEX CONCURRENTLY runs outside a
-// transaction), so it must never do so on a connection the pool hands out
-// again. With a one-connection owner pool, a run that builds an index (and
-// one that fails inside a build) leaves the pool's connection at the
-// server's value.
-func TestIndexRunLeavesNoSessionSettings(t *testing.T) {
-	ctx := context.Background()
-	owner := testdb.Owner(t)
-	var server string
-	if err := owner.QueryRow(ctx, "SELECT boot_val FROM pg_settings WHERE name = 'maintenance_work_mem'").Scan(&server); err != nil {
-		t.Fatal(err)
-	}
-	one, err := store.Open(ctx, testdb.AdminURL(), store.Options{MaxConns: 1})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(one.Close)
-	setting := func() string {
-		var v, unit string
-		if err := one.QueryRow(ctx, "SELECT setting, coalesce(unit, '') FROM pg_settings WHERE name = 'maintenance_work_mem'").Scan(&v, &unit); err != nil {
-			t.Fatal(err)
-		}
-		return v
-	}
-	before := setting()
-	tt := testdb.NewTenant(t, "vindex-session", "")
-	t.Cleanup(func() {
-		if err := DropVectorIndexes(context.WithoutCancel(ctx), owner, tt.ID); err != nil {
-			t.Errorf("drop indexes: %v", err)
-		}
-	})
-	testdb.FillVectors(t, tt.ID, 120)
-	// MaxMemoryMB 33 caps the build below the 64 MB the sizing starts from
-	// and differs from the defaults, so a leaked setting shows.
-	done, err := EnsureVectorIndexes(ctx, one, IndexOptions{Threshold: 100, Tenant: tt.ID, Concurrently: true, MaxMemoryMB: 33})
-	if err != nil || len(done) != 1 || done[0].Action != "create" {
-		t.Fatalf("index run: %+v, %v", done, err)
-	}
-	if got := setting(); got != before {
-		t.Fatalf("after the run the pool's connection has maintenance_work_mem %s, want %s (server boot value %s)", got, before, server)
-	}
-	// A run cancelled while it works leaves nothing either.
-	cctx, cancel := context.WithCancel(ctx)
-	cancel()
-	if _, err := EnsureVectorIndexes(cctx, one, IndexOptions{Threshold: 100, Tenant: tt.ID, MaxMemoryMB: 33}); err == nil {
-		t.Fatal("a cancelled run succeeded")
-	}
-	if got := setting(); got != before {
-		t.Fatalf("after a cancelled run: maintenance_work_mem %s, want %s", got, before)
-	}
-}

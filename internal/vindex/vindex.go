@@ -1,4 +1,4 @@
-package search
+package vindex
 
 import (
 	"cmp"
@@ -19,49 +19,28 @@ import (
 	"github.com/ragd-dev/ragd/internal/store"
 )
 
-// Dedicated vector indexes. A tenant whose chunks of one embedding model
-// outnumber the exact-search threshold gets its own partial HNSW index,
-//
-//	CREATE INDEX ce_hnsw_<model>_<tenant hex> ON chunk_embeddings
-//	  USING hnsw ((embedding::vector(<dims>)) vector_cosine_ops)
-//	  WITH (m = 16, ef_construction = 128)
-//	  WHERE model_id = <model> AND tenant_id = '<tenant>'
-//
-// and smaller tenants have none: the vector leg scans them exactly. Measured
-// against one shared per-model index (docs/BENCHMARKS.md): a shared graph
-// walked under the tenant filter visits about 1/share rows per result, so a
-// tenant holding 1 % of the rows paid 70–100 ms per query; a dedicated graph
-// holds only the tenant's rows, so its walk costs what a small index costs,
-// and inserting into a small tenant touches no graph at all. The price is DDL
-// per large tenant (the planner checks each partial index's predicate, so
-// this suits hundreds of large tenants, not hundreds of thousands; see
-// docs/SCALING.md) and an operator step: EnsureVectorIndexes, run by
-// `ragd tenant index`, `ragd migrate up` and `ragd tenant apply`. Until it
-// runs, a tenant that grew past the threshold is still answered correctly,
-// by an exact scan.
-
 // indexPrefix starts every dedicated index's name.
 const indexPrefix = "ce_hnsw_"
 
 // indexLockKey is the session advisory lock (pg_try_advisory_lock) that one
-// EnsureVectorIndexes run holds from planning to its last build, so that two
+// Ensure run holds from planning to its last build, so that two
 // runs never build, or "rebuild", the same index (an index under a concurrent
 // build is invalid until it finishes). An arbitrary constant: "ragdVI".
 const indexLockKey = 0x72616764_5649
 
-// ErrIndexRunBusy: with IndexOptions.NoWait, another EnsureVectorIndexes run
+// ErrBusy: with Options.NoWait, another Ensure run
 // (another `ragd tenant index`, `migrate up`, `ingest` or `tenant apply`)
 // holds the lock.
-var ErrIndexRunBusy = errors.New("another vector-index run is in progress")
+var ErrBusy = errors.New("another vector-index run is in progress")
 
-// IndexName is the dedicated HNSW index of tenant's vectors of model (46
+// Name is the dedicated HNSW index of tenant's vectors of model (46
 // characters at most, under PostgreSQL's 63).
-func IndexName(tenantID uuid.UUID, modelID int16) string {
+func Name(tenantID uuid.UUID, modelID int16) string {
 	return indexPrefix + strconv.Itoa(int(modelID)) + "_" + strings.ReplaceAll(tenantID.String(), "-", "")
 }
 
-// parseIndexName inverts IndexName.
-func parseIndexName(name string) (uuid.UUID, int16, bool) {
+// parseName inverts Name.
+func parseName(name string) (uuid.UUID, int16, bool) {
 	rest, ok := strings.CutPrefix(name, indexPrefix)
 	if !ok {
 		return uuid.Nil, 0, false
@@ -81,8 +60,8 @@ func parseIndexName(name string) (uuid.UUID, int16, bool) {
 	return id, int16(model), true
 }
 
-// IndexOptions tune EnsureVectorIndexes.
-type IndexOptions struct {
+// Options tune Ensure.
+type Options struct {
 	// Threshold: a tenant gets a dedicated index for a model when it holds
 	// more than Threshold of that model's vectors (the Searcher's
 	// ExactThreshold; default config.DefaultExactThreshold). An existing
@@ -100,15 +79,15 @@ type IndexOptions struct {
 	DryRun bool
 	// Tenant, when set, limits the work to that tenant's indexes.
 	Tenant uuid.UUID
-	// NoWait: when another run holds the lock, return ErrIndexRunBusy at once
+	// NoWait: when another run holds the lock, return ErrBusy at once
 	// instead of waiting for it (OnWait is called before waiting).
 	NoWait bool
 	OnWait func()
 	Logger *slog.Logger
 }
 
-// IndexChange is one index created or dropped by EnsureVectorIndexes.
-type IndexChange struct {
+// Change is one index created or dropped by Ensure.
+type Change struct {
 	TenantID uuid.UUID `json:"tenant_id"`
 	ModelID  int16     `json:"model_id"`
 	Index    string    `json:"index"`
@@ -124,7 +103,7 @@ type indexKey struct {
 	model  int16
 }
 
-// EnsureVectorIndexes makes the dedicated HNSW indexes match the tenants'
+// Ensure makes the dedicated HNSW indexes match the tenants'
 // sizes: it creates the missing ones, rebuilds invalid ones and drops those of
 // tenants that shrank or no longer exist. owner is the owner pool (the role
 // that owns chunk_embeddings; it counts each tenant's vectors inside that
@@ -133,9 +112,9 @@ type indexKey struct {
 // connection of owner and holds a session advisory lock for the whole run.
 // Another run holding the lock is waited for (polling once a second, outside
 // any transaction; the wait ends with ctx), or,
-// with NoWait, ErrIndexRunBusy is returned and nothing is done. Errors: store
+// with NoWait, ErrBusy is returned and nothing is done. Errors: store
 // errors, after which the changes made before stay made.
-func EnsureVectorIndexes(ctx context.Context, owner *pgxpool.Pool, opts IndexOptions) ([]IndexChange, error) {
+func Ensure(ctx context.Context, owner *pgxpool.Pool, opts Options) ([]Change, error) {
 	if opts.Threshold <= 0 {
 		opts.Threshold = config.DefaultExactThreshold
 	}
@@ -165,7 +144,7 @@ func EnsureVectorIndexes(ctx context.Context, owner *pgxpool.Pool, opts IndexOpt
 		}
 		if !locked {
 			if opts.NoWait {
-				return nil, ErrIndexRunBusy
+				return nil, ErrBusy
 			}
 			if opts.OnWait != nil {
 				opts.OnWait()
@@ -231,39 +210,39 @@ func EnsureVectorIndexes(ctx context.Context, owner *pgxpool.Pool, opts IndexOpt
 		return nil, err
 	}
 	for _, ix := range indexes {
-		if t, m, ok := parseIndexName(ix.Name); ok && (opts.Tenant == uuid.Nil || t == opts.Tenant) {
+		if t, m, ok := parseName(ix.Name); ok && (opts.Tenant == uuid.Nil || t == opts.Tenant) {
 			existing[indexKey{t, m}] = ix.Valid
 			names[indexKey{t, m}] = ix.Name
 		}
 	}
 
-	plan := []IndexChange{}
+	plan := []Change{}
 	for k, valid := range existing {
 		n := counts[k]
 		switch {
 		case n <= opts.Threshold/2:
-			plan = append(plan, IndexChange{TenantID: k.tenant, ModelID: k.model, Index: names[k], Action: "drop", Vectors: n})
+			plan = append(plan, Change{TenantID: k.tenant, ModelID: k.model, Index: names[k], Action: "drop", Vectors: n})
 		case !valid:
-			plan = append(plan, IndexChange{TenantID: k.tenant, ModelID: k.model, Index: names[k], Action: "rebuild", Vectors: n})
+			plan = append(plan, Change{TenantID: k.tenant, ModelID: k.model, Index: names[k], Action: "rebuild", Vectors: n})
 		}
 	}
 	for k, n := range counts {
 		if _, ok := existing[k]; !ok && n > opts.Threshold {
 			if _, known := dims[k.model]; known {
-				plan = append(plan, IndexChange{TenantID: k.tenant, ModelID: k.model, Index: IndexName(k.tenant, k.model), Action: "create", Vectors: n})
+				plan = append(plan, Change{TenantID: k.tenant, ModelID: k.model, Index: Name(k.tenant, k.model), Action: "create", Vectors: n})
 			}
 		}
 	}
 	// Drops first, then the largest tenants first.
 	order := map[string]int{"drop": 0, "rebuild": 1, "create": 1}
-	slices.SortFunc(plan, func(a, b IndexChange) int {
+	slices.SortFunc(plan, func(a, b Change) int {
 		return cmp.Or(cmp.Compare(order[a.Action], order[b.Action]), cmp.Compare(b.Vectors, a.Vectors), strings.Compare(a.Index, b.Index))
 	})
 	if opts.DryRun {
 		return plan, nil
 	}
 
-	done := make([]IndexChange, 0, len(plan))
+	done := make([]Change, 0, len(plan))
 	for _, c := range plan {
 		start := time.Now()
 		var err error
@@ -288,10 +267,10 @@ func EnsureVectorIndexes(ctx context.Context, owner *pgxpool.Pool, opts IndexOpt
 }
 
 // createIndex builds c's index on conn (the run's own connection, closed
-// with the run: EnsureVectorIndexes) with maintenance_work_mem sized for
+// with the run: Ensure) with maintenance_work_mem sized for
 // the graph: about (dims·4 + 200) bytes per vector, doubled, capped; every
 // build sets its own.
-func createIndex(ctx context.Context, conn *pgx.Conn, c IndexChange, dims int, opts IndexOptions) error {
+func createIndex(ctx context.Context, conn *pgx.Conn, c Change, dims int, opts Options) error {
 	if dims <= 0 {
 		return errors.New("unknown model")
 	}
@@ -303,18 +282,42 @@ func createIndex(ctx context.Context, conn *pgx.Conn, c IndexChange, dims int, o
 	return store.CreateVectorIndex(ctx, conn, c.Index, dims, c.ModelID, c.TenantID, opts.Concurrently)
 }
 
-// DropVectorIndexes drops tenant's dedicated indexes (every model), after the
+// DropTenant drops tenant's dedicated indexes (every model), after the
 // tenant is deleted, with DROP INDEX CONCURRENTLY (other tenants' searches and
 // writes are not blocked). owner is the owner pool. Errors: store errors.
-func DropVectorIndexes(ctx context.Context, owner *pgxpool.Pool, tenantID uuid.UUID) error {
+func DropTenant(ctx context.Context, owner *pgxpool.Pool, tenantID uuid.UUID) error {
 	models, err := store.New().ListEmbeddingModels(ctx, owner)
 	if err != nil {
 		return err
 	}
 	for _, m := range models {
-		if err := store.DropIndex(ctx, owner, IndexName(tenantID, m.ID), true); err != nil {
+		if err := store.DropIndex(ctx, owner, Name(tenantID, m.ID), true); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// Run is how one Due run reports and whether it changes anything.
+type Run struct {
+	// DryRun plans without building or dropping.
+	DryRun bool
+	// OnWait is called once when another run holds the lock and this one
+	// waits for it.
+	OnWait func()
+	Logger *slog.Logger
+}
+
+// Due applies the deployment's index policy: a tenant holding more than
+// cfg.ExactThreshold vectors of a model (RAGD_EXACT_THRESHOLD, the same
+// threshold by which the searcher picks the HNSW plan) gets its dedicated
+// index, one that fell to half of it loses it. It runs Ensure for tenant
+// (every tenant when uuid.Nil) with that threshold and concurrent builds: a
+// server may be writing meanwhile. Every operator path that can push a
+// tenant past the threshold runs it (`ragd tenant index`, `migrate up`,
+// `ingest`, `tenant apply`). owner is the owner pool. Returns the changes
+// made (planned, with DryRun). Errors: those of Ensure.
+func Due(ctx context.Context, owner *pgxpool.Pool, cfg config.Config, tenant uuid.UUID, r Run) ([]Change, error) {
+	return Ensure(ctx, owner, Options{Threshold: cfg.ExactThreshold, Concurrently: true, DryRun: r.DryRun, Tenant: tenant,
+		OnWait: r.OnWait, Logger: r.Logger})
 }

@@ -1,4 +1,11 @@
-package cli
+// Package loadgen drives a running ragd server over HTTP at a fixed request
+// rate with mixed traffic (search, answer, ingest) and reports latency
+// percentiles, errors and the server's memory over time (ragd-bench load,
+// make load). The schedule is open-loop: a request starts every 1/rate
+// seconds whether or not earlier ones finished (a slow server builds a
+// queue, as real clients would), bounded by Config.MaxInflight; requests
+// that find the bound reached are counted as dropped.
+package loadgen
 
 import (
 	"bufio"
@@ -18,79 +25,79 @@ import (
 	"sync/atomic"
 	"text/tabwriter"
 	"time"
+
+	"github.com/ragd-dev/ragd/internal/bench"
 )
 
-// runLoad: `ragd load` drives a running server at a fixed request rate with
-// mixed traffic (search, answer, ingest) and reports latency percentiles,
-// errors and the server's memory over time. The schedule is open-loop: a
-// request starts every 1/rate seconds whether or not earlier ones finished
-// (a slow server builds a queue, as real clients would), bounded by
-// --max-inflight; requests that find the bound reached are counted as
-// dropped. Exit status 1 when any request got a 5xx or failed in transport.
-func runLoad(ctx context.Context, e *env, args []string) error {
-	fs := newFlags(e, "load", "load --url URL --token JWT [--rate 100] [--duration 1m] [--mix 80,15,5] [--seed-docs N]")
-	base := fs.String("url", "http://"+e.cfg.Addr, "server base URL")
-	token := fs.String("token", "", "bearer token of an editor (ingest needs it); or RAGD_LOAD_TOKEN")
-	rate := fs.Float64("rate", 100, "requests per second")
-	dur := fs.Duration("duration", time.Minute, "how long to drive traffic")
-	mix := fs.String("mix", "80,15,5", "percent of search,answer,ingest")
-	every := fs.Duration("report", 10*time.Second, "report interval")
-	seedDocs := fs.Int("seed-docs", 0, "first write this many generated documents (an empty tenant has nothing to search)")
-	queries := fs.String("queries", "", "file of search questions, one per line (default: built-in questions)")
-	maxInflight := fs.Int("max-inflight", 256, "requests in flight at most; beyond it a scheduled request is dropped")
-	markdown := fs.Bool("markdown", false, "print the summary as a Markdown table")
-	if _, err := parse(fs, args); err != nil {
-		return err
-	}
-	if *token == "" {
-		*token = e.getenv("RAGD_LOAD_TOKEN")
-	}
-	shares, err := parseMix(*mix)
-	switch {
-	case err != nil:
-		return usagef("--mix: %v", err)
-	case *token == "":
-		return usagef("--token (or RAGD_LOAD_TOKEN) is required: ragd token issue --tenant <slug> --role editor")
-	case *rate <= 0 || *rate > 10000:
-		return usagef("--rate must be in (0, 10000]")
-	case *maxInflight < 1:
-		return usagef("--max-inflight must be >= 1")
-	}
-	qs := defaultLoadQuestions
-	if *queries != "" {
-		if qs, err = readLines(*queries); err != nil {
-			return err
-		}
-		if len(qs) == 0 {
-			return usagef("--queries %s has no lines", *queries)
-		}
-	}
-	l := &loader{base: strings.TrimRight(*base, "/"), token: *token, questions: qs, out: e.stdout,
-		client: &http.Client{Timeout: 2 * time.Minute, Transport: &http.Transport{MaxIdleConnsPerHost: *maxInflight, MaxConnsPerHost: 0}}}
-	if err := l.check(ctx); err != nil {
-		return err
-	}
-	if *seedDocs > 0 {
-		start := time.Now()
-		if err := l.seed(ctx, *seedDocs); err != nil {
-			return err
-		}
-		fmt.Fprintf(e.stdout, "seeded %d documents in %s\n", *seedDocs, time.Since(start).Round(time.Millisecond))
-	}
-	if *dur <= 0 {
-		return nil
-	}
-	fmt.Fprintf(e.stdout, "load: %s at %.0f req/s for %s (search %d%%, answer %d%%, ingest %d%%)\n",
-		l.base, *rate, *dur, shares[0], shares[1], shares[2])
-	sum := l.run(ctx, *rate, *dur, shares, *every, *maxInflight)
-	sum.print(e.stdout, *markdown)
-	if sum.total.s5xx > 0 || sum.total.transport > 0 {
-		return fmt.Errorf("%d responses were 5xx and %d requests failed in transport", sum.total.s5xx, sum.total.transport)
-	}
-	return nil
+// Config is one load run.
+type Config struct {
+	// BaseURL of the server; Token a bearer token of an editor (ingest
+	// needs it).
+	BaseURL, Token string
+	// Rate in requests per second, for Duration (0: only check and seed).
+	Rate     float64
+	Duration time.Duration
+	// Mix is the percent of search, answer and ingest (ParseMix).
+	Mix [3]int
+	// Every is the report interval.
+	Every time.Duration
+	// SeedDocs generated documents are written first (an empty tenant has
+	// nothing to search).
+	SeedDocs int
+	// Questions for search and answer (ReadQuestions, GeneratedQuestions).
+	Questions []string
+	// MaxInflight requests at most; beyond it a scheduled request is dropped.
+	MaxInflight int
+	// Out receives the progress lines.
+	Out io.Writer
 }
 
-func parseMix(s string) ([3]int, error) {
+// ErrConfig is returned by Run for an unusable Config.
+var ErrConfig = errors.New("loadgen: invalid configuration")
+
+// ErrFailed is returned by Summary.Err when a request got a 5xx or failed
+// in transport.
+var ErrFailed = errors.New("loadgen: requests failed")
+
+// Run checks the server and the token, seeds, drives traffic and returns the
+// summary. Errors: ErrConfig; the server unreachable or the token refused;
+// a failed seed write.
+func Run(ctx context.Context, cfg Config) (Summary, error) {
+	switch {
+	case cfg.Rate <= 0 || cfg.Rate > 10000:
+		return Summary{}, fmt.Errorf("%w: rate must be in (0, 10000]", ErrConfig)
+	case cfg.MaxInflight < 1:
+		return Summary{}, fmt.Errorf("%w: max in flight must be >= 1", ErrConfig)
+	case len(cfg.Questions) == 0:
+		return Summary{}, fmt.Errorf("%w: no questions", ErrConfig)
+	case cfg.Every <= 0:
+		return Summary{}, fmt.Errorf("%w: report interval must be positive", ErrConfig)
+	}
+	if cfg.Out == nil {
+		cfg.Out = io.Discard
+	}
+	l := &loader{base: strings.TrimRight(cfg.BaseURL, "/"), token: cfg.Token, questions: cfg.Questions, out: cfg.Out,
+		client: &http.Client{Timeout: 2 * time.Minute, Transport: &http.Transport{MaxIdleConnsPerHost: cfg.MaxInflight, MaxConnsPerHost: 0}}}
+	if err := l.check(ctx); err != nil {
+		return Summary{}, err
+	}
+	if cfg.SeedDocs > 0 {
+		start := time.Now()
+		if err := l.seed(ctx, cfg.SeedDocs); err != nil {
+			return Summary{}, err
+		}
+		fmt.Fprintf(cfg.Out, "seeded %d documents in %s\n", cfg.SeedDocs, time.Since(start).Round(time.Millisecond))
+	}
+	if cfg.Duration <= 0 {
+		return Summary{}, nil
+	}
+	fmt.Fprintf(cfg.Out, "load: %s at %.0f req/s for %s (search %d%%, answer %d%%, ingest %d%%), %d questions\n",
+		l.base, cfg.Rate, cfg.Duration, cfg.Mix[0], cfg.Mix[1], cfg.Mix[2], len(cfg.Questions))
+	return l.run(ctx, cfg.Rate, cfg.Duration, cfg.Mix, cfg.Every, cfg.MaxInflight), nil
+}
+
+// ParseMix parses "search,answer,ingest" percentages that add up to 100.
+func ParseMix(s string) ([3]int, error) {
 	var m [3]int
 	parts := strings.Split(s, ",")
 	if len(parts) != 3 {
@@ -111,31 +118,51 @@ func parseMix(s string) ([3]int, error) {
 	return m, nil
 }
 
-func readLines(path string) ([]string, error) {
+// ReadQuestions reads search questions from path: one per line (blank
+// lines and lines starting with # skipped), or, for a .jsonl file, the
+// "question" field of each line (an evaluation set, e.g.
+// tenants/pgdocs/eval.jsonl). Errors: the file's, or a .jsonl line that is
+// not a JSON object with a question.
+func ReadQuestions(path string) ([]string, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
+	jsonl := strings.HasSuffix(path, ".jsonl")
 	var out []string
 	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		if l := strings.TrimSpace(sc.Text()); l != "" && !strings.HasPrefix(l, "#") {
+	sc.Buffer(make([]byte, 0, 64<<10), 1<<20)
+	for n := 1; sc.Scan(); n++ {
+		l := strings.TrimSpace(sc.Text())
+		switch {
+		case l == "" || strings.HasPrefix(l, "#"):
+		case jsonl:
+			var q struct {
+				Question string `json:"question"`
+			}
+			if err := json.Unmarshal([]byte(l), &q); err != nil || strings.TrimSpace(q.Question) == "" {
+				return nil, fmt.Errorf("%s:%d: want a JSON object with a question", path, n)
+			}
+			out = append(out, strings.TrimSpace(q.Question))
+		default:
 			out = append(out, l)
 		}
 	}
 	return out, sc.Err()
 }
 
-// defaultLoadQuestions fit both the demo tenant (the PostgreSQL manual) and
-// the generated documents of --seed-docs.
-var defaultLoadQuestions = []string{
-	"How do I create an index without locking writes?", "What does VACUUM reclaim?", "effective_io_concurrency",
-	"How do I make a copy of my whole database into a single file?", "What is a tablespace?", "replication slot lag",
-	"How does the planner estimate row counts?", "What does the SQLSTATE error code 42P01 mean?", "work_mem per sort",
-	"How do I restore a backup?", "When does autovacuum run?", "row level security policy", "What is a partial index?",
-	"How are checkpoints tuned?", "shared_buffers size", "How do I grant read access to a role?", "failover to a standby",
-	"What is the difference between DELETE and TRUNCATE?", "How do I list all tables?", "backup window and retention",
+// GeneratedQuestions returns n natural-language questions about the
+// documents Seed writes: lengths as real questions have them
+// (bench.QuestionLength: SciFact's claims and the manual's questions),
+// content words from the documents' vocabulary.
+func GeneratedQuestions(n int, seed uint64) []string {
+	r := rand.New(rand.NewPCG(seed, 11))
+	out := make([]string, n)
+	for i := range out {
+		out[i] = bench.Question(r, bench.QuestionLength(r), func(r *rand.Rand) string { return loadWords[r.IntN(len(loadWords))] })
+	}
+	return out
 }
 
 var loadWords = strings.Fields(`index vacuum query table column server client replica failover schema migration backup
@@ -285,7 +312,8 @@ type sample struct {
 	goroutines float64
 }
 
-type loadSummary struct {
+// Summary is a run's outcome per operation and in all.
+type Summary struct {
 	dur     time.Duration
 	rate    float64
 	ops     [3]stats
@@ -294,8 +322,8 @@ type loadSummary struct {
 }
 
 // run drives traffic and prints a line every report interval.
-func (l *loader) run(ctx context.Context, rate float64, dur time.Duration, shares [3]int, every time.Duration, maxInflight int) loadSummary {
-	sum := loadSummary{dur: dur, rate: rate}
+func (l *loader) run(ctx context.Context, rate float64, dur time.Duration, shares [3]int, every time.Duration, maxInflight int) Summary {
+	sum := Summary{dur: dur, rate: rate}
 	var mu sync.Mutex
 	var window stats // since the last report
 	var inflight atomic.Int64
@@ -438,7 +466,17 @@ func (l *loader) sample(ctx context.Context, at time.Duration) sample {
 
 func ms(d time.Duration) string { return fmt.Sprintf("%.1fms", float64(d.Microseconds())/1000) }
 
-func (s loadSummary) print(w io.Writer, markdown bool) {
+// Err is ErrFailed when any request got a 5xx or failed in transport.
+func (s Summary) Err() error {
+	if s.total.s5xx > 0 || s.total.transport > 0 {
+		return fmt.Errorf("%w: %d responses were 5xx and %d requests failed in transport", ErrFailed, s.total.s5xx, s.total.transport)
+	}
+	return nil
+}
+
+// Print writes the per-operation table (Markdown when markdown), the p99
+// line and the server's RSS.
+func (s Summary) Print(w io.Writer, markdown bool) {
 	sent := s.total.count() + s.total.dropped
 	fmt.Fprintf(w, "\n%d requests in %s (%.1f req/s achieved, %.0f scheduled)\n", sent, s.dur, float64(s.total.count())/s.dur.Seconds(), s.rate)
 	rows := [][]string{{"operation", "requests", "ok", "4xx", "5xx", "transport", "dropped", "p50", "p95", "p99", "max"}}
@@ -464,6 +502,8 @@ func (s loadSummary) print(w io.Writer, markdown bool) {
 		}
 		tw.Flush()
 	}
+	fmt.Fprintf(w, "p99: search %s, answer %s, ingest %s, all %s; 5xx %d, transport errors %d\n",
+		ms(s.ops[0].pct(0.99)), ms(s.ops[1].pct(0.99)), ms(s.ops[2].pct(0.99)), ms(s.total.pct(0.99)), s.total.s5xx, s.total.transport)
 	var lo, hi float64
 	for i, sm := range s.samples {
 		if sm.rssMB == 0 {

@@ -1,0 +1,280 @@
+package search_test
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+
+	"github.com/ragd-dev/ragd/internal/store"
+	"github.com/ragd-dev/ragd/internal/testdb"
+)
+
+// exactCorpus is a tenant of synthetic chunks whose BM25 statistics the
+// test knows: words w0…w1499 drawn from a Zipf distribution (a few words in
+// most chunks, most words in a few, as in real text), 'simple'
+// configuration (each word is its own lexeme), 1,000 documents of 3 chunks.
+// Document i has source_uri doc/<i as 3 digits> and metadata {"half": i is
+// even}, so prefixes select 0.1 %, 1 % and 10 % of the chunks and the
+// metadata 50 %.
+type exactCorpus struct {
+	tenant  testdb.Tenant
+	ids     []uuid.UUID
+	docs    []int // document number of each chunk
+	tf      []map[string]int
+	dl      []int
+	df      map[string]int
+	tokens  int
+	queries []string
+}
+
+func newExactCorpus(t *testing.T) *exactCorpus {
+	t.Helper()
+	ctx := context.Background()
+	pool := testdb.App(t)
+	c := &exactCorpus{tenant: testdb.NewTenant(t, "exact", "simple"), df: map[string]int{}}
+	rng := rand.New(rand.NewPCG(7, 11))
+	zipf := rand.NewZipf(rand.New(rand.NewPCG(13, 17)), 1.1, 2, 1499)
+	const docs, perDoc = 1000, 3
+	var contents []string
+	var docIdx, chunkIdx []int
+	for d := 0; d < docs; d++ {
+		for k := 0; k < perDoc; k++ {
+			n := 20 + rng.IntN(180)
+			words := make([]string, n)
+			tf := map[string]int{}
+			for i := range words {
+				words[i] = fmt.Sprintf("w%d", zipf.Uint64())
+				tf[words[i]]++
+			}
+			for w := range tf {
+				c.df[w]++
+			}
+			c.tf = append(c.tf, tf)
+			c.dl = append(c.dl, n)
+			c.tokens += n
+			c.docs = append(c.docs, d)
+			contents = append(contents, strings.Join(words, " "))
+			docIdx, chunkIdx = append(docIdx, d), append(chunkIdx, k)
+		}
+	}
+	err := store.InTenant(ctx, pool, c.tenant.ID, func(tx pgx.Tx) error {
+		if _, err := tx.Exec(ctx, `INSERT INTO documents (tenant_id, source_uri, content_type, content_sha, pipeline, body, chunk_count, metadata)
+			SELECT $1, format('doc/%s', lpad(g::text, 3, '0')), 'text/plain', '\x00'::bytea, 'fill', 'x', $3,
+			       jsonb_build_object('half', g % 2 = 0)
+			FROM generate_series(0, $2::int - 1) g`, c.tenant.ID, docs, perDoc); err != nil {
+			return err
+		}
+		rows, err := tx.Query(ctx, `INSERT INTO chunks (tenant_id, document_id, chunk_index, content, token_count, start_offset, end_offset, ts_config)
+			SELECT $1, d.id, x.k, x.content, 1, 0, 1, 'simple'
+			FROM unnest($2::int[], $3::int[], $4::text[]) WITH ORDINALITY AS x (doc, k, content, ord)
+			JOIN documents d ON d.tenant_id = $1 AND d.source_uri = format('doc/%s', lpad(x.doc::text, 3, '0'))
+			ORDER BY x.ord
+			RETURNING id`, c.tenant.ID, docIdx, chunkIdx, contents)
+		if err != nil {
+			return err
+		}
+		c.ids, err = pgx.CollectRows(rows, pgx.RowTo[uuid.UUID])
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(c.ids) != len(contents) {
+		t.Fatalf("%d chunks inserted, want %d", len(c.ids), len(contents))
+	}
+	// INSERT … RETURNING gives no order guarantee: map ids back by content.
+	byContent := map[string]uuid.UUID{}
+	err = store.InTenant(ctx, pool, c.tenant.ID, func(tx pgx.Tx) error {
+		rows, err := tx.Query(ctx, `SELECT id, content FROM chunks WHERE tenant_id = $1`, c.tenant.ID)
+		if err != nil {
+			return err
+		}
+		for rows.Next() {
+			var id uuid.UUID
+			var s string
+			if err := rows.Scan(&id, &s); err != nil {
+				return err
+			}
+			byContent[s] = id
+		}
+		return rows.Err()
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, s := range contents {
+		c.ids[i] = byContent[s]
+	}
+	// Questions of 8-30 words: mostly common words, as people write them,
+	// plus a few rarer ones.
+	qrng := rand.New(rand.NewPCG(23, 29))
+	qzipf := rand.NewZipf(rand.New(rand.NewPCG(31, 37)), 1.05, 4, 1499)
+	for q := 0; q < 40; q++ {
+		n := 8 + qrng.IntN(23)
+		words := make([]string, n)
+		for i := range words {
+			words[i] = fmt.Sprintf("w%d", qzipf.Uint64())
+		}
+		c.queries = append(c.queries, strings.Join(words, " "))
+	}
+	return c
+}
+
+type scored struct {
+	id    uuid.UUID
+	score float64
+}
+
+// reference is exhaustive Okapi BM25 (Lucene's non-negative idf) over every
+// chunk that passes keep, best first, ties by id.
+func (c *exactCorpus) reference(query string, k1, b float64, keep func(i int) bool) []scored {
+	terms := map[string]bool{}
+	for _, w := range strings.Fields(query) {
+		if c.df[w] > 0 {
+			terms[w] = true
+		}
+	}
+	n := float64(len(c.ids))
+	avgdl := float64(c.tokens) / n
+	var out []scored
+	for i := range c.ids {
+		if !keep(i) {
+			continue
+		}
+		s, hit := 0.0, false
+		for w := range terms {
+			tf := float64(c.tf[i][w])
+			if tf == 0 {
+				continue
+			}
+			hit = true
+			df := float64(c.df[w])
+			idf := math.Log(1 + (n-df+0.5)/(df+0.5))
+			s += idf * tf * (k1 + 1) / (tf + k1*(1-b+b*float64(c.dl[i])/avgdl))
+		}
+		if hit {
+			out = append(out, scored{c.ids[i], s})
+		}
+	}
+	sort.Slice(out, func(a, b int) bool {
+		if out[a].score != out[b].score {
+			return out[a].score > out[b].score
+		}
+		return out[a].id.String() < out[b].id.String()
+	})
+	return out
+}
+
+// leg runs the keyword leg's statement as the application role.
+func (c *exactCorpus) leg(t *testing.T, query string, k1, b float64, perTerm, n int, filtered bool, prefix, metadata string) []scored {
+	t.Helper()
+	ctx := context.Background()
+	var out []scored
+	err := store.InTenant(ctx, testdb.App(t), c.tenant.ID, func(tx pgx.Tx) error {
+		rows, err := tx.Query(ctx, store.KeywordLegSQL, "simple", c.tenant.ID, query, k1, b, perTerm, n, filtered, prefix, []byte(metadata))
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		for rows.Next() {
+			vals, err := rows.Values()
+			if err != nil {
+				return err
+			}
+			out = append(out, scored{uuid.UUID(vals[0].([16]byte)), vals[1].(float64)})
+		}
+		return rows.Err()
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// sameTopK reports how got differs from the reference's first n: equal
+// scores (within rounding of a different summation order) rank by rank, and
+// the same chunks above the n-th score.
+func sameTopK(got, ref []scored, n int) string {
+	want := ref[:min(n, len(ref))]
+	if len(got) != len(want) {
+		return fmt.Sprintf("%d results, want %d", len(got), len(want))
+	}
+	const tol = 1e-9
+	for i := range want {
+		if math.Abs(got[i].score-want[i].score) > tol*math.Max(1, want[i].score) {
+			return fmt.Sprintf("rank %d: score %.12f, want %.12f", i+1, got[i].score, want[i].score)
+		}
+	}
+	if len(want) == 0 {
+		return ""
+	}
+	last := want[len(want)-1].score
+	// Above the last score (by more than rounding) the chunks are the same;
+	// at the last score, any of the reference's tied chunks may fill the
+	// remaining places.
+	tied := map[uuid.UUID]bool{}
+	for _, r := range ref {
+		if math.Abs(r.score-last) <= tol*math.Max(1, last) {
+			tied[r.id] = true
+		}
+	}
+	wantSet := map[uuid.UUID]bool{}
+	for _, w := range want {
+		wantSet[w.id] = true
+	}
+	for i, g := range got {
+		if !wantSet[g.id] && !tied[g.id] {
+			return fmt.Sprintf("rank %d: chunk %s (score %.6f) is not in the reference's top %d", i+1, g.id, g.score, n)
+		}
+	}
+	return ""
+}
+
+// TestKeywordLegExact: the keyword leg's ranking is exhaustive Okapi BM25's
+// top n, whatever the query's length, the candidate depth (per-term limit
+// 10, where the depth alone would miss most chunks, and 150) and BM25's
+// parameters; and with a filter it is the exhaustive ranking of the chunks
+// that pass the filter, at 0.1 %, 1 %, 10 % and 50 % selectivity.
+func TestKeywordLegExact(t *testing.T) {
+	t.Parallel()
+	c := newExactCorpus(t)
+	all := func(int) bool { return true }
+	for _, p := range []struct {
+		k1, b   float64
+		perTerm int
+		n       int
+	}{{1.2, 0.75, 10, 50}, {1.2, 0.75, 150, 50}, {0.9, 0.4, 10, 10}, {2.0, 1.0, 10, 200}} {
+		for qi, q := range c.queries {
+			ref := c.reference(q, p.k1, p.b, all)
+			got := c.leg(t, q, p.k1, p.b, p.perTerm, p.n, false, "", "{}")
+			if msg := sameTopK(got, ref, p.n); msg != "" {
+				t.Errorf("k1 %.1f b %.2f per-term %d n %d, query %d (%d words): %s", p.k1, p.b, p.perTerm, p.n, qi, len(strings.Fields(q)), msg)
+			}
+		}
+	}
+	for _, f := range []struct {
+		name, prefix, metadata string
+		keep                   func(i int) bool
+	}{
+		{"0.1%", "doc/007", "{}", func(i int) bool { return c.docs[i] == 7 }},
+		{"1%", "doc/04", "{}", func(i int) bool { return c.docs[i]/10 == 4 }},
+		{"10%", "doc/3", "{}", func(i int) bool { return c.docs[i]/100 == 3 }},
+		{"50%", "", `{"half": true}`, func(i int) bool { return c.docs[i]%2 == 0 }},
+		{"5% (both)", "doc/1", `{"half": false}`, func(i int) bool { return c.docs[i]/100 == 1 && c.docs[i]%2 == 1 }},
+	} {
+		for qi, q := range c.queries {
+			ref := c.reference(q, 1.2, 0.75, f.keep)
+			got := c.leg(t, q, 1.2, 0.75, 10, 20, true, f.prefix, f.metadata)
+			if msg := sameTopK(got, ref, 20); msg != "" {
+				t.Errorf("filter %s, query %d: %s", f.name, qi, msg)
+			}
+		}
+	}
+}

@@ -1,0 +1,81 @@
+package store
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
+)
+
+// The store's errors. InTenant and SendTenantBatch translate every error
+// they return (Translate): a caller matches these with errors.Is and never
+// reads a SQLSTATE. The PostgreSQL error stays in the chain for logs.
+
+// ErrNotFound is returned by a query that reads exactly one row when there
+// is none. It is pgx.ErrNoRows itself, so errors.Is matches it whether the
+// error comes straight from a generated query (inside InTenant's fn) or
+// through InTenant. Whether a missing row means "not found" to a client is
+// for the domain package to say, with its own error (tenant.ErrNotFound,
+// ingest.ErrNotFound, eval.ErrSetNotFound, …): a missing row nobody expected,
+// such as an embedding_models row, is a server fault.
+var ErrNotFound = pgx.ErrNoRows
+
+// ErrConflict wraps a unique_violation (SQLSTATE 23505): the write would
+// duplicate an existing key, e.g. a tenant slug that is taken.
+var ErrConflict = errors.New("store: conflicts with an existing row")
+
+// ErrInvalidValue wraps a check_violation (23514) or a
+// string_data_right_truncation (22001): a value the schema does not allow,
+// e.g. a malformed tenant slug or a string longer than its column.
+var ErrInvalidValue = errors.New("store: value not allowed by the schema")
+
+// ErrInvalidText wraps a character_not_in_repertoire (22021) or an
+// untranslatable_character (22P05): text or jsonb that PostgreSQL cannot
+// hold, such as U+0000 (NUL) in a string.
+var ErrInvalidText = errors.New("store: text PostgreSQL cannot store")
+
+// ErrPermissionDenied wraps an insufficient_privilege (42501): the role may
+// not do what the statement asks, e.g. CREATE EXTENSION of an untrusted
+// extension without superuser rights, or a write that a row-level security
+// policy refuses.
+var ErrPermissionDenied = errors.New("store: permission denied")
+
+// Translate returns err wrapped with the store's error for what it means:
+// ErrUnavailable for a connection failure (IsUnavailable), ErrConflict,
+// ErrInvalidValue, ErrInvalidText or ErrPermissionDenied for those
+// PostgreSQL errors. Other
+// errors, nil and errors already translated are returned as they are.
+// InTenant and SendTenantBatch apply it to the errors they return; a caller
+// that runs a generated query directly on a pool (the operator commands on
+// the owner pool) applies it to that query's error.
+func Translate(err error) error {
+	if err == nil || errors.Is(err, ErrUnavailable) {
+		return err
+	}
+	if IsUnavailable(err) {
+		return fmt.Errorf("%w: %w", ErrUnavailable, err)
+	}
+	return translateCode(err)
+}
+
+// translateCode wraps a PostgreSQL error (one the server sent, so never a
+// provider's) with the store's error for its SQLSTATE.
+func translateCode(err error) error {
+	var pgErr *pgconn.PgError
+	if !errors.As(err, &pgErr) || errors.Is(err, ErrConflict) || errors.Is(err, ErrInvalidValue) || errors.Is(err, ErrInvalidText) ||
+		errors.Is(err, ErrPermissionDenied) {
+		return err
+	}
+	switch pgErr.Code {
+	case "23505":
+		return fmt.Errorf("%w: %w", ErrConflict, err)
+	case "23514", "22001":
+		return fmt.Errorf("%w: %w", ErrInvalidValue, err)
+	case "22021", "22P05":
+		return fmt.Errorf("%w: %w", ErrInvalidText, err)
+	case "42501":
+		return fmt.Errorf("%w: %w", ErrPermissionDenied, err)
+	}
+	return err
+}

@@ -1,0 +1,212 @@
+package vindex
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+
+	"github.com/ragd-dev/ragd/internal/store"
+	"github.com/ragd-dev/ragd/internal/testdb"
+)
+
+func TestIndexNameRoundTrip(t *testing.T) {
+	id := uuid.New()
+	name := Name(id, 7)
+	if len(name) > 63 {
+		t.Fatalf("%s: %d characters, PostgreSQL keeps 63", name, len(name))
+	}
+	got, model, ok := parseName(name)
+	if !ok || got != id || model != 7 {
+		t.Fatalf("parseName(%s) = %s, %d, %v", name, got, model, ok)
+	}
+	for _, bad := range []string{"chunk_embeddings_use_lite_hnsw", "ce_hnsw_1", "ce_hnsw_x_" + strings.ReplaceAll(id.String(), "-", ""),
+		"ce_hnsw_1_" + id.String(), "ce_hnsw_99999_" + strings.ReplaceAll(id.String(), "-", "")} {
+		if _, _, ok := parseName(bad); ok {
+			t.Errorf("parseName(%q) accepted", bad)
+		}
+	}
+}
+
+// indexValid reports whether the index exists and whether it is valid.
+func indexValid(t *testing.T, name string) (exists, valid bool) {
+	t.Helper()
+	err := testdb.Owner(t).QueryRow(context.Background(), `SELECT i.indisvalid FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid
+		WHERE c.relname = $1`, name).Scan(&valid)
+	if err == pgx.ErrNoRows {
+		return false, false
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	return true, valid
+}
+
+// TestEnsure: a tenant above the threshold gets a valid dedicated index (the
+// search tests check that the vector leg walks it); a second run changes
+// nothing; a tenant that shrinks to half the threshold loses it; DryRun
+// changes nothing.
+func TestEnsureVectorIndexes(t *testing.T) {
+	ctx := context.Background()
+	owner, app := testdb.Owner(t), testdb.App(t)
+	tt := testdb.NewTenant(t, "vindex", "")
+	name := Name(tt.ID, 1)
+	t.Cleanup(func() {
+		if err := DropTenant(context.WithoutCancel(ctx), owner, tt.ID); err != nil {
+			t.Errorf("drop indexes: %v", err)
+		}
+	})
+	testdb.FillVectors(t, tt.ID, 120)
+	opts := Options{Threshold: 100, Tenant: tt.ID, Concurrently: true}
+
+	dry := opts
+	dry.DryRun = true
+	plan, err := Ensure(ctx, owner, dry)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(plan) != 1 || plan[0].Action != "create" || plan[0].Index != name || plan[0].Vectors != 120 {
+		t.Fatalf("dry run: %+v, want one create of %s with 120 vectors", plan, name)
+	}
+	if exists, _ := indexValid(t, name); exists {
+		t.Fatal("dry run built the index")
+	}
+
+	done, err := Ensure(ctx, owner, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(done) != 1 || done[0].Action != "create" {
+		t.Fatalf("changes %+v, want one create", done)
+	}
+	if exists, valid := indexValid(t, name); !exists || !valid {
+		t.Fatalf("index %s: exists %v, valid %v", name, exists, valid)
+	}
+
+	if again, err := Ensure(ctx, owner, opts); err != nil || len(again) != 0 {
+		t.Errorf("second run: %+v, %v; want no changes", again, err)
+	}
+
+	// Shrink to 50 (= threshold/2): the index goes.
+	err = store.InTenant(ctx, app, tt.ID, func(tx pgx.Tx) error {
+		_, err := tx.Exec(ctx, "DELETE FROM chunks WHERE tenant_id = $1 AND chunk_index >= 50", tt.ID)
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	done, err = Ensure(ctx, owner, opts)
+	if err != nil || len(done) != 1 || done[0].Action != "drop" || done[0].Vectors != 50 {
+		t.Fatalf("after shrinking: %+v, %v; want one drop with 50 vectors", done, err)
+	}
+	if exists, _ := indexValid(t, name); exists {
+		t.Error("the index of a tenant at half the threshold was kept")
+	}
+}
+
+// TestEnsureBusy: while another session holds the run's advisory
+// lock, a NoWait run does nothing and says ErrBusy, a dry run still
+// plans, and a waiting run completes once the lock is released.
+func TestEnsureBusy(t *testing.T) {
+	ctx := context.Background()
+	owner := testdb.Owner(t)
+	tt := testdb.NewTenant(t, "vindex-busy", "")
+	t.Cleanup(func() { _ = DropTenant(context.WithoutCancel(ctx), owner, tt.ID) })
+	testdb.FillVectors(t, tt.ID, 60)
+	other, err := owner.Acquire(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer other.Release()
+	if _, err := other.Exec(ctx, "SELECT pg_advisory_lock($1)", int64(indexLockKey)); err != nil {
+		t.Fatal(err)
+	}
+	opts := Options{Threshold: 50, Tenant: tt.ID, Concurrently: true, NoWait: true}
+	done, err := Ensure(ctx, owner, opts)
+	if !errors.Is(err, ErrBusy) || len(done) != 0 {
+		t.Fatalf("with the lock held elsewhere: %+v, %v; want nothing done and ErrBusy", done, err)
+	}
+	if exists, _ := indexValid(t, Name(tt.ID, 1)); exists {
+		t.Fatal("an index was built while another run held the lock")
+	}
+	opts.DryRun = true
+	if plan, err := Ensure(ctx, owner, opts); err != nil || len(plan) != 1 {
+		t.Errorf("dry run under the lock: %+v, %v; want one planned create", plan, err)
+	}
+	// A waiting run: it reports the wait, and completes after the release.
+	opts.DryRun, opts.NoWait = false, false
+	waiting := make(chan struct{})
+	opts.OnWait = func() { close(waiting) }
+	type result struct {
+		done []Change
+		err  error
+	}
+	res := make(chan result, 1)
+	go func() {
+		d, err := Ensure(ctx, owner, opts)
+		res <- result{d, err}
+	}()
+	<-waiting
+	if _, err := other.Exec(ctx, "SELECT pg_advisory_unlock($1)", int64(indexLockKey)); err != nil {
+		t.Fatal(err)
+	}
+	if r := <-res; r.err != nil || len(r.done) != 1 {
+		t.Errorf("waiting run after the release: %+v, %v; want one create", r.done, r.err)
+	}
+}
+
+// TestIndexRunLeavesNoSessionSettings: an index run sets maintenance_work_mem
+// for its builds at session level (CREATE INDEX CONCURRENTLY runs outside a
+// transaction), so it must never do so on a connection the pool hands out
+// again. With a one-connection owner pool, a run that builds an index (and
+// one that fails inside a build) leaves the pool's connection at the
+// server's value.
+func TestIndexRunLeavesNoSessionSettings(t *testing.T) {
+	ctx := context.Background()
+	owner := testdb.Owner(t)
+	var server string
+	if err := owner.QueryRow(ctx, "SELECT boot_val FROM pg_settings WHERE name = 'maintenance_work_mem'").Scan(&server); err != nil {
+		t.Fatal(err)
+	}
+	one, err := store.Open(ctx, testdb.AdminURL(), store.Options{MaxConns: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(one.Close)
+	setting := func() string {
+		var v, unit string
+		if err := one.QueryRow(ctx, "SELECT setting, coalesce(unit, '') FROM pg_settings WHERE name = 'maintenance_work_mem'").Scan(&v, &unit); err != nil {
+			t.Fatal(err)
+		}
+		return v
+	}
+	before := setting()
+	tt := testdb.NewTenant(t, "vindex-session", "")
+	t.Cleanup(func() {
+		if err := DropTenant(context.WithoutCancel(ctx), owner, tt.ID); err != nil {
+			t.Errorf("drop indexes: %v", err)
+		}
+	})
+	testdb.FillVectors(t, tt.ID, 120)
+	// MaxMemoryMB 33 caps the build below the 64 MB the sizing starts from
+	// and differs from the defaults, so a leaked setting shows.
+	done, err := Ensure(ctx, one, Options{Threshold: 100, Tenant: tt.ID, Concurrently: true, MaxMemoryMB: 33})
+	if err != nil || len(done) != 1 || done[0].Action != "create" {
+		t.Fatalf("index run: %+v, %v", done, err)
+	}
+	if got := setting(); got != before {
+		t.Fatalf("after the run the pool's connection has maintenance_work_mem %s, want %s (server boot value %s)", got, before, server)
+	}
+	// A run cancelled while it works leaves nothing either.
+	cctx, cancel := context.WithCancel(ctx)
+	cancel()
+	if _, err := Ensure(cctx, one, Options{Threshold: 100, Tenant: tt.ID, MaxMemoryMB: 33}); err == nil {
+		t.Fatal("a cancelled run succeeded")
+	}
+	if got := setting(); got != before {
+		t.Fatalf("after a cancelled run: maintenance_work_mem %s, want %s", got, before)
+	}
+}
