@@ -2,6 +2,7 @@ package cli
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"io"
 	"math"
@@ -19,7 +20,8 @@ import (
 // the tenant, as tab-separated values. Questions come from the tenant's set
 // (--set), another tenant's set (--from SLUG:SET, all unanswerable here)
 // or a file (--questions FILE, labels as in the file unless --foreign).
-func evalSignals(ctx context.Context, e *env, d *deps, svc *eval.Service, slug, setName, from, questions string, foreign, header bool, limit int) error {
+func evalSignals(ctx context.Context, e *env, d *deps, svc *eval.Service, o *evalOpts) error {
+	slug, setName, from, questions, foreign, limit := o.slug, o.setName, o.from, o.questionsPath, o.foreign, o.limit
 	t, err := d.tenantFor(ctx, e, slug)
 	if err != nil {
 		return err
@@ -76,7 +78,12 @@ func evalSignals(ctx context.Context, e *env, d *deps, svc *eval.Service, slug, 
 	if err != nil {
 		return err
 	}
-	return eval.WriteSignals(e.stdout, rows, header)
+	if o.asJSON {
+		enc := json.NewEncoder(e.stdout)
+		enc.SetIndent("", "  ")
+		return enc.Encode(rows)
+	}
+	return eval.WriteSignals(e.stdout, rows, o.header)
 }
 
 func readSignalFiles(paths []string) ([]eval.SignalRow, error) {

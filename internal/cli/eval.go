@@ -43,6 +43,10 @@ type evalAction struct {
 	flags       func(fs *flag.FlagSet, o *evalOpts)
 }
 
+// localEvalActions read files only (no database, no tenant), so they take
+// neither --tenant nor --json.
+var localEvalActions = map[string]bool{"fit-answerability": true}
+
 // evalActions lists the eval subcommands in the order of the usage text.
 var evalActions = []evalAction{
 	{"load", "eval load    --tenant <slug> --name NAME [--allow-unknown] [--json] FILE.jsonl", func(fs *flag.FlagSet, o *evalOpts) {
@@ -97,8 +101,8 @@ var evalActions = []evalAction{
 		fs.StringVar(&o.checkSplit, "check-split", "", "only the checks with this split label, e.g. held_out (with --checks)")
 		fs.BoolVar(&o.judge, "judge", false, "also judge each answer SUPPORTED/UNSUPPORTED with the configured LLM")
 	}},
-	{"signals", "eval signals --tenant <slug> [--set NAME | --from SLUG:SET | --questions FILE.jsonl] [--foreign] [--header] [--limit N]\n" +
-		"               (each question's answerability signals, tab-separated, under the default settings)", func(fs *flag.FlagSet, o *evalOpts) {
+	{"signals", "eval signals --tenant <slug> [--set NAME | --from SLUG:SET | --questions FILE.jsonl] [--foreign] [--header] [--limit N] [--json]\n" +
+		"               (each question's answerability signals under the default settings, tab-separated or JSON)", func(fs *flag.FlagSet, o *evalOpts) {
 		fs.StringVar(&o.setName, "set", "", "evaluation set (default: the tenant's only set)")
 		fs.StringVar(&o.from, "from", "", "questions of another tenant's set, SLUG:SET (unanswerable here)")
 		fs.StringVar(&o.questionsPath, "questions", "", "questions from a JSON Lines file")
@@ -166,8 +170,10 @@ func evalFlags(e *env, action string) (fs *flag.FlagSet, o *evalOpts, ok bool) {
 		}
 		o = &evalOpts{}
 		fs = newFlags(e, "eval "+action, a.usage)
-		fs.StringVar(&o.slug, "tenant", "", "tenant slug")
-		fs.BoolVar(&o.asJSON, "json", false, "print JSON")
+		if !localEvalActions[a.name] {
+			fs.StringVar(&o.slug, "tenant", "", "tenant slug")
+			fs.BoolVar(&o.asJSON, "json", false, "print JSON")
+		}
 		if a.flags != nil {
 			a.flags(fs, o)
 		}
@@ -303,7 +309,7 @@ func runEval(ctx context.Context, e *env, args []string) error {
 		return nil
 
 	case "signals":
-		return evalSignals(ctx, e, d, svc, o.slug, o.setName, o.from, o.questionsPath, o.foreign, o.header, o.limit)
+		return evalSignals(ctx, e, d, svc, o)
 
 	case "load":
 		if o.name == "" || len(pos) != 1 {

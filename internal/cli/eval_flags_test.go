@@ -58,7 +58,7 @@ func TestEvalForeignFlagIsUsageError(t *testing.T) {
 // or docs/EVAL.md shows for an eval action is one of that action's flags,
 // and the documented concrete invocations parse as they stand.
 func TestEvalDocumentedFlagsParse(t *testing.T) {
-	invocation := regexp.MustCompile(`(?:^|ragd |\s)eval (load|run|compare|tune|beir|sets|runs|show|answers)\b([^` + "`" + `#\n]*)`)
+	invocation := regexp.MustCompile(`(?:^|ragd |\s)eval (load|run|compare|tune|beir|sets|runs|show|answers|signals|fit-answerability)\b([^` + "`" + `#\n]*)`)
 	flagRe := regexp.MustCompile(`--[a-z][a-z0-9-]*`)
 	check := func(where, text string) int {
 		n := 0
