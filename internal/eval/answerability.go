@@ -21,11 +21,12 @@ import (
 type SignalRow struct {
 	// Tenant is the slug of the tenant searched; Source names where the
 	// question came from (tenant:set, or a file).
-	Tenant, Source string
+	Tenant string `json:"tenant"`
+	Source string `json:"source"`
 	// Answerable is the label: the question has relevant documents and was
 	// asked of its own corpus.
-	Answerable bool
-	Signals    search.Signals
+	Answerable bool           `json:"answerable"`
+	Signals    search.Signals `json:"signals"`
 }
 
 // SignalOptions tune Signals.
