@@ -2,12 +2,19 @@
 # setup-db.sh — one-command local PostgreSQL + pgvector for ragd. Idempotent.
 #
 # 1. If RAGD_ADMIN_DATABASE_URL and RAGD_DATABASE_URL are set and reach a server
-#    whose database has the vector extension, use them as they are.
-# 2. Otherwise (Debian/Ubuntu): install PostgreSQL and postgresql-server-dev-<major>
-#    with apt; if the vector extension is not available, build pgvector 0.8.x from
-#    Debian's source package (trixie) through a private apt configuration (the
-#    system's sources are never edited); start the cluster; create the owner and
-#    application roles and the databases (ragd, ragd_test); print the URLs.
+#    whose databases (theirs and the test URLs', when set) have the vector
+#    extension, use them as they are.
+# 2. Otherwise, when the URLs name this machine (localhost, 127.0.0.1, ::1 or
+#    a socket), set that server up as below, on the URLs' port, with their
+#    roles and databases; URLs naming another host are an error (this script
+#    only administers a local server).
+# 3. Without URLs (Debian/Ubuntu): install PostgreSQL and
+#    postgresql-server-dev-<major> with apt; if the vector extension is not
+#    available, build pgvector 0.8.x from Debian's source package (trixie)
+#    through a private apt configuration (the system's sources are never
+#    edited); start the cluster on RAGD_PGPORT (5432); create the owner and
+#    application roles and the databases (RAGD_DATABASES: ragd, ragd_test,
+#    ragd_bench); print the URLs.
 #
 # Development credentials only: the local roles get fixed passwords that the
 # README documents. Production deployments create their own roles.
@@ -30,14 +37,57 @@ as_postgres() {
 psql_super() { as_postgres psql -X -q -v ON_ERROR_STOP=1 -p "$PORT" "$@"; }
 
 # --- 1. an existing server ---------------------------------------------------
+# url_part URL field: user, password, host, port or database of a
+# postgres://user:password@host:port/database?… URL (empty when absent).
+url_part() {
+	local re='^postgres(ql)?://(([^:@/]*)(:([^@/]*))?@)?(\[[^]]*\]|[^:/?]*)(:([0-9]+))?(/([^?]*))?'
+	[[ $1 =~ $re ]] || return 0
+	case $2 in
+	user) printf '%s' "${BASH_REMATCH[3]}" ;;
+	password) printf '%s' "${BASH_REMATCH[5]}" ;;
+	host) printf '%s' "${BASH_REMATCH[6]}" ;;
+	port) printf '%s' "${BASH_REMATCH[8]}" ;;
+	database) printf '%s' "${BASH_REMATCH[10]}" ;;
+	esac
+}
+has_vector() { psql -X -qtA "$1" -c "SELECT 1 FROM pg_extension WHERE extname='vector'" 2>/dev/null | grep -q 1; }
 if [ -n "${RAGD_ADMIN_DATABASE_URL:-}" ] && [ -n "${RAGD_DATABASE_URL:-}" ]; then
-	if psql -X -qtA "$RAGD_ADMIN_DATABASE_URL" -c "SELECT 1 FROM pg_extension WHERE extname='vector'" 2>/dev/null | grep -q 1; then
+	ready=1
+	for u in "$RAGD_ADMIN_DATABASE_URL" "$RAGD_DATABASE_URL" ${RAGD_TEST_ADMIN_DATABASE_URL:+"$RAGD_TEST_ADMIN_DATABASE_URL"} ${RAGD_TEST_DATABASE_URL:+"$RAGD_TEST_DATABASE_URL"}; do
+		has_vector "$u" || { ready=; break; }
+	done
+	if [ -n "$ready" ]; then
 		log "using the configured server (vector extension present)"
 		printf 'RAGD_ADMIN_DATABASE_URL=%s\nRAGD_DATABASE_URL=%s\n' "$RAGD_ADMIN_DATABASE_URL" "$RAGD_DATABASE_URL"
 		exit 0
 	fi
-	log "configured URLs unreachable or without the vector extension; setting up a local server"
+	host=$(url_part "$RAGD_ADMIN_DATABASE_URL" host)
+	case "$host" in
+	'' | localhost | 127.0.0.1 | '[::1]') ;;
+	*) die "the configured server ($host) is unreachable, or lacks the roles, databases or vector extension; set it up there (owner and application roles, databases with CREATE EXTENSION vector; see README), or unset RAGD_ADMIN_DATABASE_URL and RAGD_DATABASE_URL for a local server" ;;
+	esac
+	# The local server the URLs name: their port, roles and databases.
+	p=$(url_part "$RAGD_ADMIN_DATABASE_URL" port)
+	PORT=${RAGD_PGPORT:-${p:-5432}}
+	OWNER=$(url_part "$RAGD_ADMIN_DATABASE_URL" user); OWNER=${OWNER:-ragd_owner}
+	APP=$(url_part "$RAGD_DATABASE_URL" user); APP=${APP:-ragd_app}
+	OWNER_PASSWORD=$(url_part "$RAGD_ADMIN_DATABASE_URL" password)
+	APP_PASSWORD=$(url_part "$RAGD_DATABASE_URL" password)
+	if [ -z "${RAGD_DATABASES:-}" ]; then
+		DBS=$(url_part "$RAGD_DATABASE_URL" database)
+		[ -n "${RAGD_TEST_DATABASE_URL:-}" ] && DBS="$DBS $(url_part "$RAGD_TEST_DATABASE_URL" database)"
+		[ -n "$DBS" ] || DBS=ragd
+	fi
+	log "configured URLs not ready: setting up the local server on port $PORT (roles $OWNER, $APP; databases $DBS)"
 fi
+for name in "$OWNER" "$APP" $DBS; do
+	[[ $name =~ ^[a-z_][a-z0-9_]*$ ]] || die "role or database name \"$name\" must be lowercase letters, digits and underscores"
+done
+OWNER_PASSWORD=${OWNER_PASSWORD:-$OWNER}
+APP_PASSWORD=${APP_PASSWORD:-$APP}
+for pw in "$OWNER_PASSWORD" "$APP_PASSWORD"; do
+	[[ $pw != *"'"* ]] || die "passwords with a single quote are not supported here; create the roles yourself"
+done
 
 command -v apt-get >/dev/null || die "no apt-get: install PostgreSQL 13+ with pgvector 0.8 yourself and set RAGD_ADMIN_DATABASE_URL / RAGD_DATABASE_URL (or use docker-compose.yml)"
 
@@ -89,25 +139,28 @@ else
 fi
 
 # --- 4. the cluster ------------------------------------------------------------
-if ! pg_lsclusters -h 2>/dev/null | awk -v m="$MAJOR" '$1==m' | grep -q .; then
-	as_root pg_createcluster "$MAJOR" main --port "$PORT" >/dev/null
+# The cluster on PORT: started when it is down, created (named main, or
+# ragd<port> when main exists on another port) when there is none.
+cluster=$(pg_lsclusters -h 2>/dev/null | awk -v m="$MAJOR" -v p="$PORT" '$1==m && $3==p {print $2; exit}')
+if [ -z "$cluster" ]; then
+	cluster=main
+	pg_lsclusters -h 2>/dev/null | awk -v m="$MAJOR" '$1==m && $2=="main"' | grep -q . && cluster=ragd$PORT
+	log "creating PostgreSQL $MAJOR cluster $cluster on port $PORT"
+	as_root pg_createcluster "$MAJOR" "$cluster" --port "$PORT" >/dev/null
 fi
-if ! pg_lsclusters -h | awk -v m="$MAJOR" '$1==m && $2=="main" {print $4}' | grep -q online; then
-	log "starting PostgreSQL $MAJOR"
-	as_root pg_ctlcluster "$MAJOR" main start
+if ! pg_lsclusters -h | awk -v m="$MAJOR" -v c="$cluster" '$1==m && $2==c {print $4}' | grep -q online; then
+	log "starting PostgreSQL $MAJOR cluster $cluster"
+	as_root pg_ctlcluster "$MAJOR" "$cluster" start
 fi
-for _ in $(seq 30); do as_postgres pg_isready -q -p "$PORT" && break; sleep 1; done
-as_postgres pg_isready -q -p "$PORT" || die "PostgreSQL did not become ready"
-
 # --- 5. roles and databases ----------------------------------------------------
 psql_super -d postgres <<SQL
 DO \$\$
 BEGIN
   IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = '$OWNER') THEN
-    CREATE ROLE $OWNER LOGIN PASSWORD '$OWNER' NOSUPERUSER NOBYPASSRLS NOCREATEROLE;
+    CREATE ROLE $OWNER LOGIN PASSWORD '$OWNER_PASSWORD' NOSUPERUSER NOBYPASSRLS NOCREATEROLE;
   END IF;
   IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = '$APP') THEN
-    CREATE ROLE $APP LOGIN PASSWORD '$APP' NOSUPERUSER NOBYPASSRLS NOCREATEDB NOCREATEROLE;
+    CREATE ROLE $APP LOGIN PASSWORD '$APP_PASSWORD' NOSUPERUSER NOBYPASSRLS NOCREATEDB NOCREATEROLE;
   END IF;
 END \$\$;
 ALTER ROLE $APP NOSUPERUSER NOBYPASSRLS;
@@ -132,10 +185,14 @@ done
 # only needed by the owner for that).
 psql_super -d postgres -c "ALTER ROLE $OWNER CREATEDB" >/dev/null
 
-log "ready: PostgreSQL $MAJOR on port $PORT with pgvector $(psql_super -d ragd -tAc "SELECT extversion FROM pg_extension WHERE extname='vector'")"
+log "ready: PostgreSQL $MAJOR on port $PORT with pgvector $(psql_super -d "$(set -- $DBS; echo "$1")" -tAc "SELECT extversion FROM pg_extension WHERE extname='vector'")"
+if [ -n "${RAGD_ADMIN_DATABASE_URL:-}" ] && [ -n "${RAGD_DATABASE_URL:-}" ]; then
+	printf 'RAGD_ADMIN_DATABASE_URL=%s\nRAGD_DATABASE_URL=%s\n' "$RAGD_ADMIN_DATABASE_URL" "$RAGD_DATABASE_URL"
+	exit 0
+fi
 cat <<URLS
-RAGD_ADMIN_DATABASE_URL=postgres://$OWNER:$OWNER@127.0.0.1:$PORT/ragd?sslmode=disable
-RAGD_DATABASE_URL=postgres://$APP:$APP@127.0.0.1:$PORT/ragd?sslmode=disable
-RAGD_TEST_ADMIN_DATABASE_URL=postgres://$OWNER:$OWNER@127.0.0.1:$PORT/ragd_test?sslmode=disable
-RAGD_TEST_DATABASE_URL=postgres://$APP:$APP@127.0.0.1:$PORT/ragd_test?sslmode=disable
+RAGD_ADMIN_DATABASE_URL=postgres://$OWNER:$OWNER_PASSWORD@127.0.0.1:$PORT/ragd?sslmode=disable
+RAGD_DATABASE_URL=postgres://$APP:$APP_PASSWORD@127.0.0.1:$PORT/ragd?sslmode=disable
+RAGD_TEST_ADMIN_DATABASE_URL=postgres://$OWNER:$OWNER_PASSWORD@127.0.0.1:$PORT/ragd_test?sslmode=disable
+RAGD_TEST_DATABASE_URL=postgres://$APP:$APP_PASSWORD@127.0.0.1:$PORT/ragd_test?sslmode=disable
 URLS
