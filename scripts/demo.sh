@@ -24,15 +24,24 @@ if [ -z "${RAGD_JWT_SECRET:-}${RAGD_JWT_SECRET_FILE:-}" ]; then
 fi
 export RAGD_ADDR=${RAGD_ADDR:-127.0.0.1:8080}
 
-echo "== migrate"
-"$BIN" migrate up
-echo "== apply tenants/pgdocs (ingest the manual; a re-run skips unchanged pages)"
-"$BIN" tenant apply tenants/pgdocs
-
+# Checked before the ingest, which takes minutes on a first run.
 if curl -fsS -o /dev/null "http://$RAGD_ADDR/healthz" 2>/dev/null; then
 	echo "demo: something already answers on $RAGD_ADDR (another ragd serve?); stop it or set RAGD_ADDR" >&2
 	exit 1
 fi
+echo "== migrate"
+"$BIN" migrate up
+echo "== apply tenants/pgdocs (ingest the manual; a re-run skips unchanged pages)"
+# The apply's whole output, its evaluation report of every missed question
+# included, goes to a file; progress and the summary are shown.
+applylog=${TMPDIR:-/tmp}/ragd-demo-apply.log
+if ! "$BIN" tenant apply tenants/pgdocs 2>&1 | tee "$applylog" |
+	grep --line-buffered -E '^(ingest: |tenant |source |vector index|evaluation set|run |      leg|   vector|  keyword|  fused)'; then
+	cat "$applylog" >&2
+	exit 1
+fi
+echo "(the full evaluation report, every missed question included: $applylog)"
+
 echo "== serve on $RAGD_ADDR"
 log=$(mktemp)
 "$BIN" serve >"$log" 2>&1 &

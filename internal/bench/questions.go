@@ -25,8 +25,8 @@ type lengthHistogram struct {
 // sets, which are in the repository):
 //   - SciFact's 809 training claims (BEIR scifact queries-train.jsonl,
 //     "text"): median 12 words, p95 20, max 39;
-//   - the PostgreSQL manual's 169 evaluation questions
-//     (tenants/pgdocs/eval.jsonl and unseen.jsonl, "question"): median 13,
+//   - the PostgreSQL manual's 183 evaluation questions
+//     (tenants/pgdocs/eval.jsonl and unseen.jsonl, "question"): median 12,
 //     p95 18, max 21.
 var questionSources = []lengthHistogram{
 	{"scifact-train",
@@ -34,7 +34,7 @@ var questionSources = []lengthHistogram{
 		[]int{3, 6, 15, 36, 52, 67, 61, 84, 70, 72, 57, 55, 41, 30, 41, 33, 29, 21, 9, 6, 5, 7, 3, 4, 1, 1}},
 	{"pgdocs",
 		[]int{6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21},
-		[]int{5, 5, 4, 9, 21, 25, 14, 23, 18, 23, 7, 5, 6, 2, 1, 1}},
+		[]int{7, 6, 5, 11, 23, 25, 16, 23, 19, 24, 8, 5, 7, 2, 1, 1}},
 }
 
 // questionContentShare is the share of a real question's words that are
@@ -44,7 +44,7 @@ var questionSources = []lengthHistogram{
 const questionContentShare = 0.7
 
 // QuestionLength draws a question length in words: a source with equal
-// probability (the manual's 169 questions are not outweighed by SciFact's
+// probability (the manual's 183 questions are not outweighed by SciFact's
 // 809 claims), then a length at that source's frequency.
 func QuestionLength(r *rand.Rand) int {
 	h := questionSources[r.IntN(len(questionSources))]

@@ -31,8 +31,19 @@ func TestReadQuestions(t *testing.T) {
 	if qs, err := ReadQuestions(plain); err != nil || len(qs) != 2 || qs[1] != "how do I index" {
 		t.Errorf("plain: %q, %v", qs, err)
 	}
-	qs, err := ReadQuestions(filepath.Join("..", "..", "tenants", "pgdocs", "eval.jsonl"))
-	if err != nil || len(qs) != 127 || !strings.HasSuffix(qs[0], "?") {
+	set := filepath.Join("..", "..", "tenants", "pgdocs", "eval.jsonl")
+	raw, err := os.ReadFile(set)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := 0 // the set's questions: one a non-empty line
+	for _, l := range strings.Split(string(raw), "\n") {
+		if strings.TrimSpace(l) != "" {
+			lines++
+		}
+	}
+	qs, err := ReadQuestions(set)
+	if err != nil || len(qs) != lines || !strings.HasSuffix(qs[0], "?") {
 		t.Errorf("eval.jsonl: %d questions, first %q, %v", len(qs), qs[:min(1, len(qs))], err)
 	}
 	bad := filepath.Join(dir, "bad.jsonl")
