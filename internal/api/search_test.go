@@ -123,7 +123,7 @@ func TestSearchAndAnswer(t *testing.T) {
 	}
 	ans = decode[api.AnswerResponse](t, b.do(req{method: "POST", path: "/v1/answer", token: rd,
 		body: map[string]any{"question": "How do I upgrade widgetctl?", "metadata": map[string]any{"team": "nobody"}}}), 200)
-	if !ans.Refused || ans.RefusalReason != "no_results" || len(ans.Sources) != 0 {
+	if !ans.Refused || ans.RefusalReason != "no_results" || len(ans.Sources) != 0 || ans.ConfidenceReason != "no document matching the filters contains any of the question's terms" {
 		t.Fatalf("answer under a filter nothing matches: %+v", ans)
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/ragd-dev/ragd/internal/search"
@@ -58,7 +59,12 @@ func runSearch(ctx context.Context, e *env, args []string) error {
 		fmt.Fprintf(e.stdout, "   %s\n", snippet(r.Content, 200))
 	}
 	if *explain {
-		fmt.Fprintf(e.stdout, "confidence %.3f, timings %v\n", resp.Confidence, resp.Timings)
+		stages := make([]string, 0, len(resp.Timings))
+		for stage, ms := range resp.Timings {
+			stages = append(stages, fmt.Sprintf("%s %.1f ms", stage, ms))
+		}
+		slices.Sort(stages)
+		fmt.Fprintf(e.stdout, "confidence %.3f; %s\n", resp.Confidence, strings.Join(stages, ", "))
 	}
 	return nil
 }

@@ -50,6 +50,11 @@ func TestConfigCommand(t *testing.T) {
 			t.Errorf("RAGD_KEYWORD_PER_TERM=%s: exit %d, stdout %q; want a non-zero exit naming the problem", v, code, out)
 		}
 	}
+	// Each problem names its own variable, and only that one.
+	code, out, _ = runCLI(t, map[string]string{"RAGD_MAX_TOP_K": "0"}, "config")
+	if code == 0 || !strings.Contains(out, "RAGD_MAX_TOP_K must be in 1..1000, got 0") || strings.Contains(out, "RAGD_MAX_QUERY_CHARS must") {
+		t.Errorf("RAGD_MAX_TOP_K=0: exit %d, stdout %q; want the problem named alone", code, out)
+	}
 }
 
 func TestTokenIssue(t *testing.T) {

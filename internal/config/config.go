@@ -207,12 +207,15 @@ func (c Config) Validate(server bool) error {
 		errs = append(errs, errors.New("RAGD_EXACT_THRESHOLD must be at least 1"))
 	}
 	if c.KeywordPerTerm < 10 || c.KeywordPerTerm > 10000 {
-		// Each candidate costs one lookup per common query term: 10,000 per
-		// term is already seconds per search on a large tenant.
+		// The postings read to set the keyword leg's pruning threshold:
+		// 10,000 per term is already seconds per search on a large tenant.
 		errs = append(errs, fmt.Errorf("RAGD_KEYWORD_PER_TERM must be in 10..10000, got %d", c.KeywordPerTerm))
 	}
-	if c.MaxQueryChars < 16 || c.MaxTopK < 1 || c.MaxTopK > 1000 {
-		errs = append(errs, errors.New("RAGD_MAX_QUERY_CHARS must be >= 16 and RAGD_MAX_TOP_K in 1..1000"))
+	if c.MaxQueryChars < 16 {
+		errs = append(errs, fmt.Errorf("RAGD_MAX_QUERY_CHARS must be at least 16, got %d", c.MaxQueryChars))
+	}
+	if c.MaxTopK < 1 || c.MaxTopK > 1000 {
+		errs = append(errs, fmt.Errorf("RAGD_MAX_TOP_K must be in 1..1000, got %d", c.MaxTopK))
 	}
 	switch c.LogLevel {
 	case "debug", "info", "warn", "error":

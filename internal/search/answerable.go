@@ -240,6 +240,10 @@ func (s *Searcher) assess(p plan, legs legResults, resp *Response) {
 	switch {
 	case len(legs.missing) > 0:
 		resp.ConfidenceReason = "no document mentions " + quoteList(legs.missing, 3)
+	case legs.ranKeyword && len(legs.kw) == 0 && p.filtered:
+		resp.ConfidenceReason = "no document matching the filters contains any of the question's terms"
+	case legs.ranKeyword && len(legs.kw) == 0:
+		resp.ConfidenceReason = "no document contains any of the question's terms"
 	case legs.ranKeyword:
 		resp.ConfidenceReason = fmt.Sprintf("the best passages cover %.0f%% of the question's terms", 100*resp.TermCoverage)
 	}
