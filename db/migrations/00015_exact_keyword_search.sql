@@ -33,6 +33,14 @@
 -- the matching documents are found first and only their postings are
 -- scored: exact at any selectivity.
 --
+-- The function plans every statement for its call (plan_cache_mode =
+-- force_custom_plan, set on the function, whatever the session's mode): the
+-- arrays it builds at run time (the filtered chunks, the candidates) are
+-- then constants, tested by hashing. Under PostgreSQL's default (auto),
+-- PL/pgSQL switches to generic plans from a session's sixth call; measured
+-- on the manual's tenant, a filtered search matching every document went
+-- from 40-60 ms to 250-510 ms a call.
+--
 -- The query is still its 64 rarest terms (migration 00014).
 
 -- +goose Up
@@ -41,6 +49,7 @@ CREATE OR REPLACE FUNCTION keyword_search(p_tenant uuid, p_lexemes text[], p_k1 
                                p_per_term int, p_top_n int, p_filtered bool, p_prefix text, p_metadata jsonb)
 RETURNS TABLE (chunk_id uuid, score float8)
 LANGUAGE plpgsql STABLE PARALLEL SAFE
+SET plan_cache_mode = force_custom_plan
 AS $$
 DECLARE
     v_n float8;
