@@ -400,23 +400,27 @@ func sameRanking(got, want []scored) string {
 	return ""
 }
 
-// TestKeywordSearchPlansEachCall: keyword_search pins plan_cache_mode =
-// force_custom_plan for its own statements, whatever the session's setting.
-// Its statements take arrays built at run time (the filtered chunks, the
-// candidates); only a custom plan sees them as constants and tests
-// membership by hashing. The pool sets the mode on every connection, but a
-// session left at PostgreSQL's default (auto) switches PL/pgSQL to generic
-// plans from the sixth call: measured on the manual's tenant, a filtered
-// search matching every document went from 40-60 ms to 250-510 ms a call.
+// TestKeywordSearchPlansEachCall: keyword_search, and the filtered
+// searches' filtered_chunks and vector_search_filtered, pin plan_cache_mode
+// = force_custom_plan for their own statements, whatever the session's
+// setting. Their statements take arrays built at run time (the filtered
+// chunks, the candidates); only a custom plan sees them as constants and
+// tests membership by hashing. The pool sets the mode on every connection,
+// but a session left at PostgreSQL's default (auto) switches PL/pgSQL to
+// generic plans from the sixth call: measured on the manual's tenant, a
+// filtered search matching every document went from 40-60 ms to 250-510 ms
+// a call.
 func TestKeywordSearchPlansEachCall(t *testing.T) {
 	t.Parallel()
-	var config []string
-	err := testdb.App(t).QueryRow(context.Background(),
-		`SELECT coalesce(proconfig, '{}') FROM pg_proc WHERE proname = 'keyword_search' AND pronamespace = 'public'::regnamespace`).Scan(&config)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !slices.Contains(config, "plan_cache_mode=force_custom_plan") {
-		t.Fatalf("keyword_search's settings %q lack plan_cache_mode=force_custom_plan", config)
+	for _, fn := range []string{"keyword_search", "filtered_chunks", "vector_search_filtered"} {
+		var config []string
+		err := testdb.App(t).QueryRow(context.Background(),
+			`SELECT coalesce(proconfig, '{}') FROM pg_proc WHERE proname = $1 AND pronamespace = 'public'::regnamespace`, fn).Scan(&config)
+		if err != nil {
+			t.Fatalf("%s: %v", fn, err)
+		}
+		if !slices.Contains(config, "plan_cache_mode=force_custom_plan") {
+			t.Errorf("%s's settings %q lack plan_cache_mode=force_custom_plan", fn, config)
+		}
 	}
 }
