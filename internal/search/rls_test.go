@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/pgvector/pgvector-go"
 
 	"github.com/ragd-dev/ragd/internal/embed"
 	"github.com/ragd-dev/ragd/internal/ingest"
@@ -14,8 +15,9 @@ import (
 	"github.com/ragd-dev/ragd/internal/testdb"
 )
 
-// TestRetrievalStatementsStayInTheTenant: the keyword leg with its matched
-// lexemes, the query terms' document frequencies and the missing-names
+// TestRetrievalStatementsStayInTheTenant: the keyword leg (unfiltered and
+// filtered by source_uri prefix) with its matched lexemes, the filtered
+// vector leg, the query terms' document frequencies and the missing-names
 // check, run in tenant B's transaction with tenant A's id as the explicit
 // filter, see none of tenant A's rows (row-level security): no chunk, a
 // document frequency of 0, and A's own words reported missing; the same
@@ -45,21 +47,40 @@ func TestRetrievalStatementsStayInTheTenant(t *testing.T) {
 	kwText := "Quorvex frobnix_lever\nfrobnixlever"
 	probes := []string{"Quorvex", "frobnix_lever"}
 	probeTexts := []string{"Quorvex", "frobnixlever"}
-	type seen struct{ chunks, matched, df, missing int }
+	type seen struct{ chunks, matched, vectors, df, missing int }
 	look := func(as testdb.Tenant) seen {
 		var s seen
 		err := store.InTenant(ctx, pool, as.ID, func(tx pgx.Tx) error {
-			rows, err := tx.Query(ctx, store.KeywordLegSQL, "english", a.ID, kwText, 0.9, 0.4, 150, 10, false, "", []byte("{}"))
+			// Unfiltered, and filtered (keyword_search's other branch: it
+			// reads the documents and chunks to find the matching chunks).
+			for _, filtered := range []bool{false, true} {
+				rows, err := tx.Query(ctx, store.KeywordLegSQL, "english", a.ID, kwText, 0.9, 0.4, 150, 10, filtered, "a/", []byte(`{}`))
+				if err != nil {
+					return err
+				}
+				for rows.Next() {
+					vals, err := rows.Values()
+					if err != nil {
+						return err
+					}
+					s.chunks++
+					s.matched += len(vals[len(vals)-1].([]any))
+				}
+				if err := rows.Err(); err != nil {
+					return err
+				}
+			}
+			// The vector leg's filtered scan (a function like keyword_search).
+			vectorSQL, err := store.VectorLegSQL(store.VectorFiltered, 512, 1)
+			if err != nil {
+				return err
+			}
+			rows, err := tx.Query(ctx, vectorSQL, pgvector.NewVector(make([]float32, 512)), a.ID, 10, "a/", []byte(`{}`))
 			if err != nil {
 				return err
 			}
 			for rows.Next() {
-				vals, err := rows.Values()
-				if err != nil {
-					return err
-				}
-				s.chunks++
-				s.matched += len(vals[len(vals)-1].([]any))
+				s.vectors++
 			}
 			if err := rows.Err(); err != nil {
 				return err
@@ -92,8 +113,8 @@ func TestRetrievalStatementsStayInTheTenant(t *testing.T) {
 		}
 		return s
 	}
-	if s := look(a); s.chunks != 1 || s.matched == 0 || s.df == 0 || s.missing != 0 {
-		t.Fatalf("tenant A's own statements: %+v, want its chunk, its lexemes, nothing missing", s)
+	if s := look(a); s.chunks != 2 || s.matched == 0 || s.vectors != 1 || s.df == 0 || s.missing != 0 {
+		t.Fatalf("tenant A's own statements: %+v, want its chunk (keyword leg unfiltered and filtered, filtered vector leg), its lexemes, nothing missing", s)
 	}
 	if s := look(b); s != (seen{missing: len(probes)}) {
 		t.Errorf("tenant B with tenant A's id: %+v, want no chunk, df 0, every probe missing (%s)", s, text)

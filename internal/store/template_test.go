@@ -91,7 +91,11 @@ func TestVectorLegSQL(t *testing.T) {
 		if err != nil {
 			t.Fatalf("plan %d: %v", plan, err)
 		}
-		if strings.Contains(sql, "TEMPLATE") || !strings.Contains(sql, "e.model_id = 3\n") {
+		model := "e.model_id = 3\n"
+		if plan == VectorFiltered {
+			model = "vector_search_filtered($2::uuid, 3::smallint,"
+		}
+		if strings.Contains(sql, "TEMPLATE") || !strings.Contains(sql, model) {
 			t.Errorf("plan %d: placeholders left or model id missing:\n%s", plan, sql)
 		}
 		if dims := strings.Count(sql, "vector(512)"); (plan == VectorHNSW) != (dims == 4) || (plan != VectorHNSW && dims != 0) {
