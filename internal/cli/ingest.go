@@ -23,7 +23,7 @@ func (s *stringsFlag) String() string     { return strings.Join(*s, ",") }
 func (s *stringsFlag) Set(v string) error { *s = append(*s, v); return nil }
 
 func runIngest(ctx context.Context, e *env, args []string) error {
-	fs := newFlags(e, "ingest", "ingest --tenant <slug> [--include GLOB] [--exclude GLOB] [--base-uri URL] [--prune] [--json] PATH...")
+	fs := newFlags(e, "ingest", "ingest --tenant <slug> [--include GLOB] [--exclude GLOB] [--base-uri URL] [--metadata JSON] [--prune] [--json] PATH...")
 	slug := fs.String("tenant", "", "tenant slug")
 	var include, exclude stringsFlag
 	fs.Var(&include, "include", "glob of files to ingest, relative to each PATH (repeatable; default: every .md .html .htm .txt)")
@@ -32,6 +32,7 @@ func runIngest(ctx context.Context, e *env, args []string) error {
 	prune := fs.Bool("prune", false, "delete the tenant's documents under the same source_uri prefix whose file is gone")
 	workers := fs.Int("workers", 2, "documents in flight")
 	asJSON := fs.Bool("json", false, "print the summary as JSON")
+	metadata := fs.String("metadata", "", `metadata of every ingested document, a JSON object (e.g. '{"product":"console"}'), for search's --metadata filter`)
 	paths, err := parse(fs, args)
 	if err != nil {
 		return err
@@ -39,7 +40,13 @@ func runIngest(ctx context.Context, e *env, args []string) error {
 	if *slug == "" || len(paths) == 0 {
 		return usagef("ingest --tenant <slug> PATH...")
 	}
-	files, walkFails, err := ingest.Walk(paths, ingest.WalkOptions{Include: include, Exclude: exclude, BaseURI: *baseURI})
+	var meta map[string]any
+	if *metadata != "" {
+		if err := json.Unmarshal([]byte(*metadata), &meta); err != nil || meta == nil {
+			return usagef("--metadata must be a JSON object, got %q", *metadata)
+		}
+	}
+	files, walkFails, err := ingest.Walk(paths, ingest.WalkOptions{Include: include, Exclude: exclude, BaseURI: *baseURI, Metadata: meta})
 	if err != nil {
 		return usagef("%v", err)
 	}

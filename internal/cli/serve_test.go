@@ -151,11 +151,11 @@ func TestTenantCreateErrors(t *testing.T) {
 	}
 }
 
-// TestFilterFlags: search and ask take the same document filters; a
-// --metadata that is not a JSON object is a usage error (exit 2, nothing
-// asked).
+// TestFilterFlags: search and ask take the same document filters, and
+// ingest sets the metadata they select; a --metadata that is not a JSON
+// object is a usage error (exit 2, nothing asked or ingested).
 func TestFilterFlags(t *testing.T) {
-	for _, cmd := range []string{"search", "ask"} {
+	for _, cmd := range []string{"search", "ask", "ingest"} {
 		for _, bad := range []string{"[1]", "{", "null", "3"} {
 			code, _, errOut := runCLI(t, nil, cmd, "--tenant", "acme", "--metadata", bad, "question")
 			if code != 2 || !strings.Contains(errOut, "--metadata must be a JSON object") {

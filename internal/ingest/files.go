@@ -24,6 +24,9 @@ type File struct {
 	Path        string // path on disk
 	SourceURI   string // BaseURI + path relative to its root, or file:// + absolute path
 	ContentType string
+	// Metadata is stored with the document (WalkOptions.Metadata); nil
+	// stores none.
+	Metadata map[string]any
 }
 
 // Failure is a file or document that could not be ingested, with the reason.
@@ -40,6 +43,9 @@ type WalkOptions struct {
 	// BaseURI, when set, makes source_uri = BaseURI + "/" + relative path
 	// (e.g. the public URL of the pages).
 	BaseURI string
+	// Metadata, when set, is every file's document metadata (a JSON object
+	// that search's metadata filter can select).
+	Metadata map[string]any
 }
 
 // Walk lists the supported files under paths (files or directories), sorted
@@ -117,7 +123,7 @@ func Walk(paths []string, o WalkOptions) ([]File, []Failure, error) {
 			}
 			if !seen[uri] {
 				seen[uri] = true
-				files = append(files, File{Path: p, SourceURI: uri, ContentType: ct})
+				files = append(files, File{Path: p, SourceURI: uri, ContentType: ct, Metadata: o.Metadata})
 			}
 			return nil
 		})
@@ -264,5 +270,5 @@ func (p *Pipeline) ingestFile(ctx context.Context, t tenant.Tenant, f File) (Out
 	if err != nil {
 		return Outcome{}, err
 	}
-	return p.Upsert(ctx, t, Document{SourceURI: f.SourceURI, ContentType: f.ContentType, Content: data})
+	return p.Upsert(ctx, t, Document{SourceURI: f.SourceURI, ContentType: f.ContentType, Content: data, Metadata: f.Metadata})
 }

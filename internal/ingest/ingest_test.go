@@ -373,3 +373,59 @@ func TestCJKIndexedAsBigrams(t *testing.T) {
 		})
 	}
 }
+
+// TestIngestFilesWithMetadata: files walked with metadata are stored with
+// it (what search's metadata filter selects), a re-ingest with other
+// metadata updates the documents, and an unchanged one skips them.
+func TestIngestFilesWithMetadata(t *testing.T) {
+	t.Parallel()
+	p, _, tn := setup(t)
+	ctx := context.Background()
+	root := t.TempDir()
+	for i := range 2 {
+		if err := os.WriteFile(filepath.Join(root, fmt.Sprintf("p%d.md", i)), []byte(fmt.Sprintf("# P%d\n\nText %d.\n", i, i)), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ingestWith := func(meta map[string]any) ingest.Summary {
+		files, fails, err := ingest.Walk([]string{root}, ingest.WalkOptions{BaseURI: "https://example.test/m", Metadata: meta})
+		if err != nil || len(fails) != 0 || len(files) != 2 {
+			t.Fatalf("walk: %d files, %v, %v", len(files), fails, err)
+		}
+		sum, err := p.IngestFiles(ctx, tn, files, 1, "", nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return sum
+	}
+	stored := func() []string {
+		var out []string
+		err := store.InTenant(ctx, testdb.App(t), tn.ID, func(tx pgx.Tx) error {
+			rows, err := tx.Query(ctx, `SELECT metadata::text FROM documents WHERE tenant_id = $1 ORDER BY source_uri`, tn.ID)
+			if err != nil {
+				return err
+			}
+			out, err = pgx.CollectRows(rows, pgx.RowTo[string])
+			return err
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return out
+	}
+	if sum := ingestWith(map[string]any{"product": "console"}); sum.Added != 2 {
+		t.Fatalf("first ingest: %+v", sum)
+	}
+	if got := stored(); len(got) != 2 || got[0] != `{"product": "console"}` || got[1] != got[0] {
+		t.Fatalf("stored metadata %q", got)
+	}
+	if sum := ingestWith(map[string]any{"product": "console"}); sum.Unchanged != 2 {
+		t.Errorf("same metadata again: %+v, want both unchanged", sum)
+	}
+	if sum := ingestWith(map[string]any{"product": "cli"}); sum.Updated != 2 {
+		t.Errorf("other metadata: %+v, want both updated", sum)
+	}
+	if got := stored(); got[0] != `{"product": "cli"}` {
+		t.Errorf("stored metadata after the update %q", got)
+	}
+}

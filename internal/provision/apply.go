@@ -171,7 +171,7 @@ func ingestSource(ctx context.Context, a *app.App, t tenant.Tenant, dir string, 
 	if !filepath.IsAbs(path) {
 		path = filepath.Join(dir, path)
 	}
-	files, walkFails, err := ingest.Walk([]string{path}, ingest.WalkOptions{Include: src.Include, Exclude: src.Exclude, BaseURI: src.BaseURI})
+	files, walkFails, err := ingest.Walk([]string{path}, ingest.WalkOptions{Include: src.Include, Exclude: src.Exclude, BaseURI: src.BaseURI, Metadata: src.Metadata})
 	if err != nil {
 		return 0, fmt.Errorf("source %s: %w", src.Path, err)
 	}

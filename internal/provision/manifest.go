@@ -28,6 +28,9 @@ type Source struct {
 	BaseURI string   `yaml:"base_uri"`
 	// Prune deletes the tenant's documents under BaseURI whose file is gone.
 	Prune bool `yaml:"prune"`
+	// Metadata is stored with every document of the source (for search's
+	// metadata filter).
+	Metadata map[string]any `yaml:"metadata"`
 }
 
 // Eval is a manifest's evaluation set.

@@ -147,6 +147,18 @@ func TestReadManifest(t *testing.T) {
 	if err != nil || m.Language != "english" || m.Eval == nil || m.Eval.Set != "default" {
 		t.Errorf("defaults: %+v, %v; want language english and set default", m, err)
 	}
+	// A source's metadata (a JSON-able object) goes with its documents.
+	if err := os.WriteFile(filepath.Join(dir, "tenant.yaml"),
+		[]byte("name: x\nsources:\n  - path: d\n    metadata:\n      product: console\n      tier: [pro, team]\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	m, err = provision.ReadManifest(dir)
+	if err != nil || len(m.Sources) != 1 {
+		t.Fatalf("metadata manifest: %+v, %v", m, err)
+	}
+	if raw, err := json.Marshal(m.Sources[0].Metadata); err != nil || string(raw) != `{"product":"console","tier":["pro","team"]}` {
+		t.Errorf("source metadata %s, %v", raw, err)
+	}
 }
 
 // applied is what one Apply reported through its hooks.
