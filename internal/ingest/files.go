@@ -51,8 +51,9 @@ type WalkOptions struct {
 // Walk lists the supported files under paths (files or directories), sorted
 // by source_uri. Symbolic links are not followed out of a root (a link whose
 // target leaves the root is reported as a failure: no path traversal), and
-// files with unsupported extensions are skipped silently unless an Include
-// glob names them (then they are reported).
+// files with unsupported extensions inside a directory are skipped silently
+// unless an Include glob names them (then they are reported); a file named
+// as a path of its own is always reported when unsupported.
 func Walk(paths []string, o WalkOptions) ([]File, []Failure, error) {
 	for _, g := range append(append([]string{}, o.Include...), o.Exclude...) {
 		if !doublestar.ValidatePattern(g) {
@@ -83,6 +84,12 @@ func Walk(paths []string, o WalkOptions) ([]File, []Failure, error) {
 		}
 		base := realRoot
 		if !info.IsDir() {
+			// A file named on its own is reported when it cannot be
+			// ingested, whatever the globs: the caller asked for it.
+			if _, err := extract.TypeFromPath(realRoot); err != nil {
+				fails = append(fails, Failure{Path: root, Reason: err.Error()})
+				continue
+			}
 			base = filepath.Dir(realRoot)
 		}
 		err = filepath.WalkDir(realRoot, func(p string, de fs.DirEntry, err error) error {

@@ -429,3 +429,23 @@ func TestIngestFilesWithMetadata(t *testing.T) {
 		t.Errorf("stored metadata after the update %q", got)
 	}
 }
+
+// TestWalkReportsANamedUnsupportedFile: a file named on the command line
+// that ragd cannot ingest is a failure with the reason, not a silent
+// "0 files"; inside a directory such files are skipped quietly.
+func TestWalkReportsANamedUnsupportedFile(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	pdf := filepath.Join(dir, "contract.pdf")
+	if err := os.WriteFile(pdf, []byte("%PDF-1.4\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	files, fails, err := ingest.Walk([]string{pdf}, ingest.WalkOptions{})
+	if err != nil || len(files) != 0 || len(fails) != 1 || fails[0].Path != pdf || !strings.Contains(fails[0].Reason, "unsupported") {
+		t.Errorf("named PDF: files %v, failures %+v, %v; want one failure saying it is unsupported", files, fails, err)
+	}
+	files, fails, err = ingest.Walk([]string{dir}, ingest.WalkOptions{})
+	if err != nil || len(files) != 0 || len(fails) != 0 {
+		t.Errorf("directory holding only a PDF: files %v, failures %+v, %v; want nothing", files, fails, err)
+	}
+}
