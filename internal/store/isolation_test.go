@@ -8,6 +8,7 @@ import (
 	"math/rand/v2"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
@@ -521,5 +522,54 @@ func TestConcurrentSameSourceURI(t *testing.T) {
 	})
 	if err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestTenantBatchReadsOneSnapshot: every statement of a tenant batch reads
+// the same snapshot. The batch counts the tenant's documents, sleeps, and
+// counts again; while it sleeps (seen in pg_stat_activity) another
+// transaction adds a document and commits. Both counts are the state before
+// that commit (at READ COMMITTED the second saw the new document), and the
+// next batch sees it.
+func TestTenantBatchReadsOneSnapshot(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	pool, ts, _ := oneConnTwoTenants(t, "snap")
+	tn := ts[0]
+	var before, after int
+	b := &pgx.Batch{}
+	b.Queue("SELECT count(*) FROM documents").QueryRow(func(r pgx.Row) error { return r.Scan(&before) })
+	b.Queue("SELECT pg_sleep(0.5)")
+	b.Queue("SELECT count(*) FROM documents").QueryRow(func(r pgx.Row) error { return r.Scan(&after) })
+	done := make(chan error, 1)
+	go func() { done <- store.SendTenantBatch(ctx, pool, tn.ID, b) }()
+	// Wait until the batch is in its sleep, then commit a new document.
+	app := testdb.App(t)
+	for i := 0; ; i++ {
+		var sleeping bool
+		if err := app.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM pg_stat_activity
+			WHERE wait_event = 'PgSleep' AND query LIKE '%pg_sleep(0.5)%' AND datname = current_database())`).Scan(&sleeping); err != nil {
+			t.Fatal(err)
+		}
+		if sleeping {
+			break
+		}
+		if i > 500 {
+			t.Fatal("the batch never reached its sleep")
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	seed(t, app, tn.ID, "x://snap-new", "committed while the batch slept")
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+	if before != 1 || after != 1 {
+		t.Fatalf("one batch counted %d then %d documents; want 1 and 1 (one snapshot)", before, after)
+	}
+	var now int
+	b = &pgx.Batch{}
+	b.Queue("SELECT count(*) FROM documents").QueryRow(func(r pgx.Row) error { return r.Scan(&now) })
+	if err := store.SendTenantBatch(ctx, pool, tn.ID, b); err != nil || now != 2 {
+		t.Fatalf("the next batch counted %d documents, %v; want 2", now, err)
 	}
 }

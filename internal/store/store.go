@@ -132,20 +132,24 @@ func InTenant(ctx context.Context, db Beginner, tenant uuid.UUID, fn func(tx pgx
 	return nil
 }
 
-// SendTenantBatch sends b's statements in one round trip as one transaction
-// scoped to tenant: set_config('app.tenant_id', tenant, true) is queued
-// first, and the extended-query protocol runs everything before the batch's
-// Sync as one implicit transaction, committed at the Sync and rolled back on
-// the first error (PostgreSQL protocol, "Extended Query": Sync closes the
-// current transaction when not inside BEGIN/COMMIT). The tenant setting is
-// therefore gone when the batch ends, like InTenant's. b must hold no
-// transaction control; rows reach b's callbacks before SendTenantBatch
-// returns, and the callbacks must not panic (the connection would stay
-// checked out). A callback's error is returned, but the server has run the
-// batch to its end by then: for read paths where round trips dominate
-// (search); writes use InTenant. One round trip on a warm connection; a
-// connection's first use of a statement (and the next batch after a failed
-// one, which clears pgx's statement cache) adds one to prepare.
+// SendTenantBatch sends b's statements in one round trip as one REPEATABLE
+// READ transaction scoped to tenant: BEGIN and set_config('app.tenant_id',
+// tenant, true) are queued first and COMMIT last, so every statement of the
+// batch reads the same snapshot (at READ COMMITTED each statement took its
+// own, and a document re-ingested between the two retrieval legs could
+// answer with its old and its new chunks at once) and the tenant setting is
+// gone when the batch ends, like InTenant's. When a statement fails, the
+// server skips the rest to the batch's Sync and the transaction is rolled
+// back with one more round trip, on the same connection; a connection that
+// cannot roll back is closed (and the pool's release hook destroys any
+// connection that still carries a tenant). b must hold no transaction
+// control; rows reach b's callbacks before SendTenantBatch returns, and the
+// callbacks must not panic (the connection would stay checked out). A
+// callback's error is returned, but the server has run the batch to its end
+// by then: for read paths where round trips dominate (search); writes use
+// InTenant. One round trip on a warm connection; a connection's first use
+// of a statement (and the next batch after a failed one, which clears pgx's
+// statement cache) adds one to prepare.
 //
 // Errors: ErrNoTenant for uuid.Nil; the first failing statement's error,
 // translated as InTenant's (ErrUnavailable when the server cannot be
@@ -155,10 +159,24 @@ func SendTenantBatch(ctx context.Context, pool *pgxpool.Pool, tenant uuid.UUID, 
 	if tenant == uuid.Nil {
 		return ErrNoTenant
 	}
-	full := &pgx.Batch{QueuedQueries: make([]*pgx.QueuedQuery, 0, len(b.QueuedQueries)+1)}
+	conn, err := pool.Acquire(ctx)
+	if err != nil {
+		return Translate(fmt.Errorf("store: tenant batch: %w", err))
+	}
+	defer conn.Release()
+	full := &pgx.Batch{QueuedQueries: make([]*pgx.QueuedQuery, 0, len(b.QueuedQueries)+3)}
+	full.Queue("BEGIN ISOLATION LEVEL REPEATABLE READ")
 	full.Queue("SELECT set_config('app.tenant_id', $1, true)", tenant.String())
 	full.QueuedQueries = append(full.QueuedQueries, b.QueuedQueries...)
-	if err := pool.SendBatch(ctx, full).Close(); err != nil {
+	full.Queue("COMMIT")
+	if err := conn.SendBatch(ctx, full).Close(); err != nil {
+		if pc := conn.Conn().PgConn(); !pc.IsClosed() && pc.TxStatus() != 'I' {
+			rctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
+			if _, rerr := conn.Exec(rctx, "ROLLBACK"); rerr != nil {
+				_ = pc.Close(rctx)
+			}
+			cancel()
+		}
 		return Translate(fmt.Errorf("store: tenant batch: %w", err))
 	}
 	return nil
