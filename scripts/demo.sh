@@ -56,18 +56,30 @@ curl -fsS "http://$RAGD_ADDR/readyz" >/dev/null || { echo "demo: server not read
 
 token=$("$BIN" token issue --tenant pgdocs --role reader --ttl 15m)
 
+# ask QUESTION WANT: asks over HTTP and prints the answer; WANT is "answer"
+# (an answer with at least one citation) or "refusal". The demo fails when
+# an answer is not what it should be.
+failed=0
 ask() {
 	printf '\n== Q: %s\n' "$1"
-	jq -n --arg q "$1" '{question: $q}' |
+	local resp
+	resp=$(jq -n --arg q "$1" '{question: $q}' |
 		curl -fsS -X POST "http://$RAGD_ADDR/v1/answer" -H "Authorization: Bearer $token" \
-			-H 'Content-Type: application/json' --data-binary @- |
-		jq -r '.answer, "",
-			(if .refused then "(refused: \(.refusal_reason); \(.confidence_reason // "low confidence"); confidence \(.confidence * 100 | floor)%)"
-			 else "(confidence \(.confidence * 100 | floor)%)" end),
-			(.citations[] | "[\(.n)] \(if .heading_path == "" then .title else .heading_path end)\n    \(.source_uri)")'
+			-H 'Content-Type: application/json' --data-binary @-)
+	jq -r '.answer, "",
+		(if .refused then "(refused: \(.refusal_reason); \(.confidence_reason // "low confidence"); confidence \(.confidence * 100 | floor)%)"
+		 else "(confidence \(.confidence * 100 | floor)%)" end),
+		(.citations[] | "[\(.n)] \(if .heading_path == "" then .title else .heading_path end)\n    \(.source_uri)")' <<<"$resp"
+	case "$2" in
+	answer) jq -e '(.refused | not) and (.citations | length > 0)' <<<"$resp" >/dev/null ||
+		{ echo "demo: expected a cited answer" >&2; failed=1; } ;;
+	refusal) jq -e '.refused' <<<"$resp" >/dev/null ||
+		{ echo "demo: expected a refusal" >&2; failed=1; } ;;
+	esac
 }
-ask "What does SQLSTATE 42P01 mean?"
-ask "How many concurrent disk I/O operations can PostgreSQL issue, and which setting controls it?"
-ask "How do I make a copy of my whole database into a single file?"
+ask "What does SQLSTATE 42P01 mean?" answer
+ask "How many concurrent disk I/O operations can PostgreSQL issue, and which setting controls it?" answer
+ask "How do I make a copy of my whole database into a single file?" answer
 # An honest "I don't know": the manual does not cover another product.
-ask "How do I set up sharding with replica sets in MongoDB?"
+ask "How do I set up sharding with replica sets in MongoDB?" refusal
+exit $failed

@@ -55,6 +55,14 @@ func TestConfigCommand(t *testing.T) {
 	if code == 0 || !strings.Contains(out, "RAGD_MAX_TOP_K must be in 1..1000, got 0") || strings.Contains(out, "RAGD_MAX_QUERY_CHARS must") {
 		t.Errorf("RAGD_MAX_TOP_K=0: exit %d, stdout %q; want the problem named alone", code, out)
 	}
+	for msg, vars := range map[string]map[string]string{
+		"RAGD_EMBED_TEXT must be heading+content or content": {"RAGD_EMBED_TEXT": "title"},
+		"RAGD_CHUNK_MAX_TOKENS (100) must be at least RAGD_CHUNK_TARGET_TOKENS (500)": {"RAGD_CHUNK_TARGET_TOKENS": "500", "RAGD_CHUNK_MAX_TOKENS": "100"},
+	} {
+		if code, out, _ := runCLI(t, vars, "config"); code == 0 || !strings.Contains(out, msg) {
+			t.Errorf("%v: exit %d, stdout %q; want a non-zero exit saying %q", vars, code, out, msg)
+		}
+	}
 }
 
 func TestTokenIssue(t *testing.T) {

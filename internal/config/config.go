@@ -217,6 +217,14 @@ func (c Config) Validate(server bool) error {
 	if c.MaxTopK < 1 || c.MaxTopK > 1000 {
 		errs = append(errs, fmt.Errorf("RAGD_MAX_TOP_K must be in 1..1000, got %d", c.MaxTopK))
 	}
+	switch c.EmbedText {
+	case "heading+content", "content":
+	default:
+		errs = append(errs, fmt.Errorf("RAGD_EMBED_TEXT must be heading+content or content, got %q", c.EmbedText))
+	}
+	if c.ChunkTargetTokens > 0 && c.ChunkMaxTokens > 0 && c.ChunkMaxTokens < c.ChunkTargetTokens {
+		errs = append(errs, fmt.Errorf("RAGD_CHUNK_MAX_TOKENS (%d) must be at least RAGD_CHUNK_TARGET_TOKENS (%d)", c.ChunkMaxTokens, c.ChunkTargetTokens))
+	}
 	switch c.LogLevel {
 	case "debug", "info", "warn", "error":
 	default:
