@@ -56,7 +56,7 @@ func TestConfigCommand(t *testing.T) {
 		t.Errorf("RAGD_MAX_TOP_K=0: exit %d, stdout %q; want the problem named alone", code, out)
 	}
 	for msg, vars := range map[string]map[string]string{
-		"RAGD_EMBED_TEXT must be heading+content or content": {"RAGD_EMBED_TEXT": "title"},
+		"RAGD_EMBED_TEXT must be heading+content or content":                          {"RAGD_EMBED_TEXT": "title"},
 		"RAGD_CHUNK_MAX_TOKENS (100) must be at least RAGD_CHUNK_TARGET_TOKENS (500)": {"RAGD_CHUNK_TARGET_TOKENS": "500", "RAGD_CHUNK_MAX_TOKENS": "100"},
 	} {
 		if code, out, _ := runCLI(t, vars, "config"); code == 0 || !strings.Contains(out, msg) {
