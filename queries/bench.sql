@@ -32,9 +32,9 @@ SELECT @tenant_id::uuid, unnest(@chunk_ids::uuid[]), @model_id::smallint, unnest
 -- name: BenchStatsTenant :exec
 -- The statistics of a tenant loaded with the insert trigger disabled, set
 -- based: the same rows chunks_index_insert (db/migrations/00001_init.sql)
--- would have written, except that every posting's impact uses the tenant's
--- final average length (the trigger uses the average at the time of each
--- insert; impact only orders candidates). dl is computed once per chunk
+-- would have written (bm25_impact, migration 00016), except that every
+-- posting's impact uses the tenant's final average length (the trigger uses
+-- the average at the time of each insert; impact only orders the lists). dl is computed once per chunk
 -- (OFFSET 0 keeps the planner from inlining it per posting).
 INSERT INTO tenant_stats (tenant_id, chunk_count, token_count)
 SELECT $1::uuid, count(*), coalesce(sum(tsv_length(tsv)), 0) FROM chunks WHERE tenant_id = $1::uuid;
@@ -46,8 +46,7 @@ SELECT $1::uuid, u.lexeme, count(*) FROM chunks c, unnest(c.tsv) u WHERE c.tenan
 -- name: BenchStatsPostings :exec
 INSERT INTO postings (tenant_id, lexeme, chunk_id, tf, dl, impact)
 SELECT c.tenant_id, u.lexeme, c.id, cardinality(u.positions), d.dl,
-       cardinality(u.positions)::real /
-       (cardinality(u.positions) + 1.2 * (0.25 + 0.75 * d.dl / greatest(s.token_count::real / greatest(s.chunk_count, 1), 1)))
+       bm25_impact(cardinality(u.positions), d.dl, s.token_count::real / greatest(s.chunk_count, 1))
 FROM chunks c
 CROSS JOIN LATERAL (SELECT greatest(tsv_length(c.tsv), 1) AS dl OFFSET 0) d
 JOIN tenant_stats s ON s.tenant_id = c.tenant_id

@@ -294,8 +294,7 @@ func (q *Queries) BenchRegisterModel(ctx context.Context, db DBTX, arg BenchRegi
 const benchStatsPostings = `-- name: BenchStatsPostings :exec
 INSERT INTO postings (tenant_id, lexeme, chunk_id, tf, dl, impact)
 SELECT c.tenant_id, u.lexeme, c.id, cardinality(u.positions), d.dl,
-       cardinality(u.positions)::real /
-       (cardinality(u.positions) + 1.2 * (0.25 + 0.75 * d.dl / greatest(s.token_count::real / greatest(s.chunk_count, 1), 1)))
+       bm25_impact(cardinality(u.positions), d.dl, s.token_count::real / greatest(s.chunk_count, 1))
 FROM chunks c
 CROSS JOIN LATERAL (SELECT greatest(tsv_length(c.tsv), 1) AS dl OFFSET 0) d
 JOIN tenant_stats s ON s.tenant_id = c.tenant_id
@@ -315,9 +314,9 @@ SELECT $1::uuid, count(*), coalesce(sum(tsv_length(tsv)), 0) FROM chunks WHERE t
 
 // The statistics of a tenant loaded with the insert trigger disabled, set
 // based: the same rows chunks_index_insert (db/migrations/00001_init.sql)
-// would have written, except that every posting's impact uses the tenant's
-// final average length (the trigger uses the average at the time of each
-// insert; impact only orders candidates). dl is computed once per chunk
+// would have written (bm25_impact, migration 00016), except that every
+// posting's impact uses the tenant's final average length (the trigger uses
+// the average at the time of each insert; impact only orders the lists). dl is computed once per chunk
 // (OFFSET 0 keeps the planner from inlining it per posting).
 func (q *Queries) BenchStatsTenant(ctx context.Context, db DBTX, dollar_1 uuid.UUID) error {
 	_, err := db.Exec(ctx, benchStatsTenant, dollar_1)
