@@ -15,9 +15,3 @@ SELECT id, dims FROM embedding_models;
 -- transaction, as row-level security requires).
 SELECT model_id, count(*) FROM chunk_embeddings WHERE tenant_id = @tenant_id GROUP BY model_id;
 
--- name: SetMaintenanceWorkMem :exec
--- A build's memory. Session-level, because CREATE INDEX CONCURRENTLY cannot
--- run inside a transaction: only on a connection taken out of the pool and
--- closed after the index run (vindex.Ensure), never on a pooled
--- one.
-SELECT set_config('maintenance_work_mem', @value::text, false);

@@ -71,19 +71,6 @@ func (q *Queries) ListEmbeddingModels(ctx context.Context, db DBTX) ([]ListEmbed
 	return items, nil
 }
 
-const setMaintenanceWorkMem = `-- name: SetMaintenanceWorkMem :exec
-SELECT set_config('maintenance_work_mem', $1::text, false)
-`
-
-// A build's memory. Session-level, because CREATE INDEX CONCURRENTLY cannot
-// run inside a transaction: only on a connection taken out of the pool and
-// closed after the index run (vindex.Ensure), never on a pooled
-// one.
-func (q *Queries) SetMaintenanceWorkMem(ctx context.Context, db DBTX, value string) error {
-	_, err := db.Exec(ctx, setMaintenanceWorkMem, value)
-	return err
-}
-
 const tryVectorIndexLock = `-- name: TryVectorIndexLock :one
 SELECT pg_try_advisory_lock($1::int8)
 `

@@ -125,11 +125,8 @@ func Ensure(ctx context.Context, owner *pgxpool.Pool, opts Options) ([]Change, e
 		opts.Logger = slog.New(slog.DiscardHandler)
 	}
 	// One connection for the whole run, taken out of the pool and closed at
-	// the end, never returned: it holds the advisory lock and the builds'
-	// maintenance_work_mem, which is session-level because CREATE INDEX
-	// CONCURRENTLY cannot run inside a transaction (so it cannot be set
-	// with set_config(…, true)); no other user of the pool may inherit it,
-	// whatever way the run ends.
+	// the end, never returned: it holds the session advisory lock, which no
+	// other user of the pool may inherit, whatever way the run ends.
 	pc, err := owner.Acquire(ctx)
 	if err != nil {
 		return nil, err
@@ -251,10 +248,10 @@ func Ensure(ctx context.Context, owner *pgxpool.Pool, opts Options) ([]Change, e
 			err = store.DropIndex(ctx, conn, c.Index, opts.Concurrently)
 		case "rebuild":
 			if err = store.DropIndex(ctx, conn, c.Index, opts.Concurrently); err == nil {
-				err = createIndex(ctx, conn, c, dims[c.ModelID], opts)
+				err = createIndex(ctx, owner, c, dims[c.ModelID], opts)
 			}
 		case "create":
-			err = createIndex(ctx, conn, c, dims[c.ModelID], opts)
+			err = createIndex(ctx, owner, c, dims[c.ModelID], opts)
 		}
 		if err != nil {
 			return done, fmt.Errorf("%s index %s: %w", c.Action, c.Index, err)
@@ -266,19 +263,28 @@ func Ensure(ctx context.Context, owner *pgxpool.Pool, opts Options) ([]Change, e
 	return done, nil
 }
 
-// createIndex builds c's index on conn (the run's own connection, closed
-// with the run: Ensure) with maintenance_work_mem sized for
-// the graph: about (dims·4 + 200) bytes per vector, doubled, capped; every
-// build sets its own.
-func createIndex(ctx context.Context, conn *pgx.Conn, c Change, dims int, opts Options) error {
+// createIndex builds c's index on a connection of its own, opened from
+// owner's configuration with maintenance_work_mem sized for the graph —
+// about (dims·4 + 200) bytes per vector, doubled, capped — as a startup
+// parameter, and closed after the build. CREATE INDEX CONCURRENTLY cannot
+// run inside a transaction, so the memory cannot be a transaction-local
+// setting; as a session setting on a pooled connection it would outlive the
+// build. The build's connection is never pooled and never SETs anything.
+func createIndex(ctx context.Context, owner *pgxpool.Pool, c Change, dims int, opts Options) error {
 	if dims <= 0 {
 		return errors.New("unknown model")
 	}
 	mb := min(int64(opts.MaxMemoryMB), max(64, 2*c.Vectors*int64(dims*4+200)>>20))
-	q := store.New()
-	if err := q.SetMaintenanceWorkMem(ctx, conn, fmt.Sprintf("%dMB", mb)); err != nil {
-		return err
+	cfg := owner.Config().ConnConfig.Copy()
+	if cfg.RuntimeParams == nil {
+		cfg.RuntimeParams = map[string]string{}
 	}
+	cfg.RuntimeParams["maintenance_work_mem"] = fmt.Sprintf("%dMB", mb)
+	conn, err := pgx.ConnectConfig(ctx, cfg)
+	if err != nil {
+		return store.Translate(fmt.Errorf("build connection: %w", err))
+	}
+	defer conn.Close(context.WithoutCancel(ctx)) //nolint:errcheck // the build is done or failed either way
 	return store.CreateVectorIndex(ctx, conn, c.Index, dims, c.ModelID, c.TenantID, opts.Concurrently)
 }
 
