@@ -319,7 +319,7 @@ func (p *Pipeline) Upsert(ctx context.Context, t tenant.Tenant, d Document) (Out
 		if !doc.Inserted {
 			out.Status = StatusUpdated
 		}
-		if _, err := tx.Exec(ctx, deferEmbeddingChunkFK); err != nil {
+		if err := store.DeferEmbeddingChunkFK(ctx, tx); err != nil {
 			return err
 		}
 		if _, err := q.InsertEmbeddings(ctx, tx, ep); err != nil {
@@ -338,11 +338,6 @@ func (p *Pipeline) Upsert(ctx context.Context, t tenant.Tenant, d Document) (Out
 	out.Chunks = len(chunks)
 	return out, nil
 }
-
-// deferEmbeddingChunkFK lets a write transaction insert embeddings before
-// their chunks; the foreign key (DEFERRABLE since migration 00007) is checked
-// at COMMIT. Not a sqlc query: sqlc cannot parse SET CONSTRAINTS.
-const deferEmbeddingChunkFK = "SET CONSTRAINTS chunk_embeddings_tenant_id_chunk_id_fkey DEFERRED"
 
 // Delete removes the tenant's document id with its chunks, embeddings and
 // keyword statistics. Errors: ErrNotFound (also for another tenant's id).
