@@ -10,6 +10,12 @@ import (
 	pgvector "github.com/pgvector/pgvector-go"
 )
 
+type AccessList struct {
+	TenantID   uuid.UUID
+	ID         int32
+	Principals []string
+}
+
 type Chunk struct {
 	TenantID    uuid.UUID
 	ID          uuid.UUID
@@ -23,6 +29,7 @@ type Chunk struct {
 	TsConfig    string
 	Keywords    string
 	Tsv         interface{}
+	AccessID    int32
 }
 
 type ChunkEmbedding struct {
@@ -31,6 +38,7 @@ type ChunkEmbedding struct {
 	ModelID   int16
 	TextSha   []byte
 	Embedding pgvector.Vector
+	AccessID  int32
 }
 
 type Document struct {
@@ -46,6 +54,7 @@ type Document struct {
 	ChunkCount  int32
 	CreatedAt   pgtype.Timestamptz
 	UpdatedAt   pgtype.Timestamptz
+	AccessID    int32
 }
 
 type EmbeddingModel struct {
@@ -94,6 +103,7 @@ type Posting struct {
 	Tf       int32
 	Dl       int32
 	Impact   float32
+	AccessID int32
 }
 
 type Tenant struct {
