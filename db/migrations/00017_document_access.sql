@@ -149,6 +149,19 @@ BEGIN
 END $$;
 -- +goose StatementEnd
 
+-- An evaluation run's report names the documents its searches found, as
+-- the principals that ran it: it is readable only by a transaction that
+-- sees at least as much (every principal of the run among its own), or
+-- every document. The column's default records the running transaction's
+-- principals (NULL when it saw every document: an operator's run), so the
+-- write path needs no change. Runs made before access lists existed get
+-- '{}' (every document was tenant-wide then).
+ALTER TABLE eval_runs ADD COLUMN IF NOT EXISTS principals text[]
+    DEFAULT (CASE WHEN sees_all_documents() THEN NULL ELSE current_principals() END);
+DROP POLICY IF EXISTS run_access_select ON eval_runs;
+CREATE POLICY run_access_select ON eval_runs AS RESTRICTIVE FOR SELECT
+    USING ((SELECT sees_all_documents()) OR principals <@ (SELECT current_principals()));
+
 -- +goose StatementBegin
 -- chunks_access gives a new chunk its document's access_id. The document is
 -- always readable by its writer (it was just written in this transaction);
@@ -318,6 +331,8 @@ BEGIN
 END $$;
 -- +goose StatementEnd
 DROP TRIGGER IF EXISTS documents_access_sync ON documents;
+DROP POLICY IF EXISTS run_access_select ON eval_runs;
+ALTER TABLE eval_runs DROP COLUMN IF EXISTS principals;
 DROP TRIGGER IF EXISTS chunks_access ON chunks;
 DROP TRIGGER IF EXISTS chunk_embeddings_access ON chunk_embeddings;
 -- +goose StatementBegin

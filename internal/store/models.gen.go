@@ -84,6 +84,7 @@ type EvalRun struct {
 	Metrics     []byte
 	Legs        []byte
 	PerQuestion []byte
+	Principals  []string
 }
 
 type EvalSet struct {
