@@ -24,16 +24,14 @@ type Config struct {
 	Addr             string // RAGD_ADDR: listen address of ragd serve
 	MaxConns         int    // RAGD_DB_MAX_CONNS: pool size (0 = pgx default)
 
-	JWTSecret      string // RAGD_JWT_SECRET(_FILE): HS256 secret (development)
-	JWTPublicKeys  string // RAGD_JWT_PUBLIC_KEYS(_FILE): PEM public keys (RS256/ES256/EdDSA)
-	JWKSURL        string // RAGD_JWKS_URL: JWKS endpoint of an OIDC provider
-	JWTIssuer      string // RAGD_JWT_ISSUER: required iss when set
-	JWTAudience    string // RAGD_JWT_AUDIENCE: required aud when set
-	JWTTenantClaim string // RAGD_JWT_TENANT_CLAIM: claim holding the tenant id or slug
-	JWTRoleClaim   string // RAGD_JWT_ROLE_CLAIM: claim holding reader|editor|admin
-	// JWTGroupsClaim (RAGD_JWT_GROUPS_CLAIM) names the claim holding the
-	// caller's groups, a JSON array of strings (document access lists).
-	JWTGroupsClaim string
+	JWTSecret      string        // RAGD_JWT_SECRET(_FILE): HS256 secret (development)
+	JWTPublicKeys  string        // RAGD_JWT_PUBLIC_KEYS(_FILE): PEM public keys (RS256/ES256/EdDSA)
+	JWKSURL        string        // RAGD_JWKS_URL: JWKS endpoint of an OIDC provider
+	JWTIssuer      string        // RAGD_JWT_ISSUER: required iss when set
+	JWTAudience    string        // RAGD_JWT_AUDIENCE: required aud when set
+	JWTTenantClaim string        // RAGD_JWT_TENANT_CLAIM: claim holding the tenant id or slug
+	JWTRoleClaim   string        // RAGD_JWT_ROLE_CLAIM: claim holding reader|editor|admin
+	JWTGroupsClaim string        // RAGD_JWT_GROUPS_CLAIM: claim holding the caller's groups (JSON array of strings)
 	JWTLeeway      time.Duration // RAGD_JWT_LEEWAY: clock skew allowed on exp/nbf/iat
 
 	ModelDir        string        // RAGD_MODEL_DIR: USE-lite model files
