@@ -35,10 +35,11 @@
 -- the tenant policy.
 --
 -- Synchronisation, in the transaction that changes a document:
---   chunks get their document's access_id on INSERT (chunks_access, BEFORE
---   ROW; an unreadable document raises instead of defaulting to 0);
---   the chunks insert trigger writes it into the new postings and the new
---   chunks' embeddings (inserted before their chunks, migration 00007);
+--   the chunks insert trigger (statement level) gives new chunks, their
+--   embeddings (inserted before their chunks, migration 00007) and their
+--   postings their document's access_id (an unreadable document raises
+--   instead of defaulting to 0); embeddings inserted after their chunks
+--   take the chunk's (chunk_embeddings_access);
 --   changing documents.access_id rewrites it on the document's chunks,
 --   embeddings and postings (documents_access_sync, AFTER UPDATE OF
 --   access_id); chunks stay immutable apart from access_id.
@@ -163,65 +164,59 @@ CREATE POLICY run_access_select ON eval_runs AS RESTRICTIVE FOR SELECT
     USING ((SELECT sees_all_documents()) OR principals <@ (SELECT current_principals()));
 
 -- +goose StatementBegin
--- chunks_access gives a new chunk its document's access_id. The document is
--- always readable by its writer (it was just written in this transaction);
--- if it is not, the insert fails rather than defaulting to tenant-wide.
-CREATE OR REPLACE FUNCTION chunks_access() RETURNS trigger
-LANGUAGE plpgsql AS $$
-BEGIN
-    SELECT d.access_id INTO NEW.access_id FROM documents d
-    WHERE d.tenant_id = NEW.tenant_id AND d.id = NEW.document_id;
-    IF NOT FOUND THEN
-        RAISE EXCEPTION 'chunk % of a document this transaction cannot read', NEW.id USING ERRCODE = 'insufficient_privilege';
-    END IF;
-    RETURN NEW;
-END $$;
--- +goose StatementEnd
-DROP TRIGGER IF EXISTS chunks_access ON chunks;
-CREATE TRIGGER chunks_access BEFORE INSERT ON chunks FOR EACH ROW EXECUTE FUNCTION chunks_access();
-
--- +goose StatementBegin
--- chunk_embeddings_access gives an embedding inserted after its chunk the
--- chunk's access_id. The write path inserts embeddings before their chunks
--- (the foreign key is deferred): those get it from the chunks insert
--- trigger below.
-CREATE OR REPLACE FUNCTION chunk_embeddings_access() RETURNS trigger
-LANGUAGE plpgsql AS $$
-DECLARE
-    v int;
-BEGIN
-    SELECT c.access_id INTO v FROM chunks c WHERE c.tenant_id = NEW.tenant_id AND c.id = NEW.chunk_id;
-    IF FOUND THEN
-        NEW.access_id := v;
-    END IF;
-    RETURN NEW;
-END $$;
--- +goose StatementEnd
-DROP TRIGGER IF EXISTS chunk_embeddings_access ON chunk_embeddings;
-CREATE TRIGGER chunk_embeddings_access BEFORE INSERT ON chunk_embeddings FOR EACH ROW EXECUTE FUNCTION chunk_embeddings_access();
-
--- +goose StatementBegin
--- chunks_index_insert (migration 00016) with access_id: the new postings
--- carry their chunk's, and the new chunks' embeddings (inserted earlier in
--- the transaction with the default 0) get it too.
+-- chunks_index_insert (migration 00016) with access: in a tenant that has
+-- access lists, each new chunk's document is looked up (one key probe per
+-- chunk, in the executor), the chunks of restricted documents and their
+-- embeddings (inserted earlier in the transaction, migration 00007) get the
+-- document's access_id, and the new postings carry it. A chunk whose
+-- document this transaction cannot read raises instead of becoming
+-- tenant-wide. A tenant without access lists (every document tenant-wide)
+-- pays one probe of access_lists per statement. Per-row BEFORE triggers
+-- (the first design) cost every tenant a PL/pgSQL call and a probe per
+-- row: a bulk insert of 20,000 chunks took 3.9-4.1 s against 2.7-3.0 s
+-- without them, and their embeddings 8.5-11.2 s against 6.6-7.8 s (two
+-- runs each on the shared 2-core machine).
 CREATE OR REPLACE FUNCTION chunks_index_insert() RETURNS trigger
 LANGUAGE plpgsql AS $$
+DECLARE
+    v_tenant uuid; -- one tenant per transaction (row-level security)
+    v_ids uuid[];  -- the new chunks of restricted documents
+    v_acc int[];   -- and their documents' access_id
+    v_missing bigint;
 BEGIN
+    SELECT n.tenant_id INTO v_tenant FROM new_rows n LIMIT 1;
+    IF EXISTS (SELECT 1 FROM access_lists a WHERE a.tenant_id = v_tenant) THEN
+        -- One pass, one key probe per chunk (LATERAL … LIMIT 1: a probe
+        -- under any estimate of the transition table).
+        SELECT count(*) FILTER (WHERE x.access_id IS NULL),
+               array_agg(n.id) FILTER (WHERE x.access_id <> 0), array_agg(x.access_id) FILTER (WHERE x.access_id <> 0)
+        INTO v_missing, v_ids, v_acc
+        FROM new_rows n
+        LEFT JOIN LATERAL (SELECT d.access_id FROM documents d
+                           WHERE d.tenant_id = n.tenant_id AND d.id = n.document_id LIMIT 1) x ON true;
+        IF v_missing > 0 THEN
+            RAISE EXCEPTION 'chunks of a document this transaction cannot read' USING ERRCODE = 'insufficient_privilege';
+        END IF;
+        IF v_ids IS NOT NULL THEN
+            UPDATE chunks c SET access_id = x.acc
+            FROM unnest(v_ids, v_acc) AS x (id, acc)
+            WHERE c.tenant_id = v_tenant AND c.id = x.id;
+            UPDATE chunk_embeddings e SET access_id = x.acc
+            FROM unnest(v_ids, v_acc) AS x (id, acc)
+            WHERE e.tenant_id = v_tenant AND e.chunk_id = x.id;
+        END IF;
+    END IF;
+
     INSERT INTO postings (tenant_id, lexeme, chunk_id, tf, dl, impact, access_id)
     SELECT n.tenant_id, u.lexeme, n.id, cardinality(u.positions), d.dl,
            bm25_impact(cardinality(u.positions), d.dl,
                        coalesce(s.token_count::real / nullif(s.chunk_count, 0), d.dl)),
-           n.access_id
+           coalesce(x.acc, 0)
     FROM new_rows n
     CROSS JOIN LATERAL (SELECT greatest(tsv_length(n.tsv), 1) AS dl OFFSET 0) d
     LEFT JOIN tenant_stats s ON s.tenant_id = n.tenant_id
+    LEFT JOIN unnest(v_ids, v_acc) AS x (id, acc) ON x.id = n.id
     CROSS JOIN LATERAL unnest(n.tsv) u;
-
-    IF EXISTS (SELECT 1 FROM new_rows n WHERE n.access_id <> 0) THEN
-        UPDATE chunk_embeddings e SET access_id = n.access_id
-        FROM new_rows n
-        WHERE n.access_id <> 0 AND e.tenant_id = n.tenant_id AND e.chunk_id = n.id AND e.access_id <> n.access_id;
-    END IF;
 
     INSERT INTO tenant_stats AS s (tenant_id, chunk_count, token_count)
     SELECT n.tenant_id, count(*), sum(tsv_length(n.tsv))
@@ -238,6 +233,41 @@ BEGIN
     RETURN NULL;
 END $$;
 -- +goose StatementEnd
+
+-- +goose StatementBegin
+-- chunk_embeddings_access: embeddings inserted after their chunks (bulk
+-- loaders; the write path inserts them before) take their chunk's
+-- access_id, in tenants that have access lists, one key probe per row.
+CREATE OR REPLACE FUNCTION chunk_embeddings_access() RETURNS trigger
+LANGUAGE plpgsql AS $$
+DECLARE
+    v_tenant uuid;
+    v_ids uuid[];
+    v_acc int[];
+BEGIN
+    SELECT n.tenant_id INTO v_tenant FROM new_rows n LIMIT 1;
+    IF NOT EXISTS (SELECT 1 FROM access_lists a WHERE a.tenant_id = v_tenant) THEN
+        RETURN NULL;
+    END IF;
+    -- The restricted ones first, into arrays, then one probe each: joined
+    -- directly with chunk_embeddings, the transition table was re-read per
+    -- row (over 10 minutes for 20,000 rows).
+    SELECT array_agg(n.chunk_id), array_agg(x.access_id) INTO v_ids, v_acc
+    FROM new_rows n
+    CROSS JOIN LATERAL (SELECT c.access_id FROM chunks c
+                        WHERE c.tenant_id = n.tenant_id AND c.id = n.chunk_id LIMIT 1) x
+    WHERE x.access_id <> 0;
+    IF v_ids IS NOT NULL THEN
+        UPDATE chunk_embeddings e SET access_id = x.acc
+        FROM unnest(v_ids, v_acc) AS x (id, acc)
+        WHERE e.tenant_id = v_tenant AND e.chunk_id = x.id;
+    END IF;
+    RETURN NULL;
+END $$;
+-- +goose StatementEnd
+DROP TRIGGER IF EXISTS chunk_embeddings_access ON chunk_embeddings;
+CREATE TRIGGER chunk_embeddings_access AFTER INSERT ON chunk_embeddings
+    REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION chunk_embeddings_access();
 
 -- +goose StatementBegin
 -- Chunks are immutable apart from access_id (a changed document replaces
@@ -333,7 +363,6 @@ END $$;
 DROP TRIGGER IF EXISTS documents_access_sync ON documents;
 DROP POLICY IF EXISTS run_access_select ON eval_runs;
 ALTER TABLE eval_runs DROP COLUMN IF EXISTS principals;
-DROP TRIGGER IF EXISTS chunks_access ON chunks;
 DROP TRIGGER IF EXISTS chunk_embeddings_access ON chunk_embeddings;
 -- +goose StatementBegin
 DO $$
@@ -382,5 +411,5 @@ BEGIN
     RETURN NULL;
 END $$;
 -- +goose StatementEnd
-DROP FUNCTION IF EXISTS documents_access_sync(), chunks_access(), chunk_embeddings_access(), access_list_id(uuid, text[]), visible_access_ids(), sees_all_documents(), current_principals();
+DROP FUNCTION IF EXISTS documents_access_sync(), chunk_embeddings_access(), access_list_id(uuid, text[]), visible_access_ids(), sees_all_documents(), current_principals();
 DROP TABLE IF EXISTS access_lists;
