@@ -346,6 +346,7 @@ END $$;
 -- +goose StatementEnd
 
 -- +goose Down
+-- Down removes the access lists: every document is tenant-wide again.
 CREATE UNIQUE INDEX CONCURRENTLY IF NOT EXISTS postings_pkey_plain ON postings (tenant_id, lexeme, chunk_id) INCLUDE (tf, dl);
 CREATE INDEX CONCURRENTLY IF NOT EXISTS postings_impact_plain ON postings (tenant_id, lexeme, impact DESC) INCLUDE (chunk_id, tf, dl);
 -- +goose StatementBegin
