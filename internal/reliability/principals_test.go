@@ -80,6 +80,7 @@ type pfuzz struct {
 	served     sync.Map
 	violations atomic.Int64
 	ops        atomic.Int64
+	quiet      bool // count violations without failing (the self-test)
 }
 
 func sees(principals, acl []string) bool {
@@ -114,7 +115,7 @@ func (f *pfuzz) currentACL(d *pDoc) []string {
 }
 
 func (f *pfuzz) violate(format string, a ...any) {
-	if f.violations.Add(1) <= 20 {
+	if f.violations.Add(1) <= 20 && !f.quiet {
 		f.t.Errorf("violation: "+format, a...)
 	}
 }
@@ -209,10 +210,51 @@ func TestPrincipalLeakFuzz(t *testing.T) {
 		t.Skip("leak fuzzer: not in -short")
 	}
 	t.Parallel()
+	f := runPrincipalFuzz(t, soakDuration(t), nil)
+	if v := f.violations.Load(); v > 0 {
+		t.Errorf("%d violations (first 20 above)", v)
+	}
+}
+
+// TestPrincipalLeakFuzzDetectsLeaks proves the principal fuzzer can fail:
+// a middleware that serves alice's searches and answers with the token of
+// an admin in more groups (a principal mix-up bug) must be caught.
+func TestPrincipalLeakFuzzDetectsLeaks(t *testing.T) {
+	if testing.Short() {
+		t.Skip("leak fuzzer: not in -short")
+	}
+	t.Parallel()
+	var users atomic.Pointer[map[string]*pUser]
+	wrap := func(next http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if us := users.Load(); us != nil && (r.URL.Path == "/v1/search" || r.URL.Path == "/v1/answer") &&
+				r.Header.Get("Authorization") == "Bearer "+(*us)["alice"].token {
+				r.Header.Set("Authorization", "Bearer "+(*us)["hradmin"].token)
+			}
+			next.ServeHTTP(w, r)
+		})
+	}
+	f := runPrincipalFuzz(t, 2*time.Second, func(f *pfuzz) {
+		f.quiet = true
+		users.Store(&f.users)
+	}, wrap)
+	if f.violations.Load() == 0 {
+		t.Fatal("the principal fuzzer missed alice's searches served as an admin of more groups")
+	}
+	t.Logf("caught %d violations", f.violations.Load())
+}
+
+// runPrincipalFuzz runs the principal fuzzer for dur; ready, if set, runs
+// once the users exist (before any request); wrap wraps the API handler.
+func runPrincipalFuzz(t *testing.T, dur time.Duration, ready func(*pfuzz), wrap ...func(http.Handler) http.Handler) *pfuzz {
 	seed := uint64(time.Now().UnixNano())
 	t.Logf("seed %d", seed)
 	rnd := rand.New(rand.NewPCG(seed, 2))
-	s := newServer(t, options{MaxConns: 2})
+	o := options{MaxConns: 2}
+	if len(wrap) > 0 {
+		o.Wrap = wrap[0]
+	}
+	s := newServer(t, o)
 	tn := testdb.NewTenant(t, "acl-leak", "")
 	f := &pfuzz{t: t, s: s, tenantID: tn.ID, byID: map[string]*pDoc{}, byCanary: map[string]*pDoc{},
 		runs: map[uuid.UUID]*pUser{}, users: map[string]*pUser{}, routes: http.NewServeMux()}
@@ -239,6 +281,9 @@ func TestPrincipalLeakFuzz(t *testing.T) {
 			token: principalToken(t, tn.ID, u.role, u.name, u.claims)}
 	}
 	root, bob, carol := f.users["root"], f.users["bob"], f.users["carol"]
+	if ready != nil {
+		ready(f)
+	}
 
 	nf := s.do(call{Method: "GET", Path: "/v1/documents/" + uuid.NewString(), Token: carol.token})
 	f.notFound = wantProblem(t, nf, http.StatusNotFound).Detail
@@ -265,10 +310,29 @@ func TestPrincipalLeakFuzz(t *testing.T) {
 		f.send(carol, false, call{Method: "GET", Path: p})
 	}
 	f.send(root, false, call{Method: "PATCH", Path: "/v1/tenant/settings", Body: map[string]any{"candidates": 50}})
+	// An editor writes under its own group, not under one it is not in.
+	bc := newCanary(rnd)
+	own := &pDoc{uri: "acl/" + bc + ".md", canary: bc, stable: true, content: "# Bob\n\nEngineering notes about " + bc + "."}
+	s0 := f.seq.Add(1)
+	if resp := f.send(bob, true, call{Method: "PUT", Path: "/v1/documents", Body: map[string]any{"source_uri": own.uri, "content": own.content, "access": []string{"group:eng"}}}); resp.Status != http.StatusOK {
+		f.violate("bob writes under group:eng: %s", resp)
+	} else {
+		var w api.DocumentWrite
+		resp.json(t, &w)
+		own.id = w.ID
+		own.spans = []span{{acl: []string{"group:eng"}, from: s0, to: openSpan}}
+		f.mu.Lock()
+		f.docs = append(f.docs, own)
+		f.byID[own.id.String()] = own
+		f.byCanary[bc] = own
+		f.mu.Unlock()
+	}
+	if resp := f.send(bob, true, call{Method: "PUT", Path: "/v1/documents", Body: map[string]any{"source_uri": "acl/bob-hr.md", "content": own.content, "access": []string{"group:hr"}}}); resp.Status != http.StatusUnprocessableEntity {
+		f.violate("bob writes under group:hr (not his): %s, want 422", resp)
+	}
 
 	// The randomized phase: searches, answers, listings and reads by every
 	// user while access lists, contents and documents change.
-	dur := soakDuration(t)
 	deadline := time.Now().Add(dur)
 	names := make([]string, 0, len(f.users))
 	for n := range f.users {
@@ -281,7 +345,7 @@ func TestPrincipalLeakFuzz(t *testing.T) {
 		go func() {
 			defer wg.Done()
 			r := rand.New(rand.NewPCG(seed, uint64(10+w)))
-			for time.Now().Before(deadline) && f.violations.Load() < 20 {
+			for time.Now().Before(deadline) && (f.quiet || f.violations.Load() < 20) {
 				if w == 0 {
 					f.opChange(r, bob)
 					continue
@@ -295,12 +359,15 @@ func TestPrincipalLeakFuzz(t *testing.T) {
 	for _, u := range f.users {
 		f.checkViews(u)
 	}
-	for _, route := range s.API.Routes() {
-		if n, ok := f.served.Load(route); !ok || n.(*atomic.Int64).Load() == 0 {
-			t.Errorf("the server registers %s, but no request of the principal fuzzer reached it with success", route)
+	if !f.quiet {
+		for _, route := range s.API.Routes() {
+			if n, ok := f.served.Load(route); !ok || n.(*atomic.Int64).Load() == 0 {
+				t.Errorf("the server registers %s, but no request of the principal fuzzer reached it with success", route)
+			}
 		}
 	}
 	t.Logf("%d requests, %d violations", f.ops.Load(), f.violations.Load())
+	return f
 }
 
 // create writes a new document under acl as root (the admin writes any
