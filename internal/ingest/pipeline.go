@@ -146,9 +146,30 @@ func validURI(uri string) bool {
 // come from the cache) and written in one transaction that replaces every
 // previous chunk and embedding atomically.
 //
+// An update changes only what it names: a nil Metadata keeps the stored
+// metadata (a new document gets {}), an empty non-nil one clears it; an
+// empty Title keeps the stored title when the content is unchanged and
+// takes the new content's title otherwise. Identical content with nothing
+// else to change is StatusUnchanged.
+//
+// Concurrent writes to one source_uri serialise on the document row, and
+// each stores one request whole (content, chunks, title, metadata): the
+// same-content path (metadata only) locks the row and compares the stored
+// content hash in the transaction that updates it (a compare-and-set; when
+// another write changed the content meanwhile, this one becomes a full
+// write of its own content), and the full path replaces the row, its chunks
+// and embeddings in one transaction under the same row lock. A new title
+// takes the full path: it roots the heading paths of an untitled
+// document's chunks, which are embedded with them (unchanged chunk texts
+// still come from the embedding cache).
+//
+// The content type comes from the bytes (extract.Detect) with d.ContentType
+// as the declaration; text is transcoded to UTF-8 (extract.ToUTF8) unless
+// d.FromText says it already is.
+//
 // Errors: ErrInvalidSourceURI, ErrTooLarge, ErrInvalidMetadata; extract's
-// ErrUnsupportedType, ErrInvalidUTF8, ErrBinary, ErrEmpty (wrapped); embedder
-// and store errors. On error nothing is stored.
+// ErrUnsupportedType, ErrTypeMismatch, ErrInvalidUTF8, ErrBinary, ErrEmpty
+// (wrapped); embedder and store errors. On error nothing is stored.
 func (p *Pipeline) Upsert(ctx context.Context, t tenant.Tenant, d Document) (Outcome, error) {
 	out := Outcome{SourceURI: d.SourceURI}
 	if !validURI(d.SourceURI) {
@@ -157,7 +178,7 @@ func (p *Pipeline) Upsert(ctx context.Context, t tenant.Tenant, d Document) (Out
 	if len(d.Content) > p.maxBytes {
 		return out, fmt.Errorf("%w: %d bytes, the limit is %d", ErrTooLarge, len(d.Content), p.maxBytes)
 	}
-	meta := []byte("{}")
+	var meta []byte // nil: keep what is stored
 	if d.Metadata != nil {
 		var err error
 		if meta, err = json.Marshal(d.Metadata); err != nil || len(meta) > maxMetadataBytes {
@@ -167,49 +188,62 @@ func (p *Pipeline) Upsert(ctx context.Context, t tenant.Tenant, d Document) (Out
 	if len(d.Title) > 1000 || !utf8.ValidString(d.Title) {
 		return out, fmt.Errorf("%w: title must be valid UTF-8 of at most 1000 bytes", extract.ErrInvalidUTF8)
 	}
+	ct, err := readAs(d)
+	if err != nil {
+		return out, fmt.Errorf("ingest %s: %w", d.SourceURI, err)
+	}
 	sum := sha256.Sum256(d.Content)
 	q := store.New()
 
-	// 1. Unchanged? A read-only check; no extraction, no embedding.
-	var existing *store.LockDocumentBySourceURIRow
-	err := store.InTenant(ctx, p.pool, t.ID, func(tx pgx.Tx) error {
+	// 1. Same content and title already stored? Then only the metadata can
+	// change: compare and update under the row lock (a compare-and-set on
+	// the content hash), no extraction, no embedding.
+	same := false
+	err = store.InTenant(ctx, p.pool, t.ID, func(tx pgx.Tx) error {
 		row, err := q.LockDocumentBySourceURI(ctx, tx, store.LockDocumentBySourceURIParams{TenantID: t.ID, SourceUri: d.SourceURI})
 		if errors.Is(err, store.ErrNotFound) {
 			return nil
 		}
-		existing = &row
-		return err
-	})
-	if err != nil {
-		return out, err
-	}
-	ct, err := extract.CanonicalType(d.ContentType)
-	if err != nil {
-		return out, fmt.Errorf("ingest %s: %w", d.SourceURI, err)
-	}
-	if existing != nil && string(existing.ContentSha) == string(sum[:]) && existing.Pipeline == p.fingerprint && existing.ContentType == ct {
-		out.DocumentID, out.Status, out.Chunks = existing.ID, StatusUnchanged, int(existing.ChunkCount)
-		titleChanged := d.Title != "" && d.Title != existing.Title
-		if !titleChanged && sameJSON(existing.Metadata, meta) {
-			return out, nil
-		}
-		// Same text, new title or metadata: update the row, keep the chunks.
-		title := existing.Title
-		if titleChanged {
-			title = d.Title
-		}
-		err := store.InTenant(ctx, p.pool, t.ID, func(tx pgx.Tx) error {
-			return q.UpdateDocumentDetails(ctx, tx, store.UpdateDocumentDetailsParams{TenantID: t.ID, ID: existing.ID, Title: title, Metadata: meta})
-		})
 		if err != nil {
-			return Outcome{SourceURI: d.SourceURI}, fmt.Errorf("ingest %s: store: %w", d.SourceURI, err)
+			return err
+		}
+		if string(row.ContentSha) != string(sum[:]) || row.Pipeline != p.fingerprint || row.ContentType != ct {
+			return nil // a full write; the lock is released, the upsert takes it again
+		}
+		if d.Title != "" && d.Title != row.Title {
+			// The title roots the heading path of an untitled document's
+			// chunks, which are embedded with it: a full write re-chunks.
+			return nil
+		}
+		same = true
+		out.DocumentID, out.Status, out.Chunks = row.ID, StatusUnchanged, int(row.ChunkCount)
+		// Fields a write may leave out (metadata; an access list takes the
+		// same rule): absent keeps, present replaces, compared under the lock.
+		newMeta := row.Metadata
+		if meta != nil {
+			newMeta = meta
+		}
+		if sameJSON(row.Metadata, newMeta) {
+			return nil
 		}
 		out.Status = StatusUpdated
+		return q.UpdateDocumentDetails(ctx, tx, store.UpdateDocumentDetailsParams{TenantID: t.ID, ID: row.ID, Title: row.Title, Metadata: newMeta})
+	})
+	if err != nil {
+		return Outcome{SourceURI: d.SourceURI}, fmt.Errorf("ingest %s: store: %w", d.SourceURI, err)
+	}
+	if same {
 		return out, nil
+	}
+	content := d.Content
+	if !d.FromText {
+		if content, err = extract.ToUTF8(d.Content, ct, d.ContentType); err != nil {
+			return out, fmt.Errorf("ingest %s: %w", d.SourceURI, err)
+		}
 	}
 
 	// 2. Extract and chunk (CPU only).
-	doc, err := extract.Extract(ct, d.Content)
+	doc, err := extract.Extract(ct, content)
 	if err != nil {
 		return out, fmt.Errorf("ingest %s: %w", d.SourceURI, err)
 	}
@@ -370,6 +404,33 @@ func (p *Pipeline) deleteOne(ctx context.Context, t tenant.Tenant, del func(*sto
 		return err
 	})
 	return out, err
+}
+
+// readAs decides the type d's content is read as (extract.Detect). Content
+// that came as a text field (FromText) must be text: a declared non-text
+// type is ErrUnsupportedType, binary bytes are ErrBinary.
+func readAs(d Document) (string, error) {
+	if !d.FromText {
+		return extract.Detect(d.Content, d.ContentType, d.SourceURI)
+	}
+	if d.ContentType != "" {
+		ct, err := extract.CanonicalType(d.ContentType)
+		if err != nil {
+			return "", err
+		}
+		if !extract.IsText(ct) {
+			return "", fmt.Errorf("%w: %s cannot be sent as text; upload the file instead", extract.ErrUnsupportedType, ct)
+		}
+	}
+	ct, err := extract.Detect(d.Content, d.ContentType, d.SourceURI)
+	if err != nil || !extract.IsText(ct) {
+		what := ct
+		if err != nil {
+			what = err.Error()
+		}
+		return "", fmt.Errorf("%w: binary content in a text field (%s); upload the file instead", extract.ErrBinary, what)
+	}
+	return ct, nil
 }
 
 // baseName is the last path segment of a URI, for untitled documents.

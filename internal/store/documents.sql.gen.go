@@ -437,6 +437,8 @@ type LockDocumentBySourceURIRow struct {
 // Documents and their chunks. Every query runs inside a tenant transaction;
 // tenant_id is also passed explicitly so the planner sees the constant (row-level
 // security still filters on the transaction's tenant).
+// The row lock is what makes a same-content write a compare-and-set: the
+// content hash read here cannot change before the transaction ends.
 func (q *Queries) LockDocumentBySourceURI(ctx context.Context, db DBTX, arg LockDocumentBySourceURIParams) (LockDocumentBySourceURIRow, error) {
 	row := db.QueryRow(ctx, lockDocumentBySourceURI, arg.TenantID, arg.SourceUri)
 	var i LockDocumentBySourceURIRow
@@ -476,7 +478,8 @@ type UpdateDocumentDetailsParams struct {
 	ID       uuid.UUID
 }
 
-// Same content, new title, content type or metadata: no re-chunking needed.
+// Same content, new title or metadata: no re-chunking needed. Runs in the
+// transaction that locked the row with LockDocumentBySourceURI.
 func (q *Queries) UpdateDocumentDetails(ctx context.Context, db DBTX, arg UpdateDocumentDetailsParams) error {
 	_, err := db.Exec(ctx, updateDocumentDetails,
 		arg.Title,
@@ -489,10 +492,11 @@ func (q *Queries) UpdateDocumentDetails(ctx context.Context, db DBTX, arg Update
 
 const upsertDocument = `-- name: UpsertDocument :one
 INSERT INTO documents (tenant_id, source_uri, title, content_type, content_sha, pipeline, metadata, body, chunk_count)
-VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+VALUES ($1, $2, $3, $4, $5, $6,
+        COALESCE($7::jsonb, '{}'::jsonb), $8, $9)
 ON CONFLICT (tenant_id, source_uri) DO UPDATE
 SET title = excluded.title, content_type = excluded.content_type, content_sha = excluded.content_sha,
-    pipeline = excluded.pipeline, metadata = excluded.metadata, body = excluded.body,
+    pipeline = excluded.pipeline, metadata = COALESCE($7::jsonb, documents.metadata), body = excluded.body,
     chunk_count = excluded.chunk_count, updated_at = now()
 RETURNING id, (xmax = 0)::bool AS inserted
 `
@@ -514,6 +518,10 @@ type UpsertDocumentRow struct {
 	Inserted bool
 }
 
+// A whole new version of the document. Fields a write may leave out keep
+// their stored value when NULL (metadata; '{}' for a new document), read
+// under the row lock the upsert takes, so a concurrent write of them is
+// never lost to this one.
 func (q *Queries) UpsertDocument(ctx context.Context, db DBTX, arg UpsertDocumentParams) (UpsertDocumentRow, error) {
 	row := db.QueryRow(ctx, upsertDocument,
 		arg.TenantID,
