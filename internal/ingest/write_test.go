@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"strings"
 	"sync"
 	"testing"
 
@@ -240,5 +241,59 @@ func TestRacingWritersStoreOneWholeRequest(t *testing.T) {
 	}
 	if docs, _ := consistency(t, tn); docs != sources+len(contents) {
 		t.Fatalf("%d documents, want %d", docs, sources+len(contents))
+	}
+}
+
+// TestIngestOutcomesSkippedRefusedFailed: symbolic links to JavaScript
+// outside the tree (one of them dangling, as in Debian's documentation
+// packages) are not failures; a link to a page outside the tree and a
+// binary file under a text name are skipped, a file over the size limit is
+// refused, a file that is not UTF-8 in any charset it declares fails. Each
+// is reported under its kind.
+func TestIngestOutcomesSkippedRefusedFailed(t *testing.T) {
+	t.Parallel()
+	_, _, tn := setup(t)
+	p, err := ingest.New(testdb.App(t), emb, 1, ingest.WithMaxBytes(2000))
+	if err != nil {
+		t.Fatal(err)
+	}
+	root, outside := t.TempDir(), t.TempDir()
+	write := func(dir, name string, data []byte) {
+		if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write(root, "index.html", []byte("<html><title>Index</title><p>The index page.</p></html>"))
+	write(root, "big.txt", []byte(strings.Repeat("many words ", 300)))
+	write(root, "image.md", []byte("\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR"))
+	write(root, "latin1.txt", []byte("caf\xe9 au lait"))
+	write(outside, "jquery.js", []byte("function $(){}"))
+	write(outside, "secret.md", []byte("# Secret\n\nOutside."))
+	for link, target := range map[string]string{
+		"jquery.js":     filepath.Join(outside, "jquery.js"),
+		"underscore.js": filepath.Join(outside, "gone", "underscore.js"), // dangling
+		"secret.md":     filepath.Join(outside, "secret.md"),
+	} {
+		if err := os.Symlink(target, filepath.Join(root, link)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	files, walkFails, err := ingest.Walk([]string{root}, ingest.WalkOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sum, err := p.IngestFiles(context.Background(), tn, files, 2, "", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sum.Add(walkFails...)
+	kinds := map[string]ingest.Kind{}
+	for _, f := range sum.NotIngested() {
+		kinds[filepath.Base(f.Path)] = f.Kind
+	}
+	want := map[string]ingest.Kind{"secret.md": ingest.KindSkipped, "image.md": ingest.KindSkipped,
+		"big.txt": ingest.KindRefused, "latin1.txt": ingest.KindFailed}
+	if !reflect.DeepEqual(kinds, want) || sum.Added != 1 || sum.Skipped != 2 || sum.Refused != 1 || sum.Failed != 1 {
+		t.Fatalf("outcomes %v (summary %+v), want %v and index.html added", kinds, sum, want)
 	}
 }
