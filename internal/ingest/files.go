@@ -35,14 +35,15 @@ type Kind string
 
 // Kinds of files not ingested.
 const (
-	// KindSkipped: not a document ragd reads — an unsupported or binary
-	// type, no text in it, or a symbolic link leaving the ingested tree.
+	// KindSkipped: not a document ragd reads — an unsupported type (by
+	// its name or its bytes: binary content) or a symbolic link leaving
+	// the ingested tree.
 	KindSkipped Kind = "skipped"
 	// KindRefused: a policy refused it — over the size limit, or an
 	// invalid source_uri.
 	KindRefused Kind = "refused"
 	// KindFailed: an error — unreadable, not valid UTF-8 in any charset it
-	// declares, or a database or embedding failure.
+	// declares, no text in it, or a database or embedding failure.
 	KindFailed Kind = "failed"
 )
 
@@ -50,7 +51,7 @@ const (
 func KindOf(err error) Kind {
 	switch {
 	case errors.Is(err, extract.ErrUnsupportedType), errors.Is(err, extract.ErrBinary),
-		errors.Is(err, extract.ErrTypeMismatch), errors.Is(err, extract.ErrEmpty):
+		errors.Is(err, extract.ErrTypeMismatch):
 		return KindSkipped
 	case errors.Is(err, ErrTooLarge), errors.Is(err, ErrInvalidSourceURI):
 		return KindRefused
@@ -254,9 +255,9 @@ type Progress func(done, total, chunks int)
 // (pipelining extraction and database writes with embedding), then, if
 // prunePrefix is non-empty, deletes the tenant's documents under that
 // source_uri prefix that were not in files. A file that is not ingested is
-// reported with its reason and kind (KindOf: unsupported, binary and empty
-// files are skipped, files over the size limit refused, invalid UTF-8 and
-// errors failed) and nothing of it is stored; the others proceed.
+// reported with its reason and kind (KindOf: unsupported and binary files
+// are skipped, files over the size limit refused, invalid UTF-8, empty
+// files and errors failed) and nothing of it is stored; the others proceed.
 func (p *Pipeline) IngestFiles(ctx context.Context, t tenant.Tenant, files []File, workers int, prunePrefix string, progress Progress) (Summary, error) {
 	start := time.Now()
 	var sum Summary
