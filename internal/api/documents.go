@@ -242,10 +242,10 @@ func (s *Server) upload(ctx context.Context, in *UploadInput) (*DocumentWriteOut
 func uploadType(declared, filename string) string {
 	mt, params, err := mime.ParseMediaType(declared)
 	if err != nil {
-		return ""
+		mt, params = "", nil // none, or unreadable: generic
 	}
 	switch mt {
-	case "text/plain", "application/octet-stream":
+	case "", "text/plain", "application/octet-stream":
 	default:
 		return declared
 	}

@@ -83,7 +83,11 @@ func Detect(content []byte, declared, sourceURI string) (string, error) {
 			return sniffed, nil
 		case "":
 		default:
-			return "", fmt.Errorf("%w: the content is %s (supported: markdown, html, plain text, PDF, DOCX)", ErrUnsupportedType, sniffed)
+			what := sniffed
+			if what == "application/octet-stream" {
+				what = "binary (" + what + ")"
+			}
+			return "", fmt.Errorf("%w: the content is %s (supported: markdown, html, plain text, PDF, DOCX)", ErrUnsupportedType, what)
 		}
 		if t, err := TypeFromPath(uriPath(sourceURI)); err == nil {
 			return t, nil
