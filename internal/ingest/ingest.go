@@ -38,8 +38,9 @@ var (
 // names; see Pipeline.Upsert.
 type Document struct {
 	SourceURI string
-	// Title overrides the extracted title when non-empty; empty keeps the
-	// stored title when the content is unchanged.
+	// Title, when non-empty, names the title (kept by later writes that
+	// name none); empty keeps a named title, else derives it from the
+	// content.
 	Title string
 	// ContentType is the declared type: text/markdown, text/html,
 	// text/plain (or markdown, html, text), application/pdf, the DOCX type,

@@ -148,9 +148,9 @@ func validURI(uri string) bool {
 //
 // An update changes only what it names: a nil Metadata keeps the stored
 // metadata (a new document gets {}), an empty non-nil one clears it; an
-// empty Title keeps the stored title when the content is unchanged and
-// takes the new content's title otherwise. Identical content with nothing
-// else to change is StatusUnchanged.
+// empty Title keeps a title an earlier write named, and otherwise the title
+// is derived from the content (so it follows the content). Identical
+// content with nothing else to change is StatusUnchanged.
 //
 // Concurrent writes to one source_uri serialise on the document row, and
 // each stores one request whole (content, chunks, title, metadata): the
@@ -161,7 +161,10 @@ func validURI(uri string) bool {
 // and embeddings in one transaction under the same row lock. A new title
 // takes the full path: it roots the heading paths of an untitled
 // document's chunks, which are embedded with them (unchanged chunk texts
-// still come from the embedding cache).
+// still come from the embedding cache). The full path computes the title
+// before it takes the lock, so its upsert is a compare-and-set on the
+// stored title too; when a concurrent write named another title meanwhile,
+// the write starts over (at most maxAttempts times, then store.ErrConflict).
 //
 // The content type comes from the bytes (extract.Detect) with d.ContentType
 // as the declaration; text is transcoded to UTF-8 (extract.ToUTF8) unless
@@ -169,7 +172,8 @@ func validURI(uri string) bool {
 //
 // Errors: ErrInvalidSourceURI, ErrTooLarge, ErrInvalidMetadata; extract's
 // ErrUnsupportedType, ErrTypeMismatch, ErrInvalidUTF8, ErrBinary, ErrEmpty
-// (wrapped); embedder and store errors. On error nothing is stored.
+// (wrapped); embedder and store errors (store.ErrConflict as above). On
+// error nothing is stored.
 func (p *Pipeline) Upsert(ctx context.Context, t tenant.Tenant, d Document) (Outcome, error) {
 	out := Outcome{SourceURI: d.SourceURI}
 	if !validURI(d.SourceURI) {
@@ -193,13 +197,38 @@ func (p *Pipeline) Upsert(ctx context.Context, t tenant.Tenant, d Document) (Out
 		return out, fmt.Errorf("ingest %s: %w", d.SourceURI, err)
 	}
 	sum := sha256.Sum256(d.Content)
+	for attempt := 1; ; attempt++ {
+		out, err := p.upsert(ctx, t, d, ct, sum[:], meta)
+		if !errors.Is(err, errTitleMoved) {
+			return out, err
+		}
+		if attempt == maxAttempts {
+			return Outcome{SourceURI: d.SourceURI}, fmt.Errorf("ingest %s: %w: its title kept changing under concurrent writes; retry", d.SourceURI, store.ErrConflict)
+		}
+	}
+}
+
+// errTitleMoved: the stored title changed between the read a write's title
+// was computed from and the write; the write starts over.
+var errTitleMoved = errors.New("ingest: the stored title changed meanwhile")
+
+// maxAttempts bounds how often Upsert starts over after errTitleMoved, which
+// takes a concurrent write naming a new title in that window each time.
+const maxAttempts = 5
+
+// upsert is one attempt of Upsert for content of type ct with hash sum and
+// metadata JSON meta (nil: keep). Errors: errTitleMoved, or Upsert's.
+func (p *Pipeline) upsert(ctx context.Context, t tenant.Tenant, d Document, ct string, sum []byte, meta []byte) (Outcome, error) {
+	out := Outcome{SourceURI: d.SourceURI}
 	q := store.New()
 
 	// 1. Same content and title already stored? Then only the metadata can
 	// change: compare and update under the row lock (a compare-and-set on
 	// the content hash), no extraction, no embedding.
 	same := false
-	err = store.InTenant(ctx, p.pool, t.ID, func(tx pgx.Tx) error {
+	var storedTitle string // the stored title when a write named it
+	storedGiven := false
+	err := store.InTenant(ctx, p.pool, t.ID, func(tx pgx.Tx) error {
 		row, err := q.LockDocumentBySourceURI(ctx, tx, store.LockDocumentBySourceURIParams{TenantID: t.ID, SourceUri: d.SourceURI})
 		if errors.Is(err, store.ErrNotFound) {
 			return nil
@@ -207,7 +236,8 @@ func (p *Pipeline) Upsert(ctx context.Context, t tenant.Tenant, d Document) (Out
 		if err != nil {
 			return err
 		}
-		if string(row.ContentSha) != string(sum[:]) || row.Pipeline != p.fingerprint || row.ContentType != ct {
+		storedTitle, storedGiven = row.Title, row.TitleGiven
+		if string(row.ContentSha) != string(sum) || row.Pipeline != p.fingerprint || row.ContentType != ct {
 			return nil // a full write; the lock is released, the upsert takes it again
 		}
 		if d.Title != "" && d.Title != row.Title {
@@ -223,11 +253,15 @@ func (p *Pipeline) Upsert(ctx context.Context, t tenant.Tenant, d Document) (Out
 		if meta != nil {
 			newMeta = meta
 		}
-		if sameJSON(row.Metadata, newMeta) {
+		given := row.TitleGiven || d.Title != ""
+		if !sameJSON(row.Metadata, newMeta) {
+			out.Status = StatusUpdated
+		} else if given == row.TitleGiven {
 			return nil
 		}
-		out.Status = StatusUpdated
-		return q.UpdateDocumentDetails(ctx, tx, store.UpdateDocumentDetailsParams{TenantID: t.ID, ID: row.ID, Title: row.Title, Metadata: newMeta})
+		// (A derived title now named with the same text is recorded as named
+		// but is no visible change: still "unchanged".)
+		return q.UpdateDocumentDetails(ctx, tx, store.UpdateDocumentDetailsParams{TenantID: t.ID, ID: row.ID, TitleGiven: given, Metadata: newMeta})
 	})
 	if err != nil {
 		return Outcome{SourceURI: d.SourceURI}, fmt.Errorf("ingest %s: store: %w", d.SourceURI, err)
@@ -247,7 +281,12 @@ func (p *Pipeline) Upsert(ctx context.Context, t tenant.Tenant, d Document) (Out
 	if err != nil {
 		return out, fmt.Errorf("ingest %s: %w", d.SourceURI, err)
 	}
-	title := d.Title
+	// The title: the one this write names, else the one an earlier write
+	// named (checked again under the row lock), else the content's.
+	title, given := d.Title, d.Title != ""
+	if !given && storedGiven {
+		title, given = storedTitle, true
+	}
 	if title == "" {
 		title = doc.Title
 	}
@@ -343,8 +382,12 @@ func (p *Pipeline) Upsert(ctx context.Context, t tenant.Tenant, d Document) (Out
 		if err := q.UseAutoPlans(ctx, tx); err != nil {
 			return err
 		}
-		doc, err := q.UpsertDocument(ctx, tx, store.UpsertDocumentParams{TenantID: t.ID, SourceUri: d.SourceURI, Title: title,
-			ContentType: ct, ContentSha: sum[:], Pipeline: p.fingerprint, Metadata: meta, Body: doc.Text, ChunkCount: int32(len(chunks))})
+		doc, err := q.UpsertDocument(ctx, tx, store.UpsertDocumentParams{TenantID: t.ID, SourceUri: d.SourceURI, Title: title, TitleGiven: given,
+			TitleNamed: d.Title != "", ContentType: ct, ContentSha: sum, Pipeline: p.fingerprint, Metadata: meta, Body: doc.Text,
+			ChunkCount: int32(len(chunks))})
+		if errors.Is(err, store.ErrNotFound) {
+			return errTitleMoved // the compare-and-set on the title failed
+		}
 		if err != nil {
 			return err
 		}

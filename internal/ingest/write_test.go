@@ -3,6 +3,7 @@ package ingest_test
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -65,11 +66,11 @@ func upsert(t *testing.T, p *ingest.Pipeline, tn tenant.Tenant, d ingest.Documen
 	return out
 }
 
-// TestUpdateChangesOnlyWhatItNames: metadata set through the API survives
-// an unchanged re-ingest of the file (reported unchanged) and a re-PUT of
-// identical content without metadata; a content update without metadata
-// keeps it too; an empty object clears it; an absent title keeps an
-// explicit one while the content is the same.
+// TestUpdateChangesOnlyWhatItNames: metadata and a title set through the
+// API survive an unchanged re-ingest of the file (reported unchanged), a
+// re-PUT of identical content without them, and a content update without
+// them; an empty metadata object clears it; a title nobody named follows
+// the content.
 func TestUpdateChangesOnlyWhatItNames(t *testing.T) {
 	t.Parallel()
 	p, ce, tn := setup(t)
@@ -115,7 +116,8 @@ func TestUpdateChangesOnlyWhatItNames(t *testing.T) {
 	if d, _ := readDoc(t, tn, uri); !reflect.DeepEqual(d.Metadata, meta) || d.Title != "Ops guide" {
 		t.Fatalf("after a re-PUT without metadata: %+v", d)
 	}
-	// New content, no metadata: the content (and its title) change, the metadata stays.
+	// New content, no metadata, no title: the content changes, the named
+	// title and the metadata stay.
 	if err := os.WriteFile(file, []byte("# Guide v2\n\nHow to install and remove widgets.\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -123,8 +125,8 @@ func TestUpdateChangesOnlyWhatItNames(t *testing.T) {
 		t.Fatalf("edited file: %+v, want updated", sum)
 	}
 	d, _ := readDoc(t, tn, uri)
-	if !reflect.DeepEqual(d.Metadata, meta) || d.Title != "Guide v2" || d.SHA != ingest.ContentSHA([]byte("# Guide v2\n\nHow to install and remove widgets.\n")) {
-		t.Fatalf("after a content update without metadata: %+v", d)
+	if !reflect.DeepEqual(d.Metadata, meta) || d.Title != "Ops guide" || d.SHA != ingest.ContentSHA([]byte("# Guide v2\n\nHow to install and remove widgets.\n")) {
+		t.Fatalf("after a content update without metadata or title: %+v", d)
 	}
 	// An empty object clears (explicitly named), null/absent does not.
 	content, _ = os.ReadFile(file)
@@ -134,10 +136,52 @@ func TestUpdateChangesOnlyWhatItNames(t *testing.T) {
 	if d, _ := readDoc(t, tn, uri); len(d.Metadata) != 0 || d.Metadata == nil {
 		t.Fatalf("after metadata {}: %+v, want {}", d)
 	}
-	// A new document without metadata gets {}.
-	upsert(t, p, tn, ingest.Document{SourceURI: "x://new", Content: []byte("fresh text"), FromText: true})
-	if d, ok := readDoc(t, tn, "x://new"); !ok || d.Metadata == nil || len(d.Metadata) != 0 {
+	// A new document without metadata gets {}; its derived title follows
+	// its content, and roots the heading path of its (untitled) chunks.
+	upsert(t, p, tn, ingest.Document{SourceURI: "x://new.md", Content: []byte("# First\n\nfresh text"), FromText: true})
+	if d, ok := readDoc(t, tn, "x://new.md"); !ok || d.Metadata == nil || len(d.Metadata) != 0 || d.Title != "First" {
 		t.Fatalf("new document without metadata: %+v", d)
+	}
+	upsert(t, p, tn, ingest.Document{SourceURI: "x://new.md", Content: []byte("# Second\n\nfresh text"), FromText: true})
+	if d, _ := readDoc(t, tn, "x://new.md"); d.Title != "Second" {
+		t.Fatalf("derived title after a content update: %+v, want Second", d)
+	}
+	upsert(t, p, tn, ingest.Document{SourceURI: "x://plain.txt", Content: []byte("plain words"), FromText: true, Title: "Named"})
+	upsert(t, p, tn, ingest.Document{SourceURI: "x://plain.txt", Content: []byte("other plain words"), FromText: true})
+	if d, _ := readDoc(t, tn, "x://plain.txt"); d.Title != "Named" || !strings.HasPrefix(d.Chunks, "Named\x1f") {
+		t.Fatalf("untitled text after a content update: %+v, want the named title kept in title and heading path", d)
+	}
+}
+
+// TestUpsertIsACompareAndSetOnTheTitle: a write that names no title
+// computed its title (and its chunks' heading paths) from the stored
+// title_given; UpsertDocument refuses it (no row) when a concurrent write
+// named a title since, and leaves the row as it was.
+func TestUpsertIsACompareAndSetOnTheTitle(t *testing.T) {
+	t.Parallel()
+	p, _, tn := setup(t)
+	ctx := context.Background()
+	upsert(t, p, tn, ingest.Document{SourceURI: "x://cas.txt", Content: []byte("text one"), FromText: true, Title: "Named"})
+	q := store.New()
+	params := store.UpsertDocumentParams{TenantID: tn.ID, SourceUri: "x://cas.txt", Title: "cas.txt", TitleGiven: false, TitleNamed: false,
+		ContentType: "text/plain", ContentSha: []byte("sha"), Pipeline: p.Fingerprint(), Body: "text two", ChunkCount: 0}
+	err := store.InTenant(ctx, testdb.App(t), tn.ID, func(tx pgx.Tx) error {
+		_, err := q.UpsertDocument(ctx, tx, params)
+		return err
+	})
+	if !errors.Is(err, store.ErrNotFound) {
+		t.Fatalf("upsert assuming a derived title over a named one: %v, want no row", err)
+	}
+	if d, _ := readDoc(t, tn, "x://cas.txt"); d.Title != "Named" || d.SHA != ingest.ContentSHA([]byte("text one")) {
+		t.Fatalf("row after the refused upsert: %+v", d)
+	}
+	params.Title, params.TitleGiven = "Named", true // what Upsert computes from the stored row
+	err = store.InTenant(ctx, testdb.App(t), tn.ID, func(tx pgx.Tx) error {
+		_, err := q.UpsertDocument(ctx, tx, params)
+		return err
+	})
+	if err != nil {
+		t.Fatalf("upsert carrying the named title: %v", err)
 	}
 }
 
