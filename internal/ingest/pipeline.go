@@ -466,12 +466,11 @@ func readAs(d Document) (string, error) {
 		}
 	}
 	ct, err := extract.Detect(d.Content, d.ContentType, d.SourceURI)
-	if err != nil || !extract.IsText(ct) {
-		what := ct
-		if err != nil {
-			what = err.Error()
-		}
-		return "", fmt.Errorf("%w: binary content in a text field (%s); upload the file instead", extract.ErrBinary, what)
+	switch {
+	case err != nil:
+		return "", fmt.Errorf("%w: binary content in a text field; upload the file instead", extract.ErrBinary)
+	case !extract.IsText(ct):
+		return "", fmt.Errorf("%w: %s content in a text field; upload the file instead", extract.ErrBinary, ct)
 	}
 	return ct, nil
 }
