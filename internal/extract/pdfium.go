@@ -99,11 +99,11 @@ type pdfRaw struct {
 func readPDF(data []byte) (raw *pdfRaw, err error) {
 	pool, err := pdfiumPool()
 	if err != nil {
-		return nil, fmt.Errorf("%w: PDF engine: %v", ErrUnreadable, err)
+		return nil, fmt.Errorf("extract: PDF engine: %w", err)
 	}
 	inst, err := pool.GetInstance(pdfTimeout)
 	if err != nil {
-		return nil, fmt.Errorf("%w: PDF engine busy: %v", ErrUnreadable, err)
+		return nil, fmt.Errorf("extract: PDF engine busy: %w", err)
 	}
 	var killed sync.Mutex
 	timedOut := false

@@ -19,7 +19,8 @@ const (
 )
 
 // Errors returned by Upsert (besides the extract package's ErrUnsupportedType,
-// ErrInvalidUTF8, ErrBinary and ErrEmpty, which pass through wrapped).
+// ErrInvalidUTF8, ErrBinary, ErrEmpty, ErrNoTextLayer and ErrUnreadable,
+// which pass through wrapped).
 var (
 	// ErrTooLarge: the content exceeds Pipeline.MaxBytes.
 	ErrTooLarge = errors.New("ingest: document too large")
@@ -39,7 +40,8 @@ type Document struct {
 	SourceURI string
 	// Title overrides the extracted title when non-empty.
 	Title string
-	// ContentType: text/markdown, text/html, text/plain (or markdown, html, text).
+	// ContentType: text/markdown, text/html, text/plain, application/pdf, the
+	// DOCX type (or markdown, html, text, pdf, docx); see extract.CanonicalType.
 	ContentType string
 	Content     []byte
 	Metadata    map[string]any

@@ -147,7 +147,8 @@ func validURI(uri string) bool {
 // previous chunk and embedding atomically.
 //
 // Errors: ErrInvalidSourceURI, ErrTooLarge, ErrInvalidMetadata; extract's
-// ErrUnsupportedType, ErrInvalidUTF8, ErrBinary, ErrEmpty (wrapped); embedder
+// ErrUnsupportedType, ErrInvalidUTF8, ErrBinary, ErrEmpty, ErrNoTextLayer,
+// ErrUnreadable (wrapped); embedder
 // and store errors. On error nothing is stored.
 func (p *Pipeline) Upsert(ctx context.Context, t tenant.Tenant, d Document) (Outcome, error) {
 	out := Outcome{SourceURI: d.SourceURI}
@@ -302,6 +303,8 @@ func (p *Pipeline) Upsert(ctx context.Context, t tenant.Tenant, d Document) (Out
 		cp.TokenCounts = append(cp.TokenCounts, int32(c.Tokens))
 		cp.StartOffsets = append(cp.StartOffsets, int32(c.Start))
 		cp.EndOffsets = append(cp.EndOffsets, int32(c.End))
+		cp.PageStarts = append(cp.PageStarts, int32(c.PageStart))
+		cp.PageEnds = append(cp.PageEnds, int32(c.PageEnd))
 		cp.Keywords = append(cp.Keywords, analyze.Keywords(c.HeadingPath+"\n"+c.Content))
 		ep.ChunkIds = append(ep.ChunkIds, id)
 	}
