@@ -163,9 +163,10 @@ func cleanLine(l pdfLine) (line, bool) {
 }
 
 // joinLines joins a paragraph's lines with spaces, rejoining words broken
-// across lines: after a marked hyphen, or after "-" between a lower-case
-// letter and a line starting with one (TeX hyphenation), the hyphen and the
-// break go; a marked hyphen before anything else stays, without a space.
+// across lines: after a marked hyphen, or after "-" between a letter and a
+// line starting with a lower-case one (TeX hyphenation), the hyphen and the
+// break go; before an upper-case letter the hyphen stays, without a space
+// (a compound such as "Diffie-Hellman").
 func joinLines(ls []line) string {
 	var b strings.Builder
 	for i, l := range ls {
@@ -181,6 +182,8 @@ func joinLines(ls []line) string {
 				s := b.String()
 				b.Reset()
 				b.WriteString(s[:len(s)-1])
+			case brokenWord(prev.text) && unicode.IsLetter(first):
+				// A compound broken at its hyphen ("Diffie-" "Hellman").
 			default:
 				b.WriteByte(' ')
 			}
@@ -190,14 +193,14 @@ func joinLines(ls []line) string {
 	return b.String()
 }
 
-// brokenWord reports whether s ends with a lower-case letter and "-".
+// brokenWord reports whether s ends with a letter and "-".
 func brokenWord(s string) bool {
 	t, ok := strings.CutSuffix(s, "-")
 	if !ok {
 		return false
 	}
 	r, _ := utf8.DecodeLastRuneInString(t)
-	return unicode.IsLower(r)
+	return unicode.IsLetter(r)
 }
 
 // typicalSpacing is the median distance between consecutive baselines of
@@ -247,9 +250,16 @@ var (
 )
 
 // runningKey normalises an edge line for comparison across pages: lower
-// case, digits (page and chapter numbers) as "#".
+// case, a number that begins or ends it (the page number) as "#". Numbers
+// inside the line stay, so "Figure 3 shows" and "Figure 4 shows" differ.
 func runningKey(s string) string {
-	return digitRun.ReplaceAllString(strings.ToLower(s), "#")
+	f := strings.Fields(strings.ToLower(s))
+	for _, i := range []int{0, len(f) - 1} {
+		if i >= 0 && digitRun.MatchString(f[i]) && strings.Trim(f[i], "0123456789") == "" {
+			f[i] = "#"
+		}
+	}
+	return strings.Join(f, " ")
 }
 
 // dropRunning removes running headers and footers: from the top and the
@@ -259,7 +269,8 @@ func runningKey(s string) string {
 //     printed numbers follow the page sequence (page index minus number
 //     constant) on at least three pages (two in a document of under six):
 //     "Chapter 2: ASN.1 structure handling 3";
-//   - a line repeated, digits aside, at the same edge of that many pages.
+//   - a line repeated, its page number aside, at the same edge of that many
+//     pages.
 func dropRunning(pages [][]line) {
 	const depth = 2
 	top, bottom := map[string]int{}, map[string]int{}

@@ -607,7 +607,8 @@ func hostileCases() []hostileCase {
 			}
 		}},
 		{class: "unsupported or binary document", run: func(t *testing.T, h *hostile) {
-			h.reject(t, put("doc.pdf", "%PDF-1.7", "content_type", "application/pdf"), 415, "unsupported")
+			h.reject(t, put("doc.odt", "PK", "content_type", "application/vnd.oasis.opendocument.text"), 415, "unsupported")
+			h.reject(t, put("doc.pdf", "%PDF-1.7", "content_type", "application/pdf"), 422, "not a readable PDF")
 			h.reject(t, multipartCall(t, h.ed, "x.exe", "application/octet-stream", []byte("MZ\x90\x00\x03"), nil), 415, "unsupported")
 			h.reject(t, multipartCall(t, h.ed, "img.txt", "text/plain", []byte("\x89PNG\r\n\x1a\n\x00\x00"), nil), 422, "UTF-8")
 			h.reject(t, put("empty.md", "   \n\n "), 422, "empty")

@@ -1,0 +1,87 @@
+#!/usr/bin/env python3
+"""Writes the small PDF fixtures of package extract's tests (run from this
+directory; no dependencies): manual.pdf, four pages of text in the standard
+Helvetica font with a running header, page-number footers, headings set
+larger than the body, and words hyphenated at line ends; scan.pdf, one page
+holding only an image (no text layer)."""
+import zlib
+
+
+def pdf(objects):
+    out = b"%PDF-1.4\n"
+    offsets = []
+    for i, body in enumerate(objects, 1):
+        offsets.append(len(out))
+        out += b"%d 0 obj\n" % i + body + b"\nendobj\n"
+    xref = len(out)
+    out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1)
+    for o in offsets:
+        out += b"%010d 00000 n \n" % o
+    out += b"trailer\n<< /Size %d /Root 1 0 R /Info 2 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (len(objects) + 1, xref)
+    return out
+
+
+def stream(data):
+    return b"<< /Length %d >>\nstream\n" % len(data) + data + b"\nendstream"
+
+
+def esc(s):
+    return s.replace("\\", "\\\\").replace("(", "\\(").replace(")", "\\)").encode("latin-1")
+
+
+def text(lines):
+    ops = b""
+    for size, y, s in lines:
+        ops += b"BT /F1 %d Tf 72 %d Td (%s) Tj ET\n" % (size, y, esc(s))
+    return ops
+
+
+PAGES = [
+    [(18, 720, "1 Getting started"),
+     (11, 690, "The ragd server keeps every tenant's documents apart. Its"),
+     (11, 676, "configu-"),
+     (11, 662, "ration lives in environment variables read at start-up."),
+     (11, 630, "A second paragraph explains the listen address and the"),
+     (11, 616, "database URL.")],
+    [(14, 720, "1.1 Ports and addresses"),
+     (11, 690, "The server listens on port 8080 unless RAGD_ADDR says other-"),
+     (11, 676, "wise. Health checks answer on the same port."),
+     (11, 644, "Metrics are exported for Prometheus.")],
+    [(18, 720, "2 Ingesting documents"),
+     (11, 690, "Documents arrive as HTML, Markdown, plain text, PDF or DOCX. A"),
+     (11, 676, "PDF keeps its page numbers, so that every citation names the"),
+     (11, 662, "page it comes from.")],
+    [(14, 720, "2.1 Scanned files"),
+     (11, 690, "A scanned PDF without a text layer is refused: the server per-"),
+     (11, 676, "forms no optical character recognition.")],
+]
+
+
+def manual():
+    n = len(PAGES)
+    objs = [b"<< /Type /Catalog /Pages 3 0 R >>",
+            b"<< /Title (ragd Test Manual) >>",
+            b"<< /Type /Pages /Kids [%s] /Count %d >>" % (b" ".join(b"%d 0 R" % (5 + 2 * i) for i in range(n)), n),
+            b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>"]
+    for i, lines in enumerate(PAGES):
+        chrome = [(9, 770, "ragd Test Manual"), (9, 40, str(i + 1))]
+        objs.append(b"<< /Type /Page /Parent 3 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 4 0 R >> >> /Contents %d 0 R >>" % (6 + 2 * i))
+        objs.append(stream(text(chrome[:1] + lines + chrome[1:])))
+    return pdf(objs)
+
+
+def scan():
+    # An 8x8 grey image drawn over the page, as a scanner would produce.
+    img = zlib.compress(bytes(range(0, 256, 4)))
+    objs = [b"<< /Type /Catalog /Pages 3 0 R >>",
+            b"<< /Producer (scanner) >>",
+            b"<< /Type /Pages /Kids [4 0 R] /Count 1 >>",
+            b"<< /Type /Page /Parent 3 0 R /MediaBox [0 0 612 792] /Resources << /XObject << /Im1 6 0 R >> >> /Contents 5 0 R >>",
+            stream(b"q 612 0 0 792 0 0 cm /Im1 Do Q"),
+            b"<< /Type /XObject /Subtype /Image /Width 8 /Height 8 /ColorSpace /DeviceGray /BitsPerComponent 8 /Filter /FlateDecode /Length %d >>\nstream\n" % len(img) + img + b"\nendstream"]
+    return pdf(objs)
+
+
+if __name__ == "__main__":
+    open("manual.pdf", "wb").write(manual())
+    open("scan.pdf", "wb").write(scan())
