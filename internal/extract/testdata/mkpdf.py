@@ -4,6 +4,7 @@ directory; no dependencies): manual.pdf, four pages of text in the standard
 Helvetica font with a running header, page-number footers, headings set
 larger than the body, and words hyphenated at line ends; scan.pdf, one page
 holding only an image (no text layer)."""
+import textwrap
 import zlib
 
 
@@ -57,6 +58,52 @@ PAGES = [
 ]
 
 
+# More text per page, so that each page fills a chunk of its own.
+FILLER = [
+    "Every setting has a default that suits a single machine. The log level "
+    "decides how much the server writes about each request. Secrets may be "
+    "read from files named by a variable ending in _FILE, so that they never "
+    "appear in the process list. A setting that cannot be parsed stops the "
+    "server at start-up with a message naming the variable and the value it "
+    "expected. The database pool size follows the number of processor cores "
+    "unless it is set explicitly. Timeouts are given in Go duration syntax, "
+    "such as thirty seconds or two minutes. The embedding model directory "
+    "defaults to the one the setup script fills.",
+    "The listener accepts plain HTTP; a reverse proxy in front of it "
+    "terminates TLS. Binding to all interfaces is the default inside a "
+    "container and a mistake on a shared host, where the loopback address "
+    "is the safer choice. The readiness probe fails while migrations are "
+    "pending, the liveness probe only while the process is wedged. A second "
+    "listener for metrics can be bound to another address, so that "
+    "dashboards reach it without reaching the API. Connections idle for "
+    "longer than the keep-alive period are closed by the server.",
+    "Each upload is extracted, cut into chunks that follow its headings, "
+    "embedded and stored in one transaction. Re-uploading unchanged bytes "
+    "costs nothing: the content hash matches and the document is reported "
+    "as unchanged. A document larger than the body limit is refused before "
+    "it is read. Tables keep their header row in every chunk that holds "
+    "their rows, and code blocks are never cut in the middle of a line. "
+    "Metadata given with a document is stored as JSON and can filter "
+    "searches later.",
+    "Scanned contracts and faxes are images of text. Running them through "
+    "an OCR tool first produces a PDF with a text layer, which the server "
+    "then reads like any other. Encrypted files are refused as well, with a "
+    "message that names the password protection. A damaged file, whose "
+    "cross-reference table or page tree cannot be read, is reported as "
+    "unreadable with the reason the PDF engine gave. None of these failures "
+    "stores anything, so a corrected file can simply be uploaded again.",
+]
+
+
+def with_filler(i, lines):
+    y = min(l[1] for l in lines) - 28
+    out = list(lines)
+    for row in textwrap.wrap(FILLER[i], 62, break_on_hyphens=False):
+        out.append((11, y, row))
+        y -= 14
+    return out
+
+
 def manual():
     n = len(PAGES)
     objs = [b"<< /Type /Catalog /Pages 3 0 R >>",
@@ -65,6 +112,7 @@ def manual():
             b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>"]
     for i, lines in enumerate(PAGES):
         chrome = [(9, 770, "ragd Test Manual"), (9, 40, str(i + 1))]
+        lines = with_filler(i, lines)
         objs.append(b"<< /Type /Page /Parent 3 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 4 0 R >> >> /Contents %d 0 R >>" % (6 + 2 * i))
         objs.append(stream(text(chrome[:1] + lines + chrome[1:])))
     return pdf(objs)
