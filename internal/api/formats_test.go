@@ -9,6 +9,7 @@ import (
 
 	"github.com/ragd-dev/ragd/internal/api"
 	"github.com/ragd-dev/ragd/internal/auth"
+	"github.com/ragd-dev/ragd/internal/extract"
 )
 
 // The fixtures are package extract's: manual.pdf (four pages, a heading per
@@ -39,6 +40,12 @@ func TestPDFUpload(t *testing.T) {
 		w := httptest.NewRecorder()
 		b.srv.ServeHTTP(w, r)
 		return w
+	}
+	// The engine is compiled before the first request, as `ragd serve` does
+	// at start-up: on a busy machine compiling it can outlast the request
+	// timeout of these tests.
+	if err := extract.PreparePDF(); err != nil {
+		t.Fatal(err)
 	}
 	out := decode[api.DocumentWrite](t, upload("manual.pdf", "application/pdf", formatFixture(t, "manual.pdf")), 200)
 	if out.Status != "added" || out.Chunks < 1 {

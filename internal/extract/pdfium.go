@@ -4,7 +4,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
 	"runtime"
+	"runtime/debug"
 	"strings"
 	"sync"
 	"time"
@@ -43,14 +46,27 @@ var (
 	errPDFPool  error
 )
 
-// pdfiumPool compiles the WebAssembly module once per process (about 5 s on
-// a loaded 2-core machine) and hands out at most GOMAXPROCS instances.
+// pdfiumPool compiles the WebAssembly module once per process (5 s or more
+// on a busy 2-core machine without the compilation cache) and hands out at
+// most GOMAXPROCS instances.
 func pdfiumPool() (pdfium.Pool, error) {
 	pdfPoolOnce.Do(func() {
 		rc := wazero.NewRuntimeConfig().
 			WithCoreFeatures(api.CoreFeaturesV2 | experimental.CoreFeaturesExceptionHandling).
 			WithMemoryLimitPages(pdfMemoryPages).
 			WithCloseOnContextDone(true)
+		// Compiled machine code is kept in the user's cache directory, so
+		// only the first process on a machine pays the compilation. wazero
+		// checks cached code against its own version, which it reads from
+		// the binary's build information; where that is missing (test
+		// binaries) it cannot tell versions apart, so no cache is used.
+		if v := wazeroVersion(); v != "" {
+			if dir, err := os.UserCacheDir(); err == nil {
+				if c, err := wazero.NewCompilationCacheWithDir(filepath.Join(dir, "ragd", "wazero")); err == nil {
+					rc = rc.WithCompilationCache(c)
+				}
+			}
+		}
 		pdfPool, errPDFPool = webassembly.Init(webassembly.Config{
 			MinIdle:       0,
 			MaxIdle:       1,
@@ -62,6 +78,30 @@ func pdfiumPool() (pdfium.Pool, error) {
 		})
 	})
 	return pdfPool, errPDFPool
+}
+
+// wazeroVersion is the wazero module version recorded in the binary, or "".
+func wazeroVersion() string {
+	bi, ok := debug.ReadBuildInfo()
+	if !ok {
+		return ""
+	}
+	for _, d := range bi.Deps {
+		if d.Path == "github.com/tetratelabs/wazero" && strings.HasPrefix(d.Version, "v") {
+			return d.Version
+		}
+	}
+	return ""
+}
+
+// PreparePDF loads the PDF engine now instead of on the first PDF, so that
+// the first upload is not slowed by compiling it: `ragd serve` calls it in
+// the background at start-up. Safe for concurrent use; later calls return
+// the first call's result. Errors: the engine could not be loaded (every PDF
+// would then fail).
+func PreparePDF() error {
+	_, err := pdfiumPool()
+	return err
 }
 
 // pdfLine is one text line of a page in PDFium's reading order.
