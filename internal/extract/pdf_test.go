@@ -219,3 +219,23 @@ func TestPageAt(t *testing.T) {
 		t.Error("a document without pages has page 0")
 	}
 }
+
+// BenchmarkExtractPDF measures the whole PDF path (PDFium's text and
+// geometry, layout analysis) on manual.pdf, in pages/s; the engine is
+// compiled before the timer starts.
+func BenchmarkExtractPDF(b *testing.B) {
+	data := readFixture(b, "manual.pdf")
+	if err := PreparePDF(); err != nil {
+		b.Fatal(err)
+	}
+	pages := 0
+	b.ResetTimer()
+	for b.Loop() {
+		doc, err := Extract(TypePDF, data)
+		if err != nil {
+			b.Fatal(err)
+		}
+		pages += len(doc.Pages)
+	}
+	b.ReportMetric(float64(pages)/b.Elapsed().Seconds(), "pages/s")
+}
