@@ -75,6 +75,29 @@ func TestPDFManual(t *testing.T) {
 	}
 }
 
+// TestPDFOutline: outline.pdf sets its headings in the body font, so only
+// its outline (read by PDFium, matched to lines, numbers the outline leaves
+// out allowed) marks them.
+func TestPDFOutline(t *testing.T) {
+	t.Parallel()
+	doc, err := Extract(TypePDF, readFixture(t, "outline.pdf"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var heads []string
+	for _, b := range doc.Blocks {
+		if b.Kind == KindHeading {
+			heads = append(heads, strconv.Itoa(b.Level)+" "+doc.Text[b.Start:b.End]+" p"+strconv.Itoa(doc.PageAt(b.Start)))
+		}
+	}
+	if got := strings.Join(heads, "|"); got != "1 Introduction p1|2 1.1 Details p2|1 Appendix p3" {
+		t.Errorf("headings %q", got)
+	}
+	if doc.Title != "" {
+		t.Errorf("title %q, want none (no Title metadata)", doc.Title)
+	}
+}
+
 func TestPDFWithoutTextLayer(t *testing.T) {
 	t.Parallel()
 	_, err := Extract(TypePDF, readFixture(t, "scan.pdf"))

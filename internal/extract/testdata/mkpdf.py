@@ -3,7 +3,8 @@
 directory; no dependencies): manual.pdf, four pages of text in the standard
 Helvetica font with a running header, page-number footers, headings set
 larger than the body, and words hyphenated at line ends; scan.pdf, one page
-holding only an image (no text layer)."""
+holding only an image (no text layer); outline.pdf, three pages whose headings are in the
+body font size and marked only by the outline (bookmarks)."""
 import textwrap
 import zlib
 
@@ -130,6 +131,38 @@ def scan():
     return pdf(objs)
 
 
+OUTLINED = [
+    # (heading line, outline title, outline level)
+    ("Introduction", "Introduction", 1),
+    ("1.1 Details", "Details", 2),
+    ("Appendix", "Appendix", 1),
+]
+
+
+def outlined():
+    # Headings in the body font size, so only the outline marks them.
+    n = len(OUTLINED)
+    page = lambda i: 7 + 2 * i
+    objs = [b"<< /Type /Catalog /Pages 3 0 R /Outlines 5 0 R >>",
+            b"<< /Producer (mkpdf) >>",
+            b"<< /Type /Pages /Kids [%s] /Count %d >>" % (b" ".join(b"%d 0 R" % page(i) for i in range(n)), n),
+            b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>"]
+    # 5: outline root; 6: its first entry "Introduction" (child: "Details"),
+    # then the pages, then "Details" and "Appendix".
+    details, appendix = 7 + 2 * n, 8 + 2 * n
+    objs.append(b"<< /Type /Outlines /First 6 0 R /Last %d 0 R /Count 3 >>" % appendix)
+    objs.append(b"<< /Title (Introduction) /Parent 5 0 R /Next %d 0 R /First %d 0 R /Last %d 0 R /Count 1 /Dest [%d 0 R /XYZ 0 792 0] >>"
+                % (appendix, details, details, page(0)))
+    for i, (head, _, _) in enumerate(OUTLINED):
+        lines = [(11, 720, head), (11, 690, "Text of the section about %s, which goes on for a line." % head.lower())]
+        objs.append(b"<< /Type /Page /Parent 3 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 4 0 R >> >> /Contents %d 0 R >>" % (page(i) + 1))
+        objs.append(stream(text(lines)))
+    objs.append(b"<< /Title (Details) /Parent 6 0 R /Dest [%d 0 R /XYZ 0 792 0] >>" % page(1))
+    objs.append(b"<< /Title (Appendix) /Parent 5 0 R /Prev 6 0 R /Dest [%d 0 R /XYZ 0 792 0] >>" % page(2))
+    return pdf(objs)
+
+
 if __name__ == "__main__":
     open("manual.pdf", "wb").write(manual())
     open("scan.pdf", "wb").write(scan())
+    open("outline.pdf", "wb").write(outlined())
