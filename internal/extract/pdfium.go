@@ -250,8 +250,11 @@ func readPDFPage(inst pdfium.Pdfium, doc references.FPDF_DOCUMENT, i int) ([]pdf
 	// spaces and line breaks included). A character outside the Basic
 	// Multilingual Plane may shift it; then the geometry of later lines on
 	// the page is read from the wrong character, which only weakens the
-	// layout heuristics (the text itself is unaffected), and the check
-	// against FPDFText_GetUnicode below drops such geometry.
+	// layout heuristics (the text itself is unaffected). When the text has
+	// exactly one rune per character index nothing can shift; otherwise each
+	// line's character is checked against FPDFText_GetUnicode and a line
+	// that does not match gets no geometry.
+	aligned := utf8.RuneCountInString(text) == cnt.Count
 	ci := 0
 	for len(text) > 0 {
 		line := text
@@ -271,6 +274,9 @@ func readPDFPage(inst pdfium.Pdfium, doc references.FPDF_DOCUMENT, i int) ([]pdf
 		k := start
 		for _, r := range line {
 			if r != ' ' && r != '\t' {
+				if aligned {
+					break
+				}
 				if u, err := inst.FPDFText_GetUnicode(&requests.FPDFText_GetUnicode{TextPage: tp.TextPage, Index: k}); err != nil || rune(u.Unicode) != r {
 					k = -1
 				}
