@@ -69,7 +69,9 @@
 // that are bare page numbers, carry the printed page number in sequence, or
 // repeat at the same edge of several pages), words hyphenated at line ends
 // are rejoined, lines join into paragraphs at the typical baseline spacing,
-// bullets start list items, and headings come from the outline (an entry's
+// bullets start list items, two or more consecutive lines in a monospaced
+// font become a code block (indentation restored from their left edges),
+// and headings come from the outline (an entry's
 // title matched to a line of its page) or, without one, from font sizes
 // larger than the body text. A page's blocks never continue onto the next
 // page, so every block has one page. A PDF with no text on any page is

@@ -34,7 +34,8 @@ type line struct {
 // layoutPDF turns the raw lines into a Document: running headers and footers
 // dropped, headings marked (outline, else font size), lines joined into
 // paragraphs and list items with end-of-line hyphenation repaired, and
-// Document.Pages set. Errors: ErrNoTextLayer when no page has text.
+// Document.Pages set; runs of monospaced lines become code blocks with their
+// indentation. Errors: ErrNoTextLayer when no page has text.
 func layoutPDF(raw *pdfRaw) (*Document, error) {
 	pages := make([][]line, len(raw.pages))
 	for i, p := range raw.pages {
@@ -72,7 +73,14 @@ func layoutPDF(raw *pdfRaw) (*Document, error) {
 			}
 			para = para[:0]
 		}
-		for li, l := range pg {
+		for li := 0; li < len(pg); li++ {
+			l := pg[li]
+			if n := codeRun(pg, li, heads, p); n > 0 {
+				flush()
+				b.addCode(codeText(pg[li : li+n]))
+				li += n - 1
+				continue
+			}
 			if lvl := heads[lineRef{p, li}]; lvl > 0 {
 				flush()
 				// A heading wrapped over two lines continues the previous one.
@@ -107,6 +115,48 @@ func layoutPDF(raw *pdfRaw) (*Document, error) {
 		return nil, ErrNoTextLayer
 	}
 	return doc, nil
+}
+
+// codeRun returns how many lines from li on form a code block: at least two
+// consecutive monospaced lines that are not headings (one monospaced line is
+// more often prose that starts and ends with a command name); 0 otherwise.
+func codeRun(pg []line, li int, heads map[lineRef]int, p int) int {
+	n := 0
+	for li+n < len(pg) && pg[li+n].mono && heads[lineRef{p, li + n}] == 0 {
+		n++
+	}
+	if n < 2 {
+		return 0
+	}
+	return n
+}
+
+// codeText joins code lines with "\n", restoring each line's indentation
+// from its left edge: one space per character width (0.6 em, the advance of
+// common monospaced fonts) right of the block's leftmost line, at most 40.
+func codeText(ls []line) string {
+	left := ls[0].x
+	for _, l := range ls {
+		left = min(left, l.x)
+	}
+	var b strings.Builder
+	for i, l := range ls {
+		if i > 0 {
+			b.WriteByte('\n')
+		}
+		if l.size > 0 {
+			b.WriteString(strings.Repeat(" ", min(40, int((l.x-left)/(0.6*l.size)+0.5))))
+		}
+		t := l.text
+		if rest, ok := strings.CutPrefix(t, bulletMark); ok {
+			t = "• " + rest
+		}
+		if l.softHyphen {
+			t += "-"
+		}
+		b.WriteString(t)
+	}
+	return b.String()
 }
 
 // bulletMark starts a list item after cleanLine (which maps the bullet
@@ -159,7 +209,7 @@ func cleanLine(l pdfLine) (line, bool) {
 	if soft {
 		joins--
 	}
-	return line{pdfLine: pdfLine{text: t, x: l.x, y: l.y, size: l.size}, softHyphen: soft, joins: joins}, true
+	return line{pdfLine: pdfLine{text: t, x: l.x, y: l.y, size: l.size, mono: l.mono}, softHyphen: soft, joins: joins}, true
 }
 
 // joinLines joins a paragraph's lines with spaces, rejoining words broken

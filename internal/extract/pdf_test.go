@@ -96,6 +96,20 @@ func TestPDFOutline(t *testing.T) {
 	if doc.Title != "" {
 		t.Errorf("title %q, want none (no Title metadata)", doc.Title)
 	}
+	// The Courier lines are one code block, indentation restored, between
+	// two paragraphs.
+	var code []string
+	for i, b := range doc.Blocks {
+		if b.Kind == KindCode {
+			code = append(code, doc.Text[b.Start:b.End])
+			if i+1 >= len(doc.Blocks) || doc.Blocks[i+1].Kind != KindParagraph || doc.Blocks[i-1].Kind != KindParagraph {
+				t.Errorf("code block not between paragraphs")
+			}
+		}
+	}
+	if len(code) != 1 || code[0] != "if (ready) {\n    serve(port);\n}" {
+		t.Errorf("code blocks %q", code)
+	}
 }
 
 func TestPDFWithoutTextLayer(t *testing.T) {

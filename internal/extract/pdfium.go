@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"regexp"
 	"runtime"
 	"runtime/debug"
 	"strings"
@@ -80,6 +81,21 @@ func pdfiumPool() (pdfium.Pool, error) {
 	return pdfPool, errPDFPool
 }
 
+// monoFont matches the names of common monospaced fonts: TeX's typewriter
+// faces (CMTT10, SFTT1000, LMMono), Courier, DejaVu/Liberation/Noto Mono,
+// Consolas, Menlo, Inconsolata, Source Code Pro.
+var monoFont = regexp.MustCompile(`(?i)(^|\+)(cmtt|cmsltt|sftt|lmmono|courier|consola|menlo|inconsolata|sourcecode)|mono`)
+
+// monoAt reports whether character i is set in a monospaced font: the font
+// descriptor's FixedPitch flag, or a monospaced font name.
+func monoAt(inst pdfium.Pdfium, tp references.FPDF_TEXTPAGE, i int) bool {
+	fi, err := inst.FPDFText_GetFontInfo(&requests.FPDFText_GetFontInfo{TextPage: tp, Index: i})
+	if err != nil {
+		return false
+	}
+	return fi.Flags&1 != 0 || monoFont.MatchString(fi.FontName)
+}
+
 // wazeroVersion is the wazero module version recorded in the binary, or "".
 func wazeroVersion() string {
 	bi, ok := debug.ReadBuildInfo()
@@ -112,6 +128,9 @@ type pdfLine struct {
 	y, x float64
 	// size is that character's font size in points; 0 when unknown.
 	size float64
+	// mono is set when the line's first and last visible characters are in
+	// a monospaced font: a line of code or terminal output.
+	mono bool
 }
 
 // pdfPage is one page's lines, top to bottom in reading order.
@@ -291,6 +310,10 @@ func readPDFPage(inst pdfium.Pdfium, doc references.FPDF_DOCUMENT, i int) ([]pdf
 			if fs, err := inst.FPDFText_GetFontSize(&requests.FPDFText_GetFontSize{TextPage: tp.TextPage, Index: k}); err == nil {
 				l.size = fs.FontSize
 			}
+			// The last visible character: the line's rune count minus its
+			// trailing spaces, counted from its start.
+			last := start + utf8.RuneCountInString(strings.TrimRight(line, " \t")) - 1
+			l.mono = monoAt(inst, tp.TextPage, k) && (last == k || monoAt(inst, tp.TextPage, last))
 		}
 		lines = append(lines, l)
 	}

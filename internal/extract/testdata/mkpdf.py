@@ -4,7 +4,8 @@ directory; no dependencies): manual.pdf, four pages of text in the standard
 Helvetica font with a running header, page-number footers, headings set
 larger than the body, and words hyphenated at line ends; scan.pdf, one page
 holding only an image (no text layer); outline.pdf, three pages whose headings are in the
-body font size and marked only by the outline (bookmarks)."""
+body font size and marked only by the outline (bookmarks), the last with a
+three-line code example in Courier."""
 import textwrap
 import zlib
 
@@ -153,12 +154,21 @@ def outlined():
     objs.append(b"<< /Type /Outlines /First 6 0 R /Last %d 0 R /Count 3 >>" % appendix)
     objs.append(b"<< /Title (Introduction) /Parent 5 0 R /Next %d 0 R /First %d 0 R /Last %d 0 R /Count 1 /Dest [%d 0 R /XYZ 0 792 0] >>"
                 % (appendix, details, details, page(0)))
+    courier = 9 + 2 * n
     for i, (head, _, _) in enumerate(OUTLINED):
         lines = [(11, 720, head), (11, 690, "Text of the section about %s, which goes on for a line." % head.lower())]
-        objs.append(b"<< /Type /Page /Parent 3 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 4 0 R >> >> /Contents %d 0 R >>" % (page(i) + 1))
-        objs.append(stream(text(lines)))
+        ops = text(lines)
+        if i == len(OUTLINED) - 1:
+            # A code example in Courier (0.6 em per character at 10 pt: 6 pt),
+            # its second line indented by four characters.
+            for x, y, s in [(72, 650, "if (ready) {"), (96, 638, "serve(port);"), (72, 626, "}")]:
+                ops += b"BT /F2 10 Tf %d %d Td (%s) Tj ET\n" % (x, y, esc(s))
+            ops += text([(11, 596, "Text after the example.")])
+        objs.append(b"<< /Type /Page /Parent 3 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 4 0 R /F2 %d 0 R >> >> /Contents %d 0 R >>" % (courier, page(i) + 1))
+        objs.append(stream(ops))
     objs.append(b"<< /Title (Details) /Parent 6 0 R /Dest [%d 0 R /XYZ 0 792 0] >>" % page(1))
     objs.append(b"<< /Title (Appendix) /Parent 5 0 R /Prev 6 0 R /Dest [%d 0 R /XYZ 0 792 0] >>" % page(2))
+    objs.append(b"<< /Type /Font /Subtype /Type1 /BaseFont /Courier /Encoding /WinAnsiEncoding >>")
     return pdf(objs)
 
 
