@@ -13,6 +13,7 @@ import (
 
 	"github.com/ragd-dev/ragd/internal/api"
 	"github.com/ragd-dev/ragd/internal/auth"
+	"github.com/ragd-dev/ragd/internal/extract"
 )
 
 func TestDocumentLifecycleAndPagination(t *testing.T) {
@@ -150,7 +151,13 @@ func TestUpload(t *testing.T) {
 		t.Fatalf("uploaded html: %+v", doc)
 	}
 	problem(t, upload("report.odt", "application/octet-stream", []byte("PK\x03\x04"), nil), http.StatusUnsupportedMediaType)
-	// A PDF is read (TestPDFUpload), but a damaged one is refused with the reason.
+	// A PDF is read (TestPDFUpload), but a damaged one is refused with the
+	// reason. The PDF engine is compiled first, as `ragd serve` does at
+	// start-up, so that compiling it on a busy machine cannot outlast this
+	// suite's request timeout.
+	if err := extract.PreparePDF(); err != nil {
+		t.Fatal(err)
+	}
 	if p := problem(t, upload("report.pdf", "application/octet-stream", []byte("%PDF-1.4"), nil), http.StatusUnprocessableEntity); !strings.Contains(p.Detail, "not a readable PDF") {
 		t.Errorf("damaged PDF: %+v", p)
 	}

@@ -1,6 +1,8 @@
 package extract
 
 import (
+	"bytes"
+	"fmt"
 	"math"
 	"regexp"
 	"slices"
@@ -13,6 +15,11 @@ import (
 // extractPDF reads a PDF's text layer (PDFium, pdfium.go) and lays it out as
 // blocks with page offsets (layoutPDF).
 func extractPDF(data []byte) (*Document, error) {
+	// PDFium, like Acrobat, looks for the header in the first 1,024 bytes;
+	// without one there is no need to start the engine.
+	if !bytes.Contains(data[:min(len(data), 1024)], []byte("%PDF-")) {
+		return nil, fmt.Errorf("%w: not a PDF (no %%PDF- header)", ErrUnreadable)
+	}
 	raw, err := readPDF(data)
 	if err != nil {
 		return nil, err
