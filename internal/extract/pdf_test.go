@@ -2,6 +2,7 @@ package extract
 
 import (
 	"errors"
+	"os"
 	"strconv"
 	"strings"
 	"testing"
@@ -275,4 +276,18 @@ func BenchmarkExtractPDF(b *testing.B) {
 		pages += len(doc.Pages)
 	}
 	b.ReportMetric(float64(pages)/b.Elapsed().Seconds(), "pages/s")
+}
+
+// TestWazeroModulePinned: the compilation cache of test binaries is named
+// after wazeroModule, so it must be the version go.mod requires, or code
+// compiled by another wazero could be loaded.
+func TestWazeroModulePinned(t *testing.T) {
+	t.Parallel()
+	mod, err := os.ReadFile("../../go.mod")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "github.com/tetratelabs/wazero " + wazeroModule + "\n"; !strings.Contains(string(mod), want) {
+		t.Errorf("go.mod does not require %q: update wazeroModule with wazero", strings.TrimSpace(want))
+	}
 }
