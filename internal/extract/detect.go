@@ -17,14 +17,6 @@ import (
 	"golang.org/x/text/encoding/unicode"
 )
 
-// Binary document types Detect recognises by their bytes. Extract reads
-// them once an extractor for them is registered; until then it answers
-// ErrUnsupportedType for them.
-const (
-	TypePDF  = "application/pdf"
-	TypeDOCX = "application/vnd.openxmlformats-officedocument.wordprocessingml.document"
-)
-
 // ErrTypeMismatch is returned (wrapped, naming both types) by Detect when
 // the declared type is a binary document format (PDF, DOCX) and the bytes
 // are something else.
