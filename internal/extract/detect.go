@@ -81,7 +81,9 @@ func Detect(content []byte, declared, sourceURI string) (string, error) {
 			}
 			return "", fmt.Errorf("%w: the content is %s (supported: markdown, html, plain text, PDF, DOCX)", ErrUnsupportedType, what)
 		}
-		if t, err := TypeFromPath(uriPath(sourceURI)); err == nil {
+		// Text bytes: the name's extension decides among the text types
+		// only (text named x.pdf is not a PDF).
+		if t, err := TypeFromPath(uriPath(sourceURI)); err == nil && IsText(t) {
 			return t, nil
 		}
 		if looksHTML(probe) {
