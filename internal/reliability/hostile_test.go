@@ -595,10 +595,10 @@ func hostileCases() []hostileCase {
 		}},
 		{class: "unsupported or binary document", run: func(t *testing.T, h *hostile) {
 			h.reject(t, put("doc.odt", "PK", "content_type", "application/vnd.oasis.opendocument.text"), 415, "unsupported")
-			h.reject(t, put("doc.pdf", "%PDF-1.7", "content_type", "application/pdf"), 422, "not a readable PDF")
+			h.reject(t, put("doc.pdf", "%PDF-1.7", "content_type", "application/pdf"), 415, "upload the file")
 			h.reject(t, multipartCall(t, h.ed, "x.exe", "application/octet-stream", []byte("MZ\x90\x00\x03"), nil), 415, "unsupported")
 			h.reject(t, multipartCall(t, h.ed, "img.txt", "text/plain", []byte("\x89PNG\r\n\x1a\n\x00\x00"), nil), 415, "image/png")
-			h.reject(t, multipartCall(t, h.ed, "report.pdf", "", []byte("%PDF-1.7\n%\xe2\xe3\xcf\xd3\n"), nil), 415, "application/pdf")
+			h.reject(t, multipartCall(t, h.ed, "report.pdf", "", []byte("%PDF-1.7\n%\xe2\xe3\xcf\xd3\n"), nil), 422, "not a readable PDF")
 			h.reject(t, put("report.pdf", "%PDF-1.7\n1 0 obj"), 415, "binary")
 			h.reject(t, put("empty.md", "   \n\n "), 422, "empty")
 		}},
@@ -614,7 +614,7 @@ func hostileCases() []hostileCase {
 			}
 			h.reject(t, multipartCall(t, h.ed, "scan.pdf", "application/pdf", scan, nil), 422, "no text layer")
 			h.reject(t, multipartCall(t, h.ed, "cut.pdf", "application/pdf", scan[:len(scan)/2], nil), 422, "PDF")
-			h.reject(t, multipartCall(t, h.ed, "letter.docx", "", []byte("PK\x03\x04 not really a zip"), nil), 422, "not a DOCX")
+			h.reject(t, multipartCall(t, h.ed, "letter.docx", "", []byte("PK\x03\x04 not really a zip"), nil), 415, "does not match its declared type")
 		}},
 		{class: "decompression bomb in a DOCX", run: func(t *testing.T, h *hostile) {
 			// 80 MiB of XML whitespace deflates to about 80 KiB.
