@@ -213,6 +213,9 @@ func (p *Pipeline) Upsert(ctx context.Context, t tenant.Tenant, d Document) (Out
 	if err != nil {
 		return out, fmt.Errorf("ingest %s: %w", d.SourceURI, err)
 	}
+	if err := reached(ctx, StageExtracted); err != nil {
+		return out, err
+	}
 	title := d.Title
 	if title == "" {
 		title = doc.Title
@@ -227,6 +230,9 @@ func (p *Pipeline) Upsert(ctx context.Context, t tenant.Tenant, d Document) (Out
 	chunks, err := chunk.Split(doc, p.chunkCfg)
 	if err != nil {
 		return out, fmt.Errorf("ingest %s: %w", d.SourceURI, err)
+	}
+	if err := reached(ctx, StageChunked); err != nil {
+		return out, err
 	}
 
 	// 3. Embed, through the tenant's cache of (model, text sha256).
@@ -284,6 +290,9 @@ func (p *Pipeline) Upsert(ctx context.Context, t tenant.Tenant, d Document) (Out
 		}
 	}
 	out.Embedded = len(missTexts)
+	if err := reached(ctx, StageEmbedded); err != nil {
+		return out, err
+	}
 
 	// 4. One transaction: the document row (locks it); the new embeddings,
 	// before their chunks (the foreign key is deferred to COMMIT); then the
