@@ -82,6 +82,9 @@ type File struct {
 	// Skip, when not empty, records the file as skipped with this reason
 	// (a type ragd does not read) and stores none of its bytes.
 	Skip string
+	// Fail, when not empty, records the file as failed with this reason
+	// (too large) and stores none of its bytes.
+	Fail string
 }
 
 // Job is a job's state: what was submitted and how far its documents are.
@@ -247,7 +250,10 @@ func (s *Service) Create(ctx context.Context, t tenant.Tenant, origin, label str
 		}
 		for i, f := range files {
 			stage, content, reason := StageQueued, f.Content, ""
-			if f.Skip != "" {
+			switch {
+			case f.Fail != "":
+				stage, content, reason = StageFailed, nil, f.Fail
+			case f.Skip != "":
 				stage, content, reason = StageSkipped, nil, f.Skip
 			}
 			if origin == OriginCLI {
