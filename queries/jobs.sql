@@ -120,9 +120,10 @@ WHERE b.tenant_id = @tenant_id
 ORDER BY b.created_at DESC, b.id DESC
 LIMIT @page_size;
 -- name: ListIngestionItemsUpdatedSince :many
--- The items whose stage changed after since (the events stream), oldest change first.
+-- The items whose state changed after (since, after_idx) in (updated_at,
+-- idx) order (the events stream), keyset-paginated.
 SELECT idx, source_uri, content_type, size_bytes, stage, outcome, document_id, chunks, error, attempts, updated_at, finished_at
 FROM ingestion_items
-WHERE tenant_id = @tenant_id AND batch_id = @batch_id AND updated_at > @since
+WHERE tenant_id = @tenant_id AND batch_id = @batch_id AND (updated_at, idx) > (@since::timestamptz, @after_idx::int)
 ORDER BY updated_at, idx
 LIMIT @page_size;

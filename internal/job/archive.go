@@ -131,10 +131,12 @@ func (in Input) file(uri, name string, content []byte, size int64) File {
 	return f
 }
 
-// NamedFile is one uploaded file: its name (a relative path) and content.
+// NamedFile is one uploaded file: its name (a relative path), content and
+// size (a file over MaxFileBytes may come with its size alone).
 type NamedFile struct {
 	Name    string
 	Content []byte
+	Size    int64
 }
 
 // Files makes a job's files from uploaded files. Errors: ErrInvalid (an

@@ -391,13 +391,14 @@ func (s *Service) Items(ctx context.Context, tenantID, id uuid.UUID, after, limi
 }
 
 // ItemsSince returns up to limit documents of the tenant's job id whose
-// state changed after since, oldest change first (the events stream).
-func (s *Service) ItemsSince(ctx context.Context, tenantID, id uuid.UUID, since time.Time, limit int) ([]Item, error) {
+// state changed after (since, after) in (UpdatedAt, Index) order (the
+// events stream; the last item is the next page's cursor).
+func (s *Service) ItemsSince(ctx context.Context, tenantID, id uuid.UUID, since time.Time, after, limit int) ([]Item, error) {
 	var rows []store.ListIngestionItemsUpdatedSinceRow
 	err := store.InTenant(ctx, s.pool, tenantID, func(tx pgx.Tx) error {
 		var err error
 		rows, err = store.New().ListIngestionItemsUpdatedSince(ctx, tx, store.ListIngestionItemsUpdatedSinceParams{TenantID: tenantID, BatchID: id,
-			Since: pgtype.Timestamptz{Time: since, Valid: true}, PageSize: int32(limit)})
+			Since: pgtype.Timestamptz{Time: since, Valid: true}, AfterIdx: int32(after), PageSize: int32(limit)})
 		return err
 	})
 	if err != nil {

@@ -410,15 +410,16 @@ func (q *Queries) ListIngestionItems(ctx context.Context, db DBTX, arg ListInges
 const listIngestionItemsUpdatedSince = `-- name: ListIngestionItemsUpdatedSince :many
 SELECT idx, source_uri, content_type, size_bytes, stage, outcome, document_id, chunks, error, attempts, updated_at, finished_at
 FROM ingestion_items
-WHERE tenant_id = $1 AND batch_id = $2 AND updated_at > $3
+WHERE tenant_id = $1 AND batch_id = $2 AND (updated_at, idx) > ($3::timestamptz, $4::int)
 ORDER BY updated_at, idx
-LIMIT $4
+LIMIT $5
 `
 
 type ListIngestionItemsUpdatedSinceParams struct {
 	TenantID uuid.UUID
 	BatchID  uuid.UUID
 	Since    pgtype.Timestamptz
+	AfterIdx int32
 	PageSize int32
 }
 
@@ -437,12 +438,14 @@ type ListIngestionItemsUpdatedSinceRow struct {
 	FinishedAt  pgtype.Timestamptz
 }
 
-// The items whose stage changed after since (the events stream), oldest change first.
+// The items whose state changed after (since, after_idx) in (updated_at,
+// idx) order (the events stream), keyset-paginated.
 func (q *Queries) ListIngestionItemsUpdatedSince(ctx context.Context, db DBTX, arg ListIngestionItemsUpdatedSinceParams) ([]ListIngestionItemsUpdatedSinceRow, error) {
 	rows, err := db.Query(ctx, listIngestionItemsUpdatedSince,
 		arg.TenantID,
 		arg.BatchID,
 		arg.Since,
+		arg.AfterIdx,
 		arg.PageSize,
 	)
 	if err != nil {
