@@ -34,3 +34,22 @@ func reached(ctx context.Context, s Stage) error {
 	}
 	return nil
 }
+
+type fileKey struct{}
+
+// FileObserver receives each file's result in IngestFiles: the outcome, or
+// the error that made it a failure.
+type FileObserver func(f File, out Outcome, err error)
+
+// WithFileObserver returns a context under which IngestFiles calls fn once
+// per file when it is done, from the worker goroutine that ingested it
+// (concurrently when workers > 1). `ragd ingest` records its runs this way.
+func WithFileObserver(ctx context.Context, fn FileObserver) context.Context {
+	return context.WithValue(ctx, fileKey{}, fn)
+}
+
+func fileDone(ctx context.Context, f File, out Outcome, err error) {
+	if fn, ok := ctx.Value(fileKey{}).(FileObserver); ok && fn != nil {
+		fn(f, out, err)
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"strings"
 	"time"
 
 	"github.com/google/uuid"
@@ -13,6 +14,7 @@ import (
 	"github.com/jackc/pgx/v5/pgtype"
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"github.com/ragd-dev/ragd/internal/extract"
 	"github.com/ragd-dev/ragd/internal/ingest"
 	"github.com/ragd-dev/ragd/internal/store"
 	"github.com/ragd-dev/ragd/internal/tenant"
@@ -225,7 +227,7 @@ func (s *Service) Create(ctx context.Context, t tenant.Tenant, origin, label str
 		seen[f.SourceURI] = true
 	}
 	if len(label) > 2000 {
-		label = label[:2000]
+		label = strings.ToValidUTF8(label[:2000], "")
 	}
 	q := store.New()
 	var id uuid.UUID
@@ -440,4 +442,34 @@ func (s *Service) List(ctx context.Context, tenantID uuid.UUID, after *Cursor, l
 		out[i] = toJob(store.GetIngestionBatchRow(r))
 	}
 	return out, nil
+}
+
+// Record writes the result of document idx of a job created with OriginCLI
+// (processed by that command, not by workers): stored or unchanged with the
+// outcome, skipped (a type ragd does not read) or failed with the reason;
+// and stamps the job finished when it was the last. Errors: store errors.
+func (s *Service) Record(ctx context.Context, tenantID, id uuid.UUID, idx int, out ingest.Outcome, err error) error {
+	p := store.RecordIngestionItemParams{TenantID: tenantID, BatchID: id, Idx: int32(idx)}
+	switch {
+	case err == nil && out.Status == ingest.StatusUnchanged:
+		p.Stage = StageUnchanged
+	case err == nil:
+		p.Stage = StageStored
+	case errors.Is(err, extract.ErrUnsupportedType):
+		p.Stage, p.Error = StageSkipped, reason(err)
+	default:
+		p.Stage, p.Error = StageFailed, reason(err)
+	}
+	if err == nil {
+		p.Outcome, p.Chunks = string(out.Status), int32(out.Chunks)
+		p.DocumentID = pgtype.UUID{Bytes: out.DocumentID, Valid: true}
+	}
+	q := store.New()
+	return store.InTenant(ctx, s.pool, tenantID, func(tx pgx.Tx) error {
+		if err := q.RecordIngestionItem(ctx, tx, p); err != nil {
+			return err
+		}
+		_, err := q.FinishIngestionBatchIfDone(ctx, tx, store.FinishIngestionBatchIfDoneParams{TenantID: tenantID, ID: id})
+		return err
+	})
 }
