@@ -123,13 +123,26 @@ BEGIN
         RAISE EXCEPTION 'claim_ingestion_item: lease must be positive and max attempts at least 1'
             USING ERRCODE = '22023';
     END IF;
+    -- The tenants with unfinished items, by a skip scan of the partial
+    -- index (one probe per tenant, however long the queues); leases are
+    -- checked per tenant below.
     FOR t IN
+        WITH RECURSIVE q AS (
+            (SELECT i.tenant_id FROM ingestion_items i
+             WHERE i.stage IN ('queued', 'extracted', 'chunked', 'embedded') AND i.content IS NOT NULL
+               AND (p_tenants IS NULL OR i.tenant_id = ANY (p_tenants))
+             ORDER BY i.tenant_id LIMIT 1)
+            UNION ALL
+            SELECT (SELECT i.tenant_id FROM ingestion_items i
+                    WHERE i.stage IN ('queued', 'extracted', 'chunked', 'embedded') AND i.content IS NOT NULL
+                      AND (p_tenants IS NULL OR i.tenant_id = ANY (p_tenants)) AND i.tenant_id > q.tenant_id
+                    ORDER BY i.tenant_id LIMIT 1)
+            FROM q WHERE q.tenant_id IS NOT NULL
+        )
         SELECT q.tenant_id
-        FROM (SELECT DISTINCT i.tenant_id FROM ingestion_items i
-              WHERE i.stage IN ('queued', 'extracted', 'chunked', 'embedded') AND i.content IS NOT NULL
-                AND (i.lease_until IS NULL OR i.lease_until <= now())
-                AND (p_tenants IS NULL OR i.tenant_id = ANY (p_tenants))) q
+        FROM q
         LEFT JOIN ingestion_turns u ON u.tenant_id = q.tenant_id
+        WHERE q.tenant_id IS NOT NULL
         ORDER BY u.served_at NULLS FIRST, q.tenant_id
     LOOP
         LOOP

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -16,6 +17,7 @@ import (
 	"github.com/ragd-dev/ragd/internal/ingest"
 	"github.com/ragd-dev/ragd/internal/job"
 	"github.com/ragd-dev/ragd/internal/store"
+	"github.com/ragd-dev/ragd/internal/tenant"
 	"github.com/ragd-dev/ragd/internal/testdb"
 )
 
@@ -327,5 +329,56 @@ func TestJobsAreTenantScoped(t *testing.T) {
 	})
 	if !errors.Is(err, store.ErrNotFound) || bytes.Contains(content, []byte("secret")) {
 		t.Fatalf("another tenant read the item: %v", err)
+	}
+}
+
+// Concurrent claimers never take the same item (FOR UPDATE SKIP LOCKED and
+// the lease): every item is claimed exactly once.
+func TestConcurrentClaimsTakeEachItemOnce(t *testing.T) {
+	t.Parallel()
+	f := setup(t)
+	b := newTenant(t, "job-conc")
+	ctx := context.Background()
+	s := f.service(time.Minute, f.tn.ID, b.ID)
+	const n = 30
+	for _, tn := range []tenant.Tenant{f.tn, b} {
+		var files []job.File
+		for i := range n {
+			files = append(files, job.File{SourceURI: fmt.Sprintf("f%02d.txt", i), ContentType: extract.TypePlain, Content: []byte("x")})
+		}
+		if _, err := s.Create(ctx, tn, job.OriginAPI, "", files); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var mu sync.Mutex
+	seen := map[string]int{}
+	var wg sync.WaitGroup
+	for range 6 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				c, ok, err := store.ClaimIngestionItem(ctx, testdb.App(t), time.Hour, 3, []uuid.UUID{f.tn.ID, b.ID})
+				if err != nil {
+					t.Error(err)
+					return
+				}
+				if !ok {
+					return
+				}
+				mu.Lock()
+				seen[fmt.Sprintf("%s/%s/%d", c.TenantID, c.BatchID, c.Idx)]++
+				mu.Unlock()
+			}
+		}()
+	}
+	wg.Wait()
+	if len(seen) != 2*n {
+		t.Fatalf("%d distinct items claimed, want %d", len(seen), 2*n)
+	}
+	for k, c := range seen {
+		if c != 1 {
+			t.Errorf("item %s claimed %d times", k, c)
+		}
 	}
 }
