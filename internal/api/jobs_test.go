@@ -196,3 +196,35 @@ func TestIngestJobRefusals(t *testing.T) {
 		t.Fatalf("refused jobs were recorded: %+v", l.Jobs)
 	}
 }
+
+// A job's body may exceed RAGD_MAX_BODY_BYTES (64 KiB in these tests) up to
+// the job limit; a file over the per-document limit fails alone.
+func TestIngestJobBodyLimits(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	editor := token(t, b.a.ID, auth.RoleEditor)
+	para := strings.Repeat("Widgets are configured with widgetctl. ", 20) + "\n\n"
+	small := "# Small\n\n" + strings.Repeat(para, 35) // ~28 KiB
+	big := "# Big\n\n" + strings.Repeat(para, 110)    // ~88 KiB
+	body, ct := jobForm(t, []part{{"files", "a.md", small}, {"files", "b.md", small}, {"files", "big.md", big}}, nil)
+	if body.Len() <= 64<<10 {
+		t.Fatalf("body of %d bytes does not exceed the request limit", body.Len())
+	}
+	j := decode[job.Job](t, b.do(req{method: "POST", path: "/v1/ingest/jobs", token: editor, body: body.Bytes(),
+		header: map[string]string{"Content-Type": ct}}), http.StatusAccepted)
+	if j.Total != 3 || j.Failed != 1 || j.Queued != 2 {
+		t.Fatalf("job %+v: want big.md failed at intake, two queued", j)
+	}
+	drainJobs(t, b.worker(b.a.ID))
+	got := decode[api.JobDetail](t, b.do(req{method: "GET", path: "/v1/ingest/jobs/" + j.ID.String(), token: editor}), http.StatusOK)
+	stages := []string{}
+	for _, d := range got.Documents {
+		stages = append(stages, d.SourceURI+":"+d.Stage)
+	}
+	if strings.Join(stages, " ") != "a.md:stored b.md:stored big.md:failed" || !strings.Contains(got.Documents[2].Error, "too large") {
+		t.Fatalf("stages %v, big.md error %q", stages, got.Documents[2].Error)
+	}
+	// The other routes keep their limit.
+	problem(t, b.do(req{method: "PUT", path: "/v1/documents", token: editor,
+		body: map[string]any{"source_uri": "big.md", "content": big}}), http.StatusRequestEntityTooLarge)
+}

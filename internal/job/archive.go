@@ -118,7 +118,7 @@ func CheckBaseURI(base string) error {
 // file makes the File of one file or entry: its type from the name
 // (skipped when ragd does not read it), failed when over MaxFileBytes.
 func (in Input) file(uri, name string, content []byte, size int64) File {
-	f := File{SourceURI: uri, Content: content, Metadata: in.Metadata}
+	f := File{SourceURI: uri, Content: content, Metadata: in.Metadata, Size: size}
 	ct, err := extract.TypeFromPath(name)
 	switch {
 	case err != nil:
@@ -153,11 +153,12 @@ func (in Input) Files(files []NamedFile) ([]File, error) {
 		if err != nil {
 			return nil, err
 		}
-		total += int64(len(nf.Content))
+		size := max(nf.Size, int64(len(nf.Content)))
+		total += size
 		if total > in.Limits.MaxJobBytes {
 			return nil, fmt.Errorf("%w: more than %d bytes in total", ErrTooLarge, in.Limits.MaxJobBytes)
 		}
-		out = append(out, in.file(uri, nf.Name, nf.Content, int64(len(nf.Content))))
+		out = append(out, in.file(uri, nf.Name, nf.Content, size))
 	}
 	return out, nil
 }

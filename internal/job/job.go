@@ -87,6 +87,9 @@ type File struct {
 	// Fail, when not empty, records the file as failed with this reason
 	// (too large) and stores none of its bytes.
 	Fail string
+	// Size is the file's size when Content does not hold it (a skipped or
+	// failed file); the larger of the two is recorded.
+	Size int64
 }
 
 // Job is a job's state: what was submitted and how far its documents are.
@@ -274,7 +277,7 @@ func (s *Service) Create(ctx context.Context, t tenant.Tenant, origin, label str
 			p.ContentTypes = append(p.ContentTypes, f.ContentType)
 			p.Metadatas = append(p.Metadatas, meta)
 			p.Contents = append(p.Contents, content)
-			p.Sizes = append(p.Sizes, int64(len(f.Content)))
+			p.Sizes = append(p.Sizes, max(f.Size, int64(len(f.Content))))
 			p.Stages = append(p.Stages, stage)
 			p.Errors = append(p.Errors, reason)
 			size += len(content)
