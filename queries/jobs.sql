@@ -42,7 +42,7 @@ SET lease_until = now() + make_interval(secs => sqlc.arg(lease_seconds)::float8)
 WHERE tenant_id = @tenant_id AND batch_id = @batch_id AND idx = @idx AND claim = @claim::uuid;
 
 -- name: FinishIngestionItem :execrows
--- A final stage (stored, unchanged, skipped, failed) under the claim: the
+-- A final stage (stored, unchanged, skipped, refused, failed) under the claim: the
 -- uploaded bytes are dropped.
 UPDATE ingestion_items
 SET stage = @stage, outcome = @outcome, document_id = sqlc.narg(document_id), chunks = @chunks, error = left(@error::text, 2000),
@@ -84,7 +84,9 @@ SELECT b.id, b.origin, b.label, b.total, b.created_at, b.finished_at,
        count(*) FILTER (WHERE i.stage = 'stored')::int AS stored,
        count(*) FILTER (WHERE i.stage = 'unchanged')::int AS unchanged,
        count(*) FILTER (WHERE i.stage = 'skipped')::int AS skipped,
+       count(*) FILTER (WHERE i.stage = 'refused')::int AS refused,
        count(*) FILTER (WHERE i.stage = 'failed')::int AS failed,
+       count(*) FILTER (WHERE i.attempts > 0)::int AS worked,
        coalesce(sum(i.chunks), 0)::bigint AS chunks,
        coalesce(sum(i.size_bytes), 0)::bigint AS bytes
 FROM ingestion_batches b
@@ -103,7 +105,7 @@ LIMIT @page_size;
 -- name: ListIngestionBatches :many
 -- Newest first, keyset on (created_at, id), with the counts of GetIngestionBatch.
 SELECT b.id, b.origin, b.label, b.total, b.created_at, b.finished_at,
-       c.queued, c.running, c.stored, c.unchanged, c.skipped, c.failed, c.chunks, c.bytes
+       c.queued, c.running, c.stored, c.unchanged, c.skipped, c.refused, c.failed, c.worked, c.chunks, c.bytes
 FROM ingestion_batches b
 CROSS JOIN LATERAL (
     SELECT count(*) FILTER (WHERE i.stage = 'queued')::int AS queued,
@@ -111,7 +113,9 @@ CROSS JOIN LATERAL (
            count(*) FILTER (WHERE i.stage = 'stored')::int AS stored,
            count(*) FILTER (WHERE i.stage = 'unchanged')::int AS unchanged,
            count(*) FILTER (WHERE i.stage = 'skipped')::int AS skipped,
+           count(*) FILTER (WHERE i.stage = 'refused')::int AS refused,
            count(*) FILTER (WHERE i.stage = 'failed')::int AS failed,
+           count(*) FILTER (WHERE i.attempts > 0)::int AS worked,
            coalesce(sum(i.chunks), 0)::bigint AS chunks,
            coalesce(sum(i.size_bytes), 0)::bigint AS bytes
     FROM ingestion_items i WHERE i.tenant_id = b.tenant_id AND i.batch_id = b.id) c

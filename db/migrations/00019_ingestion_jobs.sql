@@ -30,8 +30,9 @@ CREATE INDEX ingestion_batches_by_time ON ingestion_batches (tenant_id, created_
 
 -- Stages: queued → extracted → chunked → embedded → stored, or one of the
 -- other final stages: unchanged (same content and pipeline: nothing
--- re-embedded), skipped (a type ragd does not read), failed (error holds the
--- reason). lease_until is the claim's expiry while a worker holds the item
+-- re-embedded), skipped (not a document ragd reads: its type), refused (a
+-- policy: over the size limit, an invalid source_uri), failed (an error).
+-- error holds the reason of the last three (ingest.KindOf tells them apart). lease_until is the claim's expiry while a worker holds the item
 -- (claim is its token) and the not-before time of a retry after a transient
 -- failure; an item whose worker died becomes claimable when it passes.
 CREATE TABLE ingestion_items (
@@ -47,7 +48,7 @@ CREATE TABLE ingestion_items (
     content      bytea,
     size_bytes   bigint NOT NULL DEFAULT 0 CHECK (size_bytes >= 0),
     stage        text NOT NULL DEFAULT 'queued'
-                 CHECK (stage IN ('queued', 'extracted', 'chunked', 'embedded', 'stored', 'unchanged', 'skipped', 'failed')),
+                 CHECK (stage IN ('queued', 'extracted', 'chunked', 'embedded', 'stored', 'unchanged', 'skipped', 'refused', 'failed')),
     -- the pipeline's outcome once stored: added, updated or unchanged
     outcome      text NOT NULL DEFAULT '' CHECK (outcome IN ('', 'added', 'updated', 'unchanged')),
     document_id  uuid,

@@ -70,11 +70,11 @@ func TestIngestJobLifecycle(t *testing.T) {
 	body, ct := jobForm(t, []part{
 		{"files", "guide/install.md", docInstall},
 		{"files", "billing.txt", docBilling},
-		{"files", "logo.png", "\x89PNG"},
+		{"files", "logo.png", "\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00\x00\x01"},
 	}, map[string]string{"base_uri": "https://docs.test/v2", "metadata": `{"product":"widgets"}`})
 	w := b.do(req{method: "POST", path: "/v1/ingest/jobs", token: editor, body: body.Bytes(), header: map[string]string{"Content-Type": ct}})
 	j := decode[job.Job](t, w, http.StatusAccepted)
-	if loc := w.Header().Get("Location"); loc != "/v1/ingest/jobs/"+j.ID.String() || j.Total != 3 || j.Status != job.StatusQueued || j.Skipped != 1 {
+	if loc := w.Header().Get("Location"); loc != "/v1/ingest/jobs/"+j.ID.String() || j.Total != 3 || j.Status != job.StatusQueued || j.Queued != 3 {
 		t.Fatalf("created: Location %q, job %+v", loc, j)
 	}
 	// A reader cannot submit.
@@ -198,7 +198,7 @@ func TestIngestJobRefusals(t *testing.T) {
 }
 
 // A job's body may exceed RAGD_MAX_BODY_BYTES (64 KiB in these tests) up to
-// the job limit; a file over the per-document limit fails alone.
+// the job limit; a file over the per-document limit is refused alone.
 func TestIngestJobBodyLimits(t *testing.T) {
 	t.Parallel()
 	b := setup(t)
@@ -212,8 +212,8 @@ func TestIngestJobBodyLimits(t *testing.T) {
 	}
 	j := decode[job.Job](t, b.do(req{method: "POST", path: "/v1/ingest/jobs", token: editor, body: body.Bytes(),
 		header: map[string]string{"Content-Type": ct}}), http.StatusAccepted)
-	if j.Total != 3 || j.Failed != 1 || j.Queued != 2 {
-		t.Fatalf("job %+v: want big.md failed at intake, two queued", j)
+	if j.Total != 3 || j.Refused != 1 || j.Queued != 2 {
+		t.Fatalf("job %+v: want big.md refused at intake, two queued", j)
 	}
 	drainJobs(t, b.worker(b.a.ID))
 	got := decode[api.JobDetail](t, b.do(req{method: "GET", path: "/v1/ingest/jobs/" + j.ID.String(), token: editor}), http.StatusOK)
@@ -221,7 +221,7 @@ func TestIngestJobBodyLimits(t *testing.T) {
 	for _, d := range got.Documents {
 		stages = append(stages, d.SourceURI+":"+d.Stage)
 	}
-	if strings.Join(stages, " ") != "a.md:stored b.md:stored big.md:failed" || !strings.Contains(got.Documents[2].Error, "too large") {
+	if strings.Join(stages, " ") != "a.md:stored b.md:stored big.md:refused" || !strings.Contains(got.Documents[2].Error, "too large") {
 		t.Fatalf("stages %v, big.md error %q", stages, got.Documents[2].Error)
 	}
 	// The other routes keep their limit.

@@ -80,8 +80,7 @@ func runIngest(ctx context.Context, e *env, args []string) error {
 	}
 	progress := progressFor(e, len(files))
 	sum, err := d.pipeline.IngestFiles(ictx, t, files, *workers, prefix, progress)
-	sum.Failures = append(walkFails, sum.Failures...)
-	sum.Failed += len(walkFails)
+	sum.Add(walkFails...)
 	if err != nil {
 		return err
 	}
@@ -93,12 +92,10 @@ func runIngest(ctx context.Context, e *env, args []string) error {
 		}
 	} else {
 		rate := float64(sum.Chunks) / max(sum.Elapsed.Seconds(), 1e-9)
-		fmt.Fprintf(e.stdout, "tenant %s: %d files: %d added, %d updated, %d unchanged, %d deleted, %d failed; %d chunks (%d embedded) in %s (%.0f chunks/s)\n",
-			t.Slug, len(files)+len(walkFails), sum.Added, sum.Updated, sum.Unchanged, sum.Deleted, sum.Failed, sum.Chunks, sum.Embedded,
-			sum.Elapsed.Round(time.Millisecond), rate)
-		for _, f := range sum.Failures {
-			fmt.Fprintf(e.stdout, "  FAILED %s: %s\n", f.Path, f.Reason)
-		}
+		fmt.Fprintf(e.stdout, "tenant %s: %d files: %d added, %d updated, %d unchanged, %d deleted, %d skipped, %d refused, %d failed; %d chunks (%d embedded) in %s (%.0f chunks/s)\n",
+			t.Slug, len(files)+len(walkFails), sum.Added, sum.Updated, sum.Unchanged, sum.Deleted, sum.Skipped, sum.Refused, sum.Failed,
+			sum.Chunks, sum.Embedded, sum.Elapsed.Round(time.Millisecond), rate)
+		printNotIngested(e, sum)
 		if jobID != uuid.Nil {
 			fmt.Fprintf(e.stdout, "recorded as ingestion job %s\n", jobID)
 		}
@@ -117,6 +114,14 @@ func runIngest(ctx context.Context, e *env, args []string) error {
 		return fmt.Errorf("%d of %d files failed", sum.Failed, len(files)+len(walkFails))
 	}
 	return nil
+}
+
+// printNotIngested lists the files a run did not ingest, one line each:
+// SKIPPED, REFUSED or FAILED, the path and the reason.
+func printNotIngested(e *env, sum ingest.Summary) {
+	for _, f := range sum.NotIngested() {
+		fmt.Fprintf(e.stdout, "  %s %s: %s\n", strings.ToUpper(string(f.Kind)), f.Path, f.Reason)
+	}
 }
 
 func absPath(p string) string {
@@ -154,8 +159,8 @@ func progressFor(e *env, total int) ingest.Progress {
 }
 
 // recordRun records an ingest run as a job of origin cli: one document per
-// file (processed by IngestFiles) and one failed document per file Walk
-// refused. It returns the job id (uuid.Nil when there is nothing to
+// file (processed by IngestFiles) and one skipped, refused or failed
+// document per file Walk did not take, as Walk classified it. It returns the job id (uuid.Nil when there is nothing to
 // record) and a context under which IngestFiles writes each file's outcome
 // to it. A file's outcome that cannot be written is logged, never fails the
 // run: the documents are what matters.
@@ -176,7 +181,16 @@ func recordRun(ctx context.Context, e *env, d *deps, t tenant.Tenant, paths []st
 			continue
 		}
 		idx[uri] = len(jfiles)
-		jfiles = append(jfiles, job.File{SourceURI: uri, Fail: f.Reason})
+		jf := job.File{SourceURI: uri}
+		switch f.Kind {
+		case ingest.KindSkipped:
+			jf.Skip = f.Reason
+		case ingest.KindRefused:
+			jf.Refuse = f.Reason
+		default:
+			jf.Fail = f.Reason
+		}
+		jfiles = append(jfiles, jf)
 	}
 	if len(jfiles) == 0 {
 		return uuid.Nil, ctx, nil

@@ -15,8 +15,6 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
-
-	"github.com/ragd-dev/ragd/internal/extract"
 )
 
 // Limits bound what one job may submit. Zero fields take the defaults.
@@ -115,18 +113,14 @@ func CheckBaseURI(base string) error {
 	return nil
 }
 
-// file makes the File of one file or entry: its type from the name
-// (skipped when ragd does not read it), failed when over MaxFileBytes.
-func (in Input) file(uri, name string, content []byte, size int64) File {
+// file makes the File of one file or entry: refused when over
+// MaxFileBytes; otherwise its type is left to the pipeline, which detects it
+// from the bytes and the name (extract.Detect) as for any upload, and skips
+// what it does not read.
+func (in Input) file(uri string, content []byte, size int64) File {
 	f := File{SourceURI: uri, Content: content, Metadata: in.Metadata, Size: size}
-	ct, err := extract.TypeFromPath(name)
-	switch {
-	case err != nil:
-		f.Skip, f.Content = strings.TrimPrefix(err.Error(), "extract: "), nil
-	case size > in.Limits.MaxFileBytes:
-		f.Fail, f.Content = fmt.Sprintf("document too large: %d bytes, the limit is %d", size, in.Limits.MaxFileBytes), nil
-	default:
-		f.ContentType = ct
+	if size > in.Limits.MaxFileBytes {
+		f.Refuse, f.Content = fmt.Sprintf("document too large: %d bytes, the limit is %d", size, in.Limits.MaxFileBytes), nil
 	}
 	return f
 }
@@ -158,7 +152,7 @@ func (in Input) Files(files []NamedFile) ([]File, error) {
 		if total > in.Limits.MaxJobBytes {
 			return nil, fmt.Errorf("%w: more than %d bytes in total", ErrTooLarge, in.Limits.MaxJobBytes)
 		}
-		out = append(out, in.file(uri, nf.Name, nf.Content, size))
+		out = append(out, in.file(uri, nf.Content, size))
 	}
 	return out, nil
 }
@@ -171,8 +165,8 @@ func (in Input) Files(files []NamedFile) ([]File, error) {
 // MaxRatio, an archive that does not parse. Refused with ErrTooLarge: more
 // than MaxFiles entries, or more than MaxJobBytes uncompressed (for a tar,
 // every entry counts, as it is decompressed to reach the next). An entry
-// over MaxFileBytes becomes a failed document, one of a type ragd does not
-// read a skipped one; neither is stored.
+// over MaxFileBytes becomes a refused document, whose bytes are not stored;
+// one of a type ragd does not read is skipped by the worker.
 func (in Input) Archive(r io.ReaderAt, size int64) ([]File, error) {
 	in.Limits = in.Limits.withDefaults()
 	head := make([]byte, 512)
@@ -220,8 +214,8 @@ func (in Input) zip(r io.ReaderAt, size int64) ([]File, error) {
 			return nil, err
 		}
 		declared := e.UncompressedSize64
-		f := in.file(uri, e.Name, nil, int64(min(declared, 1<<62)))
-		if f.Skip != "" || f.Fail != "" {
+		f := in.file(uri, nil, int64(min(declared, 1<<62)))
+		if f.Refuse != "" {
 			out = append(out, f)
 			continue
 		}
@@ -286,8 +280,8 @@ func (in Input) tar(r io.Reader) ([]File, error) {
 		if total += h.Size; total > in.Limits.MaxJobBytes {
 			return nil, fmt.Errorf("%w: more than %d bytes uncompressed", ErrTooLarge, in.Limits.MaxJobBytes)
 		}
-		f := in.file(uri, h.Name, nil, h.Size)
-		if f.Skip == "" && f.Fail == "" {
+		f := in.file(uri, nil, h.Size)
+		if f.Refuse == "" {
 			if f.Content, err = io.ReadAll(io.LimitReader(tr, h.Size)); err != nil {
 				return nil, fmt.Errorf("%w: entry %q: %v", ErrInvalid, h.Name, err)
 			}

@@ -100,7 +100,7 @@ var corpus = []entry{
 	{name: "docs/install.md", body: "# Install\n\nRun make setup to install the archive tools."},
 	{name: "docs/guide/usage.html", body: "<html><head><title>Usage</title></head><body><h1>Usage</h1><p>Use the archive command.</p></body></html>"},
 	{name: "./notes.txt", body: "Plain notes about archives."},
-	{name: "docs/logo.png", body: "\x89PNG not really"},
+	{name: "docs/logo.png", body: "\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00\x00\x01"},
 }
 
 // A tar.gz and a zip job each store every readable entry under base URI +
@@ -198,11 +198,11 @@ func TestArchiveRefusals(t *testing.T) {
 			t.Errorf("%s: err = %v, want %v containing %q", tc.name, err, tc.want, tc.msg)
 		}
 	}
-	// An entry over the per-document limit fails alone; the rest proceed.
+	// An entry over the per-document limit is refused alone; the rest proceed.
 	files, err := readArchive(job.Input{Limits: job.Limits{MaxFileBytes: 5}},
 		zipfile(t, entry{name: "big.txt", body: "0123456789"}, entry{name: "ok.txt", body: "0123"}))
-	if err != nil || len(files) != 2 || !strings.Contains(files[0].Fail, "too large") || files[0].Content != nil ||
-		files[1].Fail != "" || string(files[1].Content) != "0123" {
+	if err != nil || len(files) != 2 || !strings.Contains(files[0].Refuse, "too large") || files[0].Content != nil || files[0].Size != 10 ||
+		files[1].Refuse != "" || string(files[1].Content) != "0123" {
 		t.Fatalf("per-entry limit: %+v, %v", files, err)
 	}
 	// Uploaded file names are checked the same way.

@@ -14,14 +14,14 @@ import (
 	"github.com/jackc/pgx/v5/pgtype"
 	"github.com/jackc/pgx/v5/pgxpool"
 
-	"github.com/ragd-dev/ragd/internal/extract"
 	"github.com/ragd-dev/ragd/internal/ingest"
 	"github.com/ragd-dev/ragd/internal/store"
 	"github.com/ragd-dev/ragd/internal/tenant"
 )
 
-// Stages of a document in a job. The first five are in order; the last four
-// are final.
+// Stages of a document in a job. The first five are in order; stored and
+// the last four are final. skipped, refused and failed follow ingest.KindOf:
+// not a document ragd reads, refused by a policy, an error.
 const (
 	StageQueued    = "queued"
 	StageExtracted = string(ingest.StageExtracted)
@@ -30,17 +30,19 @@ const (
 	StageStored    = "stored"
 	StageUnchanged = "unchanged"
 	StageSkipped   = "skipped"
+	StageRefused   = "refused"
 	StageFailed    = "failed"
 )
 
 // Job statuses (Job.Status), derived from its documents' stages.
 const (
-	// StatusQueued: no document has been worked on yet (every one is
-	// queued, or was skipped at submission).
+	// StatusQueued: no worker has taken any document yet (those refused at
+	// submission aside).
 	StatusQueued = "queued"
 	// StatusRunning: some documents are done or in progress, some are not.
 	StatusRunning = "running"
-	// StatusCompleted: every document is final and none failed.
+	// StatusCompleted: every document is final and none failed (some may
+	// be skipped or refused, as `ragd ingest` succeeds with them).
 	StatusCompleted = "completed"
 	// StatusCompletedWithFailures: every document is final, some failed.
 	StatusCompletedWithFailures = "completed_with_failures"
@@ -81,12 +83,10 @@ type File struct {
 	Content []byte
 	// Metadata is stored with the document; nil stores none.
 	Metadata map[string]any
-	// Skip, when not empty, records the file as skipped with this reason
-	// (a type ragd does not read) and stores none of its bytes.
-	Skip string
-	// Fail, when not empty, records the file as failed with this reason
-	// (too large) and stores none of its bytes.
-	Fail string
+	// Skip, Refuse and Fail, when not empty, record the file as skipped,
+	// refused or failed with this reason (ingest.Kind) and store none of
+	// its bytes: a `ragd ingest` walk's outcomes, a file over the size limit.
+	Skip, Refuse, Fail string
 	// Size is the file's size when Content does not hold it (a skipped or
 	// failed file); the larger of the two is recorded.
 	Size int64
@@ -99,14 +99,15 @@ type Job struct {
 	Label     string     `json:"label,omitempty" doc:"What was submitted: the archive's file name, or the paths of a ragd ingest run."`
 	Status    string     `json:"status" enum:"queued,running,completed,completed_with_failures" doc:"Derived from the documents' stages."`
 	Total     int        `json:"total" doc:"Documents in the job."`
-	Done      int        `json:"done" doc:"Documents in a final stage (stored, unchanged, skipped, failed)."`
+	Done      int        `json:"done" doc:"Documents in a final stage (stored, unchanged, skipped, refused, failed)."`
 	Progress  float64    `json:"progress" doc:"done / total, 0 to 1 (1 for an empty job)."`
 	Queued    int        `json:"queued" doc:"Documents not started (or waiting for a retry)."`
 	Running   int        `json:"running" doc:"Documents past queued and not final (extracted, chunked or embedded)."`
 	Stored    int        `json:"stored" doc:"Documents added or updated."`
 	Unchanged int        `json:"unchanged" doc:"Documents whose content and pipeline were unchanged: nothing re-embedded."`
-	Skipped   int        `json:"skipped" doc:"Files of a type ragd does not read."`
-	Failed    int        `json:"failed" doc:"Documents that failed; each has its reason."`
+	Skipped   int        `json:"skipped" doc:"Files that are not documents ragd reads (their type, e.g. an image); each has its reason."`
+	Refused   int        `json:"refused" doc:"Files a policy refused (over the size limit, an invalid source_uri); each has its reason."`
+	Failed    int        `json:"failed" doc:"Documents that failed (an error: not valid text, empty, the embedding model gave up); each has its reason."`
 	Chunks    int64      `json:"chunks" doc:"Chunks of the stored and unchanged documents."`
 	Bytes     int64      `json:"bytes" doc:"Bytes submitted."`
 	CreatedAt time.Time  `json:"created_at"`
@@ -119,20 +120,21 @@ type Item struct {
 	SourceURI   string     `json:"source_uri"`
 	ContentType string     `json:"content_type,omitempty"`
 	Size        int64      `json:"size_bytes"`
-	Stage       string     `json:"stage" enum:"queued,extracted,chunked,embedded,stored,unchanged,skipped,failed" doc:"queued → extracted → chunked → embedded → stored; or unchanged, skipped (type not read) or failed (see error)."`
+	Stage       string     `json:"stage" enum:"queued,extracted,chunked,embedded,stored,unchanged,skipped,refused,failed" doc:"queued → extracted → chunked → embedded → stored; or unchanged, skipped (not a type ragd reads), refused (a policy: too large) or failed (an error); see error."`
 	Outcome     string     `json:"outcome,omitempty" enum:"added,updated,unchanged" doc:"What storing did: added (new source_uri), updated or unchanged."`
 	DocumentID  *uuid.UUID `json:"document_id,omitempty"`
 	Chunks      int        `json:"chunks"`
-	Error       string     `json:"error,omitempty" doc:"Why the document failed or was skipped; for a queued document, why its last attempt failed (it will be retried)."`
+	Error       string     `json:"error,omitempty" doc:"Why the document was skipped, refused or failed; for a queued document, why its last attempt failed (it will be retried)."`
 	Attempts    int        `json:"attempts" doc:"Times a worker claimed it."`
 	UpdatedAt   time.Time  `json:"updated_at"`
 	Finished    *time.Time `json:"finished_at,omitempty"`
 }
 
-// Final reports whether stage is final (stored, unchanged, skipped, failed).
+// Final reports whether stage is final (stored, unchanged, skipped,
+// refused, failed).
 func Final(stage string) bool {
 	switch stage {
-	case StageStored, StageUnchanged, StageSkipped, StageFailed:
+	case StageStored, StageUnchanged, StageSkipped, StageRefused, StageFailed:
 		return true
 	}
 	return false
@@ -258,6 +260,8 @@ func (s *Service) Create(ctx context.Context, t tenant.Tenant, origin, label str
 			switch {
 			case f.Fail != "":
 				stage, content, reason = StageFailed, nil, f.Fail
+			case f.Refuse != "":
+				stage, content, reason = StageRefused, nil, f.Refuse
 			case f.Skip != "":
 				stage, content, reason = StageSkipped, nil, f.Skip
 			}
@@ -332,15 +336,15 @@ func (s *Service) Get(ctx context.Context, tenantID, id uuid.UUID) (Job, error) 
 
 func toJob(row store.GetIngestionBatchRow) Job {
 	j := Job{ID: row.ID, Origin: row.Origin, Label: row.Label, Total: int(row.Total), Queued: int(row.Queued), Running: int(row.Running),
-		Stored: int(row.Stored), Unchanged: int(row.Unchanged), Skipped: int(row.Skipped), Failed: int(row.Failed),
+		Stored: int(row.Stored), Unchanged: int(row.Unchanged), Skipped: int(row.Skipped), Refused: int(row.Refused), Failed: int(row.Failed),
 		Chunks: row.Chunks, Bytes: row.Bytes, CreatedAt: row.CreatedAt.Time, Finished: timePtr(row.FinishedAt)}
-	j.Done = j.Stored + j.Unchanged + j.Skipped + j.Failed
+	j.Done = j.Stored + j.Unchanged + j.Skipped + j.Refused + j.Failed
 	switch {
 	case j.Done >= j.Total && j.Failed > 0:
 		j.Status = StatusCompletedWithFailures
 	case j.Done >= j.Total:
 		j.Status = StatusCompleted
-	case j.Running == 0 && j.Stored+j.Unchanged+j.Failed == 0:
+	case row.Worked == 0:
 		j.Status = StatusQueued
 	default:
 		j.Status = StatusRunning
@@ -449,7 +453,7 @@ func (s *Service) List(ctx context.Context, tenantID uuid.UUID, after *Cursor, l
 
 // Record writes the result of document idx of a job created with OriginCLI
 // (processed by that command, not by workers): stored or unchanged with the
-// outcome, skipped (a type ragd does not read) or failed with the reason;
+// outcome, or skipped, refused or failed (ingest.KindOf) with the reason;
 // and stamps the job finished when it was the last. Errors: store errors.
 func (s *Service) Record(ctx context.Context, tenantID, id uuid.UUID, idx int, out ingest.Outcome, err error) error {
 	p := store.RecordIngestionItemParams{TenantID: tenantID, BatchID: id, Idx: int32(idx)}
@@ -458,10 +462,8 @@ func (s *Service) Record(ctx context.Context, tenantID, id uuid.UUID, idx int, o
 		p.Stage = StageUnchanged
 	case err == nil:
 		p.Stage = StageStored
-	case errors.Is(err, extract.ErrUnsupportedType):
-		p.Stage, p.Error = StageSkipped, reason(err)
 	default:
-		p.Stage, p.Error = StageFailed, reason(err)
+		p.Stage, p.Error = kindStage(ingest.KindOf(err)), reason(err)
 	}
 	if err == nil {
 		p.Outcome, p.Chunks = string(out.Status), int32(out.Chunks)
@@ -475,4 +477,15 @@ func (s *Service) Record(ctx context.Context, tenantID, id uuid.UUID, idx int, o
 		_, err := q.FinishIngestionBatchIfDone(ctx, tx, store.FinishIngestionBatchIfDoneParams{TenantID: tenantID, ID: id})
 		return err
 	})
+}
+
+// kindStage is the final stage of a document ingest.KindOf classified.
+func kindStage(k ingest.Kind) string {
+	switch k {
+	case ingest.KindSkipped:
+		return StageSkipped
+	case ingest.KindRefused:
+		return StageRefused
+	}
+	return StageFailed
 }

@@ -13,7 +13,6 @@ import (
 	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgtype"
 
-	"github.com/ragd-dev/ragd/internal/extract"
 	"github.com/ragd-dev/ragd/internal/ingest"
 	"github.com/ragd-dev/ragd/internal/store"
 	"github.com/ragd-dev/ragd/internal/tenant"
@@ -175,7 +174,8 @@ func (s *Service) process(ctx context.Context, c store.IngestionClaim) {
 }
 
 // settle records a failed attempt: released when the worker is stopping,
-// skipped or failed for good when the document itself is the problem,
+// skipped, refused or failed for good (ingest.KindOf) when the document
+// itself is the problem,
 // queued for a retry when the failure may pass (the provider, the database),
 // failed once the attempts are used up.
 func (s *Service) settle(ctx context.Context, c store.IngestionClaim, log *slog.Logger, err error) {
@@ -183,12 +183,8 @@ func (s *Service) settle(ctx context.Context, c store.IngestionClaim, log *slog.
 		s.release(ctx, c)
 		return
 	}
-	switch {
-	case errors.Is(err, extract.ErrUnsupportedType):
-		s.finish(ctx, c, log, StageSkipped, ingest.Outcome{}, reason(err))
-		return
-	case !transient(err):
-		s.finish(ctx, c, log, StageFailed, ingest.Outcome{}, reason(err))
+	if !transient(err) {
+		s.finish(ctx, c, log, kindStage(ingest.KindOf(err)), ingest.Outcome{}, reason(err))
 		return
 	}
 	log.Warn("ingestion worker: attempt failed", "err", err)

@@ -108,11 +108,11 @@ func (s *Searcher) queueRetrieval(b *pgx.Batch, q legQuery, out *legResults) err
 			K1: q.k1, B: q.b, PerTerm: s.PerTermCap(), N: q.n, Filtered: q.filtered, Prefix: q.prefix, Metadata: q.metadata},
 			collectHits(&out.kw))
 		if len(q.probes) > 0 {
-			words, texts := make([]string, len(q.probes)), make([]string, len(q.probes))
+			words, texts, literal := make([]string, len(q.probes)), make([]string, len(q.probes)), make([]bool, len(q.probes))
 			for i, p := range q.probes {
-				words[i], texts[i] = p.word, p.text
+				words[i], texts[i], literal[i] = p.word, p.text, p.literal
 			}
-			store.QueueMissingTerms(b, store.MissingTermsParams{TSConfig: q.tsConfig, TenantID: q.tenantID, Words: words, Probes: texts},
+			store.QueueMissingTerms(b, store.MissingTermsParams{TSConfig: q.tsConfig, TenantID: q.tenantID, Words: words, Probes: texts, Literal: literal},
 				func(missing []string) error {
 					out.missing = missing
 					return nil

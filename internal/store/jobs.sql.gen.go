@@ -88,7 +88,7 @@ type FinishIngestionItemParams struct {
 	Claim      uuid.UUID
 }
 
-// A final stage (stored, unchanged, skipped, failed) under the claim: the
+// A final stage (stored, unchanged, skipped, refused, failed) under the claim: the
 // uploaded bytes are dropped.
 func (q *Queries) FinishIngestionItem(ctx context.Context, db DBTX, arg FinishIngestionItemParams) (int64, error) {
 	result, err := db.Exec(ctx, finishIngestionItem,
@@ -155,7 +155,9 @@ SELECT b.id, b.origin, b.label, b.total, b.created_at, b.finished_at,
        count(*) FILTER (WHERE i.stage = 'stored')::int AS stored,
        count(*) FILTER (WHERE i.stage = 'unchanged')::int AS unchanged,
        count(*) FILTER (WHERE i.stage = 'skipped')::int AS skipped,
+       count(*) FILTER (WHERE i.stage = 'refused')::int AS refused,
        count(*) FILTER (WHERE i.stage = 'failed')::int AS failed,
+       count(*) FILTER (WHERE i.attempts > 0)::int AS worked,
        coalesce(sum(i.chunks), 0)::bigint AS chunks,
        coalesce(sum(i.size_bytes), 0)::bigint AS bytes
 FROM ingestion_batches b
@@ -181,7 +183,9 @@ type GetIngestionBatchRow struct {
 	Stored     int32
 	Unchanged  int32
 	Skipped    int32
+	Refused    int32
 	Failed     int32
+	Worked     int32
 	Chunks     int64
 	Bytes      int64
 }
@@ -201,7 +205,9 @@ func (q *Queries) GetIngestionBatch(ctx context.Context, db DBTX, arg GetIngesti
 		&i.Stored,
 		&i.Unchanged,
 		&i.Skipped,
+		&i.Refused,
 		&i.Failed,
+		&i.Worked,
 		&i.Chunks,
 		&i.Bytes,
 	)
@@ -253,7 +259,7 @@ func (q *Queries) InsertIngestionItems(ctx context.Context, db DBTX, arg InsertI
 
 const listIngestionBatches = `-- name: ListIngestionBatches :many
 SELECT b.id, b.origin, b.label, b.total, b.created_at, b.finished_at,
-       c.queued, c.running, c.stored, c.unchanged, c.skipped, c.failed, c.chunks, c.bytes
+       c.queued, c.running, c.stored, c.unchanged, c.skipped, c.refused, c.failed, c.worked, c.chunks, c.bytes
 FROM ingestion_batches b
 CROSS JOIN LATERAL (
     SELECT count(*) FILTER (WHERE i.stage = 'queued')::int AS queued,
@@ -261,7 +267,9 @@ CROSS JOIN LATERAL (
            count(*) FILTER (WHERE i.stage = 'stored')::int AS stored,
            count(*) FILTER (WHERE i.stage = 'unchanged')::int AS unchanged,
            count(*) FILTER (WHERE i.stage = 'skipped')::int AS skipped,
+           count(*) FILTER (WHERE i.stage = 'refused')::int AS refused,
            count(*) FILTER (WHERE i.stage = 'failed')::int AS failed,
+           count(*) FILTER (WHERE i.attempts > 0)::int AS worked,
            coalesce(sum(i.chunks), 0)::bigint AS chunks,
            coalesce(sum(i.size_bytes), 0)::bigint AS bytes
     FROM ingestion_items i WHERE i.tenant_id = b.tenant_id AND i.batch_id = b.id) c
@@ -291,7 +299,9 @@ type ListIngestionBatchesRow struct {
 	Stored     int32
 	Unchanged  int32
 	Skipped    int32
+	Refused    int32
 	Failed     int32
+	Worked     int32
 	Chunks     int64
 	Bytes      int64
 }
@@ -324,7 +334,9 @@ func (q *Queries) ListIngestionBatches(ctx context.Context, db DBTX, arg ListIng
 			&i.Stored,
 			&i.Unchanged,
 			&i.Skipped,
+			&i.Refused,
 			&i.Failed,
+			&i.Worked,
 			&i.Chunks,
 			&i.Bytes,
 		); err != nil {

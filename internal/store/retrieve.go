@@ -49,6 +49,10 @@ import (
 // The settings are local to the transaction, which is the whole batch, so
 // QueueVectorLeg must be the last call on a batch: it queues them right
 // before the HNSW statement, and no other plan sees them.
+// literalProbeDF bounds the chunks the missing-terms probe reads for one
+// literal probe (see missingTerms).
+const literalProbeDF = "1000"
+
 const (
 	// contentHead + leg + contentTail + ORDER BY is the leg's rows
 	// (chunk_id, value) with what a result cites ($2 tenant). The chunks
@@ -152,16 +156,27 @@ FROM v JOIN c ON c.id = v.chunk_id JOIN d ON d.id = c.document_id
 	// missingTerms returns the probes ($3 words, $4 their search texts)
 	// none of whose lexemes any chunk of the tenant has ($1 configuration,
 	// $2 tenant); a probe without lexemes (a stop word) is never missing.
+	// A literal probe ($5) is also missing when its first lexeme is rare
+	// (df ≤ literalProbeDF) and no chunk holding that lexeme contains the
+	// word itself, case-insensitively: a joined identifier can stand for
+	// another one (pg_stat_io and pg_statio_ are both pgstatio). A common
+	// lexeme is taken as present, so the check reads at most literalProbeDF
+	// chunks a probe, by primary key.
 	// Each lexeme is looked up by the full primary key (a join of its
 	// unnest with term_stats, one index probe a lexeme): written as
 	// lexeme = ANY (lexemes), the planner turned the NOT EXISTS into an
 	// anti-join that read every term_stats row of the tenant once per probe
 	// (119 ms for four names on the manual's 20,645 terms; 1.3 ms now).
 	missingTerms = `SELECT w.word
-FROM unnest($3::text[], $4::text[]) AS w (word, probe)
+FROM unnest($3::text[], $4::text[], $5::bool[]) AS w (word, probe, literal)
 CROSS JOIN LATERAL (SELECT tsvector_to_array(to_tsvector(CAST($1::text AS regconfig), w.probe)) AS lexemes) l
 WHERE cardinality(l.lexemes) > 0
-  AND NOT EXISTS (SELECT 1 FROM unnest(l.lexemes) AS x (lexeme) JOIN term_stats t ON t.tenant_id = $2 AND t.lexeme = x.lexeme)`
+  AND (NOT EXISTS (SELECT 1 FROM unnest(l.lexemes) AS x (lexeme) JOIN term_stats t ON t.tenant_id = $2 AND t.lexeme = x.lexeme)
+    OR w.literal
+      AND (SELECT t.df FROM term_stats t WHERE t.tenant_id = $2 AND t.lexeme = l.lexemes[1]) <= ` + literalProbeDF + `
+      AND NOT EXISTS (SELECT 1 FROM postings p JOIN chunks c ON c.tenant_id = p.tenant_id AND c.id = p.chunk_id
+        WHERE p.tenant_id = $2 AND p.lexeme = l.lexemes[1]
+          AND (strpos(lower(c.content), lower(w.word)) > 0 OR strpos(lower(c.heading_path), lower(w.word)) > 0)))`
 )
 
 // The statement texts the Queue functions send, for tests that check what a
@@ -321,12 +336,19 @@ type MissingTermsParams struct {
 	TSConfig      string
 	TenantID      uuid.UUID
 	Words, Probes []string
+	// Literal marks the probes that a chunk must also contain word for
+	// word (see missingTerms); nil means none.
+	Literal []bool
 }
 
 // QueueMissingTerms queues the probe on b; fn receives the words none of
 // whose lexemes any chunk of the tenant has, when the batch is closed.
 func QueueMissingTerms(b *pgx.Batch, p MissingTermsParams, fn func([]string) error) {
-	b.Queue(missingTerms, p.TSConfig, p.TenantID, p.Words, p.Probes).Query(func(rows pgx.Rows) error {
+	literal := p.Literal
+	if literal == nil {
+		literal = make([]bool, len(p.Words))
+	}
+	b.Queue(missingTerms, p.TSConfig, p.TenantID, p.Words, p.Probes, literal).Query(func(rows pgx.Rows) error {
 		words, err := pgx.CollectRows(rows, pgx.RowTo[string])
 		if err != nil {
 			return err
