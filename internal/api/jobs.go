@@ -28,7 +28,7 @@ const opCreateJob = "createIngestJob"
 
 // CreateJobForm is the multipart form of POST /v1/ingest/jobs.
 type CreateJobForm struct {
-	Files    []huma.FormFile `form:"files" required:"false" contentType:"application/octet-stream" doc:"The documents, one part per file. Each part's file name (a relative path, e.g. guide/install.md) gives the document's source_uri: base_uri + \"/\" + the path, or the path itself without base_uri; its extension gives the type (.md, .html, .txt, ...). Files of other types are recorded as skipped."`
+	Files    []huma.FormFile `form:"files" required:"false" contentType:"application/octet-stream" doc:"The documents, one part per file. Each part's file name (a relative path, e.g. guide/install.md) gives the document's source_uri: base_uri + \"/\" + the path, or the path itself without base_uri. The type comes from the bytes and the name, as for an upload; files of types ragd does not read are recorded as skipped."`
 	Archive  huma.FormFile   `form:"archive" required:"false" contentType:"application/octet-stream" doc:"Instead of files: one zip, tar or tar.gz archive; each regular entry is a document whose source_uri is base_uri + \"/\" + its path in the archive. Entries with .. or absolute paths, links, devices, zip bombs and archives over the limits are refused."`
 	BaseURI  string          `form:"base_uri" required:"false" maxLength:"1024" doc:"An absolute URL the file paths are appended to, e.g. https://docs.example.com/v2." example:"https://docs.example.com/v2"`
 	Metadata string          `form:"metadata" required:"false" maxLength:"65536" doc:"A JSON object stored with every document of the job." example:"{\"product\": \"db\"}"`
@@ -105,7 +105,7 @@ func (s *Server) registerJobs() {
 			"its documents' bytes are stored, then `ragd serve`'s workers extract, chunk, embed and store each document " +
 			"exactly as PUT /v1/documents does, resuming after a restart. Answers 202 with the job and its Location; " +
 			"follow it with GET /v1/ingest/jobs/{id} or its events stream. The request body may be up to " +
-			"RAGD_INGEST_JOB_MAX_BYTES; each document up to RAGD_MAX_BODY_BYTES (a larger one fails alone).",
+			"RAGD_INGEST_JOB_MAX_BYTES; each document up to RAGD_MAX_BODY_BYTES (a larger one is refused alone).",
 		DefaultStatus: http.StatusAccepted,
 		MaxBodyBytes:  s.limits.MaxJobBytes,
 		Errors:        []int{http.StatusRequestEntityTooLarge, http.StatusUnprocessableEntity},
