@@ -145,7 +145,7 @@ func New(ctx context.Context, cfg config.Config, pool *pgxpool.Pool, opts ...Opt
 	}
 	a.Asker = &ask.Service{Searcher: a.Searcher, Answerer: answer.New(gen, answer.WithLogger(o.log))}
 	a.Evaluator = eval.New(pool, a.Searcher, eval.WithLogger(o.log))
-	a.Jobs = job.New(pool, a.Pipeline, job.Options{Workers: cfg.IngestWorkers, Logger: o.log})
+	a.Jobs = job.New(pool, a.Pipeline, job.Options{Workers: cfg.IngestWorkers, Lease: cfg.IngestLease, Logger: o.log})
 	return a, nil
 }
 

@@ -66,9 +66,12 @@ type Config struct {
 	// RAGD_INGEST_WORKERS: documents of background ingestion jobs one
 	// `ragd serve` processes at once (0 = this server works no jobs).
 	IngestWorkers     int
-	IngestJobMaxBytes int64  // RAGD_INGEST_JOB_MAX_BYTES: largest job (body of POST /v1/ingest/jobs, bytes stored)
-	IngestJobMaxFiles int    // RAGD_INGEST_JOB_MAX_FILES: most documents in one job
-	LogLevel          string // RAGD_LOG_LEVEL: debug|info|warn|error
+	IngestJobMaxBytes int64 // RAGD_INGEST_JOB_MAX_BYTES: largest job (body of POST /v1/ingest/jobs, bytes stored)
+	IngestJobMaxFiles int   // RAGD_INGEST_JOB_MAX_FILES: most documents in one job
+	// RAGD_INGEST_LEASE: how long a worker's claim on a job's document
+	// lasts unrenewed: how soon a dead server's documents are taken again.
+	IngestLease time.Duration
+	LogLevel    string // RAGD_LOG_LEVEL: debug|info|warn|error
 }
 
 // Defaults for a machine set up by `make setup` (development credentials).
@@ -116,6 +119,11 @@ const (
 	// DefaultIngestJobMaxFiles (RAGD_INGEST_JOB_MAX_FILES): the most
 	// documents (files or archive entries) in one job.
 	DefaultIngestJobMaxFiles = 10000
+	// DefaultIngestLease (RAGD_INGEST_LEASE): a worker renews its claim
+	// every third of it, so it only needs to outlast pauses (GC, a slow
+	// database round trip), and it is how long a crashed server's
+	// documents wait.
+	DefaultIngestLease = 2 * time.Minute
 )
 
 // Load reads the configuration through getenv (os.Getenv in production). A
@@ -164,6 +172,7 @@ func Load(getenv func(string) string) (Config, error) {
 		IngestWorkers:     l.int("RAGD_INGEST_WORKERS", DefaultIngestWorkers),
 		IngestJobMaxBytes: int64(l.int("RAGD_INGEST_JOB_MAX_BYTES", DefaultIngestJobMaxBytes)),
 		IngestJobMaxFiles: l.int("RAGD_INGEST_JOB_MAX_FILES", DefaultIngestJobMaxFiles),
+		IngestLease:       l.dur("RAGD_INGEST_LEASE", DefaultIngestLease),
 		LogLevel:          l.str("RAGD_LOG_LEVEL", "info"),
 	}
 	return c, errors.Join(l.errs...)
@@ -235,6 +244,9 @@ func (c Config) Validate(server bool) error {
 	}
 	if c.IngestJobMaxBytes < c.MaxBodyBytes {
 		errs = append(errs, fmt.Errorf("RAGD_INGEST_JOB_MAX_BYTES (%d) must be at least RAGD_MAX_BODY_BYTES (%d)", c.IngestJobMaxBytes, c.MaxBodyBytes))
+	}
+	if c.IngestLease < time.Second || c.IngestLease > time.Hour {
+		errs = append(errs, fmt.Errorf("RAGD_INGEST_LEASE must be between 1s and 1h, got %s", c.IngestLease))
 	}
 	if c.IngestJobMaxFiles < 1 || c.IngestJobMaxFiles > 1000000 {
 		errs = append(errs, fmt.Errorf("RAGD_INGEST_JOB_MAX_FILES must be in 1..1000000, got %d", c.IngestJobMaxFiles))
@@ -320,6 +332,7 @@ func (c Config) Redacted() []string {
 		"RAGD_INGEST_WORKERS=" + strconv.Itoa(c.IngestWorkers),
 		"RAGD_INGEST_JOB_MAX_BYTES=" + strconv.FormatInt(c.IngestJobMaxBytes, 10),
 		"RAGD_INGEST_JOB_MAX_FILES=" + strconv.Itoa(c.IngestJobMaxFiles),
+		"RAGD_INGEST_LEASE=" + c.IngestLease.String(),
 		"RAGD_LOG_LEVEL=" + c.LogLevel,
 	}
 }

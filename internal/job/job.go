@@ -146,8 +146,9 @@ type Options struct {
 	// DefaultWorkers; RAGD_INGEST_WORKERS).
 	Workers int
 	// Lease is how long a claim lasts without renewal (default
-	// DefaultLease); a worker renews it every Lease/3 while it works, so it
-	// only bounds how soon a dead worker's item is taken again.
+	// DefaultLease; RAGD_INGEST_LEASE); a worker renews it every Lease/3
+	// while it works, so it only bounds how soon a dead worker's item is
+	// taken again.
 	Lease time.Duration
 	// MaxAttempts is how many claims an item gets before it fails (default
 	// DefaultMaxAttempts).
