@@ -382,3 +382,65 @@ func TestConcurrentClaimsTakeEachItemOnce(t *testing.T) {
 		}
 	}
 }
+
+// workUntil works items until one is claimable (a retry's delay must pass)
+// or 10 s pass.
+func workUntil(t *testing.T, s *job.Service) {
+	t.Helper()
+	for end := time.Now().Add(10 * time.Second); time.Now().Before(end); time.Sleep(5 * time.Millisecond) {
+		ok, err := s.Work(context.Background())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if ok {
+			return
+		}
+	}
+	t.Fatal("nothing became claimable within 10 s")
+}
+
+// An embedding provider that is down makes an attempt fail transiently: the
+// document is queued again with the reason, retried after the delay, and
+// stored once the provider is back; a provider that stays down fails it
+// after MaxAttempts (3 here) with the reason.
+func TestTransientFailuresAreRetried(t *testing.T) {
+	t.Parallel()
+	f := setup(t)
+	s := f.service(time.Minute)
+	ctx := context.Background()
+	j, err := s.Create(ctx, f.tn, job.OriginAPI, "", []job.File{{SourceURI: "a.md", ContentType: extract.TypeMarkdown, Content: md("Retry", 50)}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.prov.down.Store(true)
+	workUntil(t, s)
+	it := items(t, s, f.tn, j.ID)[0]
+	if job.Final(it.Stage) || it.Attempts != 1 || !strings.Contains(it.Error, "embedding model is unavailable") {
+		t.Fatalf("after a failed attempt: %+v, want queued for a retry with the reason", it)
+	}
+	if jj, _ := s.Get(ctx, f.tn.ID, j.ID); jj.Status != job.StatusRunning {
+		t.Fatalf("job %+v, want running", jj)
+	}
+	f.prov.down.Store(false)
+	workUntil(t, s)
+	it = items(t, s, f.tn, j.ID)[0]
+	if it.Stage != job.StageStored || it.Attempts != 2 {
+		t.Fatalf("after the provider came back: %+v, want stored at attempt 2", it)
+	}
+
+	j2, err := s.Create(ctx, f.tn, job.OriginAPI, "", []job.File{{SourceURI: "b.md", ContentType: extract.TypeMarkdown, Content: md("Down", 50)}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.prov.down.Store(true)
+	for range 3 {
+		workUntil(t, s)
+	}
+	it = items(t, s, f.tn, j2.ID)[0]
+	if it.Stage != job.StageFailed || it.Attempts != 3 || !strings.Contains(it.Error, "gave up after 3 attempts: the embedding model is unavailable") {
+		t.Fatalf("after 3 failed attempts: %+v", it)
+	}
+	if docs, _, _ := docState(t, f.tn, "b.md"); docs != 0 {
+		t.Fatalf("a failed document was stored")
+	}
+}

@@ -44,6 +44,7 @@ func local(t testing.TB) embed.Embedder {
 type provider struct {
 	*httptest.Server
 	hold  atomic.Bool
+	down  atomic.Bool // answer 503 to every request
 	held  chan struct{}
 	calls atomic.Int64
 }
@@ -54,6 +55,10 @@ func newProvider(t *testing.T) (*provider, *embed.OpenAI) {
 	p := &provider{held: make(chan struct{}, 16)}
 	p.Server = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		p.calls.Add(1)
+		if p.down.Load() {
+			http.Error(w, "overloaded", http.StatusServiceUnavailable)
+			return
+		}
 		if p.hold.Load() {
 			// The body read to its end, the server notices the client
 			// hanging up (and ends r's context).

@@ -173,11 +173,11 @@ func (s *Service) process(ctx context.Context, c store.IngestionClaim) {
 	s.settle(ctx, c, log, err)
 }
 
-// settle records a failed attempt: released when the worker is stopping,
+// settle records a failed attempt: released when the worker is stopping;
 // skipped, refused or failed for good (ingest.KindOf) when the document
-// itself is the problem,
-// queued for a retry when the failure may pass (the provider, the database),
-// failed once the attempts are used up.
+// itself is the problem; queued for a retry after RetryDelay (doubling per
+// attempt) when the failure may pass (the provider, the database); failed
+// once the attempts are used up.
 func (s *Service) settle(ctx context.Context, c store.IngestionClaim, log *slog.Logger, err error) {
 	if ctx.Err() != nil {
 		s.release(ctx, c)
