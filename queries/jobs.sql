@@ -70,15 +70,10 @@ SET stage = @stage, outcome = @outcome, document_id = sqlc.narg(document_id), ch
     attempts = 1, updated_at = now(), finished_at = now()
 WHERE tenant_id = @tenant_id AND batch_id = @batch_id AND idx = @idx;
 
--- name: FinishIngestionBatchIfDone :execrows
--- Stamps finished_at once no item is left unfinished.
-UPDATE ingestion_batches b SET finished_at = now()
-WHERE b.tenant_id = @tenant_id AND b.id = @id AND b.finished_at IS NULL
-  AND NOT EXISTS (SELECT 1 FROM ingestion_items i WHERE i.tenant_id = b.tenant_id AND i.batch_id = b.id
-                  AND i.stage IN ('queued', 'extracted', 'chunked', 'embedded'));
-
 -- name: GetIngestionBatch :one
-SELECT b.id, b.origin, b.label, b.total, b.created_at, b.finished_at,
+-- finished_at: the last item's, once every item is final.
+SELECT b.id, b.origin, b.label, b.total, b.created_at,
+       CASE WHEN bool_and(i.stage NOT IN ('queued', 'extracted', 'chunked', 'embedded')) THEN max(i.finished_at) END::timestamptz AS finished_at,
        count(*) FILTER (WHERE i.stage = 'queued')::int AS queued,
        count(*) FILTER (WHERE i.stage IN ('extracted', 'chunked', 'embedded'))::int AS running,
        count(*) FILTER (WHERE i.stage = 'stored')::int AS stored,
@@ -104,11 +99,12 @@ LIMIT @page_size;
 
 -- name: ListIngestionBatches :many
 -- Newest first, keyset on (created_at, id), with the counts of GetIngestionBatch.
-SELECT b.id, b.origin, b.label, b.total, b.created_at, b.finished_at,
+SELECT b.id, b.origin, b.label, b.total, b.created_at, c.finished_at,
        c.queued, c.running, c.stored, c.unchanged, c.skipped, c.refused, c.failed, c.worked, c.chunks, c.bytes
 FROM ingestion_batches b
 CROSS JOIN LATERAL (
-    SELECT count(*) FILTER (WHERE i.stage = 'queued')::int AS queued,
+    SELECT CASE WHEN bool_and(i.stage NOT IN ('queued', 'extracted', 'chunked', 'embedded')) THEN max(i.finished_at) END::timestamptz AS finished_at,
+           count(*) FILTER (WHERE i.stage = 'queued')::int AS queued,
            count(*) FILTER (WHERE i.stage IN ('extracted', 'chunked', 'embedded'))::int AS running,
            count(*) FILTER (WHERE i.stage = 'stored')::int AS stored,
            count(*) FILTER (WHERE i.stage = 'unchanged')::int AS unchanged,

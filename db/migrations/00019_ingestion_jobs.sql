@@ -21,9 +21,9 @@ CREATE TABLE ingestion_batches (
     -- what was submitted: the archive's or the CLI's paths, for people
     label       text NOT NULL DEFAULT '' CHECK (length(label) <= 2000),
     total       int NOT NULL CHECK (total >= 0),
+    -- A job's finish time is its last item's (derived when read: stamping
+    -- it here from concurrent workers would need a lock per job).
     created_at  timestamptz NOT NULL DEFAULT now(),
-    -- set when the last item reaches a final stage
-    finished_at timestamptz,
     PRIMARY KEY (tenant_id, id)
 );
 CREATE INDEX ingestion_batches_by_time ON ingestion_batches (tenant_id, created_at DESC, id DESC);

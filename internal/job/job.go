@@ -295,11 +295,7 @@ func (s *Service) Create(ctx context.Context, t tenant.Tenant, origin, label str
 		if err := flush(); err != nil {
 			return err
 		}
-		if err := q.StampFinalIngestionItems(ctx, tx, store.StampFinalIngestionItemsParams{TenantID: t.ID, BatchID: b.ID}); err != nil {
-			return err
-		}
-		_, err = q.FinishIngestionBatchIfDone(ctx, tx, store.FinishIngestionBatchIfDoneParams{TenantID: t.ID, ID: b.ID})
-		return err
+		return q.StampFinalIngestionItems(ctx, tx, store.StampFinalIngestionItemsParams{TenantID: t.ID, BatchID: b.ID})
 	})
 	if err != nil {
 		return Job{}, err
@@ -454,8 +450,8 @@ func (s *Service) List(ctx context.Context, tenantID uuid.UUID, after *Cursor, l
 
 // Record writes the result of document idx of a job created with OriginCLI
 // (processed by that command, not by workers): stored or unchanged with the
-// outcome, or skipped, refused or failed (ingest.KindOf) with the reason;
-// and stamps the job finished when it was the last. Errors: store errors.
+// outcome, or skipped, refused or failed (ingest.KindOf) with the reason.
+// Errors: store errors.
 func (s *Service) Record(ctx context.Context, tenantID, id uuid.UUID, idx int, out ingest.Outcome, err error) error {
 	p := store.RecordIngestionItemParams{TenantID: tenantID, BatchID: id, Idx: int32(idx)}
 	switch {
@@ -472,11 +468,7 @@ func (s *Service) Record(ctx context.Context, tenantID, id uuid.UUID, idx int, o
 	}
 	q := store.New()
 	return store.InTenant(ctx, s.pool, tenantID, func(tx pgx.Tx) error {
-		if err := q.RecordIngestionItem(ctx, tx, p); err != nil {
-			return err
-		}
-		_, err := q.FinishIngestionBatchIfDone(ctx, tx, store.FinishIngestionBatchIfDoneParams{TenantID: tenantID, ID: id})
-		return err
+		return q.RecordIngestionItem(ctx, tx, p)
 	})
 }
 

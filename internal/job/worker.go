@@ -240,8 +240,8 @@ func (s *Service) renew(ctx context.Context, c store.IngestionClaim) (int64, err
 	return n, err
 }
 
-// finish records a final stage under the claim and stamps the job finished
-// when it was the last document. It runs even when ctx has ended (the
+// finish records a final stage under the claim (0 rows when the claim was
+// lost: the new claimer records it). It runs even when ctx has ended (the
 // outcome is known and must not be redone).
 func (s *Service) finish(ctx context.Context, c store.IngestionClaim, log *slog.Logger, stage string, out ingest.Outcome, why string) {
 	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
@@ -252,12 +252,8 @@ func (s *Service) finish(ctx context.Context, c store.IngestionClaim, log *slog.
 	}
 	q := store.New()
 	err := store.InTenant(ctx, s.pool, c.TenantID, func(tx pgx.Tx) error {
-		n, err := q.FinishIngestionItem(ctx, tx, store.FinishIngestionItemParams{Stage: stage, Outcome: string(out.Status), DocumentID: doc,
+		_, err := q.FinishIngestionItem(ctx, tx, store.FinishIngestionItemParams{Stage: stage, Outcome: string(out.Status), DocumentID: doc,
 			Chunks: int32(out.Chunks), Error: why, TenantID: c.TenantID, BatchID: c.BatchID, Idx: c.Idx, Claim: c.Claim})
-		if err != nil || n == 0 {
-			return err
-		}
-		_, err = q.FinishIngestionBatchIfDone(ctx, tx, store.FinishIngestionBatchIfDoneParams{TenantID: c.TenantID, ID: c.BatchID})
 		return err
 	})
 	if err != nil {

@@ -48,27 +48,6 @@ func (q *Queries) CreateIngestionBatch(ctx context.Context, db DBTX, arg CreateI
 	return i, err
 }
 
-const finishIngestionBatchIfDone = `-- name: FinishIngestionBatchIfDone :execrows
-UPDATE ingestion_batches b SET finished_at = now()
-WHERE b.tenant_id = $1 AND b.id = $2 AND b.finished_at IS NULL
-  AND NOT EXISTS (SELECT 1 FROM ingestion_items i WHERE i.tenant_id = b.tenant_id AND i.batch_id = b.id
-                  AND i.stage IN ('queued', 'extracted', 'chunked', 'embedded'))
-`
-
-type FinishIngestionBatchIfDoneParams struct {
-	TenantID uuid.UUID
-	ID       uuid.UUID
-}
-
-// Stamps finished_at once no item is left unfinished.
-func (q *Queries) FinishIngestionBatchIfDone(ctx context.Context, db DBTX, arg FinishIngestionBatchIfDoneParams) (int64, error) {
-	result, err := db.Exec(ctx, finishIngestionBatchIfDone, arg.TenantID, arg.ID)
-	if err != nil {
-		return 0, err
-	}
-	return result.RowsAffected(), nil
-}
-
 const finishIngestionItem = `-- name: FinishIngestionItem :execrows
 UPDATE ingestion_items
 SET stage = $1, outcome = $2, document_id = $3, chunks = $4, error = left($5::text, 2000),
@@ -149,7 +128,8 @@ func (q *Queries) GetClaimedIngestionItem(ctx context.Context, db DBTX, arg GetC
 }
 
 const getIngestionBatch = `-- name: GetIngestionBatch :one
-SELECT b.id, b.origin, b.label, b.total, b.created_at, b.finished_at,
+SELECT b.id, b.origin, b.label, b.total, b.created_at,
+       CASE WHEN bool_and(i.stage NOT IN ('queued', 'extracted', 'chunked', 'embedded')) THEN max(i.finished_at) END::timestamptz AS finished_at,
        count(*) FILTER (WHERE i.stage = 'queued')::int AS queued,
        count(*) FILTER (WHERE i.stage IN ('extracted', 'chunked', 'embedded'))::int AS running,
        count(*) FILTER (WHERE i.stage = 'stored')::int AS stored,
@@ -190,6 +170,7 @@ type GetIngestionBatchRow struct {
 	Bytes      int64
 }
 
+// finished_at: the last item's, once every item is final.
 func (q *Queries) GetIngestionBatch(ctx context.Context, db DBTX, arg GetIngestionBatchParams) (GetIngestionBatchRow, error) {
 	row := db.QueryRow(ctx, getIngestionBatch, arg.TenantID, arg.ID)
 	var i GetIngestionBatchRow
@@ -258,11 +239,12 @@ func (q *Queries) InsertIngestionItems(ctx context.Context, db DBTX, arg InsertI
 }
 
 const listIngestionBatches = `-- name: ListIngestionBatches :many
-SELECT b.id, b.origin, b.label, b.total, b.created_at, b.finished_at,
+SELECT b.id, b.origin, b.label, b.total, b.created_at, c.finished_at,
        c.queued, c.running, c.stored, c.unchanged, c.skipped, c.refused, c.failed, c.worked, c.chunks, c.bytes
 FROM ingestion_batches b
 CROSS JOIN LATERAL (
-    SELECT count(*) FILTER (WHERE i.stage = 'queued')::int AS queued,
+    SELECT CASE WHEN bool_and(i.stage NOT IN ('queued', 'extracted', 'chunked', 'embedded')) THEN max(i.finished_at) END::timestamptz AS finished_at,
+           count(*) FILTER (WHERE i.stage = 'queued')::int AS queued,
            count(*) FILTER (WHERE i.stage IN ('extracted', 'chunked', 'embedded'))::int AS running,
            count(*) FILTER (WHERE i.stage = 'stored')::int AS stored,
            count(*) FILTER (WHERE i.stage = 'unchanged')::int AS unchanged,

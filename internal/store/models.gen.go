@@ -89,13 +89,12 @@ type EvalSet struct {
 }
 
 type IngestionBatch struct {
-	TenantID   uuid.UUID
-	ID         uuid.UUID
-	Origin     string
-	Label      string
-	Total      int32
-	CreatedAt  pgtype.Timestamptz
-	FinishedAt pgtype.Timestamptz
+	TenantID  uuid.UUID
+	ID        uuid.UUID
+	Origin    string
+	Label     string
+	Total     int32
+	CreatedAt pgtype.Timestamptz
 }
 
 type IngestionItem struct {
