@@ -32,7 +32,8 @@ CREATE INDEX ingestion_batches_by_time ON ingestion_batches (tenant_id, created_
 -- other final stages: unchanged (same content and pipeline: nothing
 -- re-embedded), skipped (not a document ragd reads: its type), refused (a
 -- policy: over the size limit, an invalid source_uri), failed (an error).
--- error holds the reason of the last three (ingest.KindOf tells them apart). lease_until is the claim's expiry while a worker holds the item
+-- error holds the reason of the last three (ingest.KindOf tells them
+-- apart). lease_until is the claim's expiry while a worker holds the item
 -- (claim is its token) and the not-before time of a retry after a transient
 -- failure; an item whose worker died becomes claimable when it passes.
 CREATE TABLE ingestion_items (
