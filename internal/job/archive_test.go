@@ -10,11 +10,17 @@ import (
 	"errors"
 	"hash/crc32"
 	"io/fs"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/jackc/pgx/v5"
+
 	"github.com/ragd-dev/ragd/internal/job"
+	"github.com/ragd-dev/ragd/internal/store"
+	"github.com/ragd-dev/ragd/internal/testdb"
 )
 
 type entry struct {
@@ -208,5 +214,45 @@ func TestArchiveRefusals(t *testing.T) {
 	// Uploaded file names are checked the same way.
 	if _, err := (job.Input{}).Files([]job.NamedFile{{Name: "../../x.md", Content: []byte("x")}}); !errors.Is(err, job.ErrInvalid) {
 		t.Fatalf("a traversing upload name: %v", err)
+	}
+}
+
+// A zip of real PDF and DOCX files (internal/extract's test files) is
+// ingested through one job: the documents are typed from their bytes by the
+// pipeline, the PDF's chunks carry their pages, and a PDF without a text
+// layer fails with the reason.
+func TestArchiveJobOfPDFAndDOCX(t *testing.T) {
+	t.Parallel()
+	f := setup(t)
+	s := f.service(time.Minute)
+	ctx := context.Background()
+	var entries []entry
+	for _, name := range []string{"manual.pdf", "report.docx", "scan.pdf"} {
+		b, err := os.ReadFile(filepath.Join("..", "extract", "testdata", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		entries = append(entries, entry{name: "docs/" + name, body: string(b)})
+	}
+	files, err := readArchive(job.Input{BaseURI: "https://office.test"}, zipfile(t, entries...))
+	if err != nil {
+		t.Fatal(err)
+	}
+	j, err := s.Create(ctx, f.tn, job.OriginAPI, "office.zip", files)
+	if err != nil {
+		t.Fatal(err)
+	}
+	drain(t, s)
+	its := items(t, s, f.tn, j.ID)
+	if its[0].Stage != job.StageStored || its[1].Stage != job.StageStored || its[2].Stage != job.StageFailed || !strings.Contains(its[2].Error, "no text layer") {
+		t.Fatalf("items %+v: want the PDF and DOCX stored, the scan failed with a reason", its)
+	}
+	var paged, chunks int
+	err = store.InTenant(ctx, testdb.App(t), f.tn.ID, func(tx pgx.Tx) error {
+		return tx.QueryRow(ctx, `SELECT count(*) FILTER (WHERE c.page_start >= 1), count(*) FROM chunks c
+			JOIN documents d ON d.id = c.document_id WHERE d.source_uri = 'https://office.test/docs/manual.pdf'`).Scan(&paged, &chunks)
+	})
+	if err != nil || chunks == 0 || paged != chunks {
+		t.Fatalf("manual.pdf: %d of %d chunks with pages (%v)", paged, chunks, err)
 	}
 }
