@@ -19,6 +19,7 @@ import (
 	"github.com/ragd-dev/ragd/internal/config"
 	"github.com/ragd-dev/ragd/internal/embed"
 	"github.com/ragd-dev/ragd/internal/ingest"
+	"github.com/ragd-dev/ragd/internal/job"
 	"github.com/ragd-dev/ragd/internal/search"
 	"github.com/ragd-dev/ragd/internal/tenant"
 )
@@ -36,6 +37,20 @@ type Ingester interface {
 	DeleteBySourceURI(ctx context.Context, t tenant.Tenant, uri string) (ingest.Outcome, error)
 }
 
+// Jobs serves the /v1/ingest/jobs routes; *job.Service implements it.
+type Jobs interface {
+	// Create records a job of files (202); job.ErrInvalid, job.ErrTooLarge.
+	Create(ctx context.Context, t tenant.Tenant, origin, label string, files []job.File) (job.Job, error)
+	// Get returns a job; job.ErrNotFound when the tenant has no such job.
+	Get(ctx context.Context, tenantID, id uuid.UUID) (job.Job, error)
+	// Items returns a page of a job's documents with an index above after.
+	Items(ctx context.Context, tenantID, id uuid.UUID, after, limit int) ([]job.Item, error)
+	// ItemsSince returns a job's documents changed after (since, after).
+	ItemsSince(ctx context.Context, tenantID, id uuid.UUID, since time.Time, after, limit int) ([]job.Item, error)
+	// List returns a page of the tenant's jobs, newest first.
+	List(ctx context.Context, tenantID uuid.UUID, after *job.Cursor, limit int) ([]job.Job, error)
+}
+
 // Limits bound requests. Zero fields take the defaults of config.Load.
 type Limits struct {
 	// MaxBodyBytes is the largest request body (413 above it). Default
@@ -50,11 +65,18 @@ type Limits struct {
 	// RequestTimeout is each request's deadline (504 when it passes).
 	// Default config.DefaultRequestTimeout.
 	RequestTimeout time.Duration
+	// MaxJobBytes is the largest body of POST /v1/ingest/jobs and the most
+	// bytes one job stores. Default config.DefaultIngestJobMaxBytes.
+	MaxJobBytes int64
+	// MaxJobFiles is the most documents one job holds. Default
+	// config.DefaultIngestJobMaxFiles.
+	MaxJobFiles int
 }
 
 // LimitsFromConfig takes the limits of ragd's configuration.
 func LimitsFromConfig(c config.Config) Limits {
-	return Limits{MaxBodyBytes: c.MaxBodyBytes, MaxQueryChars: c.MaxQueryChars, MaxTopK: c.MaxTopK, RequestTimeout: c.RequestTimeout}
+	return Limits{MaxBodyBytes: c.MaxBodyBytes, MaxQueryChars: c.MaxQueryChars, MaxTopK: c.MaxTopK, RequestTimeout: c.RequestTimeout,
+		MaxJobBytes: c.IngestJobMaxBytes, MaxJobFiles: c.IngestJobMaxFiles}
 }
 
 func (l *Limits) defaults() {
@@ -69,6 +91,12 @@ func (l *Limits) defaults() {
 	}
 	if l.RequestTimeout <= 0 {
 		l.RequestTimeout = config.DefaultRequestTimeout
+	}
+	if l.MaxJobBytes <= 0 {
+		l.MaxJobBytes = config.DefaultIngestJobMaxBytes
+	}
+	if l.MaxJobFiles <= 0 {
+		l.MaxJobFiles = config.DefaultIngestJobMaxFiles
 	}
 }
 
@@ -86,6 +114,8 @@ type Deps struct {
 	Asker Asker
 	// Evaluator serves the /v1/eval routes; nil leaves them unregistered.
 	Evaluator Evaluator
+	// Jobs serves the /v1/ingest/jobs routes; nil leaves them unregistered.
+	Jobs Jobs
 	// Embedder is the loaded embedding model, reported by /readyz (nil = not ready).
 	Embedder embed.Embedder
 	// Logger receives request logs and server-side errors (default slog.Default()).
@@ -158,6 +188,9 @@ func newServer(d Deps) *Server {
 	s.registerTenant()
 	if d.Evaluator != nil {
 		s.registerEval()
+	}
+	if d.Jobs != nil {
+		s.registerJobs()
 	}
 	routeRecorder{s}.Handle("GET /metrics", s.metrics.handler())
 	s.mux.HandleFunc("/", s.notFound) // the fallback, not a route
@@ -251,7 +284,9 @@ func register[I, O any](s *Server, op huma.Operation, spec opSpec, h func(contex
 		op.Description = joinDesc(op.Description, "Requires the "+spec.role.String()+" role or above.")
 	}
 	op.Errors = append(op.Errors, http.StatusInternalServerError, http.StatusServiceUnavailable, http.StatusGatewayTimeout)
-	op.MaxBodyBytes = s.limits.MaxBodyBytes
+	if op.MaxBodyBytes == 0 {
+		op.MaxBodyBytes = s.limits.MaxBodyBytes
+	}
 	op.BodyReadTimeout = s.limits.RequestTimeout
 	huma.Register(s.api, op, func(ctx context.Context, in *I) (*O, error) {
 		out, err := h(ctx, in)

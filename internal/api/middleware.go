@@ -129,15 +129,19 @@ func (s *Server) middleware(next http.Handler) http.Handler {
 			info.log.Log(ctx, level, "request", attrs...)
 		}()
 
-		if r.ContentLength > s.limits.MaxBodyBytes {
+		limit := s.limits.MaxBodyBytes
+		if op == opCreateJob {
+			limit = s.limits.MaxJobBytes // a job's many files or archive
+		}
+		if r.ContentLength > limit {
 			writeProblem(sw, newProblem(ctx, http.StatusRequestEntityTooLarge,
-				fmt.Sprintf("request body too large: the limit is %d bytes", s.limits.MaxBodyBytes)))
+				fmt.Sprintf("request body too large: the limit is %d bytes", limit)))
 			return
 		}
 		if r.Body != nil {
 			// One byte of slack: huma's own limit (same size) answers 413
 			// first for bodies it reads; this one stops everything else.
-			r.Body = http.MaxBytesReader(sw, r.Body, s.limits.MaxBodyBytes+1)
+			r.Body = http.MaxBytesReader(sw, r.Body, limit+1)
 		}
 		if isV1(r.URL.Path) {
 			if !s.authenticate(sw, r, info) {

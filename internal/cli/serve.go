@@ -53,7 +53,20 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	}
 	e.log.Info("serving", "addr", ln.Addr().String(), "model", d.embedder.Model(), "jwt_algorithms", verifier.Methods())
 	fmt.Fprintf(e.stdout, "ragd: listening on http://%s\n", ln.Addr())
+	// Background ingestion workers: they stop with the server and hand back
+	// the documents they hold (a crash leaves them to their leases).
+	workers := make(chan struct{})
+	wctx, stopWorkers := context.WithCancel(ctx)
+	defer stopWorkers()
+	if cfg.IngestWorkers > 0 {
+		go func() { defer close(workers); d.app.Jobs.Run(wctx) }()
+		e.log.Info("ingestion workers", "workers", cfg.IngestWorkers)
+	} else {
+		close(workers)
+	}
 	err = api.Serve(ctx, api.NewHTTPServer(srv, api.LimitsFromConfig(cfg), e.log), ln, api.ShutdownGrace)
+	stopWorkers()
+	<-workers
 	e.log.Info("stopped")
 	return err
 }

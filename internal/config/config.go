@@ -63,7 +63,15 @@ type Config struct {
 	MaxQueryChars  int           // RAGD_MAX_QUERY_CHARS: longest question or search query
 	MaxTopK        int           // RAGD_MAX_TOP_K: largest top_k accepted
 	RequestTimeout time.Duration // RAGD_REQUEST_TIMEOUT: per-request deadline
-	LogLevel       string        // RAGD_LOG_LEVEL: debug|info|warn|error
+	// RAGD_INGEST_WORKERS: documents of background ingestion jobs one
+	// `ragd serve` processes at once (0 = this server works no jobs).
+	IngestWorkers     int
+	IngestJobMaxBytes int64 // RAGD_INGEST_JOB_MAX_BYTES: largest job (body of POST /v1/ingest/jobs, bytes stored)
+	IngestJobMaxFiles int   // RAGD_INGEST_JOB_MAX_FILES: most documents in one job
+	// RAGD_INGEST_LEASE: how long a worker's claim on a job's document
+	// lasts unrenewed: how soon a dead server's documents are taken again.
+	IngestLease time.Duration
+	LogLevel    string // RAGD_LOG_LEVEL: debug|info|warn|error
 }
 
 // Defaults for a machine set up by `make setup` (development credentials).
@@ -100,6 +108,22 @@ const (
 	// DefaultProviderTimeout (RAGD_PROVIDER_TIMEOUT): each call to an
 	// embedding, LLM or rerank API.
 	DefaultProviderTimeout = 30 * time.Second
+	// DefaultIngestWorkers (RAGD_INGEST_WORKERS): documents in flight per
+	// server, as `ragd ingest --workers` (embedding is the bottleneck and
+	// the machine's cores are shared with queries).
+	DefaultIngestWorkers = 2
+	// DefaultIngestJobMaxBytes (RAGD_INGEST_JOB_MAX_BYTES): the largest
+	// job. Its bytes wait in PostgreSQL (bytea) until each document is
+	// stored, so this bounds the queue's disk use per job.
+	DefaultIngestJobMaxBytes = 256 << 20
+	// DefaultIngestJobMaxFiles (RAGD_INGEST_JOB_MAX_FILES): the most
+	// documents (files or archive entries) in one job.
+	DefaultIngestJobMaxFiles = 10000
+	// DefaultIngestLease (RAGD_INGEST_LEASE): a worker renews its claim
+	// every third of it, so it only needs to outlast pauses (GC, a slow
+	// database round trip), and it is how long a crashed server's
+	// documents wait.
+	DefaultIngestLease = 2 * time.Minute
 )
 
 // Load reads the configuration through getenv (os.Getenv in production). A
@@ -145,6 +169,10 @@ func Load(getenv func(string) string) (Config, error) {
 		MaxQueryChars:     l.int("RAGD_MAX_QUERY_CHARS", DefaultMaxQueryChars),
 		MaxTopK:           l.int("RAGD_MAX_TOP_K", DefaultMaxTopK),
 		RequestTimeout:    l.dur("RAGD_REQUEST_TIMEOUT", DefaultRequestTimeout),
+		IngestWorkers:     l.int("RAGD_INGEST_WORKERS", DefaultIngestWorkers),
+		IngestJobMaxBytes: int64(l.int("RAGD_INGEST_JOB_MAX_BYTES", DefaultIngestJobMaxBytes)),
+		IngestJobMaxFiles: l.int("RAGD_INGEST_JOB_MAX_FILES", DefaultIngestJobMaxFiles),
+		IngestLease:       l.dur("RAGD_INGEST_LEASE", DefaultIngestLease),
 		LogLevel:          l.str("RAGD_LOG_LEVEL", "info"),
 	}
 	return c, errors.Join(l.errs...)
@@ -210,6 +238,18 @@ func (c Config) Validate(server bool) error {
 		// The postings read to set the keyword leg's pruning threshold:
 		// 10,000 per term is already seconds per search on a large tenant.
 		errs = append(errs, fmt.Errorf("RAGD_KEYWORD_PER_TERM must be in 10..10000, got %d", c.KeywordPerTerm))
+	}
+	if c.IngestWorkers < 0 || c.IngestWorkers > 64 {
+		errs = append(errs, fmt.Errorf("RAGD_INGEST_WORKERS must be in 0..64, got %d", c.IngestWorkers))
+	}
+	if c.IngestJobMaxBytes < c.MaxBodyBytes {
+		errs = append(errs, fmt.Errorf("RAGD_INGEST_JOB_MAX_BYTES (%d) must be at least RAGD_MAX_BODY_BYTES (%d)", c.IngestJobMaxBytes, c.MaxBodyBytes))
+	}
+	if c.IngestLease < time.Second || c.IngestLease > time.Hour {
+		errs = append(errs, fmt.Errorf("RAGD_INGEST_LEASE must be between 1s and 1h, got %s", c.IngestLease))
+	}
+	if c.IngestJobMaxFiles < 1 || c.IngestJobMaxFiles > 1000000 {
+		errs = append(errs, fmt.Errorf("RAGD_INGEST_JOB_MAX_FILES must be in 1..1000000, got %d", c.IngestJobMaxFiles))
 	}
 	if c.MaxQueryChars < 16 {
 		errs = append(errs, fmt.Errorf("RAGD_MAX_QUERY_CHARS must be at least 16, got %d", c.MaxQueryChars))
@@ -289,6 +329,10 @@ func (c Config) Redacted() []string {
 		"RAGD_MAX_QUERY_CHARS=" + strconv.Itoa(c.MaxQueryChars),
 		"RAGD_MAX_TOP_K=" + strconv.Itoa(c.MaxTopK),
 		"RAGD_REQUEST_TIMEOUT=" + c.RequestTimeout.String(),
+		"RAGD_INGEST_WORKERS=" + strconv.Itoa(c.IngestWorkers),
+		"RAGD_INGEST_JOB_MAX_BYTES=" + strconv.FormatInt(c.IngestJobMaxBytes, 10),
+		"RAGD_INGEST_JOB_MAX_FILES=" + strconv.Itoa(c.IngestJobMaxFiles),
+		"RAGD_INGEST_LEASE=" + c.IngestLease.String(),
 		"RAGD_LOG_LEVEL=" + c.LogLevel,
 	}
 }

@@ -274,6 +274,7 @@ func (p *Pipeline) IngestFiles(ctx context.Context, t tenant.Tenant, files []Fil
 			defer wg.Done()
 			for f := range jobs {
 				out, err := p.ingestFile(ctx, t, f)
+				fileDone(ctx, f, out, err)
 				mu.Lock()
 				done++
 				if err != nil {

@@ -281,6 +281,9 @@ func (p *Pipeline) upsert(ctx context.Context, t tenant.Tenant, d Document, ct s
 	if err != nil {
 		return out, fmt.Errorf("ingest %s: %w", d.SourceURI, err)
 	}
+	if err := reached(ctx, StageExtracted); err != nil {
+		return out, err
+	}
 	// The title: the one this write names, else the one an earlier write
 	// named (checked again under the row lock), else the content's.
 	title, given := d.Title, d.Title != ""
@@ -300,6 +303,9 @@ func (p *Pipeline) upsert(ctx context.Context, t tenant.Tenant, d Document, ct s
 	chunks, err := chunk.Split(doc, p.chunkCfg)
 	if err != nil {
 		return out, fmt.Errorf("ingest %s: %w", d.SourceURI, err)
+	}
+	if err := reached(ctx, StageChunked); err != nil {
+		return out, err
 	}
 
 	// 3. Embed, through the tenant's cache of (model, text sha256).
@@ -357,6 +363,9 @@ func (p *Pipeline) upsert(ctx context.Context, t tenant.Tenant, d Document, ct s
 		}
 	}
 	out.Embedded = len(missTexts)
+	if err := reached(ctx, StageEmbedded); err != nil {
+		return out, err
+	}
 
 	// 4. One transaction: the document row (locks it); the new embeddings,
 	// before their chunks (the foreign key is deferred to COMMIT); then the

@@ -90,6 +90,42 @@ type EvalSet struct {
 	CreatedAt pgtype.Timestamptz
 }
 
+type IngestionBatch struct {
+	TenantID  uuid.UUID
+	ID        uuid.UUID
+	Origin    string
+	Label     string
+	Total     int32
+	CreatedAt pgtype.Timestamptz
+}
+
+type IngestionItem struct {
+	TenantID    uuid.UUID
+	BatchID     uuid.UUID
+	Idx         int32
+	SourceUri   string
+	ContentType string
+	Metadata    []byte
+	Content     []byte
+	SizeBytes   int64
+	Stage       string
+	Outcome     string
+	DocumentID  pgtype.UUID
+	Chunks      int32
+	Error       string
+	Attempts    int32
+	Claim       pgtype.UUID
+	LeaseUntil  pgtype.Timestamptz
+	QueuedAt    pgtype.Timestamptz
+	UpdatedAt   pgtype.Timestamptz
+	FinishedAt  pgtype.Timestamptz
+}
+
+type IngestionTurn struct {
+	TenantID uuid.UUID
+	ServedAt pgtype.Timestamptz
+}
+
 type Posting struct {
 	TenantID uuid.UUID
 	Lexeme   string
