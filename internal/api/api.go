@@ -19,8 +19,10 @@ import (
 	"github.com/ragd-dev/ragd/internal/config"
 	"github.com/ragd-dev/ragd/internal/embed"
 	"github.com/ragd-dev/ragd/internal/ingest"
+	"github.com/ragd-dev/ragd/internal/limit"
 	"github.com/ragd-dev/ragd/internal/search"
 	"github.com/ragd-dev/ragd/internal/tenant"
+	"github.com/ragd-dev/ragd/internal/traffic"
 )
 
 // Version is the API version in the OpenAPI document.
@@ -50,11 +52,33 @@ type Limits struct {
 	// RequestTimeout is each request's deadline (504 when it passes).
 	// Default config.DefaultRequestTimeout.
 	RequestTimeout time.Duration
+	// Rates are each tenant's requests per second per route class, for
+	// tenants without their own (tenant.Limits); 0 = unlimited. The zero
+	// Rates leave every tenant unlimited.
+	Rates limit.Rates
+	// RateBurst is the token bucket size in seconds of the rate. Default
+	// config.DefaultRateBurst.
+	RateBurst time.Duration
+	// MaxInFlight /v1 requests are served at once; 0 = 4 × the pool size.
+	// MaxQueued more wait for a slot, each at most QueueWait; beyond that,
+	// 503 with Retry-After. Defaults config.DefaultMaxQueued and
+	// config.DefaultQueueWait; MaxQueued < 0 means no queue.
+	MaxInFlight int
+	MaxQueued   int
+	QueueWait   time.Duration
+	// Quotas are the storage quotas of tenants without their own; 0 =
+	// unlimited.
+	QuotaDocuments, QuotaChunks, QuotaBytes int64
+	// MetricsToken, when set, is the bearer token GET /metrics requires.
+	MetricsToken string
 }
 
 // LimitsFromConfig takes the limits of ragd's configuration.
 func LimitsFromConfig(c config.Config) Limits {
-	return Limits{MaxBodyBytes: c.MaxBodyBytes, MaxQueryChars: c.MaxQueryChars, MaxTopK: c.MaxTopK, RequestTimeout: c.RequestTimeout}
+	return Limits{MaxBodyBytes: c.MaxBodyBytes, MaxQueryChars: c.MaxQueryChars, MaxTopK: c.MaxTopK, RequestTimeout: c.RequestTimeout,
+		Rates: limit.Rates{Query: c.RateQuery, Write: c.RateWrite, Admin: c.RateAdmin}, RateBurst: c.RateBurst,
+		MaxInFlight: c.MaxInFlight, MaxQueued: c.MaxQueued, QueueWait: c.QueueWait,
+		QuotaDocuments: c.QuotaDocuments, QuotaChunks: c.QuotaChunks, QuotaBytes: c.QuotaBytes, MetricsToken: c.MetricsToken}
 }
 
 func (l *Limits) defaults() {
@@ -69,6 +93,15 @@ func (l *Limits) defaults() {
 	}
 	if l.RequestTimeout <= 0 {
 		l.RequestTimeout = config.DefaultRequestTimeout
+	}
+	if l.RateBurst <= 0 {
+		l.RateBurst = config.DefaultRateBurst
+	}
+	if l.MaxQueued == 0 {
+		l.MaxQueued = config.DefaultMaxQueued
+	}
+	if l.QueueWait <= 0 {
+		l.QueueWait = config.DefaultQueueWait
 	}
 }
 
@@ -92,6 +125,9 @@ type Deps struct {
 	Logger *slog.Logger
 	// Limits bound requests.
 	Limits Limits
+	// Recorder receives retrieval events and usage counters (nil: none
+	// are recorded).
+	Recorder *traffic.Recorder
 	// Registry receives ragd's metrics, served at /metrics (default: a new
 	// registry with the Go and process collectors).
 	Registry *prometheus.Registry
@@ -108,6 +144,8 @@ type Server struct {
 	opIDs   map[string]string // mux pattern → operation id
 	routes  []string          // every pattern registered on mux (Routes)
 	handler http.Handler
+	limiter *limit.Limiter
+	gate    *limit.Gate
 }
 
 // New builds the API. It does not touch the database. Errors: a missing
@@ -132,7 +170,17 @@ func newServer(d Deps) *Server {
 		d.Logger = slog.Default()
 	}
 	s := &Server{deps: d, limits: d.Limits, log: d.Logger, mux: http.NewServeMux()}
+	inflight := d.Limits.MaxInFlight
+	if inflight <= 0 {
+		inflight = 16 // 4 × pgx's default pool size on up to 4 cores
+		if d.Pool != nil {
+			inflight = 4 * int(d.Pool.Config().MaxConns)
+		}
+	}
+	s.limiter = limit.NewLimiter(d.Limits.RateBurst)
+	s.gate = limit.NewGate(inflight, d.Limits.MaxQueued, d.Limits.QueueWait)
 	s.metrics = newMetrics(d.Registry, d.Pool)
+	s.metrics.registerTraffic(s.gate, d.Recorder)
 
 	cfg := huma.DefaultConfig("ragd", Version)
 	cfg.Info.Description = "Multi-tenant retrieval-augmented generation over your own documents, " +
@@ -156,10 +204,12 @@ func newServer(d Deps) *Server {
 		s.registerAnswer()
 	}
 	s.registerTenant()
+	s.registerUsage()
+	s.registerEvents()
 	if d.Evaluator != nil {
 		s.registerEval()
 	}
-	routeRecorder{s}.Handle("GET /metrics", s.metrics.handler())
+	routeRecorder{s}.Handle("GET /metrics", s.protectMetrics(s.metrics.handler()))
 	s.mux.HandleFunc("/", s.notFound) // the fallback, not a route
 	s.opIDs = operationIDs(s.api.OpenAPI())
 	s.handler = s.middleware(s.mux)

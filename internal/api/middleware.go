@@ -139,6 +139,11 @@ func (s *Server) middleware(next http.Handler) http.Handler {
 			if !s.authenticate(sw, r, info) {
 				return
 			}
+			release, ok := s.admit(sw, r, info, op)
+			if !ok {
+				return
+			}
+			defer release()
 		}
 		next.ServeHTTP(sw, r)
 	})

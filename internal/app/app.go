@@ -33,6 +33,7 @@ import (
 	"github.com/ragd-dev/ragd/internal/search"
 	"github.com/ragd-dev/ragd/internal/store"
 	"github.com/ragd-dev/ragd/internal/tenant"
+	"github.com/ragd-dev/ragd/internal/traffic"
 )
 
 // ErrModelNotRegistered: the embedder's model has no embedding_models row.
@@ -50,6 +51,9 @@ type App struct {
 	Searcher  *search.Searcher
 	Asker     *ask.Service
 	Evaluator *eval.Service
+	// Recorder buffers retrieval events and usage counters; its writer
+	// (Recorder.Run) is started by whoever serves requests.
+	Recorder *traffic.Recorder
 
 	cfg config.Config
 	log *slog.Logger
@@ -140,6 +144,7 @@ func New(ctx context.Context, cfg config.Config, pool *pgxpool.Pool, opts ...Opt
 	}
 	a.Asker = &ask.Service{Searcher: a.Searcher, Answerer: answer.New(gen, answer.WithLogger(o.log))}
 	a.Evaluator = eval.New(pool, a.Searcher, eval.WithLogger(o.log))
+	a.Recorder = traffic.New(pool, cfg.EventBuffer, traffic.WithLogger(o.log))
 	return a, nil
 }
 
@@ -166,7 +171,7 @@ func registeredModel(ctx context.Context, pool *pgxpool.Pool, emb embed.Embedder
 // the verifier, and the request limits of the configuration.
 func (a *App) APIDeps(v *auth.Verifier) api.Deps {
 	return api.Deps{Pool: a.Pool, Verifier: v, Searcher: a.Searcher, Ingester: a.Pipeline, Asker: Asker{a.Asker},
-		Evaluator: a.Evaluator, Embedder: a.Embedder, Logger: a.log, Limits: api.LimitsFromConfig(a.cfg)}
+		Evaluator: a.Evaluator, Embedder: a.Embedder, Logger: a.log, Limits: api.LimitsFromConfig(a.cfg), Recorder: a.Recorder}
 }
 
 // Asker serves POST /v1/answer with an ask.Service (api.Asker).

@@ -45,7 +45,14 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	}
 	e.log.Info("serving", "addr", ln.Addr().String(), "model", d.embedder.Model(), "jwt_algorithms", verifier.Methods())
 	fmt.Fprintf(e.stdout, "ragd: listening on http://%s\n", ln.Addr())
+	// The event writer outlives the HTTP server by its final flush: it stops
+	// after the last request has handed over its event.
+	recCtx, stopRec := context.WithCancel(context.WithoutCancel(ctx))
+	recDone := make(chan struct{})
+	go func() { d.app.Recorder.Run(recCtx); close(recDone) }()
 	err = api.Serve(ctx, api.NewHTTPServer(srv, api.LimitsFromConfig(cfg), e.log), ln, api.ShutdownGrace)
+	stopRec()
+	<-recDone
 	e.log.Info("stopped")
 	return err
 }
