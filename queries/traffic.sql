@@ -56,7 +56,8 @@ SELECT (SELECT count(*) FROM documents d WHERE d.tenant_id = @tenant_id)::bigint
        coalesce((SELECT octet_length(d.body) FROM documents d WHERE d.tenant_id = @tenant_id AND d.source_uri = @source_uri), -1)::bigint AS existing_bytes;
 
 -- name: ListRetrievalEvents :many
--- Newest first, keyset-paginated on (created_at, id); refused NULL = both.
+-- Newest first, keyset-paginated on (created_at, id); refused and helpful
+-- NULL = either; rated_only keeps events with feedback.
 SELECT id, created_at, operation, request_id, subject, question, encode(question_sha, 'hex')::text AS question_sha, rewritten,
        filters, top_k, results, confidence, refused, refusal_reason, degraded, timings_ms, total_ms,
        helpful, feedback_note, right_source_uri, right_chunk_id, feedback_at
@@ -64,6 +65,8 @@ FROM retrieval_events
 WHERE tenant_id = @tenant_id
   AND created_at >= @since AND created_at < @until
   AND (sqlc.narg(refused)::boolean IS NULL OR refused = sqlc.narg(refused))
+  AND (sqlc.narg(helpful)::boolean IS NULL OR helpful = sqlc.narg(helpful))
+  AND (NOT @rated_only::boolean OR helpful IS NOT NULL)
   AND (sqlc.narg(after_at)::timestamptz IS NULL OR (created_at, id) < (sqlc.narg(after_at), sqlc.narg(after_id)::uuid))
 ORDER BY created_at DESC, id DESC
 LIMIT @max_rows;

@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"reflect"
 	"strings"
+	"time"
 	"unicode/utf8"
 
 	"github.com/danielgtaylor/huma/v2"
@@ -55,6 +56,9 @@ type AskResult struct {
 	// Timings are milliseconds per stage (retrieval stages as in
 	// search.Response.Timings, plus e.g. "answer"); exported as metrics.
 	Timings map[string]float64
+	// Retrieved are the search results the sources came from, with each
+	// leg's rank and score (recorded in the retrieval event; optional).
+	Retrieved []search.Result
 }
 
 // AnswerRequest is the body of POST /v1/answer.
@@ -84,6 +88,7 @@ type AnswerResponse struct {
 	Mode             string            `json:"mode" enum:"llm,extractive" doc:"llm: generated and citation-checked; extractive: sentences quoted from the sources."`
 	Degraded         bool              `json:"degraded" doc:"True when a retrieval leg, the reranker or the LLM was left out: it failed, or the embedding model does not represent the question's script."`
 	DegradedReasons  []Degradation     `json:"degraded_reasons" doc:"One entry per leg or stage left out, with the reason; empty when not degraded."`
+	EventID          string            `json:"event_id,omitempty" format:"uuid" doc:"The retrieval event recorded for this answer: POST /v1/events/{id}/feedback rates it. Absent when the event was not recorded (recording off or its buffer full)."`
 }
 
 // AnswerDelta is the data of an SSE delta event.
@@ -146,12 +151,14 @@ func (s *Server) answer(ctx context.Context, in *AnswerInput) (*huma.StreamRespo
 		return nil, invalidf("top_k must be between 1 and %d", s.limits.MaxTopK)
 	}
 	req := search.Request{Query: q, TopK: topK, SourceURIPrefix: in.Body.SourceURIPrefix, Metadata: in.Body.Metadata}
+	start := time.Now()
 	if !wantsSSE(in.Accept) {
 		res, err := s.deps.Asker.Ask(ctx, t, req, nil)
 		if err != nil {
 			return nil, err
 		}
 		body := s.answered(res)
+		body.EventID = s.recordAnswer(ctx, t, req, res, start)
 		return &huma.StreamResponse{Body: func(hctx huma.Context) {
 			hctx.SetHeader("Content-Type", "application/json")
 			hctx.SetStatus(http.StatusOK)
@@ -184,7 +191,9 @@ func (s *Server) answer(ctx context.Context, in *AnswerInput) (*huma.StreamRespo
 			_ = send("error", asProblem(ctx, err))
 			return
 		}
-		_ = send("done", s.answered(res))
+		body := s.answered(res)
+		body.EventID = s.recordAnswer(ctx, t, req, res, start)
+		_ = send("done", body)
 	}}, nil
 }
 

@@ -24,7 +24,13 @@ import (
 // tenant limits` does.
 func setLimits(t *testing.T, id uuid.UUID, l tenant.Limits) {
 	t.Helper()
-	raw, err := json.Marshal(tenant.Settings{Limits: &l})
+	setSettings(t, id, tenant.Settings{Limits: &l})
+}
+
+// setSettings replaces a tenant's settings with the owner role.
+func setSettings(t *testing.T, id uuid.UUID, set tenant.Settings) {
+	t.Helper()
+	raw, err := json.Marshal(set)
 	if err != nil {
 		t.Fatal(err)
 	}

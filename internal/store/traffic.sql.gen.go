@@ -128,19 +128,23 @@ FROM retrieval_events
 WHERE tenant_id = $1
   AND created_at >= $2 AND created_at < $3
   AND ($4::boolean IS NULL OR refused = $4)
-  AND ($5::timestamptz IS NULL OR (created_at, id) < ($5, $6::uuid))
+  AND ($5::boolean IS NULL OR helpful = $5)
+  AND (NOT $6::boolean OR helpful IS NOT NULL)
+  AND ($7::timestamptz IS NULL OR (created_at, id) < ($7, $8::uuid))
 ORDER BY created_at DESC, id DESC
-LIMIT $7
+LIMIT $9
 `
 
 type ListRetrievalEventsParams struct {
-	TenantID uuid.UUID
-	Since    pgtype.Timestamptz
-	Until    pgtype.Timestamptz
-	Refused  pgtype.Bool
-	AfterAt  pgtype.Timestamptz
-	AfterID  pgtype.UUID
-	MaxRows  int32
+	TenantID  uuid.UUID
+	Since     pgtype.Timestamptz
+	Until     pgtype.Timestamptz
+	Refused   pgtype.Bool
+	Helpful   pgtype.Bool
+	RatedOnly bool
+	AfterAt   pgtype.Timestamptz
+	AfterID   pgtype.UUID
+	MaxRows   int32
 }
 
 type ListRetrievalEventsRow struct {
@@ -168,13 +172,16 @@ type ListRetrievalEventsRow struct {
 	FeedbackAt     pgtype.Timestamptz
 }
 
-// Newest first, keyset-paginated on (created_at, id); refused NULL = both.
+// Newest first, keyset-paginated on (created_at, id); refused and helpful
+// NULL = either; rated_only keeps events with feedback.
 func (q *Queries) ListRetrievalEvents(ctx context.Context, db DBTX, arg ListRetrievalEventsParams) ([]ListRetrievalEventsRow, error) {
 	rows, err := db.Query(ctx, listRetrievalEvents,
 		arg.TenantID,
 		arg.Since,
 		arg.Until,
 		arg.Refused,
+		arg.Helpful,
+		arg.RatedOnly,
 		arg.AfterAt,
 		arg.AfterID,
 		arg.MaxRows,

@@ -184,6 +184,9 @@ func (r *Recorder) Count(tenant uuid.UUID, kind int, n int64) {
 // Dropped is the number of events dropped so far.
 func (r *Recorder) Dropped() uint64 { return r.dropped.Load() }
 
+// Failed is the number of tenant batches the database refused so far.
+func (r *Recorder) Failed() uint64 { return r.failed.Load() }
+
 // Describe sends the recorder's metric descriptors (prometheus.Collector).
 func (r *Recorder) Describe(ch chan<- *prometheus.Desc) {
 	ch <- r.descs.dropped
