@@ -69,4 +69,3 @@ func TestWriterRetentionAndFailures(t *testing.T) {
 		t.Errorf("%d events outlived their tenant", left)
 	}
 }
-
