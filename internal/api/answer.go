@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"reflect"
 	"strings"
+	"sync/atomic"
 	"time"
 	"unicode/utf8"
 
@@ -15,8 +16,10 @@ import (
 
 	"github.com/ragd-dev/ragd/internal/answer"
 	"github.com/ragd-dev/ragd/internal/auth"
+	"github.com/ragd-dev/ragd/internal/provider"
 	"github.com/ragd-dev/ragd/internal/search"
 	"github.com/ragd-dev/ragd/internal/tenant"
+	"github.com/ragd-dev/ragd/internal/traffic"
 )
 
 // Asker answers a question from a tenant's documents: retrieval, then an
@@ -152,8 +155,12 @@ func (s *Server) answer(ctx context.Context, in *AnswerInput) (*huma.StreamRespo
 	}
 	req := search.Request{Query: q, TopK: topK, SourceURIPrefix: in.Body.SourceURIPrefix, Metadata: in.Body.Metadata}
 	start := time.Now()
+	// The LLM's reported tokens are counted to the tenant's usage.
+	var tokens atomic.Int64
+	ctx = provider.WithTokenCounter(ctx, &tokens)
 	if !wantsSSE(in.Accept) {
 		res, err := s.deps.Asker.Ask(ctx, t, req, nil)
+		s.deps.Recorder.Count(t.ID, traffic.ProviderTokens, tokens.Load())
 		if err != nil {
 			return nil, err
 		}
@@ -187,6 +194,7 @@ func (s *Server) answer(ctx context.Context, in *AnswerInput) (*huma.StreamRespo
 		res, err := s.deps.Asker.Ask(ctx, t, req, func(text string) error {
 			return send("delta", AnswerDelta{Text: text})
 		})
+		s.deps.Recorder.Count(t.ID, traffic.ProviderTokens, tokens.Load())
 		if err != nil {
 			_ = send("error", asProblem(ctx, err))
 			return

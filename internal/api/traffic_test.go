@@ -14,7 +14,10 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/ragd-dev/ragd/internal/api"
+	"github.com/ragd-dev/ragd/internal/app"
 	"github.com/ragd-dev/ragd/internal/auth"
+	"github.com/ragd-dev/ragd/internal/config"
+	"github.com/ragd-dev/ragd/internal/llm"
 	"github.com/ragd-dev/ragd/internal/store"
 	"github.com/ragd-dev/ragd/internal/tenant"
 	"github.com/ragd-dev/ragd/internal/testdb"
@@ -197,4 +200,53 @@ func (n readerNotify) Read(p []byte) (int, error) {
 		close(n.started)
 	}
 	return n.r.Read(p)
+}
+
+// TestProviderTokensCounted: the tokens the LLM reports for an answer
+// reach the tenant's usage.
+func TestProviderTokensCounted(t *testing.T) {
+	t.Parallel()
+	chat := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		_, _ = io.WriteString(w, `{"choices":[{"index":0,"message":{"role":"assistant","content":"Run widgetctl upgrade [1]."}}],"usage":{"total_tokens":321}}`)
+	}))
+	t.Cleanup(chat.Close)
+	gen, err := llm.New(chat.URL+"/v1", "fake-chat", llm.WithMaxRetries(0))
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := setup(t)
+	cfg, err := config.Load(func(string) string { return "" })
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, err := app.New(t.Context(), cfg, b.deps.Pool, app.WithEmbedder(localEmbedder(t)), app.WithLLM(gen))
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := a.APIDeps(b.deps.Verifier)
+	srv, err := api.New(d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	runRecorder(t, d)
+	admin := token(t, b.a.ID, auth.RoleAdmin)
+	b.upsert(admin, "install.md", docInstall)
+	ans := decode[api.AnswerResponse](t, serve(t, srv, req{method: "POST", path: "/v1/answer", token: admin,
+		body: map[string]any{"question": "How do I upgrade widgetctl to a newer release?"}}), http.StatusOK)
+	if ans.Mode != "llm" {
+		t.Fatalf("answer mode %q (refused %v %s), want llm", ans.Mode, ans.Refused, ans.RefusalReason)
+	}
+	deadline := time.Now().Add(10 * time.Second)
+	var u api.Usage
+	for {
+		u = decode[api.Usage](t, serve(t, srv, req{method: "GET", path: "/v1/tenant/usage", token: admin}), http.StatusOK)
+		if u.ProviderTokens > 0 || time.Now().After(deadline) {
+			break
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	if u.ProviderTokens != 321 {
+		t.Errorf("provider tokens %d, want 321", u.ProviderTokens)
+	}
 }
