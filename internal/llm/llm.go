@@ -193,7 +193,7 @@ type chatResponse struct {
 			Content string `json:"content"`
 		} `json:"message"`
 	} `json:"choices"`
-	Error *apiError  `json:"error"`
+	Error *apiError `json:"error"`
 	Usage *apiUsage `json:"usage"`
 }
 
@@ -210,7 +210,7 @@ type streamChunk struct {
 		} `json:"delta"`
 		FinishReason *string `json:"finish_reason"`
 	} `json:"choices"`
-	Error *apiError  `json:"error"`
+	Error *apiError `json:"error"`
 	Usage *apiUsage `json:"usage"`
 }
 
