@@ -18,6 +18,7 @@ import (
 	"github.com/ragd-dev/ragd/internal/auth"
 	"github.com/ragd-dev/ragd/internal/config"
 	"github.com/ragd-dev/ragd/internal/embed"
+	"github.com/ragd-dev/ragd/internal/followup"
 	"github.com/ragd-dev/ragd/internal/ingest"
 	"github.com/ragd-dev/ragd/internal/limit"
 	"github.com/ragd-dev/ragd/internal/search"
@@ -125,6 +126,9 @@ type Deps struct {
 	Logger *slog.Logger
 	// Limits bound requests.
 	Limits Limits
+	// Rewriter makes follow-up questions of /v1/answer standalone (nil:
+	// earlier turns are ignored).
+	Rewriter *followup.Rewriter
 	// Recorder receives retrieval events and usage counters (nil: none
 	// are recorded).
 	Recorder *traffic.Recorder

@@ -16,6 +16,7 @@ import (
 	"github.com/jackc/pgx/v5/pgtype"
 
 	"github.com/ragd-dev/ragd/internal/auth"
+	"github.com/ragd-dev/ragd/internal/followup"
 	"github.com/ragd-dev/ragd/internal/search"
 	"github.com/ragd-dev/ragd/internal/store"
 	"github.com/ragd-dev/ragd/internal/tenant"
@@ -26,15 +27,21 @@ import (
 // the event id, or "" when the event was not queued. It never blocks or
 // fails the request.
 func (s *Server) recordSearch(ctx context.Context, t tenant.Tenant, req search.Request, resp search.Response, start time.Time) string {
-	return s.record(ctx, t, "search", req, resp.Results, resp.Confidence, false, "", resp.Degraded, resp.Timings, start)
+	return s.record(ctx, t, "search", req, "", resp.Results, resp.Confidence, false, "", resp.Degraded, resp.Timings, start)
 }
 
-// recordAnswer hands a finished answer to the event recorder (recordSearch).
-func (s *Server) recordAnswer(ctx context.Context, t tenant.Tenant, req search.Request, res AskResult, start time.Time) string {
-	return s.record(ctx, t, "answer", req, res.Retrieved, res.Confidence, res.Refused, res.RefusalReason, res.Degraded, res.Timings, start)
+// recordAnswer hands a finished answer to the event recorder (recordSearch):
+// asked is the question as asked, rw its standalone rewrite.
+func (s *Server) recordAnswer(ctx context.Context, t tenant.Tenant, asked string, rw followup.Result, req search.Request, res AskResult, start time.Time) string {
+	rewritten := ""
+	if rw.Method != "" {
+		rewritten = rw.Question
+	}
+	req.Query = asked
+	return s.record(ctx, t, "answer", req, rewritten, res.Retrieved, res.Confidence, res.Refused, res.RefusalReason, res.Degraded, res.Timings, start)
 }
 
-func (s *Server) record(ctx context.Context, t tenant.Tenant, op string, req search.Request, results []search.Result, confidence float64,
+func (s *Server) record(ctx context.Context, t tenant.Tenant, op string, req search.Request, rewritten string, results []search.Result, confidence float64,
 	refused bool, reason string, degraded bool, timings map[string]float64, start time.Time) string {
 	if s.deps.Recorder == nil {
 		return ""
@@ -43,7 +50,7 @@ func (s *Server) record(ctx context.Context, t tenant.Tenant, op string, req sea
 	if err != nil {
 		return ""
 	}
-	e := traffic.Event{ID: id, TenantID: t.ID, At: start, Operation: op, RequestID: requestID(ctx), Question: req.Query,
+	e := traffic.Event{ID: id, TenantID: t.ID, At: start, Operation: op, RequestID: requestID(ctx), Question: req.Query, Rewritten: rewritten,
 		KeepText: t.Settings.KeepsQuestionText(), TopK: req.TopK, Confidence: confidence, Refused: refused, RefusalReason: reason,
 		Degraded: degraded, TimingsMS: timings, TotalMS: float64(time.Since(start).Microseconds()) / 1000,
 		RetentionDays: t.Settings.RetentionDays(), Filters: map[string]any{}}

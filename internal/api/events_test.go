@@ -131,3 +131,40 @@ func TestEventDropsNeverFailRequests(t *testing.T) {
 		t.Fatalf("event ids %q, %q; dropped %d: want the second dropped and counted", first.EventID, second.EventID, b.deps.Recorder.Dropped())
 	}
 }
+
+// TestFollowUpRewrite: without an LLM, a follow-up that cannot stand alone
+// carries the earlier question's key terms; the response and the event
+// show the standalone question, and the event keeps the question as asked.
+func TestFollowUpRewrite(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	runRecorder(t, b.deps)
+	admin := token(t, b.a.ID, auth.RoleAdmin)
+	b.upsert(admin, "install.md", docInstall)
+	history := []map[string]any{{"role": "user", "content": "How do I install widgets?"}, {"role": "assistant", "content": "Run widgetctl install [1]."}}
+	ar := decode[api.AnswerResponse](t, b.do(req{method: "POST", path: "/v1/answer", token: admin,
+		body: map[string]any{"question": "and how do I upgrade them?", "history": history}}), http.StatusOK)
+	if ar.Standalone != "and how do I upgrade them? install widgets" || ar.Rewrite != "terms" {
+		t.Fatalf("rewrite: %q (%s)", ar.Standalone, ar.Rewrite)
+	}
+	if ar.Refused || len(ar.Sources) == 0 || ar.Sources[0].SourceURI != "install.md" {
+		t.Errorf("the rewritten follow-up was not answered from install.md: %+v", ar)
+	}
+	standalone := decode[api.AnswerResponse](t, b.do(req{method: "POST", path: "/v1/answer", token: admin,
+		body: map[string]any{"question": "How are refunds for invoices processed?", "history": history}}), http.StatusOK)
+	if standalone.Standalone != "" || standalone.Rewrite != "" {
+		t.Errorf("a standalone question was rewritten: %q", standalone.Standalone)
+	}
+	l := b.waitEvents(admin, "", 2)
+	var ev *api.Event
+	for i := range l.Events {
+		if l.Events[i].ID == ar.EventID {
+			ev = &l.Events[i]
+		}
+	}
+	if ev == nil || ev.Question == nil || *ev.Question != "and how do I upgrade them?" || ev.Rewritten == nil || *ev.Rewritten != ar.Standalone {
+		t.Errorf("event of the follow-up: %+v", ev)
+	}
+	problem(t, b.do(req{method: "POST", path: "/v1/answer", token: admin,
+		body: map[string]any{"question": "and then?", "history": []map[string]any{{"role": "system", "content": "x"}}}}), http.StatusUnprocessableEntity)
+}

@@ -27,6 +27,7 @@ import (
 	"github.com/ragd-dev/ragd/internal/config"
 	"github.com/ragd-dev/ragd/internal/embed"
 	"github.com/ragd-dev/ragd/internal/eval"
+	"github.com/ragd-dev/ragd/internal/followup"
 	"github.com/ragd-dev/ragd/internal/ingest"
 	"github.com/ragd-dev/ragd/internal/llm"
 	"github.com/ragd-dev/ragd/internal/rerank"
@@ -51,6 +52,9 @@ type App struct {
 	Searcher  *search.Searcher
 	Asker     *ask.Service
 	Evaluator *eval.Service
+	// Rewriter makes follow-up questions standalone (with the LLM when one
+	// is configured).
+	Rewriter *followup.Rewriter
 	// Recorder buffers retrieval events and usage counters; its writer
 	// (Recorder.Run) is started by whoever serves requests.
 	Recorder *traffic.Recorder
@@ -143,6 +147,7 @@ func New(ctx context.Context, cfg config.Config, pool *pgxpool.Pool, opts ...Opt
 		}
 	}
 	a.Asker = &ask.Service{Searcher: a.Searcher, Answerer: answer.New(gen, answer.WithLogger(o.log))}
+	a.Rewriter = &followup.Rewriter{LLM: gen, MaxChars: cfg.MaxQueryChars, Log: o.log}
 	a.Evaluator = eval.New(pool, a.Searcher, eval.WithLogger(o.log))
 	a.Recorder = traffic.New(pool, cfg.EventBuffer, traffic.WithLogger(o.log))
 	return a, nil
@@ -171,7 +176,8 @@ func registeredModel(ctx context.Context, pool *pgxpool.Pool, emb embed.Embedder
 // the verifier, and the request limits of the configuration.
 func (a *App) APIDeps(v *auth.Verifier) api.Deps {
 	return api.Deps{Pool: a.Pool, Verifier: v, Searcher: a.Searcher, Ingester: a.Pipeline, Asker: Asker{a.Asker},
-		Evaluator: a.Evaluator, Embedder: a.Embedder, Logger: a.log, Limits: api.LimitsFromConfig(a.cfg), Recorder: a.Recorder}
+		Evaluator: a.Evaluator, Embedder: a.Embedder, Logger: a.log, Limits: api.LimitsFromConfig(a.cfg), Recorder: a.Recorder,
+		Rewriter: a.Rewriter}
 }
 
 // Asker serves POST /v1/answer with an ask.Service (api.Asker).

@@ -154,3 +154,47 @@ func TestTenantLimitsCommand(t *testing.T) {
 		t.Fatalf("purge-events: exit %d: %s %s", code, stdout, stderr)
 	}
 }
+
+// TestEvalFollowups: `eval followups` searches each follow-up as asked and
+// with the earlier question's terms carried (no LLM configured), and
+// reports how many it rewrote; a malformed line is a usage error.
+func TestEvalFollowups(t *testing.T) {
+	tt := testdb.NewTenant(t, "cli-followups", "")
+	env := map[string]string{"RAGD_ADMIN_DATABASE_URL": testdb.AdminURL(), "RAGD_DATABASE_URL": testdb.URL(),
+		"RAGD_MODEL_DIR": embed.DefaultModelDir(os.Getenv)}
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "vacuum.md"), []byte("# Vacuum\n\nVACUUM reclaims storage occupied by dead tuples.\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if code, _, stderr := runCLI(t, env, "ingest", "--tenant", tt.Slug, "--base-uri", "https://docs.test/", dir); code != 0 {
+		t.Fatalf("ingest: exit %d: %s", code, stderr)
+	}
+	set := filepath.Join(t.TempDir(), "followups.jsonl")
+	if err := os.WriteFile(set, []byte(`{"first": "What does VACUUM reclaim?", "followup": "and how often should it run?", "relevant": ["https://docs.test/vacuum.md"]}
+{"first": "What does VACUUM reclaim?", "followup": "Which storage do dead tuples occupy?", "relevant": ["https://docs.test/vacuum.md"]}
+`), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	code, stdout, stderr := runCLI(t, env, "eval", "followups", "--tenant", tt.Slug, "--json", set)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var rows []struct {
+		Variant   string  `json:"variant"`
+		Pairs     int     `json:"pairs"`
+		Rewritten int     `json:"rewritten"`
+		RecallAt5 float64 `json:"recall_at_5"`
+	}
+	if err := json.Unmarshal([]byte(stdout), &rows); err != nil {
+		t.Fatal(err)
+	}
+	if len(rows) != 2 || rows[0].Rewritten != 0 || rows[1].Rewritten != 1 || rows[0].Pairs != 2 || rows[1].RecallAt5 != 1 {
+		t.Errorf("rows %+v, want as asked (0 rewritten) and carried terms (1 rewritten, the one-document tenant found)", rows)
+	}
+	if err := os.WriteFile(set, []byte(`{"first": "x", "followup": "y"}`+"\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if code, _, _ := runCLI(t, env, "eval", "followups", "--tenant", tt.Slug, set); code != 2 {
+		t.Errorf("a pair without relevant: exit %d, want 2", code)
+	}
+}

@@ -77,6 +77,9 @@ var evalActions = []evalAction{
 			fs.IntVar(&o.limit, "limit", 50, "candidates to print (the export has all)")
 			fs.StringVar(&o.export, "export", "", "write the candidates as evaluation JSON Lines (question, relevant, category) to this file")
 		}},
+	{"followups", "eval followups --tenant <slug> [--json] FILE.jsonl\n" +
+		"               (recall@5 of follow-up questions as asked, with the earlier question's terms carried, and LLM-rewritten when configured;\n" +
+		"               each line {\"first\", \"followup\", \"relevant\": [source_uri, …]})", nil},
 	{"compare", "eval compare --tenant <slug> [--json] RUN_A RUN_B      (run ids, or \"latest\" / \"previous\")", nil},
 	{"tune", "eval tune    --tenant <slug> [--set NAME] [--version N] [--top-k 20] [--limit N] [--bm25] [--candidates 20,50,100]\n" +
 		"               [--folds 5] [--min-questions 30] [--dry-run] [--json]", func(fs *flag.FlagSet, o *evalOpts) {
@@ -362,6 +365,12 @@ func runEval(ctx context.Context, e *env, args []string) error {
 
 	case "candidates":
 		return evalCandidates(ctx, e, d.pool, t, o, printJSON)
+
+	case "followups":
+		if len(pos) != 1 {
+			return usagef("eval followups --tenant <slug> FILE.jsonl")
+		}
+		return evalFollowups(ctx, e, d, t, pos[0], o.asJSON, printJSON)
 
 	case "run":
 		if o.fromTraffic > 0 {
