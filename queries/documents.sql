@@ -3,22 +3,39 @@
 -- security still filters on the transaction's tenant).
 
 -- name: LockDocumentBySourceURI :one
-SELECT id, content_sha, pipeline, chunk_count, title, content_type, metadata FROM documents
+-- The row lock is what makes a same-content write a compare-and-set: the
+-- content hash read here cannot change before the transaction ends.
+SELECT id, content_sha, pipeline, chunk_count, title, title_given, content_type, metadata FROM documents
 WHERE tenant_id = @tenant_id AND source_uri = @source_uri
 FOR UPDATE;
 
 -- name: UpdateDocumentDetails :exec
--- Same content, new title, content type or metadata: no re-chunking needed.
-UPDATE documents SET title = @title, metadata = @metadata, updated_at = now()
+-- Same content and title, new metadata (or the title now named): no
+-- re-chunking needed. Runs in the transaction that locked the row with
+-- LockDocumentBySourceURI.
+UPDATE documents SET title_given = @title_given, metadata = @metadata, updated_at = now()
 WHERE tenant_id = @tenant_id AND id = @id;
 
 -- name: UpsertDocument :one
-INSERT INTO documents (tenant_id, source_uri, title, content_type, content_sha, pipeline, metadata, body, chunk_count)
-VALUES (@tenant_id, @source_uri, @title, @content_type, @content_sha, @pipeline, @metadata, @body, @chunk_count)
+-- A whole new version of the document. Fields a write may leave out keep
+-- their stored value when NULL (metadata; '{}' for a new document), read
+-- under the row lock the upsert takes, so a concurrent write of them is
+-- never lost to this one. The title is computed before the lock (it roots
+-- untitled documents' heading paths, which are chunked and embedded): a
+-- write that names none assumed the stored title was derived, or was the
+-- named one it carries, and the update happens only if that still holds
+-- (compare-and-set); no row returned means it did not, and the caller
+-- starts over.
+INSERT INTO documents (tenant_id, source_uri, title, title_given, content_type, content_sha, pipeline, metadata, body, chunk_count)
+VALUES (@tenant_id, @source_uri, @title, @title_given, @content_type, @content_sha, @pipeline,
+        COALESCE(sqlc.narg(metadata)::jsonb, '{}'::jsonb), @body, @chunk_count)
 ON CONFLICT (tenant_id, source_uri) DO UPDATE
-SET title = excluded.title, content_type = excluded.content_type, content_sha = excluded.content_sha,
-    pipeline = excluded.pipeline, metadata = excluded.metadata, body = excluded.body,
+SET title = excluded.title, title_given = excluded.title_given, content_type = excluded.content_type,
+    content_sha = excluded.content_sha, pipeline = excluded.pipeline,
+    metadata = COALESCE(sqlc.narg(metadata)::jsonb, documents.metadata), body = excluded.body,
     chunk_count = excluded.chunk_count, updated_at = now()
+WHERE sqlc.arg(title_named)::bool
+   OR (documents.title_given = excluded.title_given AND (NOT documents.title_given OR documents.title = excluded.title))
 RETURNING id, (xmax = 0)::bool AS inserted;
 
 -- name: LockTenantStats :exec

@@ -200,11 +200,12 @@ func classify(err error) (int, string) {
 		return http.StatusForbidden, "tenant is disabled"
 	case errors.Is(err, ingest.ErrTooLarge):
 		return http.StatusRequestEntityTooLarge, clientText(err)
-	case errors.Is(err, extract.ErrUnsupportedType):
+	case errors.Is(err, extract.ErrUnsupportedType), errors.Is(err, extract.ErrBinary), errors.Is(err, extract.ErrTypeMismatch):
+		// Binary bytes are a media type ragd does not read as text.
 		return http.StatusUnsupportedMediaType, clientText(err)
 	case errors.Is(err, search.ErrEmptyQuery), errors.Is(err, search.ErrQueryTooLong), errors.Is(err, search.ErrBadTopK),
 		errors.Is(err, search.ErrInvalidFilter), errors.Is(err, ingest.ErrInvalidSourceURI), errors.Is(err, ingest.ErrInvalidMetadata),
-		errors.Is(err, extract.ErrInvalidUTF8), errors.Is(err, extract.ErrBinary), errors.Is(err, extract.ErrEmpty),
+		errors.Is(err, extract.ErrInvalidUTF8), errors.Is(err, extract.ErrEmpty),
 		errors.Is(err, embed.ErrEmptyInput), errors.Is(err, errInvalidInput),
 		errors.Is(err, eval.ErrInvalidName), errors.Is(err, eval.ErrNoAnswerable), errors.As(err, new(*eval.ValidationError)):
 		return http.StatusUnprocessableEntity, clientText(err)

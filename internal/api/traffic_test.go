@@ -168,7 +168,7 @@ func TestUsageCounters(t *testing.T) {
 	if u.Requests.Query != 3 || u.Requests.Write != 1 || u.EmbeddedChunks < 1 {
 		t.Errorf("usage %+v, want 3 queries, 1 write, embedded chunks", u)
 	}
-	if u.Storage.Documents != 1 || u.Storage.Chunks < 1 || u.Storage.Bytes < 100 || u.Rates.Query != 200 {
+	if u.Storage.Documents != 1 || u.Storage.Chunks < 1 || u.Storage.Bytes < 100 || u.Rates.Query != 1000 {
 		t.Errorf("storage/rates %+v", u)
 	}
 	if w := b.do(req{method: "GET", path: "/v1/tenant/usage", token: token(t, b.a.ID, auth.RoleReader)}); w.Code != http.StatusForbidden {

@@ -71,8 +71,7 @@ func runIngest(ctx context.Context, e *env, args []string) error {
 	}
 	progress := progressFor(e, len(files))
 	sum, err := d.pipeline.IngestFiles(ctx, t, files, *workers, prefix, progress)
-	sum.Failures = append(walkFails, sum.Failures...)
-	sum.Failed += len(walkFails)
+	sum.Add(walkFails...)
 	if err != nil {
 		return err
 	}
@@ -84,12 +83,10 @@ func runIngest(ctx context.Context, e *env, args []string) error {
 		}
 	} else {
 		rate := float64(sum.Chunks) / max(sum.Elapsed.Seconds(), 1e-9)
-		fmt.Fprintf(e.stdout, "tenant %s: %d files: %d added, %d updated, %d unchanged, %d deleted, %d failed; %d chunks (%d embedded) in %s (%.0f chunks/s)\n",
-			t.Slug, len(files)+len(walkFails), sum.Added, sum.Updated, sum.Unchanged, sum.Deleted, sum.Failed, sum.Chunks, sum.Embedded,
-			sum.Elapsed.Round(time.Millisecond), rate)
-		for _, f := range sum.Failures {
-			fmt.Fprintf(e.stdout, "  FAILED %s: %s\n", f.Path, f.Reason)
-		}
+		fmt.Fprintf(e.stdout, "tenant %s: %d files: %d added, %d updated, %d unchanged, %d deleted, %d skipped, %d refused, %d failed; %d chunks (%d embedded) in %s (%.0f chunks/s)\n",
+			t.Slug, len(files)+len(walkFails), sum.Added, sum.Updated, sum.Unchanged, sum.Deleted, sum.Skipped, sum.Refused, sum.Failed,
+			sum.Chunks, sum.Embedded, sum.Elapsed.Round(time.Millisecond), rate)
+		printNotIngested(e, sum)
 	}
 	// A tenant that grew past the exact threshold gets its dedicated HNSW
 	// index (after the summary: a failed build must not hide it).
@@ -105,6 +102,14 @@ func runIngest(ctx context.Context, e *env, args []string) error {
 		return fmt.Errorf("%d of %d files failed", sum.Failed, len(files)+len(walkFails))
 	}
 	return nil
+}
+
+// printNotIngested lists the files a run did not ingest, one line each:
+// SKIPPED, REFUSED or FAILED, the path and the reason.
+func printNotIngested(e *env, sum ingest.Summary) {
+	for _, f := range sum.NotIngested() {
+		fmt.Fprintf(e.stdout, "  %s %s: %s\n", strings.ToUpper(string(f.Kind)), f.Path, f.Reason)
+	}
 }
 
 func absPath(p string) string {

@@ -127,12 +127,14 @@ const (
 	DefaultProviderTimeout = 30 * time.Second
 	// DefaultRateQuery (RAGD_RATE_QUERY), DefaultRateWrite
 	// (RAGD_RATE_WRITE), DefaultRateAdmin (RAGD_RATE_ADMIN): requests per
-	// second per tenant; above what one 2-core server serves (about 100
-	// searches/s, docs/BENCHMARKS.md), so a single tenant is bounded by
-	// admission control, not by its rate, unless the operator lowers it.
-	DefaultRateQuery = 200
-	DefaultRateWrite = 50
-	DefaultRateAdmin = 50
+	// second per tenant and route class. Ten times what one 2-core server
+	// serves (about 100 searches/s, docs/BENCHMARKS.md): by default a
+	// single tenant is bounded by admission control, and the rate only
+	// stops a runaway client; the operator sets a tenant's real rate with
+	// `ragd tenant limits`.
+	DefaultRateQuery = 1000
+	DefaultRateWrite = 1000
+	DefaultRateAdmin = 1000
 	// DefaultRateBurst (RAGD_RATE_BURST): a bucket holds two seconds of
 	// its rate.
 	DefaultRateBurst = 2 * time.Second

@@ -24,8 +24,12 @@
 //
 // # Input hygiene
 //
-// Input must be UTF-8 (callers transcode other charsets first). A NUL byte or
-// a high share of control characters means the upload is binary. Line endings
+// Input must be UTF-8: callers decide the type with Detect (the bytes first —
+// magic numbers and binary bytes — then the declared type, then the
+// source_uri's extension, so binary is never read as text) and transcode
+// text with ToUTF8 (BOM, declared charset, HTML meta charset; no guessing).
+// A NUL byte or a high share of control characters means the upload is
+// binary. Line endings
 // are normalised to "\n", a leading byte-order mark is dropped and other C0
 // control characters are removed before parsing.
 //

@@ -414,7 +414,7 @@ func (q *Queries) ListSourceURIs(ctx context.Context, db DBTX, arg ListSourceURI
 
 const lockDocumentBySourceURI = `-- name: LockDocumentBySourceURI :one
 
-SELECT id, content_sha, pipeline, chunk_count, title, content_type, metadata FROM documents
+SELECT id, content_sha, pipeline, chunk_count, title, title_given, content_type, metadata FROM documents
 WHERE tenant_id = $1 AND source_uri = $2
 FOR UPDATE
 `
@@ -430,6 +430,7 @@ type LockDocumentBySourceURIRow struct {
 	Pipeline    string
 	ChunkCount  int32
 	Title       string
+	TitleGiven  bool
 	ContentType string
 	Metadata    []byte
 }
@@ -437,6 +438,8 @@ type LockDocumentBySourceURIRow struct {
 // Documents and their chunks. Every query runs inside a tenant transaction;
 // tenant_id is also passed explicitly so the planner sees the constant (row-level
 // security still filters on the transaction's tenant).
+// The row lock is what makes a same-content write a compare-and-set: the
+// content hash read here cannot change before the transaction ends.
 func (q *Queries) LockDocumentBySourceURI(ctx context.Context, db DBTX, arg LockDocumentBySourceURIParams) (LockDocumentBySourceURIRow, error) {
 	row := db.QueryRow(ctx, lockDocumentBySourceURI, arg.TenantID, arg.SourceUri)
 	var i LockDocumentBySourceURIRow
@@ -446,6 +449,7 @@ func (q *Queries) LockDocumentBySourceURI(ctx context.Context, db DBTX, arg Lock
 		&i.Pipeline,
 		&i.ChunkCount,
 		&i.Title,
+		&i.TitleGiven,
 		&i.ContentType,
 		&i.Metadata,
 	)
@@ -465,21 +469,23 @@ func (q *Queries) LockTenantStats(ctx context.Context, db DBTX, tenantID uuid.UU
 }
 
 const updateDocumentDetails = `-- name: UpdateDocumentDetails :exec
-UPDATE documents SET title = $1, metadata = $2, updated_at = now()
+UPDATE documents SET title_given = $1, metadata = $2, updated_at = now()
 WHERE tenant_id = $3 AND id = $4
 `
 
 type UpdateDocumentDetailsParams struct {
-	Title    string
-	Metadata []byte
-	TenantID uuid.UUID
-	ID       uuid.UUID
+	TitleGiven bool
+	Metadata   []byte
+	TenantID   uuid.UUID
+	ID         uuid.UUID
 }
 
-// Same content, new title, content type or metadata: no re-chunking needed.
+// Same content and title, new metadata (or the title now named): no
+// re-chunking needed. Runs in the transaction that locked the row with
+// LockDocumentBySourceURI.
 func (q *Queries) UpdateDocumentDetails(ctx context.Context, db DBTX, arg UpdateDocumentDetailsParams) error {
 	_, err := db.Exec(ctx, updateDocumentDetails,
-		arg.Title,
+		arg.TitleGiven,
 		arg.Metadata,
 		arg.TenantID,
 		arg.ID,
@@ -488,12 +494,16 @@ func (q *Queries) UpdateDocumentDetails(ctx context.Context, db DBTX, arg Update
 }
 
 const upsertDocument = `-- name: UpsertDocument :one
-INSERT INTO documents (tenant_id, source_uri, title, content_type, content_sha, pipeline, metadata, body, chunk_count)
-VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+INSERT INTO documents (tenant_id, source_uri, title, title_given, content_type, content_sha, pipeline, metadata, body, chunk_count)
+VALUES ($1, $2, $3, $4, $5, $6, $7,
+        COALESCE($8::jsonb, '{}'::jsonb), $9, $10)
 ON CONFLICT (tenant_id, source_uri) DO UPDATE
-SET title = excluded.title, content_type = excluded.content_type, content_sha = excluded.content_sha,
-    pipeline = excluded.pipeline, metadata = excluded.metadata, body = excluded.body,
+SET title = excluded.title, title_given = excluded.title_given, content_type = excluded.content_type,
+    content_sha = excluded.content_sha, pipeline = excluded.pipeline,
+    metadata = COALESCE($8::jsonb, documents.metadata), body = excluded.body,
     chunk_count = excluded.chunk_count, updated_at = now()
+WHERE $11::bool
+   OR (documents.title_given = excluded.title_given AND (NOT documents.title_given OR documents.title = excluded.title))
 RETURNING id, (xmax = 0)::bool AS inserted
 `
 
@@ -501,12 +511,14 @@ type UpsertDocumentParams struct {
 	TenantID    uuid.UUID
 	SourceUri   string
 	Title       string
+	TitleGiven  bool
 	ContentType string
 	ContentSha  []byte
 	Pipeline    string
 	Metadata    []byte
 	Body        string
 	ChunkCount  int32
+	TitleNamed  bool
 }
 
 type UpsertDocumentRow struct {
@@ -514,17 +526,28 @@ type UpsertDocumentRow struct {
 	Inserted bool
 }
 
+// A whole new version of the document. Fields a write may leave out keep
+// their stored value when NULL (metadata; '{}' for a new document), read
+// under the row lock the upsert takes, so a concurrent write of them is
+// never lost to this one. The title is computed before the lock (it roots
+// untitled documents' heading paths, which are chunked and embedded): a
+// write that names none assumed the stored title was derived, or was the
+// named one it carries, and the update happens only if that still holds
+// (compare-and-set); no row returned means it did not, and the caller
+// starts over.
 func (q *Queries) UpsertDocument(ctx context.Context, db DBTX, arg UpsertDocumentParams) (UpsertDocumentRow, error) {
 	row := db.QueryRow(ctx, upsertDocument,
 		arg.TenantID,
 		arg.SourceUri,
 		arg.Title,
+		arg.TitleGiven,
 		arg.ContentType,
 		arg.ContentSha,
 		arg.Pipeline,
 		arg.Metadata,
 		arg.Body,
 		arg.ChunkCount,
+		arg.TitleNamed,
 	)
 	var i UpsertDocumentRow
 	err := row.Scan(&i.ID, &i.Inserted)

@@ -46,6 +46,7 @@ type Document struct {
 	ChunkCount  int32
 	CreatedAt   pgtype.Timestamptz
 	UpdatedAt   pgtype.Timestamptz
+	TitleGiven  bool
 }
 
 type EmbeddingModel struct {
