@@ -50,12 +50,14 @@ DELETE FROM chunks WHERE tenant_id = @tenant_id AND document_id = @document_id;
 -- name: InsertChunks :execrows
 -- One statement for all of a document's chunks (COPY is refused under row-level
 -- security), so the statement-level triggers index them in one pass. The
--- unnest calls run in lockstep (equal-length arrays).
-INSERT INTO chunks (tenant_id, id, document_id, chunk_index, heading_path, content, token_count, start_offset, end_offset, ts_config, keywords)
+-- unnest calls run in lockstep (equal-length arrays). A page number of 0
+-- (a document without pages) is stored as NULL.
+INSERT INTO chunks (tenant_id, id, document_id, chunk_index, heading_path, content, token_count, start_offset, end_offset, ts_config, keywords,
+                    page_start, page_end)
 SELECT @tenant_id::uuid, unnest(@ids::uuid[]), @document_id::uuid, unnest(@chunk_indexes::int[]),
        unnest(@heading_paths::text[]), unnest(@contents::text[]), unnest(@token_counts::int[]),
        unnest(@start_offsets::int[]), unnest(@end_offsets::int[]), CAST(@ts_config::text AS regconfig),
-       unnest(@keywords::text[]);
+       unnest(@keywords::text[]), nullif(unnest(@page_starts::int[]), 0), nullif(unnest(@page_ends::int[]), 0);
 
 -- name: InsertEmbeddings :execrows
 INSERT INTO chunk_embeddings (tenant_id, chunk_id, model_id, text_sha, embedding)
@@ -111,11 +113,13 @@ SELECT set_config('plan_cache_mode', 'auto', true);
 -- documents.body, hence the bytea round trip: substring on text counts
 -- characters. first_content is the first chunk of the range: when that chunk
 -- starts inside a table, its content begins with the table's header row(s),
--- which the body holds only where the table starts.
+-- which the body holds only where the table starts. page_start and page_end
+-- are the range's pages (0 for a document without pages).
 SELECT k.id AS chunk_id,
        min(c.start_offset)::int AS start_offset, max(c.end_offset)::int AS end_offset,
        convert_from(substring(convert_to(d.body, 'UTF8') FROM min(c.start_offset) + 1 FOR max(c.end_offset) - min(c.start_offset)), 'UTF8')::text AS body,
-       (array_agg(c.content ORDER BY c.chunk_index))[1]::text AS first_content
+       (array_agg(c.content ORDER BY c.chunk_index))[1]::text AS first_content,
+       coalesce(min(c.page_start), 0)::int AS page_start, coalesce(max(c.page_end), 0)::int AS page_end
 FROM chunks k
 JOIN chunks c ON c.tenant_id = k.tenant_id AND c.document_id = k.document_id
      AND c.chunk_index BETWEEN k.chunk_index - 1 AND k.chunk_index + 1

@@ -137,7 +137,7 @@ func (s *Server) registerDocuments() {
 	register(s, huma.Operation{
 		OperationID: "uploadDocument", Method: http.MethodPost, Path: "/v1/documents/upload", Tags: tags,
 		Summary:     "Upload a document file",
-		Description: "multipart/form-data upload of one file; otherwise the same as PUT /v1/documents.",
+		Description: "multipart/form-data upload of one file: Markdown, HTML, plain text, PDF or DOCX (the type from content_type, else the part's specific type, else the file extension); otherwise the same as PUT /v1/documents. A PDF is read from its text layer: one without (a scan) is a 422, as ragd does no OCR; chunks of a PDF record their pages, which search results and citations show.",
 		Errors:      []int{http.StatusRequestEntityTooLarge, http.StatusUnsupportedMediaType, http.StatusUnprocessableEntity},
 	}, doc, s.upload)
 	register(s, huma.Operation{

@@ -51,10 +51,11 @@ func TestDocumentInputHygiene(t *testing.T) {
 		b.srv.ServeHTTP(w, r)
 		return w
 	}
-	// A PDF without a declared type is read as a PDF, never as text.
-	p = problem(t, upload("report.pdf", "", []byte(pdf), nil), http.StatusUnsupportedMediaType)
-	if !strings.Contains(p.Detail, "application/pdf") {
-		t.Errorf("PDF upload: %q, want it to name application/pdf", p.Detail)
+	// A PDF without a declared type is read as a PDF, never as text (this
+	// one is damaged: 422 with the PDF reader's reason).
+	p = problem(t, upload("report.pdf", "", []byte(pdf), nil), http.StatusUnprocessableEntity)
+	if !strings.Contains(p.Detail, "not a readable PDF") {
+		t.Errorf("PDF upload: %q, want the PDF reader's reason", p.Detail)
 	}
 	problem(t, upload("notes.txt", "text/plain", []byte(pdf), nil), http.StatusUnsupportedMediaType)
 	list := decode[api.DocumentList](t, b.do(req{method: "GET", path: "/v1/documents", token: ed}), 200)

@@ -126,7 +126,8 @@ func (s *Service) Ask(ctx context.Context, t tenant.Tenant, req search.Request, 
 	srcs := make([]answer.Source, len(res.Results))
 	for i, r := range res.Results {
 		srcs[i] = answer.Source{N: i + 1, ChunkID: r.ChunkID.String(), DocumentID: r.DocumentID.String(), SourceURI: r.SourceURI,
-			Title: r.Title, HeadingPath: r.HeadingPath, Content: r.Content, StartOffset: r.StartOffset, EndOffset: r.EndOffset}
+			Title: r.Title, HeadingPath: r.HeadingPath, Content: r.Content, StartOffset: r.StartOffset, EndOffset: r.EndOffset,
+			PageStart: r.PageStart, PageEnd: r.PageEnd}
 	}
 	out.Sources = srcs
 	if res.Confidence < *set.RefuseBelow {
@@ -191,6 +192,9 @@ func (s *Service) widen(ctx context.Context, t tenant.Tenant, rs []search.Result
 	for i, r := range rs {
 		if n, ok := by[r.ChunkID]; ok && strings.TrimSpace(n.Body) != "" && len(n.Body) >= len(r.Content)/2 {
 			r.Content, r.StartOffset, r.EndOffset = headerPrefix(n.FirstContent, n.Body)+n.Body, int(n.StartOffset), int(n.EndOffset)
+			if n.PageStart > 0 {
+				r.PageStart, r.PageEnd = ptr(int(n.PageStart)), ptr(int(n.PageEnd))
+			}
 		}
 		out[i] = r
 	}
@@ -211,3 +215,5 @@ func headerPrefix(first, body string) string {
 	}
 	return ""
 }
+
+func ptr[T any](v T) *T { return &v }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/ragd-dev/ragd/internal/api"
 	"github.com/ragd-dev/ragd/internal/auth"
+	"github.com/ragd-dev/ragd/internal/extract"
 	"github.com/ragd-dev/ragd/internal/store"
 )
 
@@ -39,6 +40,13 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
+	// The PDF engine is compiled in the background, so the first PDF upload
+	// does not wait for it (or time out) on a fresh machine.
+	go func() {
+		if err := extract.PreparePDF(); err != nil {
+			e.log.Error("PDF engine unavailable: PDF uploads will fail", "err", err)
+		}
+	}()
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
 		return fmt.Errorf("listen on %s: %w", *addr, err)

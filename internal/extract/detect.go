@@ -17,14 +17,6 @@ import (
 	"golang.org/x/text/encoding/unicode"
 )
 
-// Binary document types Detect recognises by their bytes. Extract reads
-// them once an extractor for them is registered; until then it answers
-// ErrUnsupportedType for them.
-const (
-	TypePDF  = "application/pdf"
-	TypeDOCX = "application/vnd.openxmlformats-officedocument.wordprocessingml.document"
-)
-
 // ErrTypeMismatch is returned (wrapped, naming both types) by Detect when
 // the declared type is a binary document format (PDF, DOCX) and the bytes
 // are something else.
@@ -89,7 +81,9 @@ func Detect(content []byte, declared, sourceURI string) (string, error) {
 			}
 			return "", fmt.Errorf("%w: the content is %s (supported: markdown, html, plain text, PDF, DOCX)", ErrUnsupportedType, what)
 		}
-		if t, err := TypeFromPath(uriPath(sourceURI)); err == nil {
+		// Text bytes: the name's extension decides among the text types
+		// only (text named x.pdf is not a PDF).
+		if t, err := TypeFromPath(uriPath(sourceURI)); err == nil && IsText(t) {
 			return t, nil
 		}
 		if looksHTML(probe) {

@@ -85,3 +85,21 @@ func FuzzDetect(f *testing.F) {
 		}
 	})
 }
+
+// FuzzExtractDOCX feeds mutated DOCX packages (zip archives of XML) to the
+// DOCX reader: it must not panic and must answer with a documented error or
+// a valid Document.
+func FuzzExtractDOCX(f *testing.F) {
+	f.Add(readFixture(f, "report.docx"))
+	f.Add([]byte("PK\x03\x04"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		doc, err := Extract(TypeDOCX, data)
+		if err != nil {
+			if !errors.Is(err, ErrUnreadable) && !errors.Is(err, ErrEmpty) {
+				t.Fatalf("undocumented error: %v", err)
+			}
+			return
+		}
+		checkDocument(t, doc)
+	})
+}

@@ -19,7 +19,8 @@ const (
 )
 
 // Errors returned by Upsert (besides the extract package's ErrUnsupportedType,
-// ErrInvalidUTF8, ErrBinary and ErrEmpty, which pass through wrapped).
+// ErrInvalidUTF8, ErrBinary, ErrEmpty, ErrNoTextLayer and ErrUnreadable,
+// which pass through wrapped).
 var (
 	// ErrTooLarge: the content exceeds Pipeline.MaxBytes.
 	ErrTooLarge = errors.New("ingest: document too large")

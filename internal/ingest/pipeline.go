@@ -171,9 +171,9 @@ func validURI(uri string) bool {
 // d.FromText says it already is.
 //
 // Errors: ErrInvalidSourceURI, ErrTooLarge, ErrInvalidMetadata; extract's
-// ErrUnsupportedType, ErrTypeMismatch, ErrInvalidUTF8, ErrBinary, ErrEmpty
-// (wrapped); embedder and store errors (store.ErrConflict as above). On
-// error nothing is stored.
+// ErrUnsupportedType, ErrTypeMismatch, ErrInvalidUTF8, ErrBinary, ErrEmpty,
+// ErrNoTextLayer, ErrUnreadable (wrapped); embedder and store errors
+// (store.ErrConflict as above). On error nothing is stored.
 func (p *Pipeline) Upsert(ctx context.Context, t tenant.Tenant, d Document) (Outcome, error) {
 	out := Outcome{SourceURI: d.SourceURI}
 	if !validURI(d.SourceURI) {
@@ -375,6 +375,8 @@ func (p *Pipeline) upsert(ctx context.Context, t tenant.Tenant, d Document, ct s
 		cp.TokenCounts = append(cp.TokenCounts, int32(c.Tokens))
 		cp.StartOffsets = append(cp.StartOffsets, int32(c.Start))
 		cp.EndOffsets = append(cp.EndOffsets, int32(c.End))
+		cp.PageStarts = append(cp.PageStarts, int32(c.PageStart))
+		cp.PageEnds = append(cp.PageEnds, int32(c.PageEnd))
 		cp.Keywords = append(cp.Keywords, analyze.Keywords(c.HeadingPath+"\n"+c.Content))
 		ep.ChunkIds = append(ep.ChunkIds, id)
 	}

@@ -1,6 +1,7 @@
 package reliability
 
 import (
+	"archive/zip"
 	"bufio"
 	"bytes"
 	"context"
@@ -24,6 +25,7 @@ import (
 	"github.com/ragd-dev/ragd/internal/api"
 	"github.com/ragd-dev/ragd/internal/auth"
 	"github.com/ragd-dev/ragd/internal/cli"
+	"github.com/ragd-dev/ragd/internal/extract"
 	"github.com/ragd-dev/ragd/internal/store"
 	"github.com/ragd-dev/ragd/internal/testdb"
 )
@@ -592,12 +594,45 @@ func hostileCases() []hostileCase {
 			}
 		}},
 		{class: "unsupported or binary document", run: func(t *testing.T, h *hostile) {
-			h.reject(t, put("doc.pdf", "%PDF-1.7", "content_type", "application/pdf"), 415, "unsupported")
+			h.reject(t, put("doc.odt", "PK", "content_type", "application/vnd.oasis.opendocument.text"), 415, "unsupported")
+			h.reject(t, put("doc.pdf", "%PDF-1.7", "content_type", "application/pdf"), 415, "upload the file")
 			h.reject(t, multipartCall(t, h.ed, "x.exe", "application/octet-stream", []byte("MZ\x90\x00\x03"), nil), 415, "unsupported")
 			h.reject(t, multipartCall(t, h.ed, "img.txt", "text/plain", []byte("\x89PNG\r\n\x1a\n\x00\x00"), nil), 415, "image/png")
-			h.reject(t, multipartCall(t, h.ed, "report.pdf", "", []byte("%PDF-1.7\n%\xe2\xe3\xcf\xd3\n"), nil), 415, "application/pdf")
+			h.reject(t, multipartCall(t, h.ed, "report.pdf", "", []byte("%PDF-1.7\n%\xe2\xe3\xcf\xd3\n"), nil), 422, "not a readable PDF")
 			h.reject(t, put("report.pdf", "%PDF-1.7\n1 0 obj"), 415, "binary")
 			h.reject(t, put("empty.md", "   \n\n "), 422, "empty")
+		}},
+		{class: "damaged or image-only PDF, damaged DOCX", run: func(t *testing.T, h *hostile) {
+			// Compiled first, as `ragd serve` does at start-up: compiling the
+			// engine on a busy machine must not count against the request.
+			if err := extract.PreparePDF(); err != nil {
+				t.Fatal(err)
+			}
+			scan, err := os.ReadFile(filepath.Join("..", "extract", "testdata", "scan.pdf"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			h.reject(t, multipartCall(t, h.ed, "scan.pdf", "application/pdf", scan, nil), 422, "no text layer")
+			h.reject(t, multipartCall(t, h.ed, "cut.pdf", "application/pdf", scan[:len(scan)/2], nil), 422, "PDF")
+			h.reject(t, multipartCall(t, h.ed, "letter.docx", "", []byte("PK\x03\x04 not really a zip"), nil), 415, "does not match its declared type")
+		}},
+		{class: "decompression bomb in a DOCX", run: func(t *testing.T, h *hostile) {
+			// 80 MiB of XML whitespace deflates to about 80 KiB.
+			var buf bytes.Buffer
+			zw := zip.NewWriter(&buf)
+			fw, err := zw.Create("word/document.xml")
+			if err != nil {
+				t.Fatal(err)
+			}
+			fw.Write([]byte("<w:document>"))
+			block := bytes.Repeat([]byte(" "), 1<<20)
+			for range 80 {
+				fw.Write(block)
+			}
+			if err := zw.Close(); err != nil {
+				t.Fatal(err)
+			}
+			h.reject(t, multipartCall(t, h.ed, "bomb.docx", "", buf.Bytes(), nil), 422, "uncompressed")
 		}},
 		{class: "SSE request with invalid input", run: func(t *testing.T, h *hostile) {
 			r := h.s.do(call{Method: "POST", Path: "/v1/answer", Token: h.rd, Body: map[string]any{"question": " "}, Header: map[string]string{"Accept": "text/event-stream"}})

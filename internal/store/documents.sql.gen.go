@@ -53,7 +53,8 @@ const chunkNeighbourhoods = `-- name: ChunkNeighbourhoods :many
 SELECT k.id AS chunk_id,
        min(c.start_offset)::int AS start_offset, max(c.end_offset)::int AS end_offset,
        convert_from(substring(convert_to(d.body, 'UTF8') FROM min(c.start_offset) + 1 FOR max(c.end_offset) - min(c.start_offset)), 'UTF8')::text AS body,
-       (array_agg(c.content ORDER BY c.chunk_index))[1]::text AS first_content
+       (array_agg(c.content ORDER BY c.chunk_index))[1]::text AS first_content,
+       coalesce(min(c.page_start), 0)::int AS page_start, coalesce(max(c.page_end), 0)::int AS page_end
 FROM chunks k
 JOIN chunks c ON c.tenant_id = k.tenant_id AND c.document_id = k.document_id
      AND c.chunk_index BETWEEN k.chunk_index - 1 AND k.chunk_index + 1
@@ -73,6 +74,8 @@ type ChunkNeighbourhoodsRow struct {
 	EndOffset    int32
 	Body         string
 	FirstContent string
+	PageStart    int32
+	PageEnd      int32
 }
 
 // For each chunk asked for, the document text from the start of the chunk
@@ -81,7 +84,8 @@ type ChunkNeighbourhoodsRow struct {
 // documents.body, hence the bytea round trip: substring on text counts
 // characters. first_content is the first chunk of the range: when that chunk
 // starts inside a table, its content begins with the table's header row(s),
-// which the body holds only where the table starts.
+// which the body holds only where the table starts. page_start and page_end
+// are the range's pages (0 for a document without pages).
 func (q *Queries) ChunkNeighbourhoods(ctx context.Context, db DBTX, arg ChunkNeighbourhoodsParams) ([]ChunkNeighbourhoodsRow, error) {
 	rows, err := db.Query(ctx, chunkNeighbourhoods, arg.TenantID, arg.ChunkIds)
 	if err != nil {
@@ -97,6 +101,8 @@ func (q *Queries) ChunkNeighbourhoods(ctx context.Context, db DBTX, arg ChunkNei
 			&i.EndOffset,
 			&i.Body,
 			&i.FirstContent,
+			&i.PageStart,
+			&i.PageEnd,
 		); err != nil {
 			return nil, err
 		}
@@ -239,11 +245,12 @@ func (q *Queries) GetDocumentBody(ctx context.Context, db DBTX, arg GetDocumentB
 }
 
 const insertChunks = `-- name: InsertChunks :execrows
-INSERT INTO chunks (tenant_id, id, document_id, chunk_index, heading_path, content, token_count, start_offset, end_offset, ts_config, keywords)
+INSERT INTO chunks (tenant_id, id, document_id, chunk_index, heading_path, content, token_count, start_offset, end_offset, ts_config, keywords,
+                    page_start, page_end)
 SELECT $1::uuid, unnest($2::uuid[]), $3::uuid, unnest($4::int[]),
        unnest($5::text[]), unnest($6::text[]), unnest($7::int[]),
        unnest($8::int[]), unnest($9::int[]), CAST($10::text AS regconfig),
-       unnest($11::text[])
+       unnest($11::text[]), nullif(unnest($12::int[]), 0), nullif(unnest($13::int[]), 0)
 `
 
 type InsertChunksParams struct {
@@ -258,11 +265,14 @@ type InsertChunksParams struct {
 	EndOffsets   []int32
 	TsConfig     string
 	Keywords     []string
+	PageStarts   []int32
+	PageEnds     []int32
 }
 
 // One statement for all of a document's chunks (COPY is refused under row-level
 // security), so the statement-level triggers index them in one pass. The
-// unnest calls run in lockstep (equal-length arrays).
+// unnest calls run in lockstep (equal-length arrays). A page number of 0
+// (a document without pages) is stored as NULL.
 func (q *Queries) InsertChunks(ctx context.Context, db DBTX, arg InsertChunksParams) (int64, error) {
 	result, err := db.Exec(ctx, insertChunks,
 		arg.TenantID,
@@ -276,6 +286,8 @@ func (q *Queries) InsertChunks(ctx context.Context, db DBTX, arg InsertChunksPar
 		arg.EndOffsets,
 		arg.TsConfig,
 		arg.Keywords,
+		arg.PageStarts,
+		arg.PageEnds,
 	)
 	if err != nil {
 		return 0, err

@@ -23,6 +23,8 @@ type Chunk struct {
 	TsConfig    string
 	Keywords    string
 	Tsv         interface{}
+	PageStart   pgtype.Int4
+	PageEnd     pgtype.Int4
 }
 
 type ChunkEmbedding struct {
