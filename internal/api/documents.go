@@ -20,6 +20,7 @@ import (
 	"github.com/ragd-dev/ragd/internal/extract"
 	"github.com/ragd-dev/ragd/internal/ingest"
 	"github.com/ragd-dev/ragd/internal/store"
+	"github.com/ragd-dev/ragd/internal/traffic"
 )
 
 // UpsertDocumentRequest is the body of PUT /v1/documents.
@@ -184,7 +185,13 @@ func (s *Server) upsert(ctx context.Context, d ingest.Document) (*DocumentWriteO
 	if err != nil {
 		return nil, err
 	}
+	if err := s.checkQuota(ctx, t, d.SourceURI, len(d.Content)); err != nil {
+		return nil, err
+	}
 	o, err := s.deps.Ingester.Upsert(ctx, t, d)
+	if err == nil {
+		s.deps.Recorder.Count(t.ID, traffic.EmbeddedChunks, int64(o.Embedded))
+	}
 	return s.written(o, err)
 }
 

@@ -147,6 +147,13 @@ func (s *Server) middleware(next http.Handler) http.Handler {
 			if !s.authenticate(sw, r, info) {
 				return
 			}
+			// Admission before the body is read: a request over its
+			// tenant's rate or beyond the queue costs no body read.
+			release, ok := s.admit(sw, r, info, op)
+			if !ok {
+				return
+			}
+			defer release()
 			if !s.requireUTF8JSON(sw, r) {
 				return
 			}

@@ -3,6 +3,7 @@ package api
 import (
 	"context"
 	"net/http"
+	"time"
 
 	"github.com/danielgtaylor/huma/v2"
 	"github.com/google/uuid"
@@ -73,6 +74,7 @@ type SearchResponse struct {
 	MissingTerms     []string           `json:"missing_terms,omitempty" doc:"Names and identifiers of the query that no document of the tenant contains."`
 	KeywordSkipped   bool               `json:"keyword_skipped,omitempty" doc:"True when the query had no searchable words (stop words only)."`
 	TimingsMS        map[string]float64 `json:"timings_ms" doc:"Milliseconds per stage: embed, retrieve (both legs with the chunks they found, one database round trip), fuse, rerank; a single-leg search reports its retrieve time as vector or keyword too."`
+	EventID          string             `json:"event_id,omitempty" format:"uuid" doc:"The retrieval event recorded for this search: POST /v1/events/{id}/feedback rates it. Absent when the event was not recorded (recording off or its buffer full)."`
 }
 
 // SearchOutput is the response of POST /v1/search.
@@ -96,7 +98,9 @@ func (s *Server) search(ctx context.Context, in *SearchInput) (*SearchOutput, er
 		return nil, err
 	}
 	b := in.Body
-	resp, err := s.deps.Searcher.Search(ctx, t, search.Request{Query: b.Query, TopK: b.TopK, SourceURIPrefix: b.SourceURIPrefix, Metadata: b.Metadata})
+	start := time.Now()
+	req := search.Request{Query: b.Query, TopK: b.TopK, SourceURIPrefix: b.SourceURIPrefix, Metadata: b.Metadata}
+	resp, err := s.deps.Searcher.Search(ctx, t, req)
 	if err != nil {
 		return nil, err
 	}
@@ -116,5 +120,6 @@ func (s *Server) search(ctx context.Context, in *SearchInput) (*SearchOutput, er
 			EndOffset: r.EndOffset, PageStart: r.PageStart, PageEnd: r.PageEnd, Score: r.Score, VectorRank: r.VectorRank, VectorDistance: r.VectorDistance,
 			KeywordRank: r.KeywordRank, KeywordScore: r.KeywordScore, RerankScore: r.RerankScore}
 	}
+	out.Body.EventID = s.recordSearch(ctx, t, req, resp, start)
 	return out, nil
 }

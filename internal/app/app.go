@@ -28,6 +28,7 @@ import (
 	"github.com/ragd-dev/ragd/internal/config"
 	"github.com/ragd-dev/ragd/internal/embed"
 	"github.com/ragd-dev/ragd/internal/eval"
+	"github.com/ragd-dev/ragd/internal/followup"
 	"github.com/ragd-dev/ragd/internal/ingest"
 	"github.com/ragd-dev/ragd/internal/job"
 	"github.com/ragd-dev/ragd/internal/llm"
@@ -35,6 +36,7 @@ import (
 	"github.com/ragd-dev/ragd/internal/search"
 	"github.com/ragd-dev/ragd/internal/store"
 	"github.com/ragd-dev/ragd/internal/tenant"
+	"github.com/ragd-dev/ragd/internal/traffic"
 )
 
 // ErrModelNotRegistered: the embedder's model has no embedding_models row.
@@ -55,6 +57,12 @@ type App struct {
 	// Jobs are the background ingestion jobs; `ragd serve` runs their
 	// workers (Jobs.Run) when RAGD_INGEST_WORKERS > 0.
 	Jobs *job.Service
+	// Rewriter makes follow-up questions standalone (with the LLM when one
+	// is configured).
+	Rewriter *followup.Rewriter
+	// Recorder buffers retrieval events and usage counters; its writer
+	// (Recorder.Run) is started by whoever serves requests.
+	Recorder *traffic.Recorder
 
 	cfg config.Config
 	log *slog.Logger
@@ -144,8 +152,10 @@ func New(ctx context.Context, cfg config.Config, pool *pgxpool.Pool, opts ...Opt
 		}
 	}
 	a.Asker = &ask.Service{Searcher: a.Searcher, Answerer: answer.New(gen, answer.WithLogger(o.log))}
+	a.Rewriter = &followup.Rewriter{LLM: gen, MaxChars: cfg.MaxQueryChars, Log: o.log}
 	a.Evaluator = eval.New(pool, a.Searcher, eval.WithLogger(o.log))
 	a.Jobs = job.New(pool, a.Pipeline, job.Options{Workers: cfg.IngestWorkers, Lease: cfg.IngestLease, Logger: o.log})
+	a.Recorder = traffic.New(pool, cfg.EventBuffer, traffic.WithLogger(o.log))
 	return a, nil
 }
 
@@ -172,7 +182,8 @@ func registeredModel(ctx context.Context, pool *pgxpool.Pool, emb embed.Embedder
 // the verifier, and the request limits of the configuration.
 func (a *App) APIDeps(v *auth.Verifier) api.Deps {
 	return api.Deps{Pool: a.Pool, Verifier: v, Searcher: a.Searcher, Ingester: a.Pipeline, Asker: Asker{a.Asker},
-		Evaluator: a.Evaluator, Jobs: a.Jobs, Embedder: a.Embedder, Logger: a.log, Limits: api.LimitsFromConfig(a.cfg)}
+		Evaluator: a.Evaluator, Jobs: a.Jobs, Embedder: a.Embedder, Logger: a.log, Limits: api.LimitsFromConfig(a.cfg), Recorder: a.Recorder,
+		Rewriter: a.Rewriter}
 }
 
 // Asker serves POST /v1/answer with an ask.Service (api.Asker).
@@ -187,7 +198,7 @@ func (a Asker) Ask(ctx context.Context, t tenant.Tenant, req search.Request, onD
 	}
 	out := api.AskResult{Answer: r.Answer, Refused: r.Refused, RefusalReason: r.RefusalReason, Confidence: r.Confidence,
 		ConfidenceReason: r.ConfidenceReason, Mode: r.Mode, Degraded: r.Degraded,
-		Citations: r.Citations, Sources: r.Sources, Timings: r.Timings}
+		Citations: r.Citations, Sources: r.Sources, Timings: r.Timings, Retrieved: r.Retrieved}
 	for _, d := range r.DegradedReasons {
 		out.DegradedReasons = append(out.DegradedReasons, api.Degradation{Leg: string(d.Leg), Reason: d.Reason})
 	}

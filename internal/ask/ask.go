@@ -63,6 +63,9 @@ type Response struct {
 	// "answer", the answerer's time (absent when retrieval already decided
 	// a refusal).
 	Timings map[string]float64 `json:"timings_ms"`
+	// Retrieved are the search results the sources were taken from, with
+	// each leg's rank and score (recorded in retrieval events).
+	Retrieved []search.Result `json:"-"`
 }
 
 // LegLLM names answer generation in a search.Degradation: the LLM failed
@@ -102,7 +105,7 @@ func (s *Service) Ask(ctx context.Context, t tenant.Tenant, req search.Request, 
 	set := s.Searcher.Settings(t, nil)
 	out := Response{Citations: []answer.Citation{}, Sources: []answer.Source{}, InvalidCitations: []int{}, Degraded: res.Degraded,
 		DegradedReasons: res.DegradedReasons, Confidence: res.Confidence, ConfidenceReason: res.ConfidenceReason, RefuseBelow: *set.RefuseBelow,
-		Mode: answer.ModeExtractive, Timings: maps.Clone(res.Timings)}
+		Mode: answer.ModeExtractive, Timings: maps.Clone(res.Timings), Retrieved: res.Results}
 	if out.Timings == nil {
 		out.Timings = map[string]float64{}
 	}

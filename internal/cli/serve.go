@@ -64,9 +64,16 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	} else {
 		close(workers)
 	}
+	// The event writer outlives the HTTP server by its final flush: it stops
+	// after the last request has handed over its event.
+	recCtx, stopRec := context.WithCancel(context.WithoutCancel(ctx))
+	recDone := make(chan struct{})
+	go func() { d.app.Recorder.Run(recCtx); close(recDone) }()
 	err = api.Serve(ctx, api.NewHTTPServer(srv, api.LimitsFromConfig(cfg), e.log), ln, api.ShutdownGrace)
 	stopWorkers()
 	<-workers
+	stopRec()
+	<-recDone
 	e.log.Info("stopped")
 	return err
 }

@@ -135,6 +135,32 @@ type Posting struct {
 	Impact   float32
 }
 
+type RetrievalEvent struct {
+	TenantID       uuid.UUID
+	ID             uuid.UUID
+	CreatedAt      pgtype.Timestamptz
+	Operation      string
+	RequestID      string
+	Subject        string
+	Question       pgtype.Text
+	QuestionSha    []byte
+	Rewritten      pgtype.Text
+	Filters        []byte
+	TopK           int32
+	Results        []byte
+	Confidence     float32
+	Refused        bool
+	RefusalReason  string
+	Degraded       bool
+	TimingsMs      []byte
+	TotalMs        float32
+	Helpful        pgtype.Bool
+	FeedbackNote   pgtype.Text
+	RightSourceUri pgtype.Text
+	RightChunkID   pgtype.UUID
+	FeedbackAt     pgtype.Timestamptz
+}
+
 type Tenant struct {
 	ID        uuid.UUID
 	Slug      string
@@ -149,6 +175,18 @@ type TenantStat struct {
 	TenantID   uuid.UUID
 	ChunkCount int64
 	TokenCount int64
+}
+
+type TenantUsage struct {
+	TenantID       uuid.UUID
+	Day            pgtype.Date
+	QueryRequests  int64
+	WriteRequests  int64
+	AdminRequests  int64
+	RateLimited    int64
+	Shed           int64
+	EmbeddedChunks int64
+	ProviderTokens int64
 }
 
 type TermStat struct {
