@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/ragd-dev/ragd/internal/eval"
+	"github.com/ragd-dev/ragd/internal/job"
 	"github.com/ragd-dev/ragd/internal/search"
 	"github.com/ragd-dev/ragd/internal/tenant"
 )
@@ -67,7 +68,7 @@ func Serve(ctx context.Context, srv *http.Server, ln net.Listener, grace time.Du
 // register, indented, as committed in
 // openapi/openapi.json. It needs no database.
 func OpenAPIJSON() ([]byte, error) {
-	s := newServer(Deps{Asker: specAsker{}, Evaluator: (*eval.Service)(nil)})
+	s := newServer(Deps{Asker: specAsker{}, Evaluator: (*eval.Service)(nil), Jobs: (*job.Service)(nil)})
 	b, err := json.MarshalIndent(s.api.OpenAPI(), "", "  ")
 	if err != nil {
 		return nil, err

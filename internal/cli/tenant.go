@@ -19,7 +19,7 @@ import (
 
 func runTenant(ctx context.Context, e *env, args []string) error {
 	if len(args) == 0 {
-		return usagef("tenant create|list|show|enable|disable|delete|apply|index")
+		return usagef("tenant create|list|show|enable|disable|delete|apply|index|limits|purge-events")
 	}
 	action, args := args[0], args[1:]
 	fs := newFlags(e, "tenant "+action, "tenant "+action+" [flags]")
@@ -29,8 +29,13 @@ func runTenant(ctx context.Context, e *env, args []string) error {
 	yes := fs.Bool("yes", false, "confirm deletion of every row of the tenant (delete)")
 	asJSON := fs.Bool("json", false, "print JSON")
 	dryRun := fs.Bool("dry-run", false, "list the vector index changes without making them (index)")
-	if action == "apply" {
+	switch action {
+	case "apply":
 		return runTenantApply(ctx, e, args)
+	case "limits":
+		return runTenantLimits(ctx, e, args)
+	case "purge-events":
+		return runPurgeEvents(ctx, e, args)
 	}
 	pos, err := parse(fs, args)
 	if err != nil {

@@ -62,7 +62,7 @@ func (s *Service) Signals(ctx context.Context, t tenant.Tenant, qs []Question, o
 // signalColumns are the columns of the signals file, in order.
 var signalColumns = []string{"tenant", "source", "answerable", "terms", "keyword_coverage", "term_coverage",
 	"document_coverage", "absent_share", "names", "missing_names", "top_mean", "score_sd", "opinion",
-	"vector", "vector_similarity", "vector_z"}
+	"vector", "vector_similarity", "vector_z", "missing_identifiers"}
 
 // WriteSignals writes rows as tab-separated values with a header line
 // (floats with 6 decimals: the fit is reproducible from the file alone).
@@ -82,7 +82,8 @@ func WriteSignals(w io.Writer, rows []SignalRow, header bool) error {
 		s := r.Signals
 		fmt.Fprintln(bw, strings.Join([]string{r.Tenant, r.Source, b(r.Answerable), strconv.Itoa(s.Terms), f(s.KeywordCoverage),
 			f(s.TermCoverage), f(s.DocumentCoverage), f(s.AbsentShare), strconv.Itoa(s.Names), strconv.Itoa(s.MissingNames),
-			f(s.TopMean), f(s.ScoreSD), b(s.Opinion), b(s.Vector), f(s.VectorSimilarity), f(s.VectorZ)}, "\t"))
+			f(s.TopMean), f(s.ScoreSD), b(s.Opinion), b(s.Vector), f(s.VectorSimilarity), f(s.VectorZ),
+			strconv.Itoa(s.MissingIdentifiers)}, "\t"))
 	}
 	return bw.Flush()
 }
@@ -116,7 +117,7 @@ func ReadSignals(r io.Reader) ([]SignalRow, error) {
 		row := SignalRow{Tenant: c[0], Source: c[1], Answerable: num(2) == 1, Signals: search.Signals{
 			Terms: int(num(3)), KeywordCoverage: num(4), TermCoverage: num(5), DocumentCoverage: num(6), AbsentShare: num(7),
 			Names: int(num(8)), MissingNames: int(num(9)), TopMean: num(10), ScoreSD: num(11), Opinion: num(12) == 1,
-			Vector: num(13) == 1, VectorSimilarity: num(14), VectorZ: num(15)}}
+			Vector: num(13) == 1, VectorSimilarity: num(14), VectorZ: num(15), MissingIdentifiers: int(num(16))}}
 		if err != nil {
 			return nil, err
 		}

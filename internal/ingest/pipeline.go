@@ -147,9 +147,34 @@ func validURI(uri string) bool {
 // come from the cache) and written in one transaction that replaces every
 // previous chunk and embedding atomically.
 //
+// An update changes only what it names: a nil Metadata keeps the stored
+// metadata (a new document gets {}), an empty non-nil one clears it; an
+// empty Title keeps a title an earlier write named, and otherwise the title
+// is derived from the content (so it follows the content). Identical
+// content with nothing else to change is StatusUnchanged.
+//
+// Concurrent writes to one source_uri serialise on the document row, and
+// each stores one request whole (content, chunks, title, metadata): the
+// same-content path (metadata only) locks the row and compares the stored
+// content hash in the transaction that updates it (a compare-and-set; when
+// another write changed the content meanwhile, this one becomes a full
+// write of its own content), and the full path replaces the row, its chunks
+// and embeddings in one transaction under the same row lock. A new title
+// takes the full path: it roots the heading paths of an untitled
+// document's chunks, which are embedded with them (unchanged chunk texts
+// still come from the embedding cache). The full path computes the title
+// before it takes the lock, so its upsert is a compare-and-set on the
+// stored title too; when a concurrent write named another title meanwhile,
+// the write starts over (at most maxAttempts times, then store.ErrConflict).
+//
+// The content type comes from the bytes (extract.Detect) with d.ContentType
+// as the declaration; text is transcoded to UTF-8 (extract.ToUTF8) unless
+// d.FromText says it already is.
+//
 // Errors: ErrInvalidSourceURI, ErrTooLarge, ErrInvalidMetadata; extract's
-// ErrUnsupportedType, ErrInvalidUTF8, ErrBinary, ErrEmpty (wrapped); embedder
-// and store errors. On error nothing is stored.
+// ErrUnsupportedType, ErrTypeMismatch, ErrInvalidUTF8, ErrBinary, ErrEmpty,
+// ErrNoTextLayer, ErrUnreadable (wrapped); embedder and store errors
+// (store.ErrConflict as above). On error nothing is stored.
 func (p *Pipeline) Upsert(ctx context.Context, t tenant.Tenant, d Document) (Outcome, error) {
 	out := Outcome{SourceURI: d.SourceURI}
 	if !validURI(d.SourceURI) {
@@ -158,7 +183,7 @@ func (p *Pipeline) Upsert(ctx context.Context, t tenant.Tenant, d Document) (Out
 	if len(d.Content) > p.maxBytes {
 		return out, fmt.Errorf("%w: %d bytes, the limit is %d", ErrTooLarge, len(d.Content), p.maxBytes)
 	}
-	meta := []byte("{}")
+	var meta []byte // nil: keep what is stored
 	if d.Metadata != nil {
 		var err error
 		if meta, err = json.Marshal(d.Metadata); err != nil || len(meta) > maxMetadataBytes {
@@ -175,62 +200,113 @@ func (p *Pipeline) Upsert(ctx context.Context, t tenant.Tenant, d Document) (Out
 	if len(d.Title) > 1000 || !utf8.ValidString(d.Title) {
 		return out, fmt.Errorf("%w: title must be valid UTF-8 of at most 1000 bytes", extract.ErrInvalidUTF8)
 	}
+	ct, err := readAs(d)
+	if err != nil {
+		return out, fmt.Errorf("ingest %s: %w", d.SourceURI, err)
+	}
 	sum := sha256.Sum256(d.Content)
+	for attempt := 1; ; attempt++ {
+		out, err := p.upsert(ctx, t, d, ct, sum[:], meta)
+		if !errors.Is(err, errTitleMoved) {
+			return out, err
+		}
+		if attempt == maxAttempts {
+			return Outcome{SourceURI: d.SourceURI}, fmt.Errorf("ingest %s: %w: its title kept changing under concurrent writes; retry", d.SourceURI, store.ErrConflict)
+		}
+	}
+}
+
+// errTitleMoved: the stored title changed between the read a write's title
+// was computed from and the write; the write starts over.
+var errTitleMoved = errors.New("ingest: the stored title changed meanwhile")
+
+// maxAttempts bounds how often Upsert starts over after errTitleMoved, which
+// takes a concurrent write naming a new title in that window each time.
+const maxAttempts = 5
+
+// upsert is one attempt of Upsert for content of type ct with hash sum and
+// metadata JSON meta (nil: keep). Errors: errTitleMoved, or Upsert's.
+func (p *Pipeline) upsert(ctx context.Context, t tenant.Tenant, d Document, ct string, sum []byte, meta []byte) (Outcome, error) {
+	out := Outcome{SourceURI: d.SourceURI}
 	q := store.New()
 
-	// 1. Unchanged? A read-only check; no extraction, no embedding.
-	var existing *store.LockDocumentBySourceURIRow
+	// 1. Same content and title already stored? Then only the metadata can
+	// change: compare and update under the row lock (a compare-and-set on
+	// the content hash), no extraction, no embedding.
+	same := false
+	var storedTitle string // the stored title when a write named it
+	storedGiven := false
 	err := store.InTenant(ctx, p.pool, t.ID, func(tx pgx.Tx) error {
 		row, err := q.LockDocumentBySourceURI(ctx, tx, store.LockDocumentBySourceURIParams{TenantID: t.ID, SourceUri: d.SourceURI})
 		if errors.Is(err, store.ErrNotFound) {
 			return nil
 		}
-		existing = &row
-		return err
-	})
-	if err != nil {
-		return out, err
-	}
-	ct, err := extract.CanonicalType(d.ContentType)
-	if err != nil {
-		return out, fmt.Errorf("ingest %s: %w", d.SourceURI, err)
-	}
-	if existing != nil && string(existing.ContentSha) == string(sum[:]) && existing.Pipeline == p.fingerprint && existing.ContentType == ct {
-		out.DocumentID, out.Status, out.Chunks = existing.ID, StatusUnchanged, int(existing.ChunkCount)
+		if err != nil {
+			return err
+		}
+		storedTitle, storedGiven = row.Title, row.TitleGiven
+		if string(row.ContentSha) != string(sum) || row.Pipeline != p.fingerprint || row.ContentType != ct {
+			return nil // a full write; the lock is released, the upsert takes it again
+		}
+		if d.Title != "" && d.Title != row.Title {
+			// The title roots the heading path of an untitled document's
+			// chunks, which are embedded with it: a full write re-chunks.
+			return nil
+		}
+		same = true
+		out.DocumentID, out.Status, out.Chunks = row.ID, StatusUnchanged, int(row.ChunkCount)
+		// Fields a write may leave out (metadata; an access list takes the
+		// same rule): absent keeps, present replaces, compared under the lock.
+		newMeta := row.Metadata
+		if meta != nil {
+			newMeta = meta
+		}
 		if d.SetAccess {
-			changed, err := p.setAccess(ctx, t, existing.ID, d.Access)
+			changed, err := store.SetDocumentAccess(ctx, tx, t.ID, row.ID, d.Access)
 			if err != nil {
-				return Outcome{SourceURI: d.SourceURI}, fmt.Errorf("ingest %s: store: %w", d.SourceURI, err)
+				return err
 			}
 			if changed {
 				out.Status = StatusUpdated
 			}
 		}
-		titleChanged := d.Title != "" && d.Title != existing.Title
-		if !titleChanged && sameJSON(existing.Metadata, meta) {
-			return out, nil
+		given := row.TitleGiven || d.Title != ""
+		if !sameJSON(row.Metadata, newMeta) {
+			out.Status = StatusUpdated
+		} else if given == row.TitleGiven {
+			return nil
 		}
-		// Same text, new title or metadata: update the row, keep the chunks.
-		title := existing.Title
-		if titleChanged {
-			title = d.Title
-		}
-		err := store.InTenant(ctx, p.pool, t.ID, func(tx pgx.Tx) error {
-			return q.UpdateDocumentDetails(ctx, tx, store.UpdateDocumentDetailsParams{TenantID: t.ID, ID: existing.ID, Title: title, Metadata: meta})
-		})
-		if err != nil {
-			return Outcome{SourceURI: d.SourceURI}, fmt.Errorf("ingest %s: store: %w", d.SourceURI, err)
-		}
-		out.Status = StatusUpdated
+		// (A derived title now named with the same text is recorded as named
+		// but is no visible change: still "unchanged".)
+		return q.UpdateDocumentDetails(ctx, tx, store.UpdateDocumentDetailsParams{TenantID: t.ID, ID: row.ID, TitleGiven: given, Metadata: newMeta})
+	})
+	if err != nil {
+		return Outcome{SourceURI: d.SourceURI}, fmt.Errorf("ingest %s: store: %w", d.SourceURI, err)
+	}
+	if same {
 		return out, nil
+	}
+	content := d.Content
+	if !d.FromText {
+		if content, err = extract.ToUTF8(d.Content, ct, d.ContentType); err != nil {
+			return out, fmt.Errorf("ingest %s: %w", d.SourceURI, err)
+		}
 	}
 
 	// 2. Extract and chunk (CPU only).
-	doc, err := extract.Extract(ct, d.Content)
+	doc, err := extract.Extract(ct, content)
 	if err != nil {
 		return out, fmt.Errorf("ingest %s: %w", d.SourceURI, err)
 	}
-	title := d.Title
+	if err := reached(ctx, StageExtracted); err != nil {
+		return out, err
+	}
+	// The title: the one this write names, else the one an earlier write
+	// named (checked again under the row lock), else the content's.
+	title, given := d.Title, d.Title != ""
+	if !given && storedGiven {
+		title, given = storedTitle, true
+	}
 	if title == "" {
 		title = doc.Title
 	}
@@ -244,6 +320,9 @@ func (p *Pipeline) Upsert(ctx context.Context, t tenant.Tenant, d Document) (Out
 	chunks, err := chunk.Split(doc, p.chunkCfg)
 	if err != nil {
 		return out, fmt.Errorf("ingest %s: %w", d.SourceURI, err)
+	}
+	if err := reached(ctx, StageChunked); err != nil {
+		return out, err
 	}
 
 	// 3. Embed, through the tenant's cache of (model, text sha256).
@@ -301,6 +380,9 @@ func (p *Pipeline) Upsert(ctx context.Context, t tenant.Tenant, d Document) (Out
 		}
 	}
 	out.Embedded = len(missTexts)
+	if err := reached(ctx, StageEmbedded); err != nil {
+		return out, err
+	}
 
 	// 4. One transaction: the document row (locks it); the new embeddings,
 	// before their chunks (the foreign key is deferred to COMMIT); then the
@@ -319,6 +401,8 @@ func (p *Pipeline) Upsert(ctx context.Context, t tenant.Tenant, d Document) (Out
 		cp.TokenCounts = append(cp.TokenCounts, int32(c.Tokens))
 		cp.StartOffsets = append(cp.StartOffsets, int32(c.Start))
 		cp.EndOffsets = append(cp.EndOffsets, int32(c.End))
+		cp.PageStarts = append(cp.PageStarts, int32(c.PageStart))
+		cp.PageEnds = append(cp.PageEnds, int32(c.PageEnd))
 		cp.Keywords = append(cp.Keywords, analyze.Keywords(c.HeadingPath+"\n"+c.Content))
 		ep.ChunkIds = append(ep.ChunkIds, id)
 	}
@@ -326,8 +410,12 @@ func (p *Pipeline) Upsert(ctx context.Context, t tenant.Tenant, d Document) (Out
 		if err := q.UseAutoPlans(ctx, tx); err != nil {
 			return err
 		}
-		doc, err := q.UpsertDocument(ctx, tx, store.UpsertDocumentParams{TenantID: t.ID, SourceUri: d.SourceURI, Title: title,
-			ContentType: ct, ContentSha: sum[:], Pipeline: p.fingerprint, Metadata: meta, Body: doc.Text, ChunkCount: int32(len(chunks))})
+		doc, err := q.UpsertDocument(ctx, tx, store.UpsertDocumentParams{TenantID: t.ID, SourceUri: d.SourceURI, Title: title, TitleGiven: given,
+			TitleNamed: d.Title != "", ContentType: ct, ContentSha: sum, Pipeline: p.fingerprint, Metadata: meta, Body: doc.Text,
+			ChunkCount: int32(len(chunks))})
+		if errors.Is(err, store.ErrNotFound) {
+			return errTitleMoved // the compare-and-set on the title failed
+		}
 		if err != nil {
 			return err
 		}
@@ -429,6 +517,32 @@ func (p *Pipeline) deleteOne(ctx context.Context, t tenant.Tenant, del func(*sto
 		return err
 	})
 	return out, err
+}
+
+// readAs decides the type d's content is read as (extract.Detect). Content
+// that came as a text field (FromText) must be text: a declared non-text
+// type is ErrUnsupportedType, binary bytes are ErrBinary.
+func readAs(d Document) (string, error) {
+	if !d.FromText {
+		return extract.Detect(d.Content, d.ContentType, d.SourceURI)
+	}
+	if d.ContentType != "" {
+		ct, err := extract.CanonicalType(d.ContentType)
+		if err != nil {
+			return "", err
+		}
+		if !extract.IsText(ct) {
+			return "", fmt.Errorf("%w: %s cannot be sent as text; upload the file instead", extract.ErrUnsupportedType, ct)
+		}
+	}
+	ct, err := extract.Detect(d.Content, d.ContentType, d.SourceURI)
+	switch {
+	case err != nil:
+		return "", fmt.Errorf("%w: binary content in a text field; upload the file instead", extract.ErrBinary)
+	case !extract.IsText(ct):
+		return "", fmt.Errorf("%w: %s content in a text field; upload the file instead", extract.ErrBinary, ct)
+	}
+	return ct, nil
 }
 
 // baseName is the last path segment of a URI, for untitled documents.

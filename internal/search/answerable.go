@@ -3,12 +3,14 @@ package search
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
 
 	"github.com/google/uuid"
 
+	"github.com/ragd-dev/ragd/internal/analyze"
 	"github.com/ragd-dev/ragd/internal/tenant"
 )
 
@@ -53,6 +55,13 @@ type Signals struct {
 	// MissingNames how many of them no chunk contains.
 	Names        int `json:"names"`
 	MissingNames int `json:"missing_names"`
+	// MissingIdentifiers is how many of the missing names are code
+	// identifiers (Identifier): a question that names an identifier no
+	// document contains is almost never answered by the corpus (on the
+	// public data, 2 of 1,009 answerable questions against 48 of 198
+	// unanswerable ones), while other missing names often are (a gene or
+	// product spelled otherwise than in the documents).
+	MissingIdentifiers int `json:"missing_identifiers"`
 	// TopMean is the mean of the first wigDepth BM25 scores over the
 	// maximum attainable score (WIG-like; absent ranks count 0).
 	TopMean float64 `json:"top_mean"`
@@ -81,12 +90,13 @@ const (
 
 // AnswerFeatures names the model's inputs, in the order of Features.
 var AnswerFeatures = []string{"keyword_coverage", "term_coverage", "document_coverage", "absent_share",
-	"missing_name", "log_terms", "top_mean", "score_sd", "opinion"}
+	"missing_name", "log_terms", "top_mean", "score_sd", "opinion", "missing_identifier"}
 
 // Features returns the model's inputs, named by AnswerFeatures.
 func (s Signals) Features() []float64 {
 	return []float64{s.KeywordCoverage, s.TermCoverage, s.DocumentCoverage, s.AbsentShare,
-		b2f(s.MissingNames > 0), math.Log1p(float64(s.Terms)), s.TopMean, s.ScoreSD, b2f(s.Opinion)}
+		b2f(s.MissingNames > 0), math.Log1p(float64(s.Terms)), s.TopMean, s.ScoreSD, b2f(s.Opinion),
+		b2f(s.MissingIdentifiers > 0)}
 }
 
 func b2f(b bool) float64 {
@@ -128,9 +138,16 @@ func (m AnswerModel) Probability(s Signals) float64 {
 
 // TenantAnswerModel is the answerability model of a tenant with settings
 // set: its calibrated one when it has a valid one, else DefaultAnswerModel.
+// A model calibrated before the missing-identifier feature existed (one
+// weight fewer) reads it with weight 0, which gives exactly the
+// probabilities it was calibrated to give.
 func TenantAnswerModel(set tenant.Settings) AnswerModel {
-	if len(set.AnswerModel) == len(AnswerFeatures)+1 {
-		m := AnswerModel{Bias: set.AnswerModel[0], Weights: set.AnswerModel[1:]}
+	coef := set.AnswerModel
+	if len(coef) == len(AnswerFeatures) {
+		coef = append(slices.Clone(coef), 0)
+	}
+	if len(coef) == len(AnswerFeatures)+1 {
+		m := AnswerModel{Bias: coef[0], Weights: coef[1:]}
 		if m.Valid() {
 			return m
 		}
@@ -161,6 +178,11 @@ func asksOpinion(query string) bool {
 // signals computes the answerability evidence of the legs' results.
 func signals(p plan, legs legResults) Signals {
 	sg := Signals{Terms: len(legs.idf), Names: len(probeWords(p.req.Query)), MissingNames: len(legs.missing), Opinion: asksOpinion(p.req.Query)}
+	for _, w := range legs.missing {
+		if Identifier(w) {
+			sg.MissingIdentifiers++
+		}
+	}
 	if len(legs.vec) > 0 {
 		sg.Vector = true
 		sg.VectorSimilarity = 1 - legs.vec[0].value
@@ -279,8 +301,14 @@ func quoteList(words []string, n int) string {
 
 // probe is a query word checked against the tenant's vocabulary: word as
 // the query writes it, text what is looked up (an identifier with
-// underscores is looked up joined, as CompoundTerms indexes it).
-type probe struct{ word, text string }
+// underscores is looked up joined, as analyze.CompoundTerms indexes it).
+// literal is set for identifiers with underscores: their joined form can
+// stand for another identifier (pg_stat_io and pg_statio_ both join to
+// pgstatio), so a chunk must also contain the word itself.
+type probe struct {
+	word, text string
+	literal    bool
+}
 
 // maxProbes bounds the words one query checks.
 const maxProbes = 32
@@ -298,11 +326,11 @@ func probeWords(query string) []probe {
 			continue
 		}
 		seen[w] = true
-		text := w
+		pr := probe{word: w, text: w}
 		if strings.Contains(w, "_") {
-			text = strings.ToLower(strings.ReplaceAll(w, "_", ""))
+			pr.text, pr.literal = analyze.CompoundTerms(w), true
 		}
-		out = append(out, probe{word: w, text: text})
+		out = append(out, pr)
 	}
 	return out
 }
@@ -319,6 +347,26 @@ func queryWords(text string) []string {
 		}
 	}
 	return words
+}
+
+// Identifier reports whether word is written as code: an underscore inside
+// it (pg_stat_io, io_method) or dotted parts of two or more letters each
+// (os.path, pg_hba.conf). People do not paraphrase such a name: when no
+// document contains it, no document is about it.
+func Identifier(word string) bool {
+	if strings.Contains(strings.Trim(word, "_"), "_") {
+		return true
+	}
+	parts := strings.Split(word, ".")
+	if len(parts) < 2 {
+		return false
+	}
+	for _, p := range parts {
+		if utf8.RuneCountInString(p) < 2 || strings.IndexFunc(p, unicode.IsLetter) < 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // NameLike reports whether word looks like a name or an identifier rather

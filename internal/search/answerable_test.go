@@ -2,6 +2,7 @@ package search
 
 import (
 	"math"
+	"slices"
 	"strings"
 	"testing"
 
@@ -35,9 +36,11 @@ func TestNameLike(t *testing.T) {
 func TestProbeWords(t *testing.T) {
 	got := probeWords("How do I set up sharding in MongoDB, and what does io_method do? MongoDB again; see 42P01.")
 	var words, texts []string
+	var literal []bool
 	for _, p := range got {
 		words = append(words, p.word)
 		texts = append(texts, p.text)
+		literal = append(literal, p.literal)
 	}
 	if strings.Join(words, " ") != "MongoDB io_method 42P01" {
 		t.Fatalf("words %q", words)
@@ -45,9 +48,47 @@ func TestProbeWords(t *testing.T) {
 	if strings.Join(texts, " ") != "MongoDB iomethod 42P01" {
 		t.Fatalf("texts %q: an identifier is looked up joined, as CompoundTerms indexes it", texts)
 	}
+	if !slices.Equal(literal, []bool{false, true, false}) {
+		t.Fatalf("literal %v: only the identifier with underscores must also match word for word", literal)
+	}
+	if got := probeWords("Edit pg_hba.conf or importlib.import_module"); len(got) != 2 || got[0].text != "pghba" || got[1].text != "importmodule" {
+		t.Fatalf("dotted identifiers with underscores: %+v, want their underscore parts joined as CompoundTerms indexes them", got)
+	}
 	many := strings.Repeat("Name ", 10) + strings.Repeat("X1 X2 X3 X4 X5 X6 X7 X8 X9 Y1 Y2 Y3 Y4 Y5 Y6 Y7 Y8 Y9 Z1 Z2 Z3 Z4 Z5 Z6 Z7 Z8 Z9 W1 W2 W3 W4 W5 W6 W7 ", 1)
 	if n := len(probeWords(many)); n != maxProbes {
 		t.Fatalf("%d probes, want the cap %d", n, maxProbes)
+	}
+}
+
+func TestIdentifier(t *testing.T) {
+	for w, want := range map[string]bool{"pg_stat_io": true, "io_method": true, "os.path": true, "pg_hba.conf": true,
+		"MongoDB": false, "42P01": false, "e.g": false, "_private": false, "v1.2": false, "Node.js": true} {
+		if got := Identifier(w); got != want {
+			t.Errorf("Identifier(%q) = %v, want %v", w, got, want)
+		}
+	}
+}
+
+// TestCalibrationBeforeMissingIdentifier: a tenant model calibrated with one
+// weight fewer (before the missing-identifier feature) gives the
+// probabilities it gave then.
+func TestCalibrationBeforeMissingIdentifier(t *testing.T) {
+	old := []float64{-2, 1, 1, 1, -1, -2, 0.5, 1, 0.1, -0.5}
+	set := tenant.Settings{AnswerModel: old}
+	m := TenantAnswerModel(set)
+	if len(m.Weights) != len(AnswerFeatures) || m.Weights[len(m.Weights)-1] != 0 {
+		t.Fatalf("old calibration read as %+v, want its weights and 0 for the new feature", m)
+	}
+	s := Signals{Terms: 4, KeywordCoverage: 0.4, TermCoverage: 0.5, DocumentCoverage: 0.6, MissingNames: 1, MissingIdentifiers: 1}
+	z := old[0]
+	for i, x := range s.Features()[:len(old)-1] {
+		z += old[i+1] * x
+	}
+	if got, want := m.Probability(s), 1/(1+math.Exp(-z)); math.Abs(got-want) > 1e-12 {
+		t.Fatalf("probability %v, want %v as calibrated", got, want)
+	}
+	if !slices.Equal(set.AnswerModel, old) {
+		t.Fatal("reading a calibration changed the tenant's settings")
 	}
 }
 

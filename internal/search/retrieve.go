@@ -33,6 +33,7 @@ type chunkContent struct {
 	DocumentID                             uuid.UUID
 	ChunkIndex, StartOffset, EndOffset     int32
 	HeadingPath, Content, SourceURI, Title string
+	PageStart, PageEnd                     int32 // 0: not a paged document
 }
 
 // legQuery describes one search's retrieval for queueRetrieval.
@@ -108,11 +109,11 @@ func (s *Searcher) queueRetrieval(b *pgx.Batch, q legQuery, out *legResults) err
 			K1: q.k1, B: q.b, PerTerm: s.PerTermCap(), N: q.n, Filtered: q.filtered, Prefix: q.prefix, Metadata: q.metadata},
 			collectHits(&out.kw))
 		if len(q.probes) > 0 {
-			words, texts := make([]string, len(q.probes)), make([]string, len(q.probes))
+			words, texts, literal := make([]string, len(q.probes)), make([]string, len(q.probes)), make([]bool, len(q.probes))
 			for i, p := range q.probes {
-				words[i], texts[i] = p.word, p.text
+				words[i], texts[i], literal[i] = p.word, p.text, p.literal
 			}
-			store.QueueMissingTerms(b, store.MissingTermsParams{TSConfig: q.tsConfig, TenantID: q.tenantID, Words: words, Probes: texts},
+			store.QueueMissingTerms(b, store.MissingTermsParams{TSConfig: q.tsConfig, TenantID: q.tenantID, Words: words, Probes: texts, Literal: literal},
 				func(missing []string) error {
 					out.missing = missing
 					return nil
@@ -147,7 +148,8 @@ func collectHits(dst *[]legHit) func([]store.LegRow) error {
 		for i, r := range rows {
 			hits[i] = legHit{id: r.ChunkID, value: r.Value, matched: r.Matched, chunk: chunkContent{
 				DocumentID: r.DocumentID, ChunkIndex: r.ChunkIndex, StartOffset: r.StartOffset, EndOffset: r.EndOffset,
-				HeadingPath: r.HeadingPath, Content: r.Content, SourceURI: r.SourceURI, Title: r.Title}}
+				HeadingPath: r.HeadingPath, Content: r.Content, SourceURI: r.SourceURI, Title: r.Title,
+				PageStart: r.PageStart, PageEnd: r.PageEnd}}
 		}
 		*dst = hits
 		return nil

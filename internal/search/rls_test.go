@@ -47,6 +47,7 @@ func TestRetrievalStatementsStayInTheTenant(t *testing.T) {
 	kwText := "Quorvex frobnix_lever\nfrobnixlever"
 	probes := []string{"Quorvex", "frobnix_lever"}
 	probeTexts := []string{"Quorvex", "frobnixlever"}
+	probeLiteral := []bool{false, true}
 	type seen struct{ chunks, matched, vectors, df, missing int }
 	look := func(as testdb.Tenant) seen {
 		var s seen
@@ -100,7 +101,7 @@ func TestRetrievalStatementsStayInTheTenant(t *testing.T) {
 			if err := rows.Err(); err != nil {
 				return err
 			}
-			rows, err = tx.Query(ctx, store.MissingTermsSQL, "english", a.ID, probes, probeTexts)
+			rows, err = tx.Query(ctx, store.MissingTermsSQL, "english", a.ID, probes, probeTexts, probeLiteral)
 			if err != nil {
 				return err
 			}

@@ -49,6 +49,10 @@ import (
 // The settings are local to the transaction, which is the whole batch, so
 // QueueVectorLeg must be the last call on a batch: it queues them right
 // before the HNSW statement, and no other plan sees them.
+// literalProbeDF bounds the chunks the missing-terms probe reads for one
+// literal probe (see missingTerms).
+const literalProbeDF = "1000"
+
 const (
 	// contentHead + leg + contentTail + ORDER BY is the leg's rows
 	// (chunk_id, value) with what a result cites ($2 tenant). The chunks
@@ -69,7 +73,7 @@ const (
 	// lexemes) with the same reads.
 	contentChunks = `
 ), c AS MATERIALIZED (
-	SELECT c.id, c.document_id, c.chunk_index, c.start_offset, c.end_offset, c.heading_path, c.content`
+	SELECT c.id, c.document_id, c.chunk_index, c.start_offset, c.end_offset, c.heading_path, c.content, c.page_start, c.page_end`
 	contentRest = `
 	FROM chunks c
 	WHERE c.tenant_id = $2 AND c.id = ANY (ARRAY(SELECT v.chunk_id FROM v))
@@ -78,7 +82,8 @@ const (
 	FROM documents d
 	WHERE d.tenant_id = $2 AND d.id = ANY (ARRAY(SELECT c.document_id FROM c))
 )
-SELECT v.chunk_id, v.value, c.document_id, c.chunk_index, c.start_offset, c.end_offset, c.heading_path, c.content, d.source_uri, d.title`
+SELECT v.chunk_id, v.value, c.document_id, c.chunk_index, c.start_offset, c.end_offset, c.heading_path, c.content, d.source_uri, d.title,
+	coalesce(c.page_start, 0), coalesce(c.page_end, 0)`
 	contentJoin = `
 FROM v JOIN c ON c.id = v.chunk_id JOIN d ON d.id = c.document_id
 `
@@ -156,17 +161,28 @@ FROM v JOIN c ON c.id = v.chunk_id JOIN d ON d.id = c.document_id
 	// visible posting (LIMIT 1: a parameterised index probe under any
 	// estimate; the postings policy filters by the caller's principals, so
 	// a name that only hidden documents contain is reported missing, as
-	// for a tenant without them). Written as lexeme = ANY (lexemes) over
+	// for a tenant without them; term_stats counts hidden chunks too, so
+	// it cannot answer this). Written as lexeme = ANY (lexemes) over
 	// term_stats, the planner had turned the NOT EXISTS into an anti-join
 	// that read every term_stats row of the tenant once per probe (119 ms
 	// for four names on the manual's 20,645 terms; 1.3 ms as probes).
-	// term_stats counts hidden chunks too, so it cannot answer this.
+	// A literal probe ($5) is also missing when its first lexeme is rare
+	// (df ≤ literalProbeDF) and no readable chunk holding that lexeme
+	// contains the word itself, case-insensitively: a joined identifier can
+	// stand for another one (pg_stat_io and pg_statio_ are both pgstatio).
+	// A common lexeme is taken as present, so the check reads at most
+	// literalProbeDF chunks a probe, by primary key.
 	missingTerms = `SELECT w.word
-FROM unnest($3::text[], $4::text[]) AS w (word, probe)
+FROM unnest($3::text[], $4::text[], $5::bool[]) AS w (word, probe, literal)
 CROSS JOIN LATERAL (SELECT tsvector_to_array(to_tsvector(CAST($1::text AS regconfig), w.probe)) AS lexemes) l
 WHERE cardinality(l.lexemes) > 0
-  AND NOT EXISTS (SELECT 1 FROM unnest(l.lexemes) AS x (lexeme)
-                  CROSS JOIN LATERAL (SELECT 1 FROM postings p WHERE p.tenant_id = $2 AND p.lexeme = x.lexeme LIMIT 1) h)`
+  AND (NOT EXISTS (SELECT 1 FROM unnest(l.lexemes) AS x (lexeme)
+                   CROSS JOIN LATERAL (SELECT 1 FROM postings p WHERE p.tenant_id = $2 AND p.lexeme = x.lexeme LIMIT 1) h)
+    OR w.literal
+      AND (SELECT t.df FROM term_stats t WHERE t.tenant_id = $2 AND t.lexeme = l.lexemes[1]) <= ` + literalProbeDF + `
+      AND NOT EXISTS (SELECT 1 FROM postings p JOIN chunks c ON c.tenant_id = p.tenant_id AND c.id = p.chunk_id
+        WHERE p.tenant_id = $2 AND p.lexeme = l.lexemes[1]
+          AND (strpos(lower(c.content), lower(w.word)) > 0 OR strpos(lower(c.heading_path), lower(w.word)) > 0)))`
 )
 
 // The statement texts the Queue functions send, for tests that check what a
@@ -188,6 +204,9 @@ type LegRow struct {
 	DocumentID                             uuid.UUID
 	ChunkIndex, StartOffset, EndOffset     int32
 	HeadingPath, Content, SourceURI, Title string
+	// PageStart and PageEnd are the 1-based pages of a paged document (PDF)
+	// the chunk spans; 0 for other documents.
+	PageStart, PageEnd int32
 	// Matched are the query lexemes the chunk contains (keyword leg only).
 	Matched []string
 }
@@ -326,12 +345,19 @@ type MissingTermsParams struct {
 	TSConfig      string
 	TenantID      uuid.UUID
 	Words, Probes []string
+	// Literal marks the probes that a chunk must also contain word for
+	// word (see missingTerms); nil means none.
+	Literal []bool
 }
 
 // QueueMissingTerms queues the probe on b; fn receives the words none of
 // whose lexemes any chunk of the tenant has, when the batch is closed.
 func QueueMissingTerms(b *pgx.Batch, p MissingTermsParams, fn func([]string) error) {
-	b.Queue(missingTerms, p.TSConfig, p.TenantID, p.Words, p.Probes).Query(func(rows pgx.Rows) error {
+	literal := p.Literal
+	if literal == nil {
+		literal = make([]bool, len(p.Words))
+	}
+	b.Queue(missingTerms, p.TSConfig, p.TenantID, p.Words, p.Probes, literal).Query(func(rows pgx.Rows) error {
 		words, err := pgx.CollectRows(rows, pgx.RowTo[string])
 		if err != nil {
 			return err
@@ -347,7 +373,7 @@ func collectLegRows(fn func([]LegRow) error, withMatched bool) func(pgx.Rows) er
 		hits, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (LegRow, error) {
 			var h LegRow
 			dst := []any{&h.ChunkID, &h.Value, &h.DocumentID, &h.ChunkIndex, &h.StartOffset, &h.EndOffset,
-				&h.HeadingPath, &h.Content, &h.SourceURI, &h.Title}
+				&h.HeadingPath, &h.Content, &h.SourceURI, &h.Title, &h.PageStart, &h.PageEnd}
 			if withMatched {
 				dst = append(dst, &h.Matched)
 			}
