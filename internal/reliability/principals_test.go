@@ -20,6 +20,7 @@ import (
 
 	"github.com/ragd-dev/ragd/internal/api"
 	"github.com/ragd-dev/ragd/internal/auth"
+	"github.com/ragd-dev/ragd/internal/job"
 	"github.com/ragd-dev/ragd/internal/testdb"
 )
 
@@ -330,6 +331,8 @@ func runPrincipalFuzz(t *testing.T, dur time.Duration, ready func(*pfuzz), wrap 
 	if resp := f.send(bob, true, call{Method: "PUT", Path: "/v1/documents", Body: map[string]any{"source_uri": "acl/bob-hr.md", "content": own.content, "access": []string{"group:hr"}}}); resp.Status != http.StatusUnprocessableEntity {
 		f.violate("bob writes under group:hr (not his): %s, want 422", resp)
 	}
+
+	f.checkTrafficAndJobs(rnd)
 
 	// The randomized phase: searches, answers, listings and reads by every
 	// user while access lists, contents and documents change.
@@ -674,4 +677,69 @@ func (f *pfuzz) opChange(r *rand.Rand, bob *pUser) {
 			f.violate("delete of a document that exists nowhere: %s", resp)
 		}
 	}
+}
+
+// checkTrafficAndJobs reaches the traffic and ingestion-job routes: usage
+// and events (admin), feedback on a search's event, and a job submitted by
+// an editor, worked by a worker of this tenant, listed, read and followed.
+// The job's document is tenant-wide (a job states no access list) and joins
+// the model.
+func (f *pfuzz) checkTrafficAndJobs(r *rand.Rand) {
+	root, carol, bob := f.users["root"], f.users["carol"], f.users["bob"]
+	f.send(root, true, call{Method: "GET", Path: "/v1/tenant/usage"})
+	resp := f.send(carol, false, call{Method: "POST", Path: "/v1/search", Body: map[string]any{"query": "codeword notes", "top_k": 3}})
+	var sr api.SearchResponse
+	if json.Unmarshal(resp.Body, &sr) == nil && sr.EventID != "" {
+		for tries := 0; tries < 50; tries++ { // events are stored within about a second
+			fb := f.send(carol, false, call{Method: "POST", Path: "/v1/events/" + sr.EventID + "/feedback", Body: map[string]any{"helpful": true}})
+			if fb.Status != http.StatusNotFound {
+				break
+			}
+			time.Sleep(100 * time.Millisecond)
+		}
+	}
+	f.send(root, true, call{Method: "GET", Path: "/v1/events?limit=20"})
+
+	canary := newCanary(r)
+	var buf bytes.Buffer
+	mw := multipart.NewWriter(&buf)
+	fw, _ := mw.CreateFormFile("files", canary+".md")
+	fw.Write([]byte("# Job\n\nQueued notes about " + canary + "."))
+	mw.WriteField("base_uri", "https://jobs.test/")
+	mw.Close()
+	created := f.send(bob, true, call{Method: "POST", Path: "/v1/ingest/jobs", Body: buf.Bytes(), ContentType: mw.FormDataContentType()})
+	var j struct {
+		ID uuid.UUID `json:"id"`
+	}
+	if created.Status != http.StatusAccepted || json.Unmarshal(created.Body, &j) != nil {
+		f.violate("job submission: %s", created)
+		return
+	}
+	w := job.New(f.s.Pool, f.s.Deps.Ingester, job.Options{Tenants: []uuid.UUID{f.tenantID}})
+	for {
+		ok, err := w.Work(f.t.Context())
+		if err != nil {
+			f.violate("job worker: %v", err)
+			return
+		}
+		if !ok {
+			break
+		}
+	}
+	f.send(bob, true, call{Method: "GET", Path: "/v1/ingest/jobs"})
+	f.send(bob, true, call{Method: "GET", Path: "/v1/ingest/jobs/" + j.ID.String()})
+	f.send(bob, true, call{Method: "GET", Path: "/v1/ingest/jobs/" + j.ID.String() + "/events"})
+	list := f.send(root, true, call{Method: "GET", Path: "/v1/documents?source_uri_prefix=" + url.QueryEscape("https://jobs.test/")})
+	var page api.DocumentList
+	if json.Unmarshal(list.Body, &page) != nil || len(page.Documents) != 1 {
+		f.violate("the job's document: %s", list)
+		return
+	}
+	d := &pDoc{id: page.Documents[0].ID, uri: page.Documents[0].SourceURI, canary: canary, stable: true,
+		spans: []span{{acl: []string{}, from: 0, to: openSpan}}}
+	f.mu.Lock()
+	f.docs = append(f.docs, d)
+	f.byID[d.id.String()] = d
+	f.byCanary[canary] = d
+	f.mu.Unlock()
 }
