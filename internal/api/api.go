@@ -23,6 +23,7 @@ import (
 	"github.com/ragd-dev/ragd/internal/job"
 	"github.com/ragd-dev/ragd/internal/limit"
 	"github.com/ragd-dev/ragd/internal/search"
+	"github.com/ragd-dev/ragd/internal/store"
 	"github.com/ragd-dev/ragd/internal/tenant"
 	"github.com/ragd-dev/ragd/internal/traffic"
 )
@@ -38,6 +39,10 @@ type Ingester interface {
 	Delete(ctx context.Context, t tenant.Tenant, id uuid.UUID) (ingest.Outcome, error)
 	// DeleteBySourceURI removes the document with that source_uri; ingest.ErrNotFound when absent.
 	DeleteBySourceURI(ctx context.Context, t tenant.Tenant, uri string) (ingest.Outcome, error)
+	// SetAccess replaces the access list of document id and nothing else,
+	// reporting whether it changed; ingest.ErrNotFound when the caller
+	// cannot read the document.
+	SetAccess(ctx context.Context, t tenant.Tenant, id uuid.UUID, access []string) (bool, error)
 }
 
 // Jobs serves the /v1/ingest/jobs routes; *job.Service implements it.
@@ -316,6 +321,7 @@ const securityScheme = "bearer"
 const (
 	metaRole   = "ragd.role"   // auth.Role: minimum role (absent = admin)
 	metaPublic = "ragd.public" // true: no principal needed (health checks)
+	metaManage = "ragd.manage" // true: document management (the admin role sees every document)
 )
 
 // opSpec is how an operation is protected and described.
@@ -323,6 +329,12 @@ type opSpec struct {
 	role     auth.Role // minimum role; ignored when public
 	public   bool
 	resource string // what a 404 did not find
+	// manage marks document management (listing, reading, writing,
+	// deleting documents and changing their access, the tenant's counts):
+	// the admin role runs it over every document of the tenant. Every
+	// other operation, and every role below admin, reads as the caller's
+	// principals (visibility).
+	manage bool
 }
 
 // register declares one operation: its minimum role in Metadata (enforced by
@@ -334,6 +346,7 @@ func register[I, O any](s *Server, op huma.Operation, spec opSpec, h func(contex
 		op.Metadata[metaPublic] = true
 	} else {
 		op.Metadata[metaRole] = spec.role
+		op.Metadata[metaManage] = spec.manage
 		op.Security = []map[string][]string{{securityScheme: {}}}
 		op.Errors = append(op.Errors, http.StatusUnauthorized, http.StatusForbidden)
 		op.Description = joinDesc(op.Description, "Requires the "+spec.role.String()+" role or above.")
@@ -382,8 +395,24 @@ func (s *Server) authorize(ctx huma.Context, next func(huma.Context)) {
 		_ = huma.WriteErr(s.api, ctx, http.StatusForbidden, "this operation needs the "+min.String()+" role")
 		return
 	}
-	next(ctx)
+	manage, _ := op.Metadata[metaManage].(bool)
+	next(huma.WithContext(ctx, store.WithVisibility(ctx.Context(), visibility(info.principal, manage))))
 }
+
+// visibility is whose documents a request's tenant transactions read: every
+// document for the admin role on a management operation, else the caller's
+// principals (its subject and groups; none: tenant-wide documents only).
+// Search, answers and evaluation runs are always the caller's: answering as
+// an admin is still answering as a person.
+func visibility(p auth.Principal, manage bool) store.Visibility {
+	if manage && p.Role == auth.RoleAdmin {
+		return store.AllDocuments()
+	}
+	return store.AsPrincipals(p.Principals())
+}
+
+// callerVisibility returns the request's Visibility (set by authorize).
+func callerVisibility(ctx context.Context) store.Visibility { return store.VisibilityOf(ctx) }
 
 // errNoTenant is returned by tenantOf when no tenant was authenticated; it
 // cannot happen behind the middleware and maps to 500 if it ever does.

@@ -30,6 +30,7 @@ type UpsertDocumentRequest struct {
 	Content     string         `json:"content" minLength:"1" doc:"The document text. The request body must be valid UTF-8 (else 422); binary content such as a PDF's bytes is refused with 415 (upload files with POST /v1/documents/upload)." example:"# Install\n\nRun make setup."`
 	ContentType string         `json:"content_type,omitempty" maxLength:"100" doc:"markdown, html or text, or a MIME type (text/markdown, text/x-markdown, text/html, application/xhtml+xml, text/plain); a charset parameter is ignored (the content is already Unicode). Default: from source_uri's extension (.md, .html, .txt), else text/html when the content starts like HTML, else text/plain." example:"markdown"`
 	Metadata    map[string]any `json:"metadata,omitempty" doc:"A JSON object stored with the document (at most 64 KiB); search can filter on it by containment. Absent or null keeps the stored metadata (a new document gets {}); an object replaces it; {} clears it."`
+	Access      *[]string      `json:"access,omitempty" maxItems:"100" doc:"Who may read the document: principals user:<subject> and group:<name> (from the token's sub and groups claims); [] = everyone in the tenant. Absent: a new document is tenant-wide and a replaced one keeps its list. Below the admin role the list must be empty or name one of your own principals." example:"[\"group:hr\"]"`
 }
 
 // UpsertDocumentInput is the input of PUT /v1/documents.
@@ -57,6 +58,7 @@ type UploadForm struct {
 	Title       string        `form:"title" required:"false" maxLength:"1000" doc:"Title, kept by later writes that name none; default: the title an earlier write named, else the one in the content."`
 	ContentType string        `form:"content_type" required:"false" maxLength:"100" doc:"Overrides the detected content type (same values as content_type of PUT /v1/documents)."`
 	Metadata    string        `form:"metadata" required:"false" maxLength:"65536" doc:"A JSON object stored with the document. Absent or empty keeps the stored metadata; {} clears it." example:"{\"product\": \"db\"}"`
+	Access      string        `form:"access" required:"false" maxLength:"30000" doc:"The access list as a JSON array of principals (as access of PUT /v1/documents); [] = everyone in the tenant; absent or empty: a new document is tenant-wide and a replaced one keeps its list." example:"[\"group:hr\"]"`
 }
 
 // UploadInput is the input of POST /v1/documents/upload.
@@ -75,6 +77,7 @@ type Document struct {
 	Chunks        int            `json:"chunks"`
 	CreatedAt     time.Time      `json:"created_at"`
 	UpdatedAt     time.Time      `json:"updated_at"`
+	Access        []string       `json:"access" doc:"Who may read the document (principals user:<subject>, group:<name>); [] = everyone in the tenant."`
 	Content       *string        `json:"content,omitempty" doc:"The text extracted from the upload (markup removed), which chunk start/end offsets index into; only with include_content=true."`
 }
 
@@ -112,6 +115,17 @@ type GetDocumentOutput struct {
 	Body Document
 }
 
+// AccessBody is the body of PATCH /v1/documents/{id}/access.
+type AccessBody struct {
+	Access []string `json:"access" required:"true" maxItems:"100" doc:"The new access list: principals user:<subject> and group:<name>; [] = everyone in the tenant. Below the admin role it must be empty or name one of your own principals." example:"[\"group:hr\", \"user:alice\"]"`
+}
+
+// SetAccessInput is the input of PATCH /v1/documents/{id}/access.
+type SetAccessInput struct {
+	DocumentIDInput
+	Body AccessBody
+}
+
 // DeleteBySourceURIInput is the input of DELETE /v1/documents.
 type DeleteBySourceURIInput struct {
 	SourceURI string `query:"source_uri" required:"true" minLength:"1" maxLength:"2048" doc:"source_uri of the document to delete."`
@@ -119,8 +133,8 @@ type DeleteBySourceURIInput struct {
 
 func (s *Server) registerDocuments() {
 	tags := []string{"documents"}
-	doc := opSpec{role: auth.RoleEditor, resource: "document"}
-	read := opSpec{role: auth.RoleReader, resource: "document"}
+	doc := opSpec{role: auth.RoleEditor, resource: "document", manage: true}
+	read := opSpec{role: auth.RoleReader, resource: "document", manage: true}
 	register(s, huma.Operation{
 		OperationID: "upsertDocument", Method: http.MethodPut, Path: "/v1/documents", Tags: tags,
 		Summary: "Add or replace a document",
@@ -131,8 +145,12 @@ func (s *Server) registerDocuments() {
 		Errors: []int{http.StatusRequestEntityTooLarge, http.StatusUnsupportedMediaType, http.StatusUnprocessableEntity},
 	}, doc, func(ctx context.Context, in *UpsertDocumentInput) (*DocumentWriteOutput, error) {
 		b := in.Body
-		return s.upsert(ctx, ingest.Document{SourceURI: b.SourceURI, Title: b.Title, ContentType: b.ContentType, Content: []byte(b.Content),
-			FromText: true, Metadata: b.Metadata})
+		d := ingest.Document{SourceURI: b.SourceURI, Title: b.Title, ContentType: b.ContentType, Content: []byte(b.Content),
+			FromText: true, Metadata: b.Metadata}
+		if b.Access != nil {
+			d.Access, d.SetAccess = *b.Access, true
+		}
+		return s.upsert(ctx, d)
 	})
 	register(s, huma.Operation{
 		OperationID: "uploadDocument", Method: http.MethodPost, Path: "/v1/documents/upload", Tags: tags,
@@ -167,6 +185,13 @@ func (s *Server) registerDocuments() {
 		return s.written(o, err)
 	})
 	register(s, huma.Operation{
+		OperationID: "setDocumentAccess", Method: http.MethodPatch, Path: "/v1/documents/{id}/access", Tags: tags,
+		Summary: "Change who may read a document",
+		Description: "Replaces the document's access list and nothing else (content, chunks, metadata and updated_at " +
+			"are kept); the next request of every reader sees the change. A document the caller cannot read is 404.",
+		Errors: []int{http.StatusNotFound, http.StatusUnprocessableEntity},
+	}, doc, s.setAccess)
+	register(s, huma.Operation{
 		OperationID: "deleteDocumentBySourceURI", Method: http.MethodDelete, Path: "/v1/documents", Tags: tags,
 		Summary: "Delete a document by source_uri",
 		Errors:  []int{http.StatusNotFound, http.StatusUnprocessableEntity},
@@ -184,6 +209,11 @@ func (s *Server) upsert(ctx context.Context, d ingest.Document) (*DocumentWriteO
 	t, err := tenantOf(ctx)
 	if err != nil {
 		return nil, err
+	}
+	if d.SetAccess {
+		if err := readableByCaller(ctx, d.Access); err != nil {
+			return nil, err
+		}
 	}
 	if err := s.checkQuota(ctx, t, d.SourceURI, len(d.Content)); err != nil {
 		return nil, err
@@ -238,7 +268,49 @@ func (s *Server) upload(ctx context.Context, in *UploadInput) (*DocumentWriteOut
 			return nil, invalidf("metadata must be a JSON object")
 		}
 	}
-	return s.upsert(ctx, ingest.Document{SourceURI: uri, Title: form.Title, ContentType: ct, Content: content, Metadata: meta})
+	d := ingest.Document{SourceURI: uri, Title: form.Title, ContentType: ct, Content: content, Metadata: meta}
+	if strings.TrimSpace(form.Access) != "" {
+		if err := json.Unmarshal([]byte(form.Access), &d.Access); err != nil {
+			return nil, invalidf("access must be a JSON array of principals, e.g. [\"group:hr\"]")
+		}
+		d.SetAccess = true
+	}
+	return s.upsert(ctx, d)
+}
+
+// readableByCaller refuses an access list that would hide the document
+// from its writer: below the admin role's management view, the list must
+// be empty or name one of the caller's principals (the database refuses
+// such a write too; this says why). Errors: a 422 naming the caller's
+// principals.
+func readableByCaller(ctx context.Context, access []string) error {
+	v := callerVisibility(ctx)
+	norm, err := auth.NormalizeAccess(access)
+	if err != nil {
+		return invalidf("%s", strings.TrimPrefix(err.Error(), "auth: "))
+	}
+	if !v.Sees(norm) {
+		return invalidf("access must be empty or name one of your principals %v: you could not read the document afterwards", v.Principals())
+	}
+	return nil
+}
+
+func (s *Server) setAccess(ctx context.Context, in *SetAccessInput) (*GetDocumentOutput, error) {
+	id, err := uuid.Parse(in.ID)
+	if err != nil {
+		return nil, invalidf("id must be a UUID")
+	}
+	t, err := tenantOf(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if err := readableByCaller(ctx, in.Body.Access); err != nil {
+		return nil, err
+	}
+	if _, err := s.deps.Ingester.SetAccess(ctx, t, id, in.Body.Access); err != nil {
+		return nil, err
+	}
+	return s.get(ctx, &GetDocumentInput{DocumentIDInput: in.DocumentIDInput})
 }
 
 // uploadType is the type an uploaded file is declared as, for
@@ -293,10 +365,19 @@ func (s *Server) list(ctx context.Context, in *ListDocumentsInput) (*ListDocumen
 		}
 	}
 	var rows []store.ListDocumentsRow
+	var access map[uuid.UUID][]string
 	err = store.InTenant(ctx, s.deps.Pool, t.ID, func(tx pgx.Tx) error {
 		var err error
 		rows, err = store.New().ListDocuments(ctx, tx, store.ListDocumentsParams{
 			TenantID: t.ID, Prefix: in.SourceURIPrefix, After: after, MaxRows: int32(in.Limit + 1)})
+		if err != nil {
+			return err
+		}
+		ids := make([]uuid.UUID, len(rows))
+		for i, r := range rows {
+			ids[i] = r.ID
+		}
+		access, err = store.DocumentAccess(ctx, tx, t.ID, ids)
 		return err
 	})
 	if err != nil {
@@ -311,6 +392,10 @@ func (s *Server) list(ctx context.Context, in *ListDocumentsInput) (*ListDocumen
 		d, err := document(store.GetDocumentRow(r))
 		if err != nil {
 			return nil, err
+		}
+		d.Access = access[d.ID]
+		if d.Access == nil {
+			d.Access = []string{}
 		}
 		out.Body.Documents = append(out.Body.Documents, d)
 	}
@@ -338,6 +423,14 @@ func (s *Server) get(ctx context.Context, in *GetDocumentInput) (*GetDocumentOut
 		}
 		if out.Body, err = document(row); err != nil {
 			return err
+		}
+		access, err := store.DocumentAccess(ctx, tx, t.ID, []uuid.UUID{id})
+		if err != nil {
+			return err
+		}
+		out.Body.Access = access[id]
+		if out.Body.Access == nil {
+			out.Body.Access = []string{}
 		}
 		if in.IncludeContent {
 			body, err := q.GetDocumentBody(ctx, tx, store.GetDocumentBodyParams{TenantID: t.ID, ID: id})

@@ -206,11 +206,14 @@ func classify(err error) (int, string) {
 		return http.StatusUnsupportedMediaType, clientText(err)
 	case errors.Is(err, search.ErrEmptyQuery), errors.Is(err, search.ErrQueryTooLong), errors.Is(err, search.ErrBadTopK),
 		errors.Is(err, search.ErrInvalidFilter), errors.Is(err, ingest.ErrInvalidSourceURI), errors.Is(err, ingest.ErrInvalidMetadata),
+		errors.Is(err, ingest.ErrInvalidAccess),
 		errors.Is(err, extract.ErrInvalidUTF8), errors.Is(err, extract.ErrEmpty),
 		errors.Is(err, extract.ErrNoTextLayer), errors.Is(err, extract.ErrUnreadable),
 		errors.Is(err, embed.ErrEmptyInput), errors.Is(err, errInvalidInput), errors.Is(err, job.ErrInvalid),
 		errors.Is(err, eval.ErrInvalidName), errors.Is(err, eval.ErrNoAnswerable), errors.As(err, new(*eval.ValidationError)):
 		return http.StatusUnprocessableEntity, clientText(err)
+	case errors.Is(err, ingest.ErrHidden):
+		return http.StatusConflict, "source_uri is taken by a document you cannot access"
 	case errors.Is(err, store.ErrConflict):
 		return http.StatusConflict, "conflicts with an existing resource"
 	case errors.Is(err, store.ErrInvalidValue):

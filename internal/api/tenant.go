@@ -90,7 +90,7 @@ func (s *Server) registerTenant() {
 	register(s, huma.Operation{
 		OperationID: "getTenant", Method: http.MethodGet, Path: "/v1/tenant", Tags: tags,
 		Summary: "The caller's tenant",
-	}, opSpec{role: auth.RoleReader, resource: "tenant"}, s.getTenant)
+	}, opSpec{role: auth.RoleReader, resource: "tenant", manage: true}, s.getTenant)
 	register(s, huma.Operation{
 		OperationID: "updateTenantSettings", Method: http.MethodPatch, Path: "/v1/tenant/settings", Tags: tags,
 		Summary: "Change retrieval settings",
@@ -105,6 +105,13 @@ func (s *Server) getTenant(ctx context.Context, _ *struct{}) (*TenantOutput, err
 	}
 	var st store.GetTenantStatsRow
 	err = store.InTenant(ctx, s.deps.Pool, t.ID, func(tx pgx.Tx) error {
+		if !callerVisibility(ctx).All() {
+			// Counts over what the caller can read: the tenant-wide
+			// statistics would count hidden documents.
+			v, err := store.New().VisibleTenantStats(ctx, tx, t.ID)
+			st = store.GetTenantStatsRow{ChunkCount: v.ChunkCount, TokenCount: v.TokenCount, DocumentCount: v.DocumentCount}
+			return err
+		}
 		st, err = store.New().GetTenantStats(ctx, tx, t.ID) // an aggregate: always one row
 		return err
 	})

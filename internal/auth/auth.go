@@ -8,6 +8,8 @@ import (
 	"slices"
 	"strings"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/MicahParks/keyfunc/v3"
 	"github.com/golang-jwt/jwt/v5"
@@ -61,8 +63,79 @@ type Principal struct {
 	TenantID uuid.UUID
 	// Role bounds which operations the caller may invoke.
 	Role Role
-	// Subject is the token's sub claim (for logs; may be empty).
+	// Subject is the token's sub claim (may be empty).
 	Subject string
+	// Groups are the token's groups claim (Options.GroupsClaim): its
+	// strings when it is a JSON array of strings, else none.
+	Groups []string
+}
+
+// Principals are the access-list principals of p (docs/SECURITY.md):
+// "user:<sub>" when the subject is set, and "group:<name>" for each group.
+// A subject or group that is not a valid principal (empty, longer than
+// MaxPrincipalBytes, with control characters) is left out: fail closed,
+// such a caller reads fewer documents, never more.
+func (p Principal) Principals() []string {
+	var out []string
+	if ValidPrincipal("user:" + p.Subject) {
+		out = append(out, "user:"+p.Subject)
+	}
+	for _, g := range p.Groups {
+		if ValidPrincipal("group:" + g) {
+			out = append(out, "group:"+g)
+		}
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
+// MaxPrincipalBytes bounds one principal of an access list.
+const MaxPrincipalBytes = 256
+
+// MaxAccessList bounds the principals of one document's access list.
+const MaxAccessList = 100
+
+// ValidPrincipal reports whether s is an access-list principal: "user:" or
+// "group:" followed by 1 or more bytes, at most MaxPrincipalBytes in all,
+// valid UTF-8 without control characters.
+func ValidPrincipal(s string) bool {
+	name, ok := strings.CutPrefix(s, "user:")
+	if !ok {
+		name, ok = strings.CutPrefix(s, "group:")
+	}
+	if !ok || name == "" || len(s) > MaxPrincipalBytes || !utf8.ValidString(s) {
+		return false
+	}
+	for _, r := range s {
+		if unicode.IsControl(r) {
+			return false
+		}
+	}
+	return true
+}
+
+// ErrInvalidAccess is returned by NormalizeAccess for an access list that
+// is not a list of principals.
+var ErrInvalidAccess = errors.New("auth: invalid access list")
+
+// NormalizeAccess checks a document's access list and returns it sorted
+// without duplicates; the empty list (nil or []) means everyone in the
+// tenant. Errors: ErrInvalidAccess naming the first bad entry, or more than
+// MaxAccessList principals.
+func NormalizeAccess(access []string) ([]string, error) {
+	out := make([]string, 0, len(access))
+	for _, a := range access {
+		if !ValidPrincipal(a) {
+			return nil, fmt.Errorf("%w: %q is not a principal (user:<id> or group:<name>, at most %d bytes, no control characters)", ErrInvalidAccess, a, MaxPrincipalBytes)
+		}
+		out = append(out, a)
+	}
+	slices.Sort(out)
+	out = slices.Compact(out)
+	if len(out) > MaxAccessList {
+		return nil, fmt.Errorf("%w: %d principals, at most %d", ErrInvalidAccess, len(out), MaxAccessList)
+	}
+	return out, nil
 }
 
 // Errors returned by Verify. ErrInvalidToken and ErrBadClaims wrap the reason
@@ -98,6 +171,7 @@ func PublicReason(err error) string {
 const (
 	DefaultTenantClaim         = "tenant_id"
 	DefaultRoleClaim           = "role"
+	DefaultGroupsClaim         = "groups"
 	DefaultJWKSRefreshInterval = time.Hour
 	// DefaultJWKSUnknownKIDEvery is the shortest interval between two JWKS
 	// refreshes triggered by tokens naming an unknown kid.
@@ -121,6 +195,10 @@ type Options struct {
 	// UUID) and the role; defaults DefaultTenantClaim and DefaultRoleClaim.
 	TenantClaim string
 	RoleClaim   string
+	// GroupsClaim names the claim holding the caller's groups, a JSON array
+	// of strings; default DefaultGroupsClaim. Anything else there (absent,
+	// a string, an array holding a non-string) is no groups.
+	GroupsClaim string
 	// Leeway is the clock skew allowed on exp, nbf and iat.
 	Leeway time.Duration
 	// JWKSClient fetches the JWKS (default: an http.Client with a 10 s timeout).
@@ -138,7 +216,7 @@ func OptionsFromConfig(c config.Config) Options {
 	return Options{
 		Secret: c.JWTSecret, PublicKeys: c.JWTPublicKeys, JWKSURL: c.JWKSURL,
 		Issuer: c.JWTIssuer, Audience: c.JWTAudience,
-		TenantClaim: c.JWTTenantClaim, RoleClaim: c.JWTRoleClaim, Leeway: c.JWTLeeway,
+		TenantClaim: c.JWTTenantClaim, RoleClaim: c.JWTRoleClaim, GroupsClaim: c.JWTGroupsClaim, Leeway: c.JWTLeeway,
 	}
 }
 
@@ -168,6 +246,9 @@ func New(ctx context.Context, o Options) (*Verifier, error) {
 	}
 	if o.RoleClaim == "" {
 		o.RoleClaim = DefaultRoleClaim
+	}
+	if o.GroupsClaim == "" {
+		o.GroupsClaim = DefaultGroupsClaim
 	}
 	if o.Leeway < 0 {
 		return nil, errors.New("auth: leeway must not be negative")
@@ -297,7 +378,26 @@ func (v *Verifier) Verify(ctx context.Context, token string) (Principal, error) 
 	if p.Role, err = ParseRole(rawRole); err != nil {
 		return Principal{}, err
 	}
+	p.Groups = stringArray(claims[v.opts.GroupsClaim])
 	return p, nil
+}
+
+// stringArray returns raw's strings when it is a JSON array of strings only,
+// else nil (fail closed: a malformed claim grants no group).
+func stringArray(raw any) []string {
+	arr, ok := raw.([]any)
+	if !ok {
+		return nil
+	}
+	out := make([]string, 0, len(arr))
+	for _, x := range arr {
+		s, ok := x.(string)
+		if !ok {
+			return nil
+		}
+		out = append(out, s)
+	}
+	return out
 }
 
 // keyfunc chooses the verification key by the configured sources; the token's
@@ -352,6 +452,17 @@ func WithAudience(aud string) IssueOption {
 
 // WithSubject sets sub (default "ragd-dev").
 func WithSubject(sub string) IssueOption { return func(c jwt.MapClaims) { c["sub"] = sub } }
+
+// WithGroups sets the groups claim (named groupsClaim, default
+// DefaultGroupsClaim) to groups.
+func WithGroups(groupsClaim string, groups ...string) IssueOption {
+	return func(c jwt.MapClaims) {
+		if groupsClaim == "" {
+			groupsClaim = DefaultGroupsClaim
+		}
+		c[groupsClaim] = groups
+	}
+}
 
 // WithClaimNames stores the tenant id and role under other claim names (to
 // match RAGD_JWT_TENANT_CLAIM / RAGD_JWT_ROLE_CLAIM).

@@ -380,3 +380,72 @@ func TestJWKSRotation(t *testing.T) {
 		t.Fatalf("retired k1: %v", err)
 	}
 }
+
+// TestGroupsClaim: the groups claim (renamable) gives group principals only
+// as a JSON array of strings; anything else is no groups, and entries or a
+// subject that are not valid principals are left out (fail closed).
+func TestGroupsClaim(t *testing.T) {
+	t.Parallel()
+	tenant := uuid.New()
+	claim := func(v any) auth.IssueOption { return func(c jwt.MapClaims) { c["roles"] = v } }
+	v := newVerifier(t, auth.Options{Secret: secret, GroupsClaim: "roles"})
+	for _, tc := range []struct {
+		name string
+		sub  string
+		opt  auth.IssueOption
+		want string
+	}{
+		{"array", "alice", claim([]string{"hr", "eng", "hr"}), "group:eng,group:hr,user:alice"},
+		{"absent", "alice", nil, "user:alice"},
+		{"a string", "alice", claim("hr"), "user:alice"},
+		{"an array with a number", "alice", claim([]any{"hr", 3}), "user:alice"},
+		{"an object", "alice", claim(map[string]any{"hr": true}), "user:alice"},
+		{"empty and control entries", "alice", claim([]string{"", "a\nb", "ok"}), "group:ok,user:alice"},
+		{"no subject", "", claim([]string{"hr"}), "group:hr"},
+		{"default name ignored", "bob", auth.WithGroups("", "hr"), "user:bob"},
+	} {
+		opts := []auth.IssueOption{auth.WithSubject(tc.sub)}
+		if tc.opt != nil {
+			opts = append(opts, tc.opt)
+		}
+		tok, err := auth.Issue(secret, tenant, auth.RoleReader, time.Minute, opts...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p, err := v.Verify(t.Context(), tok)
+		if err != nil {
+			t.Fatalf("%s: %v", tc.name, err)
+		}
+		if got := strings.Join(p.Principals(), ","); got != tc.want {
+			t.Errorf("%s: principals %q, want %q", tc.name, got, tc.want)
+		}
+	}
+	// The default claim name is groups.
+	tok, _ := auth.Issue(secret, tenant, auth.RoleReader, time.Minute, auth.WithSubject("c"), auth.WithGroups("", "ops"))
+	if p, err := newVerifier(t, auth.Options{Secret: secret}).Verify(t.Context(), tok); err != nil || strings.Join(p.Principals(), ",") != "group:ops,user:c" {
+		t.Errorf("default groups claim: %+v, %v", p, err)
+	}
+}
+
+func TestNormalizeAccess(t *testing.T) {
+	t.Parallel()
+	got, err := auth.NormalizeAccess([]string{"user:b", "group:a", "user:b"})
+	if err != nil || strings.Join(got, ",") != "group:a,user:b" {
+		t.Errorf("NormalizeAccess = %v, %v", got, err)
+	}
+	if got, err := auth.NormalizeAccess(nil); err != nil || len(got) != 0 {
+		t.Errorf("NormalizeAccess(nil) = %v, %v; want the empty list", got, err)
+	}
+	for _, bad := range [][]string{{"alice"}, {"*"}, {"user:"}, {"group:" + strings.Repeat("x", 300)}, {"group:a\tb"}} {
+		if _, err := auth.NormalizeAccess(bad); !errors.Is(err, auth.ErrInvalidAccess) {
+			t.Errorf("NormalizeAccess(%q) = %v, want ErrInvalidAccess", bad, err)
+		}
+	}
+	many := make([]string, 101)
+	for i := range many {
+		many[i] = "user:" + strings.Repeat("a", i+1)
+	}
+	if _, err := auth.NormalizeAccess(many); !errors.Is(err, auth.ErrInvalidAccess) {
+		t.Errorf("101 principals: %v, want ErrInvalidAccess", err)
+	}
+}

@@ -8,7 +8,7 @@ import (
 )
 
 func runAsk(ctx context.Context, e *env, args []string) error {
-	fs := newFlags(e, "ask", `ask --tenant <slug> [--json] [--sources N] [--source-uri-prefix P] [--metadata JSON] "question"`)
+	fs := newFlags(e, "ask", `ask --tenant <slug> [--json] [--sources N] [--source-uri-prefix P] [--metadata JSON] [--as-subject S] [--as-group G] "question"`)
 	slug := fs.String("tenant", "", "tenant slug")
 	asJSON := fs.Bool("json", false, "print JSON: answer, refused, citations, sources")
 	topK := fs.Int("sources", 5, "sources given to the answerer")
@@ -33,7 +33,7 @@ func runAsk(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	resp, err := d.asker.Ask(ctx, t, req, nil)
+	resp, err := d.asker.Ask(filter.reader(ctx), t, req, nil)
 	if err != nil {
 		return err
 	}

@@ -14,6 +14,7 @@ import (
 	"strings"
 
 	"github.com/ragd-dev/ragd/internal/config"
+	"github.com/ragd-dev/ragd/internal/store"
 )
 
 // env bundles what a subcommand may touch.
@@ -78,6 +79,14 @@ func Run(ctx context.Context, args []string, getenv func(string) string, stdin i
 	level := map[string]slog.Level{"debug": slog.LevelDebug, "info": slog.LevelInfo, "warn": slog.LevelWarn, "error": slog.LevelError}[cfg.LogLevel]
 	e := &env{getenv: getenv, stdin: stdin, stdout: stdout, stderr: stderr, cfg: cfg,
 		log: slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: level}))}
+	if args[0] != "serve" {
+		// Operator commands read and write every document of a tenant
+		// (ingest replaces restricted documents, eval and tune measure the
+		// whole corpus); ask and search can run as a person with
+		// --as-subject/--as-group. The server never inherits this: each of
+		// its requests reads as its caller.
+		ctx = store.WithVisibility(ctx, store.AllDocuments())
+	}
 	if err := cmd.run(ctx, e, args[1:]); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return 0

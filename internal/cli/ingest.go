@@ -13,6 +13,7 @@ import (
 	"github.com/schollz/progressbar/v3"
 	"golang.org/x/term"
 
+	"github.com/ragd-dev/ragd/internal/auth"
 	"github.com/ragd-dev/ragd/internal/ingest"
 	"github.com/ragd-dev/ragd/internal/job"
 	"github.com/ragd-dev/ragd/internal/store"
@@ -25,8 +26,27 @@ type stringsFlag []string
 func (s *stringsFlag) String() string     { return strings.Join(*s, ",") }
 func (s *stringsFlag) Set(v string) error { *s = append(*s, v); return nil }
 
+// accessFlag is --access: a comma-separated access list, and whether it was
+// given at all (--access= sets the empty list: everyone in the tenant).
+type accessFlag struct {
+	set        bool
+	principals []string
+}
+
+func (a *accessFlag) String() string { return strings.Join(a.principals, ",") }
+func (a *accessFlag) Set(v string) error {
+	a.set, a.principals = true, nil
+	for _, p := range strings.Split(v, ",") {
+		if p = strings.TrimSpace(p); p != "" {
+			a.principals = append(a.principals, p)
+		}
+	}
+	_, err := auth.NormalizeAccess(a.principals)
+	return err
+}
+
 func runIngest(ctx context.Context, e *env, args []string) error {
-	fs := newFlags(e, "ingest", "ingest --tenant <slug> [--include GLOB] [--exclude GLOB] [--base-uri URL] [--metadata JSON] [--prune] [--json] PATH...")
+	fs := newFlags(e, "ingest", "ingest --tenant <slug> [--include GLOB] [--exclude GLOB] [--base-uri URL] [--metadata JSON] [--access P,P] [--prune] [--json] PATH...")
 	slug := fs.String("tenant", "", "tenant slug")
 	var include, exclude stringsFlag
 	fs.Var(&include, "include", "glob of files to ingest, relative to each PATH (repeatable; default: every .md .html .htm .txt .pdf .docx)")
@@ -36,6 +56,8 @@ func runIngest(ctx context.Context, e *env, args []string) error {
 	workers := fs.Int("workers", 2, "documents in flight")
 	asJSON := fs.Bool("json", false, "print the summary as JSON")
 	metadata := fs.String("metadata", "", `metadata of every ingested document, a JSON object (e.g. '{"product":"console"}'), for search's --metadata filter`)
+	var access accessFlag
+	fs.Var(&access, "access", "access list of every ingested document: principals user:<subject>, group:<name>, comma-separated; --access= for everyone in the tenant; absent: new documents are tenant-wide and existing ones keep theirs")
 	paths, err := parse(fs, args)
 	if err != nil {
 		return err
@@ -49,7 +71,8 @@ func runIngest(ctx context.Context, e *env, args []string) error {
 			return usagef("--metadata must be a JSON object, got %q", *metadata)
 		}
 	}
-	files, walkFails, err := ingest.Walk(paths, ingest.WalkOptions{Include: include, Exclude: exclude, BaseURI: *baseURI, Metadata: meta})
+	files, walkFails, err := ingest.Walk(paths, ingest.WalkOptions{Include: include, Exclude: exclude, BaseURI: *baseURI, Metadata: meta,
+		Access: access.principals, SetAccess: access.set})
 	if err != nil {
 		return usagef("%v", err)
 	}

@@ -8,11 +8,13 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/ragd-dev/ragd/internal/auth"
 	"github.com/ragd-dev/ragd/internal/search"
+	"github.com/ragd-dev/ragd/internal/store"
 )
 
 func runSearch(ctx context.Context, e *env, args []string) error {
-	fs := newFlags(e, "search", `search --tenant <slug> [--json] [--explain] [--top-k N] [--source-uri-prefix P] [--metadata JSON] "query"`)
+	fs := newFlags(e, "search", `search --tenant <slug> [--json] [--explain] [--top-k N] [--source-uri-prefix P] [--metadata JSON] [--as-subject S] [--as-group G] "query"`)
 	slug := fs.String("tenant", "", "tenant slug")
 	asJSON := fs.Bool("json", false, "print JSON")
 	explain := fs.Bool("explain", false, "show each leg's rank and score")
@@ -38,7 +40,7 @@ func runSearch(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	resp, err := d.searcher.Search(ctx, t, req)
+	resp, err := d.searcher.Search(filter.reader(ctx), t, req)
 	if err != nil {
 		return err
 	}
@@ -92,14 +94,33 @@ func snippet(s string, n int) string {
 }
 
 // searchFilter holds the document filters that search and ask share.
-type searchFilter struct{ prefix, metadata *string }
+type searchFilter struct {
+	prefix, metadata, subject *string
+	groups                    *stringsFlag
+}
 
-// filterFlags defines --source-uri-prefix and --metadata on fs.
+// filterFlags defines --source-uri-prefix, --metadata, --as-subject and
+// --as-group on fs.
 func filterFlags(fs *flag.FlagSet) searchFilter {
-	return searchFilter{
+	f := searchFilter{
 		prefix:   fs.String("source-uri-prefix", "", "only documents whose source_uri starts with this"),
 		metadata: fs.String("metadata", "", `only documents whose metadata contains this JSON object, e.g. '{"lang":"en"}'`),
+		subject:  fs.String("as-subject", "", "read as this token subject (principal user:<subject>) instead of seeing every document"),
+		groups:   &stringsFlag{},
 	}
+	fs.Var(f.groups, "as-group", "read as a member of this group (principal group:<name>; repeatable); with neither --as-… flag, every document is searched")
+	return f
+}
+
+// reader returns ctx reading as the --as-subject/--as-group person when
+// either is given (no usable principal: tenant-wide documents only, as for
+// a token without them), else ctx (every document: operator tooling).
+func (f searchFilter) reader(ctx context.Context) context.Context {
+	if *f.subject == "" && len(*f.groups) == 0 {
+		return ctx
+	}
+	p := auth.Principal{Subject: *f.subject, Groups: *f.groups}
+	return store.WithVisibility(ctx, store.AsPrincipals(p.Principals()))
 }
 
 // request is the search request for query with the filters. Errors: a usage

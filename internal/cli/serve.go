@@ -93,12 +93,15 @@ func runOpenAPI(_ context.Context, e *env, args []string) error {
 
 func runToken(ctx context.Context, e *env, args []string) error {
 	if len(args) == 0 || args[0] != "issue" {
-		return usagef("token issue --tenant <slug> --role reader|editor|admin [--ttl 1h]")
+		return usagef("token issue --tenant <slug> --role reader|editor|admin [--ttl 1h] [--subject S] [--group G]...")
 	}
-	fs := newFlags(e, "token issue", "token issue --tenant <slug> --role reader|editor|admin [--ttl 1h]")
+	fs := newFlags(e, "token issue", "token issue --tenant <slug> --role reader|editor|admin [--ttl 1h] [--subject S] [--group G]...")
 	slug := fs.String("tenant", "", "tenant slug")
 	roleName := fs.String("role", "reader", "reader, editor or admin")
 	ttl := fs.Duration("ttl", time.Hour, "validity")
+	subject := fs.String("subject", "ragd-dev", "the sub claim (principal user:<subject> of document access lists)")
+	var groups stringsFlag
+	fs.Var(&groups, "group", "a group of the groups claim (RAGD_JWT_GROUPS_CLAIM; principal group:<name>; repeatable)")
 	pos, err := parse(fs, args[1:])
 	if err != nil {
 		return err
@@ -125,8 +128,12 @@ func runToken(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	tok, err := auth.Issue(e.cfg.JWTSecret, t.ID, role, *ttl,
-		auth.WithIssuer(e.cfg.JWTIssuer), auth.WithAudience(e.cfg.JWTAudience), auth.WithClaimNames(e.cfg.JWTTenantClaim, e.cfg.JWTRoleClaim))
+	opts := []auth.IssueOption{auth.WithIssuer(e.cfg.JWTIssuer), auth.WithAudience(e.cfg.JWTAudience),
+		auth.WithClaimNames(e.cfg.JWTTenantClaim, e.cfg.JWTRoleClaim), auth.WithSubject(*subject)}
+	if len(groups) > 0 {
+		opts = append(opts, auth.WithGroups(e.cfg.JWTGroupsClaim, groups...))
+	}
+	tok, err := auth.Issue(e.cfg.JWTSecret, t.ID, role, *ttl, opts...)
 	if err != nil {
 		return err
 	}

@@ -32,6 +32,7 @@ type Config struct {
 	JWTAudience    string        // RAGD_JWT_AUDIENCE: required aud when set
 	JWTTenantClaim string        // RAGD_JWT_TENANT_CLAIM: claim holding the tenant id or slug
 	JWTRoleClaim   string        // RAGD_JWT_ROLE_CLAIM: claim holding reader|editor|admin
+	JWTGroupsClaim string        // RAGD_JWT_GROUPS_CLAIM: claim holding the caller's groups (JSON array of strings)
 	JWTLeeway      time.Duration // RAGD_JWT_LEEWAY: clock skew allowed on exp/nbf/iat
 
 	ModelDir        string        // RAGD_MODEL_DIR: USE-lite model files
@@ -190,6 +191,7 @@ func Load(getenv func(string) string) (Config, error) {
 		JWTAudience:       l.str("RAGD_JWT_AUDIENCE", ""),
 		JWTTenantClaim:    l.str("RAGD_JWT_TENANT_CLAIM", "tenant_id"),
 		JWTRoleClaim:      l.str("RAGD_JWT_ROLE_CLAIM", "role"),
+		JWTGroupsClaim:    l.str("RAGD_JWT_GROUPS_CLAIM", "groups"),
 		JWTLeeway:         l.dur("RAGD_JWT_LEEWAY", 30*time.Second),
 		ModelDir:          l.str("RAGD_MODEL_DIR", defaultModelDir(getenv)),
 		EmbedBaseURL:      l.str("RAGD_EMBED_BASE_URL", ""),
@@ -379,6 +381,7 @@ func (c Config) Redacted() []string {
 		"RAGD_JWT_AUDIENCE=" + c.JWTAudience,
 		"RAGD_JWT_TENANT_CLAIM=" + c.JWTTenantClaim,
 		"RAGD_JWT_ROLE_CLAIM=" + c.JWTRoleClaim,
+		"RAGD_JWT_GROUPS_CLAIM=" + c.JWTGroupsClaim,
 		"RAGD_JWT_LEEWAY=" + c.JWTLeeway.String(),
 		"RAGD_MODEL_DIR=" + c.ModelDir,
 		"RAGD_EMBED_BASE_URL=" + c.EmbedBaseURL,

@@ -27,6 +27,10 @@ type File struct {
 	// Metadata is stored with the document (WalkOptions.Metadata); nil
 	// stores none.
 	Metadata map[string]any
+	// Access and SetAccess are the document's access list
+	// (WalkOptions.Access; Document.Access).
+	Access    []string
+	SetAccess bool
 }
 
 // Kind says why a file was not ingested. Only KindFailed is an error: a
@@ -78,6 +82,11 @@ type WalkOptions struct {
 	// Metadata, when set, is every file's document metadata (a JSON object
 	// that search's metadata filter can select).
 	Metadata map[string]any
+	// Access, when SetAccess, is every file's document access list (empty:
+	// everyone in the tenant); without SetAccess a re-ingested document
+	// keeps its list.
+	Access    []string
+	SetAccess bool
 }
 
 // Walk lists the supported files under paths (files or directories), sorted
@@ -171,7 +180,7 @@ func Walk(paths []string, o WalkOptions) ([]File, []Failure, error) {
 			}
 			if !seen[uri] {
 				seen[uri] = true
-				files = append(files, File{Path: p, SourceURI: uri, ContentType: ct, Metadata: o.Metadata})
+				files = append(files, File{Path: p, SourceURI: uri, ContentType: ct, Metadata: o.Metadata, Access: o.Access, SetAccess: o.SetAccess})
 			}
 			return nil
 		})
@@ -351,5 +360,5 @@ func (p *Pipeline) ingestFile(ctx context.Context, t tenant.Tenant, f File) (Out
 	if err != nil {
 		return Outcome{}, err
 	}
-	return p.Upsert(ctx, t, Document{SourceURI: f.SourceURI, ContentType: f.ContentType, Content: data, Metadata: f.Metadata})
+	return p.Upsert(ctx, t, Document{SourceURI: f.SourceURI, ContentType: f.ContentType, Content: data, Metadata: f.Metadata, Access: f.Access, SetAccess: f.SetAccess})
 }

@@ -30,6 +30,12 @@ var (
 	ErrInvalidMetadata = errors.New("ingest: invalid metadata")
 	// ErrNotFound: delete of a document the tenant does not have.
 	ErrNotFound = errors.New("ingest: document not found")
+	// ErrInvalidAccess: the access list is not a list of principals
+	// (wraps auth.ErrInvalidAccess).
+	ErrInvalidAccess = errors.New("ingest: invalid access list")
+	// ErrHidden: the source_uri belongs to a document the writer's
+	// principals cannot read, so it cannot be replaced by this writer.
+	ErrHidden = errors.New("ingest: source_uri is taken by a document you cannot access")
 	// ErrEmbedding: the embedding model or API failed (after its retries);
 	// nothing was stored and the request can be retried later.
 	ErrEmbedding = errors.New("ingest: embedding failed")
@@ -57,6 +63,13 @@ type Document struct {
 	// Metadata replaces the stored metadata when non-nil (an empty map
 	// clears it); nil keeps it ({} for a new document).
 	Metadata map[string]any
+	// Access is the document's access list (auth.NormalizeAccess: principals
+	// "user:<id>", "group:<name>"; empty = everyone in the tenant), applied
+	// only when SetAccess is true. A write that does not set it keeps the
+	// stored list (a new document is then tenant-wide): a re-index never
+	// changes permissions it was not told to.
+	Access    []string
+	SetAccess bool
 }
 
 // Outcome is the result of one Upsert.

@@ -19,6 +19,7 @@ import (
 	"github.com/pgvector/pgvector-go"
 
 	"github.com/ragd-dev/ragd/internal/analyze"
+	"github.com/ragd-dev/ragd/internal/auth"
 	"github.com/ragd-dev/ragd/internal/chunk"
 	"github.com/ragd-dev/ragd/internal/config"
 	"github.com/ragd-dev/ragd/internal/embed"
@@ -189,6 +190,13 @@ func (p *Pipeline) Upsert(ctx context.Context, t tenant.Tenant, d Document) (Out
 			return out, fmt.Errorf("%w: must be a JSON object of at most %d bytes", ErrInvalidMetadata, maxMetadataBytes)
 		}
 	}
+	if d.SetAccess {
+		access, err := auth.NormalizeAccess(d.Access)
+		if err != nil {
+			return out, fmt.Errorf("%w: %w", ErrInvalidAccess, err)
+		}
+		d.Access = access
+	}
 	if len(d.Title) > 1000 || !utf8.ValidString(d.Title) {
 		return out, fmt.Errorf("%w: title must be valid UTF-8 of at most 1000 bytes", extract.ErrInvalidUTF8)
 	}
@@ -252,6 +260,15 @@ func (p *Pipeline) upsert(ctx context.Context, t tenant.Tenant, d Document, ct s
 		newMeta := row.Metadata
 		if meta != nil {
 			newMeta = meta
+		}
+		if d.SetAccess {
+			changed, err := store.SetDocumentAccess(ctx, tx, t.ID, row.ID, d.Access)
+			if err != nil {
+				return err
+			}
+			if changed {
+				out.Status = StatusUpdated
+			}
 		}
 		given := row.TitleGiven || d.Title != ""
 		if !sameJSON(row.Metadata, newMeta) {
@@ -416,15 +433,57 @@ func (p *Pipeline) upsert(ctx context.Context, t tenant.Tenant, d Document, ct s
 		if _, err := q.DeleteChunksByDocument(ctx, tx, store.DeleteChunksByDocumentParams{TenantID: t.ID, DocumentID: doc.ID}); err != nil {
 			return err
 		}
+		if d.SetAccess {
+			// Between the old chunks' delete and the new chunks' insert, so
+			// that no chunk is rewritten: the new ones take the document's
+			// list (and give it to their embeddings) as they are inserted.
+			if _, err := store.SetDocumentAccess(ctx, tx, t.ID, doc.ID, d.Access); err != nil {
+				return err
+			}
+		}
 		cp.DocumentID = doc.ID
 		_, err = q.InsertChunks(ctx, tx, cp)
 		return err
 	})
+	if errors.Is(err, store.ErrPermissionDenied) {
+		// The upsert met a document under this source_uri that the
+		// writer's principals cannot read (row-level security refuses to
+		// update it).
+		return Outcome{SourceURI: d.SourceURI}, fmt.Errorf("ingest %s: %w", d.SourceURI, ErrHidden)
+	}
 	if err != nil {
 		return Outcome{SourceURI: d.SourceURI}, fmt.Errorf("ingest %s: store: %w", d.SourceURI, err)
 	}
 	out.Chunks = len(chunks)
 	return out, nil
+}
+
+// setAccess sets document id's access list in a transaction of its own and
+// reports whether it changed.
+func (p *Pipeline) setAccess(ctx context.Context, t tenant.Tenant, id uuid.UUID, access []string) (bool, error) {
+	var changed bool
+	err := store.InTenant(ctx, p.pool, t.ID, func(tx pgx.Tx) error {
+		var err error
+		changed, err = store.SetDocumentAccess(ctx, tx, t.ID, id, access)
+		return err
+	})
+	return changed, err
+}
+
+// SetAccess sets the access list of the tenant's document id (an empty
+// list: everyone in the tenant) and nothing else, and returns whether it
+// changed. Errors: ErrInvalidAccess; ErrNotFound when the caller cannot
+// read the document (absent, another tenant's, or hidden from it).
+func (p *Pipeline) SetAccess(ctx context.Context, t tenant.Tenant, id uuid.UUID, access []string) (bool, error) {
+	access, err := auth.NormalizeAccess(access)
+	if err != nil {
+		return false, fmt.Errorf("%w: %w", ErrInvalidAccess, err)
+	}
+	changed, err := p.setAccess(ctx, t, id, access)
+	if errors.Is(err, store.ErrNotFound) {
+		return false, ErrNotFound
+	}
+	return changed, err
 }
 
 // Delete removes the tenant's document id with its chunks, embeddings and

@@ -88,7 +88,13 @@ type Hooks struct {
 // request path on the application role. Errors: Create's,
 // ErrLanguageChange, ErrModelMismatch, tenant.ErrDisabled, *SetError,
 // ErrFilesFailed, walk, store, index and evaluation errors.
+//
+// Apply is operator work: it reads and writes every document of the tenant
+// (store.AllDocuments), whatever ctx says, so that it can replace
+// documents under any access list and its evaluation measures the whole
+// corpus.
 func Apply(ctx context.Context, owner *pgxpool.Pool, a *app.App, cfg config.Config, dir string, m Manifest, h Hooks) error {
+	ctx = store.WithVisibility(ctx, store.AllDocuments())
 	dir = filepath.Clean(dir)
 	slug := filepath.Base(dir)
 	id, err := ensureTenant(ctx, owner, slug, m, h)
@@ -175,6 +181,13 @@ func ingestSource(ctx context.Context, a *app.App, t tenant.Tenant, dir string, 
 	files, walkFails, err := ingest.Walk([]string{path}, ingest.WalkOptions{Include: src.Include, Exclude: src.Exclude, BaseURI: src.BaseURI, Metadata: src.Metadata})
 	if err != nil {
 		return 0, fmt.Errorf("source %s: %w", src.Path, err)
+	}
+	for i := range files {
+		rel := filepath.Base(files[i].Path)
+		if r, err := filepath.Rel(path, files[i].Path); err == nil {
+			rel = filepath.ToSlash(r)
+		}
+		files[i].Access, files[i].SetAccess = src.accessFor(rel)
 	}
 	prefix := ""
 	if src.Prune {

@@ -2,6 +2,8 @@ package provision
 
 import (
 	"fmt"
+	"github.com/bmatcuk/doublestar/v4"
+	"github.com/ragd-dev/ragd/internal/auth"
 	"os"
 	"path/filepath"
 	"strings"
@@ -31,6 +33,35 @@ type Source struct {
 	// Metadata is stored with every document of the source (for search's
 	// metadata filter).
 	Metadata map[string]any `yaml:"metadata"`
+	// Access, when present, is the access list of the source's documents:
+	// principals user:<subject> and group:<name>; [] = everyone in the
+	// tenant. Absent: new documents are tenant-wide and existing ones keep
+	// their list (a re-apply never changes a list it does not state).
+	Access *[]string `yaml:"access"`
+	// AccessRules give the files matching a glob (doublestar, relative to
+	// Path, like Include) their own list; the first matching rule wins,
+	// over Access.
+	AccessRules []AccessRule `yaml:"access_rules"`
+}
+
+// AccessRule is one glob of a source and the access list of its files.
+type AccessRule struct {
+	Glob   string   `yaml:"glob"`
+	Access []string `yaml:"access"`
+}
+
+// accessFor returns the access list of the file at rel (slash-separated,
+// relative to the source's path) and whether the manifest states one.
+func (s Source) accessFor(rel string) ([]string, bool) {
+	for _, r := range s.AccessRules {
+		if ok, _ := doublestar.Match(r.Glob, rel); ok {
+			return r.Access, true
+		}
+	}
+	if s.Access != nil {
+		return *s.Access, true
+	}
+	return nil, false
 }
 
 // Eval is a manifest's evaluation set.
@@ -70,6 +101,19 @@ func ReadManifest(dir string) (Manifest, error) {
 		}
 		if s.Prune && s.BaseURI == "" {
 			return m, fmt.Errorf("%s/tenant.yaml: sources[%d]: prune needs base_uri", dir, i)
+		}
+		if s.Access != nil {
+			if _, err := auth.NormalizeAccess(*s.Access); err != nil {
+				return m, fmt.Errorf("%s/tenant.yaml: sources[%d].access: %w", dir, i, err)
+			}
+		}
+		for j, r := range s.AccessRules {
+			if !doublestar.ValidatePattern(r.Glob) || r.Glob == "" {
+				return m, fmt.Errorf("%s/tenant.yaml: sources[%d].access_rules[%d]: invalid glob %q", dir, i, j, r.Glob)
+			}
+			if _, err := auth.NormalizeAccess(r.Access); err != nil {
+				return m, fmt.Errorf("%s/tenant.yaml: sources[%d].access_rules[%d]: %w", dir, i, j, err)
+			}
 		}
 	}
 	if m.Eval != nil && m.Eval.Set == "" {

@@ -14,6 +14,7 @@ import (
 	"testing"
 
 	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
 
 	"github.com/ragd-dev/ragd/internal/app"
 	"github.com/ragd-dev/ragd/internal/config"
@@ -258,5 +259,94 @@ func TestApply(t *testing.T) {
 	m.Language, m.EmbeddingModel = "english", "text-embedding-3-small"
 	if err := provision.Apply(ctx, owner, a, cfg, dir, m, provision.Hooks{}); !errors.Is(err, provision.ErrModelMismatch) {
 		t.Errorf("another embedding model: %v, want ErrModelMismatch", err)
+	}
+}
+
+// TestApplyAccessRules: a source's access list and its per-glob rules give
+// the documents their lists; a re-apply whose manifest no longer states a
+// list keeps the stored ones; one that states another list changes it.
+func TestApplyAccessRules(t *testing.T) {
+	ctx := context.Background()
+	owner := testdb.Owner(t)
+	a, cfg := newApp(t)
+	slug := "prov-acl-" + uuid.NewString()[:8]
+	deleteOnCleanup(t, slug)
+	dir := filepath.Join(t.TempDir(), slug)
+	for _, d := range []string{"docs/hr", "docs/eng"} {
+		if err := os.MkdirAll(filepath.Join(dir, d), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write := func(p, s string) {
+		t.Helper()
+		if err := os.WriteFile(filepath.Join(dir, p), []byte(s), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("docs/hr/pay.md", "# Pay\n\nSalaries are paid monthly.\n")
+	write("docs/eng/deploy.md", "# Deploy\n\nDeploys run on Tuesdays.\n")
+	write("docs/index.md", "# Index\n\nWelcome.\n")
+	apply := func(manifest string) map[string][]string {
+		t.Helper()
+		write("tenant.yaml", manifest)
+		m, err := provision.ReadManifest(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := provision.Apply(ctx, owner, a, cfg, dir, m, provision.Hooks{}); err != nil {
+			t.Fatal(err)
+		}
+		row, err := store.New().GetTenantBySlug(ctx, owner, slug)
+		if err != nil {
+			t.Fatal(err)
+		}
+		all := store.WithVisibility(ctx, store.AllDocuments())
+		out := map[string][]string{}
+		err = store.InTenant(all, testdb.App(t), row.ID, func(tx pgx.Tx) error {
+			docs, err := store.New().ListSourceURIs(all, tx, store.ListSourceURIsParams{TenantID: row.ID, Prefix: ""})
+			if err != nil {
+				return err
+			}
+			ids := make([]uuid.UUID, len(docs))
+			for i, d := range docs {
+				ids[i] = d.ID
+			}
+			acl, err := store.DocumentAccess(all, tx, row.ID, ids)
+			for _, d := range docs {
+				out[strings.TrimPrefix(d.SourceUri, "https://t.example/")] = acl[d.ID]
+			}
+			return err
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return out
+	}
+	src := "name: ACL\nsources:\n  - path: docs\n    base_uri: https://t.example/\n"
+	check := func(label string, got map[string][]string, want map[string]string) {
+		t.Helper()
+		for uri, w := range want {
+			if g := strings.Join(got[uri], ","); g != w {
+				t.Errorf("%s: %s has access %q, want %q", label, uri, g, w)
+			}
+		}
+	}
+	got := apply(src + "    access: ['group:staff']\n    access_rules:\n      - glob: 'hr/**'\n        access: ['group:hr', 'user:boss']\n      - glob: 'eng/*.md'\n        access: []\n")
+	check("first apply", got, map[string]string{"hr/pay.md": "group:hr,user:boss", "eng/deploy.md": "", "index.md": "group:staff"})
+	// The manifest no longer states any list: unchanged files keep theirs.
+	got = apply(src)
+	check("re-apply without access", got, map[string]string{"hr/pay.md": "group:hr,user:boss", "eng/deploy.md": "", "index.md": "group:staff"})
+	// A changed file without a stated list keeps its list too.
+	write("docs/hr/pay.md", "# Pay\n\nSalaries are paid on the last day of the month.\n")
+	got = apply(src)
+	check("changed file without access", got, map[string]string{"hr/pay.md": "group:hr,user:boss"})
+	// A stated list replaces the stored one.
+	got = apply(src + "    access: []\n")
+	check("access: []", got, map[string]string{"hr/pay.md": "", "eng/deploy.md": "", "index.md": ""})
+
+	// An invalid principal is refused when the manifest is read.
+	write("tenant.yaml", src+"    access: ['hr']\n")
+	if _, err := provision.ReadManifest(dir); err == nil || !strings.Contains(err.Error(), "sources[0].access") {
+		t.Errorf("manifest with access ['hr']: %v, want an error naming sources[0].access", err)
 	}
 }

@@ -476,6 +476,7 @@ func (f *fuzzer) operations() []operation {
 		{"answer", 12, f.opAnswer},
 		{"list", 10, func(r *rand.Rand, lt *leakTenant) { f.opList(r, lt, false) }},
 		{"get", 8, f.opGet},
+		{"access", 2, f.opAccess},
 		{"tenant", 7, func(_ *rand.Rand, lt *leakTenant) { f.opTenant(lt) }},
 		{"settings", 4, f.opSettings},
 		{"public", 5, func(_ *rand.Rand, lt *leakTenant) { f.opPublic(lt) }},
@@ -1296,6 +1297,43 @@ func (f *fuzzer) opEvalGet(r *rand.Rand, lt *leakTenant) {
 		var p problem
 		if resp.Status != http.StatusNotFound || !f.decode(resp, &p) || p.Detail != f.runNotFound {
 			f.violate("eval run %s (not tenant %d's): %s, want the 404 %q of a run that exists nowhere", target, lt.idx, resp, f.runNotFound)
+		}
+	}
+}
+
+// opAccess: PATCH /v1/documents/{id}/access (editor) of one of lt's
+// documents, to tenant-wide (the only list this fuzzer's tokens, which
+// carry no groups, keep readable to every role) — or of another tenant's
+// document, which must be the 404 of a document that exists nowhere.
+func (f *fuzzer) opAccess(r *rand.Rand, lt *leakTenant) {
+	ro, allowed := f.role(r, auth.RoleEditor)
+	target, own := uuid.NewString(), false
+	if d := pick(r, lt.docs); d != nil && (r.IntN(2) == 0 || f.touring) {
+		target, own = d.id.String(), true
+	} else {
+		f.regMu.Lock()
+		if len(f.known) > 0 {
+			if k := f.known[r.IntN(len(f.known))]; f.owner[k] != lt.idx {
+				target = k
+			}
+		}
+		f.regMu.Unlock()
+	}
+	resp, ok := f.send(lt, "access", call{Method: "PATCH", Path: "/v1/documents/" + target + "/access", Token: lt.tokens[ro],
+		Body: map[string]any{"access": []string{}}})
+	switch {
+	case !ok:
+	case !allowed:
+		f.expectForbidden("access change", resp)
+	case own:
+		var d api.Document
+		if resp.Status != http.StatusOK || !f.decode(resp, &d) || d.ID.String() != target || len(d.Access) != 0 {
+			f.violate("access change of tenant %d's own document %s: %s", lt.idx, target, resp)
+		}
+	default:
+		var p problem
+		if resp.Status != http.StatusNotFound || !f.decode(resp, &p) || p.Detail != f.notFound {
+			f.violate("access change of %s (not tenant %d's): %s, want the 404 %q", target, lt.idx, resp, f.notFound)
 		}
 	}
 }

@@ -142,8 +142,8 @@ func PostingsEstimate(ctx context.Context, db DBTX) (int64, error) {
 // benchPostingsDDL restores what PrepareBenchLoad drops from postings, in
 // order, each with the name of the object it creates.
 var benchPostingsDDL = []struct{ name, sql string }{
-	{"postings_pkey", "ALTER TABLE postings ADD CONSTRAINT postings_pkey PRIMARY KEY (tenant_id, lexeme, chunk_id) INCLUDE (tf, dl)"},
-	{"postings_impact", "CREATE INDEX postings_impact ON postings (tenant_id, lexeme, impact DESC) INCLUDE (chunk_id, tf, dl)"},
+	{"postings_pkey", "ALTER TABLE postings ADD CONSTRAINT postings_pkey PRIMARY KEY (tenant_id, lexeme, chunk_id) INCLUDE (tf, dl, access_id)"},
+	{"postings_impact", "CREATE INDEX postings_impact ON postings (tenant_id, lexeme, impact DESC) INCLUDE (chunk_id, tf, dl, access_id)"},
 	{"postings_tenant_id_fkey", "ALTER TABLE postings ADD CONSTRAINT postings_tenant_id_fkey FOREIGN KEY (tenant_id) REFERENCES tenants (id) ON DELETE CASCADE"},
 }
 

@@ -22,7 +22,7 @@ import (
 
 // tenantTables are every table holding tenant data; the catalog test checks
 // the list is complete.
-var tenantTables = []string{"tenants", "documents", "chunks", "chunk_embeddings", "tenant_stats", "term_stats", "postings", "eval_sets", "eval_questions", "eval_runs",
+var tenantTables = []string{"tenants", "access_lists", "documents", "chunks", "chunk_embeddings", "tenant_stats", "term_stats", "postings", "eval_sets", "eval_questions", "eval_runs",
 	"ingestion_batches", "ingestion_items", "ingestion_turns",
 	"retrieval_events", "tenant_usage"}
 
@@ -459,6 +459,38 @@ func TestCatalogForcesRLSOnEveryTenantTable(t *testing.T) {
 	if n != len(tenantTables) {
 		t.Errorf("%d tenant_isolation policies, want %d", n, len(tenantTables))
 	}
+	// Every table with an access_id column has the three restrictive
+	// document_access policies, on its own column.
+	arow, err := pool.Query(ctx, `
+		SELECT c.relname, count(p.oid) FILTER (WHERE p.polname LIKE 'document_access_%' AND NOT p.polpermissive
+		                                        AND pg_get_expr(p.polqual, p.polrelid) LIKE '%access_id = 0%visible_access_ids()%')
+		FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+		LEFT JOIN pg_policy p ON p.polrelid = c.oid
+		WHERE n.nspname = 'public' AND c.relkind = 'r'
+		  AND EXISTS (SELECT 1 FROM pg_attribute a WHERE a.attrelid = c.oid AND a.attname = 'access_id' AND NOT a.attisdropped)
+		GROUP BY c.relname ORDER BY 1`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	type acc struct {
+		name string
+		n    int
+	}
+	accs, err := pgx.CollectRows(arow, func(r pgx.CollectableRow) (acc, error) {
+		var x acc
+		return x, r.Scan(&x.name, &x.n)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, a := range accs {
+		if a.n != 3 {
+			t.Errorf("table %s has access_id and %d document_access policies, want 3 (select, update, delete)", a.name, a.n)
+		}
+	}
+	if len(accs) != len(accessTables) {
+		t.Errorf("%d tables carry access_id, the access tests know %d (%v)", len(accs), len(accessTables), accs)
+	}
 }
 
 // TestConcurrentSameSourceURI: two ingests of one source_uri at once produce
@@ -573,5 +605,275 @@ func TestTenantBatchReadsOneSnapshot(t *testing.T) {
 	b.Queue("SELECT count(*) FROM documents").QueryRow(func(r pgx.Row) error { return r.Scan(&now) })
 	if err := store.SendTenantBatch(ctx, pool, tn.ID, b); err != nil || now != 2 {
 		t.Fatalf("the next batch counted %d documents, %v; want 2", now, err)
+	}
+}
+
+// accessTables are the tables whose rows carry their document's access list
+// (access_id) under the document_access policies (migration 00017).
+var accessTables = []string{"documents", "chunks", "chunk_embeddings", "postings"}
+
+// asAll and asPrincipals are contexts whose tenant transactions read every
+// document, or as the given principals.
+func asAll() context.Context { return store.WithVisibility(context.Background(), store.AllDocuments()) }
+
+func asPrincipals(ps ...string) context.Context {
+	return store.WithVisibility(context.Background(), store.AsPrincipals(ps))
+}
+
+// setAccess sets a document's access list as an all-seeing transaction.
+func setAccess(t *testing.T, pool *pgxpool.Pool, tenant, doc uuid.UUID, access ...string) {
+	t.Helper()
+	err := store.InTenant(asAll(), pool, tenant, func(tx pgx.Tx) error {
+		_, err := store.SetDocumentAccess(asAll(), tx, tenant, doc, access)
+		return err
+	})
+	if err != nil {
+		t.Fatalf("set access of %s to %v: %v", doc, access, err)
+	}
+}
+
+// visibleDocs returns, per access table, the set of document ids whose rows
+// ctx's transaction reads (postings and embeddings mapped to their chunks'
+// documents through the all-seeing map chunkDoc).
+func visibleDocs(ctx context.Context, tx pgx.Tx, chunkDoc map[uuid.UUID]uuid.UUID) (map[string]map[uuid.UUID]bool, error) {
+	out := map[string]map[uuid.UUID]bool{}
+	for tbl, sql := range map[string]string{
+		"documents":        "SELECT id FROM documents",
+		"chunks":           "SELECT id FROM chunks",
+		"chunk_embeddings": "SELECT chunk_id FROM chunk_embeddings",
+		"postings":         "SELECT DISTINCT chunk_id FROM postings",
+	} {
+		rows, err := tx.Query(ctx, sql)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", tbl, err)
+		}
+		ids, err := pgx.CollectRows(rows, pgx.RowTo[uuid.UUID])
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", tbl, err)
+		}
+		out[tbl] = map[uuid.UUID]bool{}
+		for _, id := range ids {
+			if tbl != "documents" {
+				id = chunkDoc[id]
+			}
+			out[tbl][id] = true
+		}
+	}
+	return out, nil
+}
+
+// TestPrincipalsSeeExactlyTheirDocuments: inside one tenant, each set of
+// principals reads, in every access table, exactly the tenant-wide
+// documents and those whose list shares one of its principals (overlapping
+// groups, a user list, no groups at all), and cannot update or delete the
+// others; an access change holds at the next transaction.
+func TestPrincipalsSeeExactlyTheirDocuments(t *testing.T) {
+	t.Parallel()
+	pool := testdb.App(t)
+	tn := testdb.NewTenant(t, "acl", "")
+	lists := map[string][]string{
+		"public": nil,
+		"hr":     {"group:hr"},
+		"eng":    {"group:eng"},
+		"both":   {"group:hr", "group:eng"},
+		"alice":  {"user:alice"},
+	}
+	docs := map[string]uuid.UUID{}
+	chunkDoc := map[uuid.UUID]uuid.UUID{}
+	for name, access := range lists {
+		d, cs := seed(t, pool, tn.ID, "acl://"+name, "shared words and "+name+" words")
+		docs[name] = d
+		for _, c := range cs {
+			chunkDoc[c] = d
+		}
+		if access != nil {
+			setAccess(t, pool, tn.ID, d, access...)
+		}
+	}
+	check := func(label string, ctx context.Context, want ...string) {
+		t.Helper()
+		wantSet := map[uuid.UUID]bool{}
+		for _, w := range want {
+			wantSet[docs[w]] = true
+		}
+		err := store.InTenant(ctx, pool, tn.ID, func(tx pgx.Tx) error {
+			got, err := visibleDocs(ctx, tx, chunkDoc)
+			if err != nil {
+				return err
+			}
+			for _, tbl := range accessTables {
+				for name, id := range docs {
+					if got[tbl][id] != wantSet[id] {
+						t.Errorf("%s: %s rows of document %s visible = %v, want %v", label, tbl, name, got[tbl][id], wantSet[id])
+					}
+				}
+			}
+			// Hidden rows cannot be changed or removed.
+			for name, id := range docs {
+				if wantSet[id] {
+					continue
+				}
+				for _, stmt := range []string{
+					"UPDATE documents SET title = 'pwned' WHERE id = $1",
+					"DELETE FROM chunks WHERE document_id = $1",
+					"DELETE FROM documents WHERE id = $1",
+					"UPDATE documents SET access_id = 0 WHERE id = $1",
+				} {
+					tag, err := tx.Exec(ctx, stmt, id)
+					if err != nil {
+						return fmt.Errorf("%s: %w", stmt, err)
+					}
+					if tag.RowsAffected() != 0 {
+						t.Errorf("%s: %q affected hidden document %s", label, stmt, name)
+					}
+				}
+				if _, err := store.SetDocumentAccess(ctx, tx, tn.ID, id, nil); !errors.Is(err, store.ErrNotFound) {
+					t.Errorf("%s: SetDocumentAccess of hidden %s: %v, want ErrNotFound", label, name, err)
+				}
+			}
+			return nil
+		})
+		if err != nil {
+			t.Fatalf("%s: %v", label, err)
+		}
+	}
+	check("no principals", context.Background(), "public")
+	check("no groups", asPrincipals("user:bob"), "public")
+	check("alice", asPrincipals("user:alice"), "public", "alice")
+	check("hr", asPrincipals("user:carol", "group:hr"), "public", "hr", "both")
+	check("hr+eng", asPrincipals("user:dave", "group:hr", "group:eng"), "public", "hr", "eng", "both")
+	check("all", asAll(), "public", "hr", "eng", "both", "alice")
+
+	// The access change holds at the next transaction, in every table.
+	setAccess(t, pool, tn.ID, docs["hr"], "group:eng")
+	check("hr after hr→eng", asPrincipals("group:hr"), "public", "both")
+	check("eng after hr→eng", asPrincipals("group:eng"), "public", "hr", "eng", "both")
+	setAccess(t, pool, tn.ID, docs["alice"])
+	check("bob after alice→tenant-wide", asPrincipals("user:bob"), "public", "alice")
+}
+
+// TestAccessSettingFailsClosed: a malformed app.principals is an error, not
+// rows; '*' is never a principal of a list.
+func TestAccessSettingFailsClosed(t *testing.T) {
+	t.Parallel()
+	pool := testdb.App(t)
+	tn := testdb.NewTenant(t, "acl-fc", "")
+	d, _ := seed(t, pool, tn.ID, "acl://x", "restricted words")
+	setAccess(t, pool, tn.ID, d, "group:x")
+	ctx := context.Background()
+	err := store.InTenant(ctx, pool, tn.ID, func(tx pgx.Tx) error {
+		if _, err := tx.Exec(ctx, "SELECT set_config('app.principals', '{group:x', true)"); err != nil {
+			return err
+		}
+		var n int
+		return tx.QueryRow(ctx, "SELECT count(*) FROM documents").Scan(&n)
+	})
+	if err == nil {
+		t.Error("a malformed app.principals read documents; want an error")
+	}
+	// A list naming "*" is a list like any other: it does not make every
+	// document visible to anyone.
+	err = store.InTenant(asAll(), pool, tn.ID, func(tx pgx.Tx) error {
+		_, err := store.SetDocumentAccess(asAll(), tx, tn.ID, d, []string{"*"})
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = store.InTenant(asPrincipals("user:mallory"), pool, tn.ID, func(tx pgx.Tx) error {
+		var n int
+		if err := tx.QueryRow(ctx, "SELECT count(*) FROM documents").Scan(&n); err != nil {
+			return err
+		}
+		if n != 0 {
+			t.Errorf("user:mallory sees %d documents of list {*}", n)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestChunksImmutableButForAccess: the chunks trigger still refuses content
+// changes.
+func TestChunksImmutableButForAccess(t *testing.T) {
+	t.Parallel()
+	pool := testdb.App(t)
+	tn := testdb.NewTenant(t, "acl-imm", "")
+	d, _ := seed(t, pool, tn.ID, "acl://imm", "immutable words")
+	err := store.InTenant(asAll(), pool, tn.ID, func(tx pgx.Tx) error {
+		_, err := tx.Exec(context.Background(), "UPDATE chunks SET content = 'changed' WHERE document_id = $1", d)
+		return err
+	})
+	var pgErr *pgconn.PgError
+	if !errors.As(err, &pgErr) || pgErr.Code != "0A000" {
+		t.Errorf("updating a chunk's content: %v, want feature_not_supported", err)
+	}
+}
+
+// TestAccessChangeWhileReading races access changes of one document
+// (group:a ↔ group:b) with one-snapshot reads as group:a, group:b and no
+// group: every read sees the document's rows in all four tables or in none,
+// as its list at that snapshot allows, and the reader without groups never
+// sees it.
+func TestAccessChangeWhileReading(t *testing.T) {
+	t.Parallel()
+	pool := testdb.App(t)
+	tn := testdb.NewTenant(t, "acl-race", "")
+	d, _ := seed(t, pool, tn.ID, "acl://race", "racing words here")
+	setAccess(t, pool, tn.ID, d, "group:a")
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	var wg sync.WaitGroup
+	done := make(chan struct{})
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		defer close(done)
+		for i := range 40 {
+			setAccess(t, pool, tn.ID, d, []string{"group:a", "group:b"}[i%2])
+		}
+	}()
+	var violations, reads, seen int
+	var mu sync.Mutex
+	for _, who := range [][]string{{"group:a"}, {"group:b"}, nil} {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			rctx := store.WithVisibility(ctx, store.AsPrincipals(who))
+			for {
+				select {
+				case <-done:
+					return
+				default:
+				}
+				var counts [4]int64
+				b := &pgx.Batch{}
+				for i, tbl := range accessTables {
+					b.Queue("SELECT count(*) FROM " + tbl).QueryRow(func(r pgx.Row) error { return r.Scan(&counts[i]) })
+				}
+				if err := store.SendTenantBatch(rctx, pool, tn.ID, b); err != nil {
+					t.Error(err)
+					return
+				}
+				mu.Lock()
+				reads++
+				all := counts[0] == 1 && counts[1] == 2 && counts[2] == 2 && counts[3] > 0
+				none := counts[0] == 0 && counts[1] == 0 && counts[2] == 0 && counts[3] == 0
+				if !all && !none || (all && who == nil) {
+					violations++
+					t.Errorf("reader %v saw documents/chunks/embeddings/postings %v", who, counts)
+				}
+				if all {
+					seen++
+				}
+				mu.Unlock()
+			}
+		}()
+	}
+	wg.Wait()
+	if violations != 0 || reads == 0 || seen == 0 {
+		t.Errorf("%d reads, %d saw the document, %d violations", reads, seen, violations)
 	}
 }

@@ -10,6 +10,12 @@ import (
 	pgvector "github.com/pgvector/pgvector-go"
 )
 
+type AccessList struct {
+	TenantID   uuid.UUID
+	ID         int32
+	Principals []string
+}
+
 type Chunk struct {
 	TenantID    uuid.UUID
 	ID          uuid.UUID
@@ -23,6 +29,7 @@ type Chunk struct {
 	TsConfig    string
 	Keywords    string
 	Tsv         interface{}
+	AccessID    int32
 	PageStart   pgtype.Int4
 	PageEnd     pgtype.Int4
 }
@@ -33,6 +40,7 @@ type ChunkEmbedding struct {
 	ModelID   int16
 	TextSha   []byte
 	Embedding pgvector.Vector
+	AccessID  int32
 }
 
 type Document struct {
@@ -48,6 +56,7 @@ type Document struct {
 	ChunkCount  int32
 	CreatedAt   pgtype.Timestamptz
 	UpdatedAt   pgtype.Timestamptz
+	AccessID    int32
 	TitleGiven  bool
 }
 
@@ -78,6 +87,7 @@ type EvalRun struct {
 	Metrics     []byte
 	Legs        []byte
 	PerQuestion []byte
+	Principals  []string
 }
 
 type EvalSet struct {
@@ -133,6 +143,7 @@ type Posting struct {
 	Tf       int32
 	Dl       int32
 	Impact   float32
+	AccessID int32
 }
 
 type RetrievalEvent struct {

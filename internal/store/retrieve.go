@@ -155,24 +155,29 @@ FROM v JOIN c ON c.id = v.chunk_id JOIN d ON d.id = c.document_id
 		contentRest + `, c.matched` + contentJoin + `ORDER BY v.value DESC, v.chunk_id`
 
 	// missingTerms returns the probes ($3 words, $4 their search texts)
-	// none of whose lexemes any chunk of the tenant has ($1 configuration,
-	// $2 tenant); a probe without lexemes (a stop word) is never missing.
+	// none of whose lexemes any chunk the caller can read has ($1
+	// configuration, $2 tenant); a probe without lexemes (a stop word) is
+	// never missing. Each lexeme is one probe of its posting list for a
+	// visible posting (LIMIT 1: a parameterised index probe under any
+	// estimate; the postings policy filters by the caller's principals, so
+	// a name that only hidden documents contain is reported missing, as
+	// for a tenant without them; term_stats counts hidden chunks too, so
+	// it cannot answer this). Written as lexeme = ANY (lexemes) over
+	// term_stats, the planner had turned the NOT EXISTS into an anti-join
+	// that read every term_stats row of the tenant once per probe (119 ms
+	// for four names on the manual's 20,645 terms; 1.3 ms as probes).
 	// A literal probe ($5) is also missing when its first lexeme is rare
-	// (df ≤ literalProbeDF) and no chunk holding that lexeme contains the
-	// word itself, case-insensitively: a joined identifier can stand for
-	// another one (pg_stat_io and pg_statio_ are both pgstatio). A common
-	// lexeme is taken as present, so the check reads at most literalProbeDF
-	// chunks a probe, by primary key.
-	// Each lexeme is looked up by the full primary key (a join of its
-	// unnest with term_stats, one index probe a lexeme): written as
-	// lexeme = ANY (lexemes), the planner turned the NOT EXISTS into an
-	// anti-join that read every term_stats row of the tenant once per probe
-	// (119 ms for four names on the manual's 20,645 terms; 1.3 ms now).
+	// (df ≤ literalProbeDF) and no readable chunk holding that lexeme
+	// contains the word itself, case-insensitively: a joined identifier can
+	// stand for another one (pg_stat_io and pg_statio_ are both pgstatio).
+	// A common lexeme is taken as present, so the check reads at most
+	// literalProbeDF chunks a probe, by primary key.
 	missingTerms = `SELECT w.word
 FROM unnest($3::text[], $4::text[], $5::bool[]) AS w (word, probe, literal)
 CROSS JOIN LATERAL (SELECT tsvector_to_array(to_tsvector(CAST($1::text AS regconfig), w.probe)) AS lexemes) l
 WHERE cardinality(l.lexemes) > 0
-  AND (NOT EXISTS (SELECT 1 FROM unnest(l.lexemes) AS x (lexeme) JOIN term_stats t ON t.tenant_id = $2 AND t.lexeme = x.lexeme)
+  AND (NOT EXISTS (SELECT 1 FROM unnest(l.lexemes) AS x (lexeme)
+                   CROSS JOIN LATERAL (SELECT 1 FROM postings p WHERE p.tenant_id = $2 AND p.lexeme = x.lexeme LIMIT 1) h)
     OR w.literal
       AND (SELECT t.df FROM term_stats t WHERE t.tenant_id = $2 AND t.lexeme = l.lexemes[1]) <= ` + literalProbeDF + `
       AND NOT EXISTS (SELECT 1 FROM postings p JOIN chunks c ON c.tenant_id = p.tenant_id AND c.id = p.chunk_id

@@ -79,7 +79,7 @@ func Open(ctx context.Context, databaseURL string, opts Options) (*pgxpool.Pool,
 		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
 		defer cancel()
 		var v string
-		if err := c.QueryRow(ctx, "SELECT coalesce(current_setting('app.tenant_id', true), '')").Scan(&v); err != nil {
+		if err := c.QueryRow(ctx, "SELECT coalesce(current_setting('app.tenant_id', true), '') || coalesce(current_setting('app.principals', true), '')").Scan(&v); err != nil {
 			return false
 		}
 		if v != "" {
@@ -101,8 +101,10 @@ type Beginner interface {
 }
 
 // InTenant runs fn inside one transaction scoped to tenant: BEGIN →
-// set_config('app.tenant_id', tenant, true) → fn → COMMIT (ROLLBACK if fn or
-// the commit fails). With SendTenantBatch (its one-round-trip form for
+// set_config('app.tenant_id', tenant, true) and set_config('app.principals',
+// …, true) from ctx's Visibility (VisibilityOf: tenant-wide documents only
+// unless the caller said otherwise) → fn → COMMIT (ROLLBACK if fn or the
+// commit fails). With SendTenantBatch (its one-round-trip form for
 // reads), it is the only way ragd touches tenant data.
 //
 // Errors: ErrNoTenant for uuid.Nil; fn's error, a PostgreSQL error in it
@@ -118,7 +120,8 @@ func InTenant(ctx context.Context, db Beginner, tenant uuid.UUID, fn func(tx pgx
 		return Translate(fmt.Errorf("store: begin: %w", err))
 	}
 	defer tx.Rollback(context.WithoutCancel(ctx)) //nolint:errcheck // no-op after commit
-	if _, err := tx.Exec(ctx, "SELECT set_config('app.tenant_id', $1, true)", tenant.String()); err != nil {
+	v := VisibilityOf(ctx)
+	if _, err := tx.Exec(ctx, setTenantSQL, tenant.String(), v.principals, v.all); err != nil {
 		return Translate(fmt.Errorf("store: set tenant: %w", err))
 	}
 	if err := fn(tx); err != nil {
@@ -133,8 +136,8 @@ func InTenant(ctx context.Context, db Beginner, tenant uuid.UUID, fn func(tx pgx
 }
 
 // SendTenantBatch sends b's statements in one round trip as one REPEATABLE
-// READ transaction scoped to tenant: BEGIN and set_config('app.tenant_id',
-// tenant, true) are queued first and COMMIT last, so every statement of the
+// READ transaction scoped to tenant and ctx's Visibility: BEGIN and the
+// tenant's and principals' set_config (as InTenant's) are queued first and COMMIT last, so every statement of the
 // batch reads the same snapshot (at READ COMMITTED each statement took its
 // own, and a document re-ingested between the two retrieval legs could
 // answer with its old and its new chunks at once) and the tenant setting is
@@ -166,7 +169,8 @@ func SendTenantBatch(ctx context.Context, pool *pgxpool.Pool, tenant uuid.UUID, 
 	defer conn.Release()
 	full := &pgx.Batch{QueuedQueries: make([]*pgx.QueuedQuery, 0, len(b.QueuedQueries)+3)}
 	full.Queue("BEGIN ISOLATION LEVEL REPEATABLE READ")
-	full.Queue("SELECT set_config('app.tenant_id', $1, true)", tenant.String())
+	v := VisibilityOf(ctx)
+	full.Queue(setTenantSQL, tenant.String(), v.principals, v.all)
 	full.QueuedQueries = append(full.QueuedQueries, b.QueuedQueries...)
 	full.Queue("COMMIT")
 	if err := conn.SendBatch(ctx, full).Close(); err != nil {

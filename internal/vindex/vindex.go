@@ -182,8 +182,11 @@ func Ensure(ctx context.Context, owner *pgxpool.Pool, opts Options) ([]Change, e
 		if opts.Tenant != uuid.Nil && t.ID != opts.Tenant {
 			continue
 		}
-		err := store.InTenant(ctx, conn, t.ID, func(tx pgx.Tx) error {
-			rows, err := q.CountTenantVectors(ctx, tx, t.ID)
+		// Every vector counts, whatever its document's access list: the
+		// index holds them all.
+		all := store.WithVisibility(ctx, store.AllDocuments())
+		err := store.InTenant(all, conn, t.ID, func(tx pgx.Tx) error {
+			rows, err := q.CountTenantVectors(all, tx, t.ID)
 			if err != nil {
 				return err
 			}
