@@ -62,6 +62,7 @@ type Pipeline struct {
 	pool     *pgxpool.Pool
 	emb      embed.Embedder
 	modelID  int16
+	models   Models // nil: every tenant's documents are embedded with emb
 	chunkCfg chunk.Config
 	maxBytes int
 	log      *slog.Logger
@@ -90,6 +91,46 @@ func WithMaxBytes(n int) Option { return func(p *Pipeline) { p.maxBytes = n } }
 // WithEmbedText sets the embedded-text recipe: EmbedHeadingContent (default)
 // or EmbedContent. Unknown names are refused by New.
 func WithEmbedText(recipe string) Option { return func(p *Pipeline) { p.embedText = recipe } }
+
+// WithModels embeds each tenant's documents with its own models (the
+// active one and, during a switch, the target) instead of the pipeline's
+// embedder alone.
+func WithModels(m Models) Option { return func(p *Pipeline) { p.models = m } }
+
+// WriteModel is an embedding model a document write embeds with.
+type WriteModel struct {
+	ID       int16
+	Embedder embed.Embedder
+	// Prefix goes before each text (e5/bge/nomic-style document prefixes).
+	Prefix string
+	// MaxChars cuts longer texts (0: no cut) before they are embedded.
+	MaxChars int
+}
+
+// Text is what m embeds for text: the prefix, then text cut to MaxChars
+// at a character boundary.
+func (m WriteModel) Text(text string) string {
+	text = m.Prefix + text
+	if m.MaxChars > 0 && len(text) > m.MaxChars {
+		cut := m.MaxChars
+		for cut > 0 && !utf8.RuneStart(text[cut]) {
+			cut--
+		}
+		text = text[:cut]
+	}
+	return text
+}
+
+// Models gives the models a tenant's writes embed with (internal/model.Set).
+type Models interface {
+	// ForWrite returns the models of a tenant whose active model is active
+	// and whose switch goes to target (0: the default; no switch).
+	ForWrite(ctx context.Context, active, target int16) ([]WriteModel, error)
+}
+
+// errModelsChanged: the tenant's models changed (a switch started or
+// flipped) between embedding and writing; the write embeds again.
+var errModelsChanged = errors.New("ingest: the tenant's embedding models changed during the write")
 
 // WithLogger sets the logger.
 func WithLogger(l *slog.Logger) Option { return func(p *Pipeline) { p.log = l } }
@@ -240,51 +281,95 @@ func (p *Pipeline) Upsert(ctx context.Context, t tenant.Tenant, d Document) (Out
 		s := sha256.Sum256([]byte(texts[i]))
 		shas[i] = s[:]
 	}
-	vecs := make([]pgvector.Vector, len(chunks))
+	models := []WriteModel{{ID: p.modelID, Embedder: p.emb}}
+	if p.models != nil {
+		if models, err = p.models.ForWrite(ctx, t.ModelID, t.TargetModelID); err != nil {
+			return out, fmt.Errorf("ingest %s: %w: %w", d.SourceURI, ErrEmbedding, err)
+		}
+	}
+	for attempt := 0; ; attempt++ {
+		vecs := map[int16][]pgvector.Vector{}
+		out.Embedded = 0
+		for _, m := range models {
+			v, n, err := p.embedWith(ctx, t, m, texts, shas)
+			if err != nil {
+				if ctx.Err() != nil {
+					return out, ctx.Err()
+				}
+				return out, fmt.Errorf("ingest %s: %w", d.SourceURI, err)
+			}
+			vecs[m.ID], out.Embedded = v, out.Embedded+n
+		}
+		var now [2]int16
+		err := p.write(ctx, t, d, &out, sum[:], ct, title, meta, doc, chunks, shas, vecs, &now)
+		if errors.Is(err, errModelsChanged) && attempt < 3 {
+			if models, err = p.models.ForWrite(ctx, now[0], now[1]); err != nil {
+				return out, fmt.Errorf("ingest %s: %w: %w", d.SourceURI, ErrEmbedding, err)
+			}
+			continue
+		}
+		if err != nil {
+			return Outcome{SourceURI: d.SourceURI}, fmt.Errorf("ingest %s: store: %w", d.SourceURI, err)
+		}
+		out.Chunks = len(chunks)
+		return out, nil
+	}
+}
+
+// embedWith returns m's vector of each text (texts[i], whose sha256 is
+// shas[i]): from the tenant's cache of (model, text sha256), the others
+// embedded, each distinct text once. It returns how many were embedded.
+func (p *Pipeline) embedWith(ctx context.Context, t tenant.Tenant, m WriteModel, texts []string, shas [][]byte) ([]pgvector.Vector, int, error) {
+	vecs := make([]pgvector.Vector, len(texts))
 	cached := map[string]pgvector.Vector{}
-	err = store.InTenant(ctx, p.pool, t.ID, func(tx pgx.Tx) error {
-		rows, err := q.CachedEmbeddings(ctx, tx, store.CachedEmbeddingsParams{TenantID: t.ID, ModelID: p.modelID, TextShas: shas})
+	err := store.InTenant(ctx, p.pool, t.ID, func(tx pgx.Tx) error {
+		rows, err := store.New().CachedEmbeddings(ctx, tx, store.CachedEmbeddingsParams{TenantID: t.ID, ModelID: m.ID, TextShas: shas})
 		for _, r := range rows {
 			cached[string(r.TextSha)] = r.Embedding
 		}
 		return err
 	})
 	if err != nil {
-		return out, err
+		return nil, 0, err
 	}
 	// Texts not in the cache, each once (a document may repeat a chunk text).
 	var missTexts []string
 	missAt := map[string]int{}
-	for i := range chunks {
+	for i := range texts {
 		if _, ok := cached[string(shas[i])]; ok {
 			continue
 		}
 		if _, ok := missAt[string(shas[i])]; !ok {
 			missAt[string(shas[i])] = len(missTexts)
-			missTexts = append(missTexts, texts[i])
+			missTexts = append(missTexts, m.Text(texts[i]))
 		}
 	}
 	var fresh [][]float32
 	if len(missTexts) > 0 {
-		if fresh, err = p.emb.Embed(ctx, missTexts); err != nil {
-			if ctx.Err() != nil {
-				return out, ctx.Err()
-			}
-			return out, fmt.Errorf("ingest %s: %w: %w", d.SourceURI, ErrEmbedding, err)
+		if fresh, err = m.Embedder.Embed(ctx, missTexts); err != nil {
+			return nil, 0, fmt.Errorf("%w: %w", ErrEmbedding, err)
 		}
 		if len(fresh) != len(missTexts) {
-			return out, fmt.Errorf("ingest %s: embed: %d vectors for %d texts", d.SourceURI, len(fresh), len(missTexts))
+			return nil, 0, fmt.Errorf("embed: %d vectors for %d texts", len(fresh), len(missTexts))
 		}
 	}
-	for i := range chunks {
+	for i := range texts {
 		if v, ok := cached[string(shas[i])]; ok {
 			vecs[i] = v
 		} else {
 			vecs[i] = pgvector.NewVector(fresh[missAt[string(shas[i])]])
 		}
 	}
-	out.Embedded = len(missTexts)
+	return vecs, len(missTexts), nil
+}
 
+// write stores the document, its chunks and their vectors of each model in
+// one transaction. With Models, it first reads the tenant's models locked
+// against a flip (FOR SHARE): when they need a model vecs lacks, it writes
+// nothing, sets now to them and returns errModelsChanged.
+func (p *Pipeline) write(ctx context.Context, t tenant.Tenant, d Document, out *Outcome, sum []byte, ct, title string, meta []byte,
+	doc *extract.Document, chunks []chunk.Chunk, shas [][]byte, vecs map[int16][]pgvector.Vector, now *[2]int16) error {
+	q := store.New()
 	// 4. One transaction: the document row (locks it); the new embeddings,
 	// before their chunks (the foreign key is deferred to COMMIT); then the
 	// chunks replaced, whose triggers write the postings and then take the
@@ -292,7 +377,10 @@ func (p *Pipeline) Upsert(ctx context.Context, t tenant.Tenant, d Document) (Out
 	// (migration 00008). So a large tenant's HNSW insertions and every
 	// writer's postings run in parallel; only the shared statistics queue.
 	cp := store.InsertChunksParams{TenantID: t.ID, TsConfig: t.TSConfig}
-	ep := store.InsertEmbeddingsParams{TenantID: t.ID, ModelID: p.modelID, TextShas: shas, Embeddings: vecs}
+	var ep []store.InsertEmbeddingsParams
+	for id, v := range vecs {
+		ep = append(ep, store.InsertEmbeddingsParams{TenantID: t.ID, ModelID: id, TextShas: shas, Embeddings: v})
+	}
 	for _, c := range chunks {
 		id := uuid.Must(uuid.NewV7())
 		cp.Ids = append(cp.Ids, id)
@@ -303,14 +391,32 @@ func (p *Pipeline) Upsert(ctx context.Context, t tenant.Tenant, d Document) (Out
 		cp.StartOffsets = append(cp.StartOffsets, int32(c.Start))
 		cp.EndOffsets = append(cp.EndOffsets, int32(c.End))
 		cp.Keywords = append(cp.Keywords, analyze.Keywords(c.HeadingPath+"\n"+c.Content))
-		ep.ChunkIds = append(ep.ChunkIds, id)
+		for i := range ep {
+			ep[i].ChunkIds = append(ep[i].ChunkIds, id)
+		}
 	}
-	err = store.InTenant(ctx, p.pool, t.ID, func(tx pgx.Tx) error {
+	return store.InTenant(ctx, p.pool, t.ID, func(tx pgx.Tx) error {
 		if err := q.UseAutoPlans(ctx, tx); err != nil {
 			return err
 		}
+		if p.models != nil {
+			row, err := q.LockTenantModels(ctx, tx, t.ID)
+			if err != nil {
+				return err
+			}
+			need, err := p.models.ForWrite(ctx, row.EmbeddingModelID, row.TargetModelID)
+			if err != nil {
+				return err
+			}
+			for _, m := range need {
+				if _, ok := vecs[m.ID]; !ok {
+					now[0], now[1] = row.EmbeddingModelID, row.TargetModelID
+					return errModelsChanged
+				}
+			}
+		}
 		doc, err := q.UpsertDocument(ctx, tx, store.UpsertDocumentParams{TenantID: t.ID, SourceUri: d.SourceURI, Title: title,
-			ContentType: ct, ContentSha: sum[:], Pipeline: p.fingerprint, Metadata: meta, Body: doc.Text, ChunkCount: int32(len(chunks))})
+			ContentType: ct, ContentSha: sum, Pipeline: p.fingerprint, Metadata: meta, Body: doc.Text, ChunkCount: int32(len(chunks))})
 		if err != nil {
 			return err
 		}
@@ -322,8 +428,10 @@ func (p *Pipeline) Upsert(ctx context.Context, t tenant.Tenant, d Document) (Out
 		if err := store.DeferEmbeddingChunkFK(ctx, tx); err != nil {
 			return err
 		}
-		if _, err := q.InsertEmbeddings(ctx, tx, ep); err != nil {
-			return err
+		for _, e := range ep {
+			if _, err := q.InsertEmbeddings(ctx, tx, e); err != nil {
+				return err
+			}
 		}
 		if _, err := q.DeleteChunksByDocument(ctx, tx, store.DeleteChunksByDocumentParams{TenantID: t.ID, DocumentID: doc.ID}); err != nil {
 			return err
@@ -332,11 +440,6 @@ func (p *Pipeline) Upsert(ctx context.Context, t tenant.Tenant, d Document) (Out
 		_, err = q.InsertChunks(ctx, tx, cp)
 		return err
 	})
-	if err != nil {
-		return Outcome{SourceURI: d.SourceURI}, fmt.Errorf("ingest %s: store: %w", d.SourceURI, err)
-	}
-	out.Chunks = len(chunks)
-	return out, nil
 }
 
 // Delete removes the tenant's document id with its chunks, embeddings and
