@@ -166,7 +166,7 @@ func New(ctx context.Context, cfg config.Config, pool *pgxpool.Pool, opts ...Opt
 // the verifier, and the request limits of the configuration.
 func (a *App) APIDeps(v *auth.Verifier) api.Deps {
 	return api.Deps{Pool: a.Pool, Verifier: v, Searcher: a.Searcher, Ingester: a.Pipeline, Asker: Asker{a.Asker},
-		Evaluator: a.Evaluator, Embedder: a.Embedder, Logger: a.log, Limits: api.LimitsFromConfig(a.cfg)}
+		Evaluator: a.Evaluator, Embedder: a.Embedder, Models: a.Models, Switcher: a.Switcher, Logger: a.log, Limits: api.LimitsFromConfig(a.cfg)}
 }
 
 // Asker serves POST /v1/answer with an ask.Service (api.Asker).

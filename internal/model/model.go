@@ -225,29 +225,48 @@ type covEntry struct {
 	chunks, embedded int64
 }
 
+// DefaultName is the registry name of the server's default model:
+// RAGD_EMBED_MODEL with RAGD_EMBED_BASE_URL, else the local model.
+func DefaultName(cfg config.Config) string {
+	if cfg.EmbedBaseURL != "" {
+		return cfg.EmbedModel
+	}
+	return embed.LocalModelName
+}
+
 // NewSet returns the set whose default model is def's (the server's
-// default: RAGD_EMBED_MODEL, or the local model). pool reads the registry
-// and, in tenant transactions, coverage. Errors: ErrNotRegistered with the
-// command that registers def's model; a registry row whose dimensions
-// differ from def's; an unreadable registry.
+// default: RAGD_EMBED_MODEL, or the local model); def nil: the model
+// DefaultName names, its embedder built on first use (operator commands
+// that may embed nothing). pool reads the registry and, in tenant
+// transactions, coverage. Errors: ErrNotRegistered with the command that
+// registers the default model; a registry row whose dimensions differ from
+// def's; an unreadable registry.
 func NewSet(ctx context.Context, pool *pgxpool.Pool, cfg config.Config, def embed.Embedder, log *slog.Logger) (*Set, error) {
 	if log == nil {
 		log = slog.Default()
 	}
-	m, err := ByName(ctx, pool, def.Model())
+	name, dims := DefaultName(cfg), cfg.EmbedDims
+	if def != nil {
+		name, dims = def.Model(), def.Dims()
+	}
+	m, err := ByName(ctx, pool, name)
 	if errors.Is(err, ErrNotRegistered) {
 		return nil, fmt.Errorf("%w: %q (migrations register only %s): as the owner role, run "+
 			"`ragd model register --name %s --dims %d --provider %s%s`; then ingest, or switch a tenant to it with `ragd tenant set-model`",
-			ErrNotRegistered, def.Model(), embed.LocalModelName, def.Model(), def.Dims(), ProviderOpenAI, endpointFlag(cfg.EmbedBaseURL))
+			ErrNotRegistered, name, embed.LocalModelName, name, dims, ProviderOpenAI, endpointFlag(cfg.EmbedBaseURL))
 	}
 	if err != nil {
 		return nil, fmt.Errorf("look up embedding model: %w (is the database migrated? run `ragd migrate up`)", err)
 	}
-	if m.Dims != def.Dims() {
-		return nil, fmt.Errorf("embedding model %q has %d dimensions in the registry but the embedder returns %d", m.Name, m.Dims, def.Dims())
+	s := &Set{pool: pool, cfg: cfg, log: log, def: m, CoverageTTL: 5 * time.Second,
+		rows: map[int16]Model{m.ID: m}, embs: map[int16]embed.Embedder{}, cov: map[covKey]covEntry{}}
+	if def != nil {
+		if m.Dims != def.Dims() {
+			return nil, fmt.Errorf("embedding model %q has %d dimensions in the registry but the embedder returns %d", m.Name, m.Dims, def.Dims())
+		}
+		s.embs[m.ID] = def
 	}
-	return &Set{pool: pool, cfg: cfg, log: log, def: m, CoverageTTL: 5 * time.Second,
-		rows: map[int16]Model{m.ID: m}, embs: map[int16]embed.Embedder{m.ID: def}, cov: map[covKey]covEntry{}}, nil
+	return s, nil
 }
 
 func endpointFlag(u string) string {
@@ -259,13 +278,6 @@ func endpointFlag(u string) string {
 
 // Default is the server's default model.
 func (s *Set) Default() Model { return s.def }
-
-// DefaultEmbedder is the default model's embedder.
-func (s *Set) DefaultEmbedder() embed.Embedder {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.embs[s.def.ID]
-}
 
 // Resolve maps a tenant's model id (0: the default) to a registry id.
 func (s *Set) Resolve(id int16) int16 {
@@ -311,9 +323,14 @@ func (s *Set) Get(ctx context.Context, id int16) (Model, embed.Embedder, error) 
 // build makes m's embedder.
 func (s *Set) build(m Model) (embed.Embedder, error) {
 	if m.Provider == ProviderLocal {
-		if e, ok := s.embs[s.def.ID]; ok && e.Model() == m.Name {
-			return e, nil
+		s.mu.Lock()
+		for _, e := range s.embs {
+			if e.Model() == m.Name { // loaded already (about 2 s to load)
+				s.mu.Unlock()
+				return e, nil
+			}
 		}
+		s.mu.Unlock()
 		return embed.NewLocal(s.cfg.ModelDir)
 	}
 	endpoint := m.Endpoint

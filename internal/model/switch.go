@@ -478,6 +478,9 @@ func (w *Switcher) Kick(t tenant.Tenant) {
 	}()
 }
 
+// Grace is how long a replaced model's vectors are kept (Options.Grace).
+func (w *Switcher) Grace() time.Duration { return w.opts.Grace }
+
 // Wait blocks until the background runs started by Kick end.
 func (w *Switcher) Wait() { w.wg.Wait() }
 
