@@ -90,6 +90,9 @@ type Response struct {
 	Degraded bool `json:"degraded"`
 	// DegradedReasons says which and why, one entry per skipped leg or stage.
 	DegradedReasons []Degradation `json:"degraded_reasons,omitempty"`
+	// VectorModel is the embedding model whose vectors the vector leg read
+	// ("" when the leg did not run): every vector_distance is of it.
+	VectorModel string `json:"vector_model,omitempty"`
 	// Confidence in [0, 1] is the estimated probability that the tenant's
 	// documents answer the query (see Assess): the refusal signal that
 	// tenant.Settings.RefuseBelow is compared with.
@@ -294,6 +297,9 @@ func (s *Searcher) Search(ctx context.Context, t tenant.Tenant, req Request) (Re
 	legs, err := s.retrieve(ctx, t, p, &resp)
 	if err != nil {
 		return resp, err
+	}
+	if p.useVector {
+		resp.VectorModel = p.model.Embedder.Model()
 	}
 	start := time.Now()
 	results := s.fuse(p, legs)
