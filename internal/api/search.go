@@ -64,7 +64,7 @@ func degradations(ds []search.Degradation) []Degradation {
 // SearchResponse is the result of POST /v1/search.
 type SearchResponse struct {
 	Results          []SearchResult     `json:"results"`
-	Degraded         bool               `json:"degraded" doc:"True when a leg or the reranker was left out: it failed, or the embedding model does not represent the question's script."`
+	Degraded         bool               `json:"degraded" doc:"True when a leg or the reranker was left out (it failed, or the embedding model does not represent the question's script), or when the tenant's embedding model covers only part of its chunks."`
 	DegradedReasons  []Degradation      `json:"degraded_reasons" doc:"One entry per leg or stage left out, with the reason; empty when not degraded."`
 	VectorModel      string             `json:"vector_model,omitempty" doc:"The embedding model whose vectors the vector leg read (the tenant's active model); absent when the leg did not run."`
 	Confidence       float64            `json:"confidence" doc:"Estimated probability in [0, 1] that the tenant's documents answer the query (the refusal signal)."`

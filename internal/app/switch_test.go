@@ -419,6 +419,47 @@ func TestModelSwitchResumes(t *testing.T) {
 	if _, err := again.Run(ctx, h.tn.ID, nil); !errors.Is(err, model.ErrNoSwitch) {
 		t.Errorf("a run without a switch: %v", err)
 	}
+
+	// Past the grace period, the server's background work (Kick, on any
+	// request of the tenant) drops the replaced model's vectors.
+	opts := model.OptionsFromConfig(cfg)
+	opts.Grace = time.Nanosecond
+	late := model.NewSwitcher(h.app.Models, h.app.Pool, opts)
+	now, err := tenant.Load(ctx, h.app.Pool, h.tn.ID)
+	if err != nil || now.PreviousModelID != mb.ID {
+		t.Fatalf("before the grace drop: %+v %v", now, err)
+	}
+	late.Kick(now)
+	late.Wait()
+	if _, emb, err := model.Coverage(ctx, h.app.Pool, h.tn.ID, mb.ID); err != nil || emb != 0 {
+		t.Errorf("model B vectors after the grace period: %d %v", emb, err)
+	}
+	if now, err = tenant.Load(ctx, h.app.Pool, h.tn.ID); err != nil || now.PreviousModelID != 0 {
+		t.Errorf("after the grace drop: previous model %d %v", now.PreviousModelID, err)
+	}
+}
+
+// TestModelSwitchStaleWrite: a write whose request loaded the tenant
+// before a switch started (so it embedded for the active model alone)
+// finds the target in its transaction and embeds for it too: no chunk
+// reaches the flip without the target's vector through a write.
+func TestModelSwitchStaleWrite(t *testing.T) {
+	ctx := context.Background()
+	a, b := newFakeModel(t, "fake-a", 16), newFakeModel(t, "fake-b", 32)
+	a.register(t)
+	mb := b.register(t)
+	h := newSwitchHarness(t, defaults(t), a, 3)
+	stale := h.tn // loaded before the switch: no target
+	if _, _, err := h.app.Models.SetTarget(ctx, h.app.Pool, h.tn.ID, b.name); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := h.app.Pipeline.Upsert(ctx, stale, ingest.Document{SourceURI: "docs/late.md", ContentType: "markdown",
+		Content: []byte(docText(99, "Late"))}); err != nil {
+		t.Fatal(err)
+	}
+	if _, emb, err := model.Coverage(ctx, h.app.Pool, h.tn.ID, mb.ID); err != nil || emb != 1 || b.inputs.Load() != 1 {
+		t.Errorf("the late write left %d vectors of the target (%d texts embedded), want 1: %v", emb, b.inputs.Load(), err)
+	}
 }
 
 // TestModelCoverageDegrades: a tenant whose model covers only part of its

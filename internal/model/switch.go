@@ -459,15 +459,7 @@ func (w *Switcher) Kick(t tenant.Tenant) {
 	go func() {
 		defer w.wg.Done()
 		ctx := w.ctx
-		var err error
-		if t.TargetModelID != 0 {
-			_, err = w.Run(ctx, t.ID, nil)
-		}
-		if err == nil && graceOver {
-			var n int64
-			n, err = w.set.DropVectors(ctx, w.pool, t.ID, t.PreviousModelID)
-			w.opts.Logger.Info("model switch: previous model's vectors dropped after the grace period", "tenant", t.Slug, "vectors", n)
-		}
+		err := w.background(ctx, t)
 		w.mu.Lock()
 		defer w.mu.Unlock()
 		delete(w.running, t.ID)
@@ -476,6 +468,25 @@ func (w *Switcher) Kick(t tenant.Tenant) {
 			w.retryAt[t.ID] = time.Now().Add(time.Minute)
 		}
 	}()
+}
+
+// background is one Kick's work: the switch, then, on the tenant as it is
+// now, the previous model's vectors once the grace period is over.
+func (w *Switcher) background(ctx context.Context, t tenant.Tenant) error {
+	if t.TargetModelID != 0 {
+		if _, err := w.Run(ctx, t.ID, nil); err != nil && !errors.Is(err, ErrNoSwitch) {
+			return err
+		}
+	}
+	t, err := w.load(ctx, t.ID)
+	if err != nil || t.PreviousModelID == 0 || time.Since(t.ModelSwitchedAt) < w.opts.Grace {
+		return err
+	}
+	n, err := w.set.DropVectors(ctx, w.pool, t.ID, t.PreviousModelID)
+	if err == nil {
+		w.opts.Logger.Info("model switch: previous model's vectors dropped after the grace period", "tenant", t.Slug, "vectors", n)
+	}
+	return err
 }
 
 // Grace is how long a replaced model's vectors are kept (Options.Grace).

@@ -86,7 +86,9 @@ type Result struct {
 type Response struct {
 	Results []Result `json:"results"`
 	// Degraded is true when a leg or the reranker was skipped: it failed,
-	// or (the vector leg) its model does not represent the question's script.
+	// or (the vector leg) its model does not represent the question's
+	// script; or when the tenant's embedding model covers only part of its
+	// chunks (the vector leg cannot find the others).
 	Degraded bool `json:"degraded"`
 	// DegradedReasons says which and why, one entry per skipped leg or stage.
 	DegradedReasons []Degradation `json:"degraded_reasons,omitempty"`
