@@ -82,7 +82,7 @@ type AnswerResponse struct {
 	Citations        []answer.Citation `json:"citations" doc:"Sources the answer cites, in order of first citation."`
 	Sources          []answer.Source   `json:"sources" doc:"Every retrieved source given to the answerer."`
 	Mode             string            `json:"mode" enum:"llm,extractive" doc:"llm: generated and citation-checked; extractive: sentences quoted from the sources."`
-	Degraded         bool              `json:"degraded" doc:"True when a retrieval leg, the reranker or the LLM was left out: it failed, or the embedding model does not represent the question's script."`
+	Degraded         bool              `json:"degraded" doc:"True when a retrieval leg, the reranker or the LLM was left out (it failed, or the embedding model does not represent the question's script), or when the tenant's embedding model covers only part of its chunks."`
 	DegradedReasons  []Degradation     `json:"degraded_reasons" doc:"One entry per leg or stage left out, with the reason; empty when not degraded."`
 }
 
