@@ -341,7 +341,7 @@ func (s *Set) build(m Model) (embed.Embedder, error) {
 		return nil, errors.New("no endpoint: register it with --endpoint or set RAGD_EMBED_BASE_URL")
 	}
 	key := s.cfg.EmbedAPIKeys[m.Name]
-	if key == "" && (m.Name == s.cfg.EmbedModel || m.Endpoint == "") {
+	if key == "" && endpoint == s.cfg.EmbedBaseURL {
 		// The configured key goes only to the configured API.
 		key = s.cfg.EmbedAPIKey
 	}
