@@ -147,6 +147,10 @@ func failure(err error) string {
 		return fmt.Sprintf("HTTP %d", se.StatusCode)
 	case errors.Is(err, context.DeadlineExceeded):
 		return "timed out"
+	case errors.Is(err, embed.ErrModelMismatch):
+		return "the server answered with another model"
+	case errors.Is(err, embed.ErrDimensionMismatch):
+		return "vectors of other dimensions than registered"
 	case err == nil:
 		return "no result"
 	default:

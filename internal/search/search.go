@@ -360,7 +360,8 @@ func (s *Searcher) pickModel(ctx context.Context, t tenant.Tenant, p *plan, resp
 	if err != nil {
 		if p.useVector {
 			s.logger().Warn("search: the tenant's embedding model is unavailable; keyword leg only", "err", err)
-			resp.degrade(Degradation{Leg: LegVector, Reason: "the tenant's embedding model is unavailable: " + err.Error()})
+			// The reason names no internal error text (it is logged).
+			resp.degrade(Degradation{Leg: LegVector, Reason: "the tenant's embedding model could not be loaded"})
 			p.useVector, p.useKeyword = false, true
 		}
 		return
