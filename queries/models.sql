@@ -58,9 +58,11 @@ SELECT coalesce((SELECT s.chunk_count FROM tenant_stats s WHERE s.tenant_id = @t
 
 -- name: ChunksMissingModel :many
 -- The work of a re-embed: chunks without an embedding of the model, in
--- chunk id order (a restart continues where the last batch stopped).
+-- chunk id order after @after (a keyset over the chunks' primary key, so a
+-- pass reads each chunk once; a pass from the nil uuid finds whatever is
+-- left, which is how a restart continues).
 SELECT c.id, c.heading_path, c.content FROM chunks c
-WHERE c.tenant_id = @tenant_id
+WHERE c.tenant_id = @tenant_id AND c.id > @after
   AND NOT EXISTS (SELECT 1 FROM chunk_embeddings e WHERE e.tenant_id = c.tenant_id AND e.chunk_id = c.id AND e.model_id = @model_id)
 ORDER BY c.id
 LIMIT @max_rows;

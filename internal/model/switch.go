@@ -291,16 +291,17 @@ func (w *Switcher) run(ctx context.Context, tenantID uuid.UUID, progress func(Pr
 			return Model{}, err
 		}
 		wm := ingest.WriteModel{ID: target.ID, Embedder: emb, Prefix: target.DocumentPrefix, MaxChars: target.maxChars()}
-		for {
-			n, err := w.batch(ctx, t.ID, wm)
+		for after := uuid.Nil; ; {
+			n, last, err := w.batch(ctx, t.ID, wm, after)
 			if err != nil {
 				return Model{}, err
 			}
-			chunks, embedded, err := Coverage(ctx, w.pool, t.ID, target.ID)
-			if err != nil {
-				return Model{}, err
-			}
+			after = last
 			if progress != nil {
+				chunks, embedded, err := Coverage(ctx, w.pool, t.ID, target.ID)
+				if err != nil {
+					return Model{}, err
+				}
 				progress(Progress{Target: target.Name, Chunks: chunks, Embedded: embedded})
 			}
 			if n == 0 {
@@ -333,21 +334,24 @@ func (w *Switcher) run(ctx context.Context, tenantID uuid.UUID, progress func(Pr
 	}
 }
 
-// batch re-embeds up to Batch chunks without a vector of m; it returns how
-// many it read (0: none left).
-func (w *Switcher) batch(ctx context.Context, tenantID uuid.UUID, m ingest.WriteModel) (int, error) {
+// batch re-embeds up to Batch chunks after chunk id after without a
+// vector of m; it returns how many it read (0: none left after it) and the
+// last one's id.
+func (w *Switcher) batch(ctx context.Context, tenantID uuid.UUID, m ingest.WriteModel, after uuid.UUID) (int, uuid.UUID, error) {
 	q := store.New()
 	var rows []store.ChunksMissingModelRow
 	err := store.InTenant(ctx, w.pool, tenantID, func(tx pgx.Tx) error {
 		var err error
-		rows, err = q.ChunksMissingModel(ctx, tx, store.ChunksMissingModelParams{TenantID: tenantID, ModelID: m.ID, MaxRows: int32(w.opts.Batch)})
+		rows, err = q.ChunksMissingModel(ctx, tx, store.ChunksMissingModelParams{TenantID: tenantID, ModelID: m.ID, After: after,
+			MaxRows: int32(w.opts.Batch)})
 		return err
 	})
 	if err != nil || len(rows) == 0 {
-		return 0, err
+		return 0, after, err
 	}
+	last := rows[len(rows)-1].ID
 	if err := w.limiter(m.ID).WaitN(ctx, len(rows)); err != nil {
-		return 0, err
+		return 0, after, err
 	}
 	texts := make([]string, len(rows))
 	p := store.InsertReembeddingsParams{TenantID: tenantID, ModelID: m.ID}
@@ -363,10 +367,10 @@ func (w *Switcher) batch(ctx context.Context, tenantID uuid.UUID, m ingest.Write
 	}
 	vecs, err := m.Embedder.Embed(ctx, texts)
 	if err != nil {
-		return 0, fmt.Errorf("re-embed with %s: %w", m.Embedder.Model(), err)
+		return 0, after, fmt.Errorf("re-embed with %s: %w", m.Embedder.Model(), err)
 	}
 	if len(vecs) != len(texts) {
-		return 0, fmt.Errorf("re-embed with %s: %d vectors for %d texts", m.Embedder.Model(), len(vecs), len(texts))
+		return 0, after, fmt.Errorf("re-embed with %s: %d vectors for %d texts", m.Embedder.Model(), len(vecs), len(texts))
 	}
 	for _, v := range vecs {
 		p.Embeddings = append(p.Embeddings, pgvector.NewVector(v))
@@ -375,7 +379,7 @@ func (w *Switcher) batch(ctx context.Context, tenantID uuid.UUID, m ingest.Write
 		_, err := q.InsertReembeddings(ctx, tx, p)
 		return err
 	})
-	return len(rows), err
+	return len(rows), last, err
 }
 
 // flip makes target the tenant's active model if it still is the target

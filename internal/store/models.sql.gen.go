@@ -15,14 +15,15 @@ import (
 
 const chunksMissingModel = `-- name: ChunksMissingModel :many
 SELECT c.id, c.heading_path, c.content FROM chunks c
-WHERE c.tenant_id = $1
-  AND NOT EXISTS (SELECT 1 FROM chunk_embeddings e WHERE e.tenant_id = c.tenant_id AND e.chunk_id = c.id AND e.model_id = $2)
+WHERE c.tenant_id = $1 AND c.id > $2
+  AND NOT EXISTS (SELECT 1 FROM chunk_embeddings e WHERE e.tenant_id = c.tenant_id AND e.chunk_id = c.id AND e.model_id = $3)
 ORDER BY c.id
-LIMIT $3
+LIMIT $4
 `
 
 type ChunksMissingModelParams struct {
 	TenantID uuid.UUID
+	After    uuid.UUID
 	ModelID  int16
 	MaxRows  int32
 }
@@ -34,9 +35,16 @@ type ChunksMissingModelRow struct {
 }
 
 // The work of a re-embed: chunks without an embedding of the model, in
-// chunk id order (a restart continues where the last batch stopped).
+// chunk id order after @after (a keyset over the chunks' primary key, so a
+// pass reads each chunk once; a pass from the nil uuid finds whatever is
+// left, which is how a restart continues).
 func (q *Queries) ChunksMissingModel(ctx context.Context, db DBTX, arg ChunksMissingModelParams) ([]ChunksMissingModelRow, error) {
-	rows, err := db.Query(ctx, chunksMissingModel, arg.TenantID, arg.ModelID, arg.MaxRows)
+	rows, err := db.Query(ctx, chunksMissingModel,
+		arg.TenantID,
+		arg.After,
+		arg.ModelID,
+		arg.MaxRows,
+	)
 	if err != nil {
 		return nil, err
 	}
