@@ -246,10 +246,18 @@ func TestModelSwitchLive(t *testing.T) {
 	stop := make(chan struct{})
 	var wg sync.WaitGroup
 	seen := make([][]string, 2)
+	// Each searcher answers once before the switch starts and, after the
+	// flip, until it has seen the new model: both sides are observed
+	// whatever the machine's speed.
+	var first sync.WaitGroup
+	first.Add(2)
+	var sawNew [2]atomic.Bool
 	for g := range 2 {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			once := sync.OnceFunc(first.Done)
+			defer once()
 			for k := 0; ; k++ {
 				select {
 				case <-stop:
@@ -259,6 +267,7 @@ func TestModelSwitchLive(t *testing.T) {
 				q := fmt.Sprintf("which component rotates keys, zephyr%d?", (k*7+g)%80)
 				var sa searchAnswer
 				st, err := h.call(auth.RoleReader, http.MethodPost, "/v1/search", map[string]any{"query": q, "top_k": 5}, &sa)
+				once() // a failure too: the test fails on it, and must not wait
 				if err != nil || st != 200 {
 					report("search %q: %d %v", q, st, err)
 					continue
@@ -273,6 +282,9 @@ func TestModelSwitchLive(t *testing.T) {
 				}
 				if n := len(seen[g]); n == 0 || seen[g][n-1] != sa.VectorModel {
 					seen[g] = append(seen[g], sa.VectorModel)
+				}
+				if sa.VectorModel == b.name {
+					sawNew[g].Store(true)
 				}
 				for _, r := range sa.Results {
 					if r.VectorDistance == nil {
@@ -306,7 +318,7 @@ func TestModelSwitchLive(t *testing.T) {
 		}
 	}()
 
-	time.Sleep(100 * time.Millisecond)
+	first.Wait()
 	var sw model.Status
 	if st, err := h.call(auth.RoleAdmin, http.MethodPost, "/v1/tenant/model", map[string]any{"model": b.name}, &sw); err != nil ||
 		st != http.StatusAccepted || sw.Active != a.name || sw.Target != b.name {
@@ -326,7 +338,9 @@ func TestModelSwitchLive(t *testing.T) {
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
-	time.Sleep(300 * time.Millisecond) // searches after the flip
+	for !(sawNew[0].Load() && sawNew[1].Load()) && time.Now().Before(deadline) && failed.Load() == 0 {
+		time.Sleep(20 * time.Millisecond) // searches after the flip
+	}
 	close(stop)
 	wg.Wait()
 
