@@ -28,7 +28,10 @@ test: setup ## the full test suite against the local database
 # load 5; the leak fuzzer, faults, hostile inputs, concurrent writers), cli 58 s, chunk 51 s,
 # embed 43 s, eval 33 s, api 28 s, extract 20 s, ingest 18 s, auth 15 s, the
 # rest under 10 s each; about 8 min in all, plus about 5 min to build the
-# dependencies with -race once. Left out, each run by `make test` already:
+# dependencies with -race once. The first test to read a PDF on a machine
+# compiles PDFium's WebAssembly into the user's cache directory: 70 s with
+# -race at load 15 (extract's PDF tests: 78 s in all); later ones load it in
+# about 0.5 s. Left out, each run by `make test` already:
 #   internal/ask   - the acceptance suite ingests the PostgreSQL manual on a
 #                    fresh database (484 s without -race; killed after 524 s
 #                    with it) and then answers questions one at a time;

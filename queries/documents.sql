@@ -3,22 +3,39 @@
 -- security still filters on the transaction's tenant).
 
 -- name: LockDocumentBySourceURI :one
-SELECT id, content_sha, pipeline, chunk_count, title, content_type, metadata FROM documents
+-- The row lock is what makes a same-content write a compare-and-set: the
+-- content hash read here cannot change before the transaction ends.
+SELECT id, content_sha, pipeline, chunk_count, title, title_given, content_type, metadata FROM documents
 WHERE tenant_id = @tenant_id AND source_uri = @source_uri
 FOR UPDATE;
 
 -- name: UpdateDocumentDetails :exec
--- Same content, new title, content type or metadata: no re-chunking needed.
-UPDATE documents SET title = @title, metadata = @metadata, updated_at = now()
+-- Same content and title, new metadata (or the title now named): no
+-- re-chunking needed. Runs in the transaction that locked the row with
+-- LockDocumentBySourceURI.
+UPDATE documents SET title_given = @title_given, metadata = @metadata, updated_at = now()
 WHERE tenant_id = @tenant_id AND id = @id;
 
 -- name: UpsertDocument :one
-INSERT INTO documents (tenant_id, source_uri, title, content_type, content_sha, pipeline, metadata, body, chunk_count)
-VALUES (@tenant_id, @source_uri, @title, @content_type, @content_sha, @pipeline, @metadata, @body, @chunk_count)
+-- A whole new version of the document. Fields a write may leave out keep
+-- their stored value when NULL (metadata; '{}' for a new document), read
+-- under the row lock the upsert takes, so a concurrent write of them is
+-- never lost to this one. The title is computed before the lock (it roots
+-- untitled documents' heading paths, which are chunked and embedded): a
+-- write that names none assumed the stored title was derived, or was the
+-- named one it carries, and the update happens only if that still holds
+-- (compare-and-set); no row returned means it did not, and the caller
+-- starts over.
+INSERT INTO documents (tenant_id, source_uri, title, title_given, content_type, content_sha, pipeline, metadata, body, chunk_count)
+VALUES (@tenant_id, @source_uri, @title, @title_given, @content_type, @content_sha, @pipeline,
+        COALESCE(sqlc.narg(metadata)::jsonb, '{}'::jsonb), @body, @chunk_count)
 ON CONFLICT (tenant_id, source_uri) DO UPDATE
-SET title = excluded.title, content_type = excluded.content_type, content_sha = excluded.content_sha,
-    pipeline = excluded.pipeline, metadata = excluded.metadata, body = excluded.body,
+SET title = excluded.title, title_given = excluded.title_given, content_type = excluded.content_type,
+    content_sha = excluded.content_sha, pipeline = excluded.pipeline,
+    metadata = COALESCE(sqlc.narg(metadata)::jsonb, documents.metadata), body = excluded.body,
     chunk_count = excluded.chunk_count, updated_at = now()
+WHERE sqlc.arg(title_named)::bool
+   OR (documents.title_given = excluded.title_given AND (NOT documents.title_given OR documents.title = excluded.title))
 RETURNING id, (xmax = 0)::bool AS inserted;
 
 -- name: LockTenantStats :exec
@@ -33,12 +50,14 @@ DELETE FROM chunks WHERE tenant_id = @tenant_id AND document_id = @document_id;
 -- name: InsertChunks :execrows
 -- One statement for all of a document's chunks (COPY is refused under row-level
 -- security), so the statement-level triggers index them in one pass. The
--- unnest calls run in lockstep (equal-length arrays).
-INSERT INTO chunks (tenant_id, id, document_id, chunk_index, heading_path, content, token_count, start_offset, end_offset, ts_config, keywords)
+-- unnest calls run in lockstep (equal-length arrays). A page number of 0
+-- (a document without pages) is stored as NULL.
+INSERT INTO chunks (tenant_id, id, document_id, chunk_index, heading_path, content, token_count, start_offset, end_offset, ts_config, keywords,
+                    page_start, page_end)
 SELECT @tenant_id::uuid, unnest(@ids::uuid[]), @document_id::uuid, unnest(@chunk_indexes::int[]),
        unnest(@heading_paths::text[]), unnest(@contents::text[]), unnest(@token_counts::int[]),
        unnest(@start_offsets::int[]), unnest(@end_offsets::int[]), CAST(@ts_config::text AS regconfig),
-       unnest(@keywords::text[]);
+       unnest(@keywords::text[]), nullif(unnest(@page_starts::int[]), 0), nullif(unnest(@page_ends::int[]), 0);
 
 -- name: InsertEmbeddings :execrows
 INSERT INTO chunk_embeddings (tenant_id, chunk_id, model_id, text_sha, embedding)
@@ -94,11 +113,13 @@ SELECT set_config('plan_cache_mode', 'auto', true);
 -- documents.body, hence the bytea round trip: substring on text counts
 -- characters. first_content is the first chunk of the range: when that chunk
 -- starts inside a table, its content begins with the table's header row(s),
--- which the body holds only where the table starts.
+-- which the body holds only where the table starts. page_start and page_end
+-- are the range's pages (0 for a document without pages).
 SELECT k.id AS chunk_id,
        min(c.start_offset)::int AS start_offset, max(c.end_offset)::int AS end_offset,
        convert_from(substring(convert_to(d.body, 'UTF8') FROM min(c.start_offset) + 1 FOR max(c.end_offset) - min(c.start_offset)), 'UTF8')::text AS body,
-       (array_agg(c.content ORDER BY c.chunk_index))[1]::text AS first_content
+       (array_agg(c.content ORDER BY c.chunk_index))[1]::text AS first_content,
+       coalesce(min(c.page_start), 0)::int AS page_start, coalesce(max(c.page_end), 0)::int AS page_end
 FROM chunks k
 JOIN chunks c ON c.tenant_id = k.tenant_id AND c.document_id = k.document_id
      AND c.chunk_index BETWEEN k.chunk_index - 1 AND k.chunk_index + 1

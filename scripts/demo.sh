@@ -2,7 +2,9 @@
 # demo.sh — the main job end to end on real input: the PostgreSQL 15 manual is
 # ingested into tenant "pgdocs" (tenants/pgdocs/tenant.yaml), ragd serves the
 # tenant API, and four real questions are asked over HTTP with a reader token
-# (the last one is outside the manual and is refused, with the reason).
+# (the last one is outside the manual and is refused, with the reason). A PDF
+# manual (libtasn1-doc) is ingested into tenant "manuals" (tenants/manuals)
+# and one question about it is answered with a citation naming its page.
 # Run through `make demo` (which runs `make setup` and builds bin/ragd first).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -41,6 +43,8 @@ if ! "$BIN" tenant apply tenants/pgdocs 2>&1 | tee "$applylog" |
 	exit 1
 fi
 echo "(the full evaluation report, every missed question included: $applylog)"
+echo "== apply tenants/manuals (a PDF manual: libtasn1-doc's 36 pages)"
+"$BIN" tenant apply tenants/manuals 2>&1 | grep --line-buffered -E '^(ingest: |tenant |source )'
 
 echo "== serve on $RAGD_ADDR"
 log=$(mktemp)
@@ -55,24 +59,28 @@ done
 curl -fsS "http://$RAGD_ADDR/readyz" >/dev/null || { echo "demo: server not ready" >&2; cat "$log" >&2; exit 1; }
 
 token=$("$BIN" token issue --tenant pgdocs --role reader --ttl 15m)
+pdftoken=$("$BIN" token issue --tenant manuals --role reader --ttl 15m)
 
-# ask QUESTION WANT: asks over HTTP and prints the answer; WANT is "answer"
-# (an answer with at least one citation) or "refusal". The demo fails when
-# an answer is not what it should be.
+# ask QUESTION WANT [TOKEN]: asks over HTTP (as the pgdocs reader unless
+# TOKEN is given) and prints the answer; WANT is "answer" (an answer with at
+# least one citation), "page" (a cited answer whose citations name PDF
+# pages) or "refusal". The demo fails when an answer is not what it should be.
 failed=0
 ask() {
 	printf '\n== Q: %s\n' "$1"
 	local resp
 	resp=$(jq -n --arg q "$1" '{question: $q}' |
-		curl -fsS -X POST "http://$RAGD_ADDR/v1/answer" -H "Authorization: Bearer $token" \
+		curl -fsS -X POST "http://$RAGD_ADDR/v1/answer" -H "Authorization: Bearer ${3:-$token}" \
 			-H 'Content-Type: application/json' --data-binary @-)
 	jq -r '.answer, "",
 		(if .refused then "(refused: \(.refusal_reason); \(.confidence_reason // "low confidence"); confidence \(.confidence * 100 | floor)%)"
 		 else "(confidence \(.confidence * 100 | floor)%)" end),
-		(.citations[] | "[\(.n)] \(if .heading_path == "" then .title else .heading_path end)\n    \(.source_uri)")' <<<"$resp"
+		(.citations[] | "[\(.n)] \(if .heading_path == "" then .title else .heading_path end)\n    \(.source_uri)\(if .page then ", \(.page)" else "" end)")' <<<"$resp"
 	case "$2" in
 	answer) jq -e '(.refused | not) and (.citations | length > 0)' <<<"$resp" >/dev/null ||
 		{ echo "demo: expected a cited answer" >&2; failed=1; } ;;
+	page) jq -e '(.refused | not) and (.citations | length > 0) and all(.citations[]; .page != null)' <<<"$resp" >/dev/null ||
+		{ echo "demo: expected an answer citing PDF pages" >&2; failed=1; } ;;
 	refusal) jq -e '.refused' <<<"$resp" >/dev/null ||
 		{ echo "demo: expected a refusal" >&2; failed=1; } ;;
 	esac
@@ -82,4 +90,6 @@ ask "How many concurrent disk I/O operations can PostgreSQL issue, and which set
 ask "How do I make a copy of my whole database into a single file?" answer
 # An honest "I don't know": the manual does not cover another product.
 ask "How do I set up sharding with replica sets in MongoDB?" refusal
+# The PDF manual: the answer cites the page it comes from.
+ask "How do I check only the syntax of an ASN.1 definitions file with asn1Parser?" page "$pdftoken"
 exit $failed

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"strconv"
 	"strings"
 
 	"github.com/ragd-dev/ragd/internal/llm"
@@ -54,6 +55,26 @@ type Source struct {
 	// because it starts inside the table lie outside it).
 	StartOffset int `json:"start_offset" doc:"Byte offset in the document's extracted text where content starts (repeated table header rows excepted)."`
 	EndOffset   int `json:"end_offset" doc:"Byte offset just past content."`
+	// PageStart and PageEnd are the pages of a paged document (PDF) the
+	// content spans, 1-based; nil for documents without pages.
+	PageStart *int `json:"page_start,omitempty" doc:"First page (1-based) of a PDF the content comes from; absent for documents without pages."`
+	PageEnd   *int `json:"page_end,omitempty" doc:"Last page (1-based) of a PDF the content comes from; absent for documents without pages."`
+}
+
+// Pages names the pages a source spans for a citation: "page 12",
+// "pages 12-13", or "" for a document without pages.
+func (s Source) Pages() string {
+	if s.PageStart == nil {
+		return ""
+	}
+	end := *s.PageStart
+	if s.PageEnd != nil {
+		end = *s.PageEnd
+	}
+	if end <= *s.PageStart {
+		return "page " + strconv.Itoa(*s.PageStart)
+	}
+	return "pages " + strconv.Itoa(*s.PageStart) + "-" + strconv.Itoa(end)
 }
 
 // Citation is a source an answer cites; N is the number used in the answer's
@@ -65,6 +86,10 @@ type Citation struct {
 	SourceURI   string `json:"source_uri"`             // Source.SourceURI
 	Title       string `json:"title"`                  // Source.Title
 	HeadingPath string `json:"heading_path"`           // Source.HeadingPath
+	// Page is Source.Pages(): where in a PDF the cited text is.
+	Page      string `json:"page,omitempty" doc:"Where in a PDF the cited text is: \"page 12\" or \"pages 12-13\"; absent for documents without pages."`
+	PageStart *int   `json:"page_start,omitempty" doc:"Source.page_start."`
+	PageEnd   *int   `json:"page_end,omitempty" doc:"Source.page_end."`
 }
 
 // Result is the outcome of answering one question.
@@ -290,7 +315,8 @@ func citations(ns []int, sources []Source) []Citation {
 	out := make([]Citation, 0, len(ns))
 	for _, n := range ns {
 		s := sources[n-1]
-		out = append(out, Citation{N: n, ChunkID: s.ChunkID, SourceURI: s.SourceURI, Title: s.Title, HeadingPath: s.HeadingPath})
+		out = append(out, Citation{N: n, ChunkID: s.ChunkID, SourceURI: s.SourceURI, Title: s.Title, HeadingPath: s.HeadingPath,
+			Page: s.Pages(), PageStart: s.PageStart, PageEnd: s.PageEnd})
 	}
 	return out
 }

@@ -54,6 +54,7 @@ func oneLine(s string) string {
 //	title: ...
 //	source_uri: ...
 //	section: ...        (HeadingPath, if any)
+//	page: ...           (Pages(), for a PDF)
 //	---
 //	content
 //	</source>
@@ -72,6 +73,9 @@ func BuildPrompt(question string, sources []Source) []llm.Message {
 		b.WriteString("source_uri: " + oneLine(s.SourceURI) + "\n")
 		if strings.TrimSpace(s.HeadingPath) != "" {
 			b.WriteString("section: " + oneLine(s.HeadingPath) + "\n")
+		}
+		if p := s.Pages(); p != "" {
+			b.WriteString("page: " + p + "\n")
 		}
 		b.WriteString("---\n")
 		b.WriteString(strings.TrimSpace(defang(s.Content)))

@@ -8,14 +8,19 @@ import (
 	"net/http"
 	"reflect"
 	"strings"
+	"sync/atomic"
+	"time"
 	"unicode/utf8"
 
 	"github.com/danielgtaylor/huma/v2"
 
 	"github.com/ragd-dev/ragd/internal/answer"
 	"github.com/ragd-dev/ragd/internal/auth"
+	"github.com/ragd-dev/ragd/internal/followup"
+	"github.com/ragd-dev/ragd/internal/provider"
 	"github.com/ragd-dev/ragd/internal/search"
 	"github.com/ragd-dev/ragd/internal/tenant"
+	"github.com/ragd-dev/ragd/internal/traffic"
 )
 
 // Asker answers a question from a tenant's documents: retrieval, then an
@@ -55,6 +60,9 @@ type AskResult struct {
 	// Timings are milliseconds per stage (retrieval stages as in
 	// search.Response.Timings, plus e.g. "answer"); exported as metrics.
 	Timings map[string]float64
+	// Retrieved are the search results the sources came from, with each
+	// leg's rank and score (recorded in the retrieval event; optional).
+	Retrieved []search.Result
 }
 
 // AnswerRequest is the body of POST /v1/answer.
@@ -64,6 +72,14 @@ type AnswerRequest struct {
 	// The same filters as POST /v1/search, applied before ranking.
 	SourceURIPrefix string         `json:"source_uri_prefix,omitempty" maxLength:"2048" doc:"Only documents whose source_uri starts with this."`
 	Metadata        map[string]any `json:"metadata,omitempty" doc:"Only documents whose metadata contains this JSON object."`
+	// History makes question a follow-up.
+	History []Turn `json:"history,omitempty" maxItems:"50" doc:"The conversation's earlier turns, oldest first. A question that cannot stand alone (\"and how do I undo that?\") is rewritten into a standalone question before retrieval: by the LLM when one is configured, otherwise by carrying the earlier question's key terms."`
+}
+
+// Turn is one earlier message of a conversation.
+type Turn struct {
+	Role    string `json:"role" enum:"user,assistant"`
+	Content string `json:"content" maxLength:"32768"`
 }
 
 // AnswerInput is the input of POST /v1/answer.
@@ -84,6 +100,9 @@ type AnswerResponse struct {
 	Mode             string            `json:"mode" enum:"llm,extractive" doc:"llm: generated and citation-checked; extractive: sentences quoted from the sources."`
 	Degraded         bool              `json:"degraded" doc:"True when a retrieval leg, the reranker or the LLM was left out (it failed, or the embedding model does not represent the question's script), or when the tenant's embedding model covers only part of its chunks."`
 	DegradedReasons  []Degradation     `json:"degraded_reasons" doc:"One entry per leg or stage left out, with the reason; empty when not degraded."`
+	EventID          string            `json:"event_id,omitempty" format:"uuid" doc:"The retrieval event recorded for this answer: POST /v1/events/{id}/feedback rates it. Absent when the event was not recorded (recording off or its buffer full)."`
+	Standalone       string            `json:"standalone_question,omitempty" doc:"The standalone question a follow-up was rewritten to and answered as; absent when the question was used as asked."`
+	Rewrite          string            `json:"rewrite,omitempty" enum:"llm,terms" doc:"How the follow-up was rewritten: llm, or terms (the earlier question's key terms carried over)."`
 }
 
 // AnswerDelta is the data of an SSE delta event.
@@ -145,13 +164,23 @@ func (s *Server) answer(ctx context.Context, in *AnswerInput) (*huma.StreamRespo
 	if topK < 1 || topK > s.limits.MaxTopK {
 		return nil, invalidf("top_k must be between 1 and %d", s.limits.MaxTopK)
 	}
-	req := search.Request{Query: q, TopK: topK, SourceURIPrefix: in.Body.SourceURIPrefix, Metadata: in.Body.Metadata}
+	start := time.Now()
+	// The LLM's reported tokens are counted to the tenant's usage.
+	var tokens atomic.Int64
+	ctx = provider.WithTokenCounter(ctx, &tokens)
+	rw := s.rewrite(ctx, in.Body.History, q)
+	req := search.Request{Query: rw.Question, TopK: topK, SourceURIPrefix: in.Body.SourceURIPrefix, Metadata: in.Body.Metadata}
 	if !wantsSSE(in.Accept) {
 		res, err := s.deps.Asker.Ask(ctx, t, req, nil)
+		s.deps.Recorder.Count(t.ID, traffic.ProviderTokens, tokens.Load())
 		if err != nil {
 			return nil, err
 		}
 		body := s.answered(res)
+		body.EventID = s.recordAnswer(ctx, t, q, rw, req, res, start)
+		if rw.Method != "" {
+			body.Standalone, body.Rewrite = rw.Question, rw.Method
+		}
 		return &huma.StreamResponse{Body: func(hctx huma.Context) {
 			hctx.SetHeader("Content-Type", "application/json")
 			hctx.SetStatus(http.StatusOK)
@@ -180,12 +209,35 @@ func (s *Server) answer(ctx context.Context, in *AnswerInput) (*huma.StreamRespo
 		res, err := s.deps.Asker.Ask(ctx, t, req, func(text string) error {
 			return send("delta", AnswerDelta{Text: text})
 		})
+		s.deps.Recorder.Count(t.ID, traffic.ProviderTokens, tokens.Load())
 		if err != nil {
 			_ = send("error", asProblem(ctx, err))
 			return
 		}
-		_ = send("done", s.answered(res))
+		body := s.answered(res)
+		body.EventID = s.recordAnswer(ctx, t, q, rw, req, res, start)
+		if rw.Method != "" {
+			body.Standalone, body.Rewrite = rw.Question, rw.Method
+		}
+		_ = send("done", body)
 	}}, nil
+}
+
+// rewrite makes q standalone given the conversation's earlier turns (no
+// turns, or no Rewriter: q as is).
+func (s *Server) rewrite(ctx context.Context, history []Turn, q string) followup.Result {
+	if len(history) == 0 || s.deps.Rewriter == nil {
+		return followup.Result{Question: q}
+	}
+	turns := make([]followup.Turn, len(history))
+	for i, h := range history {
+		turns[i] = followup.Turn{Role: h.Role, Content: h.Content}
+	}
+	rw := s.deps.Rewriter.Rewrite(ctx, turns, q)
+	if utf8.RuneCountInString(rw.Question) > s.limits.MaxQueryChars {
+		return followup.Result{Question: q} // carried terms may not push a question past the limit
+	}
+	return rw
 }
 
 // answered records an answer's metrics and shapes its body.

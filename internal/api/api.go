@@ -18,10 +18,14 @@ import (
 	"github.com/ragd-dev/ragd/internal/auth"
 	"github.com/ragd-dev/ragd/internal/config"
 	"github.com/ragd-dev/ragd/internal/embed"
+	"github.com/ragd-dev/ragd/internal/followup"
 	"github.com/ragd-dev/ragd/internal/ingest"
+	"github.com/ragd-dev/ragd/internal/job"
+	"github.com/ragd-dev/ragd/internal/limit"
 	"github.com/ragd-dev/ragd/internal/model"
 	"github.com/ragd-dev/ragd/internal/search"
 	"github.com/ragd-dev/ragd/internal/tenant"
+	"github.com/ragd-dev/ragd/internal/traffic"
 )
 
 // Version is the API version in the OpenAPI document.
@@ -35,6 +39,20 @@ type Ingester interface {
 	Delete(ctx context.Context, t tenant.Tenant, id uuid.UUID) (ingest.Outcome, error)
 	// DeleteBySourceURI removes the document with that source_uri; ingest.ErrNotFound when absent.
 	DeleteBySourceURI(ctx context.Context, t tenant.Tenant, uri string) (ingest.Outcome, error)
+}
+
+// Jobs serves the /v1/ingest/jobs routes; *job.Service implements it.
+type Jobs interface {
+	// Create records a job of files (202); job.ErrInvalid, job.ErrTooLarge.
+	Create(ctx context.Context, t tenant.Tenant, origin, label string, files []job.File) (job.Job, error)
+	// Get returns a job; job.ErrNotFound when the tenant has no such job.
+	Get(ctx context.Context, tenantID, id uuid.UUID) (job.Job, error)
+	// Items returns a page of a job's documents with an index above after.
+	Items(ctx context.Context, tenantID, id uuid.UUID, after, limit int) ([]job.Item, error)
+	// ItemsSince returns a job's documents changed after (since, after).
+	ItemsSince(ctx context.Context, tenantID, id uuid.UUID, since time.Time, after, limit int) ([]job.Item, error)
+	// List returns a page of the tenant's jobs, newest first.
+	List(ctx context.Context, tenantID uuid.UUID, after *job.Cursor, limit int) ([]job.Job, error)
 }
 
 // Limits bound requests. Zero fields take the defaults of config.Load.
@@ -51,11 +69,41 @@ type Limits struct {
 	// RequestTimeout is each request's deadline (504 when it passes).
 	// Default config.DefaultRequestTimeout.
 	RequestTimeout time.Duration
+	// MaxJobBytes is the largest body of POST /v1/ingest/jobs and the most
+	// bytes one job stores. Default config.DefaultIngestJobMaxBytes.
+	MaxJobBytes int64
+	// MaxJobFiles is the most documents one job holds. Default
+	// config.DefaultIngestJobMaxFiles.
+	MaxJobFiles int
+	// Rates are each tenant's requests per second per route class, for
+	// tenants without their own (tenant.Limits); 0 = unlimited. The zero
+	// Rates leave every tenant unlimited.
+	Rates limit.Rates
+	// RateBurst is the token bucket size in seconds of the rate. Default
+	// config.DefaultRateBurst.
+	RateBurst time.Duration
+	// MaxInFlight /v1 requests are served at once; 0 = 4 × the pool size.
+	// MaxQueued more wait for a slot, each at most QueueWait; beyond that,
+	// 503 with Retry-After. Defaults config.DefaultMaxQueued and
+	// config.DefaultQueueWait; MaxQueued < 0 means no queue.
+	MaxInFlight int
+	MaxQueued   int
+	QueueWait   time.Duration
+	// Quotas are the storage quotas of tenants without their own; 0 =
+	// unlimited.
+	QuotaDocuments, QuotaChunks, QuotaBytes int64
+	// MetricsToken, when set, is the bearer token GET /metrics requires.
+	MetricsToken string
 }
 
 // LimitsFromConfig takes the limits of ragd's configuration.
 func LimitsFromConfig(c config.Config) Limits {
-	return Limits{MaxBodyBytes: c.MaxBodyBytes, MaxQueryChars: c.MaxQueryChars, MaxTopK: c.MaxTopK, RequestTimeout: c.RequestTimeout}
+	return Limits{MaxBodyBytes: c.MaxBodyBytes, MaxQueryChars: c.MaxQueryChars, MaxTopK: c.MaxTopK, RequestTimeout: c.RequestTimeout,
+		MaxJobBytes: c.IngestJobMaxBytes, MaxJobFiles: c.IngestJobMaxFiles,
+
+		Rates: limit.Rates{Query: c.RateQuery, Write: c.RateWrite, Admin: c.RateAdmin}, RateBurst: c.RateBurst,
+		MaxInFlight: c.MaxInFlight, MaxQueued: c.MaxQueued, QueueWait: c.QueueWait,
+		QuotaDocuments: c.QuotaDocuments, QuotaChunks: c.QuotaChunks, QuotaBytes: c.QuotaBytes, MetricsToken: c.MetricsToken}
 }
 
 func (l *Limits) defaults() {
@@ -70,6 +118,21 @@ func (l *Limits) defaults() {
 	}
 	if l.RequestTimeout <= 0 {
 		l.RequestTimeout = config.DefaultRequestTimeout
+	}
+	if l.MaxJobBytes <= 0 {
+		l.MaxJobBytes = config.DefaultIngestJobMaxBytes
+	}
+	if l.MaxJobFiles <= 0 {
+		l.MaxJobFiles = config.DefaultIngestJobMaxFiles
+	}
+	if l.RateBurst <= 0 {
+		l.RateBurst = config.DefaultRateBurst
+	}
+	if l.MaxQueued == 0 {
+		l.MaxQueued = config.DefaultMaxQueued
+	}
+	if l.QueueWait <= 0 {
+		l.QueueWait = config.DefaultQueueWait
 	}
 }
 
@@ -87,6 +150,8 @@ type Deps struct {
 	Asker Asker
 	// Evaluator serves the /v1/eval routes; nil leaves them unregistered.
 	Evaluator Evaluator
+	// Jobs serves the /v1/ingest/jobs routes; nil leaves them unregistered.
+	Jobs Jobs
 	// Embedder is the loaded embedding model, reported by /readyz (nil = not ready).
 	Embedder embed.Embedder
 	// Models and Switcher serve the tenant's embedding model in GET
@@ -99,6 +164,12 @@ type Deps struct {
 	Logger *slog.Logger
 	// Limits bound requests.
 	Limits Limits
+	// Rewriter makes follow-up questions of /v1/answer standalone (nil:
+	// earlier turns are ignored).
+	Rewriter *followup.Rewriter
+	// Recorder receives retrieval events and usage counters (nil: none
+	// are recorded).
+	Recorder *traffic.Recorder
 	// Registry receives ragd's metrics, served at /metrics (default: a new
 	// registry with the Go and process collectors).
 	Registry *prometheus.Registry
@@ -115,6 +186,8 @@ type Server struct {
 	opIDs   map[string]string // mux pattern → operation id
 	routes  []string          // every pattern registered on mux (Routes)
 	handler http.Handler
+	limiter *limit.Limiter
+	gate    *limit.Gate
 }
 
 // New builds the API. It does not touch the database. Errors: a missing
@@ -139,7 +212,17 @@ func newServer(d Deps) *Server {
 		d.Logger = slog.Default()
 	}
 	s := &Server{deps: d, limits: d.Limits, log: d.Logger, mux: http.NewServeMux()}
+	inflight := d.Limits.MaxInFlight
+	if inflight <= 0 {
+		inflight = 16 // 4 × pgx's default pool size on up to 4 cores
+		if d.Pool != nil {
+			inflight = 4 * int(d.Pool.Config().MaxConns)
+		}
+	}
+	s.limiter = limit.NewLimiter(d.Limits.RateBurst)
+	s.gate = limit.NewGate(inflight, d.Limits.MaxQueued, d.Limits.QueueWait)
 	s.metrics = newMetrics(d.Registry, d.Pool)
+	s.metrics.registerTraffic(s.gate, d.Recorder)
 
 	cfg := huma.DefaultConfig("ragd", Version)
 	cfg.Info.Description = "Multi-tenant retrieval-augmented generation over your own documents, " +
@@ -163,10 +246,15 @@ func newServer(d Deps) *Server {
 		s.registerAnswer()
 	}
 	s.registerTenant()
+	s.registerUsage()
+	s.registerEvents()
 	if d.Evaluator != nil {
 		s.registerEval()
 	}
-	routeRecorder{s}.Handle("GET /metrics", s.metrics.handler())
+	if d.Jobs != nil {
+		s.registerJobs()
+	}
+	routeRecorder{s}.Handle("GET /metrics", s.protectMetrics(s.metrics.handler()))
 	s.mux.HandleFunc("/", s.notFound) // the fallback, not a route
 	s.opIDs = operationIDs(s.api.OpenAPI())
 	s.handler = s.middleware(s.mux)
@@ -258,7 +346,9 @@ func register[I, O any](s *Server, op huma.Operation, spec opSpec, h func(contex
 		op.Description = joinDesc(op.Description, "Requires the "+spec.role.String()+" role or above.")
 	}
 	op.Errors = append(op.Errors, http.StatusInternalServerError, http.StatusServiceUnavailable, http.StatusGatewayTimeout)
-	op.MaxBodyBytes = s.limits.MaxBodyBytes
+	if op.MaxBodyBytes == 0 {
+		op.MaxBodyBytes = s.limits.MaxBodyBytes
+	}
 	op.BodyReadTimeout = s.limits.RequestTimeout
 	huma.Register(s.api, op, func(ctx context.Context, in *I) (*O, error) {
 		out, err := h(ctx, in)

@@ -20,15 +20,16 @@ import (
 	"github.com/ragd-dev/ragd/internal/extract"
 	"github.com/ragd-dev/ragd/internal/ingest"
 	"github.com/ragd-dev/ragd/internal/store"
+	"github.com/ragd-dev/ragd/internal/traffic"
 )
 
 // UpsertDocumentRequest is the body of PUT /v1/documents.
 type UpsertDocumentRequest struct {
-	SourceURI   string         `json:"source_uri" minLength:"1" maxLength:"2048" doc:"The document's stable identifier within the tenant, e.g. its URL or path. Writing the same source_uri again replaces the document." example:"https://docs.example.com/install.md"`
-	Title       string         `json:"title,omitempty" maxLength:"1000" doc:"Title; default: the one in the content (HTML <title>, Markdown front matter or first heading), else the last path segment of source_uri."`
-	Content     string         `json:"content" minLength:"1" doc:"The document text (UTF-8)." example:"# Install\n\nRun make setup."`
-	ContentType string         `json:"content_type,omitempty" maxLength:"100" doc:"markdown, html or text, or a MIME type (text/markdown, text/x-markdown, text/html, application/xhtml+xml, text/plain); default: from source_uri's extension (.md, .html, .txt), else text/plain." example:"markdown"`
-	Metadata    map[string]any `json:"metadata,omitempty" doc:"A JSON object stored with the document (at most 64 KiB); search can filter on it by containment."`
+	SourceURI   string         `json:"source_uri" minLength:"1" maxLength:"2048" doc:"The document's stable identifier within the tenant, e.g. its URL or path. Writing the same source_uri again updates the document; concurrent writes to one source_uri are serialised and each stores one request whole." example:"https://docs.example.com/install.md"`
+	Title       string         `json:"title,omitempty" maxLength:"1000" doc:"Title. A title named here is kept by later writes that name none, even when their content changes. Absent or empty: the title an earlier write named, else the one in the content (HTML <title>, Markdown front matter or first heading), else the last path segment of source_uri."`
+	Content     string         `json:"content" minLength:"1" doc:"The document text. The request body must be valid UTF-8 (else 422); binary content such as a PDF's bytes is refused with 415 (upload files with POST /v1/documents/upload)." example:"# Install\n\nRun make setup."`
+	ContentType string         `json:"content_type,omitempty" maxLength:"100" doc:"markdown, html or text, or a MIME type (text/markdown, text/x-markdown, text/html, application/xhtml+xml, text/plain); a charset parameter is ignored (the content is already Unicode). Default: from source_uri's extension (.md, .html, .txt), else text/html when the content starts like HTML, else text/plain." example:"markdown"`
+	Metadata    map[string]any `json:"metadata,omitempty" doc:"A JSON object stored with the document (at most 64 KiB); search can filter on it by containment. Absent or null keeps the stored metadata (a new document gets {}); an object replaces it; {} clears it."`
 }
 
 // UpsertDocumentInput is the input of PUT /v1/documents.
@@ -40,7 +41,7 @@ type UpsertDocumentInput struct {
 type DocumentWrite struct {
 	ID        uuid.UUID `json:"id" doc:"Document id."`
 	SourceURI string    `json:"source_uri"`
-	Status    string    `json:"status" enum:"added,updated,unchanged,deleted" doc:"added: new source_uri; updated: content or pipeline changed; unchanged: identical content, nothing was re-embedded; deleted."`
+	Status    string    `json:"status" enum:"added,updated,unchanged,deleted" doc:"added: new source_uri; updated: content, pipeline, title or metadata changed; unchanged: identical content and nothing else to change, nothing was re-embedded; deleted."`
 	Chunks    int       `json:"chunks" doc:"Number of chunks the document has now (0 after a delete)."`
 }
 
@@ -51,11 +52,11 @@ type DocumentWriteOutput struct {
 
 // UploadForm is the multipart form of POST /v1/documents/upload.
 type UploadForm struct {
-	File        huma.FormFile `form:"file" contentType:"text/markdown,text/html,text/plain,application/octet-stream" required:"true" doc:"The document. Its type is the part's Content-Type when that is text/markdown or text/html, else the file extension (.md, .markdown, .html, .htm, .txt, .text), else text/plain when declared so."`
+	File        huma.FormFile `form:"file" contentType:"text/markdown,text/html,text/plain,application/pdf,application/octet-stream" required:"true" doc:"The document. Its type is the part's Content-Type when that is specific (text/markdown, text/html, application/pdf, …), else the file extension (.md, .markdown, .html, .htm, .txt, .text), else text/plain when declared so, else what the bytes are (PDF and DOCX by their signature, HTML by its start, else plain text). Binary bytes are never read as text: declared as text they get 415, as do formats ragd cannot read. Text in another charset is transcoded to UTF-8 from its byte-order mark, the part's charset parameter or an HTML <meta charset>; text that is none of these and not UTF-8 gets 422."`
 	SourceURI   string        `form:"source_uri" required:"false" maxLength:"2048" doc:"The document's stable identifier; default: the file name."`
-	Title       string        `form:"title" required:"false" maxLength:"1000" doc:"Title; default: the one in the content."`
+	Title       string        `form:"title" required:"false" maxLength:"1000" doc:"Title, kept by later writes that name none; default: the title an earlier write named, else the one in the content."`
 	ContentType string        `form:"content_type" required:"false" maxLength:"100" doc:"Overrides the detected content type (same values as content_type of PUT /v1/documents)."`
-	Metadata    string        `form:"metadata" required:"false" maxLength:"65536" doc:"A JSON object stored with the document." example:"{\"product\": \"db\"}"`
+	Metadata    string        `form:"metadata" required:"false" maxLength:"65536" doc:"A JSON object stored with the document. Absent or empty keeps the stored metadata; {} clears it." example:"{\"product\": \"db\"}"`
 }
 
 // UploadInput is the input of POST /v1/documents/upload.
@@ -124,20 +125,19 @@ func (s *Server) registerDocuments() {
 		OperationID: "upsertDocument", Method: http.MethodPut, Path: "/v1/documents", Tags: tags,
 		Summary: "Add or replace a document",
 		Description: "Extracts, chunks, embeds and stores the document in one transaction. Idempotent: the same content " +
-			"under the same source_uri is `unchanged` and costs no embedding.",
+			"under the same source_uri is `unchanged` and costs no embedding. An update changes only what it names: " +
+			"absent title and metadata keep the stored ones (metadata {} clears it). Concurrent writes to one source_uri " +
+			"serialise; each stores one request whole.",
 		Errors: []int{http.StatusRequestEntityTooLarge, http.StatusUnsupportedMediaType, http.StatusUnprocessableEntity},
 	}, doc, func(ctx context.Context, in *UpsertDocumentInput) (*DocumentWriteOutput, error) {
 		b := in.Body
-		ct := b.ContentType
-		if ct == "" {
-			ct = typeFromName(b.SourceURI, extract.TypePlain)
-		}
-		return s.upsert(ctx, ingest.Document{SourceURI: b.SourceURI, Title: b.Title, ContentType: ct, Content: []byte(b.Content), Metadata: b.Metadata})
+		return s.upsert(ctx, ingest.Document{SourceURI: b.SourceURI, Title: b.Title, ContentType: b.ContentType, Content: []byte(b.Content),
+			FromText: true, Metadata: b.Metadata})
 	})
 	register(s, huma.Operation{
 		OperationID: "uploadDocument", Method: http.MethodPost, Path: "/v1/documents/upload", Tags: tags,
 		Summary:     "Upload a document file",
-		Description: "multipart/form-data upload of one file; otherwise the same as PUT /v1/documents.",
+		Description: "multipart/form-data upload of one file: Markdown, HTML, plain text, PDF or DOCX (the type from content_type, else the part's specific type, else the file extension); otherwise the same as PUT /v1/documents. A PDF is read from its text layer: one without (a scan) is a 422, as ragd does no OCR; chunks of a PDF record their pages, which search results and citations show.",
 		Errors:      []int{http.StatusRequestEntityTooLarge, http.StatusUnsupportedMediaType, http.StatusUnprocessableEntity},
 	}, doc, s.upload)
 	register(s, huma.Operation{
@@ -185,7 +185,13 @@ func (s *Server) upsert(ctx context.Context, d ingest.Document) (*DocumentWriteO
 	if err != nil {
 		return nil, err
 	}
+	if err := s.checkQuota(ctx, t, d.SourceURI, len(d.Content)); err != nil {
+		return nil, err
+	}
 	o, err := s.deps.Ingester.Upsert(ctx, t, d)
+	if err == nil {
+		s.deps.Recorder.Count(t.ID, traffic.EmbeddedChunks, int64(o.Embedded))
+	}
 	return s.written(o, err)
 }
 
@@ -224,9 +230,7 @@ func (s *Server) upload(ctx context.Context, in *UploadInput) (*DocumentWriteOut
 		if hs := in.RawBody.Form.File["file"]; len(hs) == 1 {
 			declared = hs[0].Header.Get("Content-Type")
 		}
-		if ct, err = uploadType(declared, f.Filename); err != nil {
-			return nil, err
-		}
+		ct = uploadType(declared, f.Filename)
 	}
 	var meta map[string]any
 	if strings.TrimSpace(form.Metadata) != "" {
@@ -237,36 +241,28 @@ func (s *Server) upload(ctx context.Context, in *UploadInput) (*DocumentWriteOut
 	return s.upsert(ctx, ingest.Document{SourceURI: uri, Title: form.Title, ContentType: ct, Content: content, Metadata: meta})
 }
 
-// uploadType decides an uploaded file's type: a specific declared type
-// (Markdown, HTML) wins; a generic one (text/plain, application/octet-stream,
-// none) defers to the file extension; text/plain is the last resort only
-// when declared. Errors: extract.ErrUnsupportedType.
-func uploadType(declared, filename string) (string, error) {
-	mt, _, _ := mime.ParseMediaType(declared)
+// uploadType is the type an uploaded file is declared as, for
+// extract.Detect: a specific declared type (Markdown, HTML, PDF, …) as it
+// is; a generic one (text/plain, application/octet-stream, none) defers to
+// the file extension (.md, .html, .txt, …), keeping a charset parameter;
+// otherwise text/plain when declared so, else nothing (the bytes decide).
+func uploadType(declared, filename string) string {
+	mt, params, err := mime.ParseMediaType(declared)
+	if err != nil {
+		mt, params = "", nil // none, or unreadable: generic
+	}
 	switch mt {
 	case "", "text/plain", "application/octet-stream":
-		if t, err := extract.TypeFromPath(filename); err == nil {
-			return t, nil
-		}
-		if mt == "text/plain" {
-			return extract.TypePlain, nil
-		}
-		_, err := extract.TypeFromPath(filename)
-		return "", err
+	default:
+		return declared
 	}
-	return mt, nil // extract decides whether it can read it
-}
-
-// typeFromName is the content type implied by a name's extension (ignoring
-// a URL's query and fragment, so "x.md?v=2" is Markdown), or def.
-func typeFromName(name, def string) string {
-	if i := strings.IndexAny(name, "?#"); i >= 0 {
-		name = name[:i]
+	if t, err := extract.TypeFromPath(filename); err == nil {
+		return mime.FormatMediaType(t, params)
 	}
-	if t, err := extract.TypeFromPath(name); err == nil {
-		return t
+	if mt == "text/plain" {
+		return declared
 	}
-	return def
+	return ""
 }
 
 // Cursors are opaque to clients: base64url of a version tag and the last

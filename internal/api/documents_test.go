@@ -13,6 +13,7 @@ import (
 
 	"github.com/ragd-dev/ragd/internal/api"
 	"github.com/ragd-dev/ragd/internal/auth"
+	"github.com/ragd-dev/ragd/internal/extract"
 )
 
 func TestDocumentLifecycleAndPagination(t *testing.T) {
@@ -149,9 +150,19 @@ func TestUpload(t *testing.T) {
 	if doc.ContentType != "text/html" || doc.Title != "Custom" || doc.SourceURI != "https://x.example/page" {
 		t.Fatalf("uploaded html: %+v", doc)
 	}
-	problem(t, upload("report.pdf", "application/octet-stream", []byte("%PDF-1.4"), nil), http.StatusUnsupportedMediaType)
+	problem(t, upload("report.odt", "application/octet-stream", []byte("PK\x03\x04"), nil), http.StatusUnsupportedMediaType)
+	// A PDF is read (TestPDFUpload), but a damaged one is refused with the
+	// reason. The PDF engine is compiled first, as `ragd serve` does at
+	// start-up, so that compiling it on a busy machine cannot outlast this
+	// suite's request timeout.
+	if err := extract.PreparePDF(); err != nil {
+		t.Fatal(err)
+	}
+	if p := problem(t, upload("report.pdf", "application/octet-stream", []byte("%PDF-1.4"), nil), http.StatusUnprocessableEntity); !strings.Contains(p.Detail, "not a readable PDF") {
+		t.Errorf("damaged PDF: %+v", p)
+	}
 	problem(t, upload("x.md", "", []byte("# x\n\nbody"), map[string]string{"metadata": "[1,2]"}), http.StatusUnprocessableEntity)
-	problem(t, upload("bin.txt", "text/plain", []byte("abc\x00\x01\x02def"), nil), http.StatusUnprocessableEntity)
+	problem(t, upload("bin.txt", "text/plain", []byte("abc\x00\x01\x02def"), nil), http.StatusUnsupportedMediaType)
 	// Over the body limit (64 KiB in these tests).
 	problem(t, upload("big.md", "", bytes.Repeat([]byte("word "), 20000), nil), http.StatusRequestEntityTooLarge)
 }
@@ -170,7 +181,8 @@ func TestValidationErrors(t *testing.T) {
 		{"malformed JSON", req{method: "PUT", path: "/v1/documents", body: `{"source_uri":`}, 400, ""},
 		{"missing content", req{method: "PUT", path: "/v1/documents", body: `{"source_uri":"a.md"}`}, 422, "content"},
 		{"unsupported content type", req{method: "PUT", path: "/v1/documents", body: map[string]any{"source_uri": "a.pdf", "content": "x", "content_type": "application/pdf"}}, 415, "unsupported content type"},
-		{"binary content", req{method: "PUT", path: "/v1/documents", body: map[string]any{"source_uri": "a.txt", "content": "a\x00b\x00c"}}, 422, "binary"},
+		{"binary content", req{method: "PUT", path: "/v1/documents", body: map[string]any{"source_uri": "a.txt", "content": "a\x00b\x00c"}}, 415, "binary"},
+		{"unsupported content type", req{method: "PUT", path: "/v1/documents", body: map[string]any{"source_uri": "a.odt", "content": "x", "content_type": "application/vnd.oasis.opendocument.text"}}, 415, "unsupported content type"},
 		{"metadata not an object", req{method: "PUT", path: "/v1/documents", body: `{"source_uri":"a.md","content":"x","metadata":[1]}`}, 422, "metadata"},
 		{"empty query", req{method: "POST", path: "/v1/search", body: map[string]any{"query": "   "}}, 422, "empty query"},
 		{"query too long", req{method: "POST", path: "/v1/search", body: map[string]any{"query": strings.Repeat("q", 201)}}, 422, "too long"},

@@ -11,6 +11,8 @@ import (
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
 	"github.com/ragd-dev/ragd/internal/ingest"
+	"github.com/ragd-dev/ragd/internal/limit"
+	"github.com/ragd-dev/ragd/internal/traffic"
 )
 
 // metrics are ragd's Prometheus series (served at GET /metrics).
@@ -24,6 +26,7 @@ type metrics struct {
 	documents *prometheus.CounterVec
 	chunks    prometheus.Counter
 	embedded  prometheus.Counter
+	refused   *prometheus.CounterVec
 }
 
 func newMetrics(reg *prometheus.Registry, pool *pgxpool.Pool) *metrics {
@@ -60,11 +63,28 @@ func newMetrics(reg *prometheus.Registry, pool *pgxpool.Pool) *metrics {
 			Name: "ragd_ingest_embedded_chunks_total", Help: "Chunk texts sent to the embedding model (embedding cache misses).",
 		}),
 	}
-	reg.MustRegister(m.requests, m.duration, m.inflight, m.stages, m.degraded, m.documents, m.chunks, m.embedded)
+	m.refused = prometheus.NewCounterVec(prometheus.CounterOpts{
+		Name: "ragd_requests_refused_total", Help: "Requests refused before their handler: by a tenant's rate limit (429, reason rate_limit) or by admission control (503, reason queue_full or queue_wait), by route class (query, write, admin).",
+	}, []string{"class", "reason"})
+	reg.MustRegister(m.requests, m.duration, m.refused, m.inflight, m.stages, m.degraded, m.documents, m.chunks, m.embedded)
 	if pool != nil {
 		reg.MustRegister(poolCollector{pool})
 	}
 	return m
+}
+
+// registerTraffic exports the admission gate's state and the event
+// recorder's counters. No series is labelled by tenant: the label sets stay
+// bounded whatever the number of tenants.
+func (m *metrics) registerTraffic(g *limit.Gate, rec *traffic.Recorder) {
+	m.reg.MustRegister(
+		prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "ragd_admission_in_flight", Help: "Requests holding an admission slot."},
+			func() float64 { return float64(g.InFlight()) }),
+		prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "ragd_admission_queued", Help: "Requests waiting for an admission slot."},
+			func() float64 { return float64(g.Queued()) }))
+	if rec != nil {
+		m.reg.MustRegister(rec)
+	}
 }
 
 func (m *metrics) handler() http.Handler {

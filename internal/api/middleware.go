@@ -1,14 +1,18 @@
 package api
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
+	"io"
+	"mime"
 	"net/http"
 	"regexp"
 	"runtime/debug"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"log/slog"
 
@@ -125,23 +129,70 @@ func (s *Server) middleware(next http.Handler) http.Handler {
 			info.log.Log(ctx, level, "request", attrs...)
 		}()
 
-		if r.ContentLength > s.limits.MaxBodyBytes {
+		limit := s.limits.MaxBodyBytes
+		if op == opCreateJob {
+			limit = s.limits.MaxJobBytes // a job's many files or archive
+		}
+		if r.ContentLength > limit {
 			writeProblem(sw, newProblem(ctx, http.StatusRequestEntityTooLarge,
-				fmt.Sprintf("request body too large: the limit is %d bytes", s.limits.MaxBodyBytes)))
+				fmt.Sprintf("request body too large: the limit is %d bytes", limit)))
 			return
 		}
 		if r.Body != nil {
 			// One byte of slack: huma's own limit (same size) answers 413
 			// first for bodies it reads; this one stops everything else.
-			r.Body = http.MaxBytesReader(sw, r.Body, s.limits.MaxBodyBytes+1)
+			r.Body = http.MaxBytesReader(sw, r.Body, limit+1)
 		}
 		if isV1(r.URL.Path) {
 			if !s.authenticate(sw, r, info) {
 				return
 			}
+			// Admission before the body is read: a request over its
+			// tenant's rate or beyond the queue costs no body read.
+			release, ok := s.admit(sw, r, info, op)
+			if !ok {
+				return
+			}
+			defer release()
+			if !s.requireUTF8JSON(sw, r) {
+				return
+			}
 		}
 		next.ServeHTTP(sw, r)
 	})
+}
+
+// requireUTF8JSON answers 422 for a JSON request body that is not valid
+// UTF-8 (RFC 8259 requires UTF-8) and reports whether the request may
+// proceed. encoding/json would silently turn the invalid bytes into U+FFFD
+// and store a document nobody sent; the same bytes uploaded as a file get
+// 422 too. A body over the size limit gets 413. Other bodies (multipart
+// uploads, which are checked after charset detection) pass untouched.
+func (s *Server) requireUTF8JSON(w http.ResponseWriter, r *http.Request) bool {
+	if r.Body == nil || r.Body == http.NoBody {
+		return true
+	}
+	mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type"))
+	if mt != "" && mt != "application/json" && !strings.HasSuffix(mt, "+json") {
+		return true
+	}
+	body, err := io.ReadAll(r.Body)
+	r.Body.Close()
+	if err != nil {
+		if errors.As(err, new(*http.MaxBytesError)) {
+			writeProblem(w, newProblem(r.Context(), http.StatusRequestEntityTooLarge,
+				fmt.Sprintf("request body too large: the limit is %d bytes", s.limits.MaxBodyBytes)))
+		} else {
+			writeProblem(w, newProblem(r.Context(), http.StatusBadRequest, "could not read the request body"))
+		}
+		return false
+	}
+	if !utf8.Valid(body) {
+		writeProblem(w, newProblem(r.Context(), http.StatusUnprocessableEntity, "request body is not valid UTF-8 (JSON must be UTF-8)"))
+		return false
+	}
+	r.Body = io.NopCloser(bytes.NewReader(body))
+	return true
 }
 
 func isV1(path string) bool { return path == "/v1" || strings.HasPrefix(path, "/v1/") }

@@ -16,6 +16,7 @@ import (
 	"github.com/ragd-dev/ragd/internal/eval"
 	"github.com/ragd-dev/ragd/internal/extract"
 	"github.com/ragd-dev/ragd/internal/ingest"
+	"github.com/ragd-dev/ragd/internal/job"
 	"github.com/ragd-dev/ragd/internal/search"
 	"github.com/ragd-dev/ragd/internal/store"
 	"github.com/ragd-dev/ragd/internal/tenant"
@@ -194,18 +195,20 @@ func classify(err error) (int, string) {
 	case store.IsUnavailable(err):
 		return http.StatusServiceUnavailable, ""
 	case errors.Is(err, errNotFound), errors.Is(err, ingest.ErrNotFound), errors.Is(err, tenant.ErrNotFound),
-		errors.Is(err, eval.ErrRunNotFound), errors.Is(err, eval.ErrSetNotFound):
+		errors.Is(err, eval.ErrRunNotFound), errors.Is(err, eval.ErrSetNotFound), errors.Is(err, job.ErrNotFound):
 		return http.StatusNotFound, msgNotFound
 	case errors.Is(err, tenant.ErrDisabled):
 		return http.StatusForbidden, "tenant is disabled"
-	case errors.Is(err, ingest.ErrTooLarge):
+	case errors.Is(err, ingest.ErrTooLarge), errors.Is(err, job.ErrTooLarge):
 		return http.StatusRequestEntityTooLarge, clientText(err)
-	case errors.Is(err, extract.ErrUnsupportedType):
+	case errors.Is(err, extract.ErrUnsupportedType), errors.Is(err, extract.ErrBinary), errors.Is(err, extract.ErrTypeMismatch):
+		// Binary bytes are a media type ragd does not read as text.
 		return http.StatusUnsupportedMediaType, clientText(err)
 	case errors.Is(err, search.ErrEmptyQuery), errors.Is(err, search.ErrQueryTooLong), errors.Is(err, search.ErrBadTopK),
 		errors.Is(err, search.ErrInvalidFilter), errors.Is(err, ingest.ErrInvalidSourceURI), errors.Is(err, ingest.ErrInvalidMetadata),
-		errors.Is(err, extract.ErrInvalidUTF8), errors.Is(err, extract.ErrBinary), errors.Is(err, extract.ErrEmpty),
-		errors.Is(err, embed.ErrEmptyInput), errors.Is(err, errInvalidInput),
+		errors.Is(err, extract.ErrInvalidUTF8), errors.Is(err, extract.ErrEmpty),
+		errors.Is(err, extract.ErrNoTextLayer), errors.Is(err, extract.ErrUnreadable),
+		errors.Is(err, embed.ErrEmptyInput), errors.Is(err, errInvalidInput), errors.Is(err, job.ErrInvalid),
 		errors.Is(err, eval.ErrInvalidName), errors.Is(err, eval.ErrNoAnswerable), errors.As(err, new(*eval.ValidationError)):
 		return http.StatusUnprocessableEntity, clientText(err)
 	case errors.Is(err, store.ErrConflict):
@@ -232,7 +235,7 @@ func invalidf(format string, a ...any) error {
 // ragd's sentinels and the client's input), minus package prefixes, bounded.
 func clientText(err error) string {
 	s := err.Error()
-	for _, p := range []string{"invalid input: ", "search: ", "ingest: ", "extract: "} {
+	for _, p := range []string{"invalid input: ", "search: ", "ingest: ", "extract: ", "job: "} {
 		s = strings.ReplaceAll(s, p, "")
 	}
 	if len(s) > 500 {

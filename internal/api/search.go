@@ -3,6 +3,7 @@ package api
 import (
 	"context"
 	"net/http"
+	"time"
 
 	"github.com/danielgtaylor/huma/v2"
 	"github.com/google/uuid"
@@ -36,6 +37,8 @@ type SearchResult struct {
 	ChunkIndex     int       `json:"chunk_index" doc:"0-based position of the chunk in its document."`
 	StartOffset    int       `json:"start_offset" doc:"Byte offset of the chunk in the document's extracted text."`
 	EndOffset      int       `json:"end_offset" doc:"Byte offset just past the chunk."`
+	PageStart      *int      `json:"page_start,omitempty" doc:"First page (1-based) of a PDF the chunk comes from; absent for documents without pages."`
+	PageEnd        *int      `json:"page_end,omitempty" doc:"Last page (1-based) of a PDF the chunk comes from; absent for documents without pages."`
 	Score          float64   `json:"score" doc:"Fused score, higher is better: by default a convex combination of the legs' normalised scores (in [0, 1] at document_weight 0; the other matching chunks of a page can lift its chunks above 1); weighted Reciprocal Rank Fusion for tenants set to rrf."`
 	VectorRank     *int      `json:"vector_rank" doc:"Rank in the vector leg; null when not in its candidates."`
 	VectorDistance *float64  `json:"vector_distance" doc:"Cosine distance to the query; null when not in the vector leg."`
@@ -72,6 +75,7 @@ type SearchResponse struct {
 	MissingTerms     []string           `json:"missing_terms,omitempty" doc:"Names and identifiers of the query that no document of the tenant contains."`
 	KeywordSkipped   bool               `json:"keyword_skipped,omitempty" doc:"True when the query had no searchable words (stop words only)."`
 	TimingsMS        map[string]float64 `json:"timings_ms" doc:"Milliseconds per stage: embed, retrieve (both legs with the chunks they found, one database round trip), fuse, rerank; a single-leg search reports its retrieve time as vector or keyword too."`
+	EventID          string             `json:"event_id,omitempty" format:"uuid" doc:"The retrieval event recorded for this search: POST /v1/events/{id}/feedback rates it. Absent when the event was not recorded (recording off or its buffer full)."`
 }
 
 // SearchOutput is the response of POST /v1/search.
@@ -95,7 +99,9 @@ func (s *Server) search(ctx context.Context, in *SearchInput) (*SearchOutput, er
 		return nil, err
 	}
 	b := in.Body
-	resp, err := s.deps.Searcher.Search(ctx, t, search.Request{Query: b.Query, TopK: b.TopK, SourceURIPrefix: b.SourceURIPrefix, Metadata: b.Metadata})
+	start := time.Now()
+	req := search.Request{Query: b.Query, TopK: b.TopK, SourceURIPrefix: b.SourceURIPrefix, Metadata: b.Metadata}
+	resp, err := s.deps.Searcher.Search(ctx, t, req)
 	if err != nil {
 		return nil, err
 	}
@@ -112,8 +118,9 @@ func (s *Server) search(ctx context.Context, in *SearchInput) (*SearchOutput, er
 	for i, r := range resp.Results {
 		out.Body.Results[i] = SearchResult{Rank: r.Rank, ChunkID: r.ChunkID, DocumentID: r.DocumentID, SourceURI: r.SourceURI,
 			Title: r.Title, HeadingPath: r.HeadingPath, Content: r.Content, ChunkIndex: r.ChunkIndex, StartOffset: r.StartOffset,
-			EndOffset: r.EndOffset, Score: r.Score, VectorRank: r.VectorRank, VectorDistance: r.VectorDistance,
+			EndOffset: r.EndOffset, PageStart: r.PageStart, PageEnd: r.PageEnd, Score: r.Score, VectorRank: r.VectorRank, VectorDistance: r.VectorDistance,
 			KeywordRank: r.KeywordRank, KeywordScore: r.KeywordScore, RerankScore: r.RerankScore}
 	}
+	out.Body.EventID = s.recordSearch(ctx, t, req, resp, start)
 	return out, nil
 }

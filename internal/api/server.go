@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/ragd-dev/ragd/internal/eval"
+	"github.com/ragd-dev/ragd/internal/job"
 	"github.com/ragd-dev/ragd/internal/model"
 	"github.com/ragd-dev/ragd/internal/search"
 	"github.com/ragd-dev/ragd/internal/tenant"
@@ -69,7 +70,7 @@ func Serve(ctx context.Context, srv *http.Server, ln net.Listener, grace time.Du
 // openapi/openapi.json. It needs no database.
 func OpenAPIJSON() ([]byte, error) {
 	// Zero values only make the optional routes register; never called.
-	s := newServer(Deps{Asker: specAsker{}, Evaluator: (*eval.Service)(nil), Models: new(model.Set), Switcher: new(model.Switcher)})
+	s := newServer(Deps{Asker: specAsker{}, Evaluator: (*eval.Service)(nil), Jobs: (*job.Service)(nil), Models: new(model.Set), Switcher: new(model.Switcher)})
 	b, err := json.MarshalIndent(s.api.OpenAPI(), "", "  ")
 	if err != nil {
 		return nil, err

@@ -27,12 +27,19 @@ type TenantSettings struct {
 	BM25B          float64 `json:"bm25_b" doc:"Okapi BM25 b."`
 	Candidates     int     `json:"candidates" doc:"Candidates each leg contributes before fusion."`
 	RefuseBelow    float64 `json:"refuse_below" doc:"Answers are refused when the retrieval confidence (the estimated probability that the documents answer the question) is below this."`
+	EventQuestion  string  `json:"event_question" enum:"text,sha256" doc:"What retrieval events keep of a question: its text, or only its sha256."`
+	EventRetention int     `json:"event_retention_days" doc:"Days retrieval events and usage counters are kept."`
 }
 
 func (s *Server) effective(t tenant.Tenant) TenantSettings {
+	set := t.Settings
 	e := s.deps.Searcher.Settings(t, nil)
-	return TenantSettings{Fusion: e.Fusion, RRFK: e.RRFK, VectorWeight: *e.VectorWeight, KeywordWeight: *e.KeywordWeight, DocumentWeight: *e.DocumentWeight, BM25K1: e.K1,
-		BM25B: *e.B, Candidates: e.Candidates, RefuseBelow: *e.RefuseBelow}
+	out := TenantSettings{Fusion: e.Fusion, RRFK: e.RRFK, VectorWeight: *e.VectorWeight, KeywordWeight: *e.KeywordWeight, DocumentWeight: *e.DocumentWeight, BM25K1: e.K1,
+		BM25B: *e.B, Candidates: e.Candidates, RefuseBelow: *e.RefuseBelow, EventQuestion: tenant.EventQuestionText, EventRetention: set.RetentionDays()}
+	if !set.KeepsQuestionText() {
+		out.EventQuestion = tenant.EventQuestionSHA256
+	}
+	return out
 }
 
 // TenantInfo describes the caller's tenant.
@@ -80,6 +87,8 @@ type SettingsPatch struct {
 	BM25B          *float64 `json:"bm25_b,omitempty" minimum:"0" maximum:"1"`
 	Candidates     *int     `json:"candidates,omitempty" minimum:"1" maximum:"1000"`
 	RefuseBelow    *float64 `json:"refuse_below,omitempty" minimum:"0" maximum:"1"`
+	EventQuestion  *string  `json:"event_question,omitempty" enum:"text,sha256"`
+	EventRetention *int     `json:"event_retention_days,omitempty" minimum:"1" maximum:"3650"`
 }
 
 // SettingsPatchInput is the input of PATCH /v1/tenant/settings.
@@ -212,6 +221,12 @@ func (s *Server) patchSettings(ctx context.Context, in *SettingsPatchInput) (*Se
 		}
 		if p.RefuseBelow != nil {
 			set.RefuseBelow = p.RefuseBelow
+		}
+		if p.EventQuestion != nil {
+			set.EventQuestion = *p.EventQuestion
+		}
+		if p.EventRetention != nil {
+			set.EventRetentionDays = *p.EventRetention
 		}
 		if e := set.Effective(); *e.VectorWeight == 0 && *e.KeywordWeight == 0 {
 			return invalidf("vector_weight and keyword_weight cannot both be 0")

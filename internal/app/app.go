@@ -1,7 +1,8 @@
 // Package app wires ragd's request path from the configuration and an
 // application-role pool: embedder → ingestion pipeline → searcher (with the
 // optional reranker) → answerer (LLM or extractive) → ask service →
-// evaluation service, and the api.Deps that `ragd serve` serves with.
+// evaluation service → background ingestion jobs, and the api.Deps that
+// `ragd serve` serves with.
 //
 // It is the one place this wiring exists. `ragd serve` and the other CLI
 // commands build through New, and so do the API and reliability test
@@ -26,12 +27,15 @@ import (
 	"github.com/ragd-dev/ragd/internal/config"
 	"github.com/ragd-dev/ragd/internal/embed"
 	"github.com/ragd-dev/ragd/internal/eval"
+	"github.com/ragd-dev/ragd/internal/followup"
 	"github.com/ragd-dev/ragd/internal/ingest"
+	"github.com/ragd-dev/ragd/internal/job"
 	"github.com/ragd-dev/ragd/internal/llm"
 	"github.com/ragd-dev/ragd/internal/model"
 	"github.com/ragd-dev/ragd/internal/rerank"
 	"github.com/ragd-dev/ragd/internal/search"
 	"github.com/ragd-dev/ragd/internal/tenant"
+	"github.com/ragd-dev/ragd/internal/traffic"
 	"github.com/ragd-dev/ragd/internal/vindex"
 )
 
@@ -56,6 +60,15 @@ type App struct {
 	Searcher  *search.Searcher
 	Asker     *ask.Service
 	Evaluator *eval.Service
+	// Jobs are the background ingestion jobs; `ragd serve` runs their
+	// workers (Jobs.Run) when RAGD_INGEST_WORKERS > 0.
+	Jobs *job.Service
+	// Rewriter makes follow-up questions standalone (with the LLM when one
+	// is configured).
+	Rewriter *followup.Rewriter
+	// Recorder buffers retrieval events and usage counters; its writer
+	// (Recorder.Run) is started by whoever serves requests.
+	Recorder *traffic.Recorder
 
 	cfg config.Config
 	log *slog.Logger
@@ -157,16 +170,20 @@ func New(ctx context.Context, cfg config.Config, pool *pgxpool.Pool, opts ...Opt
 		}
 	}
 	a.Asker = &ask.Service{Searcher: a.Searcher, Answerer: answer.New(gen, answer.WithLogger(o.log))}
+	a.Rewriter = &followup.Rewriter{LLM: gen, MaxChars: cfg.MaxQueryChars, Log: o.log}
 	a.Evaluator = eval.New(pool, a.Searcher, eval.WithLogger(o.log))
+	a.Jobs = job.New(pool, a.Pipeline, job.Options{Workers: cfg.IngestWorkers, Lease: cfg.IngestLease, Logger: o.log})
+	a.Recorder = traffic.New(pool, cfg.EventBuffer, traffic.WithLogger(o.log))
 	return a, nil
 }
 
 // APIDeps are the dependencies `ragd serve` gives api.New: this App's
-// pipeline, searcher, ask service (through Asker) and evaluation service,
+// pipeline, searcher, ask service (through Asker), evaluation service and jobs,
 // the verifier, and the request limits of the configuration.
 func (a *App) APIDeps(v *auth.Verifier) api.Deps {
 	return api.Deps{Pool: a.Pool, Verifier: v, Searcher: a.Searcher, Ingester: a.Pipeline, Asker: Asker{a.Asker},
-		Evaluator: a.Evaluator, Embedder: a.Embedder, Models: a.Models, Switcher: a.Switcher, Logger: a.log, Limits: api.LimitsFromConfig(a.cfg)}
+		Evaluator: a.Evaluator, Jobs: a.Jobs, Embedder: a.Embedder, Models: a.Models, Switcher: a.Switcher, Logger: a.log, Limits: api.LimitsFromConfig(a.cfg),
+		Recorder: a.Recorder, Rewriter: a.Rewriter}
 }
 
 // Asker serves POST /v1/answer with an ask.Service (api.Asker).
@@ -181,7 +198,7 @@ func (a Asker) Ask(ctx context.Context, t tenant.Tenant, req search.Request, onD
 	}
 	out := api.AskResult{Answer: r.Answer, Refused: r.Refused, RefusalReason: r.RefusalReason, Confidence: r.Confidence,
 		ConfidenceReason: r.ConfidenceReason, Mode: r.Mode, Degraded: r.Degraded,
-		Citations: r.Citations, Sources: r.Sources, Timings: r.Timings}
+		Citations: r.Citations, Sources: r.Sources, Timings: r.Timings, Retrieved: r.Retrieved}
 	for _, d := range r.DegradedReasons {
 		out.DegradedReasons = append(out.DegradedReasons, api.Degradation{Leg: string(d.Leg), Reason: d.Reason})
 	}

@@ -63,6 +63,9 @@ type Response struct {
 	// "answer", the answerer's time (absent when retrieval already decided
 	// a refusal).
 	Timings map[string]float64 `json:"timings_ms"`
+	// Retrieved are the search results the sources were taken from, with
+	// each leg's rank and score (recorded in retrieval events).
+	Retrieved []search.Result `json:"-"`
 }
 
 // LegLLM names answer generation in a search.Degradation: the LLM failed
@@ -102,7 +105,7 @@ func (s *Service) Ask(ctx context.Context, t tenant.Tenant, req search.Request, 
 	set := s.Searcher.Settings(t, nil)
 	out := Response{Citations: []answer.Citation{}, Sources: []answer.Source{}, InvalidCitations: []int{}, Degraded: res.Degraded,
 		DegradedReasons: res.DegradedReasons, Confidence: res.Confidence, ConfidenceReason: res.ConfidenceReason, RefuseBelow: *set.RefuseBelow,
-		Mode: answer.ModeExtractive, Timings: maps.Clone(res.Timings)}
+		Mode: answer.ModeExtractive, Timings: maps.Clone(res.Timings), Retrieved: res.Results}
 	if out.Timings == nil {
 		out.Timings = map[string]float64{}
 	}
@@ -123,7 +126,8 @@ func (s *Service) Ask(ctx context.Context, t tenant.Tenant, req search.Request, 
 	srcs := make([]answer.Source, len(res.Results))
 	for i, r := range res.Results {
 		srcs[i] = answer.Source{N: i + 1, ChunkID: r.ChunkID.String(), DocumentID: r.DocumentID.String(), SourceURI: r.SourceURI,
-			Title: r.Title, HeadingPath: r.HeadingPath, Content: r.Content, StartOffset: r.StartOffset, EndOffset: r.EndOffset}
+			Title: r.Title, HeadingPath: r.HeadingPath, Content: r.Content, StartOffset: r.StartOffset, EndOffset: r.EndOffset,
+			PageStart: r.PageStart, PageEnd: r.PageEnd}
 	}
 	out.Sources = srcs
 	if res.Confidence < *set.RefuseBelow {
@@ -188,6 +192,9 @@ func (s *Service) widen(ctx context.Context, t tenant.Tenant, rs []search.Result
 	for i, r := range rs {
 		if n, ok := by[r.ChunkID]; ok && strings.TrimSpace(n.Body) != "" && len(n.Body) >= len(r.Content)/2 {
 			r.Content, r.StartOffset, r.EndOffset = headerPrefix(n.FirstContent, n.Body)+n.Body, int(n.StartOffset), int(n.EndOffset)
+			if n.PageStart > 0 {
+				r.PageStart, r.PageEnd = ptr(int(n.PageStart)), ptr(int(n.PageEnd))
+			}
 		}
 		out[i] = r
 	}
@@ -208,3 +215,5 @@ func headerPrefix(first, body string) string {
 	}
 	return ""
 }
+
+func ptr[T any](v T) *T { return &v }

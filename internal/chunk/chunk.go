@@ -107,6 +107,10 @@ type Chunk struct {
 	PrefixLen int
 	// Tokens is Config.Count(Content).
 	Tokens int
+	// PageStart and PageEnd are the 1-based pages of a paged document (PDF)
+	// holding the chunk's first and last byte (extract.Document.PageAt of
+	// Start and End-1); 0 for documents without pages.
+	PageStart, PageEnd int
 }
 
 // Split cuts doc into chunks as described in the package comment, in
@@ -153,6 +157,11 @@ func checkDocument(doc *extract.Document) error {
 		}
 		prev = b.End
 	}
+	for i, p := range doc.Pages {
+		if p < 0 || p > len(doc.Text) || (i > 0 && p < doc.Pages[i-1]) {
+			return fmt.Errorf("%w: page %d starts at %d (text is %d bytes, pages must not go backwards)", ErrInvalidDocument, i+1, p, len(doc.Text))
+		}
+	}
 	return nil
 }
 
@@ -170,6 +179,7 @@ type unit struct {
 }
 
 type splitter struct {
+	doc    *extract.Document
 	cfg    Config
 	text   string
 	title  string
@@ -180,7 +190,7 @@ type splitter struct {
 }
 
 func newSplitter(doc *extract.Document, cfg Config) *splitter {
-	s := &splitter{cfg: cfg, text: doc.Text, title: doc.Title, blocks: doc.Blocks}
+	s := &splitter{doc: doc, cfg: cfg, text: doc.Text, title: doc.Title, blocks: doc.Blocks}
 	s.prefix = make([]int, len(doc.Blocks)+1)
 	for i, b := range doc.Blocks {
 		s.prefix[i+1] = s.prefix[i] + cfg.Count(doc.Text[b.Start:b.End])
@@ -369,5 +379,7 @@ func (s *splitter) emit(path, header string, start, end int) {
 		End:         end,
 		PrefixLen:   prefixLen,
 		Tokens:      s.cfg.Count(content),
+		PageStart:   s.doc.PageAt(start),
+		PageEnd:     s.doc.PageAt(end - 1),
 	})
 }

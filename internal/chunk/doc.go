@@ -36,6 +36,11 @@
 // their parent's path, and a chunk that starts with a section heading still
 // gets that section's path.
 //
+// A chunk of a paged document (a PDF: extract.Document.Pages) records the
+// pages of its first and last byte (Chunk.PageStart, Chunk.PageEnd), which
+// search results and citations show; chunks pack across page breaks like
+// any other block boundary.
+//
 // # Hard limits and the one place they override structure
 //
 // Every chunk is non-empty, at most MaxChars bytes and, for an additive

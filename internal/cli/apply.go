@@ -50,11 +50,9 @@ func runTenantApply(ctx context.Context, e *env, args []string) error {
 		},
 		Progress: func(total int) ingest.Progress { return progressFor(e, total) },
 		Source: func(src provision.Source, files int, sum ingest.Summary) {
-			fmt.Fprintf(e.stdout, "source %s: %d files: %d added, %d updated, %d unchanged, %d deleted, %d failed; %d chunks (%d embedded) in %s\n",
-				src.Path, files, sum.Added, sum.Updated, sum.Unchanged, sum.Deleted, sum.Failed, sum.Chunks, sum.Embedded, sum.Elapsed.Round(1e6))
-			for _, f := range sum.Failures {
-				fmt.Fprintf(e.stdout, "  FAILED %s: %s\n", f.Path, f.Reason)
-			}
+			fmt.Fprintf(e.stdout, "source %s: %d files: %d added, %d updated, %d unchanged, %d deleted, %d skipped, %d refused, %d failed; %d chunks (%d embedded) in %s\n",
+				src.Path, files, sum.Added, sum.Updated, sum.Unchanged, sum.Deleted, sum.Skipped, sum.Refused, sum.Failed, sum.Chunks, sum.Embedded, sum.Elapsed.Round(1e6))
+			printNotIngested(e, sum)
 		},
 		IndexWait: func() { indexWait(e) },
 		Indexes:   func(changes []vindex.Change, _ error) { printIndexChanges(e, changes, false) },

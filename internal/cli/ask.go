@@ -59,7 +59,11 @@ func runAsk(ctx context.Context, e *env, args []string) error {
 			} else if !strings.HasPrefix(where, c.Title) {
 				where = c.Title + " — " + where
 			}
-			fmt.Fprintf(e.stdout, "[%d] %s\n    %s\n", c.N, where, c.SourceURI)
+			uri := c.SourceURI
+			if c.Page != "" {
+				uri += ", " + c.Page
+			}
+			fmt.Fprintf(e.stdout, "[%d] %s\n    %s\n", c.N, where, uri)
 		}
 	}
 	for _, d := range resp.DegradedReasons {

@@ -35,6 +35,9 @@ type evalOpts struct {
 	from, questionsPath string
 	foreign, header     bool
 	evaluate            []string
+	// candidates and run --from-traffic
+	days, minAsked, fromTraffic int
+	export                      string
 }
 
 // evalAction is one eval subcommand: its usage line and its flags.
@@ -53,7 +56,7 @@ var evalActions = []evalAction{
 		fs.StringVar(&o.name, "name", "", "set name")
 		fs.BoolVar(&o.allowUnknown, "allow-unknown", false, "store a set whose source_uris name missing documents")
 	}},
-	{"run", "eval run     --tenant <slug> [--set NAME] [--version N] [--top-k 20] [--limit N] [--workers N] [--no-store]\n" +
+	{"run", "eval run     --tenant <slug> [--set NAME | --from-traffic DAYS] [--version N] [--top-k 20] [--limit N] [--workers N] [--no-store]\n" +
 		"               [--json] [--per-question] [--plot out.svg|png]\n" +
 		"               [--fusion convex|rrf] [--vector-weight W] [--keyword-weight W] [--document-weight W] [--rrf-k K] [--k1 K1] [--b B]\n" +
 		"               [--refuse-below T]  (what-if settings)", func(fs *flag.FlagSet, o *evalOpts) {
@@ -62,9 +65,21 @@ var evalActions = []evalAction{
 		fs.IntVar(&o.limit, "limit", 0, "first N questions only")
 		fs.IntVar(&o.workers, "workers", 0, "questions in flight (default 1)")
 		fs.BoolVar(&o.noStore, "no-store", false, "do not store the run")
+		fs.IntVar(&o.fromTraffic, "from-traffic", 0, "evaluate the questions of the last N days of traffic whose feedback named the right source (stored as set \"traffic\")")
 		reportFlags(fs, o)
 		whatIfFlags(fs, &o.what)
 	}},
+	{"candidates", "eval candidates --tenant <slug> [--days 30] [--min-asked 2] [--limit 50] [--export FILE.jsonl] [--json]\n" +
+		"               (frequent, refused and badly rated questions of recorded traffic, with what was retrieved; --export writes them as a set to label)",
+		func(fs *flag.FlagSet, o *evalOpts) {
+			fs.IntVar(&o.days, "days", 30, "traffic of the last N days")
+			fs.IntVar(&o.minAsked, "min-asked", 2, "questions neither refused nor rated count when asked at least this often")
+			fs.IntVar(&o.limit, "limit", 50, "candidates to print (the export has all)")
+			fs.StringVar(&o.export, "export", "", "write the candidates as evaluation JSON Lines (question, relevant, category) to this file")
+		}},
+	{"followups", "eval followups --tenant <slug> [--json] FILE.jsonl\n" +
+		"               (recall@5 of follow-up questions as asked, with the earlier question's terms carried, and LLM-rewritten when configured;\n" +
+		"               each line {\"first\", \"followup\", \"relevant\": [source_uri, …]})", nil},
 	{"compare", "eval compare --tenant <slug> [--json] RUN_A RUN_B      (run ids, or \"latest\" / \"previous\")", nil},
 	{"tune", "eval tune    --tenant <slug> [--set NAME] [--version N] [--top-k 20] [--limit N] [--bm25] [--candidates 20,50,100]\n" +
 		"               [--folds 5] [--min-questions 30] [--dry-run] [--json]", func(fs *flag.FlagSet, o *evalOpts) {
@@ -348,7 +363,26 @@ func runEval(ctx context.Context, e *env, args []string) error {
 		}
 		return nil
 
+	case "candidates":
+		return evalCandidates(ctx, e, d.pool, t, o, printJSON)
+
+	case "followups":
+		if len(pos) != 1 {
+			return usagef("eval followups --tenant <slug> FILE.jsonl")
+		}
+		return evalFollowups(ctx, e, d, t, pos[0], o.asJSON, printJSON)
+
 	case "run":
+		if o.fromTraffic > 0 {
+			if o.setName != "" {
+				return usagef("--from-traffic and --set exclude each other")
+			}
+			info, err := loadTrafficSet(ctx, e, svc, d.pool, t, o.fromTraffic)
+			if err != nil {
+				return err
+			}
+			o.setName, o.version = info.Name, info.Version
+		}
 		set, err := defaultSet(ctx, svc, t, o.setName)
 		if err != nil {
 			return err

@@ -4,16 +4,19 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"github.com/ragd-dev/ragd/internal/store"
 	"os"
 	"path/filepath"
 	"strings"
 	"time"
 
+	"github.com/google/uuid"
 	"github.com/schollz/progressbar/v3"
 	"golang.org/x/term"
 
 	"github.com/ragd-dev/ragd/internal/ingest"
+	"github.com/ragd-dev/ragd/internal/job"
+	"github.com/ragd-dev/ragd/internal/store"
+	"github.com/ragd-dev/ragd/internal/tenant"
 )
 
 // stringsFlag collects a repeatable flag.
@@ -26,7 +29,7 @@ func runIngest(ctx context.Context, e *env, args []string) error {
 	fs := newFlags(e, "ingest", "ingest --tenant <slug> [--include GLOB] [--exclude GLOB] [--base-uri URL] [--metadata JSON] [--prune] [--json] PATH...")
 	slug := fs.String("tenant", "", "tenant slug")
 	var include, exclude stringsFlag
-	fs.Var(&include, "include", "glob of files to ingest, relative to each PATH (repeatable; default: every .md .html .htm .txt)")
+	fs.Var(&include, "include", "glob of files to ingest, relative to each PATH (repeatable; default: every .md .html .htm .txt .pdf .docx)")
 	fs.Var(&exclude, "exclude", "glob of files to skip (repeatable)")
 	baseURI := fs.String("base-uri", "", "source_uri = base URI + relative path (default file://absolute-path)")
 	prune := fs.Bool("prune", false, "delete the tenant's documents under the same source_uri prefix whose file is gone")
@@ -69,10 +72,15 @@ func runIngest(ctx context.Context, e *env, args []string) error {
 			return usagef("--prune needs --base-uri or a single PATH (it deletes only under that prefix)")
 		}
 	}
+	// The run is recorded as a job (GET /v1/ingest/jobs shows it to the
+	// tenant) with each file's outcome; the files are processed here.
+	jobID, ictx, err := recordRun(ctx, e, d, t, paths, files, walkFails)
+	if err != nil {
+		return err
+	}
 	progress := progressFor(e, len(files))
-	sum, err := d.pipeline.IngestFiles(ctx, t, files, *workers, prefix, progress)
-	sum.Failures = append(walkFails, sum.Failures...)
-	sum.Failed += len(walkFails)
+	sum, err := d.pipeline.IngestFiles(ictx, t, files, *workers, prefix, progress)
+	sum.Add(walkFails...)
 	if err != nil {
 		return err
 	}
@@ -84,11 +92,12 @@ func runIngest(ctx context.Context, e *env, args []string) error {
 		}
 	} else {
 		rate := float64(sum.Chunks) / max(sum.Elapsed.Seconds(), 1e-9)
-		fmt.Fprintf(e.stdout, "tenant %s: %d files: %d added, %d updated, %d unchanged, %d deleted, %d failed; %d chunks (%d embedded) in %s (%.0f chunks/s)\n",
-			t.Slug, len(files)+len(walkFails), sum.Added, sum.Updated, sum.Unchanged, sum.Deleted, sum.Failed, sum.Chunks, sum.Embedded,
-			sum.Elapsed.Round(time.Millisecond), rate)
-		for _, f := range sum.Failures {
-			fmt.Fprintf(e.stdout, "  FAILED %s: %s\n", f.Path, f.Reason)
+		fmt.Fprintf(e.stdout, "tenant %s: %d files: %d added, %d updated, %d unchanged, %d deleted, %d skipped, %d refused, %d failed; %d chunks (%d embedded) in %s (%.0f chunks/s)\n",
+			t.Slug, len(files)+len(walkFails), sum.Added, sum.Updated, sum.Unchanged, sum.Deleted, sum.Skipped, sum.Refused, sum.Failed,
+			sum.Chunks, sum.Embedded, sum.Elapsed.Round(time.Millisecond), rate)
+		printNotIngested(e, sum)
+		if jobID != uuid.Nil {
+			fmt.Fprintf(e.stdout, "recorded as ingestion job %s\n", jobID)
 		}
 	}
 	// A tenant that grew past the exact threshold gets its dedicated HNSW
@@ -105,6 +114,14 @@ func runIngest(ctx context.Context, e *env, args []string) error {
 		return fmt.Errorf("%d of %d files failed", sum.Failed, len(files)+len(walkFails))
 	}
 	return nil
+}
+
+// printNotIngested lists the files a run did not ingest, one line each:
+// SKIPPED, REFUSED or FAILED, the path and the reason.
+func printNotIngested(e *env, sum ingest.Summary) {
+	for _, f := range sum.NotIngested() {
+		fmt.Fprintf(e.stdout, "  %s %s: %s\n", strings.ToUpper(string(f.Kind)), f.Path, f.Reason)
+	}
 }
 
 func absPath(p string) string {
@@ -139,4 +156,52 @@ func progressFor(e *env, total int) ingest.Progress {
 				float64(chunks)/max(el.Seconds(), 1e-9), eta.Round(time.Second))
 		}
 	}
+}
+
+// recordRun records an ingest run as a job of origin cli: one document per
+// file (processed by IngestFiles) and one skipped, refused or failed
+// document per file Walk did not take, as Walk classified it. It returns the job id (uuid.Nil when there is nothing to
+// record) and a context under which IngestFiles writes each file's outcome
+// to it. A file's outcome that cannot be written is logged, never fails the
+// run: the documents are what matters.
+func recordRun(ctx context.Context, e *env, d *deps, t tenant.Tenant, paths []string, files []ingest.File, walkFails []ingest.Failure) (uuid.UUID, context.Context, error) {
+	jfiles := make([]job.File, 0, len(files)+len(walkFails))
+	idx := make(map[string]int, len(files))
+	for _, f := range files {
+		idx[f.SourceURI] = len(jfiles)
+		jfiles = append(jfiles, job.File{SourceURI: f.SourceURI, ContentType: f.ContentType})
+	}
+	for _, f := range walkFails {
+		p := f.Path
+		if a, err := filepath.Abs(p); err == nil {
+			p = a // not absPath: a link's own path, not its target's
+		}
+		uri := "file://" + filepath.ToSlash(p)
+		if _, dup := idx[uri]; dup {
+			continue
+		}
+		idx[uri] = len(jfiles)
+		jf := job.File{SourceURI: uri}
+		switch f.Kind {
+		case ingest.KindSkipped:
+			jf.Skip = f.Reason
+		case ingest.KindRefused:
+			jf.Refuse = f.Reason
+		default:
+			jf.Fail = f.Reason
+		}
+		jfiles = append(jfiles, jf)
+	}
+	if len(jfiles) == 0 {
+		return uuid.Nil, ctx, nil
+	}
+	j, err := d.app.Jobs.Create(ctx, t, job.OriginCLI, strings.Join(paths, " "), jfiles)
+	if err != nil {
+		return uuid.Nil, ctx, fmt.Errorf("record the run: %w", err)
+	}
+	return j.ID, ingest.WithFileObserver(ctx, func(f ingest.File, out ingest.Outcome, err error) {
+		if rerr := d.app.Jobs.Record(context.WithoutCancel(ctx), t.ID, j.ID, idx[f.SourceURI], out, err); rerr != nil {
+			e.log.Warn("ingest: cannot record a file's outcome", "job", j.ID, "source_uri", f.SourceURI, "err", rerr)
+		}
+	}), nil
 }

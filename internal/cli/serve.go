@@ -9,6 +9,7 @@ import (
 
 	"github.com/ragd-dev/ragd/internal/api"
 	"github.com/ragd-dev/ragd/internal/auth"
+	"github.com/ragd-dev/ragd/internal/extract"
 	"github.com/ragd-dev/ragd/internal/store"
 )
 
@@ -42,13 +43,40 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
+	// The PDF engine is compiled in the background, so the first PDF upload
+	// does not wait for it (or time out) on a fresh machine.
+	go func() {
+		if err := extract.PreparePDF(); err != nil {
+			e.log.Error("PDF engine unavailable: PDF uploads will fail", "err", err)
+		}
+	}()
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
 		return fmt.Errorf("listen on %s: %w", *addr, err)
 	}
 	e.log.Info("serving", "addr", ln.Addr().String(), "model", d.embedder.Model(), "jwt_algorithms", verifier.Methods())
 	fmt.Fprintf(e.stdout, "ragd: listening on http://%s\n", ln.Addr())
+	// Background ingestion workers: they stop with the server and hand back
+	// the documents they hold (a crash leaves them to their leases).
+	workers := make(chan struct{})
+	wctx, stopWorkers := context.WithCancel(ctx)
+	defer stopWorkers()
+	if cfg.IngestWorkers > 0 {
+		go func() { defer close(workers); d.app.Jobs.Run(wctx) }()
+		e.log.Info("ingestion workers", "workers", cfg.IngestWorkers)
+	} else {
+		close(workers)
+	}
+	// The event writer outlives the HTTP server by its final flush: it stops
+	// after the last request has handed over its event.
+	recCtx, stopRec := context.WithCancel(context.WithoutCancel(ctx))
+	recDone := make(chan struct{})
+	go func() { d.app.Recorder.Run(recCtx); close(recDone) }()
 	err = api.Serve(ctx, api.NewHTTPServer(srv, api.LimitsFromConfig(cfg), e.log), ln, api.ShutdownGrace)
+	stopWorkers()
+	<-workers
+	stopRec()
+	<-recDone
 	e.log.Info("stopped")
 	return err
 }

@@ -19,7 +19,7 @@ import (
 
 func runTenant(ctx context.Context, e *env, args []string) error {
 	if len(args) == 0 {
-		return usagef("tenant create|list|show|enable|disable|delete|apply|index|set-model|drop-model-vectors")
+		return usagef("tenant create|list|show|enable|disable|delete|apply|index|limits|purge-events|set-model|drop-model-vectors")
 	}
 	action, args := args[0], args[1:]
 	if action == "set-model" || action == "drop-model-vectors" {
@@ -33,8 +33,13 @@ func runTenant(ctx context.Context, e *env, args []string) error {
 	yes := fs.Bool("yes", false, "confirm deletion of every row of the tenant (delete)")
 	asJSON := fs.Bool("json", false, "print JSON")
 	dryRun := fs.Bool("dry-run", false, "list the vector index changes without making them (index)")
-	if action == "apply" {
+	switch action {
+	case "apply":
 		return runTenantApply(ctx, e, args)
+	case "limits":
+		return runTenantLimits(ctx, e, args)
+	case "purge-events":
+		return runPurgeEvents(ctx, e, args)
 	}
 	pos, err := parse(fs, args)
 	if err != nil {

@@ -77,7 +77,39 @@ type Config struct {
 	MaxQueryChars  int           // RAGD_MAX_QUERY_CHARS: longest question or search query
 	MaxTopK        int           // RAGD_MAX_TOP_K: largest top_k accepted
 	RequestTimeout time.Duration // RAGD_REQUEST_TIMEOUT: per-request deadline
-	LogLevel       string        // RAGD_LOG_LEVEL: debug|info|warn|error
+	// RAGD_INGEST_WORKERS: documents of background ingestion jobs one
+	// `ragd serve` processes at once (0 = this server works no jobs).
+	IngestWorkers     int
+	IngestJobMaxBytes int64 // RAGD_INGEST_JOB_MAX_BYTES: largest job (body of POST /v1/ingest/jobs, bytes stored)
+	IngestJobMaxFiles int   // RAGD_INGEST_JOB_MAX_FILES: most documents in one job
+	// RAGD_INGEST_LEASE: how long a worker's claim on a job's document
+	// lasts unrenewed: how soon a dead server's documents are taken again.
+	IngestLease time.Duration
+	LogLevel    string // RAGD_LOG_LEVEL: debug|info|warn|error
+
+	// Per-tenant request rates in requests per second (0 = unlimited), the
+	// defaults of tenants without their own (settings.limits); token
+	// buckets hold RateBurst of the rate.
+	RateQuery float64       // RAGD_RATE_QUERY: search and answer
+	RateWrite float64       // RAGD_RATE_WRITE: document writes
+	RateAdmin float64       // RAGD_RATE_ADMIN: every other /v1 route
+	RateBurst time.Duration // RAGD_RATE_BURST: bucket size, in seconds of the rate
+	// Admission control per server: at most MaxInFlight /v1 requests are
+	// served at once (0 = 4 × the pool size), at most MaxQueued wait for a
+	// slot, each at most QueueWait; beyond that, 503 with Retry-After.
+	MaxInFlight int           // RAGD_MAX_INFLIGHT
+	MaxQueued   int           // RAGD_MAX_QUEUED
+	QueueWait   time.Duration // RAGD_QUEUE_WAIT
+	// Storage quotas of tenants without their own (0 = unlimited).
+	QuotaDocuments int64 // RAGD_QUOTA_DOCUMENTS
+	QuotaChunks    int64 // RAGD_QUOTA_CHUNKS
+	QuotaBytes     int64 // RAGD_QUOTA_BYTES: extracted text bytes
+	// MetricsToken, when set, is the bearer token GET /metrics requires.
+	MetricsToken string // RAGD_METRICS_TOKEN(_FILE)
+	// EventBuffer is how many retrieval events wait in memory for the
+	// background writer; beyond it new events are dropped and counted
+	// (0 turns event recording off).
+	EventBuffer int // RAGD_EVENT_BUFFER
 }
 
 // Defaults for a machine set up by `make setup` (development credentials).
@@ -122,6 +154,42 @@ const (
 	// DefaultModelGrace (RAGD_MODEL_GRACE): how long a replaced model's
 	// vectors are kept after a switch.
 	DefaultModelGrace = 24 * time.Hour
+	// DefaultIngestWorkers (RAGD_INGEST_WORKERS): documents in flight per
+	// server, as `ragd ingest --workers` (embedding is the bottleneck and
+	// the machine's cores are shared with queries).
+	DefaultIngestWorkers = 2
+	// DefaultIngestJobMaxBytes (RAGD_INGEST_JOB_MAX_BYTES): the largest
+	// job. Its bytes wait in PostgreSQL (bytea) until each document is
+	// stored, so this bounds the queue's disk use per job.
+	DefaultIngestJobMaxBytes = 256 << 20
+	// DefaultIngestJobMaxFiles (RAGD_INGEST_JOB_MAX_FILES): the most
+	// documents (files or archive entries) in one job.
+	DefaultIngestJobMaxFiles = 10000
+	// DefaultIngestLease (RAGD_INGEST_LEASE): a worker renews its claim
+	// every third of it, so it only needs to outlast pauses (GC, a slow
+	// database round trip), and it is how long a crashed server's
+	// documents wait.
+	DefaultIngestLease = 2 * time.Minute
+	// DefaultRateQuery (RAGD_RATE_QUERY), DefaultRateWrite
+	// (RAGD_RATE_WRITE), DefaultRateAdmin (RAGD_RATE_ADMIN): requests per
+	// second per tenant and route class. Ten times what one 2-core server
+	// serves (about 100 searches/s, docs/BENCHMARKS.md): by default a
+	// single tenant is bounded by admission control, and the rate only
+	// stops a runaway client; the operator sets a tenant's real rate with
+	// `ragd tenant limits`.
+	DefaultRateQuery = 1000
+	DefaultRateWrite = 1000
+	DefaultRateAdmin = 1000
+	// DefaultRateBurst (RAGD_RATE_BURST): a bucket holds two seconds of
+	// its rate.
+	DefaultRateBurst = 2 * time.Second
+	// DefaultMaxQueued (RAGD_MAX_QUEUED) and DefaultQueueWait
+	// (RAGD_QUEUE_WAIT): the admission queue.
+	DefaultMaxQueued = 256
+	DefaultQueueWait = 5 * time.Second
+	// DefaultEventBuffer (RAGD_EVENT_BUFFER): retrieval events waiting for
+	// the background writer (about 2 KB each).
+	DefaultEventBuffer = 10000
 )
 
 // Load reads the configuration through getenv (os.Getenv in production). A
@@ -171,7 +239,23 @@ func Load(getenv func(string) string) (Config, error) {
 		MaxQueryChars:     l.int("RAGD_MAX_QUERY_CHARS", DefaultMaxQueryChars),
 		MaxTopK:           l.int("RAGD_MAX_TOP_K", DefaultMaxTopK),
 		RequestTimeout:    l.dur("RAGD_REQUEST_TIMEOUT", DefaultRequestTimeout),
+		IngestWorkers:     l.int("RAGD_INGEST_WORKERS", DefaultIngestWorkers),
+		IngestJobMaxBytes: int64(l.int("RAGD_INGEST_JOB_MAX_BYTES", DefaultIngestJobMaxBytes)),
+		IngestJobMaxFiles: l.int("RAGD_INGEST_JOB_MAX_FILES", DefaultIngestJobMaxFiles),
+		IngestLease:       l.dur("RAGD_INGEST_LEASE", DefaultIngestLease),
 		LogLevel:          l.str("RAGD_LOG_LEVEL", "info"),
+		RateQuery:         l.float("RAGD_RATE_QUERY", DefaultRateQuery),
+		RateWrite:         l.float("RAGD_RATE_WRITE", DefaultRateWrite),
+		RateAdmin:         l.float("RAGD_RATE_ADMIN", DefaultRateAdmin),
+		RateBurst:         l.dur("RAGD_RATE_BURST", DefaultRateBurst),
+		MaxInFlight:       l.int("RAGD_MAX_INFLIGHT", 0),
+		MaxQueued:         l.int("RAGD_MAX_QUEUED", DefaultMaxQueued),
+		QueueWait:         l.dur("RAGD_QUEUE_WAIT", DefaultQueueWait),
+		QuotaDocuments:    int64(l.int("RAGD_QUOTA_DOCUMENTS", 0)),
+		QuotaChunks:       int64(l.int("RAGD_QUOTA_CHUNKS", 0)),
+		QuotaBytes:        int64(l.int("RAGD_QUOTA_BYTES", 0)),
+		MetricsToken:      l.secret("RAGD_METRICS_TOKEN"),
+		EventBuffer:       l.int("RAGD_EVENT_BUFFER", DefaultEventBuffer),
 	}
 	return c, errors.Join(l.errs...)
 }
@@ -246,6 +330,18 @@ func (c Config) Validate(server bool) error {
 		// 10,000 per term is already seconds per search on a large tenant.
 		errs = append(errs, fmt.Errorf("RAGD_KEYWORD_PER_TERM must be in 10..10000, got %d", c.KeywordPerTerm))
 	}
+	if c.IngestWorkers < 0 || c.IngestWorkers > 64 {
+		errs = append(errs, fmt.Errorf("RAGD_INGEST_WORKERS must be in 0..64, got %d", c.IngestWorkers))
+	}
+	if c.IngestJobMaxBytes < c.MaxBodyBytes {
+		errs = append(errs, fmt.Errorf("RAGD_INGEST_JOB_MAX_BYTES (%d) must be at least RAGD_MAX_BODY_BYTES (%d)", c.IngestJobMaxBytes, c.MaxBodyBytes))
+	}
+	if c.IngestLease < time.Second || c.IngestLease > time.Hour {
+		errs = append(errs, fmt.Errorf("RAGD_INGEST_LEASE must be between 1s and 1h, got %s", c.IngestLease))
+	}
+	if c.IngestJobMaxFiles < 1 || c.IngestJobMaxFiles > 1000000 {
+		errs = append(errs, fmt.Errorf("RAGD_INGEST_JOB_MAX_FILES must be in 1..1000000, got %d", c.IngestJobMaxFiles))
+	}
 	if c.MaxQueryChars < 16 {
 		errs = append(errs, fmt.Errorf("RAGD_MAX_QUERY_CHARS must be at least 16, got %d", c.MaxQueryChars))
 	}
@@ -259,6 +355,23 @@ func (c Config) Validate(server bool) error {
 	}
 	if c.ChunkTargetTokens > 0 && c.ChunkMaxTokens > 0 && c.ChunkMaxTokens < c.ChunkTargetTokens {
 		errs = append(errs, fmt.Errorf("RAGD_CHUNK_MAX_TOKENS (%d) must be at least RAGD_CHUNK_TARGET_TOKENS (%d)", c.ChunkMaxTokens, c.ChunkTargetTokens))
+	}
+	for name, v := range map[string]float64{"RAGD_RATE_QUERY": c.RateQuery, "RAGD_RATE_WRITE": c.RateWrite, "RAGD_RATE_ADMIN": c.RateAdmin} {
+		if v < 0 || v > 1e6 {
+			errs = append(errs, fmt.Errorf("%s must be in 0..1000000 requests per second (0 = unlimited), got %g", name, v))
+		}
+	}
+	if c.MaxInFlight < 0 || c.MaxQueued < 0 {
+		errs = append(errs, errors.New("RAGD_MAX_INFLIGHT and RAGD_MAX_QUEUED must not be negative"))
+	}
+	if c.QuotaDocuments < 0 || c.QuotaChunks < 0 || c.QuotaBytes < 0 {
+		errs = append(errs, errors.New("RAGD_QUOTA_DOCUMENTS, RAGD_QUOTA_CHUNKS and RAGD_QUOTA_BYTES must not be negative (0 = unlimited)"))
+	}
+	if c.EventBuffer < 0 {
+		errs = append(errs, errors.New("RAGD_EVENT_BUFFER must not be negative (0 = no retrieval events)"))
+	}
+	if c.MetricsToken != "" && len(c.MetricsToken) < 16 {
+		errs = append(errs, errors.New("RAGD_METRICS_TOKEN must be at least 16 bytes"))
 	}
 	switch c.LogLevel {
 	case "debug", "info", "warn", "error":
@@ -328,7 +441,23 @@ func (c Config) Redacted() []string {
 		"RAGD_MAX_QUERY_CHARS=" + strconv.Itoa(c.MaxQueryChars),
 		"RAGD_MAX_TOP_K=" + strconv.Itoa(c.MaxTopK),
 		"RAGD_REQUEST_TIMEOUT=" + c.RequestTimeout.String(),
+		"RAGD_INGEST_WORKERS=" + strconv.Itoa(c.IngestWorkers),
+		"RAGD_INGEST_JOB_MAX_BYTES=" + strconv.FormatInt(c.IngestJobMaxBytes, 10),
+		"RAGD_INGEST_JOB_MAX_FILES=" + strconv.Itoa(c.IngestJobMaxFiles),
+		"RAGD_INGEST_LEASE=" + c.IngestLease.String(),
 		"RAGD_LOG_LEVEL=" + c.LogLevel,
+		"RAGD_RATE_QUERY=" + strconv.FormatFloat(c.RateQuery, 'g', -1, 64),
+		"RAGD_RATE_WRITE=" + strconv.FormatFloat(c.RateWrite, 'g', -1, 64),
+		"RAGD_RATE_ADMIN=" + strconv.FormatFloat(c.RateAdmin, 'g', -1, 64),
+		"RAGD_RATE_BURST=" + c.RateBurst.String(),
+		"RAGD_MAX_INFLIGHT=" + strconv.Itoa(c.MaxInFlight),
+		"RAGD_MAX_QUEUED=" + strconv.Itoa(c.MaxQueued),
+		"RAGD_QUEUE_WAIT=" + c.QueueWait.String(),
+		"RAGD_QUOTA_DOCUMENTS=" + strconv.FormatInt(c.QuotaDocuments, 10),
+		"RAGD_QUOTA_CHUNKS=" + strconv.FormatInt(c.QuotaChunks, 10),
+		"RAGD_QUOTA_BYTES=" + strconv.FormatInt(c.QuotaBytes, 10),
+		"RAGD_METRICS_TOKEN=" + red(c.MetricsToken),
+		"RAGD_EVENT_BUFFER=" + strconv.Itoa(c.EventBuffer),
 	}
 }
 
@@ -416,19 +545,6 @@ func (l *loader) int(name string, def int) int {
 	return n
 }
 
-func (l *loader) dur(name string, def time.Duration) time.Duration {
-	v := strings.TrimSpace(l.getenv(name))
-	if v == "" {
-		return def
-	}
-	d, err := time.ParseDuration(v)
-	if err != nil || d <= 0 {
-		l.errs = append(l.errs, fmt.Errorf("%s must be a positive duration like 30s, got %q", name, v))
-		return def
-	}
-	return d
-}
-
 func (l *loader) float(name string, def float64) float64 {
 	v := strings.TrimSpace(l.getenv(name))
 	if v == "" {
@@ -440,4 +556,17 @@ func (l *loader) float(name string, def float64) float64 {
 		return def
 	}
 	return f
+}
+
+func (l *loader) dur(name string, def time.Duration) time.Duration {
+	v := strings.TrimSpace(l.getenv(name))
+	if v == "" {
+		return def
+	}
+	d, err := time.ParseDuration(v)
+	if err != nil || d <= 0 {
+		l.errs = append(l.errs, fmt.Errorf("%s must be a positive duration like 30s, got %q", name, v))
+		return def
+	}
+	return d
 }

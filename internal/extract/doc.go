@@ -1,5 +1,6 @@
-// Package extract turns an uploaded document (HTML, Markdown or plain text)
-// into plain text plus a flat list of structural blocks.
+// Package extract turns an uploaded document (HTML, Markdown, plain text,
+// PDF or DOCX) into plain text plus a flat list of structural blocks, and for
+// a PDF the byte offset where each page's text begins (Document.Pages).
 //
 // # Why a flat block list with byte offsets
 //
@@ -24,8 +25,12 @@
 //
 // # Input hygiene
 //
-// Input must be UTF-8 (callers transcode other charsets first). A NUL byte or
-// a high share of control characters means the upload is binary. Line endings
+// Input must be UTF-8: callers decide the type with Detect (the bytes first —
+// magic numbers and binary bytes — then the declared type, then the
+// source_uri's extension, so binary is never read as text) and transcode
+// text with ToUTF8 (BOM, declared charset, HTML meta charset; no guessing).
+// A NUL byte or a high share of control characters means the upload is
+// binary. Line endings
 // are normalised to "\n", a leading byte-order mark is dropped and other C0
 // control characters are removed before parsing.
 //
@@ -55,4 +60,32 @@
 // markers opening one line). A linear pre-scan (markdownRisky) detects them
 // and such a file is extracted as plain text instead, so no upload can pin a
 // core for minutes.
+//
+// # PDF
+//
+// PDF is read by PDFium compiled to WebAssembly and run by wazero (pdfium.go):
+// pure Go to build, and a parser bug on hostile input stays inside a sandbox
+// with no file system, bounded memory and a timeout. PDFium gives each page's
+// text in its reading order with the line breaks it infers; for every line
+// ragd asks for the baseline and font size of its first character. The
+// layout step (pdf.go) is plain Go over those lines, so it is tested without
+// the engine: running headers and footers go (up to two lines at each edge
+// that are bare page numbers, carry the printed page number in sequence, or
+// repeat at the same edge of several pages), words hyphenated at line ends
+// are rejoined, lines join into paragraphs at the typical baseline spacing,
+// bullets start list items, two or more consecutive lines in a monospaced
+// font become a code block (indentation restored from their left edges),
+// and headings come from the outline (an entry's
+// title matched to a line of its page) or, without one, from font sizes
+// larger than the body text. A page's blocks never continue onto the next
+// page, so every block has one page. A PDF with no text on any page is
+// ErrNoTextLayer: there is no OCR.
+//
+// # DOCX
+//
+// DOCX is read with archive/zip and encoding/xml (docx.go): document.xml is
+// streamed, styles.xml gives heading levels (Heading N, Title, outline
+// levels, through basedOn), numbering.xml tells numbered from bulleted
+// lists, docProps/core.xml the title. Tables become KindTable blocks whose
+// header rows are those marked to repeat, else the first row.
 package extract

@@ -14,6 +14,10 @@ const (
 	TypeMarkdown = "text/markdown"
 	TypeHTML     = "text/html"
 	TypePlain    = "text/plain"
+	// TypePDF is a PDF file: its text layer, page by page.
+	TypePDF = "application/pdf"
+	// TypeDOCX is an Office Open XML word-processing document (.docx).
+	TypeDOCX = "application/vnd.openxmlformats-officedocument.wordprocessingml.document"
 )
 
 // ErrUnsupportedType is returned (wrapped, with the offending type and the
@@ -34,6 +38,16 @@ var ErrBinary = errors.New("extract: input looks binary")
 // whitespace after extraction (for example an HTML page that is all
 // navigation, or a Markdown file that is only front matter).
 var ErrEmpty = errors.New("extract: no text to extract")
+
+// ErrNoTextLayer is returned by Extract for a PDF none of whose pages has
+// extractable text: a scan or an image-only file. ragd does no OCR; such a
+// file must be run through an OCR tool before it is ingested.
+var ErrNoTextLayer = errors.New("extract: the PDF has no text layer (a scanned or image-only file; OCR is not supported)")
+
+// ErrUnreadable is returned (wrapped, with the reason) by Extract for a PDF
+// or DOCX file that cannot be read: damaged, encrypted with a password, not
+// the declared format, over the size limits of its parts, or taking too long.
+var ErrUnreadable = errors.New("extract: document cannot be read")
 
 // Kind says what a Block is. The zero Kind is invalid.
 type Kind uint8
@@ -110,23 +124,58 @@ type Document struct {
 	Text string
 	// Blocks cover Text in order; ranges are ascending and do not overlap.
 	Blocks []Block
+	// Pages is, for a paged format (PDF), the byte offset in Text where each
+	// page's text begins: Pages[i] for page i+1, non-decreasing, a page
+	// without text taking the offset of the next page's text (len(Text) at
+	// the end). Nil for formats without pages. PageAt maps an offset to a
+	// page number.
+	Pages []int
+}
+
+// PageAt returns the 1-based number of the page holding byte offset off of
+// Text: the last page whose text starts at or before off. It returns 0 for a
+// document without pages.
+func (d *Document) PageAt(off int) int {
+	if len(d.Pages) == 0 {
+		return 0
+	}
+	// The first page whose start is past off, minus one.
+	lo, hi := 0, len(d.Pages)
+	for lo < hi {
+		m := (lo + hi) / 2
+		if d.Pages[m] <= off {
+			lo = m + 1
+		} else {
+			hi = m
+		}
+	}
+	return max(lo, 1)
 }
 
 // Extract reads data of the given content type and returns its text and
 // structure.
 //
-// contentType is a MIME type ("text/markdown", "text/html", "text/plain";
-// also "text/x-markdown" and "application/xhtml+xml"; parameters such as
-// "; charset=utf-8" are ignored) or a short name ("markdown", "html",
-// "text"), case-insensitive. data must be UTF-8.
+// contentType is a MIME type ("text/markdown", "text/html", "text/plain",
+// TypePDF, TypeDOCX; also "text/x-markdown" and "application/xhtml+xml";
+// parameters such as "; charset=utf-8" are ignored) or a short name
+// ("markdown", "html", "text", "pdf", "docx"), case-insensitive. Text
+// formats must be UTF-8.
 //
 // Errors: ErrUnsupportedType (wrapped) for any other content type,
-// ErrInvalidUTF8, ErrBinary, ErrEmpty. Extract never panics on any input and
-// runs in time roughly linear in len(data).
+// ErrInvalidUTF8, ErrBinary, ErrEmpty; for PDF and DOCX ErrUnreadable
+// (wrapped) and, for PDF, ErrNoTextLayer. Extract never panics on any input
+// and runs in time roughly linear in len(data) (a PDF is bounded by a
+// timeout instead).
 func Extract(contentType string, data []byte) (*Document, error) {
 	typ, err := CanonicalType(contentType)
 	if err != nil {
 		return nil, err
+	}
+	switch typ {
+	case TypePDF:
+		return extractPDF(data)
+	case TypeDOCX:
+		return extractDOCX(data)
 	}
 	if !utf8.Valid(data) {
 		return nil, ErrInvalidUTF8
@@ -155,8 +204,9 @@ func Extract(contentType string, data []byte) (*Document, error) {
 
 // TypeFromPath maps a file name's extension (case-insensitive) to the
 // canonical content type: .md and .markdown → TypeMarkdown, .html and .htm →
-// TypeHTML, .txt and .text → TypePlain. Errors: ErrUnsupportedType (wrapped)
-// for any other extension, including none.
+// TypeHTML, .txt and .text → TypePlain, .pdf → TypePDF, .docx → TypeDOCX.
+// Errors: ErrUnsupportedType (wrapped) for any other extension, including
+// none.
 func TypeFromPath(path string) (string, error) {
 	switch ext := strings.ToLower(filepath.Ext(path)); ext {
 	case ".md", ".markdown":
@@ -165,15 +215,20 @@ func TypeFromPath(path string) (string, error) {
 		return TypeHTML, nil
 	case ".txt", ".text":
 		return TypePlain, nil
+	case ".pdf":
+		return TypePDF, nil
+	case ".docx":
+		return TypeDOCX, nil
 	default:
-		return "", fmt.Errorf("%w: file extension %q of %q (supported: .md, .markdown, .html, .htm, .txt, .text)",
+		return "", fmt.Errorf("%w: file extension %q of %q (supported: .md, .markdown, .html, .htm, .txt, .text, .pdf, .docx)",
 			ErrUnsupportedType, ext, filepath.Base(path))
 	}
 }
 
 // CanonicalType maps a content type (MIME type with optional parameters, or a
-// short name: markdown, md, html, text, plain; any case) to TypeMarkdown,
-// TypeHTML or TypePlain. Errors: ErrUnsupportedType naming the input.
+// short name: markdown, md, html, text, plain, pdf, docx; any case) to
+// TypeMarkdown, TypeHTML, TypePlain, TypePDF or TypeDOCX. Errors:
+// ErrUnsupportedType naming the input.
 func CanonicalType(contentType string) (string, error) {
 	t := strings.ToLower(strings.TrimSpace(contentType))
 	if mt, _, err := mime.ParseMediaType(t); err == nil {
@@ -186,8 +241,12 @@ func CanonicalType(contentType string) (string, error) {
 		return TypeHTML, nil
 	case TypePlain, "text", "plain":
 		return TypePlain, nil
+	case TypePDF, "application/x-pdf", "pdf":
+		return TypePDF, nil
+	case TypeDOCX, "docx":
+		return TypeDOCX, nil
 	}
-	return "", fmt.Errorf("%w %q (supported: markdown, html, plain text)", ErrUnsupportedType, contentType)
+	return "", fmt.Errorf("%w %q (supported: markdown, html, plain text, pdf, docx)", ErrUnsupportedType, contentType)
 }
 
 // sanitize drops a leading byte-order mark, turns CRLF, CR, VT and FF into
@@ -310,6 +369,13 @@ func (b *builder) addTable(header, rows []string) {
 	}
 	blk.End = b.buf.Len()
 	b.blocks = append(b.blocks, blk)
+}
+
+// extendLast appends s to the last block's text; the last block must be
+// the last thing written.
+func (b *builder) extendLast(s string) {
+	b.buf.WriteString(s)
+	b.blocks[len(b.blocks)-1].End = b.buf.Len()
 }
 
 func (b *builder) document(title string) *Document {

@@ -100,12 +100,12 @@ func TestExtractContentTypes(t *testing.T) {
 			t.Errorf("Extract(%q): %v", typ, err)
 		}
 	}
-	for _, typ := range []string{"application/pdf", "", "text/csv", "image/png", "docx"} {
+	for _, typ := range []string{"application/msword", "", "text/csv", "image/png", "odt"} {
 		_, err := Extract(typ, []byte("hello"))
 		if !errors.Is(err, ErrUnsupportedType) {
 			t.Fatalf("Extract(%q) error = %v, want ErrUnsupportedType", typ, err)
 		}
-		want := `unsupported content type "` + typ + `" (supported: markdown, html, plain text)`
+		want := `unsupported content type "` + typ + `" (supported: markdown, html, plain text, pdf, docx)`
 		if !strings.Contains(err.Error(), want) {
 			t.Errorf("error %q does not contain %q", err, want)
 		}
@@ -118,6 +118,7 @@ func TestTypeFromPath(t *testing.T) {
 		"README.md": TypeMarkdown, "a/b/notes.MARKDOWN": TypeMarkdown,
 		"index.html": TypeHTML, "page.HTM": TypeHTML,
 		"notes.txt": TypePlain, "x.text": TypePlain,
+		"report.PDF": TypePDF, "letter.docx": TypeDOCX,
 	}
 	for path, want := range cases {
 		got, err := TypeFromPath(path)
@@ -125,7 +126,7 @@ func TestTypeFromPath(t *testing.T) {
 			t.Errorf("TypeFromPath(%q) = %q, %v; want %q", path, got, err, want)
 		}
 	}
-	for _, path := range []string{"report.pdf", "Makefile", "archive.tar.gz", ""} {
+	for _, path := range []string{"report.odt", "letter.doc", "Makefile", "archive.tar.gz", ""} {
 		if _, err := TypeFromPath(path); !errors.Is(err, ErrUnsupportedType) {
 			t.Errorf("TypeFromPath(%q) error = %v, want ErrUnsupportedType", path, err)
 		}

@@ -2,6 +2,7 @@ package extract
 
 import (
 	"errors"
+	"strings"
 	"testing"
 )
 
@@ -47,4 +48,58 @@ func FuzzExtractMarkdown(f *testing.F) {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) { fuzzProperty(t, "markdown", data) })
+}
+
+// FuzzDetect: Detect and ToUTF8 never panic, answer only their documented
+// errors, never call binary bytes text, and what ToUTF8 returns for an
+// HTML or plain type Extract either reads or refuses with its own errors.
+func FuzzDetect(f *testing.F) {
+	for _, s := range []string{
+		"%PDF-1.7\n%\xe2\xe3\xcf\xd3\n", "PK\x03\x04\x14\x00", "\x89PNG\r\n\x1a\n\x00", "\xff\xfeh\x00i\x00", "\xfe\xff\x00h",
+		"<!DOCTYPE html><meta charset=latin1><p>caf\xe9", "# md\n\ntext", "a\x00b", "caf\xe9",
+	} {
+		f.Add([]byte(s), "", "x.txt")
+		f.Add([]byte(s), "text/plain; charset=utf-16le", "x")
+		f.Add([]byte(s), "text/html; charset=bogus", "x.pdf")
+	}
+	f.Fuzz(func(t *testing.T, data []byte, declared, uri string) {
+		typ, err := Detect(data, declared, uri)
+		if err != nil {
+			if !errors.Is(err, ErrUnsupportedType) && !errors.Is(err, ErrBinary) && !errors.Is(err, ErrTypeMismatch) {
+				t.Fatalf("Detect: undocumented error %v", err)
+			}
+			return
+		}
+		if IsText(typ) && sniffBinary(data) != "" && !hasBOM(data) && !strings.Contains(strings.ToLower(declared), "utf-16") {
+			t.Fatalf("Detect called binary bytes %q", typ)
+		}
+		text, err := ToUTF8(data, typ, declared)
+		if err != nil {
+			if !errors.Is(err, ErrUnsupportedType) && !errors.Is(err, ErrInvalidUTF8) {
+				t.Fatalf("ToUTF8: undocumented error %v", err)
+			}
+			return
+		}
+		if IsText(typ) {
+			fuzzProperty(t, typ, text)
+		}
+	})
+}
+
+// FuzzExtractDOCX feeds mutated DOCX packages (zip archives of XML) to the
+// DOCX reader: it must not panic and must answer with a documented error or
+// a valid Document.
+func FuzzExtractDOCX(f *testing.F) {
+	f.Add(readFixture(f, "report.docx"))
+	f.Add([]byte("PK\x03\x04"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		doc, err := Extract(TypeDOCX, data)
+		if err != nil {
+			if !errors.Is(err, ErrUnreadable) && !errors.Is(err, ErrEmpty) {
+				t.Fatalf("undocumented error: %v", err)
+			}
+			return
+		}
+		checkDocument(t, doc)
+	})
 }

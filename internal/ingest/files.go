@@ -29,10 +29,42 @@ type File struct {
 	Metadata map[string]any
 }
 
-// Failure is a file or document that could not be ingested, with the reason.
+// Kind says why a file was not ingested. Only KindFailed is an error: a
+// run whose files were merely skipped or refused succeeded.
+type Kind string
+
+// Kinds of files not ingested.
+const (
+	// KindSkipped: not a document ragd reads — an unsupported type (by
+	// its name or its bytes: binary content) or a symbolic link leaving
+	// the ingested tree.
+	KindSkipped Kind = "skipped"
+	// KindRefused: a policy refused it — over the size limit, or an
+	// invalid source_uri.
+	KindRefused Kind = "refused"
+	// KindFailed: an error — unreadable, not valid UTF-8 in any charset it
+	// declares, no text in it, or a database or embedding failure.
+	KindFailed Kind = "failed"
+)
+
+// KindOf classifies the error ingesting a file returned.
+func KindOf(err error) Kind {
+	switch {
+	case errors.Is(err, extract.ErrUnsupportedType), errors.Is(err, extract.ErrBinary),
+		errors.Is(err, extract.ErrTypeMismatch):
+		return KindSkipped
+	case errors.Is(err, ErrTooLarge), errors.Is(err, ErrInvalidSourceURI):
+		return KindRefused
+	}
+	return KindFailed
+}
+
+// Failure is a file or document that was not ingested, with the reason and
+// whether it was skipped, refused or failed.
 type Failure struct {
 	Path   string `json:"path"`
 	Reason string `json:"reason"`
+	Kind   Kind   `json:"kind"`
 }
 
 // WalkOptions selects files.
@@ -49,11 +81,15 @@ type WalkOptions struct {
 }
 
 // Walk lists the supported files under paths (files or directories), sorted
-// by source_uri. Symbolic links are not followed out of a root (a link whose
-// target leaves the root is reported as a failure: no path traversal), and
-// files with unsupported extensions inside a directory are skipped silently
-// unless an Include glob names them (then they are reported); a file named
-// as a path of its own is always reported when unsupported.
+// by source_uri, and reports the files it leaves out. Files with
+// unsupported extensions inside a directory are skipped silently unless an
+// Include glob names them (then they are reported as skipped); a file named
+// as a path of its own is always reported when unsupported. Symbolic links
+// are not followed out of a root (no path traversal): a link to a supported
+// file outside the root is reported as skipped. A link to an unsupported
+// type is left out like any such file, wherever it points (documentation
+// trees link to shared JavaScript). Unreadable directories and dangling
+// links are failures.
 func Walk(paths []string, o WalkOptions) ([]File, []Failure, error) {
 	for _, g := range append(append([]string{}, o.Include...), o.Exclude...) {
 		if !doublestar.ValidatePattern(g) {
@@ -87,14 +123,14 @@ func Walk(paths []string, o WalkOptions) ([]File, []Failure, error) {
 			// A file named on its own is reported when it cannot be
 			// ingested, whatever the globs: the caller asked for it.
 			if _, err := extract.TypeFromPath(realRoot); err != nil {
-				fails = append(fails, Failure{Path: root, Reason: err.Error()})
+				fails = append(fails, Failure{Path: root, Reason: err.Error(), Kind: KindSkipped})
 				continue
 			}
 			base = filepath.Dir(realRoot)
 		}
 		err = filepath.WalkDir(realRoot, func(p string, de fs.DirEntry, err error) error {
 			if err != nil {
-				fails = append(fails, Failure{Path: p, Reason: err.Error()})
+				fails = append(fails, Failure{Path: p, Reason: err.Error(), Kind: KindFailed})
 				return nil
 			}
 			rel, _ := filepath.Rel(base, p)
@@ -102,16 +138,7 @@ func Walk(paths []string, o WalkOptions) ([]File, []Failure, error) {
 			if de.IsDir() {
 				return nil
 			}
-			if de.Type()&fs.ModeSymlink != 0 {
-				target, err := filepath.EvalSymlinks(p)
-				if err != nil || !within(realRoot, target) {
-					fails = append(fails, Failure{Path: p, Reason: "symbolic link leaves the ingested directory; skipped"})
-					return nil
-				}
-				if st, err := os.Stat(target); err != nil || st.IsDir() {
-					return nil
-				}
-			} else if !de.Type().IsRegular() {
+			if !de.Type().IsRegular() && de.Type()&fs.ModeSymlink == 0 {
 				return nil
 			}
 			if !match(o.Include, rel, true) || match(o.Exclude, rel, false) {
@@ -120,9 +147,23 @@ func Walk(paths []string, o WalkOptions) ([]File, []Failure, error) {
 			ct, err := extract.TypeFromPath(p)
 			if err != nil {
 				if len(o.Include) > 0 {
-					fails = append(fails, Failure{Path: p, Reason: err.Error()})
+					fails = append(fails, Failure{Path: p, Reason: err.Error(), Kind: KindSkipped})
 				}
 				return nil
+			}
+			if de.Type()&fs.ModeSymlink != 0 {
+				target, err := filepath.EvalSymlinks(p)
+				if err != nil {
+					fails = append(fails, Failure{Path: p, Reason: "symbolic link cannot be resolved: " + err.Error(), Kind: KindFailed})
+					return nil
+				}
+				if !within(realRoot, target) {
+					fails = append(fails, Failure{Path: p, Reason: "symbolic link leaves the ingested directory", Kind: KindSkipped})
+					return nil
+				}
+				if st, err := os.Stat(target); err != nil || st.IsDir() {
+					return nil
+				}
 			}
 			uri := "file://" + filepath.ToSlash(p)
 			if o.BaseURI != "" {
@@ -162,17 +203,49 @@ func match(globs []string, rel string, emptyIs bool) bool {
 	return false
 }
 
-// Summary counts what a batch did.
+// Summary counts what a batch did. Files not ingested are counted and
+// listed by kind (Add); only Failed makes a run fail.
 type Summary struct {
-	Added     int           `json:"added"`
-	Updated   int           `json:"updated"`
-	Unchanged int           `json:"unchanged"`
-	Deleted   int           `json:"deleted"`
-	Failed    int           `json:"failed"`
-	Chunks    int           `json:"chunks"`
-	Embedded  int           `json:"embedded"`
-	Failures  []Failure     `json:"failures"`
-	Elapsed   time.Duration `json:"elapsed_ns"`
+	Added     int `json:"added"`
+	Updated   int `json:"updated"`
+	Unchanged int `json:"unchanged"`
+	Deleted   int `json:"deleted"`
+	Skipped   int `json:"skipped"`
+	Refused   int `json:"refused"`
+	Failed    int `json:"failed"`
+	Chunks    int `json:"chunks"`
+	Embedded  int `json:"embedded"`
+	// Failures lists the failed files; SkippedFiles and RefusedFiles the others.
+	Failures     []Failure     `json:"failures"`
+	SkippedFiles []Failure     `json:"skipped_files"`
+	RefusedFiles []Failure     `json:"refused_files"`
+	Elapsed      time.Duration `json:"elapsed_ns"`
+}
+
+// Add counts and lists files not ingested by their kind (an empty kind is
+// a failure), e.g. the ones Walk reported.
+func (s *Summary) Add(fs ...Failure) {
+	for _, f := range fs {
+		switch f.Kind {
+		case KindSkipped:
+			s.Skipped++
+			s.SkippedFiles = append(s.SkippedFiles, f)
+		case KindRefused:
+			s.Refused++
+			s.RefusedFiles = append(s.RefusedFiles, f)
+		default:
+			f.Kind = KindFailed
+			s.Failed++
+			s.Failures = append(s.Failures, f)
+		}
+	}
+}
+
+// NotIngested returns every file not ingested, sorted by path.
+func (s *Summary) NotIngested() []Failure {
+	all := append(append(append([]Failure{}, s.Failures...), s.SkippedFiles...), s.RefusedFiles...)
+	sort.SliceStable(all, func(i, j int) bool { return all[i].Path < all[j].Path })
+	return all
 }
 
 // Progress receives one call per finished file (done of total, chunks so far).
@@ -181,10 +254,10 @@ type Progress func(done, total, chunks int)
 // IngestFiles upserts files for tenant t with `workers` documents in flight
 // (pipelining extraction and database writes with embedding), then, if
 // prunePrefix is non-empty, deletes the tenant's documents under that
-// source_uri prefix that were not in files. A file that fails is reported
-// and skipped; the others proceed. Files over the size limit, invalid UTF-8,
-// binary and empty files are failures with their reason, and nothing of them
-// is stored.
+// source_uri prefix that were not in files. A file that is not ingested is
+// reported with its reason and kind (KindOf: unsupported and binary files
+// are skipped, files over the size limit refused, invalid UTF-8, empty
+// files and errors failed) and nothing of it is stored; the others proceed.
 func (p *Pipeline) IngestFiles(ctx context.Context, t tenant.Tenant, files []File, workers int, prunePrefix string, progress Progress) (Summary, error) {
 	start := time.Now()
 	var sum Summary
@@ -201,11 +274,11 @@ func (p *Pipeline) IngestFiles(ctx context.Context, t tenant.Tenant, files []Fil
 			defer wg.Done()
 			for f := range jobs {
 				out, err := p.ingestFile(ctx, t, f)
+				fileDone(ctx, f, out, err)
 				mu.Lock()
 				done++
 				if err != nil {
-					sum.Failed++
-					sum.Failures = append(sum.Failures, Failure{Path: f.Path, Reason: err.Error()})
+					sum.Add(Failure{Path: f.Path, Reason: err.Error(), Kind: KindOf(err)})
 				} else {
 					switch out.Status {
 					case StatusAdded:
@@ -253,14 +326,15 @@ feed:
 				continue
 			}
 			if _, err := p.DeleteBySourceURI(ctx, t, uri); err != nil && !errors.Is(err, ErrNotFound) {
-				sum.Failed++
-				sum.Failures = append(sum.Failures, Failure{Path: uri, Reason: "prune: " + err.Error()})
+				sum.Add(Failure{Path: uri, Reason: "prune: " + err.Error(), Kind: KindFailed})
 				continue
 			}
 			sum.Deleted++
 		}
 	}
-	sort.Slice(sum.Failures, func(i, j int) bool { return sum.Failures[i].Path < sum.Failures[j].Path })
+	for _, l := range [][]Failure{sum.Failures, sum.SkippedFiles, sum.RefusedFiles} {
+		sort.Slice(l, func(i, j int) bool { return l[i].Path < l[j].Path })
+	}
 	sum.Elapsed = time.Since(start)
 	return sum, nil
 }

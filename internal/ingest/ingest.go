@@ -19,7 +19,8 @@ const (
 )
 
 // Errors returned by Upsert (besides the extract package's ErrUnsupportedType,
-// ErrInvalidUTF8, ErrBinary and ErrEmpty, which pass through wrapped).
+// ErrInvalidUTF8, ErrBinary, ErrEmpty, ErrNoTextLayer and ErrUnreadable,
+// which pass through wrapped).
 var (
 	// ErrTooLarge: the content exceeds Pipeline.MaxBytes.
 	ErrTooLarge = errors.New("ingest: document too large")
@@ -34,15 +35,28 @@ var (
 	ErrEmbedding = errors.New("ingest: embedding failed")
 )
 
-// Document is one document to upsert.
+// Document is one document to upsert. A write changes only the fields it
+// names; see Pipeline.Upsert.
 type Document struct {
 	SourceURI string
-	// Title overrides the extracted title when non-empty.
+	// Title, when non-empty, names the title (kept by later writes that
+	// name none); empty keeps a named title, else derives it from the
+	// content.
 	Title string
-	// ContentType: text/markdown, text/html, text/plain (or markdown, html, text).
+	// ContentType is the declared type: text/markdown, text/html,
+	// text/plain (or markdown, html, text), application/pdf, the DOCX type,
+	// optionally with a charset parameter; empty or
+	// application/octet-stream lets the bytes and the source_uri decide
+	// (extract.Detect).
 	ContentType string
 	Content     []byte
-	Metadata    map[string]any
+	// FromText marks Content as taken from a Unicode string (a JSON text
+	// field): it is UTF-8 already, so no charset applies, and binary bytes
+	// in it are ErrBinary rather than a file to sniff.
+	FromText bool
+	// Metadata replaces the stored metadata when non-nil (an empty map
+	// clears it); nil keeps it ({} for a new document).
+	Metadata map[string]any
 }
 
 // Outcome is the result of one Upsert.

@@ -169,7 +169,8 @@ func TestBadInputStoresNothing(t *testing.T) {
 		doc  ingest.Document
 		want error
 	}{
-		{"unsupported type", ingest.Document{SourceURI: "x://a", ContentType: "application/pdf", Content: []byte("%PDF-1.4")}, extract.ErrUnsupportedType},
+		{"unsupported type", ingest.Document{SourceURI: "x://a", ContentType: "application/msword", Content: []byte("\xd0\xcf\x11\xe0")}, extract.ErrUnsupportedType},
+		{"damaged pdf", ingest.Document{SourceURI: "x://b.pdf", ContentType: "application/pdf", Content: []byte("%PDF-1.4")}, extract.ErrUnreadable},
 		{"invalid utf-8", ingest.Document{SourceURI: "x://b", ContentType: "text/plain", Content: []byte("caf\xe9 au lait")}, extract.ErrInvalidUTF8},
 		{"binary", ingest.Document{SourceURI: "x://c", ContentType: "text/plain", Content: []byte("ab\x00cd\x00\x01\x02")}, extract.ErrBinary},
 		{"empty", ingest.Document{SourceURI: "x://d", ContentType: "text/html", Content: []byte("<html><body>  </body></html>")}, extract.ErrEmpty},
@@ -212,7 +213,7 @@ func TestIngestFilesEditPruneAndTraversal(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if len(fails) != 1 || !strings.Contains(fails[0].Reason, "leaves the ingested directory") {
+		if len(fails) != 1 || !strings.Contains(fails[0].Reason, "leaves the ingested directory") || fails[0].Kind != ingest.KindSkipped {
 			t.Fatalf("walk failures = %+v, want the escaping symlink", fails)
 		}
 		return files
@@ -436,16 +437,26 @@ func TestIngestFilesWithMetadata(t *testing.T) {
 func TestWalkReportsANamedUnsupportedFile(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
-	pdf := filepath.Join(dir, "contract.pdf")
-	if err := os.WriteFile(pdf, []byte("%PDF-1.4\n"), 0o644); err != nil {
+	odt := filepath.Join(dir, "contract.odt")
+	if err := os.WriteFile(odt, []byte("PK\x03\x04"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	files, fails, err := ingest.Walk([]string{pdf}, ingest.WalkOptions{})
-	if err != nil || len(files) != 0 || len(fails) != 1 || fails[0].Path != pdf || !strings.Contains(fails[0].Reason, "unsupported") {
-		t.Errorf("named PDF: files %v, failures %+v, %v; want one failure saying it is unsupported", files, fails, err)
+	files, fails, err := ingest.Walk([]string{odt}, ingest.WalkOptions{})
+	if err != nil || len(files) != 0 || len(fails) != 1 || fails[0].Path != odt || !strings.Contains(fails[0].Reason, "unsupported") {
+		t.Errorf("named ODT: files %v, failures %+v, %v; want one failure saying it is unsupported", files, fails, err)
 	}
 	files, fails, err = ingest.Walk([]string{dir}, ingest.WalkOptions{})
 	if err != nil || len(files) != 0 || len(fails) != 0 {
-		t.Errorf("directory holding only a PDF: files %v, failures %+v, %v; want nothing", files, fails, err)
+		t.Errorf("directory holding only an ODT file: files %v, failures %+v, %v; want nothing", files, fails, err)
+	}
+	// PDF and DOCX files are ingested, by their extension.
+	for _, name := range []string{"manual.pdf", "report.docx"} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte("x"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	files, _, err = ingest.Walk([]string{dir}, ingest.WalkOptions{})
+	if err != nil || len(files) != 2 || files[0].ContentType != extract.TypePDF || files[1].ContentType != extract.TypeDOCX {
+		t.Errorf("directory with a PDF and a DOCX file: %+v, %v", files, err)
 	}
 }

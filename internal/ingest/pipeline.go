@@ -129,7 +129,7 @@ type Models interface {
 }
 
 // errModelsChanged: the tenant's models changed (a switch started or
-// flipped) between embedding and writing; the write embeds again.
+// flipped) between embedding and writing; the write starts over.
 var errModelsChanged = errors.New("ingest: the tenant's embedding models changed during the write")
 
 // WithLogger sets the logger.
@@ -187,9 +187,34 @@ func validURI(uri string) bool {
 // come from the cache) and written in one transaction that replaces every
 // previous chunk and embedding atomically.
 //
+// An update changes only what it names: a nil Metadata keeps the stored
+// metadata (a new document gets {}), an empty non-nil one clears it; an
+// empty Title keeps a title an earlier write named, and otherwise the title
+// is derived from the content (so it follows the content). Identical
+// content with nothing else to change is StatusUnchanged.
+//
+// Concurrent writes to one source_uri serialise on the document row, and
+// each stores one request whole (content, chunks, title, metadata): the
+// same-content path (metadata only) locks the row and compares the stored
+// content hash in the transaction that updates it (a compare-and-set; when
+// another write changed the content meanwhile, this one becomes a full
+// write of its own content), and the full path replaces the row, its chunks
+// and embeddings in one transaction under the same row lock. A new title
+// takes the full path: it roots the heading paths of an untitled
+// document's chunks, which are embedded with them (unchanged chunk texts
+// still come from the embedding cache). The full path computes the title
+// before it takes the lock, so its upsert is a compare-and-set on the
+// stored title too; when a concurrent write named another title meanwhile,
+// the write starts over (at most maxAttempts times, then store.ErrConflict).
+//
+// The content type comes from the bytes (extract.Detect) with d.ContentType
+// as the declaration; text is transcoded to UTF-8 (extract.ToUTF8) unless
+// d.FromText says it already is.
+//
 // Errors: ErrInvalidSourceURI, ErrTooLarge, ErrInvalidMetadata; extract's
-// ErrUnsupportedType, ErrInvalidUTF8, ErrBinary, ErrEmpty (wrapped); embedder
-// and store errors. On error nothing is stored.
+// ErrUnsupportedType, ErrTypeMismatch, ErrInvalidUTF8, ErrBinary, ErrEmpty,
+// ErrNoTextLayer, ErrUnreadable (wrapped); embedder and store errors
+// (store.ErrConflict as above). On error nothing is stored.
 func (p *Pipeline) Upsert(ctx context.Context, t tenant.Tenant, d Document) (Outcome, error) {
 	out := Outcome{SourceURI: d.SourceURI}
 	if !validURI(d.SourceURI) {
@@ -198,7 +223,7 @@ func (p *Pipeline) Upsert(ctx context.Context, t tenant.Tenant, d Document) (Out
 	if len(d.Content) > p.maxBytes {
 		return out, fmt.Errorf("%w: %d bytes, the limit is %d", ErrTooLarge, len(d.Content), p.maxBytes)
 	}
-	meta := []byte("{}")
+	var meta []byte // nil: keep what is stored
 	if d.Metadata != nil {
 		var err error
 		if meta, err = json.Marshal(d.Metadata); err != nil || len(meta) > maxMetadataBytes {
@@ -208,53 +233,104 @@ func (p *Pipeline) Upsert(ctx context.Context, t tenant.Tenant, d Document) (Out
 	if len(d.Title) > 1000 || !utf8.ValidString(d.Title) {
 		return out, fmt.Errorf("%w: title must be valid UTF-8 of at most 1000 bytes", extract.ErrInvalidUTF8)
 	}
+	ct, err := readAs(d)
+	if err != nil {
+		return out, fmt.Errorf("ingest %s: %w", d.SourceURI, err)
+	}
 	sum := sha256.Sum256(d.Content)
+	for attempt := 1; ; attempt++ {
+		out, err := p.upsert(ctx, t, d, ct, sum[:], meta)
+		if !errors.Is(err, errTitleMoved) && !errors.Is(err, errModelsChanged) {
+			return out, err
+		}
+		if attempt == maxAttempts {
+			return Outcome{SourceURI: d.SourceURI}, fmt.Errorf("ingest %s: %w: its title or its tenant's embedding models kept changing under concurrent writes; retry", d.SourceURI, store.ErrConflict)
+		}
+	}
+}
+
+// errTitleMoved: the stored title changed between the read a write's title
+// was computed from and the write; the write starts over.
+var errTitleMoved = errors.New("ingest: the stored title changed meanwhile")
+
+// maxAttempts bounds how often Upsert starts over after errTitleMoved, which
+// takes a concurrent write naming a new title in that window each time.
+const maxAttempts = 5
+
+// upsert is one attempt of Upsert for content of type ct with hash sum and
+// metadata JSON meta (nil: keep). Errors: errTitleMoved, or Upsert's.
+func (p *Pipeline) upsert(ctx context.Context, t tenant.Tenant, d Document, ct string, sum []byte, meta []byte) (Outcome, error) {
+	out := Outcome{SourceURI: d.SourceURI}
 	q := store.New()
 
-	// 1. Unchanged? A read-only check; no extraction, no embedding.
-	var existing *store.LockDocumentBySourceURIRow
+	// 1. Same content and title already stored? Then only the metadata can
+	// change: compare and update under the row lock (a compare-and-set on
+	// the content hash), no extraction, no embedding.
+	same := false
+	var storedTitle string // the stored title when a write named it
+	storedGiven := false
 	err := store.InTenant(ctx, p.pool, t.ID, func(tx pgx.Tx) error {
 		row, err := q.LockDocumentBySourceURI(ctx, tx, store.LockDocumentBySourceURIParams{TenantID: t.ID, SourceUri: d.SourceURI})
 		if errors.Is(err, store.ErrNotFound) {
 			return nil
 		}
-		existing = &row
-		return err
+		if err != nil {
+			return err
+		}
+		storedTitle, storedGiven = row.Title, row.TitleGiven
+		if string(row.ContentSha) != string(sum) || row.Pipeline != p.fingerprint || row.ContentType != ct {
+			return nil // a full write; the lock is released, the upsert takes it again
+		}
+		if d.Title != "" && d.Title != row.Title {
+			// The title roots the heading path of an untitled document's
+			// chunks, which are embedded with it: a full write re-chunks.
+			return nil
+		}
+		same = true
+		out.DocumentID, out.Status, out.Chunks = row.ID, StatusUnchanged, int(row.ChunkCount)
+		// Fields a write may leave out (metadata; an access list takes the
+		// same rule): absent keeps, present replaces, compared under the lock.
+		newMeta := row.Metadata
+		if meta != nil {
+			newMeta = meta
+		}
+		given := row.TitleGiven || d.Title != ""
+		if !sameJSON(row.Metadata, newMeta) {
+			out.Status = StatusUpdated
+		} else if given == row.TitleGiven {
+			return nil
+		}
+		// (A derived title now named with the same text is recorded as named
+		// but is no visible change: still "unchanged".)
+		return q.UpdateDocumentDetails(ctx, tx, store.UpdateDocumentDetailsParams{TenantID: t.ID, ID: row.ID, TitleGiven: given, Metadata: newMeta})
 	})
 	if err != nil {
-		return out, err
+		return Outcome{SourceURI: d.SourceURI}, fmt.Errorf("ingest %s: store: %w", d.SourceURI, err)
 	}
-	ct, err := extract.CanonicalType(d.ContentType)
-	if err != nil {
-		return out, fmt.Errorf("ingest %s: %w", d.SourceURI, err)
-	}
-	if existing != nil && string(existing.ContentSha) == string(sum[:]) && existing.Pipeline == p.fingerprint && existing.ContentType == ct {
-		out.DocumentID, out.Status, out.Chunks = existing.ID, StatusUnchanged, int(existing.ChunkCount)
-		titleChanged := d.Title != "" && d.Title != existing.Title
-		if !titleChanged && sameJSON(existing.Metadata, meta) {
-			return out, nil
-		}
-		// Same text, new title or metadata: update the row, keep the chunks.
-		title := existing.Title
-		if titleChanged {
-			title = d.Title
-		}
-		err := store.InTenant(ctx, p.pool, t.ID, func(tx pgx.Tx) error {
-			return q.UpdateDocumentDetails(ctx, tx, store.UpdateDocumentDetailsParams{TenantID: t.ID, ID: existing.ID, Title: title, Metadata: meta})
-		})
-		if err != nil {
-			return Outcome{SourceURI: d.SourceURI}, fmt.Errorf("ingest %s: store: %w", d.SourceURI, err)
-		}
-		out.Status = StatusUpdated
+	if same {
 		return out, nil
+	}
+	content := d.Content
+	if !d.FromText {
+		if content, err = extract.ToUTF8(d.Content, ct, d.ContentType); err != nil {
+			return out, fmt.Errorf("ingest %s: %w", d.SourceURI, err)
+		}
 	}
 
 	// 2. Extract and chunk (CPU only).
-	doc, err := extract.Extract(ct, d.Content)
+	doc, err := extract.Extract(ct, content)
 	if err != nil {
 		return out, fmt.Errorf("ingest %s: %w", d.SourceURI, err)
 	}
-	title := d.Title
+	if err := reached(ctx, StageExtracted); err != nil {
+		return out, err
+	}
+	// The title: the one this write names, else the one an earlier write
+	// named (checked again under the row lock), else the content's.
+	title, given := d.Title, d.Title != ""
+	if !given && storedGiven {
+		title, given = storedTitle, true
+	}
 	if title == "" {
 		title = doc.Title
 	}
@@ -269,6 +345,9 @@ func (p *Pipeline) Upsert(ctx context.Context, t tenant.Tenant, d Document) (Out
 	if err != nil {
 		return out, fmt.Errorf("ingest %s: %w", d.SourceURI, err)
 	}
+	if err := reached(ctx, StageChunked); err != nil {
+		return out, err
+	}
 
 	// 3. Embed, through the tenant's cache of (model, text sha256).
 	texts := make([]string, len(chunks))
@@ -281,39 +360,121 @@ func (p *Pipeline) Upsert(ctx context.Context, t tenant.Tenant, d Document) (Out
 		s := sha256.Sum256([]byte(texts[i]))
 		shas[i] = s[:]
 	}
+	// The tenant's models now (a switch may have started since t was
+	// loaded); the write checks them again under its lock.
 	models := []WriteModel{{ID: p.modelID, Embedder: p.emb}}
 	if p.models != nil {
-		if models, err = p.models.ForWrite(ctx, t.ModelID, t.TargetModelID); err != nil {
+		var cur store.LockTenantModelsRow
+		err := store.InTenant(ctx, p.pool, t.ID, func(tx pgx.Tx) error {
+			var err error
+			cur, err = q.LockTenantModels(ctx, tx, t.ID)
+			return err
+		})
+		if err != nil {
+			return out, err
+		}
+		if models, err = p.models.ForWrite(ctx, cur.EmbeddingModelID, cur.TargetModelID); err != nil {
 			return out, fmt.Errorf("ingest %s: %w: %w", d.SourceURI, ErrEmbedding, err)
 		}
 	}
-	for attempt := 0; ; attempt++ {
-		vecs := map[int16][]pgvector.Vector{}
-		out.Embedded = 0
-		for _, m := range models {
-			v, n, err := p.embedWith(ctx, t, m, texts, shas)
-			if err != nil {
-				if ctx.Err() != nil {
-					return out, ctx.Err()
-				}
-				return out, fmt.Errorf("ingest %s: %w", d.SourceURI, err)
+	vecs := map[int16][]pgvector.Vector{}
+	for _, m := range models {
+		v, n, err := p.embedWith(ctx, t, m, texts, shas)
+		if err != nil {
+			if ctx.Err() != nil {
+				return out, ctx.Err()
 			}
-			vecs[m.ID], out.Embedded = v, out.Embedded+n
+			return out, fmt.Errorf("ingest %s: %w", d.SourceURI, err)
 		}
-		var now [2]int16
-		err := p.write(ctx, t, d, &out, sum[:], ct, title, meta, doc, chunks, shas, vecs, &now)
-		if errors.Is(err, errModelsChanged) && attempt < 3 {
-			if models, err = p.models.ForWrite(ctx, now[0], now[1]); err != nil {
-				return out, fmt.Errorf("ingest %s: %w: %w", d.SourceURI, ErrEmbedding, err)
+		vecs[m.ID] = v
+		out.Embedded += n
+	}
+	if err := reached(ctx, StageEmbedded); err != nil {
+		return out, err
+	}
+
+	// 4. One transaction: the document row (locks it); the new embeddings,
+	// before their chunks (the foreign key is deferred to COMMIT); then the
+	// chunks replaced, whose triggers write the postings and then take the
+	// tenant_stats row lock that serialises the tenant's writers until COMMIT
+	// (migration 00008). So a large tenant's HNSW insertions and every
+	// writer's postings run in parallel; only the shared statistics queue.
+	cp := store.InsertChunksParams{TenantID: t.ID, TsConfig: t.TSConfig}
+	var ep []store.InsertEmbeddingsParams
+	for id, v := range vecs {
+		ep = append(ep, store.InsertEmbeddingsParams{TenantID: t.ID, ModelID: id, TextShas: shas, Embeddings: v})
+	}
+	for _, c := range chunks {
+		id := uuid.Must(uuid.NewV7())
+		cp.Ids = append(cp.Ids, id)
+		cp.ChunkIndexes = append(cp.ChunkIndexes, int32(c.Index))
+		cp.HeadingPaths = append(cp.HeadingPaths, c.HeadingPath)
+		cp.Contents = append(cp.Contents, c.Content)
+		cp.TokenCounts = append(cp.TokenCounts, int32(c.Tokens))
+		cp.StartOffsets = append(cp.StartOffsets, int32(c.Start))
+		cp.EndOffsets = append(cp.EndOffsets, int32(c.End))
+		cp.PageStarts = append(cp.PageStarts, int32(c.PageStart))
+		cp.PageEnds = append(cp.PageEnds, int32(c.PageEnd))
+		cp.Keywords = append(cp.Keywords, analyze.Keywords(c.HeadingPath+"\n"+c.Content))
+		for i := range ep {
+			ep[i].ChunkIds = append(ep[i].ChunkIds, id)
+		}
+	}
+	err = store.InTenant(ctx, p.pool, t.ID, func(tx pgx.Tx) error {
+		if err := q.UseAutoPlans(ctx, tx); err != nil {
+			return err
+		}
+		if p.models != nil {
+			// Locked against a flip (FOR SHARE): a model the write did not
+			// embed for means a switch started or flipped since.
+			row, err := q.LockTenantModels(ctx, tx, t.ID)
+			if err != nil {
+				return err
 			}
-			continue
+			need, err := p.models.ForWrite(ctx, row.EmbeddingModelID, row.TargetModelID)
+			if err != nil {
+				return err
+			}
+			for _, m := range need {
+				if _, ok := vecs[m.ID]; !ok {
+					return errModelsChanged
+				}
+			}
+		}
+		doc, err := q.UpsertDocument(ctx, tx, store.UpsertDocumentParams{TenantID: t.ID, SourceUri: d.SourceURI, Title: title, TitleGiven: given,
+			TitleNamed: d.Title != "", ContentType: ct, ContentSha: sum, Pipeline: p.fingerprint, Metadata: meta, Body: doc.Text,
+			ChunkCount: int32(len(chunks))})
+		if errors.Is(err, store.ErrNotFound) {
+			return errTitleMoved // the compare-and-set on the title failed
 		}
 		if err != nil {
-			return Outcome{SourceURI: d.SourceURI}, fmt.Errorf("ingest %s: store: %w", d.SourceURI, err)
+			return err
 		}
-		out.Chunks = len(chunks)
-		return out, nil
+		out.DocumentID = doc.ID
+		out.Status = StatusAdded
+		if !doc.Inserted {
+			out.Status = StatusUpdated
+		}
+		if err := store.DeferEmbeddingChunkFK(ctx, tx); err != nil {
+			return err
+		}
+		for _, e := range ep {
+			if _, err := q.InsertEmbeddings(ctx, tx, e); err != nil {
+				return err
+			}
+		}
+		if _, err := q.DeleteChunksByDocument(ctx, tx, store.DeleteChunksByDocumentParams{TenantID: t.ID, DocumentID: doc.ID}); err != nil {
+			return err
+		}
+		cp.DocumentID = doc.ID
+		_, err = q.InsertChunks(ctx, tx, cp)
+		return err
+	})
+	if err != nil {
+		return Outcome{SourceURI: d.SourceURI}, fmt.Errorf("ingest %s: store: %w", d.SourceURI, err)
 	}
+	out.Chunks = len(chunks)
+	return out, nil
 }
 
 // embedWith returns m's vector of each text (texts[i], whose sha256 is
@@ -363,85 +524,6 @@ func (p *Pipeline) embedWith(ctx context.Context, t tenant.Tenant, m WriteModel,
 	return vecs, len(missTexts), nil
 }
 
-// write stores the document, its chunks and their vectors of each model in
-// one transaction. With Models, it first reads the tenant's models locked
-// against a flip (FOR SHARE): when they need a model vecs lacks, it writes
-// nothing, sets now to them and returns errModelsChanged.
-func (p *Pipeline) write(ctx context.Context, t tenant.Tenant, d Document, out *Outcome, sum []byte, ct, title string, meta []byte,
-	doc *extract.Document, chunks []chunk.Chunk, shas [][]byte, vecs map[int16][]pgvector.Vector, now *[2]int16) error {
-	q := store.New()
-	// 4. One transaction: the document row (locks it); the new embeddings,
-	// before their chunks (the foreign key is deferred to COMMIT); then the
-	// chunks replaced, whose triggers write the postings and then take the
-	// tenant_stats row lock that serialises the tenant's writers until COMMIT
-	// (migration 00008). So a large tenant's HNSW insertions and every
-	// writer's postings run in parallel; only the shared statistics queue.
-	cp := store.InsertChunksParams{TenantID: t.ID, TsConfig: t.TSConfig}
-	var ep []store.InsertEmbeddingsParams
-	for id, v := range vecs {
-		ep = append(ep, store.InsertEmbeddingsParams{TenantID: t.ID, ModelID: id, TextShas: shas, Embeddings: v})
-	}
-	for _, c := range chunks {
-		id := uuid.Must(uuid.NewV7())
-		cp.Ids = append(cp.Ids, id)
-		cp.ChunkIndexes = append(cp.ChunkIndexes, int32(c.Index))
-		cp.HeadingPaths = append(cp.HeadingPaths, c.HeadingPath)
-		cp.Contents = append(cp.Contents, c.Content)
-		cp.TokenCounts = append(cp.TokenCounts, int32(c.Tokens))
-		cp.StartOffsets = append(cp.StartOffsets, int32(c.Start))
-		cp.EndOffsets = append(cp.EndOffsets, int32(c.End))
-		cp.Keywords = append(cp.Keywords, analyze.Keywords(c.HeadingPath+"\n"+c.Content))
-		for i := range ep {
-			ep[i].ChunkIds = append(ep[i].ChunkIds, id)
-		}
-	}
-	return store.InTenant(ctx, p.pool, t.ID, func(tx pgx.Tx) error {
-		if err := q.UseAutoPlans(ctx, tx); err != nil {
-			return err
-		}
-		if p.models != nil {
-			row, err := q.LockTenantModels(ctx, tx, t.ID)
-			if err != nil {
-				return err
-			}
-			need, err := p.models.ForWrite(ctx, row.EmbeddingModelID, row.TargetModelID)
-			if err != nil {
-				return err
-			}
-			for _, m := range need {
-				if _, ok := vecs[m.ID]; !ok {
-					now[0], now[1] = row.EmbeddingModelID, row.TargetModelID
-					return errModelsChanged
-				}
-			}
-		}
-		doc, err := q.UpsertDocument(ctx, tx, store.UpsertDocumentParams{TenantID: t.ID, SourceUri: d.SourceURI, Title: title,
-			ContentType: ct, ContentSha: sum, Pipeline: p.fingerprint, Metadata: meta, Body: doc.Text, ChunkCount: int32(len(chunks))})
-		if err != nil {
-			return err
-		}
-		out.DocumentID = doc.ID
-		out.Status = StatusAdded
-		if !doc.Inserted {
-			out.Status = StatusUpdated
-		}
-		if err := store.DeferEmbeddingChunkFK(ctx, tx); err != nil {
-			return err
-		}
-		for _, e := range ep {
-			if _, err := q.InsertEmbeddings(ctx, tx, e); err != nil {
-				return err
-			}
-		}
-		if _, err := q.DeleteChunksByDocument(ctx, tx, store.DeleteChunksByDocumentParams{TenantID: t.ID, DocumentID: doc.ID}); err != nil {
-			return err
-		}
-		cp.DocumentID = doc.ID
-		_, err = q.InsertChunks(ctx, tx, cp)
-		return err
-	})
-}
-
 // Delete removes the tenant's document id with its chunks, embeddings and
 // keyword statistics. Errors: ErrNotFound (also for another tenant's id).
 func (p *Pipeline) Delete(ctx context.Context, t tenant.Tenant, id uuid.UUID) (Outcome, error) {
@@ -473,6 +555,32 @@ func (p *Pipeline) deleteOne(ctx context.Context, t tenant.Tenant, del func(*sto
 		return err
 	})
 	return out, err
+}
+
+// readAs decides the type d's content is read as (extract.Detect). Content
+// that came as a text field (FromText) must be text: a declared non-text
+// type is ErrUnsupportedType, binary bytes are ErrBinary.
+func readAs(d Document) (string, error) {
+	if !d.FromText {
+		return extract.Detect(d.Content, d.ContentType, d.SourceURI)
+	}
+	if d.ContentType != "" {
+		ct, err := extract.CanonicalType(d.ContentType)
+		if err != nil {
+			return "", err
+		}
+		if !extract.IsText(ct) {
+			return "", fmt.Errorf("%w: %s cannot be sent as text; upload the file instead", extract.ErrUnsupportedType, ct)
+		}
+	}
+	ct, err := extract.Detect(d.Content, d.ContentType, d.SourceURI)
+	switch {
+	case err != nil:
+		return "", fmt.Errorf("%w: binary content in a text field; upload the file instead", extract.ErrBinary)
+	case !extract.IsText(ct):
+		return "", fmt.Errorf("%w: %s content in a text field; upload the file instead", extract.ErrBinary, ct)
+	}
+	return ct, nil
 }
 
 // baseName is the last path segment of a URI, for untitled documents.

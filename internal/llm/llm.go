@@ -194,6 +194,13 @@ type chatResponse struct {
 		} `json:"message"`
 	} `json:"choices"`
 	Error *apiError `json:"error"`
+	Usage *apiUsage `json:"usage"`
+}
+
+// apiUsage is the token usage a response reports (counted per tenant
+// through provider.CountTokens).
+type apiUsage struct {
+	TotalTokens int64 `json:"total_tokens"`
 }
 
 type streamChunk struct {
@@ -204,6 +211,7 @@ type streamChunk struct {
 		FinishReason *string `json:"finish_reason"`
 	} `json:"choices"`
 	Error *apiError `json:"error"`
+	Usage *apiUsage `json:"usage"`
 }
 
 // maxResponseBytes bounds a non-streamed reply and a single stream event.
@@ -228,7 +236,7 @@ func (c *Client) Complete(ctx context.Context, messages []Message) (string, erro
 		if err != nil {
 			return err
 		}
-		text, err = c.parseCompletion(raw)
+		text, err = c.parseCompletion(ctx, raw)
 		return err
 	})
 	if err != nil {
@@ -237,7 +245,7 @@ func (c *Client) Complete(ctx context.Context, messages []Message) (string, erro
 	return text, nil
 }
 
-func (c *Client) parseCompletion(raw []byte) (string, error) {
+func (c *Client) parseCompletion(ctx context.Context, raw []byte) (string, error) {
 	var parsed chatResponse
 	if err := json.Unmarshal(raw, &parsed); err != nil {
 		return "", provider.Permanent(fmt.Errorf("%w: %v (body starts %q)", ErrBadResponse, err, provider.Snippet(raw, c.apiKey)))
@@ -247,6 +255,9 @@ func (c *Client) parseCompletion(raw []byte) (string, error) {
 	}
 	if len(parsed.Choices) == 0 {
 		return "", provider.Permanent(fmt.Errorf("%w: no choices", ErrBadResponse))
+	}
+	if parsed.Usage != nil {
+		provider.CountTokens(ctx, parsed.Usage.TotalTokens)
 	}
 	return parsed.Choices[0].Message.Content, nil
 }
@@ -294,12 +305,12 @@ func (c *Client) Stream(ctx context.Context, messages []Message, onDelta func(st
 			var raw []byte
 			if raw, err = provider.ReadLimited(resp.Body, maxResponseBytes, ErrBadResponse); err == nil {
 				var s string
-				if s, err = c.parseCompletion(raw); err == nil {
+				if s, err = c.parseCompletion(ctx, raw); err == nil {
 					err = deliver(s)
 				}
 			}
 		} else {
-			err = c.readEvents(resp.Body, deliver)
+			err = c.readEvents(ctx, resp.Body, deliver)
 		}
 		if delivered {
 			err = provider.Permanent(err) // text is out: never retry
@@ -326,7 +337,7 @@ func (e callbackError) Unwrap() error { return e.err }
 // event (blank line ends an event), comments and other fields are ignored.
 // Each event's JSON chunk has its first choice's delta content passed to
 // deliver; "[DONE]" ends the stream.
-func (c *Client) readEvents(body io.Reader, deliver func(string) error) error {
+func (c *Client) readEvents(ctx context.Context, body io.Reader, deliver func(string) error) error {
 	sc := bufio.NewScanner(body)
 	sc.Buffer(make([]byte, 0, 64<<10), maxResponseBytes)
 	var (
@@ -351,6 +362,11 @@ func (c *Client) readEvents(body io.Reader, deliver func(string) error) error {
 		}
 		if chunk.Error != nil {
 			return false, fmt.Errorf("llm: error event in stream: %s", provider.Redact(chunk.Error.Message, c.apiKey))
+		}
+		if chunk.Usage != nil {
+			// Sent by servers asked for it (stream_options) or that always
+			// report it, in the last chunk.
+			provider.CountTokens(ctx, chunk.Usage.TotalTokens)
 		}
 		if len(chunk.Choices) == 0 {
 			return false, nil // e.g. a trailing usage chunk

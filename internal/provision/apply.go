@@ -173,7 +173,8 @@ func ensureTenant(ctx context.Context, owner *pgxpool.Pool, slug string, m Manif
 }
 
 // ingestSource ingests one source of the manifest in dir and returns the
-// number of files that failed (walk failures included).
+// number of files that failed (walk failures included; skipped and refused
+// files are not failures).
 func ingestSource(ctx context.Context, a *app.App, t tenant.Tenant, dir string, src Source, h Hooks) (int, error) {
 	path := src.Path
 	if !filepath.IsAbs(path) {
@@ -195,8 +196,7 @@ func ingestSource(ctx context.Context, a *app.App, t tenant.Tenant, dir string, 
 	if err != nil {
 		return 0, err
 	}
-	sum.Failures = append(walkFails, sum.Failures...)
-	sum.Failed += len(walkFails)
+	sum.Add(walkFails...)
 	if h.Source != nil {
 		h.Source(src, len(files), sum)
 	}

@@ -122,6 +122,11 @@ func newServer(t testing.TB, o options) *server {
 		t.Fatal(err)
 	}
 	deps := a.APIDeps(v)
+	// The retrieval event writer runs as under `ragd serve`.
+	recCtx, stopRec := context.WithCancel(ctx)
+	recDone := make(chan struct{})
+	go func() { deps.Recorder.Run(recCtx); close(recDone) }()
+	t.Cleanup(func() { stopRec(); <-recDone })
 	srv, err := api.New(deps)
 	if err != nil {
 		t.Fatal(err)

@@ -73,6 +73,9 @@ type leakTenant struct {
 	version    int // bumped by every write: results are cached per version
 	results    map[string]string
 	seq        int
+	// lastEvent is the event_id of the tenant's latest search (read by
+	// other tenants' operations, which do not hold mu).
+	lastEvent atomic.Pointer[string]
 }
 
 type leakDoc struct {
@@ -482,6 +485,9 @@ func (f *fuzzer) operations() []operation {
 		{"evalset", 2, f.opEvalSet},
 		{"evalrun", 2, f.opEvalRun},
 		{"evalget", 1, f.opEvalGet},
+		{"events", 3, f.opEvents},
+		{"feedback", 3, f.opFeedback},
+		{"usage", 2, f.opUsage},
 		{"foreign", 6, f.opForeign},
 		{"badtoken", 4, f.opBadToken},
 		{"delete", 2, func(r *rand.Rand, lt *leakTenant) { f.opDelete(r, lt, false) }},
@@ -709,6 +715,9 @@ func (f *fuzzer) opSearch(r *rand.Rand, lt *leakTenant) {
 	var sr api.SearchResponse
 	if !f.decode(resp, &sr) {
 		return
+	}
+	if sr.EventID != "" {
+		lt.lastEvent.Store(&sr.EventID)
 	}
 	for _, res := range sr.Results {
 		d, ok := lt.docs[res.DocumentID]
@@ -1051,6 +1060,103 @@ func (f *fuzzer) opModel(r *rand.Rand, lt *leakTenant) {
 	}
 	if st.Active != embed.LocalModelName || st.Target != "" || st.Chunks != lt.chunkTotal() || st.ActiveCoverage != 1 {
 		f.violate("tenant %d model %+v, want %s covering its %d chunks", lt.idx, st, embed.LocalModelName, lt.chunkTotal())
+	}
+}
+
+// opEvents lists the tenant's retrieval events as its admin: every chunk
+// an event names is the tenant's own. The questions and filters are
+// left out of the generic inspection: the fuzzer's own searches ask for
+// other tenants' canaries and prefixes (an attacker guessing), and events
+// record what was asked.
+func (f *fuzzer) opEvents(r *rand.Rand, lt *leakTenant) {
+	ro, allowed := f.role(r, auth.RoleAdmin)
+	path := "/v1/events?limit=" + fmt.Sprint(1+r.IntN(50))
+	if r.IntN(3) == 0 {
+		path += "&refused=" + fmt.Sprint(r.IntN(2) == 0)
+	}
+	c := call{Method: "GET", Path: path, Token: lt.tokens[ro]}
+	f.count(&f.ops, "events")
+	resp, err := f.s.send(context.Background(), c)
+	if err != nil {
+		f.violate("events: transport error: %v", err)
+		return
+	}
+	f.cover(c, resp)
+	if !allowed {
+		f.expectForbidden("events", resp)
+		return
+	}
+	if resp.Status != http.StatusOK {
+		f.violate("events of tenant %d: %s", lt.idx, resp)
+		return
+	}
+	var l api.EventList
+	if !f.decode(resp, &l) {
+		return
+	}
+	for i := range l.Events {
+		l.Events[i].Question, l.Events[i].Rewritten, l.Events[i].Filters, l.Events[i].QuestionSHA = nil, nil, nil, ""
+	}
+	stripped, _ := json.Marshal(l)
+	resp.Body = stripped
+	f.inspect(lt, "events", c, resp)
+}
+
+// opFeedback rates the tenant's latest search (204, or 404 while the
+// writer has not stored it yet) and tries another tenant's latest event,
+// which must be a 404 exactly like an id that exists nowhere.
+func (f *fuzzer) opFeedback(r *rand.Rand, lt *leakTenant) {
+	target, own := lt, true
+	if !f.touring && r.IntN(3) == 0 {
+		target, own = f.other(r, lt), false
+	}
+	id := target.lastEvent.Load()
+	if id == nil {
+		return
+	}
+	ro, _ := f.role(r, auth.RoleReader)
+	c := call{Method: "POST", Path: "/v1/events/" + *id + "/feedback", Token: lt.tokens[ro],
+		Body: map[string]any{"helpful": r.IntN(2) == 0, "note": words(r, 3), "source_uri": lt.prefix + "guide.md"}}
+	for tries := 0; ; tries++ {
+		resp, ok := f.send(lt, "feedback", c)
+		if !ok {
+			return
+		}
+		switch {
+		case !own && resp.Status != http.StatusNotFound:
+			f.violate("feedback by tenant %d on tenant %d's event: %s", lt.idx, target.idx, resp)
+		case own && resp.Status == http.StatusNotFound && f.touring && tries < 50:
+			time.Sleep(100 * time.Millisecond) // the writer stores events within about half a second
+			continue
+		case own && resp.Status != http.StatusNoContent && resp.Status != http.StatusNotFound:
+			f.violate("feedback by tenant %d: %s", lt.idx, resp)
+		}
+		return
+	}
+}
+
+// opUsage reads the tenant's usage as its admin: storage is its own,
+// counted exactly.
+func (f *fuzzer) opUsage(r *rand.Rand, lt *leakTenant) {
+	ro, allowed := f.role(r, auth.RoleAdmin)
+	resp, ok := f.send(lt, "usage", call{Method: "GET", Path: "/v1/tenant/usage", Token: lt.tokens[ro]})
+	if !ok {
+		return
+	}
+	if !allowed {
+		f.expectForbidden("usage", resp)
+		return
+	}
+	if resp.Status != http.StatusOK {
+		f.violate("usage of tenant %d: %s", lt.idx, resp)
+		return
+	}
+	var u api.Usage
+	if !f.decode(resp, &u) {
+		return
+	}
+	if u.Storage.Documents != int64(len(lt.docs)) || u.Storage.Chunks != lt.chunkTotal() {
+		f.violate("usage of tenant %d: storage %+v, want %d documents, %d chunks", lt.idx, u.Storage, len(lt.docs), lt.chunkTotal())
 	}
 }
 

@@ -33,6 +33,7 @@ type chunkContent struct {
 	DocumentID                             uuid.UUID
 	ChunkIndex, StartOffset, EndOffset     int32
 	HeadingPath, Content, SourceURI, Title string
+	PageStart, PageEnd                     int32 // 0: not a paged document
 }
 
 // legQuery describes one search's retrieval for queueRetrieval.
@@ -148,7 +149,8 @@ func collectHits(dst *[]legHit) func([]store.LegRow) error {
 		for i, r := range rows {
 			hits[i] = legHit{id: r.ChunkID, value: r.Value, matched: r.Matched, chunk: chunkContent{
 				DocumentID: r.DocumentID, ChunkIndex: r.ChunkIndex, StartOffset: r.StartOffset, EndOffset: r.EndOffset,
-				HeadingPath: r.HeadingPath, Content: r.Content, SourceURI: r.SourceURI, Title: r.Title}}
+				HeadingPath: r.HeadingPath, Content: r.Content, SourceURI: r.SourceURI, Title: r.Title,
+				PageStart: r.PageStart, PageEnd: r.PageEnd}}
 		}
 		*dst = hits
 		return nil

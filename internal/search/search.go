@@ -64,22 +64,26 @@ type Request struct {
 // Result is one retrieved chunk with its explain fields. Ranks are 1-based;
 // a nil rank means the chunk was not in that leg's top-N.
 type Result struct {
-	Rank           int       `json:"rank"`
-	ChunkID        uuid.UUID `json:"chunk_id"`
-	DocumentID     uuid.UUID `json:"document_id"`
-	SourceURI      string    `json:"source_uri"`
-	Title          string    `json:"title"`
-	HeadingPath    string    `json:"heading_path"`
-	Content        string    `json:"content"`
-	ChunkIndex     int       `json:"chunk_index"`
-	StartOffset    int       `json:"start_offset"`
-	EndOffset      int       `json:"end_offset"`
-	Score          float64   `json:"score"`
-	VectorRank     *int      `json:"vector_rank"`
-	VectorDistance *float64  `json:"vector_distance"`
-	KeywordRank    *int      `json:"keyword_rank"`
-	KeywordScore   *float64  `json:"keyword_score"`
-	RerankScore    *float64  `json:"rerank_score,omitempty"`
+	Rank        int       `json:"rank"`
+	ChunkID     uuid.UUID `json:"chunk_id"`
+	DocumentID  uuid.UUID `json:"document_id"`
+	SourceURI   string    `json:"source_uri"`
+	Title       string    `json:"title"`
+	HeadingPath string    `json:"heading_path"`
+	Content     string    `json:"content"`
+	ChunkIndex  int       `json:"chunk_index"`
+	StartOffset int       `json:"start_offset"`
+	EndOffset   int       `json:"end_offset"`
+	// PageStart and PageEnd are the 1-based pages of a paged document (PDF)
+	// the chunk spans; nil for documents without pages.
+	PageStart      *int     `json:"page_start,omitempty"`
+	PageEnd        *int     `json:"page_end,omitempty"`
+	Score          float64  `json:"score"`
+	VectorRank     *int     `json:"vector_rank"`
+	VectorDistance *float64 `json:"vector_distance"`
+	KeywordRank    *int     `json:"keyword_rank"`
+	KeywordScore   *float64 `json:"keyword_score"`
+	RerankScore    *float64 `json:"rerank_score,omitempty"`
 }
 
 // Response is a search's outcome.
@@ -468,6 +472,9 @@ func (s *Searcher) fuse(p plan, legs legResults) []Result {
 		}
 		r := Result{ChunkID: f.ID, DocumentID: c.DocumentID, SourceURI: c.SourceURI, Title: c.Title, HeadingPath: c.HeadingPath,
 			Content: c.Content, ChunkIndex: int(c.ChunkIndex), StartOffset: int(c.StartOffset), EndOffset: int(c.EndOffset), Score: f.Score}
+		if c.PageStart > 0 {
+			r.PageStart, r.PageEnd = ptr(int(c.PageStart)), ptr(int(c.PageEnd))
+		}
 		if i, ok := vecRank[f.ID]; ok {
 			r.VectorRank, r.VectorDistance = ptr(i+1), ptr(legs.vec[i].value)
 		}

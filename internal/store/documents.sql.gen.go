@@ -53,7 +53,8 @@ const chunkNeighbourhoods = `-- name: ChunkNeighbourhoods :many
 SELECT k.id AS chunk_id,
        min(c.start_offset)::int AS start_offset, max(c.end_offset)::int AS end_offset,
        convert_from(substring(convert_to(d.body, 'UTF8') FROM min(c.start_offset) + 1 FOR max(c.end_offset) - min(c.start_offset)), 'UTF8')::text AS body,
-       (array_agg(c.content ORDER BY c.chunk_index))[1]::text AS first_content
+       (array_agg(c.content ORDER BY c.chunk_index))[1]::text AS first_content,
+       coalesce(min(c.page_start), 0)::int AS page_start, coalesce(max(c.page_end), 0)::int AS page_end
 FROM chunks k
 JOIN chunks c ON c.tenant_id = k.tenant_id AND c.document_id = k.document_id
      AND c.chunk_index BETWEEN k.chunk_index - 1 AND k.chunk_index + 1
@@ -73,6 +74,8 @@ type ChunkNeighbourhoodsRow struct {
 	EndOffset    int32
 	Body         string
 	FirstContent string
+	PageStart    int32
+	PageEnd      int32
 }
 
 // For each chunk asked for, the document text from the start of the chunk
@@ -81,7 +84,8 @@ type ChunkNeighbourhoodsRow struct {
 // documents.body, hence the bytea round trip: substring on text counts
 // characters. first_content is the first chunk of the range: when that chunk
 // starts inside a table, its content begins with the table's header row(s),
-// which the body holds only where the table starts.
+// which the body holds only where the table starts. page_start and page_end
+// are the range's pages (0 for a document without pages).
 func (q *Queries) ChunkNeighbourhoods(ctx context.Context, db DBTX, arg ChunkNeighbourhoodsParams) ([]ChunkNeighbourhoodsRow, error) {
 	rows, err := db.Query(ctx, chunkNeighbourhoods, arg.TenantID, arg.ChunkIds)
 	if err != nil {
@@ -97,6 +101,8 @@ func (q *Queries) ChunkNeighbourhoods(ctx context.Context, db DBTX, arg ChunkNei
 			&i.EndOffset,
 			&i.Body,
 			&i.FirstContent,
+			&i.PageStart,
+			&i.PageEnd,
 		); err != nil {
 			return nil, err
 		}
@@ -239,11 +245,12 @@ func (q *Queries) GetDocumentBody(ctx context.Context, db DBTX, arg GetDocumentB
 }
 
 const insertChunks = `-- name: InsertChunks :execrows
-INSERT INTO chunks (tenant_id, id, document_id, chunk_index, heading_path, content, token_count, start_offset, end_offset, ts_config, keywords)
+INSERT INTO chunks (tenant_id, id, document_id, chunk_index, heading_path, content, token_count, start_offset, end_offset, ts_config, keywords,
+                    page_start, page_end)
 SELECT $1::uuid, unnest($2::uuid[]), $3::uuid, unnest($4::int[]),
        unnest($5::text[]), unnest($6::text[]), unnest($7::int[]),
        unnest($8::int[]), unnest($9::int[]), CAST($10::text AS regconfig),
-       unnest($11::text[])
+       unnest($11::text[]), nullif(unnest($12::int[]), 0), nullif(unnest($13::int[]), 0)
 `
 
 type InsertChunksParams struct {
@@ -258,11 +265,14 @@ type InsertChunksParams struct {
 	EndOffsets   []int32
 	TsConfig     string
 	Keywords     []string
+	PageStarts   []int32
+	PageEnds     []int32
 }
 
 // One statement for all of a document's chunks (COPY is refused under row-level
 // security), so the statement-level triggers index them in one pass. The
-// unnest calls run in lockstep (equal-length arrays).
+// unnest calls run in lockstep (equal-length arrays). A page number of 0
+// (a document without pages) is stored as NULL.
 func (q *Queries) InsertChunks(ctx context.Context, db DBTX, arg InsertChunksParams) (int64, error) {
 	result, err := db.Exec(ctx, insertChunks,
 		arg.TenantID,
@@ -276,6 +286,8 @@ func (q *Queries) InsertChunks(ctx context.Context, db DBTX, arg InsertChunksPar
 		arg.EndOffsets,
 		arg.TsConfig,
 		arg.Keywords,
+		arg.PageStarts,
+		arg.PageEnds,
 	)
 	if err != nil {
 		return 0, err
@@ -414,7 +426,7 @@ func (q *Queries) ListSourceURIs(ctx context.Context, db DBTX, arg ListSourceURI
 
 const lockDocumentBySourceURI = `-- name: LockDocumentBySourceURI :one
 
-SELECT id, content_sha, pipeline, chunk_count, title, content_type, metadata FROM documents
+SELECT id, content_sha, pipeline, chunk_count, title, title_given, content_type, metadata FROM documents
 WHERE tenant_id = $1 AND source_uri = $2
 FOR UPDATE
 `
@@ -430,6 +442,7 @@ type LockDocumentBySourceURIRow struct {
 	Pipeline    string
 	ChunkCount  int32
 	Title       string
+	TitleGiven  bool
 	ContentType string
 	Metadata    []byte
 }
@@ -437,6 +450,8 @@ type LockDocumentBySourceURIRow struct {
 // Documents and their chunks. Every query runs inside a tenant transaction;
 // tenant_id is also passed explicitly so the planner sees the constant (row-level
 // security still filters on the transaction's tenant).
+// The row lock is what makes a same-content write a compare-and-set: the
+// content hash read here cannot change before the transaction ends.
 func (q *Queries) LockDocumentBySourceURI(ctx context.Context, db DBTX, arg LockDocumentBySourceURIParams) (LockDocumentBySourceURIRow, error) {
 	row := db.QueryRow(ctx, lockDocumentBySourceURI, arg.TenantID, arg.SourceUri)
 	var i LockDocumentBySourceURIRow
@@ -446,6 +461,7 @@ func (q *Queries) LockDocumentBySourceURI(ctx context.Context, db DBTX, arg Lock
 		&i.Pipeline,
 		&i.ChunkCount,
 		&i.Title,
+		&i.TitleGiven,
 		&i.ContentType,
 		&i.Metadata,
 	)
@@ -465,21 +481,23 @@ func (q *Queries) LockTenantStats(ctx context.Context, db DBTX, tenantID uuid.UU
 }
 
 const updateDocumentDetails = `-- name: UpdateDocumentDetails :exec
-UPDATE documents SET title = $1, metadata = $2, updated_at = now()
+UPDATE documents SET title_given = $1, metadata = $2, updated_at = now()
 WHERE tenant_id = $3 AND id = $4
 `
 
 type UpdateDocumentDetailsParams struct {
-	Title    string
-	Metadata []byte
-	TenantID uuid.UUID
-	ID       uuid.UUID
+	TitleGiven bool
+	Metadata   []byte
+	TenantID   uuid.UUID
+	ID         uuid.UUID
 }
 
-// Same content, new title, content type or metadata: no re-chunking needed.
+// Same content and title, new metadata (or the title now named): no
+// re-chunking needed. Runs in the transaction that locked the row with
+// LockDocumentBySourceURI.
 func (q *Queries) UpdateDocumentDetails(ctx context.Context, db DBTX, arg UpdateDocumentDetailsParams) error {
 	_, err := db.Exec(ctx, updateDocumentDetails,
-		arg.Title,
+		arg.TitleGiven,
 		arg.Metadata,
 		arg.TenantID,
 		arg.ID,
@@ -488,12 +506,16 @@ func (q *Queries) UpdateDocumentDetails(ctx context.Context, db DBTX, arg Update
 }
 
 const upsertDocument = `-- name: UpsertDocument :one
-INSERT INTO documents (tenant_id, source_uri, title, content_type, content_sha, pipeline, metadata, body, chunk_count)
-VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+INSERT INTO documents (tenant_id, source_uri, title, title_given, content_type, content_sha, pipeline, metadata, body, chunk_count)
+VALUES ($1, $2, $3, $4, $5, $6, $7,
+        COALESCE($8::jsonb, '{}'::jsonb), $9, $10)
 ON CONFLICT (tenant_id, source_uri) DO UPDATE
-SET title = excluded.title, content_type = excluded.content_type, content_sha = excluded.content_sha,
-    pipeline = excluded.pipeline, metadata = excluded.metadata, body = excluded.body,
+SET title = excluded.title, title_given = excluded.title_given, content_type = excluded.content_type,
+    content_sha = excluded.content_sha, pipeline = excluded.pipeline,
+    metadata = COALESCE($8::jsonb, documents.metadata), body = excluded.body,
     chunk_count = excluded.chunk_count, updated_at = now()
+WHERE $11::bool
+   OR (documents.title_given = excluded.title_given AND (NOT documents.title_given OR documents.title = excluded.title))
 RETURNING id, (xmax = 0)::bool AS inserted
 `
 
@@ -501,12 +523,14 @@ type UpsertDocumentParams struct {
 	TenantID    uuid.UUID
 	SourceUri   string
 	Title       string
+	TitleGiven  bool
 	ContentType string
 	ContentSha  []byte
 	Pipeline    string
 	Metadata    []byte
 	Body        string
 	ChunkCount  int32
+	TitleNamed  bool
 }
 
 type UpsertDocumentRow struct {
@@ -514,17 +538,28 @@ type UpsertDocumentRow struct {
 	Inserted bool
 }
 
+// A whole new version of the document. Fields a write may leave out keep
+// their stored value when NULL (metadata; '{}' for a new document), read
+// under the row lock the upsert takes, so a concurrent write of them is
+// never lost to this one. The title is computed before the lock (it roots
+// untitled documents' heading paths, which are chunked and embedded): a
+// write that names none assumed the stored title was derived, or was the
+// named one it carries, and the update happens only if that still holds
+// (compare-and-set); no row returned means it did not, and the caller
+// starts over.
 func (q *Queries) UpsertDocument(ctx context.Context, db DBTX, arg UpsertDocumentParams) (UpsertDocumentRow, error) {
 	row := db.QueryRow(ctx, upsertDocument,
 		arg.TenantID,
 		arg.SourceUri,
 		arg.Title,
+		arg.TitleGiven,
 		arg.ContentType,
 		arg.ContentSha,
 		arg.Pipeline,
 		arg.Metadata,
 		arg.Body,
 		arg.ChunkCount,
+		arg.TitleNamed,
 	)
 	var i UpsertDocumentRow
 	err := row.Scan(&i.ID, &i.Inserted)

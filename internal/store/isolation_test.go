@@ -22,7 +22,9 @@ import (
 
 // tenantTables are every table holding tenant data; the catalog test checks
 // the list is complete.
-var tenantTables = []string{"tenants", "documents", "chunks", "chunk_embeddings", "tenant_stats", "term_stats", "postings", "eval_sets", "eval_questions", "eval_runs"}
+var tenantTables = []string{"tenants", "documents", "chunks", "chunk_embeddings", "tenant_stats", "term_stats", "postings", "eval_sets", "eval_questions", "eval_runs",
+	"ingestion_batches", "ingestion_items", "ingestion_turns",
+	"retrieval_events", "tenant_usage"}
 
 // seed stores one document with two chunks and their embeddings for tenant.
 func seed(t *testing.T, pool *pgxpool.Pool, tenant uuid.UUID, uri, text string) (docID uuid.UUID, chunkIDs []uuid.UUID) {

@@ -23,6 +23,8 @@ type Chunk struct {
 	TsConfig    string
 	Keywords    string
 	Tsv         interface{}
+	PageStart   pgtype.Int4
+	PageEnd     pgtype.Int4
 }
 
 type ChunkEmbedding struct {
@@ -46,6 +48,7 @@ type Document struct {
 	ChunkCount  int32
 	CreatedAt   pgtype.Timestamptz
 	UpdatedAt   pgtype.Timestamptz
+	TitleGiven  bool
 }
 
 type EmbeddingModel struct {
@@ -93,6 +96,42 @@ type EvalSet struct {
 	CreatedAt pgtype.Timestamptz
 }
 
+type IngestionBatch struct {
+	TenantID  uuid.UUID
+	ID        uuid.UUID
+	Origin    string
+	Label     string
+	Total     int32
+	CreatedAt pgtype.Timestamptz
+}
+
+type IngestionItem struct {
+	TenantID    uuid.UUID
+	BatchID     uuid.UUID
+	Idx         int32
+	SourceUri   string
+	ContentType string
+	Metadata    []byte
+	Content     []byte
+	SizeBytes   int64
+	Stage       string
+	Outcome     string
+	DocumentID  pgtype.UUID
+	Chunks      int32
+	Error       string
+	Attempts    int32
+	Claim       pgtype.UUID
+	LeaseUntil  pgtype.Timestamptz
+	QueuedAt    pgtype.Timestamptz
+	UpdatedAt   pgtype.Timestamptz
+	FinishedAt  pgtype.Timestamptz
+}
+
+type IngestionTurn struct {
+	TenantID uuid.UUID
+	ServedAt pgtype.Timestamptz
+}
+
 type Posting struct {
 	TenantID uuid.UUID
 	Lexeme   string
@@ -100,6 +139,32 @@ type Posting struct {
 	Tf       int32
 	Dl       int32
 	Impact   float32
+}
+
+type RetrievalEvent struct {
+	TenantID       uuid.UUID
+	ID             uuid.UUID
+	CreatedAt      pgtype.Timestamptz
+	Operation      string
+	RequestID      string
+	Subject        string
+	Question       pgtype.Text
+	QuestionSha    []byte
+	Rewritten      pgtype.Text
+	Filters        []byte
+	TopK           int32
+	Results        []byte
+	Confidence     float32
+	Refused        bool
+	RefusalReason  string
+	Degraded       bool
+	TimingsMs      []byte
+	TotalMs        float32
+	Helpful        pgtype.Bool
+	FeedbackNote   pgtype.Text
+	RightSourceUri pgtype.Text
+	RightChunkID   pgtype.UUID
+	FeedbackAt     pgtype.Timestamptz
 }
 
 type Tenant struct {
@@ -121,6 +186,18 @@ type TenantStat struct {
 	TenantID   uuid.UUID
 	ChunkCount int64
 	TokenCount int64
+}
+
+type TenantUsage struct {
+	TenantID       uuid.UUID
+	Day            pgtype.Date
+	QueryRequests  int64
+	WriteRequests  int64
+	AdminRequests  int64
+	RateLimited    int64
+	Shed           int64
+	EmbeddedChunks int64
+	ProviderTokens int64
 }
 
 type TermStat struct {

@@ -73,7 +73,7 @@ const (
 	// lexemes) with the same reads.
 	contentChunks = `
 ), c AS MATERIALIZED (
-	SELECT c.id, c.document_id, c.chunk_index, c.start_offset, c.end_offset, c.heading_path, c.content`
+	SELECT c.id, c.document_id, c.chunk_index, c.start_offset, c.end_offset, c.heading_path, c.content, c.page_start, c.page_end`
 	contentRest = `
 	FROM chunks c
 	WHERE c.tenant_id = $2 AND c.id = ANY (ARRAY(SELECT v.chunk_id FROM v))
@@ -82,7 +82,8 @@ const (
 	FROM documents d
 	WHERE d.tenant_id = $2 AND d.id = ANY (ARRAY(SELECT c.document_id FROM c))
 )
-SELECT v.chunk_id, v.value, c.document_id, c.chunk_index, c.start_offset, c.end_offset, c.heading_path, c.content, d.source_uri, d.title`
+SELECT v.chunk_id, v.value, c.document_id, c.chunk_index, c.start_offset, c.end_offset, c.heading_path, c.content, d.source_uri, d.title,
+	coalesce(c.page_start, 0), coalesce(c.page_end, 0)`
 	contentJoin = `
 FROM v JOIN c ON c.id = v.chunk_id JOIN d ON d.id = c.document_id
 `
@@ -198,6 +199,9 @@ type LegRow struct {
 	DocumentID                             uuid.UUID
 	ChunkIndex, StartOffset, EndOffset     int32
 	HeadingPath, Content, SourceURI, Title string
+	// PageStart and PageEnd are the 1-based pages of a paged document (PDF)
+	// the chunk spans; 0 for other documents.
+	PageStart, PageEnd int32
 	// Matched are the query lexemes the chunk contains (keyword leg only).
 	Matched []string
 }
@@ -364,7 +368,7 @@ func collectLegRows(fn func([]LegRow) error, withMatched bool) func(pgx.Rows) er
 		hits, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (LegRow, error) {
 			var h LegRow
 			dst := []any{&h.ChunkID, &h.Value, &h.DocumentID, &h.ChunkIndex, &h.StartOffset, &h.EndOffset,
-				&h.HeadingPath, &h.Content, &h.SourceURI, &h.Title}
+				&h.HeadingPath, &h.Content, &h.SourceURI, &h.Title, &h.PageStart, &h.PageEnd}
 			if withMatched {
 				dst = append(dst, &h.Matched)
 			}

@@ -81,7 +81,53 @@ type Settings struct {
 	// beats the default on held-out folds of the tenant's set; a model of
 	// the wrong length (the features changed since) is ignored.
 	AnswerModel []float64 `json:"answer_model,omitempty"`
+	// Limits are the tenant's own request rates and storage quotas, set by
+	// the operator (`ragd tenant limits`), never through the tenant's API;
+	// nil fields take the server's configuration (RAGD_RATE_*,
+	// RAGD_QUOTA_*).
+	Limits *Limits `json:"limits,omitempty"`
+	// EventQuestion is what retrieval events keep of a question: "text"
+	// (the default) or "sha256" (only its hash: the tenant's privacy
+	// choice; frequent questions are still counted, but cannot be read or
+	// exported for labelling).
+	EventQuestion string `json:"event_question,omitempty"`
+	// EventRetentionDays is how long retrieval events and usage counters
+	// are kept; default DefaultEventRetentionDays.
+	EventRetentionDays int `json:"event_retention_days,omitempty"`
 }
+
+// Limits are a tenant's own rates (requests per second, 0 = unlimited) and
+// quotas (0 = unlimited); a nil field takes the server's default.
+type Limits struct {
+	QueryRate    *float64 `json:"query_rate,omitempty"`
+	WriteRate    *float64 `json:"write_rate,omitempty"`
+	AdminRate    *float64 `json:"admin_rate,omitempty"`
+	MaxDocuments *int64   `json:"max_documents,omitempty"`
+	MaxChunks    *int64   `json:"max_chunks,omitempty"`
+	MaxBytes     *int64   `json:"max_bytes,omitempty"`
+}
+
+// Event question modes (Settings.EventQuestion).
+const (
+	EventQuestionText   = "text"
+	EventQuestionSHA256 = "sha256"
+)
+
+// DefaultEventRetentionDays is the retention of retrieval events when a
+// tenant sets none.
+const DefaultEventRetentionDays = 30
+
+// RetentionDays is the tenant's effective event retention in days.
+func (s Settings) RetentionDays() int {
+	if s.EventRetentionDays > 0 {
+		return s.EventRetentionDays
+	}
+	return DefaultEventRetentionDays
+}
+
+// KeepsQuestionText reports whether retrieval events keep the question's
+// text (not only its hash).
+func (s Settings) KeepsQuestionText() bool { return s.EventQuestion != EventQuestionSHA256 }
 
 // Defaults.
 const (

@@ -1,0 +1,193 @@
+package api
+
+import (
+	"context"
+	"crypto/subtle"
+	"errors"
+	"fmt"
+	"math"
+	"net/http"
+	"strconv"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+
+	"github.com/ragd-dev/ragd/internal/auth"
+	"github.com/ragd-dev/ragd/internal/limit"
+	"github.com/ragd-dev/ragd/internal/store"
+	"github.com/ragd-dev/ragd/internal/tenant"
+	"github.com/ragd-dev/ragd/internal/traffic"
+)
+
+// classOf is the route class of an operation: its rate bucket and usage
+// counter.
+func classOf(op string) limit.Class {
+	switch op {
+	case "search", "answer":
+		return limit.ClassQuery
+	case "upsertDocument", "uploadDocument", "deleteDocument", "deleteDocumentBySourceURI":
+		return limit.ClassWrite
+	}
+	return limit.ClassAdmin
+}
+
+// usageKind maps a route class to its traffic counter.
+func usageKind(c limit.Class) int {
+	switch c {
+	case limit.ClassQuery:
+		return traffic.QueryRequests
+	case limit.ClassWrite:
+		return traffic.WriteRequests
+	}
+	return traffic.AdminRequests
+}
+
+// rates are t's effective rates: its own (tenant.Limits) over the server's.
+func (s *Server) rates(t tenant.Tenant) limit.Rates {
+	r := s.limits.Rates
+	if l := t.Settings.Limits; l != nil {
+		if l.QueryRate != nil {
+			r.Query = *l.QueryRate
+		}
+		if l.WriteRate != nil {
+			r.Write = *l.WriteRate
+		}
+		if l.AdminRate != nil {
+			r.Admin = *l.AdminRate
+		}
+	}
+	return r
+}
+
+// quotas are t's effective storage quotas (0 = unlimited).
+func (s *Server) quotas(t tenant.Tenant) (docs, chunks, bytes int64) {
+	docs, chunks, bytes = s.limits.QuotaDocuments, s.limits.QuotaChunks, s.limits.QuotaBytes
+	if l := t.Settings.Limits; l != nil {
+		if l.MaxDocuments != nil {
+			docs = *l.MaxDocuments
+		}
+		if l.MaxChunks != nil {
+			chunks = *l.MaxChunks
+		}
+		if l.MaxBytes != nil {
+			bytes = *l.MaxBytes
+		}
+	}
+	return docs, chunks, bytes
+}
+
+// retryAfter is a Retry-After header value: whole seconds (RFC 9110
+// §10.2.3), rounded up, at least 1.
+func retryAfter(d time.Duration) http.Header {
+	return http.Header{"Retry-After": {strconv.Itoa(max(1, int(math.Ceil(d.Seconds()))))}}
+}
+
+// admit applies the tenant's rate limit for the operation's class (429),
+// then the server's admission gate (503 when its queue is full or the wait
+// passes). It writes the problem and returns false when the request may not
+// proceed; otherwise the caller must call release when the request ends.
+// The rate check comes first and costs no slot: a tenant far above its rate
+// is answered at once and does not take the capacity other tenants use.
+func (s *Server) admit(w http.ResponseWriter, r *http.Request, info *reqInfo, op string) (release func(), ok bool) {
+	ctx := r.Context()
+	t := *info.tenant
+	class := classOf(op)
+	rate := s.rates(t).Of(class)
+	if allowed, wait := s.limiter.Allow(t.ID, class, rate); !allowed {
+		s.deps.Recorder.Count(t.ID, traffic.RateLimited, 1)
+		s.metrics.refused.WithLabelValues(class.String(), "rate_limit").Inc()
+		p := newProblem(ctx, http.StatusTooManyRequests,
+			fmt.Sprintf("rate limit: this tenant may make %g %s requests per second; retry after the Retry-After seconds", rate, class))
+		p.headers = retryAfter(wait)
+		writeProblem(w, p)
+		return nil, false
+	}
+	if op == "ingestJobEvents" {
+		// A job's progress stream is open for as long as the client
+		// follows it (up to the request timeout) but uses the database only
+		// for a moment each poll: holding an admission slot for it would let
+		// a few followers shed every other request.
+		s.deps.Recorder.Count(t.ID, usageKind(class), 1)
+		return func() {}, true
+	}
+	release, err := s.gate.Acquire(ctx)
+	if err != nil {
+		if errors.Is(err, context.Canceled) && errors.Is(ctx.Err(), context.Canceled) {
+			writeProblem(w, newProblem(ctx, StatusClientClosedRequest, "client closed the request"))
+			return nil, false
+		}
+		reason := "queue_full"
+		if !errors.Is(err, limit.ErrQueueFull) {
+			reason = "queue_wait"
+		}
+		s.deps.Recorder.Count(t.ID, traffic.Shed, 1)
+		s.metrics.refused.WithLabelValues(class.String(), reason).Inc()
+		info.log.WarnContext(ctx, "request shed by admission control", "reason", reason, "in_flight", s.gate.InFlight(), "queued", s.gate.Queued())
+		p := newProblem(ctx, http.StatusServiceUnavailable, "")
+		p.headers = retryAfter(time.Second)
+		writeProblem(w, p)
+		return nil, false
+	}
+	s.deps.Recorder.Count(t.ID, usageKind(class), 1)
+	return release, true
+}
+
+// protectMetrics requires the configured bearer token on /metrics (when one
+// is set), compared in constant time.
+func (s *Server) protectMetrics(h http.Handler) http.Handler {
+	want := s.limits.MetricsToken
+	if want == "" {
+		return h
+	}
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		got, err := auth.BearerToken(r.Header.Get("Authorization"))
+		if err != nil || subtle.ConstantTimeCompare([]byte(got), []byte(want)) != 1 {
+			p := newProblem(r.Context(), http.StatusUnauthorized, "metrics need the metrics bearer token")
+			p.headers = http.Header{"Www-Authenticate": {`Bearer realm="ragd-metrics"`}}
+			writeProblem(w, p)
+			return
+		}
+		h.ServeHTTP(w, r)
+	})
+}
+
+// problemQuotaExceeded is the problem type of a write refused by a storage
+// quota (422): the request is valid, the tenant's storage is full.
+const problemQuotaExceeded = "https://ragd.dev/problems/quota-exceeded"
+
+// checkQuota refuses a write of size bytes at sourceURI that would take t
+// past a storage quota: documents (a new source_uri when the tenant holds
+// its quota), chunks (the tenant already holds its quota: a document's
+// chunks are known only after chunking, so a write may pass it by one
+// document's chunks), bytes (stored extracted text plus this content,
+// minus what it replaces). No quota set: no query.
+func (s *Server) checkQuota(ctx context.Context, t tenant.Tenant, sourceURI string, size int) error {
+	maxDocs, maxChunks, maxBytes := s.quotas(t)
+	if maxDocs <= 0 && maxChunks <= 0 && maxBytes <= 0 {
+		return nil
+	}
+	var st store.GetTenantStorageRow
+	err := store.InTenant(ctx, s.deps.Pool, t.ID, func(tx pgx.Tx) error {
+		var err error
+		st, err = store.New().GetTenantStorage(ctx, tx, store.GetTenantStorageParams{TenantID: t.ID, SourceUri: sourceURI})
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	var detail string
+	switch {
+	case maxDocs > 0 && st.ExistingBytes < 0 && st.Documents >= maxDocs:
+		detail = fmt.Sprintf("storage quota exceeded: the tenant stores %d documents, its quota is %d", st.Documents, maxDocs)
+	case maxChunks > 0 && st.Chunks >= maxChunks:
+		detail = fmt.Sprintf("storage quota exceeded: the tenant stores %d chunks, its quota is %d", st.Chunks, maxChunks)
+	case maxBytes > 0 && st.Bytes-max(st.ExistingBytes, 0)+int64(size) > maxBytes:
+		detail = fmt.Sprintf("storage quota exceeded: the tenant stores %d bytes of text and this document has %d, its quota is %d",
+			st.Bytes, size, maxBytes)
+	default:
+		return nil
+	}
+	p := newProblem(ctx, http.StatusUnprocessableEntity, detail)
+	p.Type = problemQuotaExceeded
+	return p
+}

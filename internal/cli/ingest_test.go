@@ -1,0 +1,56 @@
+package cli_test
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/ragd-dev/ragd/internal/embed"
+	"github.com/ragd-dev/ragd/internal/testdb"
+)
+
+// TestIngestCommandOutcomes: `ragd ingest` over a tree whose symbolic
+// links lead to JavaScript outside it (one dangling) and to a page outside
+// it succeeds, reporting the page link as skipped; a file that is not
+// UTF-8 fails the run.
+func TestIngestCommandOutcomes(t *testing.T) {
+	t.Parallel()
+	tn := testdb.NewTenant(t, "cli-ingest", "")
+	env := map[string]string{"RAGD_DATABASE_URL": testdb.URL(), "RAGD_ADMIN_DATABASE_URL": testdb.AdminURL(),
+		"RAGD_MODEL_DIR": embed.DefaultModelDir(os.Getenv)}
+	root, outside := t.TempDir(), t.TempDir()
+	for name, text := range map[string]string{"index.html": "<title>Docs</title><p>The documentation index.</p>", "README.txt": "Read me."} {
+		if err := os.WriteFile(filepath.Join(root, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.WriteFile(filepath.Join(outside, "jquery.js"), []byte("function $(){}"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(outside, "other.html"), []byte("<p>elsewhere</p>"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for link, target := range map[string]string{"_static/jquery.js": filepath.Join(outside, "jquery.js"),
+		"_static/underscore.js": "/nonexistent/underscore.js", "other.html": filepath.Join(outside, "other.html")} {
+		if err := os.MkdirAll(filepath.Dir(filepath.Join(root, link)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Symlink(target, filepath.Join(root, link)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	code, out, errOut := runCLI(t, env, "ingest", "--tenant", tn.Slug, root)
+	if code != 0 || !strings.Contains(out, "2 added") || !strings.Contains(out, "1 skipped, 0 refused, 0 failed") ||
+		!strings.Contains(out, "SKIPPED "+filepath.Join(root, "other.html")) || strings.Contains(out, "jquery") {
+		t.Fatalf("exit %d\nstdout: %s\nstderr: %s", code, out, errOut)
+	}
+	if err := os.WriteFile(filepath.Join(root, "latin1.txt"), []byte("caf\xe9"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errOut = runCLI(t, env, "ingest", "--tenant", tn.Slug, root)
+	if code == 0 || !strings.Contains(out, "2 unchanged") || !strings.Contains(out, "FAILED "+filepath.Join(root, "latin1.txt")) ||
+		!strings.Contains(errOut, "1 of 4 files failed") {
+		t.Fatalf("with an invalid file: exit %d\nstdout: %s\nstderr: %s", code, out, errOut)
+	}
+}

@@ -1,0 +1,66 @@
+package cli_test
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/ragd-dev/ragd/internal/ingest"
+	"github.com/ragd-dev/ragd/internal/job"
+	"github.com/ragd-dev/ragd/internal/testdb"
+)
+
+// TestIngestRecordsItsRun: `ragd ingest` records the run as a job of origin
+// cli, with each file's outcome, which GET /v1/ingest/jobs lists.
+func TestIngestRecordsItsRun(t *testing.T) {
+	t.Parallel()
+	tn := testdb.NewTenant(t, "cli-run", "")
+	root, outside := t.TempDir(), t.TempDir()
+	for name, body := range map[string]string{"a.md": "# Alpha\n\nAlpha text.", "b.txt": "Beta text.", "empty.md": "  "} {
+		if err := os.WriteFile(filepath.Join(root, name), []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.WriteFile(filepath.Join(outside, "x.md"), []byte("# Outside"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(filepath.Join(outside, "x.md"), filepath.Join(root, "link.md")); err != nil {
+		t.Fatal(err)
+	}
+	env := map[string]string{"RAGD_DATABASE_URL": testdb.URL(), "RAGD_ADMIN_DATABASE_URL": testdb.AdminURL(), "HOME": os.Getenv("HOME"),
+		"RAGD_LOG_LEVEL": "error"}
+	code, out, errOut := runCLI(t, env, "ingest", "--tenant", tn.Slug, "--base-uri", "https://docs.test/", root)
+	if code != 1 || !strings.Contains(out, "recorded as ingestion job") {
+		t.Fatalf("exit %d (want 1: the empty file failed), stdout:\n%s\nstderr:\n%s", code, out, errOut)
+	}
+	svc := job.New(testdb.App(t), nil, job.Options{})
+	ctx := context.Background()
+	jobs, err := svc.List(ctx, tn.ID, nil, 10)
+	if err != nil || len(jobs) != 1 {
+		t.Fatalf("jobs %+v, %v", jobs, err)
+	}
+	j := jobs[0]
+	if j.Origin != job.OriginCLI || j.Total != 4 || j.Stored != 2 || j.Failed != 1 || j.Skipped != 1 || j.Status != job.StatusCompletedWithFailures || j.Finished == nil ||
+		j.Label != root {
+		t.Fatalf("recorded run %+v", j)
+	}
+	its, err := svc.Items(ctx, tn.ID, j.ID, -1, 10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]job.Item{}
+	for _, it := range its {
+		got[it.SourceURI] = it
+	}
+	if it := got["https://docs.test/a.md"]; it.Stage != job.StageStored || it.Outcome != string(ingest.StatusAdded) || it.DocumentID == nil {
+		t.Errorf("a.md: %+v", it)
+	}
+	if it := got["https://docs.test/empty.md"]; it.Stage != job.StageFailed || !strings.Contains(it.Error, "no text") {
+		t.Errorf("empty.md: %+v", it)
+	}
+	if it := got["file://"+filepath.ToSlash(filepath.Join(root, "link.md"))]; it.Stage != job.StageSkipped || !strings.Contains(it.Error, "symbolic link") {
+		t.Errorf("link.md: %+v (items %+v)", it, its)
+	}
+}

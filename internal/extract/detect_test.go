@@ -1,0 +1,142 @@
+package extract
+
+import (
+	"archive/zip"
+	"bytes"
+	"errors"
+	"testing"
+
+	"golang.org/x/text/encoding/charmap"
+	"golang.org/x/text/encoding/unicode"
+)
+
+func zipOf(t *testing.T, names ...string) []byte {
+	t.Helper()
+	var buf bytes.Buffer
+	zw := zip.NewWriter(&buf)
+	for _, n := range names {
+		w, err := zw.Create(n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		w.Write([]byte("<x/>"))
+	}
+	if err := zw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
+func utf16le(t *testing.T, s string, bom bool) []byte {
+	t.Helper()
+	policy := unicode.IgnoreBOM
+	if bom {
+		policy = unicode.UseBOM
+	}
+	b, err := unicode.UTF16(unicode.LittleEndian, policy).NewEncoder().Bytes([]byte(s))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+func TestDetect(t *testing.T) {
+	t.Parallel()
+	pdf := []byte("%PDF-1.7\n%\xe2\xe3\xcf\xd3\n1 0 obj\n<< /Type /Catalog >>\nendobj\nstream\x00\x01\x02\x03")
+	docx := zipOf(t, "[Content_Types].xml", "_rels/.rels", "word/document.xml")
+	xlsx := zipOf(t, "[Content_Types].xml", "xl/workbook.xml")
+	png := []byte("\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR")
+	cases := []struct {
+		name, declared, uri string
+		content             []byte
+		want                string
+		err                 error
+	}{
+		{"pdf by bytes despite no type", "", "report.pdf", pdf, TypePDF, nil},
+		{"pdf by bytes under a text name", "", "notes.txt", pdf, TypePDF, nil},
+		{"pdf as octet-stream", "application/octet-stream", "x", pdf, TypePDF, nil},
+		{"pdf declared", "application/pdf", "x", pdf, TypePDF, nil},
+		{"pdf declared but text", "application/pdf", "x.pdf", []byte("hello"), "", ErrTypeMismatch},
+		{"pdf declared as text", "text/plain", "x.pdf", pdf, "", ErrBinary},
+		{"pdf declared as markdown", "markdown", "x.md", pdf, "", ErrBinary},
+		{"docx by bytes", "", "a.docx", docx, TypeDOCX, nil},
+		{"docx declared", TypeDOCX, "a", docx, TypeDOCX, nil},
+		{"xlsx unsupported", "", "a.xlsx", xlsx, "", ErrUnsupportedType},
+		{"plain zip unsupported", "", "a.zip", zipOf(t, "a.txt"), "", ErrUnsupportedType},
+		{"png unsupported", "", "a.png", png, "", ErrUnsupportedType},
+		{"nul bytes are binary", "", "a.txt", []byte("a\x00b\x00c"), "", ErrUnsupportedType},
+		{"nul bytes declared text", "text", "a.txt", []byte("a\x00b\x00c"), "", ErrBinary},
+		{"extension decides text", "", "https://x/guide.md?v=2#top", []byte("# Guide\n\ntext"), TypeMarkdown, nil},
+		{"html sniffed without extension", "", "https://x/page", []byte("  <!DOCTYPE html><html><p>x</p></html>"), TypeHTML, nil},
+		{"html sniffed under .pdf name", "", "x.pdf", []byte("<html><body>x</body></html>"), TypeHTML, nil},
+		{"plain when nothing says otherwise", "", "x.pdf", []byte("just words"), TypePlain, nil},
+		{"declared wins for text", "text/html; charset=utf-8", "x.md", []byte("<p>x</p>"), TypeHTML, nil},
+		{"a few stray controls are text", "", "x.txt", []byte("hello\x01 world, a long enough line of text to stay under one per cent of the bytes ... ... ... ... ... ... ... ... ... ..."), TypePlain, nil},
+		{"utf-16 with bom is text", "", "x.txt", utf16le(t, "hello world", true), TypePlain, nil},
+		{"utf-16 declared is text", "text/plain; charset=utf-16le", "x.txt", utf16le(t, "hello world", false), TypePlain, nil},
+		{"utf-16 undeclared is binary", "", "x.txt", utf16le(t, "hello world", false), "", ErrUnsupportedType},
+		{"unknown declared type", "image/png", "x", png, "", ErrUnsupportedType},
+		{"latin-1 is text", "", "x.txt", []byte("caf\xe9"), TypePlain, nil},
+	}
+	for _, c := range cases {
+		got, err := Detect(c.content, c.declared, c.uri)
+		if c.err != nil {
+			if !errors.Is(err, c.err) {
+				t.Errorf("%s: Detect = %q, %v; want error %v", c.name, got, err, c.err)
+			}
+			continue
+		}
+		if err != nil || got != c.want {
+			t.Errorf("%s: Detect = %q, %v; want %q", c.name, got, err, c.want)
+		}
+	}
+}
+
+func TestToUTF8(t *testing.T) {
+	t.Parallel()
+	latin1 := func(s string) []byte {
+		b, err := charmap.ISO8859_1.NewEncoder().Bytes([]byte(s))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return b
+	}
+	cases := []struct {
+		name, typ, declared string
+		content             []byte
+		want                string
+	}{
+		{"utf-8 bom dropped", TypePlain, "", []byte("\xef\xbb\xbfcafé"), "café"},
+		{"utf-16le bom", TypePlain, "", utf16le(t, "café 日本", true), "café 日本"},
+		{"utf-16be bom", TypePlain, "", []byte("\xfe\xff\x00c\x00a\x00f\x00\xe9"), "café"},
+		{"declared charset", TypePlain, "text/plain; charset=ISO-8859-1", latin1("café"), "café"},
+		{"declared windows-1252", TypeMarkdown, "text/markdown; charset=windows-1252", []byte("\x93quoted\x94"), "\u201cquoted\u201d"},
+		{"declared utf-16 without bom", TypePlain, "text/plain; charset=utf-16le", utf16le(t, "naïve", false), "naïve"},
+		{"declared utf-8 left alone", TypePlain, "text/plain; charset=utf-8", []byte("caf\xe9"), "caf\xe9"},
+		{"meta charset", TypeHTML, "", append([]byte(`<html><head><meta charset="iso-8859-1"><title>t</title></head><body>`), latin1("café</body>")...),
+			`<html><head><meta charset="iso-8859-1"><title>t</title></head><body>café</body>`},
+		{"meta http-equiv", TypeHTML, "", append([]byte(`<meta http-equiv="Content-Type" content="text/html; charset=windows-1252"><p>`), latin1("élan")...),
+			`<meta http-equiv="Content-Type" content="text/html; charset=windows-1252"><p>élan`},
+		{"meta yields to valid utf-8", TypeHTML, "", []byte(`<meta charset="iso-8859-1"><p>café`), `<meta charset="iso-8859-1"><p>café`},
+		{"no guessing", TypePlain, "", []byte("caf\xe9"), "caf\xe9"},
+		{"binary types untouched", TypePDF, "application/pdf; charset=latin1", []byte("%PDF-\xe9"), "%PDF-\xe9"},
+	}
+	for _, c := range cases {
+		got, err := ToUTF8(c.content, c.typ, c.declared)
+		if err != nil || string(got) != c.want {
+			t.Errorf("%s: ToUTF8 = %q, %v; want %q", c.name, got, err, c.want)
+		}
+	}
+	if _, err := ToUTF8([]byte("x"), TypePlain, "text/plain; charset=klingon"); !errors.Is(err, ErrUnsupportedType) {
+		t.Errorf("unknown charset: %v, want ErrUnsupportedType", err)
+	}
+	// What ToUTF8 returns for text Extract then reads.
+	b, err := ToUTF8(utf16le(t, "<h1>Título</h1><p>Texto</p>", true), TypeHTML, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc, err := Extract(TypeHTML, b)
+	if err != nil || doc.Title != "Título" {
+		t.Fatalf("extract after ToUTF8: %+v, %v", doc, err)
+	}
+}

@@ -1,0 +1,512 @@
+package extract
+
+import (
+	"archive/zip"
+	"bytes"
+	"encoding/xml"
+	"errors"
+	"fmt"
+	"io"
+	"path"
+	"regexp"
+	"strconv"
+	"strings"
+)
+
+// DOCX is read with archive/zip and encoding/xml over the parts that carry
+// the text and its structure (WordprocessingML, ECMA-376 part 1): the main
+// document (word/document.xml, or wherever _rels/.rels points), styles.xml
+// for heading styles and outline levels, numbering.xml for list markers, and
+// docProps/core.xml for the title. The Go DOCX libraries the module proxy
+// serves either need a paid licence or are writers; reading these four parts
+// is a few hundred lines.
+
+// docxMaxPart bounds the decompressed size of one part, so a zip bomb costs
+// at most this much memory and time.
+const docxMaxPart = 64 << 20
+
+// wNS is the WordprocessingML main namespace.
+const wNS = "http://schemas.openxmlformats.org/wordprocessingml/2006/main"
+
+// extractDOCX reads a DOCX file: headings (Heading N styles, Title, outline
+// levels) as KindHeading, numbered and bulleted paragraphs as KindListItem
+// ("- " or "N. " by the list's number format, indented by level), tables as
+// KindTable with their header row(s) (rows marked as repeating headers,
+// else the first row of a table of two or more rows). Errors: ErrUnreadable
+// (wrapped) for a file that is not a readable DOCX, ErrEmpty.
+func extractDOCX(data []byte) (*Document, error) {
+	zr, err := zip.NewReader(bytes.NewReader(data), int64(len(data)))
+	if err != nil {
+		return nil, fmt.Errorf("%w: not a DOCX (zip) file: %v", ErrUnreadable, err)
+	}
+	parts := map[string]*zip.File{}
+	for _, f := range zr.File {
+		parts[strings.TrimPrefix(f.Name, "/")] = f
+	}
+	read := func(name string) ([]byte, error) {
+		f, ok := parts[name]
+		if !ok {
+			return nil, nil
+		}
+		rc, err := f.Open()
+		if err != nil {
+			return nil, fmt.Errorf("%w: part %s: %v", ErrUnreadable, name, err)
+		}
+		defer rc.Close()
+		b, err := io.ReadAll(io.LimitReader(rc, docxMaxPart+1))
+		if err != nil {
+			return nil, fmt.Errorf("%w: part %s: %v", ErrUnreadable, name, err)
+		}
+		if len(b) > docxMaxPart {
+			return nil, fmt.Errorf("%w: part %s is over %d MiB uncompressed", ErrUnreadable, name, docxMaxPart>>20)
+		}
+		return b, nil
+	}
+	main := "word/document.xml"
+	if rels, err := read("_rels/.rels"); err != nil {
+		return nil, err
+	} else if t := officeDocumentTarget(rels); t != "" {
+		main = t
+	}
+	body, err := read(main)
+	if err != nil {
+		return nil, err
+	}
+	if body == nil {
+		return nil, fmt.Errorf("%w: no main document part (%s): not a word-processing file", ErrUnreadable, main)
+	}
+	dir := path.Dir(main)
+	stylesXML, err := read(path.Join(dir, "styles.xml"))
+	if err != nil {
+		return nil, err
+	}
+	numberingXML, err := read(path.Join(dir, "numbering.xml"))
+	if err != nil {
+		return nil, err
+	}
+	coreXML, err := read("docProps/core.xml")
+	if err != nil {
+		return nil, err
+	}
+	w := &docxWalker{styles: parseDocxStyles(stylesXML), numbering: parseDocxNumbering(numberingXML), counters: map[string][]int{}}
+	if err := w.walk(body); err != nil {
+		return nil, err
+	}
+	title := coreTitle(coreXML)
+	if title == "" {
+		title = w.title
+	}
+	doc := w.b.document(title)
+	if strings.TrimSpace(doc.Text) == "" {
+		return nil, ErrEmpty
+	}
+	return doc, nil
+}
+
+// officeDocumentTarget returns the main part named by the package
+// relationships, or "".
+func officeDocumentTarget(rels []byte) string {
+	var r struct {
+		Rels []struct {
+			Type   string `xml:"Type,attr"`
+			Target string `xml:"Target,attr"`
+		} `xml:"Relationship"`
+	}
+	if xml.Unmarshal(rels, &r) != nil {
+		return ""
+	}
+	for _, x := range r.Rels {
+		if strings.HasSuffix(x.Type, "/officeDocument") {
+			return strings.TrimPrefix(path.Clean("/"+x.Target), "/")
+		}
+	}
+	return ""
+}
+
+func coreTitle(core []byte) string {
+	var c struct {
+		Title string `xml:"http://purl.org/dc/elements/1.1/ title"`
+	}
+	if core == nil || xml.Unmarshal(core, &c) != nil {
+		return ""
+	}
+	return collapse(c.Title)
+}
+
+// docxStyle is what a paragraph style says about structure.
+type docxStyle struct {
+	name    string // lower case, e.g. "heading 1"
+	basedOn string
+	outline int // outline level 0–8 + 1; 0 = none
+	list    bool
+}
+
+type docxStyles map[string]docxStyle
+
+func parseDocxStyles(b []byte) docxStyles {
+	var s struct {
+		Styles []struct {
+			ID      string `xml:"styleId,attr"`
+			Name    val    `xml:"name"`
+			BasedOn val    `xml:"basedOn"`
+			PPr     struct {
+				Outline *val `xml:"outlineLvl"`
+				NumPr   *struct {
+					NumID val `xml:"numId"`
+				} `xml:"numPr"`
+			} `xml:"pPr"`
+		} `xml:"style"`
+	}
+	out := docxStyles{}
+	if b == nil || xml.Unmarshal(b, &s) != nil {
+		return out
+	}
+	for _, st := range s.Styles {
+		ds := docxStyle{name: strings.ToLower(st.Name.Val), basedOn: st.BasedOn.Val}
+		if st.PPr.Outline != nil {
+			if n, err := strconv.Atoi(st.PPr.Outline.Val); err == nil && n >= 0 && n < 9 {
+				ds.outline = n + 1
+			}
+		}
+		ds.list = st.PPr.NumPr != nil && st.PPr.NumPr.NumID.Val != "0"
+		out[st.ID] = ds
+	}
+	return out
+}
+
+// val is a WordprocessingML element whose value is its w:val attribute.
+type val struct {
+	Val string `xml:"val,attr"`
+}
+
+var headingStyle = regexp.MustCompile(`^heading ?([1-9])$`)
+
+// level returns the heading level of a paragraph style (Heading N → N,
+// Title → 1, else the outline level, following basedOn), capped at 6, or 0;
+// and whether the style is Title.
+func (s docxStyles) level(id string) (level int, title bool) {
+	for range 10 {
+		st, ok := s[id]
+		if !ok {
+			return 0, false
+		}
+		if m := headingStyle.FindStringSubmatch(st.name); m != nil {
+			n, _ := strconv.Atoi(m[1])
+			return min(n, 6), false
+		}
+		if st.name == "title" {
+			return 1, true
+		}
+		if st.outline > 0 {
+			return min(st.outline, 6), false
+		}
+		id = st.basedOn
+	}
+	return 0, false
+}
+
+// list reports whether a paragraph style carries list numbering.
+func (s docxStyles) list(id string) bool {
+	for range 10 {
+		st, ok := s[id]
+		if !ok {
+			return false
+		}
+		if st.list {
+			return true
+		}
+		id = st.basedOn
+	}
+	return false
+}
+
+// docxNumbering maps a list (numId) and level to its number format
+// ("decimal", "bullet", ...).
+type docxNumbering map[string]map[int]string
+
+func parseDocxNumbering(b []byte) docxNumbering {
+	var n struct {
+		Abstract []struct {
+			ID  string `xml:"abstractNumId,attr"`
+			Lvl []struct {
+				Ilvl   int `xml:"ilvl,attr"`
+				NumFmt val `xml:"numFmt"`
+			} `xml:"lvl"`
+		} `xml:"abstractNum"`
+		Num []struct {
+			ID       string `xml:"numId,attr"`
+			Abstract val    `xml:"abstractNumId"`
+		} `xml:"num"`
+	}
+	out := docxNumbering{}
+	if b == nil || xml.Unmarshal(b, &n) != nil {
+		return out
+	}
+	abs := map[string]map[int]string{}
+	for _, a := range n.Abstract {
+		m := map[int]string{}
+		for _, l := range a.Lvl {
+			m[l.Ilvl] = l.NumFmt.Val
+		}
+		abs[a.ID] = m
+	}
+	for _, x := range n.Num {
+		out[x.ID] = abs[x.Abstract.Val]
+	}
+	return out
+}
+
+// docxWalker streams document.xml into a builder.
+type docxWalker struct {
+	styles    docxStyles
+	numbering docxNumbering
+	b         builder
+	title     string
+	// counters are the running item numbers of each list, per level.
+	counters map[string][]int
+}
+
+// docxPara is the paragraph being read.
+type docxPara struct {
+	style    string
+	outline  int // paragraph outline level + 1, 0 = none
+	numID    string
+	ilvl     int
+	numbered bool
+	in       inline
+	depth    int // nesting of w:p (text boxes hold paragraphs inside a run)
+	inT      bool
+}
+
+// docxTable is a table being read: rows of cells of text.
+type docxTable struct {
+	rows   [][]string
+	header int // leading rows marked as repeating header rows
+	cell   *inline
+	row    []string
+	isHead bool
+}
+
+func (w *docxWalker) walk(body []byte) error {
+	dec := xml.NewDecoder(bytes.NewReader(body))
+	dec.Strict = false
+	var p *docxPara
+	var tables []*docxTable
+	skip := 0 // >0 inside content not to read (mc:Fallback, deleted text)
+	for {
+		tok, err := dec.Token()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			return fmt.Errorf("%w: document.xml: %v", ErrUnreadable, err)
+		}
+		switch t := tok.(type) {
+		case xml.StartElement:
+			if skip > 0 {
+				skip++
+				continue
+			}
+			if t.Name.Local == "Fallback" || (t.Name.Space == wNS && (t.Name.Local == "del" || t.Name.Local == "instrText" || t.Name.Local == "delText")) {
+				skip = 1
+				continue
+			}
+			if t.Name.Space != wNS {
+				continue
+			}
+			switch t.Name.Local {
+			case "tbl":
+				if p != nil { // a table inside a text box: its text joins the paragraph
+					p.in.softSpace()
+					continue
+				}
+				tables = append(tables, &docxTable{})
+			case "tr":
+				if len(tables) > 0 && len(tables) == 1 {
+					tables[0].row, tables[0].isHead = nil, false
+				}
+			case "tblHeader":
+				if len(tables) == 1 {
+					tables[0].isHead = xattr(t, "val") != "false" && xattr(t, "val") != "0"
+				}
+			case "tc":
+				if len(tables) == 1 {
+					tables[0].cell = &inline{}
+				}
+			case "p":
+				if p != nil {
+					p.depth++
+					p.in.softSpace()
+					continue
+				}
+				p = &docxPara{depth: 1}
+			case "pStyle":
+				if p != nil && p.depth == 1 {
+					p.style = xattr(t, "val")
+				}
+			case "outlineLvl":
+				if p != nil && p.depth == 1 {
+					if n, err := strconv.Atoi(xattr(t, "val")); err == nil && n >= 0 && n < 9 {
+						p.outline = n + 1
+					}
+				}
+			case "numId":
+				if p != nil && p.depth == 1 {
+					p.numID, p.numbered = xattr(t, "val"), xattr(t, "val") != "0"
+				}
+			case "ilvl":
+				if p != nil && p.depth == 1 {
+					p.ilvl, _ = strconv.Atoi(xattr(t, "val"))
+					p.ilvl = min(max(p.ilvl, 0), 8)
+				}
+			case "t":
+				if p != nil {
+					p.inT = true
+				}
+			case "tab", "ptab":
+				if p != nil {
+					p.in.softSpace()
+				}
+			case "br", "cr":
+				if p != nil {
+					if xattr(t, "type") == "page" || xattr(t, "type") == "column" {
+						p.in.softSpace()
+					} else {
+						p.in.breakLine()
+					}
+				}
+			case "noBreakHyphen":
+				if p != nil {
+					p.in.put("-")
+				}
+			}
+		case xml.EndElement:
+			if skip > 0 {
+				skip--
+				continue
+			}
+			if t.Name.Space != wNS {
+				continue
+			}
+			switch t.Name.Local {
+			case "t":
+				if p != nil {
+					p.inT = false
+				}
+			case "p":
+				if p == nil {
+					continue
+				}
+				if p.depth > 1 {
+					p.depth--
+					continue
+				}
+				if len(tables) > 0 {
+					if tb := tables[0]; tb.cell != nil {
+						tb.cell.softSpace()
+						tb.cell.text(p.in.take(true))
+					}
+				} else {
+					w.paragraph(p)
+				}
+				p = nil
+			case "tc":
+				if len(tables) == 1 && tables[0].cell != nil {
+					tables[0].row = append(tables[0].row, tables[0].cell.take(true))
+					tables[0].cell = nil
+				}
+			case "tr":
+				if len(tables) == 1 {
+					tb := tables[0]
+					if strings.Trim(strings.Join(tb.row, ""), " ") != "" {
+						if tb.isHead && tb.header == len(tb.rows) {
+							tb.header++
+						}
+						tb.rows = append(tb.rows, tb.row)
+					}
+					tb.row = nil
+				}
+			case "tbl":
+				if len(tables) == 0 {
+					continue
+				}
+				if len(tables) == 1 {
+					w.table(tables[0])
+				}
+				tables = tables[:len(tables)-1]
+			}
+		case xml.CharData:
+			if skip == 0 && p != nil && p.inT {
+				p.in.text(string(t))
+			}
+		}
+	}
+	return nil
+}
+
+func xattr(t xml.StartElement, local string) string {
+	for _, a := range t.Attr {
+		if a.Name.Local == local {
+			return a.Value
+		}
+	}
+	return ""
+}
+
+// paragraph adds a body paragraph as a heading, list item or paragraph.
+func (w *docxWalker) paragraph(p *docxPara) {
+	level, isTitle := w.styles.level(p.style)
+	if level == 0 && p.outline > 0 {
+		level = min(p.outline, 6)
+	}
+	if level > 0 {
+		s := p.in.take(true)
+		if s == "" {
+			return
+		}
+		if isTitle && w.title == "" {
+			w.title = s
+		}
+		w.b.add(KindHeading, level, s)
+		return
+	}
+	s := p.in.take(false)
+	if s == "" {
+		return
+	}
+	if p.numbered || (p.numID == "" && w.styles.list(p.style)) {
+		depth := p.ilvl + 1
+		marker := "- "
+		if fmtName := w.numbering[p.numID][p.ilvl]; fmtName != "" && fmtName != "bullet" && fmtName != "none" {
+			c := w.counters[p.numID]
+			for len(c) < depth {
+				c = append(c, 0)
+			}
+			c = c[:depth]
+			c[depth-1]++
+			w.counters[p.numID] = c
+			marker = strconv.Itoa(c[depth-1]) + ". "
+		} else if c := w.counters[p.numID]; len(c) > depth {
+			w.counters[p.numID] = c[:depth]
+		}
+		indent := strings.Repeat("  ", depth-1)
+		s = indent + marker + strings.ReplaceAll(s, "\n", "\n"+indent+"  ")
+		w.b.add(KindListItem, depth, s)
+		return
+	}
+	w.b.add(KindParagraph, 0, s)
+}
+
+// table adds a table block; its header is the rows marked as repeating
+// headers, else the first row when there are at least two.
+func (w *docxWalker) table(tb *docxTable) {
+	header := tb.header
+	if header == 0 && len(tb.rows) >= 2 {
+		header = 1
+	}
+	rows := make([]string, len(tb.rows))
+	for i, r := range tb.rows {
+		rows[i] = strings.Join(r, " | ")
+	}
+	w.b.addTable(rows[:header], rows[header:])
+}

@@ -1,0 +1,489 @@
+package extract
+
+import (
+	"bytes"
+	"fmt"
+	"math"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// extractPDF reads a PDF's text layer (PDFium, pdfium.go) and lays it out as
+// blocks with page offsets (layoutPDF).
+func extractPDF(data []byte) (*Document, error) {
+	// PDFium, like Acrobat, looks for the header in the first 1,024 bytes;
+	// without one there is no need to start the engine.
+	if !bytes.Contains(data[:min(len(data), 1024)], []byte("%PDF-")) {
+		return nil, fmt.Errorf("%w: not a PDF (no %%PDF- header)", ErrUnreadable)
+	}
+	raw, err := readPDF(data)
+	if err != nil {
+		return nil, err
+	}
+	return layoutPDF(raw)
+}
+
+// line is a cleaned pdfLine: text collapsed to single spaces, and whether it
+// ended with a hyphen PDFium marked as a line-end break (U+FFFE) or a soft
+// hyphen (U+00AD, U+0002).
+type line struct {
+	pdfLine
+	softHyphen bool
+	// joins is how many physical lines PDFium joined into this one at a
+	// hyphen; the baseline is the first one's.
+	joins int
+}
+
+// layoutPDF turns the raw lines into a Document: running headers and footers
+// dropped, headings marked (outline, else font size), lines joined into
+// paragraphs and list items with end-of-line hyphenation repaired, and
+// Document.Pages set; runs of monospaced lines become code blocks with their
+// indentation. Errors: ErrNoTextLayer when no page has text.
+func layoutPDF(raw *pdfRaw) (*Document, error) {
+	pages := make([][]line, len(raw.pages))
+	for i, p := range raw.pages {
+		for _, l := range p.lines {
+			if c, ok := cleanLine(l); ok {
+				pages[i] = append(pages[i], c)
+			}
+		}
+	}
+	if !slices.ContainsFunc(pages, func(p []line) bool { return len(p) > 0 }) {
+		return nil, ErrNoTextLayer
+	}
+	dropRunning(pages)
+	heads := outlineHeadings(raw.outline, pages)
+	if len(heads) == 0 {
+		heads = fontHeadings(pages)
+	}
+	spacing := typicalSpacing(pages)
+
+	var b builder
+	starts := make([]int, len(pages))
+	title := raw.title
+	for p, pg := range pages {
+		first := len(b.blocks)
+		var para []line
+		flush := func() {
+			if len(para) == 0 {
+				return
+			}
+			text := joinLines(para)
+			if rest, ok := strings.CutPrefix(text, bulletMark); ok {
+				b.add(KindListItem, 1, "- "+rest)
+			} else {
+				b.add(KindParagraph, 0, text)
+			}
+			para = para[:0]
+		}
+		for li := 0; li < len(pg); li++ {
+			l := pg[li]
+			if n := codeRun(pg, li, heads, p); n > 0 {
+				flush()
+				b.addCode(codeText(pg[li : li+n]))
+				li += n - 1
+				continue
+			}
+			if lvl := heads[lineRef{p, li}]; lvl > 0 {
+				flush()
+				// A heading wrapped over two lines continues the previous one.
+				if n := len(b.blocks); n > first && li > 0 && heads[lineRef{p, li - 1}] == lvl && b.blocks[n-1].Kind == KindHeading {
+					b.extendLast(" " + l.text)
+				} else {
+					b.add(KindHeading, lvl, l.text)
+				}
+				continue
+			}
+			if len(para) > 0 && (strings.HasPrefix(l.text, bulletMark) || paragraphBreak(para[len(para)-1], l, spacing)) {
+				flush()
+			}
+			para = append(para, l)
+		}
+		flush()
+		starts[p] = -1
+		if len(b.blocks) > first {
+			starts[p] = b.blocks[first].Start
+		}
+	}
+	doc := b.document(title)
+	next := len(doc.Text)
+	for p := len(starts) - 1; p >= 0; p-- {
+		if starts[p] < 0 {
+			starts[p] = next
+		}
+		next = starts[p]
+	}
+	doc.Pages = starts
+	if strings.TrimSpace(doc.Text) == "" {
+		return nil, ErrNoTextLayer
+	}
+	return doc, nil
+}
+
+// codeRun returns how many lines from li on form a code block: at least two
+// consecutive monospaced lines that are not headings (one monospaced line is
+// more often prose that starts and ends with a command name); 0 otherwise.
+func codeRun(pg []line, li int, heads map[lineRef]int, p int) int {
+	n := 0
+	for li+n < len(pg) && pg[li+n].mono && heads[lineRef{p, li + n}] == 0 {
+		n++
+	}
+	if n < 2 {
+		return 0
+	}
+	return n
+}
+
+// codeText joins code lines with "\n", restoring each line's indentation
+// from its left edge: one space per character width (0.6 em, the advance of
+// common monospaced fonts) right of the block's leftmost line, at most 40.
+func codeText(ls []line) string {
+	left := ls[0].x
+	for _, l := range ls {
+		left = min(left, l.x)
+	}
+	var b strings.Builder
+	for i, l := range ls {
+		if i > 0 {
+			b.WriteByte('\n')
+		}
+		if l.size > 0 {
+			b.WriteString(strings.Repeat(" ", min(40, int((l.x-left)/(0.6*l.size)+0.5))))
+		}
+		t := l.text
+		if rest, ok := strings.CutPrefix(t, bulletMark); ok {
+			t = "• " + rest
+		}
+		if l.softHyphen {
+			t += "-"
+		}
+		b.WriteString(t)
+	}
+	return b.String()
+}
+
+// bulletMark starts a list item after cleanLine (which maps the bullet
+// characters PDFs use to it).
+const bulletMark = "• "
+
+// cleanLine collapses whitespace, drops control characters, resolves
+// PDFium's in-line hyphen markers and maps bullets to bulletMark; ok is
+// false for a line left empty.
+func cleanLine(l pdfLine) (line, bool) {
+	s := l.text
+	var out strings.Builder
+	joins := 0
+	for i, r := range s {
+		switch {
+		case r == 0xFFFE || r == 0x02 || r == 0xAD:
+			joins++
+			// A hyphen at a line break that PDFium joined: drop it before
+			// a lower-case letter (a word broken in two), keep it otherwise
+			// ("Diffie-Hellman").
+			next, _ := utf8.DecodeRuneInString(s[i+utf8.RuneLen(r):])
+			if i+utf8.RuneLen(r) < len(s) && !unicode.IsLower(next) {
+				out.WriteByte('-')
+			} else if i+utf8.RuneLen(r) == len(s) {
+				out.WriteRune(0xFFFE)
+			}
+		case r == '\t' || r == '\r' || r == '\n':
+			out.WriteByte(' ')
+		case r < 0x20 || r == 0x7f || r == 0xFFFF:
+		default:
+			out.WriteRune(r)
+		}
+	}
+	t := collapse(leaders.ReplaceAllString(out.String(), " … "))
+	soft := false
+	if u, ok := strings.CutSuffix(t, "\uFFFE"); ok {
+		t, soft = strings.TrimRight(u, " "), true
+	}
+	for _, b := range []string{"•", "◦", "▪", "‣", "∙", "·", "●", "○", "■", "□", "–"} {
+		if rest, ok := strings.CutPrefix(t, b); ok && (rest == "" || rest[0] == ' ') {
+			if rest = strings.TrimSpace(rest); rest != "" {
+				t = bulletMark + rest
+			}
+			break
+		}
+	}
+	if strings.TrimSpace(t) == "" {
+		return line{}, false
+	}
+	if soft {
+		joins--
+	}
+	return line{pdfLine: pdfLine{text: t, x: l.x, y: l.y, size: l.size, mono: l.mono}, softHyphen: soft, joins: joins}, true
+}
+
+// joinLines joins a paragraph's lines with spaces, rejoining words broken
+// across lines: after a marked hyphen, or after "-" between a letter and a
+// line starting with a lower-case one (TeX hyphenation), the hyphen and the
+// break go; before an upper-case letter the hyphen stays, without a space
+// (a compound such as "Diffie-Hellman").
+func joinLines(ls []line) string {
+	var b strings.Builder
+	for i, l := range ls {
+		t := l.text
+		if i > 0 {
+			prev := ls[i-1]
+			first, _ := utf8.DecodeRuneInString(t)
+			switch {
+			case prev.softHyphen && unicode.IsLower(first):
+			case prev.softHyphen:
+				b.WriteByte('-')
+			case brokenWord(prev.text) && unicode.IsLower(first):
+				s := b.String()
+				b.Reset()
+				b.WriteString(s[:len(s)-1])
+			case brokenWord(prev.text) && unicode.IsLetter(first):
+				// A compound broken at its hyphen ("Diffie-" "Hellman").
+			default:
+				b.WriteByte(' ')
+			}
+		}
+		b.WriteString(t)
+	}
+	return b.String()
+}
+
+// brokenWord reports whether s ends with a letter and "-".
+func brokenWord(s string) bool {
+	t, ok := strings.CutSuffix(s, "-")
+	if !ok {
+		return false
+	}
+	r, _ := utf8.DecodeLastRuneInString(t)
+	return unicode.IsLetter(r)
+}
+
+// typicalSpacing is the median distance between consecutive baselines of
+// lines of equal font size across the document, or 0 when the geometry is
+// unknown.
+func typicalSpacing(pages [][]line) float64 {
+	var d []float64
+	for _, pg := range pages {
+		for i := 1; i < len(pg); i++ {
+			a, b := pg[i-1], pg[i]
+			if a.size > 0 && math.Abs(a.size-b.size) < 0.5 {
+				if s := a.y - b.y; s > 0 && s < 3*a.size {
+					d = append(d, s)
+				}
+			}
+		}
+	}
+	if len(d) == 0 {
+		return 0
+	}
+	slices.Sort(d)
+	return d[len(d)/2]
+}
+
+// paragraphBreak reports whether cur starts a new paragraph after prev: a
+// baseline gap well above the typical line spacing, a step back up the page
+// (a new column) or a change of font size.
+func paragraphBreak(prev, cur line, spacing float64) bool {
+	if prev.size == 0 || cur.size == 0 || spacing == 0 {
+		return false
+	}
+	if math.Abs(prev.size-cur.size) > 0.1*prev.size {
+		return true
+	}
+	gap := prev.y - cur.y
+	return gap <= 0 || gap > (1.4+float64(prev.joins))*spacing
+}
+
+// lineRef names line l of page p (0-based).
+type lineRef struct{ p, l int }
+
+var (
+	// leaders are the dot leaders of a table of contents.
+	leaders    = regexp.MustCompile(`( ?\.){4,}`)
+	digitRun   = regexp.MustCompile(`[0-9]+`)
+	pageNumber = regexp.MustCompile(`(?i)^(page\s*)?([0-9]+|[ivxlcdm]{1,7})(\s*(/|of)\s*[0-9]+)?$|^[-–—]\s*[0-9]+\s*[-–—]$`)
+)
+
+// runningKey normalises an edge line for comparison across pages: lower
+// case, a number that begins or ends it (the page number) as "#". Numbers
+// inside the line stay, so "Figure 3 shows" and "Figure 4 shows" differ.
+func runningKey(s string) string {
+	f := strings.Fields(strings.ToLower(s))
+	for _, i := range []int{0, len(f) - 1} {
+		if i >= 0 && digitRun.MatchString(f[i]) && strings.Trim(f[i], "0123456789") == "" {
+			f[i] = "#"
+		}
+	}
+	return strings.Join(f, " ")
+}
+
+// dropRunning removes running headers and footers: from the top and the
+// bottom of each page, up to two lines each that are
+//   - a bare page number ("12", "xii", "Page 3 of 9", "- 4 -");
+//   - a line beginning or ending with the page's printed number, where the
+//     printed numbers follow the page sequence (page index minus number
+//     constant) on at least three pages (two in a document of under six):
+//     "Chapter 2: ASN.1 structure handling 3";
+//   - a line repeated, its page number aside, at the same edge of that many
+//     pages.
+func dropRunning(pages [][]line) {
+	const depth = 2
+	top, bottom := map[string]int{}, map[string]int{}
+	offsets := map[int]int{}
+	for p, pg := range pages {
+		seen := map[string]bool{}
+		seenOff := map[int]bool{}
+		for k := 0; k < depth && k < len(pg); k++ {
+			for _, e := range []struct {
+				l      line
+				edge   string
+				counts map[string]int
+			}{{pg[k], "t", top}, {pg[len(pg)-1-k], "b", bottom}} {
+				if key := runningKey(e.l.text); !seen[e.edge+key] {
+					seen[e.edge+key] = true
+					e.counts[key]++
+				}
+				for _, n := range edgeNumbers(e.l.text) {
+					if !seenOff[p-n] {
+						seenOff[p-n] = true
+						offsets[p-n]++
+					}
+				}
+			}
+		}
+	}
+	need := 3
+	if len(pages) < 6 {
+		need = 2
+	}
+	running := func(p int, l line, counts map[string]int) bool {
+		if pageNumber.MatchString(l.text) || (len(pages) > 1 && counts[runningKey(l.text)] >= need) {
+			return true
+		}
+		for _, n := range edgeNumbers(l.text) {
+			if offsets[p-n] >= need && len(strings.Fields(l.text)) <= 12 {
+				return true
+			}
+		}
+		return false
+	}
+	for i, pg := range pages {
+		from, to := 0, len(pg)
+		for k := 0; k < depth && from < to && running(i, pg[from], top); k++ {
+			from++
+		}
+		for k := 0; k < depth && from < to && running(i, pg[to-1], bottom); k++ {
+			to--
+		}
+		pages[i] = pg[from:to]
+	}
+}
+
+// edgeNumbers returns the integers (at most 5 digits) that begin or end s
+// as whole words.
+func edgeNumbers(s string) []int {
+	f := strings.Fields(s)
+	if len(f) < 2 {
+		return nil
+	}
+	var out []int
+	for _, w := range []string{f[0], f[len(f)-1]} {
+		if len(w) <= 5 {
+			if n, err := strconv.Atoi(w); err == nil && n >= 0 {
+				out = append(out, n)
+			}
+		}
+	}
+	return out
+}
+
+// outlineHeadings matches outline entries to lines of the page they point
+// to: a line equal to the entry's title, or ending with it after a short
+// prefix (a section number the outline leaves out). Level = outline depth,
+// capped at 6.
+func outlineHeadings(marks []pdfMark, pages [][]line) map[lineRef]int {
+	heads := map[lineRef]int{}
+	for _, m := range marks {
+		if m.page < 0 || m.page >= len(pages) || m.title == "" {
+			continue
+		}
+		want := strings.ToLower(m.title)
+		for li, l := range pages[m.page] {
+			ref := lineRef{m.page, li}
+			if heads[ref] > 0 {
+				continue
+			}
+			got := strings.ToLower(l.text)
+			if got == want || (strings.HasSuffix(got, " "+want) && len(got)-len(want) <= 12) {
+				heads[ref] = min(m.level, 6)
+				break
+			}
+		}
+	}
+	return heads
+}
+
+// fontHeadings marks as headings short lines (at most 20 words, not ending
+// with a full stop) set at least 15% larger than the body text (the font
+// size carrying the most characters); the largest such size is level 1, the
+// next level 2, and so on up to 6. A size used by more than a third of the
+// lines is body text of its own and is ignored.
+func fontHeadings(pages [][]line) map[lineRef]int {
+	round := func(s float64) float64 { return math.Round(s*2) / 2 }
+	weight := map[float64]int{}
+	linesAt := map[float64]int{}
+	total := 0
+	for _, pg := range pages {
+		for _, l := range pg {
+			if l.size > 0 {
+				weight[round(l.size)] += utf8.RuneCountInString(l.text)
+				linesAt[round(l.size)]++
+				total++
+			}
+		}
+	}
+	body, best := 0.0, -1
+	for s, w := range weight {
+		if w > best || (w == best && s < body) {
+			body, best = s, w
+		}
+	}
+	if body == 0 {
+		return nil
+	}
+	isHead := func(l line) bool {
+		s := round(l.size)
+		return s >= body*1.15 && linesAt[s]*3 <= total && len(strings.Fields(l.text)) <= 20 &&
+			!strings.HasSuffix(l.text, ".") && strings.ContainsFunc(l.text, unicode.IsLetter)
+	}
+	var sizes []float64
+	for _, pg := range pages {
+		for _, l := range pg {
+			if isHead(l) && !slices.Contains(sizes, round(l.size)) {
+				sizes = append(sizes, round(l.size))
+			}
+		}
+	}
+	slices.SortFunc(sizes, func(a, b float64) int { return -cmpFloat(a, b) })
+	heads := map[lineRef]int{}
+	for p, pg := range pages {
+		for li, l := range pg {
+			if isHead(l) {
+				heads[lineRef{p, li}] = min(slices.Index(sizes, round(l.size))+1, 6)
+			}
+		}
+	}
+	return heads
+}
+
+func cmpFloat(a, b float64) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
+}

@@ -1,0 +1,293 @@
+package extract
+
+import (
+	"errors"
+	"os"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// The PDF fixtures are written by testdata/mkpdf.py: manual.pdf has four
+// pages with a running header ("ragd Test Manual"), page-number footers,
+// headings set larger than the body (18 pt chapters, 14 pt sections, 11 pt
+// text) and words hyphenated at line ends; scan.pdf is one page holding only
+// an image.
+
+func TestPDFManual(t *testing.T) {
+	t.Parallel()
+	doc, err := Extract(TypePDF, readFixture(t, "manual.pdf"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if doc.Title != "ragd Test Manual" {
+		t.Errorf("title %q, want the Title metadata", doc.Title)
+	}
+	if len(doc.Pages) != 4 {
+		t.Fatalf("pages %v, want 4 offsets", doc.Pages)
+	}
+	// Running header and page-number footers are gone.
+	if strings.Contains(doc.Text, "ragd Test Manual") {
+		t.Errorf("running header left in the text:\n%s", doc.Text)
+	}
+	for _, b := range doc.Blocks {
+		if s := doc.Text[b.Start:b.End]; pageNumber.MatchString(s) {
+			t.Errorf("page number %q left as a block", s)
+		}
+	}
+	// Hyphenation repaired: lower-case continuations join, within a page.
+	for _, want := range []string{"Its configuration lives", "unless RAGD_ADDR says otherwise. Health", "the server performs no optical"} {
+		if !strings.Contains(doc.Text, want) {
+			t.Errorf("text lacks %q:\n%s", want, doc.Text)
+		}
+	}
+	for _, bad := range []string{"configu-", "other-", "per-"} {
+		if strings.Contains(doc.Text, bad) {
+			t.Errorf("text keeps the broken word %q", bad)
+		}
+	}
+	// Headings from font sizes, with their pages.
+	type head struct {
+		text  string
+		level int
+		page  int
+	}
+	var got []head
+	for _, b := range doc.Blocks {
+		if b.Kind == KindHeading {
+			got = append(got, head{doc.Text[b.Start:b.End], b.Level, doc.PageAt(b.Start)})
+		}
+	}
+	want := []head{{"1 Getting started", 1, 1}, {"1.1 Ports and addresses", 2, 2}, {"2 Ingesting documents", 1, 3}, {"2.1 Scanned files", 2, 4}}
+	if len(got) != len(want) {
+		t.Fatalf("headings %+v, want %+v", got, want)
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Errorf("heading %d = %+v, want %+v", i, got[i], want[i])
+		}
+	}
+	// Two paragraphs on page 1, split at the larger gap.
+	if i := strings.Index(doc.Text, "A second paragraph"); i < 0 || doc.Text[i-2:i] != "\n\n" {
+		t.Errorf("second paragraph of page 1 not a block of its own:\n%s", doc.Text)
+	}
+	if p := doc.PageAt(strings.Index(doc.Text, "Metrics are exported")); p != 2 {
+		t.Errorf("page of the metrics sentence = %d, want 2", p)
+	}
+}
+
+// TestPDFOutline: outline.pdf sets its headings in the body font, so only
+// its outline (read by PDFium, matched to lines, numbers the outline leaves
+// out allowed) marks them.
+func TestPDFOutline(t *testing.T) {
+	t.Parallel()
+	doc, err := Extract(TypePDF, readFixture(t, "outline.pdf"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var heads []string
+	for _, b := range doc.Blocks {
+		if b.Kind == KindHeading {
+			heads = append(heads, strconv.Itoa(b.Level)+" "+doc.Text[b.Start:b.End]+" p"+strconv.Itoa(doc.PageAt(b.Start)))
+		}
+	}
+	if got := strings.Join(heads, "|"); got != "1 Introduction p1|2 1.1 Details p2|1 Appendix p3" {
+		t.Errorf("headings %q", got)
+	}
+	if doc.Title != "" {
+		t.Errorf("title %q, want none (no Title metadata)", doc.Title)
+	}
+	// The Courier lines are one code block, indentation restored, between
+	// two paragraphs.
+	var code []string
+	for i, b := range doc.Blocks {
+		if b.Kind == KindCode {
+			code = append(code, doc.Text[b.Start:b.End])
+			if i+1 >= len(doc.Blocks) || doc.Blocks[i+1].Kind != KindParagraph || doc.Blocks[i-1].Kind != KindParagraph {
+				t.Errorf("code block not between paragraphs")
+			}
+		}
+	}
+	if len(code) != 1 || code[0] != "if (ready) {\n    serve(port);\n}" {
+		t.Errorf("code blocks %q", code)
+	}
+}
+
+func TestPDFWithoutTextLayer(t *testing.T) {
+	t.Parallel()
+	_, err := Extract(TypePDF, readFixture(t, "scan.pdf"))
+	if !errors.Is(err, ErrNoTextLayer) || !strings.Contains(err.Error(), "OCR is not supported") {
+		t.Fatalf("image-only PDF: %v, want ErrNoTextLayer naming OCR", err)
+	}
+}
+
+func TestPDFUnreadable(t *testing.T) {
+	t.Parallel()
+	manual := readFixture(t, "manual.pdf")
+	for name, data := range map[string][]byte{
+		"header only": []byte("%PDF-1.7\n"),
+		"not a PDF":   []byte("hello, world"),
+		"empty":       nil,
+		"truncated":   manual[:200],
+	} {
+		if _, err := Extract(TypePDF, data); !errors.Is(err, ErrUnreadable) {
+			t.Errorf("%s: %v, want ErrUnreadable", name, err)
+		}
+	}
+}
+
+// ln is a line of a synthetic page: text at baseline y, 10 pt.
+func ln(text string, y float64) line {
+	c, _ := cleanLine(pdfLine{text: text, y: y, x: 72, size: 10})
+	return c
+}
+
+func TestDropRunningHeadersAndFooters(t *testing.T) {
+	t.Parallel()
+	var pages [][]line
+	for p := range 8 {
+		chapter := "Chapter 1: Basics"
+		if p >= 4 {
+			chapter = "Chapter 2: Advanced use"
+		}
+		num := p + 3 // printed page numbers run 3, 4, ... (front matter unnumbered)
+		pages = append(pages, []line{
+			ln(chapter+" "+strconv.Itoa(num), 750),
+			ln("Body text of page "+strconv.Itoa(p+1)+" starts here.", 700),
+			ln("It goes on.", 686),
+			ln("Copyright Example Corp.", 60),
+			ln("- "+strconv.Itoa(num)+" -", 40),
+		})
+	}
+	dropRunning(pages)
+	for p, pg := range pages {
+		if len(pg) != 2 || !strings.HasPrefix(pg[0].text, "Body text of page "+strconv.Itoa(p+1)) || pg[1].text != "It goes on." {
+			var got []string
+			for _, l := range pg {
+				got = append(got, l.text)
+			}
+			t.Errorf("page %d after dropRunning: %q, want only its two body lines", p+1, got)
+		}
+	}
+
+	// A line repeated at the top of only two pages of eight stays; so does
+	// a number that is not at an edge.
+	pages = nil
+	topics := []string{"Apples", "Pears", "Plums", "Figs", "Dates", "Limes", "Kiwis", "Grapes"}
+	for p := range 8 {
+		first := "All about " + topics[p]
+		if p < 2 {
+			first = "Summary"
+		}
+		pages = append(pages, []line{ln(first, 750), ln("42", 700), ln("Closing words on "+topics[p]+".", 686)})
+	}
+	dropRunning(pages)
+	for p, pg := range pages {
+		if len(pg) != 3 {
+			t.Errorf("page %d lost content lines: %d left", p+1, len(pg))
+		}
+	}
+}
+
+func TestJoinLinesRepairsHyphenation(t *testing.T) {
+	t.Parallel()
+	cases := []struct {
+		lines []string
+		want  string
+	}{
+		{[]string{"the configu-", "ration file"}, "the configuration file"},
+		{[]string{"a Diffie-", "Hellman exchange"}, "a Diffie-Hellman exchange"},
+		{[]string{"version 2-", "3 only"}, "version 2- 3 only"},
+		{[]string{"plain", "lines"}, "plain lines"},
+		// PDFium's own marker for a hyphen it saw at a line end (U+FFFE),
+		// at the end of a line and inside a line it joined.
+		{[]string{"imple\uFFFE", "mented here"}, "implemented here"},
+		{[]string{"func\uFFFEtions and Diffie\uFFFEHellman"}, "functions and Diffie-Hellman"},
+	}
+	for _, c := range cases {
+		var ls []line
+		for _, s := range c.lines {
+			ls = append(ls, ln(s, 0))
+		}
+		if got := joinLines(ls); got != c.want {
+			t.Errorf("joinLines(%q) = %q, want %q", c.lines, got, c.want)
+		}
+	}
+}
+
+func TestOutlineHeadings(t *testing.T) {
+	t.Parallel()
+	raw := &pdfRaw{
+		title: "Guide",
+		pages: []pdfPage{
+			{lines: []pdfLine{{text: "1 Overview", y: 700, size: 10}, {text: "Overview text of the guide.", y: 680, size: 10}}},
+			{lines: []pdfLine{{text: "1.1 Setup", y: 700, size: 10}, {text: "Setup text.", y: 680, size: 10}, {text: "Not a heading", y: 660, size: 10}}},
+		},
+		// The outline leaves the section number out of one entry.
+		outline: []pdfMark{{title: "1 Overview", level: 1, page: 0}, {title: "Setup", level: 2, page: 1}, {title: "Elsewhere", level: 1, page: 7}},
+	}
+	doc, err := layoutPDF(raw)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var heads []string
+	for _, b := range doc.Blocks {
+		if b.Kind == KindHeading {
+			heads = append(heads, strconv.Itoa(b.Level)+" "+doc.Text[b.Start:b.End]+" p"+strconv.Itoa(doc.PageAt(b.Start)))
+		}
+	}
+	if strings.Join(heads, "|") != "1 1 Overview p1|2 1.1 Setup p2" {
+		t.Errorf("headings %q", heads)
+	}
+	if doc.Title != "Guide" || len(doc.Pages) != 2 {
+		t.Errorf("title %q, pages %v", doc.Title, doc.Pages)
+	}
+}
+
+func TestPageAt(t *testing.T) {
+	t.Parallel()
+	// Page 2 has no text: it starts where page 3 does.
+	d := &Document{Text: strings.Repeat("x", 30), Pages: []int{0, 10, 10, 30}}
+	for off, want := range map[int]int{0: 1, 9: 1, 10: 3, 29: 3} {
+		if got := d.PageAt(off); got != want {
+			t.Errorf("PageAt(%d) = %d, want %d", off, got, want)
+		}
+	}
+	if (&Document{Text: "x"}).PageAt(0) != 0 {
+		t.Error("a document without pages has page 0")
+	}
+}
+
+// BenchmarkExtractPDF measures the whole PDF path (PDFium's text and
+// geometry, layout analysis) on manual.pdf, in pages/s; the engine is
+// compiled before the timer starts.
+func BenchmarkExtractPDF(b *testing.B) {
+	data := readFixture(b, "manual.pdf")
+	if err := PreparePDF(); err != nil {
+		b.Fatal(err)
+	}
+	pages := 0
+	b.ResetTimer()
+	for b.Loop() {
+		doc, err := Extract(TypePDF, data)
+		if err != nil {
+			b.Fatal(err)
+		}
+		pages += len(doc.Pages)
+	}
+	b.ReportMetric(float64(pages)/b.Elapsed().Seconds(), "pages/s")
+}
+
+// TestWazeroModulePinned: the compilation cache of test binaries is named
+// after wazeroModule, so it must be the version go.mod requires, or code
+// compiled by another wazero could be loaded.
+func TestWazeroModulePinned(t *testing.T) {
+	t.Parallel()
+	mod, err := os.ReadFile("../../go.mod")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "github.com/tetratelabs/wazero " + wazeroModule + "\n"; !strings.Contains(string(mod), want) {
+		t.Errorf("go.mod does not require %q: update wazeroModule with wazero", strings.TrimSpace(want))
+	}
+}

@@ -1,0 +1,291 @@
+package job
+
+import (
+	"archive/tar"
+	"archive/zip"
+	"bufio"
+	"bytes"
+	"compress/gzip"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"net/url"
+	"path"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// Limits bound what one job may submit. Zero fields take the defaults.
+type Limits struct {
+	// MaxFileBytes is the largest document (default DefaultMaxFileBytes,
+	// the pipeline's limit); a larger file or archive entry fails with the
+	// reason, the rest of the job proceeds.
+	MaxFileBytes int64
+	// MaxJobBytes bounds the bytes a job stores: the files, or an archive's
+	// entries uncompressed (default DefaultMaxJobBytes;
+	// RAGD_INGEST_JOB_MAX_BYTES). Above it the job is refused (ErrTooLarge).
+	MaxJobBytes int64
+	// MaxFiles bounds the files of a job or the entries of an archive
+	// (default DefaultMaxFiles; RAGD_INGEST_JOB_MAX_FILES).
+	MaxFiles int
+	// MaxRatio bounds an archive entry's uncompressed size over its
+	// compressed size, for entries above 1 MiB (default DefaultMaxRatio):
+	// text compresses 3-10×, a zip bomb thousands of times.
+	MaxRatio float64
+}
+
+// Defaults of Limits.
+const (
+	DefaultMaxFileBytes = 10 << 20
+	DefaultMaxJobBytes  = 256 << 20
+	DefaultMaxFiles     = 10000
+	DefaultMaxRatio     = 100
+	// ratioFloor: entries up to this size are not ratio-checked (a small
+	// file of repeated characters compresses far beyond any bound).
+	ratioFloor = 1 << 20
+)
+
+func (l Limits) withDefaults() Limits {
+	if l.MaxFileBytes <= 0 {
+		l.MaxFileBytes = DefaultMaxFileBytes
+	}
+	if l.MaxJobBytes <= 0 {
+		l.MaxJobBytes = DefaultMaxJobBytes
+	}
+	if l.MaxFiles <= 0 {
+		l.MaxFiles = DefaultMaxFiles
+	}
+	if l.MaxRatio <= 0 {
+		l.MaxRatio = DefaultMaxRatio
+	}
+	return l
+}
+
+// Input is what a job's files share: the base URI their source_uri is made
+// from, the metadata every document gets, and the limits.
+type Input struct {
+	// BaseURI, when set (an absolute URL), makes source_uri = BaseURI + "/"
+	// + the file's path; otherwise source_uri is the path itself.
+	BaseURI string
+	// Metadata is every document's metadata (nil = none).
+	Metadata map[string]any
+	Limits   Limits
+}
+
+// SourceURI returns the source_uri of a file or archive entry named name:
+// BaseURI + "/" + the cleaned path. Errors (ErrInvalid): a path that is
+// absolute ("/x", "C:\x"), climbs out ("../x"), is empty, or holds control
+// characters or invalid UTF-8; backslashes count as separators.
+func (in Input) SourceURI(name string) (string, error) {
+	if !utf8.ValidString(name) || strings.ContainsFunc(name, unicode.IsControl) {
+		return "", fmt.Errorf("%w: path %q is not UTF-8 text without control characters", ErrInvalid, name)
+	}
+	n := strings.ReplaceAll(name, `\`, "/")
+	if strings.HasPrefix(n, "/") || (len(n) >= 2 && n[1] == ':') {
+		return "", fmt.Errorf("%w: path %q is absolute", ErrInvalid, name)
+	}
+	for _, seg := range strings.Split(n, "/") {
+		if seg == ".." {
+			return "", fmt.Errorf("%w: path %q leaves the archive (..)", ErrInvalid, name)
+		}
+	}
+	n = strings.TrimPrefix(path.Clean(n), "./")
+	if n == "" || n == "." {
+		return "", fmt.Errorf("%w: empty path", ErrInvalid)
+	}
+	if in.BaseURI == "" {
+		return n, nil
+	}
+	return strings.TrimRight(in.BaseURI, "/") + "/" + n, nil
+}
+
+// CheckBaseURI returns ErrInvalid unless base is empty or an absolute URL.
+func CheckBaseURI(base string) error {
+	if base == "" {
+		return nil
+	}
+	u, err := url.Parse(base)
+	if err != nil || u.Scheme == "" {
+		return fmt.Errorf("%w: base_uri %q is not an absolute URL", ErrInvalid, base)
+	}
+	return nil
+}
+
+// file makes the File of one file or entry: refused when over
+// MaxFileBytes; otherwise its type is left to the pipeline, which detects it
+// from the bytes and the name (extract.Detect) as for any upload, and skips
+// what it does not read.
+func (in Input) file(uri string, content []byte, size int64) File {
+	f := File{SourceURI: uri, Content: content, Metadata: in.Metadata, Size: size}
+	if size > in.Limits.MaxFileBytes {
+		f.Refuse, f.Content = fmt.Sprintf("document too large: %d bytes, the limit is %d", size, in.Limits.MaxFileBytes), nil
+	}
+	return f
+}
+
+// NamedFile is one uploaded file: its name (a relative path), content and
+// size (a file over MaxFileBytes may come with its size alone).
+type NamedFile struct {
+	Name    string
+	Content []byte
+	Size    int64
+}
+
+// Files makes a job's files from uploaded files. Errors: ErrInvalid (an
+// unsafe name), ErrTooLarge (more than MaxFiles, or MaxJobBytes in total).
+func (in Input) Files(files []NamedFile) ([]File, error) {
+	in.Limits = in.Limits.withDefaults()
+	if len(files) > in.Limits.MaxFiles {
+		return nil, fmt.Errorf("%w: %d files, the limit is %d", ErrTooLarge, len(files), in.Limits.MaxFiles)
+	}
+	var total int64
+	out := make([]File, 0, len(files))
+	for _, nf := range files {
+		uri, err := in.SourceURI(nf.Name)
+		if err != nil {
+			return nil, err
+		}
+		size := max(nf.Size, int64(len(nf.Content)))
+		total += size
+		if total > in.Limits.MaxJobBytes {
+			return nil, fmt.Errorf("%w: more than %d bytes in total", ErrTooLarge, in.Limits.MaxJobBytes)
+		}
+		out = append(out, in.file(uri, nf.Content, size))
+	}
+	return out, nil
+}
+
+// Archive makes a job's files from a zip, tar or gzip-compressed tar archive
+// (told apart by their first bytes), one per regular entry, in archive
+// order; directories are passed over. Refused with ErrInvalid: an entry path
+// that is absolute or climbs out with "..", a symbolic or hard link, a
+// device or pipe, a zip entry larger than it declared or compressed beyond
+// MaxRatio, an archive that does not parse. Refused with ErrTooLarge: more
+// than MaxFiles entries, or more than MaxJobBytes uncompressed (for a tar,
+// every entry counts, as it is decompressed to reach the next). An entry
+// over MaxFileBytes becomes a refused document, whose bytes are not stored;
+// one of a type ragd does not read is skipped by the worker.
+func (in Input) Archive(r io.ReaderAt, size int64) ([]File, error) {
+	in.Limits = in.Limits.withDefaults()
+	head := make([]byte, 512)
+	n, _ := r.ReadAt(head, 0)
+	head = head[:n]
+	switch {
+	case bytes.HasPrefix(head, []byte("PK\x03\x04")) || bytes.HasPrefix(head, []byte("PK\x05\x06")):
+		return in.zip(r, size)
+	case bytes.HasPrefix(head, []byte{0x1f, 0x8b}):
+		gz, err := gzip.NewReader(io.NewSectionReader(r, 0, size))
+		if err != nil {
+			return nil, fmt.Errorf("%w: not a gzip stream: %v", ErrInvalid, err)
+		}
+		defer gz.Close()
+		return in.tar(bufio.NewReader(gz))
+	case len(head) >= 262 && string(head[257:262]) == "ustar":
+		return in.tar(io.NewSectionReader(r, 0, size))
+	}
+	return nil, fmt.Errorf("%w: the archive is not a zip, tar or tar.gz file", ErrInvalid)
+}
+
+func (in Input) zip(r io.ReaderAt, size int64) ([]File, error) {
+	zr, err := zip.NewReader(r, size)
+	if err != nil {
+		return nil, fmt.Errorf("%w: not a readable zip archive: %v", ErrInvalid, err)
+	}
+	if len(zr.File) > in.Limits.MaxFiles {
+		return nil, fmt.Errorf("%w: %d archive entries, the limit is %d", ErrTooLarge, len(zr.File), in.Limits.MaxFiles)
+	}
+	var total int64
+	var out []File
+	for _, e := range zr.File {
+		mode := e.Mode()
+		if mode.IsDir() {
+			continue
+		}
+		if mode&fs.ModeSymlink != 0 {
+			return nil, fmt.Errorf("%w: entry %q is a symbolic link; links are refused", ErrInvalid, e.Name)
+		}
+		if !mode.IsRegular() {
+			return nil, fmt.Errorf("%w: entry %q is not a regular file", ErrInvalid, e.Name)
+		}
+		uri, err := in.SourceURI(e.Name)
+		if err != nil {
+			return nil, err
+		}
+		declared := e.UncompressedSize64
+		f := in.file(uri, nil, int64(min(declared, 1<<62)))
+		if f.Refuse != "" {
+			out = append(out, f)
+			continue
+		}
+		if declared > ratioFloor && float64(declared) > in.Limits.MaxRatio*float64(max(e.CompressedSize64, 1)) {
+			return nil, fmt.Errorf("%w: entry %q expands %d bytes to %d (more than %.0f×): refused as a zip bomb",
+				ErrInvalid, e.Name, e.CompressedSize64, declared, in.Limits.MaxRatio)
+		}
+		if total += int64(declared); total > in.Limits.MaxJobBytes {
+			return nil, fmt.Errorf("%w: more than %d bytes uncompressed", ErrTooLarge, in.Limits.MaxJobBytes)
+		}
+		rc, err := e.Open()
+		if err != nil {
+			return nil, fmt.Errorf("%w: entry %q: %v", ErrInvalid, e.Name, err)
+		}
+		// Never more than declared (+1 to see a lie): the declared sizes
+		// were what the limits checked.
+		// (archive/zip itself fails a read past the declared size with
+		// ErrFormat, and a mismatch at the end with ErrChecksum).
+		data, err := io.ReadAll(io.LimitReader(rc, int64(declared)+1))
+		rc.Close()
+		if uint64(len(data)) != declared || errors.Is(err, zip.ErrFormat) || errors.Is(err, zip.ErrChecksum) {
+			return nil, fmt.Errorf("%w: entry %q is not the %d bytes it declares (or is corrupt): refused", ErrInvalid, e.Name, declared)
+		}
+		if err != nil {
+			return nil, fmt.Errorf("%w: entry %q: %v", ErrInvalid, e.Name, err)
+		}
+		f.Content = data
+		out = append(out, f)
+	}
+	return out, nil
+}
+
+func (in Input) tar(r io.Reader) ([]File, error) {
+	tr := tar.NewReader(r)
+	var total int64
+	var out []File
+	entries := 0
+	for {
+		h, err := tr.Next()
+		if errors.Is(err, io.EOF) {
+			return out, nil
+		}
+		if err != nil {
+			return nil, fmt.Errorf("%w: not a readable tar archive: %v", ErrInvalid, err)
+		}
+		switch h.Typeflag {
+		case tar.TypeDir, tar.TypeXGlobalHeader:
+			continue
+		case tar.TypeSymlink, tar.TypeLink:
+			return nil, fmt.Errorf("%w: entry %q is a link to %q; links are refused", ErrInvalid, h.Name, h.Linkname)
+		case tar.TypeReg: // the reader reports the old TypeRegA as TypeReg
+		default:
+			return nil, fmt.Errorf("%w: entry %q is not a regular file", ErrInvalid, h.Name)
+		}
+		if entries++; entries > in.Limits.MaxFiles {
+			return nil, fmt.Errorf("%w: more than %d archive entries", ErrTooLarge, in.Limits.MaxFiles)
+		}
+		uri, err := in.SourceURI(h.Name)
+		if err != nil {
+			return nil, err
+		}
+		if total += h.Size; total > in.Limits.MaxJobBytes {
+			return nil, fmt.Errorf("%w: more than %d bytes uncompressed", ErrTooLarge, in.Limits.MaxJobBytes)
+		}
+		f := in.file(uri, nil, h.Size)
+		if f.Refuse == "" {
+			if f.Content, err = io.ReadAll(io.LimitReader(tr, h.Size)); err != nil {
+				return nil, fmt.Errorf("%w: entry %q: %v", ErrInvalid, h.Name, err)
+			}
+		}
+		out = append(out, f)
+	}
+}
