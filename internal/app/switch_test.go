@@ -453,9 +453,10 @@ func TestModelSwitchResumes(t *testing.T) {
 	}
 }
 
-// TestModelSwitchStaleWrite: a write whose request loaded the tenant
-// before a switch started (so it embedded for the active model alone)
-// finds the target in its transaction and embeds for it too: no chunk
+// TestModelSwitchStaleWrite: a switch that starts while a write is between
+// embedding and storing (the write embedded for the active model alone)
+// is found by the write's transaction, under the lock a flip waits for:
+// the write starts over and stores vectors of both models, so no chunk
 // reaches the flip without the target's vector through a write.
 func TestModelSwitchStaleWrite(t *testing.T) {
 	ctx := context.Background()
@@ -463,16 +464,21 @@ func TestModelSwitchStaleWrite(t *testing.T) {
 	a.register(t)
 	mb := b.register(t)
 	h := newSwitchHarness(t, defaults(t), a, 3)
-	stale := h.tn // loaded before the switch: no target
-	if _, _, err := h.app.Models.SetTarget(ctx, h.app.Pool, h.tn.ID, b.name); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := h.app.Pipeline.Upsert(ctx, stale, ingest.Document{SourceURI: "docs/late.md", ContentType: "markdown",
-		Content: []byte(docText(99, "Late"))}); err != nil {
-		t.Fatal(err)
+	switched := false
+	wctx := ingest.WithStageObserver(ctx, func(s ingest.Stage) error {
+		if s == ingest.StageEmbedded && !switched {
+			switched = true
+			_, _, err := h.app.Models.SetTarget(ctx, h.app.Pool, h.tn.ID, b.name)
+			return err
+		}
+		return nil
+	})
+	if _, err := h.app.Pipeline.Upsert(wctx, h.tn, ingest.Document{SourceURI: "docs/late.md", ContentType: "markdown",
+		Content: []byte(docText(99, "Late"))}); err != nil || !switched {
+		t.Fatalf("write: %v (switched %v)", err, switched)
 	}
 	if _, emb, err := model.Coverage(ctx, h.app.Pool, h.tn.ID, mb.ID); err != nil || emb != 1 || b.inputs.Load() != 1 {
-		t.Errorf("the late write left %d vectors of the target (%d texts embedded), want 1: %v", emb, b.inputs.Load(), err)
+		t.Errorf("the write left %d vectors of the target (%d texts embedded), want 1: %v", emb, b.inputs.Load(), err)
 	}
 }
 
