@@ -18,8 +18,12 @@ FROM tenants WHERE slug = @slug;
 -- name: GetTenant :one
 -- With the tenant's chunk count, which picks the vector leg's plan (exact or
 -- HNSW) without another round trip per search.
+-- With its embedding models (0: the server's default; a target during a
+-- switch).
 SELECT id, slug, name, ts_config::text AS ts_config, status, settings, created_at,
-       coalesce((SELECT s.chunk_count FROM tenant_stats s WHERE s.tenant_id = tenants.id), 0)::bigint AS chunk_count
+       coalesce((SELECT s.chunk_count FROM tenant_stats s WHERE s.tenant_id = tenants.id), 0)::bigint AS chunk_count,
+       coalesce(embedding_model_id, 0)::smallint AS embedding_model_id, coalesce(target_model_id, 0)::smallint AS target_model_id,
+       coalesce(previous_model_id, 0)::smallint AS previous_model_id, model_switched_at, model_switch_error
 FROM tenants WHERE id = @id;
 
 -- name: SetTenantStatus :one
@@ -42,7 +46,8 @@ SELECT coalesce(max(chunk_count), 0)::bigint AS chunk_count,
 FROM tenant_stats WHERE tenant_stats.tenant_id = @tenant_id;
 
 -- name: GetEmbeddingModel :one
-SELECT id, name, dims, distance, vector_weight FROM embedding_models WHERE name = @name;
+SELECT id, name, dims, distance, vector_weight, provider, endpoint, query_prefix, document_prefix, max_input_tokens, status
+FROM embedding_models WHERE name = @name;
 
 -- name: CurrentTenantSetting :one
 SELECT coalesce(current_setting('app.tenant_id', true), '')::text AS tenant_id;

@@ -98,7 +98,7 @@ type AnswerResponse struct {
 	Citations        []answer.Citation `json:"citations" doc:"Sources the answer cites, in order of first citation."`
 	Sources          []answer.Source   `json:"sources" doc:"Every retrieved source given to the answerer."`
 	Mode             string            `json:"mode" enum:"llm,extractive" doc:"llm: generated and citation-checked; extractive: sentences quoted from the sources."`
-	Degraded         bool              `json:"degraded" doc:"True when a retrieval leg, the reranker or the LLM was left out: it failed, or the embedding model does not represent the question's script."`
+	Degraded         bool              `json:"degraded" doc:"True when a retrieval leg, the reranker or the LLM was left out (it failed, or the embedding model does not represent the question's script), or when the tenant's embedding model covers only part of its chunks."`
 	DegradedReasons  []Degradation     `json:"degraded_reasons" doc:"One entry per leg or stage left out, with the reason; empty when not degraded."`
 	EventID          string            `json:"event_id,omitempty" format:"uuid" doc:"The retrieval event recorded for this answer: POST /v1/events/{id}/feedback rates it. Absent when the event was not recorded (recording off or its buffer full)."`
 	Standalone       string            `json:"standalone_question,omitempty" doc:"The standalone question a follow-up was rewritten to and answered as; absent when the question was used as asked."`

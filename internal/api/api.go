@@ -22,6 +22,7 @@ import (
 	"github.com/ragd-dev/ragd/internal/ingest"
 	"github.com/ragd-dev/ragd/internal/job"
 	"github.com/ragd-dev/ragd/internal/limit"
+	"github.com/ragd-dev/ragd/internal/model"
 	"github.com/ragd-dev/ragd/internal/search"
 	"github.com/ragd-dev/ragd/internal/store"
 	"github.com/ragd-dev/ragd/internal/tenant"
@@ -158,6 +159,12 @@ type Deps struct {
 	Jobs Jobs
 	// Embedder is the loaded embedding model, reported by /readyz (nil = not ready).
 	Embedder embed.Embedder
+	// Models and Switcher serve the tenant's embedding model in GET
+	// /v1/tenant and POST /v1/tenant/model; the Switcher is kicked for
+	// every request's tenant (a switch in progress proceeds). nil: the
+	// route is unregistered and the tenant shows no model.
+	Models   *model.Set
+	Switcher *model.Switcher
 	// Logger receives request logs and server-side errors (default slog.Default()).
 	Logger *slog.Logger
 	// Limits bound requests.

@@ -269,5 +269,8 @@ func (s *Server) authenticate(w http.ResponseWriter, r *http.Request, info *reqI
 	}
 	info.principal = p
 	info.tenant = &t
+	if s.deps.Switcher != nil {
+		s.deps.Switcher.Kick(t)
+	}
 	return true
 }

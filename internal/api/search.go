@@ -67,8 +67,9 @@ func degradations(ds []search.Degradation) []Degradation {
 // SearchResponse is the result of POST /v1/search.
 type SearchResponse struct {
 	Results          []SearchResult     `json:"results"`
-	Degraded         bool               `json:"degraded" doc:"True when a leg or the reranker was left out: it failed, or the embedding model does not represent the question's script."`
+	Degraded         bool               `json:"degraded" doc:"True when a leg or the reranker was left out (it failed, or the embedding model does not represent the question's script), or when the tenant's embedding model covers only part of its chunks."`
 	DegradedReasons  []Degradation      `json:"degraded_reasons" doc:"One entry per leg or stage left out, with the reason; empty when not degraded."`
+	VectorModel      string             `json:"vector_model,omitempty" doc:"The embedding model whose vectors the vector leg read (the tenant's active model); absent when the leg did not run."`
 	Confidence       float64            `json:"confidence" doc:"Estimated probability in [0, 1] that the tenant's documents answer the query (the refusal signal)."`
 	ConfidenceReason string             `json:"confidence_reason,omitempty" doc:"Why the confidence is low, in words, e.g. no document mentions “MongoDB”."`
 	MissingTerms     []string           `json:"missing_terms,omitempty" doc:"Names and identifiers of the query that no document of the tenant contains."`
@@ -109,7 +110,7 @@ func (s *Server) search(ctx context.Context, in *SearchInput) (*SearchOutput, er
 		s.metrics.degraded.WithLabelValues("search").Inc()
 	}
 	out := &SearchOutput{Body: SearchResponse{Results: make([]SearchResult, len(resp.Results)), Degraded: resp.Degraded,
-		DegradedReasons: degradations(resp.DegradedReasons), Confidence: resp.Confidence, ConfidenceReason: resp.ConfidenceReason,
+		DegradedReasons: degradations(resp.DegradedReasons), VectorModel: resp.VectorModel, Confidence: resp.Confidence, ConfidenceReason: resp.ConfidenceReason,
 		MissingTerms: resp.MissingTerms, KeywordSkipped: resp.KeywordSkipped, TimingsMS: resp.Timings}}
 	if out.Body.TimingsMS == nil {
 		out.Body.TimingsMS = map[string]float64{}

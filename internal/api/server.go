@@ -12,6 +12,7 @@ import (
 
 	"github.com/ragd-dev/ragd/internal/eval"
 	"github.com/ragd-dev/ragd/internal/job"
+	"github.com/ragd-dev/ragd/internal/model"
 	"github.com/ragd-dev/ragd/internal/search"
 	"github.com/ragd-dev/ragd/internal/tenant"
 )
@@ -68,7 +69,8 @@ func Serve(ctx context.Context, srv *http.Server, ln net.Listener, grace time.Du
 // register, indented, as committed in
 // openapi/openapi.json. It needs no database.
 func OpenAPIJSON() ([]byte, error) {
-	s := newServer(Deps{Asker: specAsker{}, Evaluator: (*eval.Service)(nil), Jobs: (*job.Service)(nil)})
+	// Zero values only make the optional routes register; never called.
+	s := newServer(Deps{Asker: specAsker{}, Evaluator: (*eval.Service)(nil), Jobs: (*job.Service)(nil), Models: new(model.Set), Switcher: new(model.Switcher)})
 	b, err := json.MarshalIndent(s.api.OpenAPI(), "", "  ")
 	if err != nil {
 		return nil, err

@@ -11,6 +11,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"github.com/ragd-dev/ragd/internal/auth"
+	"github.com/ragd-dev/ragd/internal/model"
 	"github.com/ragd-dev/ragd/internal/store"
 	"github.com/ragd-dev/ragd/internal/tenant"
 )
@@ -30,8 +31,9 @@ type TenantSettings struct {
 	EventRetention int     `json:"event_retention_days" doc:"Days retrieval events and usage counters are kept."`
 }
 
-func (s *Server) effective(set tenant.Settings) TenantSettings {
-	e := s.deps.Searcher.Settings(tenant.Tenant{Settings: set}, nil)
+func (s *Server) effective(t tenant.Tenant) TenantSettings {
+	set := t.Settings
+	e := s.deps.Searcher.Settings(t, nil)
 	out := TenantSettings{Fusion: e.Fusion, RRFK: e.RRFK, VectorWeight: *e.VectorWeight, KeywordWeight: *e.KeywordWeight, DocumentWeight: *e.DocumentWeight, BM25K1: e.K1,
 		BM25B: *e.B, Candidates: e.Candidates, RefuseBelow: *e.RefuseBelow, EventQuestion: tenant.EventQuestionText, EventRetention: set.RetentionDays()}
 	if !set.KeepsQuestionText() {
@@ -52,6 +54,20 @@ type TenantInfo struct {
 	Chunks    int64          `json:"chunks"`
 	Tokens    int64          `json:"tokens" doc:"Indexed words across the tenant's chunks."`
 	Settings  TenantSettings `json:"settings"`
+	// Model is the embedding model serving the tenant and its coverage.
+	Model *model.Status `json:"model,omitempty" doc:"The embedding model the tenant's searches use, the share of its chunks that have a vector of it, and a switch in progress."`
+}
+
+// ModelSwitchInput is the body of POST /v1/tenant/model.
+type ModelSwitchInput struct {
+	Body struct {
+		Model string `json:"model" minLength:"1" maxLength:"200" doc:"A registered embedding model (ragd model list). The tenant's active model cancels a switch in progress; the previous model rolls back."`
+	}
+}
+
+// ModelSwitchOutput is the response of POST /v1/tenant/model.
+type ModelSwitchOutput struct {
+	Body model.Status
 }
 
 // TenantOutput is the response of GET /v1/tenant.
@@ -96,6 +112,40 @@ func (s *Server) registerTenant() {
 		Summary: "Change retrieval settings",
 		Errors:  []int{http.StatusUnprocessableEntity},
 	}, opSpec{role: auth.RoleAdmin, resource: "tenant"}, s.patchSettings)
+	if s.deps.Models != nil && s.deps.Switcher != nil {
+		register(s, huma.Operation{
+			OperationID: "switchTenantModel", Method: http.MethodPost, Path: "/v1/tenant/model", Tags: tags,
+			Summary: "Switch the tenant's embedding model",
+			Description: "Records the target model and starts re-embedding the stored chunks in the background (rate-limited). " +
+				"Searches keep the current model until the target covers every chunk (and, for a tenant past the exact-search " +
+				"threshold, its HNSW index is built by `ragd tenant index`), then flip at once. GET /v1/tenant shows the progress.",
+			DefaultStatus: http.StatusAccepted,
+			Errors:        []int{http.StatusUnprocessableEntity},
+		}, opSpec{role: auth.RoleAdmin, resource: "tenant"}, s.switchModel)
+	}
+}
+
+func (s *Server) switchModel(ctx context.Context, in *ModelSwitchInput) (*ModelSwitchOutput, error) {
+	t, err := tenantOf(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if _, _, err := s.deps.Models.SetTarget(ctx, s.deps.Pool, t.ID, in.Body.Model); err != nil {
+		if errors.Is(err, model.ErrNotRegistered) || errors.Is(err, model.ErrRetired) {
+			return nil, invalidf("%v", err)
+		}
+		return nil, err
+	}
+	now, err := tenant.Load(ctx, s.deps.Pool, t.ID)
+	if err != nil {
+		return nil, err
+	}
+	s.deps.Switcher.Kick(now)
+	st, err := s.deps.Models.StatusOf(ctx, s.deps.Pool, now, s.deps.Switcher.Grace())
+	if err != nil {
+		return nil, err
+	}
+	return &ModelSwitchOutput{Body: st}, nil
 }
 
 func (s *Server) getTenant(ctx context.Context, _ *struct{}) (*TenantOutput, error) {
@@ -118,9 +168,17 @@ func (s *Server) getTenant(ctx context.Context, _ *struct{}) (*TenantOutput, err
 	if err != nil {
 		return nil, err
 	}
-	return &TenantOutput{Body: TenantInfo{ID: t.ID, Slug: t.Slug, Name: t.Name, Status: t.Status, Language: t.TSConfig,
+	out := &TenantOutput{Body: TenantInfo{ID: t.ID, Slug: t.Slug, Name: t.Name, Status: t.Status, Language: t.TSConfig,
 		Role: infoOf(ctx).principal.Role.String(), Documents: st.DocumentCount, Chunks: st.ChunkCount, Tokens: st.TokenCount,
-		Settings: s.effective(t.Settings)}}, nil
+		Settings: s.effective(t)}}
+	if s.deps.Models != nil && s.deps.Switcher != nil {
+		ms, err := s.deps.Models.StatusOf(ctx, s.deps.Pool, t, s.deps.Switcher.Grace())
+		if err != nil {
+			return nil, err
+		}
+		out.Body.Model = &ms
+	}
+	return out, nil
 }
 
 func (s *Server) patchSettings(ctx context.Context, in *SettingsPatchInput) (*SettingsOutput, error) {
@@ -189,5 +247,7 @@ func (s *Server) patchSettings(ctx context.Context, in *SettingsPatchInput) (*Se
 	if err != nil {
 		return nil, err
 	}
-	return &SettingsOutput{Body: s.effective(set)}, nil
+	now := t
+	now.Settings = set
+	return &SettingsOutput{Body: s.effective(now)}, nil
 }

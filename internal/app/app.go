@@ -14,10 +14,9 @@ package app
 
 import (
 	"context"
-	"errors"
-	"fmt"
 	"log/slog"
 
+	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/ragd-dev/ragd/internal/answer"
@@ -32,24 +31,31 @@ import (
 	"github.com/ragd-dev/ragd/internal/ingest"
 	"github.com/ragd-dev/ragd/internal/job"
 	"github.com/ragd-dev/ragd/internal/llm"
+	"github.com/ragd-dev/ragd/internal/model"
 	"github.com/ragd-dev/ragd/internal/rerank"
 	"github.com/ragd-dev/ragd/internal/search"
-	"github.com/ragd-dev/ragd/internal/store"
 	"github.com/ragd-dev/ragd/internal/tenant"
 	"github.com/ragd-dev/ragd/internal/traffic"
+	"github.com/ragd-dev/ragd/internal/vindex"
 )
 
 // ErrModelNotRegistered: the embedder's model has no embedding_models row.
 // Migrations register only the local model (use-lite); another model must be
-// registered by the operator (see the error's text) before anything is
-// embedded with it.
-var ErrModelNotRegistered = errors.New("embedding model is not registered")
+// registered by the operator (`ragd model register`, as the error's text
+// says) before anything is embedded with it.
+var ErrModelNotRegistered = model.ErrNotRegistered
 
 // App is ragd's wired request path. Fields are read-only after New.
 type App struct {
-	Pool      *pgxpool.Pool // the application-role pool New was given
-	Embedder  embed.Embedder
-	ModelID   int16 // Embedder's embedding_models id
+	Pool     *pgxpool.Pool  // the application-role pool New was given
+	Embedder embed.Embedder // the server's default model
+	ModelID  int16          // Embedder's embedding_models id
+	// Models holds every model the tenants use (Embedder's and the others,
+	// built on first use) and picks each tenant's.
+	Models *model.Set
+	// Switcher runs tenants' model switches (re-embed, flip) in the
+	// background; the server kicks it for each request's tenant.
+	Switcher  *model.Switcher
 	Pipeline  *ingest.Pipeline
 	Searcher  *search.Searcher
 	Asker     *ask.Service
@@ -125,15 +131,27 @@ func New(ctx context.Context, cfg config.Config, pool *pgxpool.Pool, opts ...Opt
 			return nil, err
 		}
 	}
-	var prior float64
-	if a.ModelID, prior, err = registeredModel(ctx, pool, a.Embedder); err != nil {
+	if a.Models, err = model.NewSet(ctx, pool, cfg, a.Embedder, o.log); err != nil {
 		return nil, err
 	}
+	a.ModelID = a.Models.Default().ID
+	prior := a.Models.Default().VectorWeight
+	sw := model.OptionsFromConfig(cfg)
+	sw.Logger = o.log
+	sw.IndexReady = func(ctx context.Context, tenantID uuid.UUID, modelID int16, vectors int64) (bool, error) {
+		// The application role cannot build indexes: `ragd tenant index`
+		// (or `ragd tenant set-model --wait`) builds the target's.
+		if vectors <= cfg.ExactThreshold {
+			return true, nil
+		}
+		return vindex.Built(ctx, pool, tenantID, modelID)
+	}
+	a.Switcher = model.NewSwitcher(a.Models, pool, sw)
 	if a.Pipeline, err = ingest.New(pool, a.Embedder, a.ModelID, ingest.WithLogger(o.log), ingest.WithMaxBytes(int(cfg.MaxBodyBytes)),
-		ingest.WithChunkConfig(ChunkConfig(cfg)), ingest.WithEmbedText(cfg.EmbedText)); err != nil {
+		ingest.WithChunkConfig(ChunkConfig(cfg)), ingest.WithEmbedText(cfg.EmbedText), ingest.WithModels(a.Models)); err != nil {
 		return nil, err
 	}
-	a.Searcher = &search.Searcher{Pool: pool, Embedder: a.Embedder, ModelID: a.ModelID, VectorPrior: prior, ExactThreshold: cfg.ExactThreshold,
+	a.Searcher = &search.Searcher{Pool: pool, Models: a.Models, Embedder: a.Embedder, ModelID: a.ModelID, VectorPrior: prior, ExactThreshold: cfg.ExactThreshold,
 		PerTermLimit: cfg.KeywordPerTerm, MaxQueryChars: cfg.MaxQueryChars, MaxTopK: cfg.MaxTopK, Logger: o.log}
 	switch {
 	case o.rrSet:
@@ -159,31 +177,13 @@ func New(ctx context.Context, cfg config.Config, pool *pgxpool.Pool, opts ...Opt
 	return a, nil
 }
 
-// registeredModel returns the embedding_models id of emb's model and its
-// vector-leg fusion prior after checking its dimensions.
-func registeredModel(ctx context.Context, pool *pgxpool.Pool, emb embed.Embedder) (int16, float64, error) {
-	m, err := store.New().GetEmbeddingModel(ctx, pool, emb.Model())
-	if errors.Is(err, store.ErrNotFound) {
-		return 0, 0, fmt.Errorf("%w: %q (migrations register only %s): as the owner role, run "+
-			"INSERT INTO embedding_models (name, dims) VALUES ('%s', %d); then ingest, and `ragd tenant index` builds the HNSW indexes of tenants past the threshold",
-			ErrModelNotRegistered, emb.Model(), embed.LocalModelName, emb.Model(), emb.Dims())
-	}
-	if err != nil {
-		return 0, 0, fmt.Errorf("look up embedding model: %w (is the database migrated? run `ragd migrate up`)", err)
-	}
-	if int(m.Dims) != emb.Dims() {
-		return 0, 0, fmt.Errorf("embedding model %q has %d dimensions in the registry but the embedder returns %d", m.Name, m.Dims, emb.Dims())
-	}
-	return m.ID, float64(m.VectorWeight), nil
-}
-
 // APIDeps are the dependencies `ragd serve` gives api.New: this App's
 // pipeline, searcher, ask service (through Asker), evaluation service and jobs,
 // the verifier, and the request limits of the configuration.
 func (a *App) APIDeps(v *auth.Verifier) api.Deps {
 	return api.Deps{Pool: a.Pool, Verifier: v, Searcher: a.Searcher, Ingester: a.Pipeline, Asker: Asker{a.Asker},
-		Evaluator: a.Evaluator, Jobs: a.Jobs, Embedder: a.Embedder, Logger: a.log, Limits: api.LimitsFromConfig(a.cfg), Recorder: a.Recorder,
-		Rewriter: a.Rewriter}
+		Evaluator: a.Evaluator, Jobs: a.Jobs, Embedder: a.Embedder, Models: a.Models, Switcher: a.Switcher, Logger: a.log, Limits: api.LimitsFromConfig(a.cfg),
+		Recorder: a.Recorder, Rewriter: a.Rewriter}
 }
 
 // Asker serves POST /v1/answer with an ask.Service (api.Asker).

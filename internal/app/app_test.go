@@ -80,8 +80,8 @@ func TestNewFromConfig(t *testing.T) {
 }
 
 // TestNewModelRegistry: an embedder whose model has no registry row is
-// refused with what the operator must do (migrations register only
-// use-lite), and one whose dimensions differ from its row is refused too.
+// refused with the command that registers it (migrations register only
+// use-lite; `ragd migrate up` would not help), and one whose dimensions differ from its row is refused too.
 func TestNewModelRegistry(t *testing.T) {
 	ctx := context.Background()
 	fake := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
@@ -93,7 +93,7 @@ func TestNewModelRegistry(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, err = New(ctx, defaults(t), testdb.App(t), WithEmbedder(unregistered))
-	if !errors.Is(err, ErrModelNotRegistered) || !strings.Contains(err.Error(), "INSERT INTO embedding_models (name, dims) VALUES ('text-embedding-unregistered', 768)") ||
+	if !errors.Is(err, ErrModelNotRegistered) || !strings.Contains(err.Error(), "ragd model register --name text-embedding-unregistered --dims 768 --provider openai-compatible") ||
 		strings.Contains(err.Error(), "migrate up") {
 		t.Errorf("unregistered model: %v", err)
 	}

@@ -43,7 +43,8 @@ func usagef(format string, a ...any) error {
 func commands() map[string]command {
 	return map[string]command{
 		"migrate": {"apply schema migrations: migrate up|down|status (owner role)", runMigrate},
-		"tenant":  {"manage tenants: tenant create|list|show|enable|disable|delete|apply|index", runTenant},
+		"tenant":  {"manage tenants: tenant create|list|show|enable|disable|delete|apply|index|set-model|drop-model-vectors", runTenant},
+		"model":   {"the embedding model registry: model register|list|show|retire (owner role)", runModel},
 		"config":  {"print the effective configuration, secrets redacted", runConfig},
 		"serve":   {"serve the HTTP API on RAGD_ADDR (application role)", runServe},
 		"openapi": {"print the OpenAPI 3.1 document of the HTTP API (JSON)", runOpenAPI},

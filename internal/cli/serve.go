@@ -33,6 +33,9 @@ func runServe(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	defer d.close()
+	// Model switches re-embed in the background of the server; they stop
+	// (at a batch boundary, resumed by the next run) before the pool closes.
+	defer d.app.Switcher.Stop()
 	if err := store.CheckAppRole(ctx, d.pool); err != nil {
 		return fmt.Errorf("refusing to serve: %w", err)
 	}

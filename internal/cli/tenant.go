@@ -19,11 +19,15 @@ import (
 
 func runTenant(ctx context.Context, e *env, args []string) error {
 	if len(args) == 0 {
-		return usagef("tenant create|list|show|enable|disable|delete|apply|index|limits|purge-events")
+		return usagef("tenant create|list|show|enable|disable|delete|apply|index|limits|purge-events|set-model|drop-model-vectors")
 	}
 	action, args := args[0], args[1:]
+	if action == "set-model" || action == "drop-model-vectors" {
+		return runTenantModel(ctx, e, action, args)
+	}
 	fs := newFlags(e, "tenant "+action, "tenant "+action+" [flags]")
 	slug := fs.String("slug", "", "tenant slug (lowercase letters, digits, dashes)")
+	fs.StringVar(slug, "tenant", "", "tenant slug (alias of --slug)")
 	name := fs.String("name", "", "display name (create)")
 	lang := fs.String("language", "english", "text-search language: english|simple (create)")
 	yes := fs.Bool("yes", false, "confirm deletion of every row of the tenant (delete)")
@@ -96,8 +100,13 @@ func runTenant(ctx context.Context, e *env, args []string) error {
 		if err != nil {
 			return err
 		}
+		models, err := tenantModelStatus(ctx, e, pool, t.ID)
+		if err != nil {
+			return err
+		}
 		out := map[string]any{"id": t.ID, "slug": t.Slug, "name": t.Name, "status": t.Status, "language": t.TsConfig,
-			"settings": json.RawMessage(t.Settings), "created_at": t.CreatedAt, "documents": st.DocumentCount, "chunks": st.ChunkCount}
+			"settings": json.RawMessage(t.Settings), "created_at": t.CreatedAt, "documents": st.DocumentCount, "chunks": st.ChunkCount,
+			"models": models}
 		enc := json.NewEncoder(e.stdout)
 		enc.SetIndent("", "  ")
 		return enc.Encode(out)

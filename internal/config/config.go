@@ -10,6 +10,7 @@ import (
 	"math"
 	"net/url"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -35,12 +36,24 @@ type Config struct {
 	JWTGroupsClaim string        // RAGD_JWT_GROUPS_CLAIM: claim holding the caller's groups (JSON array of strings)
 	JWTLeeway      time.Duration // RAGD_JWT_LEEWAY: clock skew allowed on exp/nbf/iat
 
-	ModelDir        string        // RAGD_MODEL_DIR: USE-lite model files
-	EmbedBaseURL    string        // RAGD_EMBED_BASE_URL: OpenAI-compatible embeddings API (empty = local model)
-	EmbedModel      string        // RAGD_EMBED_MODEL
-	EmbedDims       int           // RAGD_EMBED_DIMS
-	EmbedAPIKey     string        // RAGD_EMBED_API_KEY(_FILE)
-	EmbedScripts    []string      // RAGD_EMBED_SCRIPTS: Unicode scripts the API model represents (empty = every script)
+	ModelDir     string   // RAGD_MODEL_DIR: USE-lite model files
+	EmbedBaseURL string   // RAGD_EMBED_BASE_URL: OpenAI-compatible embeddings API (empty = local model)
+	EmbedModel   string   // RAGD_EMBED_MODEL
+	EmbedDims    int      // RAGD_EMBED_DIMS
+	EmbedAPIKey  string   // RAGD_EMBED_API_KEY(_FILE)
+	EmbedScripts []string // RAGD_EMBED_SCRIPTS: Unicode scripts the API model represents (empty = every script)
+	// RAGD_EMBED_API_KEYS(_FILE): keys of registered API models other than
+	// RAGD_EMBED_MODEL, as name=key pairs separated by commas.
+	EmbedAPIKeys map[string]string
+	// RAGD_REEMBED_RATE: texts per second a model switch's re-embed sends
+	// to one model (0 = unlimited).
+	ReembedRate float64
+	// RAGD_REEMBED_BATCH: chunks per re-embed batch (one embedding call,
+	// one transaction).
+	ReembedBatch int
+	// RAGD_MODEL_GRACE: how long the replaced model's vectors are kept
+	// after a switch (a rollback within it re-embeds nothing).
+	ModelGrace      time.Duration
 	LLMBaseURL      string        // RAGD_LLM_BASE_URL: OpenAI-compatible chat completions (empty = extractive answers)
 	LLMModel        string        // RAGD_LLM_MODEL
 	LLMAPIKey       string        // RAGD_LLM_API_KEY(_FILE)
@@ -134,6 +147,14 @@ const (
 	// DefaultProviderTimeout (RAGD_PROVIDER_TIMEOUT): each call to an
 	// embedding, LLM or rerank API.
 	DefaultProviderTimeout = 30 * time.Second
+	// DefaultReembedRate (RAGD_REEMBED_RATE): texts per second a re-embed
+	// sends to one model, well under common API rate limits.
+	DefaultReembedRate = 200
+	// DefaultReembedBatch (RAGD_REEMBED_BATCH): chunks per re-embed batch.
+	DefaultReembedBatch = 64
+	// DefaultModelGrace (RAGD_MODEL_GRACE): how long a replaced model's
+	// vectors are kept after a switch.
+	DefaultModelGrace = 24 * time.Hour
 	// DefaultIngestWorkers (RAGD_INGEST_WORKERS): documents in flight per
 	// server, as `ragd ingest --workers` (embedding is the bottleneck and
 	// the machine's cores are shared with queries).
@@ -199,6 +220,10 @@ func Load(getenv func(string) string) (Config, error) {
 		EmbedDims:         l.int("RAGD_EMBED_DIMS", 0),
 		EmbedAPIKey:       l.secret("RAGD_EMBED_API_KEY"),
 		EmbedScripts:      l.list("RAGD_EMBED_SCRIPTS"),
+		EmbedAPIKeys:      l.pairs("RAGD_EMBED_API_KEYS"),
+		ReembedRate:       l.float("RAGD_REEMBED_RATE", DefaultReembedRate),
+		ReembedBatch:      l.int("RAGD_REEMBED_BATCH", DefaultReembedBatch),
+		ModelGrace:        l.dur("RAGD_MODEL_GRACE", DefaultModelGrace),
 		LLMBaseURL:        l.str("RAGD_LLM_BASE_URL", ""),
 		LLMModel:          l.str("RAGD_LLM_MODEL", ""),
 		LLMAPIKey:         l.secret("RAGD_LLM_API_KEY"),
@@ -272,6 +297,15 @@ func (c Config) Validate(server bool) error {
 	}
 	if len(c.EmbedScripts) > 0 && c.EmbedBaseURL == "" {
 		errs = append(errs, errors.New("RAGD_EMBED_SCRIPTS applies to RAGD_EMBED_BASE_URL models only (the local model represents Latin)"))
+	}
+	if c.ReembedRate < 0 {
+		errs = append(errs, fmt.Errorf("RAGD_REEMBED_RATE must be >= 0 (0 = unlimited), got %g", c.ReembedRate))
+	}
+	if c.ReembedBatch < 1 || c.ReembedBatch > 2048 {
+		errs = append(errs, fmt.Errorf("RAGD_REEMBED_BATCH must be in 1..2048, got %d", c.ReembedBatch))
+	}
+	if c.ModelGrace < 0 {
+		errs = append(errs, fmt.Errorf("RAGD_MODEL_GRACE must be >= 0, got %s", c.ModelGrace))
 	}
 	if c.LLMBaseURL != "" && c.LLMModel == "" {
 		errs = append(errs, errors.New("RAGD_LLM_BASE_URL needs RAGD_LLM_MODEL"))
@@ -389,6 +423,10 @@ func (c Config) Redacted() []string {
 		"RAGD_EMBED_DIMS=" + strconv.Itoa(c.EmbedDims),
 		"RAGD_EMBED_API_KEY=" + red(c.EmbedAPIKey),
 		"RAGD_EMBED_SCRIPTS=" + strings.Join(c.EmbedScripts, ","),
+		"RAGD_EMBED_API_KEYS=" + redPairs(c.EmbedAPIKeys),
+		"RAGD_REEMBED_RATE=" + strconv.FormatFloat(c.ReembedRate, 'g', -1, 64),
+		"RAGD_REEMBED_BATCH=" + strconv.Itoa(c.ReembedBatch),
+		"RAGD_MODEL_GRACE=" + c.ModelGrace.String(),
 		"RAGD_LLM_BASE_URL=" + c.LLMBaseURL,
 		"RAGD_LLM_MODEL=" + c.LLMModel,
 		"RAGD_LLM_API_KEY=" + red(c.LLMAPIKey),
@@ -452,6 +490,38 @@ func (l *loader) secret(name string) string {
 		return ""
 	}
 	return strings.TrimRight(string(b), "\r\n")
+}
+
+// pairs reads a secret of comma-separated name=value pairs (the value may
+// contain "="; names and values are trimmed). A pair without "=" is an error.
+func (l *loader) pairs(name string) map[string]string {
+	raw := l.secret(name)
+	if strings.TrimSpace(raw) == "" {
+		return nil
+	}
+	out := map[string]string{}
+	for _, item := range strings.Split(raw, ",") {
+		if item = strings.TrimSpace(item); item == "" {
+			continue
+		}
+		k, v, ok := strings.Cut(item, "=")
+		if !ok || strings.TrimSpace(k) == "" || strings.TrimSpace(v) == "" {
+			l.errs = append(l.errs, fmt.Errorf("%s: want name=key pairs separated by commas", name))
+			return nil
+		}
+		out[strings.TrimSpace(k)] = strings.TrimSpace(v)
+	}
+	return out
+}
+
+// redPairs prints the names of a pairs secret, the values redacted.
+func redPairs(m map[string]string) string {
+	names := make([]string, 0, len(m))
+	for k := range m {
+		names = append(names, k+"=***")
+	}
+	slices.Sort(names)
+	return strings.Join(names, ",")
 }
 
 // list reads a comma-separated variable: its non-empty items, trimmed.

@@ -22,6 +22,16 @@ import (
 // model; retrying does not help.
 var ErrDimensionMismatch = errors.New("embed: vector dimension mismatch")
 
+// ErrModelMismatch is returned by (*OpenAI).Embed when the response's
+// "model" field names another model than the one requested: its vectors are
+// not comparable with the stored ones (a proxy or server serving a
+// different model under the configured name). Accepted as the same model:
+// the exact name, the name with an Ollama ":latest" tag, and the name
+// without (or with) an organisation prefix ("BAAI/bge-small-en-v1.5" for
+// "bge-small-en-v1.5"). A response without the field is accepted. Not
+// retried.
+var ErrModelMismatch = errors.New("embed: the server answered with another model")
+
 // ErrBadResponse is returned by (*OpenAI).Embed when the server answers 2xx
 // but the body is not a usable embeddings response: invalid JSON, a missing,
 // duplicate or out-of-range index, the wrong number of vectors, a zero vector
@@ -261,7 +271,8 @@ type embeddingsRequest struct {
 }
 
 type embeddingsResponse struct {
-	Data []struct {
+	Model string `json:"model"`
+	Data  []struct {
 		Index     *int      `json:"index"`
 		Embedding []float32 `json:"embedding"`
 	} `json:"data"`
@@ -294,6 +305,9 @@ func (o *OpenAI) embedBatch(ctx context.Context, batch []string) ([][]float32, e
 		return nil, err
 	}
 
+	if !sameModel(o.model, parsed.Model) {
+		return nil, fmt.Errorf("%w: asked for %q, the response says %q", ErrModelMismatch, o.model, parsed.Model)
+	}
 	if len(parsed.Data) != len(batch) {
 		return nil, fmt.Errorf("%w: %d vectors for %d inputs", ErrBadResponse, len(parsed.Data), len(batch))
 	}
@@ -315,6 +329,22 @@ func (o *OpenAI) embedBatch(ctx context.Context, batch []string) ([][]float32, e
 		vecs[idx] = d.Embedding
 	}
 	return vecs, nil
+}
+
+// sameModel reports whether a response's model field names the requested
+// model (see ErrModelMismatch).
+func sameModel(asked, got string) bool {
+	if got == "" || got == asked {
+		return true
+	}
+	base := func(s string) string {
+		s = strings.TrimSuffix(s, ":latest")
+		if i := strings.LastIndex(s, "/"); i >= 0 {
+			s = s[i+1:]
+		}
+		return s
+	}
+	return base(got) == base(asked)
 }
 
 // openaiNormalize scales v to unit L2 norm in place; it reports false for a zero

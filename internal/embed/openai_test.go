@@ -73,7 +73,7 @@ func newEmbServer(t *testing.T, dims int, reply func(w http.ResponseWriter, r *h
 		if reply != nil && reply(w, r, n, inputs) {
 			return
 		}
-		writeVectors(w, inputs, dims)
+		writeVectorsAs(w, inputs, dims, body["model"].(string))
 	}))
 	t.Cleanup(s.Close)
 	return s
@@ -87,7 +87,14 @@ func vectorFor(text string, dims int) []float64 {
 	return v
 }
 
+// writeVectors answers without a "model" field (accepted, as several
+// servers omit it).
 func writeVectors(w http.ResponseWriter, inputs []string, dims int) {
+	writeVectorsAs(w, inputs, dims, "")
+}
+
+// writeVectorsAs answers as model ("" = no model field).
+func writeVectorsAs(w http.ResponseWriter, inputs []string, dims int, model string) {
 	type item struct {
 		Object    string    `json:"object"`
 		Index     int       `json:"index"`
@@ -98,7 +105,11 @@ func writeVectors(w http.ResponseWriter, inputs []string, dims int) {
 		data = append(data, item{"embedding", i, vectorFor(inputs[i], dims)})
 	}
 	w.Header().Set("Content-Type", "application/json")
-	_ = json.NewEncoder(w).Encode(map[string]any{"object": "list", "data": data, "model": "m"})
+	resp := map[string]any{"object": "list", "data": data}
+	if model != "" {
+		resp["model"] = model
+	}
+	_ = json.NewEncoder(w).Encode(resp)
 }
 
 func texts(n int) []string {
@@ -491,6 +502,43 @@ func TestOpenAIScripts(t *testing.T) {
 	}{{all, "Han", true}, {all, "Latin", true}, {latin, "Latin", true}, {latin, "Cyrillic", true}, {latin, "Han", false}} {
 		if got := Represents(tc.e, tc.script); got != tc.want {
 			t.Errorf("Represents(%s, %s) = %v, want %v", tc.e.(*OpenAI).Scripts(), tc.script, got, tc.want)
+		}
+	}
+}
+
+// TestOpenAIModelMismatch: a response naming another model than the one
+// asked for is refused (its vectors are not comparable with the stored
+// ones) and not retried; the same model under an Ollama tag or an
+// organisation prefix, or no model field, is accepted.
+func TestOpenAIModelMismatch(t *testing.T) {
+	ctx := context.Background()
+	for _, tc := range []struct {
+		answer string
+		ok     bool
+	}{
+		{"bge-small-en-v1.5", true}, {"", true}, {"bge-small-en-v1.5:latest", true}, {"BAAI/bge-small-en-v1.5", true},
+		{"text-embedding-3-small", false}, {"bge-large-en-v1.5", false},
+	} {
+		calls := 0
+		srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			calls++
+			var body struct {
+				Input []string `json:"input"`
+			}
+			_ = json.NewDecoder(r.Body).Decode(&body)
+			writeVectorsAs(w, body.Input, 4, tc.answer)
+		}))
+		c, err := NewOpenAI(srv.URL, "bge-small-en-v1.5", 4, WithOpenAIBackoff(time.Millisecond, time.Millisecond))
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = c.Embed(ctx, []string{"t1"})
+		srv.Close()
+		if tc.ok && err != nil {
+			t.Errorf("answer %q: %v", tc.answer, err)
+		}
+		if !tc.ok && (!errors.Is(err, ErrModelMismatch) || calls != 1 || !strings.Contains(err.Error(), tc.answer)) {
+			t.Errorf("answer %q: err %v after %d calls, want ErrModelMismatch naming it after 1", tc.answer, err, calls)
 		}
 	}
 }

@@ -377,7 +377,13 @@ func (s *Service) snapshot(ctx context.Context, t tenant.Tenant, sr *search.Sear
 	eff := sr.Settings(t, &set)
 	c := Config{Settings: eff, TopK: topK, Candidates: max(eff.Candidates, topK), PerTermLimit: sr.PerTermCap(), PerDocument: sr.DocumentCap(),
 		ExactThreshold: sr.ExactThreshold, TSConfig: t.TSConfig, Pipelines: map[string]int64{}}
-	if sr.Embedder != nil {
+	switch {
+	case sr.Models != nil:
+		// The tenant's own model, the one its searches embed with.
+		if m, err := sr.Models.ForSearch(ctx, t); err == nil {
+			c.EmbeddingModel, c.EmbeddingDims = m.Embedder.Model(), m.Embedder.Dims()
+		}
+	case sr.Embedder != nil:
 		c.EmbeddingModel, c.EmbeddingDims = sr.Embedder.Model(), sr.Embedder.Dims()
 	}
 	if sr.Reranker != nil {

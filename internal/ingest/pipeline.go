@@ -63,6 +63,7 @@ type Pipeline struct {
 	pool     *pgxpool.Pool
 	emb      embed.Embedder
 	modelID  int16
+	models   Models // nil: every tenant's documents are embedded with emb
 	chunkCfg chunk.Config
 	maxBytes int
 	log      *slog.Logger
@@ -91,6 +92,46 @@ func WithMaxBytes(n int) Option { return func(p *Pipeline) { p.maxBytes = n } }
 // WithEmbedText sets the embedded-text recipe: EmbedHeadingContent (default)
 // or EmbedContent. Unknown names are refused by New.
 func WithEmbedText(recipe string) Option { return func(p *Pipeline) { p.embedText = recipe } }
+
+// WithModels embeds each tenant's documents with its own models (the
+// active one and, during a switch, the target) instead of the pipeline's
+// embedder alone.
+func WithModels(m Models) Option { return func(p *Pipeline) { p.models = m } }
+
+// WriteModel is an embedding model a document write embeds with.
+type WriteModel struct {
+	ID       int16
+	Embedder embed.Embedder
+	// Prefix goes before each text (e5/bge/nomic-style document prefixes).
+	Prefix string
+	// MaxChars cuts longer texts (0: no cut) before they are embedded.
+	MaxChars int
+}
+
+// Text is what m embeds for text: the prefix, then text cut to MaxChars
+// at a character boundary.
+func (m WriteModel) Text(text string) string {
+	text = m.Prefix + text
+	if m.MaxChars > 0 && len(text) > m.MaxChars {
+		cut := m.MaxChars
+		for cut > 0 && !utf8.RuneStart(text[cut]) {
+			cut--
+		}
+		text = text[:cut]
+	}
+	return text
+}
+
+// Models gives the models a tenant's writes embed with (internal/model.Set).
+type Models interface {
+	// ForWrite returns the models of a tenant whose active model is active
+	// and whose switch goes to target (0: the default; no switch).
+	ForWrite(ctx context.Context, active, target int16) ([]WriteModel, error)
+}
+
+// errModelsChanged: the tenant's models changed (a switch started or
+// flipped) between embedding and writing; the write starts over.
+var errModelsChanged = errors.New("ingest: the tenant's embedding models changed during the write")
 
 // WithLogger sets the logger.
 func WithLogger(l *slog.Logger) Option { return func(p *Pipeline) { p.log = l } }
@@ -207,11 +248,11 @@ func (p *Pipeline) Upsert(ctx context.Context, t tenant.Tenant, d Document) (Out
 	sum := sha256.Sum256(d.Content)
 	for attempt := 1; ; attempt++ {
 		out, err := p.upsert(ctx, t, d, ct, sum[:], meta)
-		if !errors.Is(err, errTitleMoved) {
+		if !errors.Is(err, errTitleMoved) && !errors.Is(err, errModelsChanged) {
 			return out, err
 		}
 		if attempt == maxAttempts {
-			return Outcome{SourceURI: d.SourceURI}, fmt.Errorf("ingest %s: %w: its title kept changing under concurrent writes; retry", d.SourceURI, store.ErrConflict)
+			return Outcome{SourceURI: d.SourceURI}, fmt.Errorf("ingest %s: %w: its title or its tenant's embedding models kept changing under concurrent writes; retry", d.SourceURI, store.ErrConflict)
 		}
 	}
 }
@@ -336,50 +377,35 @@ func (p *Pipeline) upsert(ctx context.Context, t tenant.Tenant, d Document, ct s
 		s := sha256.Sum256([]byte(texts[i]))
 		shas[i] = s[:]
 	}
-	vecs := make([]pgvector.Vector, len(chunks))
-	cached := map[string]pgvector.Vector{}
-	err = store.InTenant(ctx, p.pool, t.ID, func(tx pgx.Tx) error {
-		rows, err := q.CachedEmbeddings(ctx, tx, store.CachedEmbeddingsParams{TenantID: t.ID, ModelID: p.modelID, TextShas: shas})
-		for _, r := range rows {
-			cached[string(r.TextSha)] = r.Embedding
+	// The tenant's models now (a switch may have started since t was
+	// loaded); the write checks them again under its lock.
+	models := []WriteModel{{ID: p.modelID, Embedder: p.emb}}
+	if p.models != nil {
+		var cur store.LockTenantModelsRow
+		err := store.InTenant(ctx, p.pool, t.ID, func(tx pgx.Tx) error {
+			var err error
+			cur, err = q.LockTenantModels(ctx, tx, t.ID)
+			return err
+		})
+		if err != nil {
+			return out, err
 		}
-		return err
-	})
-	if err != nil {
-		return out, err
-	}
-	// Texts not in the cache, each once (a document may repeat a chunk text).
-	var missTexts []string
-	missAt := map[string]int{}
-	for i := range chunks {
-		if _, ok := cached[string(shas[i])]; ok {
-			continue
-		}
-		if _, ok := missAt[string(shas[i])]; !ok {
-			missAt[string(shas[i])] = len(missTexts)
-			missTexts = append(missTexts, texts[i])
+		if models, err = p.models.ForWrite(ctx, cur.EmbeddingModelID, cur.TargetModelID); err != nil {
+			return out, fmt.Errorf("ingest %s: %w: %w", d.SourceURI, ErrEmbedding, err)
 		}
 	}
-	var fresh [][]float32
-	if len(missTexts) > 0 {
-		if fresh, err = p.emb.Embed(ctx, missTexts); err != nil {
+	vecs := map[int16][]pgvector.Vector{}
+	for _, m := range models {
+		v, n, err := p.embedWith(ctx, t, m, texts, shas)
+		if err != nil {
 			if ctx.Err() != nil {
 				return out, ctx.Err()
 			}
-			return out, fmt.Errorf("ingest %s: %w: %w", d.SourceURI, ErrEmbedding, err)
+			return out, fmt.Errorf("ingest %s: %w", d.SourceURI, err)
 		}
-		if len(fresh) != len(missTexts) {
-			return out, fmt.Errorf("ingest %s: embed: %d vectors for %d texts", d.SourceURI, len(fresh), len(missTexts))
-		}
+		vecs[m.ID] = v
+		out.Embedded += n
 	}
-	for i := range chunks {
-		if v, ok := cached[string(shas[i])]; ok {
-			vecs[i] = v
-		} else {
-			vecs[i] = pgvector.NewVector(fresh[missAt[string(shas[i])]])
-		}
-	}
-	out.Embedded = len(missTexts)
 	if err := reached(ctx, StageEmbedded); err != nil {
 		return out, err
 	}
@@ -391,7 +417,10 @@ func (p *Pipeline) upsert(ctx context.Context, t tenant.Tenant, d Document, ct s
 	// (migration 00008). So a large tenant's HNSW insertions and every
 	// writer's postings run in parallel; only the shared statistics queue.
 	cp := store.InsertChunksParams{TenantID: t.ID, TsConfig: t.TSConfig}
-	ep := store.InsertEmbeddingsParams{TenantID: t.ID, ModelID: p.modelID, TextShas: shas, Embeddings: vecs}
+	var ep []store.InsertEmbeddingsParams
+	for id, v := range vecs {
+		ep = append(ep, store.InsertEmbeddingsParams{TenantID: t.ID, ModelID: id, TextShas: shas, Embeddings: v})
+	}
 	for _, c := range chunks {
 		id := uuid.Must(uuid.NewV7())
 		cp.Ids = append(cp.Ids, id)
@@ -404,11 +433,30 @@ func (p *Pipeline) upsert(ctx context.Context, t tenant.Tenant, d Document, ct s
 		cp.PageStarts = append(cp.PageStarts, int32(c.PageStart))
 		cp.PageEnds = append(cp.PageEnds, int32(c.PageEnd))
 		cp.Keywords = append(cp.Keywords, analyze.Keywords(c.HeadingPath+"\n"+c.Content))
-		ep.ChunkIds = append(ep.ChunkIds, id)
+		for i := range ep {
+			ep[i].ChunkIds = append(ep[i].ChunkIds, id)
+		}
 	}
 	err = store.InTenant(ctx, p.pool, t.ID, func(tx pgx.Tx) error {
 		if err := q.UseAutoPlans(ctx, tx); err != nil {
 			return err
+		}
+		if p.models != nil {
+			// Locked against a flip (FOR SHARE): a model the write did not
+			// embed for means a switch started or flipped since.
+			row, err := q.LockTenantModels(ctx, tx, t.ID)
+			if err != nil {
+				return err
+			}
+			need, err := p.models.ForWrite(ctx, row.EmbeddingModelID, row.TargetModelID)
+			if err != nil {
+				return err
+			}
+			for _, m := range need {
+				if _, ok := vecs[m.ID]; !ok {
+					return errModelsChanged
+				}
+			}
 		}
 		doc, err := q.UpsertDocument(ctx, tx, store.UpsertDocumentParams{TenantID: t.ID, SourceUri: d.SourceURI, Title: title, TitleGiven: given,
 			TitleNamed: d.Title != "", ContentType: ct, ContentSha: sum, Pipeline: p.fingerprint, Metadata: meta, Body: doc.Text,
@@ -427,8 +475,10 @@ func (p *Pipeline) upsert(ctx context.Context, t tenant.Tenant, d Document, ct s
 		if err := store.DeferEmbeddingChunkFK(ctx, tx); err != nil {
 			return err
 		}
-		if _, err := q.InsertEmbeddings(ctx, tx, ep); err != nil {
-			return err
+		for _, e := range ep {
+			if _, err := q.InsertEmbeddings(ctx, tx, e); err != nil {
+				return err
+			}
 		}
 		if _, err := q.DeleteChunksByDocument(ctx, tx, store.DeleteChunksByDocumentParams{TenantID: t.ID, DocumentID: doc.ID}); err != nil {
 			return err
@@ -484,6 +534,53 @@ func (p *Pipeline) SetAccess(ctx context.Context, t tenant.Tenant, id uuid.UUID,
 		return false, ErrNotFound
 	}
 	return changed, err
+}
+
+// embedWith returns m's vector of each text (texts[i], whose sha256 is
+// shas[i]): from the tenant's cache of (model, text sha256), the others
+// embedded, each distinct text once. It returns how many were embedded.
+func (p *Pipeline) embedWith(ctx context.Context, t tenant.Tenant, m WriteModel, texts []string, shas [][]byte) ([]pgvector.Vector, int, error) {
+	vecs := make([]pgvector.Vector, len(texts))
+	cached := map[string]pgvector.Vector{}
+	err := store.InTenant(ctx, p.pool, t.ID, func(tx pgx.Tx) error {
+		rows, err := store.New().CachedEmbeddings(ctx, tx, store.CachedEmbeddingsParams{TenantID: t.ID, ModelID: m.ID, TextShas: shas})
+		for _, r := range rows {
+			cached[string(r.TextSha)] = r.Embedding
+		}
+		return err
+	})
+	if err != nil {
+		return nil, 0, err
+	}
+	// Texts not in the cache, each once (a document may repeat a chunk text).
+	var missTexts []string
+	missAt := map[string]int{}
+	for i := range texts {
+		if _, ok := cached[string(shas[i])]; ok {
+			continue
+		}
+		if _, ok := missAt[string(shas[i])]; !ok {
+			missAt[string(shas[i])] = len(missTexts)
+			missTexts = append(missTexts, m.Text(texts[i]))
+		}
+	}
+	var fresh [][]float32
+	if len(missTexts) > 0 {
+		if fresh, err = m.Embedder.Embed(ctx, missTexts); err != nil {
+			return nil, 0, fmt.Errorf("%w: %w", ErrEmbedding, err)
+		}
+		if len(fresh) != len(missTexts) {
+			return nil, 0, fmt.Errorf("embed: %d vectors for %d texts", len(fresh), len(missTexts))
+		}
+	}
+	for i := range texts {
+		if v, ok := cached[string(shas[i])]; ok {
+			vecs[i] = v
+		} else {
+			vecs[i] = pgvector.NewVector(fresh[missAt[string(shas[i])]])
+		}
+	}
+	return vecs, len(missTexts), nil
 }
 
 // Delete removes the tenant's document id with its chunks, embeddings and

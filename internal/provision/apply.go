@@ -30,7 +30,7 @@ var (
 	// tenant's; changing it needs a re-index of every chunk.
 	ErrLanguageChange = errors.New("changing a tenant's language needs a re-index (delete and re-apply the tenant)")
 	// ErrModelMismatch: the manifest names an embedding model other than the
-	// configured one.
+	// tenant's active one.
 	ErrModelMismatch = errors.New("embedding model mismatch")
 	// ErrFilesFailed: some files of the sources could not be ingested; the
 	// rest of the manifest was applied.
@@ -74,7 +74,8 @@ type Hooks struct {
 //  1. the tenant row, as the owner role: created when missing (Create),
 //     renamed when the manifest's name changed; a different language is
 //     ErrLanguageChange;
-//  2. the manifest's embedding model, if named, must be a's (ErrModelMismatch);
+//  2. the manifest's embedding model, if named, must be the tenant's active
+//     model (ErrModelMismatch);
 //  3. each source ingested through a's pipeline (unchanged documents are
 //     skipped; with prune, documents under base_uri whose file is gone are
 //     deleted);
@@ -101,12 +102,19 @@ func Apply(ctx context.Context, owner *pgxpool.Pool, a *app.App, cfg config.Conf
 	if err != nil {
 		return err
 	}
-	if m.EmbeddingModel != "" && m.EmbeddingModel != a.Embedder.Model() {
-		return fmt.Errorf("%w: tenant.yaml wants embedding model %q but ragd is configured with %q", ErrModelMismatch, m.EmbeddingModel, a.Embedder.Model())
-	}
 	t, err := tenant.Load(ctx, a.Pool, id)
 	if err != nil {
 		return fmt.Errorf("tenant %q: %w", slug, err)
+	}
+	if m.EmbeddingModel != "" {
+		active, _, err := a.Models.Get(ctx, t.ModelID)
+		if err != nil {
+			return fmt.Errorf("tenant %q: %w", slug, err)
+		}
+		if m.EmbeddingModel != active.Name {
+			return fmt.Errorf("%w: tenant.yaml wants embedding model %q but the tenant's active model is %q "+
+				"(`ragd tenant set-model --tenant %s --model %s --wait` switches it)", ErrModelMismatch, m.EmbeddingModel, active.Name, slug, m.EmbeddingModel)
+		}
 	}
 	failed := 0
 	for _, src := range m.Sources {

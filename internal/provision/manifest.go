@@ -16,7 +16,7 @@ import (
 type Manifest struct {
 	Name           string   `yaml:"name"`
 	Language       string   `yaml:"language"`        // default english
-	EmbeddingModel string   `yaml:"embedding_model"` // optional: must match the configured model
+	EmbeddingModel string   `yaml:"embedding_model"` // optional: must be the tenant's active model
 	Sources        []Source `yaml:"sources"`
 	Eval           *Eval    `yaml:"eval"`
 }

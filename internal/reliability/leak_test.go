@@ -25,6 +25,8 @@ import (
 
 	"github.com/ragd-dev/ragd/internal/api"
 	"github.com/ragd-dev/ragd/internal/auth"
+	"github.com/ragd-dev/ragd/internal/embed"
+	"github.com/ragd-dev/ragd/internal/model"
 	"github.com/ragd-dev/ragd/internal/tenant"
 	"github.com/ragd-dev/ragd/internal/testdb"
 )
@@ -479,6 +481,7 @@ func (f *fuzzer) operations() []operation {
 		{"access", 2, f.opAccess},
 		{"tenant", 7, func(_ *rand.Rand, lt *leakTenant) { f.opTenant(lt) }},
 		{"settings", 4, f.opSettings},
+		{"model", 2, f.opModel},
 		{"public", 5, func(_ *rand.Rand, lt *leakTenant) { f.opPublic(lt) }},
 		{"evalset", 2, f.opEvalSet},
 		{"evalrun", 2, f.opEvalRun},
@@ -1033,6 +1036,32 @@ func (f *fuzzer) opSettings(r *rand.Rand, lt *leakTenant) {
 		return
 	}
 	lt.candidates = cand
+}
+
+// opModel: POST /v1/tenant/model with the tenant's active model (no
+// switch: nothing to re-embed) answers with the caller's own tenant's
+// model and exact chunk count, for admins only.
+func (f *fuzzer) opModel(r *rand.Rand, lt *leakTenant) {
+	ro, allowed := f.role(r, auth.RoleAdmin)
+	resp, ok := f.send(lt, "model", call{Method: "POST", Path: "/v1/tenant/model", Token: lt.tokens[ro], Body: map[string]any{"model": embed.LocalModelName}})
+	if !ok {
+		return
+	}
+	if !allowed {
+		f.expectForbidden("model", resp)
+		return
+	}
+	if resp.Status != http.StatusAccepted {
+		f.violate("model switch by tenant %d: %s", lt.idx, resp)
+		return
+	}
+	var st model.Status
+	if !f.decode(resp, &st) {
+		return
+	}
+	if st.Active != embed.LocalModelName || st.Target != "" || st.Chunks != lt.chunkTotal() || st.ActiveCoverage != 1 {
+		f.violate("tenant %d model %+v, want %s covering its %d chunks", lt.idx, st, embed.LocalModelName, lt.chunkTotal())
+	}
 }
 
 // opEvents lists the tenant's retrieval events as its admin: every chunk

@@ -68,11 +68,11 @@ func scriptGap(e embed.Embedder, query string) (Degradation, bool) {
 // vector), so their similarity to any question is noise, and in a tenant
 // with documents in several scripts they would otherwise crowd the leg's
 // top for questions in the represented script.
-func (s *Searcher) representable(hits []legHit) []legHit {
-	if sl, ok := s.Embedder.(embed.ScriptLimited); !ok || len(sl.Scripts()) == 0 {
+func (s *Searcher) representable(emb embed.Embedder, hits []legHit) []legHit {
+	if sl, ok := emb.(embed.ScriptLimited); !ok || len(sl.Scripts()) == 0 {
 		return hits
 	}
-	latin := embed.Represents(s.Embedder, "Latin")
+	latin := embed.Represents(emb, "Latin")
 	out := hits[:0:0]
 	for _, h := range hits {
 		// The common case, decided without counting scripts (which costs
@@ -83,7 +83,7 @@ func (s *Searcher) representable(hits []legHit) []legHit {
 			out = append(out, h)
 			continue
 		}
-		if _, gap := scriptGap(s.Embedder, h.chunk.HeadingPath+"\n"+h.chunk.Content); !gap {
+		if _, gap := scriptGap(emb, h.chunk.HeadingPath+"\n"+h.chunk.Content); !gap {
 			out = append(out, h)
 		}
 	}
@@ -118,8 +118,8 @@ func latinOnly(s string) bool {
 // it), unless more than vectorSlack of them are dropped. Reading 2n rows
 // instead cost 6.5 ms at the median on the manual's tenant (100 rows with
 // their content); the slack costs about one.
-func (s *Searcher) vectorDepth(n int) int {
-	if sl, ok := s.Embedder.(embed.ScriptLimited); ok && len(sl.Scripts()) > 0 {
+func (s *Searcher) vectorDepth(emb embed.Embedder, n int) int {
+	if sl, ok := emb.(embed.ScriptLimited); ok && len(sl.Scripts()) > 0 {
 		return n + vectorSlack
 	}
 	return n
@@ -147,6 +147,10 @@ func failure(err error) string {
 		return fmt.Sprintf("HTTP %d", se.StatusCode)
 	case errors.Is(err, context.DeadlineExceeded):
 		return "timed out"
+	case errors.Is(err, embed.ErrModelMismatch):
+		return "the server answered with another model"
+	case errors.Is(err, embed.ErrDimensionMismatch):
+		return "vectors of other dimensions than registered"
 	case err == nil:
 		return "no result"
 	default:

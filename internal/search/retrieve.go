@@ -38,6 +38,7 @@ type chunkContent struct {
 
 // legQuery describes one search's retrieval for queueRetrieval.
 type legQuery struct {
+	model       VectorModel // the tenant's model: the vector leg reads only its vectors
 	tenantID    uuid.UUID
 	chunkCount  int64     // tenant.Tenant.ChunkCount: picks the exact or HNSW plan
 	vector      []float32 // nil: no vector leg
@@ -77,8 +78,8 @@ type legResults struct {
 // queueRetrieval queues the statements of both legs on b; their rows land in
 // out when the batch is closed.
 func (s *Searcher) queueRetrieval(b *pgx.Batch, q legQuery, out *legResults) error {
-	if q.vector != nil && len(q.vector) != s.Embedder.Dims() {
-		return fmt.Errorf("query vector has %d dimensions, model has %d", len(q.vector), s.Embedder.Dims())
+	if q.vector != nil && len(q.vector) != q.model.Embedder.Dims() {
+		return fmt.Errorf("query vector has %d dimensions, model has %d", len(q.vector), q.model.Embedder.Dims())
 	}
 	if q.keywordText != "" {
 		store.QueueKeywordTerms(b, store.KeywordTermsParams{TsConfig: q.tsConfig, Query: q.keywordText, TenantID: q.tenantID},
@@ -123,7 +124,7 @@ func (s *Searcher) queueRetrieval(b *pgx.Batch, q legQuery, out *legResults) err
 	// The vector leg goes last: the HNSW settings last to the end of the
 	// transaction.
 	if q.vector != nil {
-		p := store.VectorLegParams{Plan: store.VectorExact, ModelID: s.ModelID, TenantID: q.tenantID, Vector: q.vector, N: q.vectorN}
+		p := store.VectorLegParams{Plan: store.VectorExact, ModelID: q.model.ID, TenantID: q.tenantID, Vector: q.vector, N: q.vectorN}
 		switch {
 		case q.filtered:
 			p.Plan, p.Prefix, p.Metadata = store.VectorFiltered, q.prefix, q.metadata

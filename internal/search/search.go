@@ -90,10 +90,15 @@ type Result struct {
 type Response struct {
 	Results []Result `json:"results"`
 	// Degraded is true when a leg or the reranker was skipped: it failed,
-	// or (the vector leg) its model does not represent the question's script.
+	// or (the vector leg) its model does not represent the question's
+	// script; or when the tenant's embedding model covers only part of its
+	// chunks (the vector leg cannot find the others).
 	Degraded bool `json:"degraded"`
 	// DegradedReasons says which and why, one entry per skipped leg or stage.
 	DegradedReasons []Degradation `json:"degraded_reasons,omitempty"`
+	// VectorModel is the embedding model whose vectors the vector leg read
+	// ("" when the leg did not run): every vector_distance is of it.
+	VectorModel string `json:"vector_model,omitempty"`
 	// Confidence in [0, 1] is the estimated probability that the tenant's
 	// documents answer the query (see Assess): the refusal signal that
 	// tenant.Settings.RefuseBelow is compared with.
@@ -139,7 +144,11 @@ const (
 // Searcher runs hybrid search. Fields are read-only after construction:
 // Search never writes them, so one Searcher serves concurrent requests.
 type Searcher struct {
-	Pool     *pgxpool.Pool
+	Pool *pgxpool.Pool
+	// Models, when set, gives each tenant its own embedding model (the
+	// query is embedded with it and the vector leg reads only its vectors);
+	// nil: every tenant is searched with Embedder, ModelID and VectorPrior.
+	Models   Models
 	Embedder embed.Embedder
 	ModelID  int16
 	// VectorPrior is the vector leg's default fusion weight for this model,
@@ -210,15 +219,57 @@ func (s *Searcher) Validate(req *Request) error {
 	return nil
 }
 
+// VectorModel is the embedding model a search embeds its query with and
+// whose vectors (and only those) its vector leg reads.
+type VectorModel struct {
+	ID       int16
+	Embedder embed.Embedder
+	// QueryPrefix is put before the query when it is embedded (e5/bge/
+	// nomic-style models are trained with one; "" for most).
+	QueryPrefix string
+	// Prior is the vector leg's default fusion weight for this model
+	// (embedding_models.vector_weight).
+	Prior float64
+	// Chunks and Embedded are the tenant's chunks and how many of them have
+	// a vector of this model; Embedded < Chunks makes the search report
+	// Degraded (the vector leg cannot find the rest).
+	Chunks, Embedded int64
+}
+
+// Models resolves the embedding model of a tenant. Implementations are safe
+// for concurrent use (internal/model.Set is the production one).
+type Models interface {
+	// ForSearch returns the model t's searches use now, with its coverage of
+	// t's chunks. Errors: the model cannot be built or read; the search then
+	// runs without the vector leg (Degraded).
+	ForSearch(ctx context.Context, t tenant.Tenant) (VectorModel, error)
+	// Prior is the fusion prior of t's model (DefaultVectorPrior when it
+	// cannot be read).
+	Prior(t tenant.Tenant) float64
+}
+
 // Settings returns the settings a search of tenant t runs with: the
 // tenant's (or override's) fields, and for the unset ones the defaults, the
-// vector leg's weight being this model's prior.
+// vector leg's weight being the prior of t's model.
 func (s *Searcher) Settings(t tenant.Tenant, override *tenant.Settings) tenant.Settings {
 	set := t.Settings
 	if override != nil {
 		set = *override
 	}
-	return set.EffectiveFor(s.vectorPrior())
+	prior := s.vectorPrior()
+	if s.Models != nil {
+		prior = s.Models.Prior(t)
+	}
+	return set.EffectiveFor(prior)
+}
+
+// model is the VectorModel t's search uses: Models' choice, or the
+// Searcher's own model.
+func (s *Searcher) model(ctx context.Context, t tenant.Tenant) (VectorModel, error) {
+	if s.Models == nil {
+		return VectorModel{ID: s.ModelID, Embedder: s.Embedder, Prior: s.vectorPrior()}, nil
+	}
+	return s.Models.ForSearch(ctx, t)
 }
 
 // plan is a validated request with everything the steps need.
@@ -230,6 +281,7 @@ type plan struct {
 	metadata              []byte
 	filtered              bool
 	queryVector           []float32
+	model                 VectorModel
 }
 
 // Search runs req for tenant t: plan → embed → retrieve → fuse → assess →
@@ -244,12 +296,16 @@ func (s *Searcher) Search(ctx context.Context, t tenant.Tenant, req Request) (Re
 		return Response{}, err
 	}
 	resp := Response{Timings: map[string]float64{}}
+	s.pickModel(ctx, t, &p, &resp)
 	if err := s.embedQuery(ctx, &p, &resp); err != nil {
 		return resp, err
 	}
 	legs, err := s.retrieve(ctx, t, p, &resp)
 	if err != nil {
 		return resp, err
+	}
+	if p.useVector {
+		resp.VectorModel = p.model.Embedder.Model()
 	}
 	start := time.Now()
 	results := s.fuse(p, legs)
@@ -300,19 +356,41 @@ func (s *Searcher) plan(t tenant.Tenant, req Request) (plan, error) {
 	return p, nil
 }
 
+// pickModel resolves the tenant's embedding model. A model that cannot be
+// resolved drops the vector leg; one that does not cover every chunk of the
+// tenant is used but reported (Degraded): never a silent gap.
+func (s *Searcher) pickModel(ctx context.Context, t tenant.Tenant, p *plan, resp *Response) {
+	m, err := s.model(ctx, t)
+	if err != nil {
+		if p.useVector {
+			s.logger().Warn("search: the tenant's embedding model is unavailable; keyword leg only", "err", err)
+			// The reason names no internal error text (it is logged).
+			resp.degrade(Degradation{Leg: LegVector, Reason: "the tenant's embedding model could not be loaded"})
+			p.useVector, p.useKeyword = false, true
+		}
+		return
+	}
+	p.model = m
+	if p.useVector && m.Embedded < m.Chunks {
+		resp.degrade(Degradation{Leg: LegVector, Reason: fmt.Sprintf("the embedding model %s covers %d of the tenant's %d chunks (%.1f%%); the vector leg cannot find the others",
+			m.Embedder.Model(), m.Embedded, m.Chunks, 100*float64(m.Embedded)/float64(m.Chunks))})
+	}
+}
+
 // embedQuery embeds the query for the vector leg. A failing embedder drops
 // the leg (keyword leg only, Degraded); only a cancelled request fails.
 func (s *Searcher) embedQuery(ctx context.Context, p *plan, resp *Response) error {
 	if !p.useVector {
 		return nil
 	}
-	if d, gap := scriptGap(s.Embedder, p.req.Query); gap {
+	emb := p.model.Embedder
+	if d, gap := scriptGap(emb, p.req.Query); gap {
 		resp.degrade(d)
 		p.useVector, p.useKeyword = false, true
 		return nil
 	}
 	start := time.Now()
-	vecs, err := s.Embedder.Embed(ctx, []string{p.req.Query})
+	vecs, err := emb.Embed(ctx, []string{p.model.QueryPrefix + p.req.Query})
 	resp.Timings["embed"] = ms(time.Since(start))
 	if err == nil && len(vecs) == 1 {
 		p.queryVector = vecs[0]
@@ -322,7 +400,7 @@ func (s *Searcher) embedQuery(ctx context.Context, p *plan, resp *Response) erro
 		return ctx.Err()
 	}
 	s.logger().Warn("search: embedding the query failed; keyword leg only", "err", err)
-	resp.degrade(embedFailed(s.Embedder.Model(), err))
+	resp.degrade(embedFailed(emb.Model(), err))
 	p.useVector, p.useKeyword = false, true
 	return nil
 }
@@ -330,7 +408,7 @@ func (s *Searcher) embedQuery(ctx context.Context, p *plan, resp *Response) erro
 // retrieve runs both legs in one round trip inside the tenant transaction.
 func (s *Searcher) retrieve(ctx context.Context, t tenant.Tenant, p plan, resp *Response) (legResults, error) {
 	var res legResults
-	lq := legQuery{tenantID: t.ID, chunkCount: t.ChunkCount, tsConfig: t.TSConfig, n: p.n, vectorN: s.vectorDepth(p.n), k1: p.set.K1, b: *p.set.B,
+	lq := legQuery{model: p.model, tenantID: t.ID, chunkCount: t.ChunkCount, tsConfig: t.TSConfig, n: p.n, vectorN: s.vectorDepth(p.model.Embedder, p.n), k1: p.set.K1, b: *p.set.B,
 		filtered: p.filtered, prefix: p.req.SourceURIPrefix, metadata: p.metadata}
 	if p.useVector {
 		lq.vector = p.queryVector
@@ -357,7 +435,7 @@ func (s *Searcher) retrieve(ctx context.Context, t tenant.Tenant, p plan, resp *
 	case p.useKeyword && !p.useVector:
 		resp.Timings["keyword"] = resp.Timings["retrieve"]
 	}
-	res.vec = s.representable(res.vec)
+	res.vec = s.representable(p.model.Embedder, res.vec)
 	res.vec = res.vec[:min(len(res.vec), p.n)]
 	res.ranVector = p.useVector
 	res.ranKeyword = p.useKeyword && res.lexemes > 0

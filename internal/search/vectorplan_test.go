@@ -199,7 +199,7 @@ func TestRetrievalPlanByChunkCount(t *testing.T) {
 		want  store.VectorPlan
 	}{{0, store.VectorExact}, {5000, store.VectorExact}, {5001, store.VectorHNSW}, {200000, store.VectorHNSW}} {
 		b := &pgx.Batch{}
-		q := legQuery{tenantID: uuid.New(), chunkCount: tc.count, vector: randomQuery(1), keywordText: "vacuum", tsConfig: "english", n: 20}
+		q := legQuery{model: VectorModel{ID: s.ModelID, Embedder: s.Embedder}, tenantID: uuid.New(), chunkCount: tc.count, vector: randomQuery(1), keywordText: "vacuum", tsConfig: "english", n: 20}
 		if err := s.queueRetrieval(b, q, &legResults{}); err != nil {
 			t.Fatal(err)
 		}
@@ -230,7 +230,7 @@ func TestRetrievalPlanByChunkCount(t *testing.T) {
 	}
 	// A query vector of the wrong size is refused before anything is sent.
 	b := &pgx.Batch{}
-	if err := s.queueRetrieval(b, legQuery{vector: make([]float32, 3), n: 20}, &legResults{}); err == nil || b.Len() != 0 {
+	if err := s.queueRetrieval(b, legQuery{model: VectorModel{ID: s.ModelID, Embedder: s.Embedder}, vector: make([]float32, 3), n: 20}, &legResults{}); err == nil || b.Len() != 0 {
 		t.Errorf("3-d query vector: err %v, %d statements queued", err, b.Len())
 	}
 }

@@ -61,12 +61,18 @@ type Document struct {
 }
 
 type EmbeddingModel struct {
-	ID           int16
-	Name         string
-	Dims         int32
-	Distance     string
-	CreatedAt    pgtype.Timestamptz
-	VectorWeight float32
+	ID             int16
+	Name           string
+	Dims           int32
+	Distance       string
+	CreatedAt      pgtype.Timestamptz
+	VectorWeight   float32
+	Provider       string
+	Endpoint       string
+	QueryPrefix    string
+	DocumentPrefix string
+	MaxInputTokens int32
+	Status         string
 }
 
 type EvalQuestion struct {
@@ -173,13 +179,18 @@ type RetrievalEvent struct {
 }
 
 type Tenant struct {
-	ID        uuid.UUID
-	Slug      string
-	Name      string
-	TsConfig  string
-	Status    string
-	Settings  []byte
-	CreatedAt pgtype.Timestamptz
+	ID               uuid.UUID
+	Slug             string
+	Name             string
+	TsConfig         string
+	Status           string
+	Settings         []byte
+	CreatedAt        pgtype.Timestamptz
+	EmbeddingModelID pgtype.Int2
+	TargetModelID    pgtype.Int2
+	PreviousModelID  pgtype.Int2
+	ModelSwitchedAt  pgtype.Timestamptz
+	ModelSwitchError string
 }
 
 type TenantStat struct {

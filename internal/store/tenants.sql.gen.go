@@ -77,15 +77,22 @@ func (q *Queries) DeleteTenant(ctx context.Context, db DBTX, id uuid.UUID) (int6
 }
 
 const getEmbeddingModel = `-- name: GetEmbeddingModel :one
-SELECT id, name, dims, distance, vector_weight FROM embedding_models WHERE name = $1
+SELECT id, name, dims, distance, vector_weight, provider, endpoint, query_prefix, document_prefix, max_input_tokens, status
+FROM embedding_models WHERE name = $1
 `
 
 type GetEmbeddingModelRow struct {
-	ID           int16
-	Name         string
-	Dims         int32
-	Distance     string
-	VectorWeight float32
+	ID             int16
+	Name           string
+	Dims           int32
+	Distance       string
+	VectorWeight   float32
+	Provider       string
+	Endpoint       string
+	QueryPrefix    string
+	DocumentPrefix string
+	MaxInputTokens int32
+	Status         string
 }
 
 func (q *Queries) GetEmbeddingModel(ctx context.Context, db DBTX, name string) (GetEmbeddingModelRow, error) {
@@ -97,29 +104,44 @@ func (q *Queries) GetEmbeddingModel(ctx context.Context, db DBTX, name string) (
 		&i.Dims,
 		&i.Distance,
 		&i.VectorWeight,
+		&i.Provider,
+		&i.Endpoint,
+		&i.QueryPrefix,
+		&i.DocumentPrefix,
+		&i.MaxInputTokens,
+		&i.Status,
 	)
 	return i, err
 }
 
 const getTenant = `-- name: GetTenant :one
 SELECT id, slug, name, ts_config::text AS ts_config, status, settings, created_at,
-       coalesce((SELECT s.chunk_count FROM tenant_stats s WHERE s.tenant_id = tenants.id), 0)::bigint AS chunk_count
+       coalesce((SELECT s.chunk_count FROM tenant_stats s WHERE s.tenant_id = tenants.id), 0)::bigint AS chunk_count,
+       coalesce(embedding_model_id, 0)::smallint AS embedding_model_id, coalesce(target_model_id, 0)::smallint AS target_model_id,
+       coalesce(previous_model_id, 0)::smallint AS previous_model_id, model_switched_at, model_switch_error
 FROM tenants WHERE id = $1
 `
 
 type GetTenantRow struct {
-	ID         uuid.UUID
-	Slug       string
-	Name       string
-	TsConfig   string
-	Status     string
-	Settings   []byte
-	CreatedAt  pgtype.Timestamptz
-	ChunkCount int64
+	ID               uuid.UUID
+	Slug             string
+	Name             string
+	TsConfig         string
+	Status           string
+	Settings         []byte
+	CreatedAt        pgtype.Timestamptz
+	ChunkCount       int64
+	EmbeddingModelID int16
+	TargetModelID    int16
+	PreviousModelID  int16
+	ModelSwitchedAt  pgtype.Timestamptz
+	ModelSwitchError string
 }
 
 // With the tenant's chunk count, which picks the vector leg's plan (exact or
 // HNSW) without another round trip per search.
+// With its embedding models (0: the server's default; a target during a
+// switch).
 func (q *Queries) GetTenant(ctx context.Context, db DBTX, id uuid.UUID) (GetTenantRow, error) {
 	row := db.QueryRow(ctx, getTenant, id)
 	var i GetTenantRow
@@ -132,6 +154,11 @@ func (q *Queries) GetTenant(ctx context.Context, db DBTX, id uuid.UUID) (GetTena
 		&i.Settings,
 		&i.CreatedAt,
 		&i.ChunkCount,
+		&i.EmbeddingModelID,
+		&i.TargetModelID,
+		&i.PreviousModelID,
+		&i.ModelSwitchedAt,
+		&i.ModelSwitchError,
 	)
 	return i, err
 }

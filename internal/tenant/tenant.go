@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"time"
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
@@ -28,6 +29,19 @@ type Tenant struct {
 	// it. A stale or zero count costs speed, never results: without a
 	// dedicated index both plans are exact.
 	ChunkCount int64
+	// ModelID is the embedding_models id of the tenant's active embedding
+	// model, whose vectors its searches read; 0 = the server's default.
+	ModelID int16
+	// TargetModelID is the model a switch in progress goes to (0: none):
+	// writes embed with both until the flip (internal/model).
+	TargetModelID int16
+	// PreviousModelID is the model the last switch replaced, whose vectors
+	// are kept until the grace period ends (0: none).
+	PreviousModelID int16
+	// ModelSwitchedAt is when the last switch flipped (zero: never).
+	ModelSwitchedAt time.Time
+	// ModelSwitchError is the last error of the switch in progress ("" none).
+	ModelSwitchError string
 }
 
 // Settings are the per-tenant retrieval parameters; zero fields take the
@@ -200,7 +214,9 @@ func Load(ctx context.Context, db store.Beginner, id uuid.UUID) (Tenant, error) 
 		if err != nil {
 			return err
 		}
-		t = Tenant{ID: row.ID, Slug: row.Slug, Name: row.Name, TSConfig: row.TsConfig, Status: row.Status, Settings: set, ChunkCount: row.ChunkCount}
+		t = Tenant{ID: row.ID, Slug: row.Slug, Name: row.Name, TSConfig: row.TsConfig, Status: row.Status, Settings: set, ChunkCount: row.ChunkCount,
+			ModelID: row.EmbeddingModelID, TargetModelID: row.TargetModelID, PreviousModelID: row.PreviousModelID,
+			ModelSwitchedAt: row.ModelSwitchedAt.Time, ModelSwitchError: row.ModelSwitchError}
 		return nil
 	})
 	if err != nil {

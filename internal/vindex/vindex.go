@@ -330,3 +330,19 @@ func Due(ctx context.Context, owner *pgxpool.Pool, cfg config.Config, tenant uui
 	return Ensure(ctx, owner, Options{Threshold: cfg.ExactThreshold, Concurrently: true, DryRun: r.DryRun, Tenant: tenant,
 		OnWait: r.OnWait, Logger: r.Logger})
 }
+
+// Built reports whether tenant's dedicated HNSW index of model exists and
+// is valid (any role can read the catalog).
+func Built(ctx context.Context, db store.DBTX, tenantID uuid.UUID, modelID int16) (bool, error) {
+	name := Name(tenantID, modelID)
+	indexes, err := store.ListVectorIndexes(ctx, db, name)
+	if err != nil {
+		return false, err
+	}
+	for _, ix := range indexes {
+		if ix.Name == name && ix.Valid {
+			return true, nil
+		}
+	}
+	return false, nil
+}
