@@ -403,13 +403,15 @@ func TestStreamIdleTimeoutIsNotATotalTimeout(t *testing.T) {
 		startStream(w)
 		for i := range 8 {
 			event(w, deltaEvent(fmt.Sprint(i)))
-			time.Sleep(40 * time.Millisecond)
+			time.Sleep(200 * time.Millisecond)
 		}
 		event(w, finishEvent)
 		event(w, "[DONE]")
 	})
-	// 8×40ms = 320ms in total, but never 150ms without a byte.
-	c := newTestClient(t, s, WithTimeout(150*time.Millisecond))
+	// 8×200ms = 1.6s in total, but never 1s without a byte: a gap five
+	// times the server's pause, so that a loaded machine's scheduling
+	// delays cannot make it look idle.
+	c := newTestClient(t, s, WithTimeout(time.Second))
 	got, err := c.Stream(context.Background(), msgs, func(string) error { return nil })
 	if err != nil || got != "01234567" {
 		t.Fatalf("Stream = %q, %v", got, err)

@@ -26,6 +26,7 @@ import (
 	"github.com/ragd-dev/ragd/internal/api"
 	"github.com/ragd-dev/ragd/internal/auth"
 	"github.com/ragd-dev/ragd/internal/embed"
+	"github.com/ragd-dev/ragd/internal/job"
 	"github.com/ragd-dev/ragd/internal/model"
 	"github.com/ragd-dev/ragd/internal/tenant"
 	"github.com/ragd-dev/ragd/internal/testdb"
@@ -489,6 +490,7 @@ func (f *fuzzer) operations() []operation {
 		{"events", 3, f.opEvents},
 		{"feedback", 3, f.opFeedback},
 		{"usage", 2, f.opUsage},
+		{"job", 1, f.opJob},
 		{"foreign", 6, f.opForeign},
 		{"badtoken", 4, f.opBadToken},
 		{"delete", 2, func(r *rand.Rand, lt *leakTenant) { f.opDelete(r, lt, false) }},
@@ -1101,6 +1103,72 @@ func (f *fuzzer) opEvents(r *rand.Rand, lt *leakTenant) {
 	stripped, _ := json.Marshal(l)
 	resp.Body = stripped
 	f.inspect(lt, "events", c, resp)
+}
+
+// opJob submits a one-document ingestion job as the tenant's editor, works
+// it to the end with a worker limited to the tenant, records the document
+// it stored, and reads the job through every job route (list, one, its
+// progress stream): each response is inspected like any other.
+func (f *fuzzer) opJob(r *rand.Rand, lt *leakTenant) {
+	lt.seq++
+	uri := fmt.Sprintf("%sjob-%d.md", lt.prefix, lt.seq)
+	content := docText(r, lt.canary, 1+r.IntN(2))
+	var buf bytes.Buffer
+	mw := multipart.NewWriter(&buf)
+	fw, _ := mw.CreateFormFile("files", uri)
+	fw.Write([]byte(content))
+	mw.Close()
+	created, ok := f.send(lt, "job", call{Method: "POST", Path: "/v1/ingest/jobs", Token: lt.tokens[auth.RoleEditor],
+		Body: buf.Bytes(), ContentType: mw.FormDataContentType()})
+	if !ok {
+		return
+	}
+	var out struct {
+		ID uuid.UUID `json:"id"`
+	}
+	if created.Status != http.StatusAccepted || !f.decode(created, &out) {
+		f.violate("job submission for tenant %d: %s", lt.idx, created)
+		return
+	}
+	w := job.New(f.s.Pool, f.s.Deps.Ingester, job.Options{Tenants: []uuid.UUID{lt.id}})
+	for {
+		worked, err := w.Work(context.Background())
+		if err != nil {
+			f.violate("job worker for tenant %d: %v", lt.idx, err)
+			return
+		}
+		if !worked {
+			break
+		}
+	}
+	ro, _ := f.role(r, auth.RoleReader)
+	one, ok := f.send(lt, "job", call{Method: "GET", Path: "/v1/ingest/jobs/" + out.ID.String(), Token: lt.tokens[ro]})
+	if !ok {
+		return
+	}
+	var d api.JobDetail
+	if one.Status != http.StatusOK || !f.decode(one, &d) {
+		f.violate("job of tenant %d: %s", lt.idx, one)
+		return
+	}
+	if len(d.Documents) != 1 || d.Documents[0].Stage != job.StageStored || d.Documents[0].DocumentID == nil || d.Documents[0].SourceURI != uri {
+		f.violate("job of tenant %d: documents %+v, want %s stored", lt.idx, d.Documents, uri)
+		return
+	}
+	id := *d.Documents[0].DocumentID
+	lt.byURI[uri] = id
+	lt.docs[id] = &leakDoc{id: id, uri: uri, content: content, chunks: d.Documents[0].Chunks}
+	f.regMu.Lock()
+	f.known = append(f.known, id.String())
+	f.regMu.Unlock()
+	lt.version++
+	f.send(lt, "job", call{Method: "GET", Path: "/v1/ingest/jobs?limit=" + fmt.Sprint(1+r.IntN(20)), Token: lt.tokens[ro]})
+	f.send(lt, "job", call{Method: "GET", Path: "/v1/ingest/jobs/" + out.ID.String() + "/events", Token: lt.tokens[ro]})
+	// Another tenant's job is a 404, exactly like a job that exists nowhere.
+	o := f.other(r, lt)
+	if resp, ok := f.send(lt, "job", call{Method: "GET", Path: "/v1/ingest/jobs/" + out.ID.String(), Token: o.tokens[auth.RoleAdmin]}); ok && resp.Status != http.StatusNotFound {
+		f.violate("tenant %d read tenant %d's job: %s", o.idx, lt.idx, resp)
+	}
 }
 
 // opFeedback rates the tenant's latest search (204, or 404 while the
