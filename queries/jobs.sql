@@ -5,8 +5,8 @@
 -- jobs.go (sqlc cannot see a PL/pgSQL function's result columns).
 
 -- name: CreateIngestionBatch :one
-INSERT INTO ingestion_batches (tenant_id, origin, label, total)
-VALUES (@tenant_id, @origin, @label, @total)
+INSERT INTO ingestion_batches (tenant_id, origin, label, total, submitter, principals)
+VALUES (@tenant_id, @origin, @label, @total, sqlc.narg(submitter), sqlc.narg(principals)::text[])
 RETURNING id, created_at;
 
 -- name: InsertIngestionItems :execrows
@@ -24,10 +24,12 @@ WHERE tenant_id = @tenant_id AND batch_id = @batch_id AND finished_at IS NULL
   AND stage NOT IN ('queued', 'extracted', 'chunked', 'embedded');
 
 -- name: GetClaimedIngestionItem :one
--- The claimed item's input, if the claim is still the worker's.
-SELECT source_uri, content_type, metadata, content, attempts
-FROM ingestion_items
-WHERE tenant_id = @tenant_id AND batch_id = @batch_id AND idx = @idx AND claim = @claim::uuid;
+-- The claimed item's input, if the claim is still the worker's, with the
+-- principals of its job's submitter (NULL: every document visible).
+SELECT i.source_uri, i.content_type, i.metadata, i.content, i.attempts, b.principals
+FROM ingestion_items i
+JOIN ingestion_batches b ON b.tenant_id = i.tenant_id AND b.id = i.batch_id
+WHERE i.tenant_id = @tenant_id AND i.batch_id = @batch_id AND i.idx = @idx AND i.claim = @claim::uuid;
 
 -- name: SetIngestionItemStage :execrows
 -- A non-final stage reached under the claim; renews the lease. 0 rows: the

@@ -96,8 +96,10 @@ const jobEventsPoll = 500 * time.Millisecond
 
 func (s *Server) registerJobs() {
 	tags := []string{"ingest jobs"}
-	spec := opSpec{role: auth.RoleEditor, resource: "job"}
-	read := opSpec{role: auth.RoleReader, resource: "job"}
+	// Management routes: the admin role sees every job; everyone else only
+	// the jobs they submitted (migration 00023).
+	spec := opSpec{role: auth.RoleEditor, resource: "job", manage: true}
+	read := opSpec{role: auth.RoleReader, resource: "job", manage: true}
 	register(s, huma.Operation{
 		OperationID: opCreateJob, Method: http.MethodPost, Path: "/v1/ingest/jobs", Tags: tags,
 		Summary: "Ingest many documents in the background",

@@ -9,14 +9,18 @@ import (
 	"mime/multipart"
 	"net/http"
 	"net/textproto"
+	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/google/uuid"
 
 	"github.com/ragd-dev/ragd/internal/api"
 	"github.com/ragd-dev/ragd/internal/auth"
 	"github.com/ragd-dev/ragd/internal/job"
+	"github.com/ragd-dev/ragd/internal/store"
+	"github.com/ragd-dev/ragd/internal/tenant"
 	"github.com/ragd-dev/ragd/internal/testdb"
 )
 
@@ -227,4 +231,103 @@ func TestIngestJobBodyLimits(t *testing.T) {
 	// The other routes keep their limit.
 	problem(t, b.do(req{method: "PUT", path: "/v1/documents", token: editor,
 		body: map[string]any{"source_uri": "big.md", "content": big}}), http.StatusRequestEntityTooLarge)
+}
+
+// TestIngestJobsAreTheSubmitters: a job is read by the user who submitted
+// it and by the admin role, never by another user of the tenant (its
+// source_uris may name documents hidden from them); a recorded `ragd
+// ingest` run only by admins; and a job writes as its submitter, so it
+// cannot replace a document the submitter cannot see.
+func TestIngestJobsAreTheSubmitters(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	as := func(role auth.Role, sub string, groups ...string) string {
+		tok, err := auth.Issue(secret, b.a.ID, role, time.Hour, auth.WithSubject(sub), auth.WithGroups("", groups...))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return tok
+	}
+	alice, aliceReads, bob, admin := as(auth.RoleEditor, "alice", "hr"), as(auth.RoleReader, "alice"), as(auth.RoleEditor, "bob"), as(auth.RoleAdmin, "root")
+
+	// A document only group:hr can see.
+	w := b.do(req{method: "PUT", path: "/v1/documents", token: admin,
+		body: map[string]any{"source_uri": "https://hr.test/salaries.md", "content": "# Salaries\n\nThe salary bands.", "access": []string{"group:hr"}}})
+	if w.Code != http.StatusOK {
+		t.Fatalf("restricted document: %d %s", w.Code, w.Body.String())
+	}
+	submit := func(tok, name, content string) job.Job {
+		t.Helper()
+		body, ct := jobForm(t, []part{{"files", name, content}}, map[string]string{"base_uri": "https://hr.test"})
+		return decode[job.Job](t, b.do(req{method: "POST", path: "/v1/ingest/jobs", token: tok, body: body.Bytes(), header: map[string]string{"Content-Type": ct}}), http.StatusAccepted)
+	}
+	ja := submit(alice, "salaries.md", "# Salaries\n\nThe salary bands, revised.")
+	jb := submit(bob, "salaries.md", "# Salaries\n\nBob's version.")
+	drainJobs(t, b.worker(b.a.ID))
+
+	stage := func(tok string, id uuid.UUID) string {
+		t.Helper()
+		d := decode[api.JobDetail](t, b.do(req{method: "GET", path: "/v1/ingest/jobs/" + id.String(), token: tok}), http.StatusOK)
+		if len(d.Documents) != 1 {
+			t.Fatalf("job %s: %+v", id, d)
+		}
+		return d.Documents[0].Stage
+	}
+	// Alice (in group:hr) replaced the document; Bob's job could not: the
+	// source_uri is taken by a document he cannot see.
+	if got := stage(alice, ja.ID); got != job.StageStored {
+		t.Errorf("alice's job: %s, want stored", got)
+	}
+	if got := stage(bob, jb.ID); got != job.StageFailed {
+		t.Errorf("bob's job over a document hidden from him: %s, want failed", got)
+	}
+	doc := decode[api.DocumentList](t, b.do(req{method: "GET", path: "/v1/documents?source_uri_prefix=https://hr.test/", token: admin}), http.StatusOK)
+	if len(doc.Documents) != 1 || !slices.Equal(doc.Documents[0].Access, []string{"group:hr"}) {
+		t.Fatalf("the restricted document after both jobs: %+v", doc.Documents)
+	}
+
+	// Reads: each user sees their own jobs (whatever the token's role), the
+	// admin every job; another user's job is a 404 like a missing one.
+	ids := func(tok string) []uuid.UUID {
+		t.Helper()
+		var out []uuid.UUID
+		for _, j := range decode[api.JobList](t, b.do(req{method: "GET", path: "/v1/ingest/jobs", token: tok}), http.StatusOK).Jobs {
+			out = append(out, j.ID)
+		}
+		return out
+	}
+	if got := ids(aliceReads); !slices.Equal(got, []uuid.UUID{ja.ID}) {
+		t.Errorf("alice lists %v, want her job only", got)
+	}
+	if got := ids(bob); !slices.Equal(got, []uuid.UUID{jb.ID}) {
+		t.Errorf("bob lists %v, want his job only", got)
+	}
+	if got := ids(admin); len(got) != 2 {
+		t.Errorf("the admin lists %v, want both jobs", got)
+	}
+	for _, path := range []string{"/v1/ingest/jobs/" + ja.ID.String(), "/v1/ingest/jobs/" + ja.ID.String() + "/events"} {
+		missing := problem(t, b.do(req{method: "GET", path: strings.Replace(path, ja.ID.String(), uuid.NewString(), 1), token: bob}), http.StatusNotFound)
+		hidden := problem(t, b.do(req{method: "GET", path: path, token: bob}), http.StatusNotFound)
+		if hidden.Detail != missing.Detail {
+			t.Errorf("%s: bob gets %q, a missing job %q", path, hidden.Detail, missing.Detail)
+		}
+	}
+
+	// A run recorded with every document visible (an operator's `ragd
+	// ingest`) is read by admins only.
+	tn, err := tenant.Load(context.Background(), testdb.App(t), b.a.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	run, err := b.worker(b.a.ID).Create(store.WithVisibility(context.Background(), store.AllDocuments()), tn, "cli",
+		"/srv/hr", []job.File{{SourceURI: "https://hr.test/bonus.md"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := ids(aliceReads); slices.Contains(got, run.ID) {
+		t.Errorf("alice lists the operator's run %v", got)
+	}
+	if got := ids(admin); !slices.Contains(got, run.ID) {
+		t.Errorf("the admin does not list the operator's run: %v", got)
+	}
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/ragd-dev/ragd/internal/ingest"
 	"github.com/ragd-dev/ragd/internal/job"
+	"github.com/ragd-dev/ragd/internal/store"
 	"github.com/ragd-dev/ragd/internal/testdb"
 )
 
@@ -36,7 +37,9 @@ func TestIngestRecordsItsRun(t *testing.T) {
 		t.Fatalf("exit %d (want 1: the empty file failed), stdout:\n%s\nstderr:\n%s", code, out, errOut)
 	}
 	svc := job.New(testdb.App(t), nil, job.Options{})
-	ctx := context.Background()
+	// As an operator: a recorded run is visible to those who see every
+	// document.
+	ctx := store.WithVisibility(context.Background(), store.AllDocuments())
 	jobs, err := svc.List(ctx, tn.ID, nil, 10)
 	if err != nil || len(jobs) != 1 {
 		t.Fatalf("jobs %+v, %v", jobs, err)

@@ -115,7 +115,7 @@ func TestArchiveJobs(t *testing.T) {
 	t.Parallel()
 	f := setup(t)
 	s := f.service(time.Minute)
-	ctx := context.Background()
+	ctx := operator(context.Background())
 	for _, tc := range []struct {
 		name string
 		data []byte
@@ -225,7 +225,7 @@ func TestArchiveJobOfPDFAndDOCX(t *testing.T) {
 	t.Parallel()
 	f := setup(t)
 	s := f.service(time.Minute)
-	ctx := context.Background()
+	ctx := operator(context.Background())
 	var entries []entry
 	for _, name := range []string{"manual.pdf", "report.docx", "scan.pdf"} {
 		b, err := os.ReadFile(filepath.Join("..", "extract", "testdata", name))

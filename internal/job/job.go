@@ -235,10 +235,15 @@ func (s *Service) Create(ctx context.Context, t tenant.Tenant, origin, label str
 	if len(label) > 2000 {
 		label = strings.ToValidUTF8(label[:2000], "")
 	}
+	sub, principals := submitter(store.VisibilityOf(ctx))
+	if !sub.Valid && principals != nil {
+		return Job{}, fmt.Errorf("%w: a job is visible only to the user who submitted it, and this token names no user (no sub claim)", ErrInvalid)
+	}
 	q := store.New()
 	var id uuid.UUID
 	err := store.InTenant(ctx, s.pool, t.ID, func(tx pgx.Tx) error {
-		b, err := q.CreateIngestionBatch(ctx, tx, store.CreateIngestionBatchParams{TenantID: t.ID, Origin: origin, Label: label, Total: int32(len(files))})
+		b, err := q.CreateIngestionBatch(ctx, tx, store.CreateIngestionBatchParams{TenantID: t.ID, Origin: origin, Label: label, Total: int32(len(files)),
+			Submitter: sub, Principals: principals})
 		if err != nil {
 			return err
 		}
@@ -304,6 +309,25 @@ func (s *Service) Create(ctx context.Context, t tenant.Tenant, origin, label str
 		s.Wake()
 	}
 	return s.Get(ctx, t.ID, id)
+}
+
+// submitter is who a job created under visibility v belongs to (migration
+// 00023): nobody when v sees every document (the job is then visible only
+// to such callers), else v's user principal, if any, with all of v's
+// principals, as which the worker writes the job's documents (a caller
+// with no principals gets an empty, non-NULL list: tenant-wide documents
+// only).
+func submitter(v store.Visibility) (pgtype.Text, []string) {
+	if v.All() {
+		return pgtype.Text{}, nil
+	}
+	ps := append([]string{}, v.Principals()...)
+	for _, p := range ps {
+		if strings.HasPrefix(p, "user:") {
+			return pgtype.Text{String: p, Valid: true}, ps
+		}
+	}
+	return pgtype.Text{}, ps
 }
 
 // Wake makes an idle worker of this Service look for work now.

@@ -37,7 +37,7 @@ func TestJobStoresEveryDocumentWithItsStage(t *testing.T) {
 	t.Parallel()
 	f := setup(t)
 	s := f.service(time.Minute)
-	ctx := context.Background()
+	ctx := operator(context.Background())
 	files := []job.File{
 		{SourceURI: "https://x.test/a.md", ContentType: extract.TypeMarkdown, Content: md("Alpha", 300)},
 		{SourceURI: "https://x.test/b.md", ContentType: extract.TypeMarkdown, Content: md("Beta", 50), Metadata: map[string]any{"team": "db"}},
@@ -108,7 +108,7 @@ func TestJobStoresEveryDocumentWithItsStage(t *testing.T) {
 func TestJobRefusesDuplicateSourceURIs(t *testing.T) {
 	t.Parallel()
 	f := setup(t)
-	_, err := f.service(time.Minute).Create(context.Background(), f.tn, job.OriginAPI, "", []job.File{
+	_, err := f.service(time.Minute).Create(operator(context.Background()), f.tn, job.OriginAPI, "", []job.File{
 		{SourceURI: "a.md", ContentType: extract.TypeMarkdown, Content: []byte("# A")},
 		{SourceURI: "a.md", ContentType: extract.TypeMarkdown, Content: []byte("# B")},
 	})
@@ -123,7 +123,7 @@ func TestJobRefusesDuplicateSourceURIs(t *testing.T) {
 func TestStoppedWorkerLeavesJobResumable(t *testing.T) {
 	t.Parallel()
 	f := setup(t)
-	ctx := context.Background()
+	ctx := operator(context.Background())
 	s1 := f.service(time.Minute)
 	const uri = "https://x.test/held.md"
 	j, err := s1.Create(ctx, f.tn, job.OriginAPI, "", []job.File{{SourceURI: uri, ContentType: extract.TypeMarkdown, Content: md("Held", 400)}})
@@ -167,7 +167,7 @@ func TestStoppedWorkerLeavesJobResumable(t *testing.T) {
 // finishes it: what a worker killed with SIGKILL leaves behind.
 func claimAs(t *testing.T, lease time.Duration, tenants ...uuid.UUID) store.IngestionClaim {
 	t.Helper()
-	c, ok, err := store.ClaimIngestionItem(context.Background(), testdb.App(t), lease, 3, tenants)
+	c, ok, err := store.ClaimIngestionItem(operator(context.Background()), testdb.App(t), lease, 3, tenants)
 	if err != nil || !ok {
 		t.Fatalf("claim: ok=%v err=%v", ok, err)
 	}
@@ -181,7 +181,7 @@ func claimAs(t *testing.T, lease time.Duration, tenants ...uuid.UUID) store.Inge
 func TestKilledWorkerIsResumedWithoutDuplicates(t *testing.T) {
 	t.Parallel()
 	f := setup(t)
-	ctx := context.Background()
+	ctx := operator(context.Background())
 	const uri = "https://x.test/killed.md"
 	content := md("Killed", 300)
 	s := f.service(time.Minute)
@@ -227,7 +227,7 @@ func TestKilledWorkerIsResumedWithoutDuplicates(t *testing.T) {
 func TestItemFailsAfterMaxAttempts(t *testing.T) {
 	t.Parallel()
 	f := setup(t)
-	ctx := context.Background()
+	ctx := operator(context.Background())
 	s := f.service(time.Minute)
 	j, err := s.Create(ctx, f.tn, job.OriginAPI, "", []job.File{{SourceURI: "a.md", ContentType: extract.TypeMarkdown, Content: md("A", 20)}})
 	if err != nil {
@@ -253,7 +253,7 @@ func TestClaimsAreFairAcrossTenants(t *testing.T) {
 	f := setup(t)
 	a, b := f.tn, newTenant(t, "job-b")
 	s := f.service(time.Minute, a.ID, b.ID)
-	ctx := context.Background()
+	ctx := operator(context.Background())
 	var big []job.File
 	for i := range 8 {
 		big = append(big, job.File{SourceURI: fmt.Sprintf("a%02d.txt", i), ContentType: extract.TypePlain, Content: []byte("a")})
@@ -301,7 +301,7 @@ func TestJobsAreTenantScoped(t *testing.T) {
 	f := setup(t)
 	other := newTenant(t, "job-other")
 	s := f.service(time.Minute)
-	ctx := context.Background()
+	ctx := operator(context.Background())
 	j, err := s.Create(ctx, f.tn, job.OriginAPI, "", []job.File{{SourceURI: "a.txt", ContentType: extract.TypePlain, Content: []byte("secret")}})
 	if err != nil {
 		t.Fatal(err)
@@ -338,7 +338,7 @@ func TestConcurrentClaimsTakeEachItemOnce(t *testing.T) {
 	t.Parallel()
 	f := setup(t)
 	b := newTenant(t, "job-conc")
-	ctx := context.Background()
+	ctx := operator(context.Background())
 	s := f.service(time.Minute, f.tn.ID, b.ID)
 	const n = 30
 	for _, tn := range []tenant.Tenant{f.tn, b} {
@@ -388,7 +388,7 @@ func TestConcurrentClaimsTakeEachItemOnce(t *testing.T) {
 func workUntil(t *testing.T, s *job.Service) {
 	t.Helper()
 	for end := time.Now().Add(10 * time.Second); time.Now().Before(end); time.Sleep(5 * time.Millisecond) {
-		ok, err := s.Work(context.Background())
+		ok, err := s.Work(operator(context.Background()))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -407,7 +407,7 @@ func TestTransientFailuresAreRetried(t *testing.T) {
 	t.Parallel()
 	f := setup(t)
 	s := f.service(time.Minute)
-	ctx := context.Background()
+	ctx := operator(context.Background())
 	j, err := s.Create(ctx, f.tn, job.OriginAPI, "", []job.File{{SourceURI: "a.md", ContentType: extract.TypeMarkdown, Content: md("Retry", 50)}})
 	if err != nil {
 		t.Fatal(err)

@@ -116,7 +116,7 @@ func setup(t *testing.T) *fixture {
 func newTenant(t *testing.T, prefix string) tenant.Tenant {
 	t.Helper()
 	tn := testdb.NewTenant(t, prefix, "")
-	tt, err := tenant.Load(context.Background(), testdb.App(t), tn.ID)
+	tt, err := tenant.Load(operator(context.Background()), testdb.App(t), tn.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -138,7 +138,7 @@ func drain(t *testing.T, s *job.Service) int {
 	t.Helper()
 	n := 0
 	for {
-		ok, err := s.Work(context.Background())
+		ok, err := s.Work(operator(context.Background()))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -152,7 +152,7 @@ func drain(t *testing.T, s *job.Service) int {
 // items returns every item of job id.
 func items(t *testing.T, s *job.Service, tn tenant.Tenant, id uuid.UUID) []job.Item {
 	t.Helper()
-	its, err := s.Items(context.Background(), tn.ID, id, -1, 1000)
+	its, err := s.Items(operator(context.Background()), tn.ID, id, -1, 1000)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -163,7 +163,7 @@ func items(t *testing.T, s *job.Service, tn tenant.Tenant, id uuid.UUID) []job.I
 // the document's chunk_count and the chunks actually present.
 func docState(t *testing.T, tn tenant.Tenant, uri string) (docs, chunkCount, chunks int) {
 	t.Helper()
-	ctx := context.Background()
+	ctx := operator(context.Background())
 	err := store.InTenant(ctx, testdb.App(t), tn.ID, func(tx pgx.Tx) error {
 		return tx.QueryRow(ctx, `SELECT count(*), coalesce(max(d.chunk_count), 0),
 			(SELECT count(*) FROM chunks c JOIN documents d2 ON d2.id = c.document_id WHERE d2.source_uri = $1)
@@ -173,4 +173,10 @@ func docState(t *testing.T, tn tenant.Tenant, uri string) (docs, chunkCount, chu
 		t.Fatal(err)
 	}
 	return docs, chunkCount, chunks
+}
+
+// operator is ctx as the operator's commands run: every document and job of
+// the tenant visible (store.AllDocuments), as the workers' own bookkeeping.
+func operator(ctx context.Context) context.Context {
+	return store.WithVisibility(ctx, store.AllDocuments())
 }

@@ -81,6 +81,10 @@ func (s *Service) Work(ctx context.Context) (bool, error) {
 // process carries one claimed item through the pipeline and records the
 // outcome under the claim.
 func (s *Service) process(ctx context.Context, c store.IngestionClaim) {
+	// The worker's own reads and writes of the job's rows see every job of
+	// the tenant; the document itself is written as the job's submitter
+	// (below).
+	ctx = store.WithVisibility(ctx, store.AllDocuments())
 	log := s.log.With("tenant", c.TenantID, "job", c.BatchID, "index", c.Idx, "attempt", c.Attempts)
 	q := store.New()
 	var it store.GetClaimedIngestionItemRow
@@ -155,7 +159,14 @@ func (s *Service) process(ctx context.Context, c store.IngestionClaim) {
 		}
 		return err
 	})
-	out, err := s.up.Upsert(wctx, t, ingest.Document{SourceURI: it.SourceUri, ContentType: it.ContentType, Content: it.Content, Metadata: meta})
+	// As the submitter: a job neither reads nor replaces a document its
+	// submitter cannot see (NULL principals: submitted seeing every
+	// document).
+	as := store.AllDocuments()
+	if it.Principals != nil {
+		as = store.AsPrincipals(it.Principals)
+	}
+	out, err := s.up.Upsert(store.WithVisibility(wctx, as), t, ingest.Document{SourceURI: it.SourceUri, ContentType: it.ContentType, Content: it.Content, Metadata: meta})
 	close(stop)
 	beat.Wait()
 	if errors.Is(err, errClaimLost) || errors.Is(context.Cause(wctx), errClaimLost) {

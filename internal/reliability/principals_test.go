@@ -20,6 +20,7 @@ import (
 
 	"github.com/ragd-dev/ragd/internal/api"
 	"github.com/ragd-dev/ragd/internal/auth"
+	"github.com/ragd-dev/ragd/internal/embed"
 	"github.com/ragd-dev/ragd/internal/job"
 	"github.com/ragd-dev/ragd/internal/testdb"
 )
@@ -699,6 +700,9 @@ func (f *pfuzz) checkTrafficAndJobs(r *rand.Rand) {
 		}
 	}
 	f.send(root, true, call{Method: "GET", Path: "/v1/events?limit=20"})
+	// The model route (a switch to the model in use: nothing to re-embed);
+	// its coverage counts are management counts, every document's.
+	f.send(root, true, call{Method: "POST", Path: "/v1/tenant/model", Body: map[string]any{"model": embed.LocalModelName}})
 
 	canary := newCanary(r)
 	var buf bytes.Buffer

@@ -14,16 +14,18 @@ import (
 
 const createIngestionBatch = `-- name: CreateIngestionBatch :one
 
-INSERT INTO ingestion_batches (tenant_id, origin, label, total)
-VALUES ($1, $2, $3, $4)
+INSERT INTO ingestion_batches (tenant_id, origin, label, total, submitter, principals)
+VALUES ($1, $2, $3, $4, $5, $6::text[])
 RETURNING id, created_at
 `
 
 type CreateIngestionBatchParams struct {
-	TenantID uuid.UUID
-	Origin   string
-	Label    string
-	Total    int32
+	TenantID   uuid.UUID
+	Origin     string
+	Label      string
+	Total      int32
+	Submitter  pgtype.Text
+	Principals []string
 }
 
 type CreateIngestionBatchRow struct {
@@ -42,6 +44,8 @@ func (q *Queries) CreateIngestionBatch(ctx context.Context, db DBTX, arg CreateI
 		arg.Origin,
 		arg.Label,
 		arg.Total,
+		arg.Submitter,
+		arg.Principals,
 	)
 	var i CreateIngestionBatchRow
 	err := row.Scan(&i.ID, &i.CreatedAt)
@@ -88,9 +92,10 @@ func (q *Queries) FinishIngestionItem(ctx context.Context, db DBTX, arg FinishIn
 }
 
 const getClaimedIngestionItem = `-- name: GetClaimedIngestionItem :one
-SELECT source_uri, content_type, metadata, content, attempts
-FROM ingestion_items
-WHERE tenant_id = $1 AND batch_id = $2 AND idx = $3 AND claim = $4::uuid
+SELECT i.source_uri, i.content_type, i.metadata, i.content, i.attempts, b.principals
+FROM ingestion_items i
+JOIN ingestion_batches b ON b.tenant_id = i.tenant_id AND b.id = i.batch_id
+WHERE i.tenant_id = $1 AND i.batch_id = $2 AND i.idx = $3 AND i.claim = $4::uuid
 `
 
 type GetClaimedIngestionItemParams struct {
@@ -106,9 +111,11 @@ type GetClaimedIngestionItemRow struct {
 	Metadata    []byte
 	Content     []byte
 	Attempts    int32
+	Principals  []string
 }
 
-// The claimed item's input, if the claim is still the worker's.
+// The claimed item's input, if the claim is still the worker's, with the
+// principals of its job's submitter (NULL: every document visible).
 func (q *Queries) GetClaimedIngestionItem(ctx context.Context, db DBTX, arg GetClaimedIngestionItemParams) (GetClaimedIngestionItemRow, error) {
 	row := db.QueryRow(ctx, getClaimedIngestionItem,
 		arg.TenantID,
@@ -123,6 +130,7 @@ func (q *Queries) GetClaimedIngestionItem(ctx context.Context, db DBTX, arg GetC
 		&i.Metadata,
 		&i.Content,
 		&i.Attempts,
+		&i.Principals,
 	)
 	return i, err
 }

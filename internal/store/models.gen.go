@@ -107,12 +107,14 @@ type EvalSet struct {
 }
 
 type IngestionBatch struct {
-	TenantID  uuid.UUID
-	ID        uuid.UUID
-	Origin    string
-	Label     string
-	Total     int32
-	CreatedAt pgtype.Timestamptz
+	TenantID   uuid.UUID
+	ID         uuid.UUID
+	Origin     string
+	Label      string
+	Total      int32
+	CreatedAt  pgtype.Timestamptz
+	Submitter  pgtype.Text
+	Principals []string
 }
 
 type IngestionItem struct {
