@@ -5,7 +5,9 @@ import (
 	"fmt"
 	"hash/fnv"
 	"math/rand/v2"
+	"os"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -42,7 +44,9 @@ func (hashEmbedder) Embed(_ context.Context, texts []string) ([][]float32, error
 // no reranker, no embedding call: the embedder is in process) for readers
 // of one tenant of 5,000 chunks (500 documents of 10 chunks of 40-120
 // Zipf-distributed words over 3,000 words; random vectors; exact vector
-// scan, the tenant being at the exact threshold) who see all of it or part:
+// scan, the tenant being at the exact threshold; RAGD_ACL_BENCH_DOCS sets
+// another number of documents, e.g. 5000 for 50,000 chunks served by the
+// HNSW graph) who see all of it or part:
 //
 //	all       store.AllDocuments (the policies' first test passes);
 //	100%      principals whose groups name every document's list;
@@ -65,8 +69,12 @@ func BenchmarkSearchUnderAccess(b *testing.B) {
 		}
 		return strings.Join(w, " ")
 	}
+	docs := 500
+	if v, err := strconv.Atoi(os.Getenv("RAGD_ACL_BENCH_DOCS")); err == nil && v >= 100 {
+		docs = v
+	}
 	var contents []string
-	for range 5000 {
+	for range 10 * docs {
 		contents = append(contents, text(40+rng.IntN(80)))
 	}
 	err := store.InTenant(all, app, tt.ID, func(tx pgx.Tx) error {
@@ -77,7 +85,7 @@ func BenchmarkSearchUnderAccess(b *testing.B) {
 			`INSERT INTO documents (tenant_id, source_uri, content_type, content_sha, pipeline, body, chunk_count, access_id)
 			 SELECT $1, 'acl://' || g, 'text/plain', '\x00'::bytea, 'bench', 'x', 10,
 			        access_list_id($1, CASE WHEN g % 100 = 0 THEN '{group:g1,group:g10}' WHEN g % 10 = 0 THEN '{group:g10}' ELSE '{group:rest}' END::text[])
-			 FROM generate_series(0, 499) g WHERE $2::text[] IS NOT NULL`,
+			 FROM generate_series(0, cardinality($2::text[]) / 10 - 1) g`,
 			`INSERT INTO chunks (tenant_id, document_id, chunk_index, content, token_count, start_offset, end_offset, ts_config)
 			 SELECT $1, d.id, (x.i - 1) % 10, x.content, 1, 0, 1, 'simple'
 			 FROM unnest($2::text[]) WITH ORDINALITY AS x (content, i)
