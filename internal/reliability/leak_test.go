@@ -1117,6 +1117,7 @@ func (f *fuzzer) opJob(r *rand.Rand, lt *leakTenant) {
 	mw := multipart.NewWriter(&buf)
 	fw, _ := mw.CreateFormFile("files", uri)
 	fw.Write([]byte(content))
+	mw.WriteField("metadata", `{"owner":"`+lt.canary+`"}`)
 	mw.Close()
 	created, ok := f.send(lt, "job", call{Method: "POST", Path: "/v1/ingest/jobs", Token: lt.tokens[auth.RoleEditor],
 		Body: buf.Bytes(), ContentType: mw.FormDataContentType()})
