@@ -50,7 +50,7 @@ func runSearch(ctx context.Context, e *env, args []string) error {
 		return enc.Encode(resp)
 	}
 	for _, d := range resp.DegradedReasons {
-		fmt.Fprintf(e.stdout, "(degraded, %s leg left out: %s)\n", d.Leg, d.Reason)
+		fmt.Fprintf(e.stdout, "(degraded, %s leg: %s)\n", d.Leg, d.Reason)
 	}
 	for _, r := range resp.Results {
 		fmt.Fprintf(e.stdout, "%d. %s — %s\n   %s\n", r.Rank, r.Title, r.HeadingPath, r.SourceURI)

@@ -355,10 +355,20 @@ func (s *Set) build(m Model) (embed.Embedder, error) {
 	return embed.NewOpenAI(endpoint, m.Name, m.Dims, opts...)
 }
 
+// inTenant is store.InTenant seeing every document of the tenant: a
+// model's lifecycle (coverage, re-embedding, the flip, dropping vectors)
+// concerns all of the tenant's chunks, whatever the access lists of their
+// documents and whoever started it. Read under a caller's visibility, the
+// chunks it cannot see counted as uncovered (every search degraded), were
+// never re-embedded, and a switch never reached 100 %.
+func inTenant(ctx context.Context, db store.Beginner, tenantID uuid.UUID, fn func(pgx.Tx) error) error {
+	return store.InTenant(store.WithVisibility(ctx, store.AllDocuments()), db, tenantID, fn)
+}
+
 // Coverage returns how many of tenant's chunks there are and how many have
 // a vector of model id, read in the tenant's transaction (one snapshot).
 func Coverage(ctx context.Context, db store.Beginner, tenantID uuid.UUID, id int16) (chunks, embedded int64, err error) {
-	err = store.InTenant(ctx, db, tenantID, func(tx pgx.Tx) error {
+	err = inTenant(ctx, db, tenantID, func(tx pgx.Tx) error {
 		r, err := store.New().ModelCoverage(ctx, tx, store.ModelCoverageParams{TenantID: tenantID, ModelID: id})
 		chunks, embedded = r.Chunks, r.Embedded
 		return err

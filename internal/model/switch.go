@@ -148,7 +148,7 @@ func (s *Set) SetTarget(ctx context.Context, db *pgxpool.Pool, tenantID uuid.UUI
 		return Model{}, false, err
 	}
 	var switching bool
-	err = store.InTenant(ctx, db, tenantID, func(tx pgx.Tx) error {
+	err = inTenant(ctx, db, tenantID, func(tx pgx.Tx) error {
 		q := store.New()
 		cur, err := q.LockTenantModelsForFlip(ctx, tx, tenantID)
 		if err != nil {
@@ -268,7 +268,7 @@ func (w *Switcher) Run(ctx context.Context, tenantID uuid.UUID, progress func(Pr
 	m, err := w.run(ctx, tenantID, progress)
 	if err != nil && !errors.Is(err, ErrNoSwitch) && ctx.Err() == nil {
 		msg := err.Error()
-		if rerr := store.InTenant(context.WithoutCancel(ctx), w.pool, tenantID, func(tx pgx.Tx) error {
+		if rerr := inTenant(context.WithoutCancel(ctx), w.pool, tenantID, func(tx pgx.Tx) error {
 			return store.New().SetTenantModelSwitchError(ctx, tx, store.SetTenantModelSwitchErrorParams{ID: tenantID, Error: msg})
 		}); rerr != nil {
 			w.opts.Logger.Warn("model switch: recording the error failed", "tenant", tenantID, "err", rerr)
@@ -340,7 +340,7 @@ func (w *Switcher) run(ctx context.Context, tenantID uuid.UUID, progress func(Pr
 func (w *Switcher) batch(ctx context.Context, tenantID uuid.UUID, m ingest.WriteModel, after uuid.UUID) (int, uuid.UUID, error) {
 	q := store.New()
 	var rows []store.ChunksMissingModelRow
-	err := store.InTenant(ctx, w.pool, tenantID, func(tx pgx.Tx) error {
+	err := inTenant(ctx, w.pool, tenantID, func(tx pgx.Tx) error {
 		var err error
 		rows, err = q.ChunksMissingModel(ctx, tx, store.ChunksMissingModelParams{TenantID: tenantID, ModelID: m.ID, After: after,
 			MaxRows: int32(w.opts.Batch)})
@@ -375,7 +375,7 @@ func (w *Switcher) batch(ctx context.Context, tenantID uuid.UUID, m ingest.Write
 	for _, v := range vecs {
 		p.Embeddings = append(p.Embeddings, pgvector.NewVector(v))
 	}
-	err = store.InTenant(ctx, w.pool, tenantID, func(tx pgx.Tx) error {
+	err = inTenant(ctx, w.pool, tenantID, func(tx pgx.Tx) error {
 		_, err := q.InsertReembeddings(ctx, tx, p)
 		return err
 	})
@@ -389,7 +389,7 @@ func (w *Switcher) batch(ctx context.Context, tenantID uuid.UUID, m ingest.Write
 // and the row updated, in one transaction.
 func (w *Switcher) flip(ctx context.Context, tenantID uuid.UUID, target int16) (bool, error) {
 	var flipped bool
-	err := store.InTenant(ctx, w.pool, tenantID, func(tx pgx.Tx) error {
+	err := inTenant(ctx, w.pool, tenantID, func(tx pgx.Tx) error {
 		q := store.New()
 		cur, err := q.LockTenantModelsForFlip(ctx, tx, tenantID)
 		if err != nil || cur.TargetModelID != target {
@@ -414,7 +414,7 @@ func (s *Set) DropVectors(ctx context.Context, db store.Beginner, tenantID uuid.
 	var total int64
 	for {
 		var n int64
-		err := store.InTenant(ctx, db, tenantID, func(tx pgx.Tx) error {
+		err := inTenant(ctx, db, tenantID, func(tx pgx.Tx) error {
 			q := store.New()
 			cur, err := q.LockTenantModels(ctx, tx, tenantID)
 			if err != nil {

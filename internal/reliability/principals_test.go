@@ -334,6 +334,31 @@ func runPrincipalFuzz(t *testing.T, dur time.Duration, ready func(*pfuzz), wrap 
 	}
 
 	f.checkTrafficAndJobs(rnd)
+	// Every read and change once before the random phase, whose few
+	// requests under load may draw any of them never (the route coverage
+	// check below): each read of a stable document, an access change and a
+	// rewrite of a changing one, and both deletes (by id, by source_uri).
+	var stable, changing []*pDoc
+	f.mu.Lock()
+	for _, x := range f.docs {
+		if x.stable {
+			stable = append(stable, x)
+		} else {
+			changing = append(changing, x)
+		}
+	}
+	f.mu.Unlock()
+	for kind := range 5 {
+		f.read(rnd, carol, stable[0], stable[0].id, kind)
+	}
+	f.change(rnd, bob, changing[0], 0)
+	f.change(rnd, bob, changing[1], 2)
+	for i, byID := range []bool{true, false} {
+		d := changing[2+i]
+		d.change.Lock()
+		f.recreate(d, f.currentACL(d), byID)
+		d.change.Unlock()
+	}
 
 	// The randomized phase: searches, answers, listings and reads by every
 	// user while access lists, contents and documents change.
@@ -587,7 +612,12 @@ func (f *pfuzz) opRead(r *rand.Rand, u *pUser) {
 	d := f.docs[r.IntN(len(f.docs))]
 	id := d.id
 	f.mu.Unlock()
-	switch r.IntN(5) {
+	f.read(r, u, d, id, r.IntN(5))
+}
+
+// read is one of opRead's requests (kind 0–4) by u about document d (id).
+func (f *pfuzz) read(r *rand.Rand, u *pUser, d *pDoc, id uuid.UUID, kind int) {
+	switch kind {
 	case 0, 1:
 		f.send(u, false, call{Method: "POST", Path: "/v1/search", Body: map[string]any{"query": words(r, 3) + " " + d.canary, "top_k": 10}})
 	case 2:
@@ -615,11 +645,16 @@ func (f *pfuzz) opChange(r *rand.Rand, bob *pUser) {
 		}
 	}
 	f.mu.Unlock()
-	d := changing[r.IntN(len(changing))]
+	f.change(r, bob, changing[r.IntN(len(changing))], r.IntN(4))
+}
+
+// change is one of opChange's changes (kind 0–3) to document d: an access
+// change (0, 1), a rewrite (2), a delete and rewrite (3).
+func (f *pfuzz) change(r *rand.Rand, bob *pUser, d *pDoc, kind int) {
 	d.change.Lock()
 	defer d.change.Unlock()
 	cur := f.currentACL(d)
-	switch r.IntN(4) {
+	switch kind {
 	case 0, 1:
 		next := aclPool[r.IntN(len(aclPool))]
 		u := f.users["root"]
@@ -656,27 +691,33 @@ func (f *pfuzz) opChange(r *rand.Rand, bob *pUser) {
 			f.violate("a write without access changed %s's list: %v, want %v", d.uri, got, cur)
 		}
 	default:
-		del := call{Method: "DELETE", Path: "/v1/documents?source_uri=" + url.QueryEscape(d.uri)}
-		if r.IntN(2) == 0 {
-			del.Path = "/v1/documents/" + d.id.String()
-		}
-		if resp := f.send(f.users["root"], true, del); resp.Status != http.StatusOK {
-			f.violate("delete %s: %s", d.uri, resp)
-			return
-		}
-		acl := cur
-		w, ok := f.write(f.users["root"], d, &acl, false)
-		if !ok {
-			return
-		}
-		f.mu.Lock()
-		delete(f.byID, d.id.String())
-		d.id = w.ID
-		f.byID[d.id.String()] = d
-		f.mu.Unlock()
-		if resp := f.send(f.users["root"], true, call{Method: "DELETE", Path: "/v1/documents/" + uuid.NewString()}); resp.Status != http.StatusNotFound {
-			f.violate("delete of a document that exists nowhere: %s", resp)
-		}
+		f.recreate(d, cur, r.IntN(2) == 0)
+	}
+}
+
+// recreate deletes d as the admin (by id, or by source_uri) and writes it
+// again with list cur; d's lock is held.
+func (f *pfuzz) recreate(d *pDoc, cur []string, byID bool) {
+	del := call{Method: "DELETE", Path: "/v1/documents?source_uri=" + url.QueryEscape(d.uri)}
+	if byID {
+		del.Path = "/v1/documents/" + d.id.String()
+	}
+	if resp := f.send(f.users["root"], true, del); resp.Status != http.StatusOK {
+		f.violate("delete %s: %s", d.uri, resp)
+		return
+	}
+	acl := cur
+	w, ok := f.write(f.users["root"], d, &acl, false)
+	if !ok {
+		return
+	}
+	f.mu.Lock()
+	delete(f.byID, d.id.String())
+	d.id = w.ID
+	f.byID[d.id.String()] = d
+	f.mu.Unlock()
+	if resp := f.send(f.users["root"], true, call{Method: "DELETE", Path: "/v1/documents/" + uuid.NewString()}); resp.Status != http.StatusNotFound {
+		f.violate("delete of a document that exists nowhere: %s", resp)
 	}
 }
 
