@@ -181,7 +181,7 @@ func Extractive(question string, sources []Source, maxSentences int) Result {
 			continue
 		}
 		f, t := complete(docs[si], p.from, p.to, 1, query)
-		if q := quoted(docs[si][f:t]); !slices.Contains(seen, q) && wordy(q) {
+		if q := quoted(docs[si][f:t]); !repeats(seen, q) && wordy(q) {
 			text += "\n\n" + render(docs[si][f:t], si+1)
 			cited = append(cited, si+1)
 			seen = append(seen, q)
@@ -193,6 +193,21 @@ func Extractive(question string, sources []Source, maxSentences int) Result {
 		InvalidCitations: []int{},
 		Mode:             ModeExtractive,
 	}
+}
+
+// repeats reports whether passage q says what one of the quoted passages
+// already says: it contains q or q contains it, compared case-insensitively
+// with runs of white space as one space (overlapping chunks, and a PDF's
+// neighbouring sections, carry the same lines).
+func repeats(quotedPassages []string, q string) bool {
+	norm := func(s string) string { return strings.Join(strings.Fields(strings.ToLower(s)), " ") }
+	nq := norm(q)
+	for _, p := range quotedPassages {
+		if np := norm(p); strings.Contains(np, nq) || strings.Contains(nq, np) {
+			return true
+		}
+	}
+	return false
 }
 
 // quotable reports whether u can anchor or fill a passage: code only joins

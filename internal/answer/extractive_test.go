@@ -494,3 +494,24 @@ func TestWordy(t *testing.T) {
 		}
 	}
 }
+
+// TestRepeats: a supporting passage is left out when a quoted one contains
+// it or it contains a quoted one (overlapping chunks, a PDF section that
+// carries its neighbour's lines), whatever the case and white space.
+func TestRepeats(t *testing.T) {
+	t.Parallel()
+	quoted := []string{"Run asn1Parser -c to check the syntax only. No output file is written."}
+	for q, want := range map[string]bool{
+		"run ASN1PARSER -c   to check\nthe syntax only.":                                                  true,
+		"Run asn1Parser -c to check the syntax only. No output file is written. Exit status 1 on errors.": true,
+		"Run asn1Coding -c to check the syntax only.":                                                     false,
+		"": true,
+	} {
+		if got := repeats(quoted, strings.ReplaceAll(q, "\\n", "\n")); got != want {
+			t.Errorf("repeats(%q) = %v, want %v", q, got, want)
+		}
+	}
+	if repeats(nil, "anything") {
+		t.Error("nothing quoted yet: nothing repeats")
+	}
+}
