@@ -176,6 +176,11 @@ func (s *Server) getTenant(ctx context.Context, _ *struct{}) (*TenantOutput, err
 		if err != nil {
 			return nil, err
 		}
+		if !callerVisibility(ctx).All() {
+			// The model's counts are over every chunk of the tenant; a
+			// caller who reads less gets the coverage shares only.
+			ms.Chunks, ms.TargetEmbedded = 0, 0
+		}
 		out.Body.Model = &ms
 	}
 	return out, nil
