@@ -161,6 +161,12 @@ func TestStorageQuotas(t *testing.T) {
 		body: map[string]any{"source_uri": "eng/notes.md", "content": docInstall, "content_type": "markdown"}}), http.StatusUnprocessableEntity); !strings.Contains(p.Detail, "stores 2 documents") {
 		t.Errorf("the admin at the quota: %+v", p)
 	}
+	// The usage route is management: its storage counts every document,
+	// as the quota does, for an admin whose own groups do not include hr.
+	u := decode[api.Usage](t, b.do(req{method: "GET", path: "/v1/tenant/usage", token: admin}), http.StatusOK)
+	if u.Storage.Documents != 2 || u.Storage.QuotaDocuments != 2 {
+		t.Errorf("usage storage for an admin outside hr: %+v", u.Storage)
+	}
 	setLimits(t, b.b.ID, tenant.Limits{})
 	small := int64(100)
 	setLimits(t, b.b.ID, tenant.Limits{MaxBytes: &small})
