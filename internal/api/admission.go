@@ -169,7 +169,10 @@ func (s *Server) checkQuota(ctx context.Context, t tenant.Tenant, sourceURI stri
 	// The quota is the tenant's: counted over every document, whatever the
 	// writer can read (under the writer's access list, a writer who reads
 	// less stored past the quota). The counts go into the problem only for
-	// callers who see every document.
+	// callers who see every document. The document being replaced is the
+	// one the writer reads: a document hidden from it at sourceURI counts
+	// as absent (the write then fails with 409), so that the quota's answer
+	// never depends on a hidden document's size.
 	all := callerVisibility(ctx).All()
 	var st store.GetTenantStorageRow
 	err := store.InTenant(store.WithVisibility(ctx, store.AllDocuments()), s.deps.Pool, t.ID, func(tx pgx.Tx) error {
@@ -177,6 +180,13 @@ func (s *Server) checkQuota(ctx context.Context, t tenant.Tenant, sourceURI stri
 		st, err = store.New().GetTenantStorage(ctx, tx, store.GetTenantStorageParams{TenantID: t.ID, SourceUri: sourceURI})
 		return err
 	})
+	if err == nil && !all && st.ExistingBytes >= 0 {
+		err = store.InTenant(ctx, s.deps.Pool, t.ID, func(tx pgx.Tx) error {
+			mine, err := store.New().GetTenantStorage(ctx, tx, store.GetTenantStorageParams{TenantID: t.ID, SourceUri: sourceURI})
+			st.ExistingBytes = mine.ExistingBytes
+			return err
+		})
+	}
 	if err != nil {
 		return err
 	}

@@ -161,6 +161,24 @@ func TestStorageQuotas(t *testing.T) {
 		body: map[string]any{"source_uri": "eng/notes.md", "content": docInstall, "content_type": "markdown"}}), http.StatusUnprocessableEntity); !strings.Contains(p.Detail, "stores 2 documents") {
 		t.Errorf("the admin at the quota: %+v", p)
 	}
+	// At the byte quota, a write to a hidden document's source_uri is
+	// judged like a write of a new document, whatever the hidden
+	// document's size: the 409 never depends on it.
+	const room = 300 // what a new document may add
+	quota := decode[api.Usage](t, b.do(req{method: "GET", path: "/v1/tenant/usage", token: admin}), http.StatusOK).Storage.Bytes + room
+	setLimits(t, b.b.ID, tenant.Limits{MaxBytes: &quota})
+	for _, size := range []int64{room - 10, room + 10} {
+		body := "# Notes\n\n" + strings.Repeat("x", int(size)-9)
+		got := b.do(req{method: "PUT", path: "/v1/documents", token: eve, body: map[string]any{"source_uri": "hr/pay.md", "content": body, "content_type": "markdown"}})
+		want := http.StatusConflict
+		if size > room {
+			want = http.StatusUnprocessableEntity
+		}
+		if got.Code != want {
+			t.Errorf("a %d-byte write to a hidden source_uri with %d bytes of room: %d, want %d", size, room, got.Code, want)
+		}
+	}
+	setLimits(t, b.b.ID, tenant.Limits{MaxDocuments: &two})
 	// The usage route is management: its storage counts every document,
 	// as the quota does, for an admin whose own groups do not include hr.
 	u := decode[api.Usage](t, b.do(req{method: "GET", path: "/v1/tenant/usage", token: admin}), http.StatusOK)
