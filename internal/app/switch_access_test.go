@@ -73,8 +73,8 @@ func TestModelSwitchCoversRestrictedDocuments(t *testing.T) {
 		t.Errorf("a member of hr does not find hr/11.md through the vector leg: %+v", res.Results)
 	}
 	// A reader who sees only the tenant-wide documents: the model covers
-	// the tenant (not degraded), and GET /v1/tenant shows no count over
-	// the hidden chunks.
+	// the tenant (not degraded), and GET /v1/tenant counts only the chunks
+	// it reads (4 of 7).
 	var sa searchAnswer
 	if st, err := h.call(auth.RoleReader, http.MethodPost, "/v1/search", map[string]any{"query": "zephyr1 component"}, &sa); err != nil ||
 		st != http.StatusOK || sa.Degraded || sa.VectorModel != b.name || len(sa.Results) == 0 {
@@ -82,7 +82,7 @@ func TestModelSwitchCoversRestrictedDocuments(t *testing.T) {
 	}
 	var tm tenantModel
 	if st, err := h.call(auth.RoleReader, http.MethodGet, "/v1/tenant", nil, &tm); err != nil || st != http.StatusOK ||
-		tm.Model.Chunks != 0 || tm.Model.ActiveCoverage != 1 || tm.Model.Active != b.name {
+		tm.Model.Chunks != 4 || tm.Model.ActiveCoverage != 1 || tm.Model.Active != b.name {
 		t.Errorf("a reader's GET /v1/tenant: %d %v %+v", st, err, tm.Model)
 	}
 	for _, r := range res.DegradedReasons {
