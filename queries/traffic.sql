@@ -75,4 +75,7 @@ LIMIT @max_rows;
 UPDATE retrieval_events
 SET helpful = @helpful, feedback_note = sqlc.narg(note), right_source_uri = sqlc.narg(right_source_uri),
     right_chunk_id = sqlc.narg(right_chunk_id), feedback_at = now()
-WHERE tenant_id = @tenant_id AND id = @id;
+WHERE tenant_id = @tenant_id AND id = @id
+  -- Only the principal who asked (the same subject), or an admin
+  -- (@any_subject): another user's event is a 404 like an absent one.
+  AND (@any_subject::bool OR subject = @subject);

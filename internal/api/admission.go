@@ -166,24 +166,48 @@ func (s *Server) checkQuota(ctx context.Context, t tenant.Tenant, sourceURI stri
 	if maxDocs <= 0 && maxChunks <= 0 && maxBytes <= 0 {
 		return nil
 	}
+	// The quota is the tenant's: counted over every document, whatever the
+	// writer can read (under the writer's access list, a writer who reads
+	// less stored past the quota). The counts go into the problem only for
+	// callers who see every document. The document being replaced is the
+	// one the writer reads: a document hidden from it at sourceURI counts
+	// as absent (the write then fails with 409), so that the quota's answer
+	// never depends on a hidden document's size.
+	all := callerVisibility(ctx).All()
 	var st store.GetTenantStorageRow
-	err := store.InTenant(ctx, s.deps.Pool, t.ID, func(tx pgx.Tx) error {
+	err := store.InTenant(store.WithVisibility(ctx, store.AllDocuments()), s.deps.Pool, t.ID, func(tx pgx.Tx) error {
 		var err error
 		st, err = store.New().GetTenantStorage(ctx, tx, store.GetTenantStorageParams{TenantID: t.ID, SourceUri: sourceURI})
 		return err
 	})
+	if err == nil && !all && st.ExistingBytes >= 0 {
+		err = store.InTenant(ctx, s.deps.Pool, t.ID, func(tx pgx.Tx) error {
+			mine, err := store.New().GetTenantStorage(ctx, tx, store.GetTenantStorageParams{TenantID: t.ID, SourceUri: sourceURI})
+			st.ExistingBytes = mine.ExistingBytes
+			return err
+		})
+	}
 	if err != nil {
 		return err
 	}
 	var detail string
 	switch {
 	case maxDocs > 0 && st.ExistingBytes < 0 && st.Documents >= maxDocs:
-		detail = fmt.Sprintf("storage quota exceeded: the tenant stores %d documents, its quota is %d", st.Documents, maxDocs)
+		detail = fmt.Sprintf("storage quota exceeded: the tenant has reached its quota of %d documents", maxDocs)
+		if all {
+			detail = fmt.Sprintf("storage quota exceeded: the tenant stores %d documents, its quota is %d", st.Documents, maxDocs)
+		}
 	case maxChunks > 0 && st.Chunks >= maxChunks:
-		detail = fmt.Sprintf("storage quota exceeded: the tenant stores %d chunks, its quota is %d", st.Chunks, maxChunks)
+		detail = fmt.Sprintf("storage quota exceeded: the tenant has reached its quota of %d chunks", maxChunks)
+		if all {
+			detail = fmt.Sprintf("storage quota exceeded: the tenant stores %d chunks, its quota is %d", st.Chunks, maxChunks)
+		}
 	case maxBytes > 0 && st.Bytes-max(st.ExistingBytes, 0)+int64(size) > maxBytes:
-		detail = fmt.Sprintf("storage quota exceeded: the tenant stores %d bytes of text and this document has %d, its quota is %d",
-			st.Bytes, size, maxBytes)
+		detail = fmt.Sprintf("storage quota exceeded: this document's %d bytes of text would take the tenant past its quota of %d bytes", size, maxBytes)
+		if all {
+			detail = fmt.Sprintf("storage quota exceeded: the tenant stores %d bytes of text and this document has %d, its quota is %d",
+				st.Bytes, size, maxBytes)
+		}
 	default:
 		return nil
 	}

@@ -168,7 +168,7 @@ func (s *Server) registerEvents() {
 	register(s, huma.Operation{
 		OperationID: "eventFeedback", Method: http.MethodPost, Path: "/v1/events/{id}/feedback", Tags: tags,
 		Summary:       "Rate a search or answer",
-		Description:   "Stores feedback with the event: helpful or not, an optional note, and optionally the source that was right. Replaces earlier feedback on the event. An event is stored within about a second of its response; until then, 404.",
+		Description:   "Stores feedback with the event: helpful or not, an optional note, and optionally the source that was right. Replaces earlier feedback on the event. Only the principal who asked (the token's sub) or an admin rates an event; another user's event is a 404. An event is stored within about a second of its response; until then, 404.",
 		DefaultStatus: http.StatusNoContent,
 		Errors:        []int{http.StatusNotFound, http.StatusUnprocessableEntity},
 	}, opSpec{role: auth.RoleReader, resource: "event"}, s.feedback)
@@ -283,6 +283,9 @@ func (s *Server) feedback(ctx context.Context, in *FeedbackInput) (*struct{}, er
 		return nil, invalidf("id must be a UUID")
 	}
 	b := in.Body
+	// An event is rated by the principal who asked (its subject) or by an
+	// admin, who reads every event; another user's event is the 404 of an
+	// event that does not exist.
 	p := store.SetEventFeedbackParams{TenantID: t.ID, ID: id, Helpful: pgtype.Bool{Bool: b.Helpful, Valid: true},
 		Note: pgtype.Text{String: b.Note, Valid: b.Note != ""}, RightSourceUri: pgtype.Text{String: b.SourceURI, Valid: b.SourceURI != ""}}
 	if b.ChunkID != "" {
@@ -291,6 +294,9 @@ func (s *Server) feedback(ctx context.Context, in *FeedbackInput) (*struct{}, er
 			return nil, invalidf("chunk_id must be a UUID")
 		}
 		p.RightChunkID = pgtype.UUID{Bytes: c, Valid: true}
+	}
+	if info := infoOf(ctx); info != nil {
+		p.Subject, p.AnySubject = info.principal.Subject, info.principal.Role == auth.RoleAdmin
 	}
 	var n int64
 	err = store.InTenant(ctx, s.deps.Pool, t.ID, func(tx pgx.Tx) error {

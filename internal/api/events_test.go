@@ -89,6 +89,32 @@ func TestRetrievalEventsAndFeedback(t *testing.T) {
 		rated.Events[0].Feedback.Note != "wrong product" || rated.Events[0].Feedback.Helpful {
 		t.Errorf("rated events: %+v", rated)
 	}
+	// Another user of the tenant (another subject, a subject-less token,
+	// an editor, a group named like the asker) cannot rate or overwrite
+	// user-42's feedback: the 404 of an event that does not exist. An
+	// admin, who reads every event, can.
+	for _, opts := range [][]auth.IssueOption{
+		{auth.WithSubject("user-43")},
+		{auth.WithSubject("user-42 "), auth.WithGroups("", "user-42", "user:user-42", "*")},
+		{auth.WithGroups("", "user:user-42")},
+		nil,
+	} {
+		for _, role := range []auth.Role{auth.RoleReader, auth.RoleEditor} {
+			other, err := auth.Issue(secret, b.a.ID, role, time.Hour, opts...)
+			if err != nil {
+				t.Fatal(err)
+			}
+			problem(t, b.do(req{method: "POST", path: "/v1/events/" + ar.EventID + "/feedback", token: other,
+				body: map[string]any{"helpful": true, "note": "overwritten"}}), http.StatusNotFound)
+		}
+	}
+	kept := decode[api.EventList](t, b.do(req{method: "GET", path: "/v1/events?rated=unhelpful", token: admin}), http.StatusOK)
+	if len(kept.Events) != 1 || kept.Events[0].Feedback == nil || kept.Events[0].Feedback.Note != "wrong product" {
+		t.Errorf("another user's feedback replaced user-42's: %+v", kept)
+	}
+	if w := b.do(req{method: "POST", path: "/v1/events/" + sr.EventID + "/feedback", token: admin, body: map[string]any{"helpful": true}}); w.Code != http.StatusNoContent {
+		t.Errorf("an admin's feedback on user-42's event: %d %s", w.Code, w.Body.String())
+	}
 	// Another tenant's token cannot rate tenant a's event, nor can an unknown id be rated.
 	problem(t, b.do(req{method: "POST", path: "/v1/events/" + ar.EventID + "/feedback", token: token(t, b.b.ID, auth.RoleAdmin),
 		body: map[string]any{"helpful": true}}), http.StatusNotFound)

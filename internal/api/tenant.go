@@ -176,6 +176,13 @@ func (s *Server) getTenant(ctx context.Context, _ *struct{}) (*TenantOutput, err
 		if err != nil {
 			return nil, err
 		}
+		if !callerVisibility(ctx).All() {
+			// The model's counts are over every chunk of the tenant; a
+			// caller below the management view gets the chunks it reads
+			// (as in chunks above) and the coverage shares, no count of
+			// hidden chunks.
+			ms.Chunks, ms.TargetEmbedded = st.ChunkCount, 0
+		}
 		out.Body.Model = &ms
 	}
 	return out, nil

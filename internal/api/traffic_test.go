@@ -133,14 +133,64 @@ func TestStorageQuotas(t *testing.T) {
 	w := b.do(req{method: "PUT", path: "/v1/documents", token: tok,
 		body: map[string]any{"source_uri": "billing.md", "content": docBilling, "content_type": "markdown"}})
 	p := problem(t, w, http.StatusUnprocessableEntity)
-	if p.Type != "https://ragd.dev/problems/quota-exceeded" || !strings.Contains(p.Detail, "1 documents, its quota is 1") {
+	if p.Type != "https://ragd.dev/problems/quota-exceeded" || !strings.Contains(p.Detail, "its quota of 1 documents") {
 		t.Errorf("quota problem: %+v", p)
 	}
+	// The quota counts every document of the tenant, those the writer
+	// cannot read included, and its problem counts none of them for a
+	// writer below the management view: an editor without group hr cannot
+	// store past the quota next to hr's documents, nor learn how many
+	// there are.
+	two := int64(2)
+	admin := token(t, b.b.ID, auth.RoleAdmin)
+	for _, uri := range []string{"hr/pay.md", "hr/bonus.md"} {
+		decode[api.DocumentWrite](t, b.do(req{method: "PUT", path: "/v1/documents", token: admin,
+			body: map[string]any{"source_uri": uri, "content": docBilling, "content_type": "markdown", "access": []string{"group:hr"}}}), http.StatusOK)
+	}
+	setLimits(t, b.b.ID, tenant.Limits{MaxDocuments: &two})
+	eve, err := auth.Issue(secret, b.b.ID, auth.RoleEditor, time.Hour, auth.WithSubject("eve"), auth.WithGroups("", "eng"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	w = b.do(req{method: "PUT", path: "/v1/documents", token: eve,
+		body: map[string]any{"source_uri": "eng/notes.md", "content": docInstall, "content_type": "markdown"}})
+	if p := problem(t, w, http.StatusUnprocessableEntity); p.Type != "https://ragd.dev/problems/quota-exceeded" || strings.Contains(p.Detail, "stores") {
+		t.Errorf("an editor who cannot read hr's documents, at the quota: %+v", p)
+	}
+	if p := problem(t, b.do(req{method: "PUT", path: "/v1/documents", token: admin,
+		body: map[string]any{"source_uri": "eng/notes.md", "content": docInstall, "content_type": "markdown"}}), http.StatusUnprocessableEntity); !strings.Contains(p.Detail, "stores 2 documents") {
+		t.Errorf("the admin at the quota: %+v", p)
+	}
+	// At the byte quota, a write to a hidden document's source_uri is
+	// judged like a write of a new document, whatever the hidden
+	// document's size: the 409 never depends on it.
+	const room = 300 // what a new document may add
+	quota := decode[api.Usage](t, b.do(req{method: "GET", path: "/v1/tenant/usage", token: admin}), http.StatusOK).Storage.Bytes + room
+	setLimits(t, b.b.ID, tenant.Limits{MaxBytes: &quota})
+	for _, size := range []int64{room - 10, room + 10} {
+		body := "# Notes\n\n" + strings.Repeat("x", int(size)-9)
+		got := b.do(req{method: "PUT", path: "/v1/documents", token: eve, body: map[string]any{"source_uri": "hr/pay.md", "content": body, "content_type": "markdown"}})
+		want := http.StatusConflict
+		if size > room {
+			want = http.StatusUnprocessableEntity
+		}
+		if got.Code != want {
+			t.Errorf("a %d-byte write to a hidden source_uri with %d bytes of room: %d, want %d", size, room, got.Code, want)
+		}
+	}
+	setLimits(t, b.b.ID, tenant.Limits{MaxDocuments: &two})
+	// The usage route is management: its storage counts every document,
+	// as the quota does, for an admin whose own groups do not include hr.
+	u := decode[api.Usage](t, b.do(req{method: "GET", path: "/v1/tenant/usage", token: admin}), http.StatusOK)
+	if u.Storage.Documents != 2 || u.Storage.QuotaDocuments != 2 {
+		t.Errorf("usage storage for an admin outside hr: %+v", u.Storage)
+	}
+	setLimits(t, b.b.ID, tenant.Limits{})
 	small := int64(100)
 	setLimits(t, b.b.ID, tenant.Limits{MaxBytes: &small})
 	w = b.do(req{method: "PUT", path: "/v1/documents", token: token(t, b.b.ID, auth.RoleEditor),
 		body: map[string]any{"source_uri": "install.md", "content": docInstall, "content_type": "markdown"}})
-	if p := problem(t, w, http.StatusUnprocessableEntity); !strings.Contains(p.Detail, "its quota is 100") {
+	if p := problem(t, w, http.StatusUnprocessableEntity); !strings.Contains(p.Detail, "its quota of 100 bytes") {
 		t.Errorf("byte quota: %+v", p)
 	}
 }

@@ -67,7 +67,7 @@ func (s *Server) registerUsage() {
 			"by admission control (503), chunks embedded and provider tokens, and the storage used against the quotas. " +
 			"Counters reach the database within about a second of the requests.",
 		Errors: []int{http.StatusUnprocessableEntity},
-	}, opSpec{role: auth.RoleAdmin, resource: "tenant"}, s.usage)
+	}, opSpec{role: auth.RoleAdmin, resource: "tenant", manage: true}, s.usage)
 }
 
 func (s *Server) usage(ctx context.Context, in *UsageInput) (*UsageOutput, error) {

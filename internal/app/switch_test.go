@@ -503,7 +503,7 @@ func TestModelCoverageDegrades(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !res.Degraded || len(res.DegradedReasons) != 1 || !strings.Contains(res.DegradedReasons[0].Reason, "covers 0 of the tenant's 10 chunks") {
+	if !res.Degraded || len(res.DegradedReasons) != 1 || !strings.Contains(res.DegradedReasons[0].Reason, "covers 0.0% of the tenant's chunks") {
 		t.Errorf("search with a model covering nothing: degraded %v %+v", res.Degraded, res.DegradedReasons)
 	}
 	ans, err := other.Asker.Ask(ctx, h.tn, search.Request{Query: "zephyr3 component"}, nil)

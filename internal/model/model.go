@@ -367,6 +367,12 @@ func inTenant(ctx context.Context, db store.Beginner, tenantID uuid.UUID, fn fun
 
 // Coverage returns how many of tenant's chunks there are and how many have
 // a vector of model id, read in the tenant's transaction (one snapshot).
+// Coverage is the tenant's, whoever asks: both counts include the chunks of
+// documents hidden from ctx's principals (tenant_stats counts every chunk,
+// so vectors counted under the caller's access list fell short of it for
+// anyone who reads less than everything: searches were reported degraded
+// and a switch never flipped). Callers that show counts to a person must
+// not show these (docs/SECURITY.md).
 func Coverage(ctx context.Context, db store.Beginner, tenantID uuid.UUID, id int16) (chunks, embedded int64, err error) {
 	err = inTenant(ctx, db, tenantID, func(tx pgx.Tx) error {
 		r, err := store.New().ModelCoverage(ctx, tx, store.ModelCoverageParams{TenantID: tenantID, ModelID: id})

@@ -265,6 +265,11 @@ func (w *Switcher) load(ctx context.Context, tenantID uuid.UUID) (tenant.Tenant,
 // recorded on the tenant (tenant show, GET /v1/tenant); calling Run again
 // continues.
 func (w *Switcher) Run(ctx context.Context, tenantID uuid.UUID, progress func(Progress)) (Model, error) {
+	// A switch re-embeds, counts and flips over every chunk of the tenant,
+	// whoever started it: the server's background run has no caller, and
+	// under a caller's access list the documents it hides would never be
+	// re-embedded (the flip would then wait for them forever).
+	ctx = store.WithVisibility(ctx, store.AllDocuments())
 	m, err := w.run(ctx, tenantID, progress)
 	if err != nil && !errors.Is(err, ErrNoSwitch) && ctx.Err() == nil {
 		msg := err.Error()
@@ -411,6 +416,8 @@ func (w *Switcher) flip(ctx context.Context, tenantID uuid.UUID, target int16) (
 // transaction) and forgets it as the previous model. It refuses the active
 // model and a switch's target. Returns the vectors deleted.
 func (s *Set) DropVectors(ctx context.Context, db store.Beginner, tenantID uuid.UUID, model int16) (int64, error) {
+	// Every vector of the model, whatever its document's access list.
+	ctx = store.WithVisibility(ctx, store.AllDocuments())
 	var total int64
 	for {
 		var n int64

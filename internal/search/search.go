@@ -372,8 +372,10 @@ func (s *Searcher) pickModel(ctx context.Context, t tenant.Tenant, p *plan, resp
 	}
 	p.model = m
 	if p.useVector && m.Embedded < m.Chunks {
-		resp.degrade(Degradation{Leg: LegVector, Reason: fmt.Sprintf("the embedding model %s covers %d of the tenant's %d chunks (%.1f%%); the vector leg cannot find the others",
-			m.Embedder.Model(), m.Embedded, m.Chunks, 100*float64(m.Embedded)/float64(m.Chunks))})
+		// A share, not counts: the counts include chunks of documents the
+		// caller may not read.
+		resp.degrade(Degradation{Leg: LegVector, Reason: fmt.Sprintf("the embedding model %s covers %.1f%% of the tenant's chunks; the vector leg cannot find the others",
+			m.Embedder.Model(), 100*float64(m.Embedded)/float64(m.Chunks))})
 	}
 }
 

@@ -266,6 +266,9 @@ UPDATE retrieval_events
 SET helpful = $1, feedback_note = $2, right_source_uri = $3,
     right_chunk_id = $4, feedback_at = now()
 WHERE tenant_id = $5 AND id = $6
+  -- Only the principal who asked (the same subject), or an admin
+  -- (@any_subject): another user's event is a 404 like an absent one.
+  AND ($7::bool OR subject = $8)
 `
 
 type SetEventFeedbackParams struct {
@@ -275,6 +278,8 @@ type SetEventFeedbackParams struct {
 	RightChunkID   pgtype.UUID
 	TenantID       uuid.UUID
 	ID             uuid.UUID
+	AnySubject     bool
+	Subject        string
 }
 
 func (q *Queries) SetEventFeedback(ctx context.Context, db DBTX, arg SetEventFeedbackParams) (int64, error) {
@@ -285,6 +290,8 @@ func (q *Queries) SetEventFeedback(ctx context.Context, db DBTX, arg SetEventFee
 		arg.RightChunkID,
 		arg.TenantID,
 		arg.ID,
+		arg.AnySubject,
+		arg.Subject,
 	)
 	if err != nil {
 		return 0, err
