@@ -127,6 +127,7 @@ func (s *Service) process(ctx context.Context, c store.IngestionClaim) {
 	stop := make(chan struct{})
 	var beat sync.WaitGroup
 	beat.Add(1)
+	hb := wctx // the heartbeat's own: wctx gains the stage observer below
 	go func() {
 		defer beat.Done()
 		tick := time.NewTicker(s.opt.Lease / 3)
@@ -135,10 +136,10 @@ func (s *Service) process(ctx context.Context, c store.IngestionClaim) {
 			select {
 			case <-stop:
 				return
-			case <-wctx.Done():
+			case <-hb.Done():
 				return
 			case <-tick.C:
-				n, err := s.renew(wctx, c)
+				n, err := s.renew(hb, c)
 				if err == nil && n == 0 {
 					cancel(errClaimLost)
 					return
