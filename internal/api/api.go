@@ -263,8 +263,31 @@ func newServer(d Deps) *Server {
 	s.mux.HandleFunc("/", s.notFound) // the fallback, not a route
 	s.opIDs = operationIDs(s.api.OpenAPI())
 	s.handler = s.middleware(s.mux)
+	s.warmSpecs()
 	return s
 }
+
+// warmSpecs requests each OpenAPI document once before the server serves:
+// huma renders them on their first request into variables it writes
+// without a lock, so two concurrent first requests race (the race detector
+// caught it under the leak fuzzer). Rendered here, before any request
+// goroutine exists, every later request only reads them.
+func (s *Server) warmSpecs() {
+	for _, p := range []string{"/openapi.json", "/openapi-3.0.json", "/openapi.yaml", "/openapi-3.0.yaml"} {
+		r, err := http.NewRequest(http.MethodGet, p, nil)
+		if err != nil {
+			continue
+		}
+		s.mux.ServeHTTP(discard{header: http.Header{}}, r)
+	}
+}
+
+// discard is a ResponseWriter that keeps nothing.
+type discard struct{ header http.Header }
+
+func (d discard) Header() http.Header       { return d.header }
+func (discard) Write(b []byte) (int, error) { return len(b), nil }
+func (discard) WriteHeader(int)             {}
 
 // notFound answers requests no route matches with a problem: 405 (and
 // Allow) when the path exists for other methods, else 404.
