@@ -40,8 +40,12 @@ INSERT INTO tenant_stats (tenant_id, chunk_count, token_count)
 SELECT $1::uuid, count(*), coalesce(sum(tsv_length(tsv)), 0) FROM chunks WHERE tenant_id = $1::uuid;
 
 -- name: BenchStatsTerms :exec
-INSERT INTO term_stats (tenant_id, lexeme, df)
-SELECT $1::uuid, u.lexeme, count(*) FROM chunks c, unnest(c.tsv) u WHERE c.tenant_id = $1::uuid GROUP BY u.lexeme;
+INSERT INTO term_stats (tenant_id, lexeme, df, max_tf, min_dl)
+SELECT $1::uuid, u.lexeme, count(*), max(cardinality(u.positions)), min(d.dl)
+FROM chunks c
+CROSS JOIN LATERAL (SELECT greatest(tsv_length(c.tsv), 1) AS dl OFFSET 0) d
+CROSS JOIN LATERAL unnest(c.tsv) u
+WHERE c.tenant_id = $1::uuid GROUP BY u.lexeme;
 
 -- name: BenchStatsPostings :exec
 INSERT INTO postings (tenant_id, lexeme, chunk_id, tf, dl, impact)
@@ -55,11 +59,14 @@ WHERE c.tenant_id = $1::uuid;
 
 -- name: BenchCheckStatistics :one
 -- Inside one tenant's transaction: whether its statistics equal what its
--- chunks hold (the bulk path must build the same rows as the trigger).
+-- chunks hold (the bulk path must build the same rows as the trigger;
+-- df_ok covers each term's df and its bounds, max_tf and min_dl).
 SELECT (SELECT coalesce(max(chunk_count), 0) FROM tenant_stats) = (SELECT count(*) FROM chunks) AS chunk_count_ok,
        (SELECT coalesce(max(token_count), 0) FROM tenant_stats) = (SELECT coalesce(sum(tsv_length(tsv)), 0) FROM chunks) AS token_count_ok,
        (SELECT count(*) FROM postings) = (SELECT coalesce(sum(length(tsv)), 0) FROM chunks) AS postings_ok,
-       NOT EXISTS (SELECT 1 FROM term_stats t FULL JOIN (SELECT lexeme, count(*) c FROM postings GROUP BY lexeme) p USING (lexeme) WHERE t.df IS DISTINCT FROM p.c) AS df_ok,
+       NOT EXISTS (SELECT 1 FROM term_stats t
+                   FULL JOIN (SELECT lexeme, count(*) c, max(tf) max_tf, min(dl) min_dl FROM postings GROUP BY lexeme) p USING (lexeme)
+                   WHERE t.df IS DISTINCT FROM p.c OR t.max_tf IS DISTINCT FROM p.max_tf OR t.min_dl IS DISTINCT FROM p.min_dl) AS df_ok,
        (SELECT count(*) FROM chunk_embeddings) = (SELECT count(*) FROM chunks) AS embeddings_ok;
 
 -- name: BenchDeleteDocumentsByPrefix :exec

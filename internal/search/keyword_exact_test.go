@@ -500,3 +500,125 @@ func TestKeywordLegExactUnderAccess(t *testing.T) {
 		}
 	}
 }
+
+// TestKeywordBoundsStayBounds: the per-term bounds the pruning reads
+// (term_stats.max_tf, min_dl; migration 00025) are exact after inserts,
+// stay bounds after deletes (looser: a delete leaves them), stay unknown
+// (NULL, the idf·(k1 + 1) bound) once unknown; and the leg's ranking is
+// the exhaustive one in each state, ties included.
+func TestKeywordBoundsStayBounds(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	c := newExactCorpus(t)
+	app, owner := testdb.App(t), testdb.Owner(t)
+	// bounds returns, over the tenant's terms, how many have bounds equal to
+	// their postings' extremes, how many looser, how many violated, how
+	// many unknown.
+	bounds := func() (equal, looser, violated, unknown int) {
+		t.Helper()
+		err := store.InTenant(ctx, app, c.tenant.ID, func(tx pgx.Tx) error {
+			return tx.QueryRow(ctx, `SELECT count(*) FILTER (WHERE s.max_tf = x.max_tf AND s.min_dl = x.min_dl),
+			       count(*) FILTER (WHERE (s.max_tf > x.max_tf AND s.min_dl <= x.min_dl) OR (s.max_tf >= x.max_tf AND s.min_dl < x.min_dl)),
+			       count(*) FILTER (WHERE s.max_tf < x.max_tf OR s.min_dl > x.min_dl),
+			       count(*) FILTER (WHERE s.max_tf IS NULL OR s.min_dl IS NULL)
+			FROM term_stats s
+			JOIN (SELECT lexeme, max(tf) AS max_tf, min(dl) AS min_dl FROM postings WHERE tenant_id = $1 GROUP BY lexeme) x
+			  ON x.lexeme = s.lexeme
+			WHERE s.tenant_id = $1`, c.tenant.ID).Scan(&equal, &looser, &violated, &unknown)
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	rank := func(sql string, args ...any) []scored {
+		t.Helper()
+		var out []scored
+		err := store.InTenant(ctx, app, c.tenant.ID, func(tx pgx.Tx) error {
+			rows, err := tx.Query(ctx, sql, args...)
+			if err != nil {
+				return err
+			}
+			defer rows.Close()
+			for rows.Next() {
+				vals, err := rows.Values()
+				if err != nil {
+					return err
+				}
+				out = append(out, scored{uuid.UUID(vals[0].([16]byte)), vals[1].(float64)})
+			}
+			return rows.Err()
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return out
+	}
+	exact := func(state string) {
+		t.Helper()
+		for _, p := range []struct {
+			k1, b      float64
+			perTerm, n int
+		}{{1.2, 0.75, 10, 50}, {0.9, 0.4, 10, 10}, {2, 1, 150, 100}} {
+			for qi, q := range c.queries {
+				want := rank(exhaustiveSQL, c.tenant.ID, q, p.k1, p.b, p.n, false, "", "{}")
+				got := rank(store.KeywordLegSQL, "simple", c.tenant.ID, q, p.k1, p.b, p.perTerm, p.n, false, "", []byte("{}"))
+				if msg := sameRanking(got, want); msg != "" {
+					t.Errorf("%s: k1 %.1f b %.2f per-term %d n %d, query %d: %s", state, p.k1, p.b, p.perTerm, p.n, qi, msg)
+				}
+			}
+		}
+	}
+
+	equal, looser, violated, unknown := bounds()
+	if equal == 0 || looser+violated+unknown != 0 {
+		t.Fatalf("after inserts: %d terms with exact bounds, %d looser, %d violated, %d unknown; want all exact", equal, looser, violated, unknown)
+	}
+
+	// Delete the documents holding each common term's largest tf and the
+	// shortest chunks: the bounds those postings set must now be looser.
+	err := store.InTenant(ctx, app, c.tenant.ID, func(tx pgx.Tx) error {
+		_, err := tx.Exec(ctx, `DELETE FROM documents WHERE tenant_id = $1 AND id IN (
+			SELECT c.document_id FROM chunks c WHERE c.tenant_id = $1 AND c.id IN (
+				(SELECT p.chunk_id FROM postings p JOIN term_stats s ON s.tenant_id = p.tenant_id AND s.lexeme = p.lexeme
+				 WHERE p.tenant_id = $1 AND s.df > 100 AND p.tf = s.max_tf)
+				UNION
+				(SELECT c2.id FROM chunks c2 WHERE c2.tenant_id = $1 ORDER BY length(c2.content), c2.id LIMIT 100)))`, c.tenant.ID)
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	equal, looser, violated, unknown = bounds()
+	if violated != 0 || unknown != 0 || looser == 0 {
+		t.Fatalf("after deletes: %d exact, %d looser, %d violated, %d unknown; want none violated and some looser", equal, looser, violated, unknown)
+	}
+	exact("after deletes")
+
+	// Unknown bounds (a row written without them) stay unknown when new
+	// chunks add postings to the term, and the leg stays exact.
+	err = store.InTenant(ctx, owner, c.tenant.ID, func(tx pgx.Tx) error {
+		_, err := tx.Exec(ctx, `UPDATE term_stats SET max_tf = NULL, min_dl = NULL
+			WHERE tenant_id = $1 AND lexeme IN (SELECT lexeme FROM term_stats WHERE tenant_id = $1 ORDER BY df DESC, lexeme LIMIT 20)`, c.tenant.ID)
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = store.InTenant(ctx, app, c.tenant.ID, func(tx pgx.Tx) error {
+		_, err := tx.Exec(ctx, `INSERT INTO chunks (tenant_id, document_id, chunk_index, content, token_count, start_offset, end_offset, ts_config)
+			SELECT $1, d.id, 100 + 2 * s.i + g, repeat(s.lexeme || ' ', 40), 1, 0, 1, 'simple'
+			FROM (SELECT id FROM documents WHERE tenant_id = $1 ORDER BY id LIMIT 1) d,
+			     (SELECT lexeme, row_number() OVER (ORDER BY df DESC, lexeme) AS i FROM term_stats WHERE tenant_id = $1 ORDER BY df DESC, lexeme LIMIT 20) s,
+			     generate_series(0, 1) g`, c.tenant.ID)
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, _, violated, unknown = bounds()
+	if violated != 0 || unknown != 20 {
+		t.Fatalf("after inserts into unknown bounds: %d violated, %d unknown; want 0 and 20", violated, unknown)
+	}
+	exact("with unknown bounds")
+}

@@ -217,4 +217,6 @@ type TermStat struct {
 	TenantID uuid.UUID
 	Lexeme   string
 	Df       int32
+	MaxTf    pgtype.Int4
+	MinDl    pgtype.Int4
 }
