@@ -144,14 +144,16 @@ BEGIN
     -- A term's bound: idf times the term-frequency factor at its largest
     -- tf and smallest chunk length (the factor grows with tf and falls
     -- with length for every k1 ≥ 0 and 0 ≤ b ≤ 1), or idf·(k1 + 1), the
-    -- factor's limit, where they are unknown.
+    -- factor's limit, where they are unknown. max_tf is taken as at least
+    -- 1: a bound at tf 0 would be 0/0 at k1 = 0, and a larger tf only
+    -- loosens it (the denominator is then positive for any length ≥ 0).
     SELECT array_agg(x.lexeme ORDER BY x.bound DESC, x.lexeme), array_agg(x.idf ORDER BY x.bound DESC, x.lexeme),
            array_agg(x.df ORDER BY x.bound DESC, x.lexeme), array_agg(x.bound ORDER BY x.bound DESC, x.lexeme)
     INTO v_lex, v_idf, v_df, v_bound
     FROM (SELECT y.lexeme, y.df, y.idf,
                  y.idf * CASE WHEN y.max_tf IS NULL OR y.min_dl IS NULL THEN p_k1 + 1
                               ELSE y.max_tf * (p_k1 + 1) / (y.max_tf + p_k1 * (1 - p_b + p_b * y.min_dl / v_avgdl)) END AS bound
-          FROM (SELECT t.lexeme, t.df, t.max_tf::float8 AS max_tf, t.min_dl::float8 AS min_dl,
+          FROM (SELECT t.lexeme, t.df, greatest(t.max_tf, 1)::float8 AS max_tf, t.min_dl::float8 AS min_dl,
                        ln(1 + (v_n - t.df + 0.5) / (t.df + 0.5))::float8 AS idf
                 FROM term_stats t
                 WHERE t.tenant_id = p_tenant AND t.lexeme = ANY (p_lexemes)
