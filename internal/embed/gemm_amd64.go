@@ -40,13 +40,16 @@ func xgetbv() (eax, edx uint32)
 
 // kernel6x16AVX2 computes C[0:6][0:16] += A[0:6][0:k]·B[0:k][0:16] for B
 // packed as k rows of 16 contiguous floats; lda and ldc are in elements.
+// While it runs it prefetches k cache lines from pf into L2 (one per k
+// step): the caller's next panel. Prefetching changes no arithmetic.
 //
 //go:noescape
-func kernel6x16AVX2(k int, a *float32, lda int, b *float32, c *float32, ldc int)
+func kernel6x16AVX2(k int, a *float32, lda int, b *float32, c *float32, ldc int, pf *float32)
 
 // kernel6x16 dispatches to the assembly kernel. Callers (panelMulAdd)
-// guarantee that rows 0..5 of a hold k values and rows 0..5 of c hold 16.
-func kernel6x16(k int, a []float32, lda int, b []float32, c []float32, ldc int) {
+// guarantee that rows 0..5 of a hold k values, rows 0..5 of c hold 16, and
+// pf holds k·16 values (the panel to prefetch).
+func kernel6x16(k int, a []float32, lda int, b []float32, c []float32, ldc int, pf []float32) {
 	if k == 0 {
 		return
 	}
@@ -59,5 +62,6 @@ func kernel6x16(k int, a []float32, lda int, b []float32, c []float32, ldc int) 
 	_ = a[(tileM-1)*lda+k-1]
 	_ = b[k*panelW-1]
 	_ = c[(tileM-1)*ldc+panelW-1]
-	kernel6x16AVX2(k, &a[0], lda, &b[0], &c[0], ldc)
+	_ = pf[k*panelW-1]
+	kernel6x16AVX2(k, &a[0], lda, &b[0], &c[0], ldc, &pf[0])
 }

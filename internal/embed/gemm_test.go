@@ -108,7 +108,7 @@ func TestKernelAsmMatchesGo(t *testing.T) {
 		b := randSlice(r, k*panelW)
 		c1 := randSlice(r, tileM*ldc)
 		c2 := append([]float32(nil), c1...)
-		kernel6x16(k, append(a, 0), lda, append(b, 0), c1, ldc)
+		kernel6x16(k, append(a, 0), lda, append(b, 0), c1, ldc, append(b, 0))
 		kernel6x16Go(k, a, lda, b, c2, ldc)
 		if d := maxDiff(c1, c2); d > 1e-4 {
 			t.Errorf("k=%d: asm and Go kernels differ by %g", k, d)

@@ -420,3 +420,47 @@ func TestLocalScripts(t *testing.T) {
 		}
 	}
 }
+
+// evalQuestions returns the questions of the manual's evaluation set
+// (tenants/pgdocs/eval.jsonl): real questions of the lengths search embeds.
+func evalQuestions(tb testing.TB) []string {
+	tb.Helper()
+	raw, err := os.ReadFile("../../tenants/pgdocs/eval.jsonl")
+	if err != nil {
+		tb.Fatal(err)
+	}
+	var qs []string
+	for _, line := range strings.Split(strings.TrimSpace(string(raw)), "\n") {
+		var q struct {
+			Question string `json:"question"`
+		}
+		if err := json.Unmarshal([]byte(line), &q); err != nil {
+			tb.Fatal(err)
+		}
+		qs = append(qs, q.Question)
+	}
+	return qs
+}
+
+// BenchmarkLocalEmbedQuestion embeds the manual's evaluation questions one
+// call each, as a search does, on one goroutine; reports questions/s and
+// the mean tokens per question.
+func BenchmarkLocalEmbedQuestion(b *testing.B) {
+	l := setupLocal(b)
+	qs := evalQuestions(b)
+	tokens := 0
+	for _, q := range qs {
+		tokens += min(MaxTokens, l.CountTokens(q))
+	}
+	ctx := context.Background()
+	b.ResetTimer()
+	i := 0
+	for b.Loop() {
+		if _, err := l.Embed(ctx, qs[i%len(qs):i%len(qs)+1]); err != nil {
+			b.Fatal(err)
+		}
+		i++
+	}
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "questions/s")
+	b.ReportMetric(float64(tokens)/float64(len(qs)), "tokens/question")
+}
