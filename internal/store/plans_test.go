@@ -4,9 +4,11 @@ import (
 	"context"
 	"testing"
 
+	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
 
 	"github.com/ragd-dev/ragd/internal/store"
+	"github.com/ragd-dev/ragd/internal/testdb"
 )
 
 // TestGenericPlansLastTheBatch: with GenericPlans the batch's statements run
@@ -63,6 +65,47 @@ func TestGenericPlansLastTheBatch(t *testing.T) {
 		var pooled string
 		if err := pool.QueryRow(ctx, "SHOW plan_cache_mode").Scan(&pooled); err != nil || pooled != "force_custom_plan" {
 			t.Errorf("%s: after the batch the pooled connection runs with %q (%v), want force_custom_plan", tc.name, pooled, err)
+		}
+	}
+}
+
+// TestQueueGetTenantMatchesGetTenant: the one-round-trip tenant read scans
+// the row GetTenant returns, column for column, and finds no row for an
+// unknown id.
+func TestQueueGetTenantMatchesGetTenant(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	app := testdb.App(t)
+	tn := testdb.NewTenant(t, "gettenant", "")
+	seed(t, app, tn.ID, "x://counted", "two chunks of text")
+	var want store.GetTenantRow
+	err := store.InTenant(ctx, app, tn.ID, func(tx pgx.Tx) (err error) {
+		want, err = store.New().GetTenant(ctx, tx, tn.ID)
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, id := range []uuid.UUID{tn.ID, uuid.New()} {
+		var got store.GetTenantRow
+		var found bool
+		b := &pgx.Batch{}
+		store.QueueGetTenant(b, id, func(r store.GetTenantRow, ok bool) error {
+			got, found = r, ok
+			return nil
+		})
+		if err := store.SendTenantBatch(ctx, app, id, b, store.GenericPlans()); err != nil {
+			t.Fatal(err)
+		}
+		switch {
+		case id != tn.ID && found:
+			t.Errorf("unknown tenant id %s: found %+v", id, got)
+		case id == tn.ID && (!found || got.ChunkCount != 2 || got.ID != want.ID || got.Slug != want.Slug || got.Name != want.Name ||
+			got.TsConfig != want.TsConfig || got.Status != want.Status || string(got.Settings) != string(want.Settings) ||
+			!got.CreatedAt.Time.Equal(want.CreatedAt.Time) || got.ChunkCount != want.ChunkCount || got.EmbeddingModelID != want.EmbeddingModelID ||
+			got.TargetModelID != want.TargetModelID || got.PreviousModelID != want.PreviousModelID ||
+			got.ModelSwitchedAt != want.ModelSwitchedAt || got.ModelSwitchError != want.ModelSwitchError):
+			t.Errorf("QueueGetTenant: %+v (found %v)\nGetTenant: %+v", got, found, want)
 		}
 	}
 }
