@@ -2,9 +2,26 @@
 
 package embed
 
+//go:generate go run gen_avx512.go
+
 // haveFastKernel reports whether the AVX2+FMA micro-kernel can run: the CPU
 // has AVX, AVX2 and FMA and the OS saves the YMM registers (XCR0 bits 1, 2).
 var haveFastKernel = detectAVX2FMA()
+
+// haveWideKernel reports whether the AVX-512 kernels can run as well: the
+// CPU has AVX-512F and the OS saves the opmask and all 32 ZMM registers
+// (XCR0 bits 5, 6, 7).
+var haveWideKernel = haveFastKernel && detectAVX512F()
+
+func detectAVX512F() bool {
+	_, ebx7, _, _ := cpuid(7, 0)
+	const avx512f = 1 << 16
+	if ebx7&avx512f == 0 {
+		return false
+	}
+	xcr0, _ := xgetbv()
+	return xcr0&0xe6 == 0xe6
+}
 
 func detectAVX2FMA() bool {
 	maxLeaf, _, _, _ := cpuid(0, 0)
