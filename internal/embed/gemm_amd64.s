@@ -21,14 +21,16 @@ TEXT ·xgetbv(SB), NOSPLIT, $0-8
 	MOVL DX, edx+4(FP)
 	RET
 
-// func kernel6x16AVX2(k int, a *float32, lda int, b *float32, c *float32, ldc int)
+// func kernel6x16AVX2(k int, a *float32, lda int, b *float32, c *float32, ldc int, pf *float32)
 //
 // C[0:6][0:16] += A[0:6][0:k] * B[0:k][0:16], B packed as k rows of 16 floats.
+// One PREFETCHT1 per k step walks pf (the next panel) into L2; DX holds it
+// once the row pointers are computed.
 // The k loop is unrolled 4x (loop4), with a 1x loop for the remainder.
 // Accumulators: Y0..Y11 (row r in Y(2r), Y(2r+1)); B row in Y12, Y13;
 // broadcast A values in Y14, Y15. Rows of A: SI, R10, R11, R12, R13, AX, all
 // indexed by the byte offset BX. R14/R15 are left alone.
-TEXT ·kernel6x16AVX2(SB), NOSPLIT, $0-48
+TEXT ·kernel6x16AVX2(SB), NOSPLIT, $0-56
 	MOVQ k+0(FP), CX
 	MOVQ a+8(FP), SI
 	MOVQ lda+16(FP), DX
@@ -42,6 +44,7 @@ TEXT ·kernel6x16AVX2(SB), NOSPLIT, $0-48
 	LEAQ (R10)(DX*2), R12
 	LEAQ (R11)(DX*2), R13
 	LEAQ (R12)(DX*2), AX
+	MOVQ pf+48(FP), DX
 	XORQ BX, BX
 	VXORPS Y0, Y0, Y0
 	VXORPS Y1, Y1, Y1
@@ -59,6 +62,11 @@ TEXT ·kernel6x16AVX2(SB), NOSPLIT, $0-48
 	JLT  tail
 
 loop4:
+	PREFETCHT1 0(DX)
+	PREFETCHT1 64(DX)
+	PREFETCHT1 128(DX)
+	PREFETCHT1 192(DX)
+	ADDQ $256, DX
 	VMOVUPS 0(DI), Y12
 	VMOVUPS 32(DI), Y13
 	VBROADCASTSS 0(SI)(BX*1), Y14
@@ -150,6 +158,8 @@ tail:
 	JEQ   store
 
 loop1:
+	PREFETCHT1 0(DX)
+	ADDQ $64, DX
 	VMOVUPS 0(DI), Y12
 	VMOVUPS 32(DI), Y13
 	VBROADCASTSS 0(SI)(BX*1), Y14

@@ -108,7 +108,7 @@ func TestKernelAsmMatchesGo(t *testing.T) {
 		b := randSlice(r, k*panelW)
 		c1 := randSlice(r, tileM*ldc)
 		c2 := append([]float32(nil), c1...)
-		kernel6x16(k, append(a, 0), lda, append(b, 0), c1, ldc)
+		kernel6x16(k, append(a, 0), lda, append(b, 0), c1, ldc, append(b, 0))
 		kernel6x16Go(k, a, lda, b, c2, ldc)
 		if d := maxDiff(c1, c2); d > 1e-4 {
 			t.Errorf("k=%d: asm and Go kernels differ by %g", k, d)
@@ -142,3 +142,33 @@ func BenchmarkGemmFast(b *testing.B) {
 
 // BenchmarkGemmPortable measures gonum's blas32.Gemm on the same product.
 func BenchmarkGemmPortable(b *testing.B) { benchGemm(b, linalg{}) }
+
+// TestWideKernelBitwise: the AVX-512 kernels give the AVX2 kernel's bits
+// for every element, whatever the row count (a pass of 1..24 rows, several
+// passes), depth and width (partial last panels): each element is summed in
+// the same order with the same fused multiply-adds.
+func TestWideKernelBitwise(t *testing.T) {
+	t.Parallel()
+	if !haveWideKernel {
+		t.Skip("no AVX-512F on this CPU: the AVX2 kernel is in use")
+	}
+	r := rand.New(rand.NewPCG(7, 8))
+	for _, m := range []int{1, 2, 5, 6, 7, 12, 19, 20, 23, 24, 25, 47, 100, 128} {
+		for _, k := range []int{1, 3, 64, 512, 1537} {
+			for _, n := range []int{16, 20, 48, 515} {
+				a := randSlice(r, m*k)
+				b := randSlice(r, k*n)
+				c0 := randSlice(r, m*n)
+				narrow, wide := append([]float32(nil), c0...), append([]float32(nil), c0...)
+				var s1, s2 gemmScratch
+				linalg{fast: true}.mulAddB(m, n, k, a, k, b, n, narrow, n, &s1)
+				linalg{fast: true, wide: true}.mulAddB(m, n, k, a, k, b, n, wide, n, &s2)
+				for i := range narrow {
+					if math.Float32bits(narrow[i]) != math.Float32bits(wide[i]) {
+						t.Fatalf("m=%d k=%d n=%d: element %d is %v (AVX2) and %v (AVX-512)", m, k, n, i, narrow[i], wide[i])
+					}
+				}
+			}
+		}
+	}
+}

@@ -73,7 +73,7 @@ var _ Embedder = (*Local)(nil)
 // setup` or scripts/fetch-model.sh) if a file is absent; ErrModelFormat if the
 // files are not the expected graph; other I/O errors wrapped with the path.
 func NewLocal(dir string) (*Local, error) {
-	return newLocal(dir, linalg{fast: haveFastKernel})
+	return newLocal(dir, linalg{fast: haveFastKernel, wide: haveWideKernel})
 }
 
 func newLocal(dir string, la linalg) (*Local, error) {

@@ -420,3 +420,94 @@ func TestLocalScripts(t *testing.T) {
 		}
 	}
 }
+
+// evalQuestions returns the questions of the manual's evaluation set
+// (tenants/pgdocs/eval.jsonl): real questions of the lengths search embeds.
+func evalQuestions(tb testing.TB) []string {
+	tb.Helper()
+	raw, err := os.ReadFile("../../tenants/pgdocs/eval.jsonl")
+	if err != nil {
+		tb.Fatal(err)
+	}
+	var qs []string
+	for _, line := range strings.Split(strings.TrimSpace(string(raw)), "\n") {
+		var q struct {
+			Question string `json:"question"`
+		}
+		if err := json.Unmarshal([]byte(line), &q); err != nil {
+			tb.Fatal(err)
+		}
+		qs = append(qs, q.Question)
+	}
+	return qs
+}
+
+// BenchmarkLocalEmbedQuestion embeds the manual's evaluation questions one
+// call each, as a search does, on one goroutine; reports questions/s and
+// the mean tokens per question.
+func BenchmarkLocalEmbedQuestion(b *testing.B) { benchQuestions(b, setupLocal(b)) }
+
+// BenchmarkLocalEmbedQuestionAVX2 is BenchmarkLocalEmbedQuestion on the
+// AVX2 kernel on a CPU that has AVX-512 (the comparison for the wide kernels).
+func BenchmarkLocalEmbedQuestionAVX2(b *testing.B) {
+	if !haveWideKernel {
+		b.Skip("no AVX-512F: BenchmarkLocalEmbedQuestion runs the AVX2 kernel")
+	}
+	l, err := newLocal(modelDir(), linalg{fast: true})
+	if err != nil {
+		b.Fatal(err)
+	}
+	benchQuestions(b, l)
+}
+
+func benchQuestions(b *testing.B, l *Local) {
+	qs := evalQuestions(b)
+	tokens := 0
+	for _, q := range qs {
+		tokens += min(MaxTokens, l.CountTokens(q))
+	}
+	ctx := context.Background()
+	b.ResetTimer()
+	i := 0
+	for b.Loop() {
+		if _, err := l.Embed(ctx, qs[i%len(qs):i%len(qs)+1]); err != nil {
+			b.Fatal(err)
+		}
+		i++
+	}
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "questions/s")
+	b.ReportMetric(float64(tokens)/float64(len(qs)), "tokens/question")
+}
+
+// TestWideEmbeddingsBitwise: the manual's questions get the same vectors,
+// bit for bit, on the AVX-512 kernels as on the AVX2 kernel.
+func TestWideEmbeddingsBitwise(t *testing.T) {
+	if !haveWideKernel {
+		t.Skip("no AVX-512F on this CPU: the AVX2 kernel is in use")
+	}
+	narrow, err := newLocal(modelDir(), linalg{fast: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	wide, err := newLocal(modelDir(), linalg{fast: true, wide: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	qs := append(evalQuestions(t), passages100(t, narrow, 4)...)
+	ctx := context.Background()
+	a, err := narrow.Embed(ctx, qs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := wide.Embed(ctx, qs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range a {
+		for j := range a[i] {
+			if math.Float32bits(a[i][j]) != math.Float32bits(b[i][j]) {
+				t.Fatalf("text %d (%q), component %d: %v (AVX2) and %v (AVX-512)", i, qs[i], j, a[i][j], b[i][j])
+			}
+		}
+	}
+}

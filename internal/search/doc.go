@@ -24,7 +24,10 @@
 // the candidates re-sorted outside the scan. Filtered searches (source URI
 // prefix, metadata) are exact over the matching chunks. The choice is made by
 // ragd from the tenant's chunk count, not by a plan cache: the application
-// role runs with plan_cache_mode = force_custom_plan.
+// role runs with plan_cache_mode = force_custom_plan. The batch's keyword
+// statements, which read the same rows under any plan, run on generic plans
+// planned once per connection (store.GenericPlans); the vector leg switches
+// back to custom plans first.
 //
 // Keyword leg: the SQL function keyword_search (db/migrations) scores BM25 over
 // per-tenant posting lists keyed by (tenant_id, lexeme); see

@@ -423,7 +423,11 @@ func (s *Searcher) retrieve(ctx context.Context, t tenant.Tenant, p plan, resp *
 	b := &pgx.Batch{}
 	err := s.queueRetrieval(b, lq, &res)
 	if err == nil {
-		err = store.SendTenantBatch(ctx, s.Pool, t.ID, b)
+		var opts []store.BatchOption
+		if lq.genericPlans() {
+			opts = append(opts, store.GenericPlans())
+		}
+		err = store.SendTenantBatch(ctx, s.Pool, t.ID, b, opts...)
 	}
 	if err != nil {
 		return res, fmt.Errorf("retrieve: %w", err)

@@ -70,7 +70,47 @@ func TestDedicatedIndexIsWalked(t *testing.T) {
 	if len(got) != 20 || recallAt(got, want) < 0.95 {
 		t.Errorf("HNSW path: %d results, recall@20 %.2f against exact; want 20 and ≥ 0.95", len(got), recallAt(got, want))
 	}
+	// In the production batch (both legs, the keyword statements on generic
+	// plans) the walk still takes the index: its settings switch back to
+	// custom plans. On a generic plan it would not (the control), since only
+	// a plan with the tenant id as a constant proves the index's predicate.
+	if n := indexScansInBatch(t, app, tn, q, name, false); n < 1 {
+		t.Errorf("production retrieval batch: %d scans of %s, want at least 1", n, name)
+	}
+	if n := indexScansInBatch(t, app, tn, q, name, true); n != 0 {
+		t.Errorf("control, the walk forced onto a generic plan: %d scans of %s, want 0 (else this test cannot tell)", n, name)
+	}
+}
 
+// indexScansInBatch sends the retrieval batch queueRetrieval builds for tn
+// (both legs; ExactThreshold 100, so the walk) as Search sends it, and
+// returns how many scans of index the transaction made. genericWalk forces
+// the walk onto a generic plan (the control).
+func indexScansInBatch(t *testing.T, app *pgxpool.Pool, tn tenant.Tenant, q []float32, index string, genericWalk bool) int64 {
+	t.Helper()
+	s := &Searcher{Embedder: fixedDims{&scaleEmbedder{}, 512}, ModelID: 1, ExactThreshold: 100, PerTermLimit: 150}
+	lq := legQuery{model: VectorModel{ID: 1, Embedder: s.Embedder}, tenantID: tn.ID, chunkCount: tn.ChunkCount, vector: q, vectorN: 20,
+		keywordText: "vacuum analyze", tsConfig: "english", n: 20, k1: 0.9, b: 0.4, metadata: []byte("{}")}
+	b := &pgx.Batch{}
+	if err := s.queueRetrieval(b, lq, &legResults{}); err != nil {
+		t.Fatal(err)
+	}
+	// The backend's scan counter, read right before and right after the
+	// walk (it also holds scans of earlier transactions not yet reported).
+	const scansSQL = "SELECT pg_stat_get_xact_numscans($1::regclass)"
+	var before, after int64
+	walk := b.QueuedQueries[len(b.QueuedQueries)-1]
+	b.QueuedQueries = b.QueuedQueries[:len(b.QueuedQueries)-1]
+	if genericWalk {
+		b.Queue("SELECT set_config('plan_cache_mode', 'force_generic_plan', true)")
+	}
+	b.Queue(scansSQL, index).QueryRow(func(r pgx.Row) error { return r.Scan(&before) })
+	b.QueuedQueries = append(b.QueuedQueries, walk)
+	b.Queue(scansSQL, index).QueryRow(func(r pgx.Row) error { return r.Scan(&after) })
+	if err := store.SendTenantBatch(context.Background(), app, tn.ID, b, store.GenericPlans()); err != nil {
+		t.Fatal(err)
+	}
+	return after - before
 }
 
 // randomQuery is a reproducible 512-dimension query vector.
@@ -192,6 +232,9 @@ func walks(plan, index string) bool {
 // loaded with more chunks than ExactThreshold, and sets the walk's settings
 // (enable_sort off included) in the same batch right before it, after the
 // keyword statements, so that no other statement is planned under them.
+// The keyword statements run on generic plans (the batch is sent with
+// store.GenericPlans); the vector leg switches back to custom plans (the
+// exact scan with its own statement, the walk with its settings).
 func TestRetrievalPlanByChunkCount(t *testing.T) {
 	s := &Searcher{Embedder: fixedDims{&scaleEmbedder{}, 512}, ModelID: 1, ExactThreshold: 5000, PerTermLimit: 150}
 	for _, tc := range []struct {
@@ -207,9 +250,12 @@ func TestRetrievalPlanByChunkCount(t *testing.T) {
 		for _, qq := range b.QueuedQueries {
 			sqls = append(sqls, qq.SQL)
 		}
-		want := []string{store.KeywordTermsSQL, store.KeywordLegSQL}
+		if !q.genericPlans() {
+			t.Errorf("chunk count %d: a batch with the keyword leg is not sent on generic plans", tc.count)
+		}
+		want := []string{store.KeywordTermsSQL, store.KeywordLegSQL, store.CustomPlansSQL}
 		if tc.want == store.VectorHNSW {
-			want = append(want, store.VectorSettingsSQL)
+			want[2] = store.VectorSettingsSQL
 		}
 		vector, err := store.VectorLegSQL(tc.want, 512, 1)
 		if err != nil {
@@ -222,8 +268,9 @@ func TestRetrievalPlanByChunkCount(t *testing.T) {
 		if tc.want == store.VectorHNSW {
 			setup := b.QueuedQueries[len(b.QueuedQueries)-2]
 			if !strings.Contains(setup.SQL, "set_config('enable_sort', 'off', true)") || !strings.Contains(setup.SQL, "set_config('jit', 'off', true)") ||
+				!strings.Contains(setup.SQL, "set_config('plan_cache_mode', 'force_custom_plan', true)") ||
 				!slices.Equal(setup.Arguments, []any{"100"}) {
-				t.Errorf("chunk count %d: HNSW settings %q %v, want enable_sort and jit off (transaction-local) and ef_search 100 for n = 20",
+				t.Errorf("chunk count %d: HNSW settings %q %v, want enable_sort and jit off, custom plans (transaction-local) and ef_search 100 for n = 20",
 					tc.count, setup.SQL, setup.Arguments)
 			}
 		}

@@ -23,6 +23,15 @@ import (
 const setTenantSQL = `SELECT set_config('app.tenant_id', $1, true),
 	set_config('app.principals', CASE WHEN $3::bool THEN '*' ELSE coalesce($2::text[], '{}')::text END, true)`
 
+// setTenantGenericSQL is setTenantSQL that also switches the transaction's
+// later statements to generic plans (GenericPlans); customPlansSQL switches
+// back.
+const (
+	setTenantGenericSQL = setTenantSQL + `,
+	set_config('plan_cache_mode', 'force_generic_plan', true)`
+	customPlansSQL = `SELECT set_config('plan_cache_mode', 'force_custom_plan', true)`
+)
+
 // Visibility is whose documents a tenant transaction reads: every document
 // (AllDocuments) or those of a set of principals (AsPrincipals). The zero
 // Visibility is AsPrincipals(nil): tenant-wide documents only.

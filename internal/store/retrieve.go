@@ -26,7 +26,9 @@ import (
 //
 // The HNSW settings (SetVectorSearchSettings in queries/search.sql) are:
 // relaxed_order iterative scan, which keeps walking until enough rows pass
-// the row-level security filter, and ef_search ≥ 2× the candidates.
+// the row-level security filter, ef_search ≥ 2× the candidates, and custom
+// plans again after the batch's keyword statements ran on generic ones
+// (GenericPlans).
 //
 // enable_sort = off makes the plan independent of the statistics: the only
 // way to read a tenant's vectors in distance order without a Sort node is its
@@ -194,6 +196,7 @@ WHERE cardinality(l.lexemes) > 0
 // batch holds and in which order.
 const (
 	VectorSettingsSQL = setVectorSearchSettings
+	CustomPlansSQL    = customPlansSQL
 	KeywordTermsSQL   = keywordTerms
 	KeywordLegSQL     = keywordLeg
 	MissingTermsSQL   = missingTerms
@@ -274,6 +277,11 @@ type VectorLegParams struct {
 	// Prefix and Metadata filter the documents (VectorFiltered only).
 	Prefix   string
 	Metadata []byte
+	// AfterGenericPlans says the batch runs on generic plans (GenericPlans):
+	// the exact scan switches back to custom plans first (the HNSW walk's
+	// settings always do; the filtered search's function plans its own
+	// statements and the rest of it reads by key).
+	AfterGenericPlans bool
 }
 
 // QueueVectorLeg queues the vector leg on b (VectorHNSW: the walk's settings,
@@ -293,6 +301,9 @@ func QueueVectorLeg(b *pgx.Batch, p VectorLegParams, fn func([]LegRow) error) er
 		b.Queue(setVectorSearchSettings, strconv.Itoa(p.EfSearch))
 		b.Queue(sql, vec, p.TenantID, p.N, 2*p.N).Query(collectLegRows(fn, false))
 	default:
+		if p.AfterGenericPlans {
+			b.Queue(customPlansSQL)
+		}
 		b.Queue(sql, vec, p.TenantID, p.N).Query(collectLegRows(fn, false))
 	}
 	return nil

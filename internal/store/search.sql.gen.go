@@ -57,12 +57,15 @@ func (q *Queries) KeywordTerms(ctx context.Context, db DBTX, arg KeywordTermsPar
 const setVectorSearchSettings = `-- name: SetVectorSearchSettings :exec
 SELECT set_config('hnsw.iterative_scan', 'relaxed_order', true),
 	set_config('hnsw.ef_search', $1::text, true), set_config('hnsw.max_scan_tuples', '100000', true),
-	set_config('enable_sort', 'off', true), set_config('jit', 'off', true)
+	set_config('enable_sort', 'off', true), set_config('jit', 'off', true),
+	set_config('plan_cache_mode', 'force_custom_plan', true)
 `
 
 // The HNSW walk's transaction-local settings (retrieve.go explains them and
 // queues every retrieval statement); they last to the end of the batch's transaction, so they are
-// queued after every other statement.
+// queued after every other statement. The walk needs a custom plan (its
+// index's predicate names the tenant), also after statements run on
+// generic plans (store.GenericPlans).
 func (q *Queries) SetVectorSearchSettings(ctx context.Context, db DBTX, efSearch string) error {
 	_, err := db.Exec(ctx, setVectorSearchSettings, efSearch)
 	return err

@@ -12,6 +12,7 @@ import (
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/ragd-dev/ragd/internal/store"
 )
@@ -198,30 +199,47 @@ var ErrNotFound = errors.New("tenant: not found")
 var ErrDisabled = errors.New("tenant: disabled")
 
 // Load reads tenant id inside its own tenant transaction (so row-level
-// security proves the id and the setting agree). Errors: ErrNotFound,
-// ErrDisabled (the Tenant is still returned), store errors.
+// security proves the id and the setting agree). From a pool it is one
+// round trip (store.SendTenantBatch, GetTenant on a generic plan: a
+// primary-key lookup, the same for every tenant); from a connection or a
+// transaction, InTenant's. Errors: ErrNotFound, ErrDisabled (the Tenant is
+// still returned), store errors.
 func Load(ctx context.Context, db store.Beginner, id uuid.UUID) (Tenant, error) {
-	var t Tenant
-	err := store.InTenant(ctx, db, id, func(tx pgx.Tx) error {
-		row, err := store.New().GetTenant(ctx, tx, id)
-		if errors.Is(err, store.ErrNotFound) {
-			return ErrNotFound
-		}
-		if err != nil {
+	var (
+		row   store.GetTenantRow
+		found bool
+		err   error
+	)
+	if pool, ok := db.(*pgxpool.Pool); ok {
+		b := &pgx.Batch{}
+		store.QueueGetTenant(b, id, func(r store.GetTenantRow, ok bool) error {
+			row, found = r, ok
+			return nil
+		})
+		err = store.SendTenantBatch(ctx, pool, id, b, store.GenericPlans())
+	} else {
+		err = store.InTenant(ctx, db, id, func(tx pgx.Tx) error {
+			row, err = store.New().GetTenant(ctx, tx, id)
+			if errors.Is(err, store.ErrNotFound) {
+				return nil
+			}
+			found = err == nil
 			return err
-		}
-		set, err := ParseSettings(row.Settings)
-		if err != nil {
-			return err
-		}
-		t = Tenant{ID: row.ID, Slug: row.Slug, Name: row.Name, TSConfig: row.TsConfig, Status: row.Status, Settings: set, ChunkCount: row.ChunkCount,
-			ModelID: row.EmbeddingModelID, TargetModelID: row.TargetModelID, PreviousModelID: row.PreviousModelID,
-			ModelSwitchedAt: row.ModelSwitchedAt.Time, ModelSwitchError: row.ModelSwitchError}
-		return nil
-	})
+		})
+	}
 	if err != nil {
 		return Tenant{}, err
 	}
+	if !found {
+		return Tenant{}, ErrNotFound
+	}
+	set, err := ParseSettings(row.Settings)
+	if err != nil {
+		return Tenant{}, err
+	}
+	t := Tenant{ID: row.ID, Slug: row.Slug, Name: row.Name, TSConfig: row.TsConfig, Status: row.Status, Settings: set, ChunkCount: row.ChunkCount,
+		ModelID: row.EmbeddingModelID, TargetModelID: row.TargetModelID, PreviousModelID: row.PreviousModelID,
+		ModelSwitchedAt: row.ModelSwitchedAt.Time, ModelSwitchError: row.ModelSwitchError}
 	if t.Status != "active" {
 		return t, ErrDisabled
 	}

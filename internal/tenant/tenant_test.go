@@ -2,6 +2,8 @@ package tenant_test
 
 import (
 	"context"
+	"errors"
+	"reflect"
 	"testing"
 
 	"github.com/google/uuid"
@@ -60,5 +62,42 @@ func TestPurgeRemovesEveryRow(t *testing.T) {
 	}
 	if _, err := store.New().GetTenantBySlug(ctx, owner, victim.Slug); err != pgx.ErrNoRows {
 		t.Errorf("tenant row still there: %v", err)
+	}
+}
+
+// TestLoadOneRoundTripMatchesInTenant: Load from a pool (one round trip,
+// store.SendTenantBatch) returns what it returns from a connection
+// (InTenant): the tenant with its chunk count, ErrDisabled with the tenant
+// for a disabled one, ErrNotFound for an unknown id.
+func TestLoadOneRoundTripMatchesInTenant(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	app, owner := testdb.App(t), testdb.Owner(t)
+	active, disabled := testdb.NewTenant(t, "load-active", ""), testdb.NewTenant(t, "load-disabled", "")
+	testdb.FillVectors(t, active.ID, 3)
+	if _, err := store.New().SetTenantStatus(ctx, owner, store.SetTenantStatusParams{Slug: disabled.Slug, Status: "disabled"}); err != nil {
+		t.Fatal(err)
+	}
+	conn, err := app.Acquire(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Release()
+	for _, tc := range []struct {
+		id      uuid.UUID
+		wantErr error
+		chunks  int64
+	}{{active.ID, nil, 3}, {disabled.ID, tenant.ErrDisabled, 0}, {uuid.New(), tenant.ErrNotFound, 0}} {
+		fromPool, perr := tenant.Load(ctx, app, tc.id)
+		fromConn, cerr := tenant.Load(ctx, conn, tc.id)
+		if !errors.Is(perr, tc.wantErr) || !errors.Is(cerr, tc.wantErr) {
+			t.Errorf("%s: errors %v (pool) and %v (connection), want %v", tc.id, perr, cerr, tc.wantErr)
+		}
+		if !reflect.DeepEqual(fromPool, fromConn) {
+			t.Errorf("%s: pool read %+v, connection read %+v", tc.id, fromPool, fromConn)
+		}
+		if tc.wantErr != tenant.ErrNotFound && (fromPool.ID != tc.id || fromPool.ChunkCount != tc.chunks) {
+			t.Errorf("%s: loaded %s with %d chunks, want %d", tc.id, fromPool.ID, fromPool.ChunkCount, tc.chunks)
+		}
 	}
 }
