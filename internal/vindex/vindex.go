@@ -135,31 +135,8 @@ func Ensure(ctx context.Context, owner *pgxpool.Pool, opts Options) ([]Change, e
 	defer conn.Close(context.WithoutCancel(ctx)) //nolint:errcheck // closing ends the session and its settings
 	q := store.New()
 	if !opts.DryRun {
-		locked, err := q.TryVectorIndexLock(ctx, conn, indexLockKey)
-		if err != nil {
+		if err := lockIndexes(ctx, conn, opts.NoWait, opts.OnWait, time.Second); err != nil {
 			return nil, err
-		}
-		if !locked {
-			if opts.NoWait {
-				return nil, ErrBusy
-			}
-			if opts.OnWait != nil {
-				opts.OnWait()
-			}
-			// Poll instead of a blocking pg_advisory_lock: a session blocked
-			// in that call is a running transaction, which the other run's
-			// CREATE INDEX CONCURRENTLY waits for while it holds the lock —
-			// a deadlock (seen with two `ragd tenant index` at once).
-			for !locked {
-				select {
-				case <-ctx.Done():
-					return nil, ctx.Err()
-				case <-time.After(time.Second):
-				}
-				if locked, err = q.TryVectorIndexLock(ctx, conn, indexLockKey); err != nil {
-					return nil, err
-				}
-			}
 		}
 		defer q.VectorIndexUnlock(context.WithoutCancel(ctx), conn, indexLockKey) //nolint:errcheck // released with the session anyway
 	}
@@ -293,14 +270,60 @@ func createIndex(ctx context.Context, owner *pgxpool.Pool, c Change, dims int, o
 
 // DropTenant drops tenant's dedicated indexes (every model), after the
 // tenant is deleted, with DROP INDEX CONCURRENTLY (other tenants' searches and
-// writes are not blocked). owner is the owner pool. Errors: store errors.
+// writes are not blocked), under the lock that Ensure holds: a DROP INDEX
+// CONCURRENTLY and another session's CREATE INDEX CONCURRENTLY on
+// chunk_embeddings wait for each other (each waits for the other's
+// transaction) and one of them fails with a deadlock. owner is the owner
+// pool. Errors: ctx's, store errors.
 func DropTenant(ctx context.Context, owner *pgxpool.Pool, tenantID uuid.UUID) error {
-	models, err := store.New().ListEmbeddingModels(ctx, owner)
+	pc, err := owner.Acquire(ctx)
+	if err != nil {
+		return err
+	}
+	// Never returned to the pool: it holds the session advisory lock.
+	conn := pc.Hijack()
+	defer conn.Close(context.WithoutCancel(ctx)) //nolint:errcheck // closing ends the session and its lock
+	if err := lockIndexes(ctx, conn, false, nil, 100*time.Millisecond); err != nil {
+		return err
+	}
+	models, err := store.New().ListEmbeddingModels(ctx, conn)
 	if err != nil {
 		return err
 	}
 	for _, m := range models {
-		if err := store.DropIndex(ctx, owner, Name(tenantID, m.ID), true); err != nil {
+		if err := store.DropIndex(ctx, conn, Name(tenantID, m.ID), true); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// lockIndexes takes the session advisory lock that serialises ragd's index
+// DDL on chunk_embeddings (Ensure, DropTenant) on conn, polling every poll:
+// a session blocked in pg_advisory_lock is a running transaction, which the
+// lock holder's CREATE INDEX CONCURRENTLY waits for — a deadlock (seen with
+// two `ragd tenant index` at once). With noWait it returns ErrBusy instead
+// of waiting; onWait, if set, is called once before the first wait.
+// Errors: ErrBusy, ctx's, store errors.
+func lockIndexes(ctx context.Context, conn *pgx.Conn, noWait bool, onWait func(), poll time.Duration) error {
+	q := store.New()
+	locked, err := q.TryVectorIndexLock(ctx, conn, indexLockKey)
+	if err != nil || locked {
+		return err
+	}
+	if noWait {
+		return ErrBusy
+	}
+	if onWait != nil {
+		onWait()
+	}
+	for !locked {
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(poll):
+		}
+		if locked, err = q.TryVectorIndexLock(ctx, conn, indexLockKey); err != nil {
 			return err
 		}
 	}

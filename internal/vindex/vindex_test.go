@@ -5,6 +5,7 @@ import (
 	"errors"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
@@ -208,5 +209,60 @@ func TestIndexRunLeavesNoSessionSettings(t *testing.T) {
 	}
 	if got := setting(); got != before {
 		t.Fatalf("after a cancelled run: maintenance_work_mem %s, want %s", got, before)
+	}
+}
+
+// TestDropTenantWaitsForABuild: DropTenant while another session's Ensure
+// builds an index with CREATE INDEX CONCURRENTLY. Unserialised, the DROP
+// INDEX CONCURRENTLY and the build wait for each other's transactions and
+// one fails with a deadlock (seen in the test suite: a stale test cache's
+// purge against a concurrent build); DropTenant takes Ensure's lock first,
+// so both succeed.
+func TestDropTenantWaitsForABuild(t *testing.T) {
+	ctx := context.Background()
+	owner := testdb.Owner(t)
+	building := testdb.NewTenant(t, "vindex-build", "")
+	dropped := testdb.NewTenant(t, "vindex-drop", "")
+	for _, tt := range []testdb.Tenant{building, dropped} {
+		t.Cleanup(func() {
+			if err := DropTenant(context.WithoutCancel(ctx), owner, tt.ID); err != nil {
+				t.Errorf("drop indexes: %v", err)
+			}
+		})
+	}
+	testdb.FillVectors(t, dropped.ID, 120)
+	if _, err := Ensure(ctx, owner, Options{Threshold: 100, Tenant: dropped.ID, Concurrently: true}); err != nil {
+		t.Fatal(err)
+	}
+	testdb.FillVectors(t, building.ID, 4000)
+	built := make(chan error, 1)
+	go func() {
+		_, err := Ensure(ctx, owner, Options{Threshold: 100, Tenant: building.ID, Concurrently: true})
+		built <- err
+	}()
+	// Wait until the build is running, then drop the other tenant's index.
+	name := Name(building.ID, 1)
+	for running := false; !running; {
+		select {
+		case err := <-built:
+			t.Fatalf("the build ended before the drop started (%v): the test cannot tell", err)
+		case <-time.After(20 * time.Millisecond):
+		}
+		if err := owner.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM pg_stat_activity
+			WHERE query LIKE 'CREATE INDEX CONCURRENTLY%' AND strpos(query, $1) > 0)`, name).Scan(&running); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := DropTenant(ctx, owner, dropped.ID); err != nil {
+		t.Errorf("drop during a build: %v", err)
+	}
+	if err := <-built; err != nil {
+		t.Errorf("build during a drop: %v", err)
+	}
+	if exists, _ := indexValid(t, Name(dropped.ID, 1)); exists {
+		t.Errorf("%s still exists", Name(dropped.ID, 1))
+	}
+	if exists, valid := indexValid(t, name); !exists || !valid {
+		t.Errorf("%s: exists %v, valid %v; want a valid index", name, exists, valid)
 	}
 }
