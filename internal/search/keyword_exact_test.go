@@ -12,6 +12,7 @@ import (
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/ragd-dev/ragd/internal/store"
 	"github.com/ragd-dev/ragd/internal/testdb"
@@ -182,9 +183,16 @@ func (c *exactCorpus) leg(t *testing.T, query string, k1, b float64, perTerm, n 
 // legAs is leg in a transaction with ctx's visibility (store.WithVisibility).
 func (c *exactCorpus) legAs(ctx context.Context, t *testing.T, query string, k1, b float64, perTerm, n int, filtered bool, prefix, metadata string) []scored {
 	t.Helper()
+	return ranked(ctx, t, testdb.App(t), c.tenant.ID, store.KeywordLegSQL, "simple", c.tenant.ID, query, k1, b, perTerm, n, filtered, prefix, []byte(metadata))
+}
+
+// ranked runs sql in tenant's transaction (with ctx's visibility) and
+// returns its rows' first two columns, a chunk id and a score, in order.
+func ranked(ctx context.Context, t *testing.T, pool *pgxpool.Pool, tenant uuid.UUID, sql string, args ...any) []scored {
+	t.Helper()
 	var out []scored
-	err := store.InTenant(ctx, testdb.App(t), c.tenant.ID, func(tx pgx.Tx) error {
-		rows, err := tx.Query(ctx, store.KeywordLegSQL, "simple", c.tenant.ID, query, k1, b, perTerm, n, filtered, prefix, []byte(metadata))
+	err := store.InTenant(ctx, pool, tenant, func(tx pgx.Tx) error {
+		rows, err := tx.Query(ctx, sql, args...)
 		if err != nil {
 			return err
 		}
@@ -350,26 +358,7 @@ func TestKeywordLegBreaksTiesByChunkID(t *testing.T) {
 	}
 	rank := func(sql string, args ...any) []scored {
 		t.Helper()
-		var out []scored
-		err := store.InTenant(ctx, pool, tn.ID, func(tx pgx.Tx) error {
-			rows, err := tx.Query(ctx, sql, args...)
-			if err != nil {
-				return err
-			}
-			defer rows.Close()
-			for rows.Next() {
-				vals, err := rows.Values()
-				if err != nil {
-					return err
-				}
-				out = append(out, scored{uuid.UUID(vals[0].([16]byte)), vals[1].(float64)})
-			}
-			return rows.Err()
-		})
-		if err != nil {
-			t.Fatal(err)
-		}
-		return out
+		return ranked(ctx, t, pool, tn.ID, sql, args...)
 	}
 	for _, q := range []string{"alpha beta gamma", "alpha", "beta", "gamma alpha"} {
 		for _, p := range []struct{ k1, b float64 }{{1.2, 0.75}, {0.9, 0.4}, {1.2, 0}, {2, 1}} {
@@ -533,26 +522,7 @@ func TestKeywordBoundsStayBounds(t *testing.T) {
 	}
 	rank := func(sql string, args ...any) []scored {
 		t.Helper()
-		var out []scored
-		err := store.InTenant(ctx, app, c.tenant.ID, func(tx pgx.Tx) error {
-			rows, err := tx.Query(ctx, sql, args...)
-			if err != nil {
-				return err
-			}
-			defer rows.Close()
-			for rows.Next() {
-				vals, err := rows.Values()
-				if err != nil {
-					return err
-				}
-				out = append(out, scored{uuid.UUID(vals[0].([16]byte)), vals[1].(float64)})
-			}
-			return rows.Err()
-		})
-		if err != nil {
-			t.Fatal(err)
-		}
-		return out
+		return ranked(ctx, t, app, c.tenant.ID, sql, args...)
 	}
 	exact := func(state string) {
 		t.Helper()
