@@ -13,12 +13,20 @@ import (
 // queries/indexes.sql). DDL takes no bind parameters, so the statements are
 // templates (template.go): only a validated index name, an integer typmod,
 // a model id and a uuid literal are filled in.
+//
+// The graph is built over the vectors cast to halfvec (16-bit floats): an
+// HNSW walk reads half the index pages it reads over 32-bit vectors, the
+// graph of a large tenant stays in memory at half the size, and pgvector
+// indexes halfvec up to 4,000 dimensions where it indexes vector only up to
+// 2,000 (API models of 3,072 dimensions could not be indexed at all). The
+// stored vectors keep full precision and the vector leg re-ranks the walk's
+// candidates by the exact distance (hnswVectorTemplate).
 const (
 	createVectorIndexTemplate = `CREATE INDEX IF NOT EXISTS /* TEMPLATE: name */ ON chunk_embeddings
-    USING hnsw ((embedding::vector(/* TEMPLATE: dims */)) vector_cosine_ops) WITH (m = 16, ef_construction = 128)
+    USING hnsw ((embedding::halfvec(/* TEMPLATE: dims */)) halfvec_cosine_ops) WITH (m = 16, ef_construction = 128)
     WHERE model_id = /* TEMPLATE: model_id */ AND tenant_id = /* TEMPLATE: tenant_id */`
 	createVectorIndexConcurrentlyTemplate = `CREATE INDEX CONCURRENTLY IF NOT EXISTS /* TEMPLATE: name */ ON chunk_embeddings
-    USING hnsw ((embedding::vector(/* TEMPLATE: dims */)) vector_cosine_ops) WITH (m = 16, ef_construction = 128)
+    USING hnsw ((embedding::halfvec(/* TEMPLATE: dims */)) halfvec_cosine_ops) WITH (m = 16, ef_construction = 128)
     WHERE model_id = /* TEMPLATE: model_id */ AND tenant_id = /* TEMPLATE: tenant_id */`
 	dropIndexTemplate             = `DROP INDEX IF EXISTS /* TEMPLATE: name */`
 	dropIndexConcurrentlyTemplate = `DROP INDEX CONCURRENTLY IF EXISTS /* TEMPLATE: name */`
@@ -50,17 +58,21 @@ func ListVectorIndexes(ctx context.Context, db DBTX, prefix string) ([]VectorInd
 	return pgx.CollectRows(rows, pgx.RowToStructByPos[VectorIndex])
 }
 
+// MaxIndexDims is the most dimensions an HNSW index over halfvec can have
+// (pgvector's limit); a model with more is searched by exact scans only.
+const MaxIndexDims = 4000
+
 // CreateVectorIndexSQL is the DDL of the partial HNSW index name over
-// tenant's vectors of model modelID (dims dimensions, cosine), built with
-// CREATE INDEX CONCURRENTLY when concurrently. Errors: ErrTemplate for a
-// name that is not a plain identifier, dims outside 1-16,000 or a model id
-// below 1.
+// tenant's vectors of model modelID (dims dimensions, cast to halfvec,
+// cosine), built with CREATE INDEX CONCURRENTLY when concurrently. Errors:
+// ErrTemplate for a name that is not a plain identifier, dims outside
+// 1-MaxIndexDims or a model id below 1.
 func CreateVectorIndexSQL(name string, dims int, modelID int16, tenant uuid.UUID, concurrently bool) (string, error) {
 	ident, err := TemplateIdent(name)
 	if err != nil {
 		return "", err
 	}
-	if dims < 1 || dims > maxDims {
+	if dims < 1 || dims > MaxIndexDims {
 		return "", fmt.Errorf("%w: %d dimensions", ErrTemplate, dims)
 	}
 	if modelID < 1 {

@@ -106,18 +106,22 @@ FROM v JOIN c ON c.id = v.chunk_id JOIN d ON d.id = c.document_id
 	ORDER BY 2, 1 LIMIT $3` + contentTail + `ORDER BY v.value, v.chunk_id`
 
 	// hnswVectorTemplate walks a large tenant's dedicated partial index
-	// over embedding::vector(<dims>) WHERE model_id AND tenant_id
-	// (vindex.Ensure) for 2n rows (under force_custom_plan the
-	// planner proves the predicate from the tenant id), re-sorted outside
-	// the relaxed walk. Without the index yet (a tenant that grew past the
-	// threshold since `ragd tenant index` last ran) it is an exact scan.
-	hnswVectorTemplate = contentHead + `	SELECT w.chunk_id, w.distance FROM (
-		SELECT e.chunk_id, e.embedding::vector(/* TEMPLATE: dims */) <=> $1::vector(/* TEMPLATE: dims */) AS distance
+	// over embedding::halfvec(<dims>) WHERE model_id AND tenant_id
+	// (vindex.Ensure; internal/store/indexes.go says why halfvec) for 2n
+	// rows (under force_custom_plan the planner proves the predicate from
+	// the tenant id), then orders those candidates by their exact distance
+	// at full precision, outside the relaxed walk: the 16-bit distances
+	// only choose the candidates. The query vector is cast once to
+	// vector(<dims>) and from there to halfvec (a parameter cast to two
+	// types is an error). Without the index yet (a tenant that grew past
+	// the threshold since `ragd tenant index` last ran) it is an exact scan.
+	hnswVectorTemplate = contentHead + `	SELECT w.chunk_id, w.embedding <=> $1::vector(/* TEMPLATE: dims */) AS distance FROM (
+		SELECT e.chunk_id, e.embedding
 		FROM chunk_embeddings e
 		WHERE e.tenant_id = $2 AND e.model_id = /* TEMPLATE: model_id */
-		ORDER BY e.embedding::vector(/* TEMPLATE: dims */) <=> $1::vector(/* TEMPLATE: dims */)
+		ORDER BY e.embedding::halfvec(/* TEMPLATE: dims */) <=> ($1::vector(/* TEMPLATE: dims */))::halfvec(/* TEMPLATE: dims */)
 		LIMIT $4) w
-	ORDER BY w.distance, w.chunk_id LIMIT $3` + contentTail + `ORDER BY v.value, v.chunk_id`
+	ORDER BY 2, 1 LIMIT $3` + contentTail + `ORDER BY v.value, v.chunk_id`
 
 	// filteredVectorTemplate is exact within the chunks of documents
 	// matching the filters ($1 query vector, $2 tenant, $3 n, $4 source_uri

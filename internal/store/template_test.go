@@ -98,8 +98,11 @@ func TestVectorLegSQL(t *testing.T) {
 		if strings.Contains(sql, "TEMPLATE") || !strings.Contains(sql, model) {
 			t.Errorf("plan %d: placeholders left or model id missing:\n%s", plan, sql)
 		}
-		if dims := strings.Count(sql, "vector(512)"); (plan == VectorHNSW) != (dims == 4) || (plan != VectorHNSW && dims != 0) {
-			t.Errorf("plan %d: %d typmods vector(512):\n%s", plan, dims, sql)
+		// The HNSW plan casts the query once to vector(512) for the exact
+		// re-ranking and once, through it, to halfvec(512) for the walk.
+		dims, half := strings.Count(sql, "vector(512)"), strings.Count(sql, "halfvec(512)")
+		if (plan == VectorHNSW) != (dims == 2 && half == 2) || (plan != VectorHNSW && dims+half != 0) {
+			t.Errorf("plan %d: %d typmods vector(512), %d halfvec(512):\n%s", plan, dims, half, sql)
 		}
 	}
 	for _, tc := range []struct {
@@ -117,7 +120,7 @@ func TestVectorIndexDDL(t *testing.T) {
 	tenant := uuid.MustParse("01234567-89ab-cdef-0123-456789abcdef")
 	got, err := CreateVectorIndexSQL("ce_hnsw_2_0123456789abcdef0123456789abcdef", 384, 2, tenant, true)
 	want := `CREATE INDEX CONCURRENTLY IF NOT EXISTS "ce_hnsw_2_0123456789abcdef0123456789abcdef" ON chunk_embeddings
-    USING hnsw ((embedding::vector(384)) vector_cosine_ops) WITH (m = 16, ef_construction = 128)
+    USING hnsw ((embedding::halfvec(384)) halfvec_cosine_ops) WITH (m = 16, ef_construction = 128)
     WHERE model_id = 2 AND tenant_id = '01234567-89ab-cdef-0123-456789abcdef'::uuid`
 	if err != nil || got != want {
 		t.Errorf("create: %q, %v\nwant %q", got, err, want)
@@ -129,7 +132,7 @@ func TestVectorIndexDDL(t *testing.T) {
 		name  string
 		dims  int
 		model int16
-	}{{`ix" ON tenants (id); DROP TABLE tenants; --`, 384, 2}, {"ix", 0, 2}, {"ix", maxDims + 1, 2}, {"ix", 384, 0}} {
+	}{{`ix" ON tenants (id); DROP TABLE tenants; --`, 384, 2}, {"ix", 0, 2}, {"ix", MaxIndexDims + 1, 2}, {"ix", 384, 0}} {
 		if got, err := CreateVectorIndexSQL(tc.name, tc.dims, tc.model, tenant, true); !errors.Is(err, ErrTemplate) || got != "" {
 			t.Errorf("CreateVectorIndexSQL(%q, %d, %d) = %q, %v; want ErrTemplate", tc.name, tc.dims, tc.model, got, err)
 		}

@@ -5,10 +5,15 @@
 // A tenant whose chunks of one embedding model
 // outnumber the exact-search threshold gets its own partial HNSW index,
 //
-//	CREATE INDEX ce_hnsw_<model>_<tenant hex> ON chunk_embeddings
-//	  USING hnsw ((embedding::vector(<dims>)) vector_cosine_ops)
+//	CREATE INDEX ce_halfvec_<model>_<tenant hex> ON chunk_embeddings
+//	  USING hnsw ((embedding::halfvec(<dims>)) halfvec_cosine_ops)
 //	  WITH (m = 16, ef_construction = 128)
 //	  WHERE model_id = <model> AND tenant_id = '<tenant>'
+//
+// over the vectors cast to 16-bit floats (half the pages per walk, models
+// of up to 4,000 dimensions; the vector leg re-ranks the walk's candidates
+// at full precision), which replaced the index over 32-bit vectors
+// (ce_hnsw_…): Ensure builds the halfvec index and then retires the old one.
 //
 // and smaller tenants have none: the vector leg scans them exactly. Measured
 // against one shared per-model index (docs/BENCHMARKS.md): a shared graph

@@ -19,8 +19,14 @@ import (
 	"github.com/ragd-dev/ragd/internal/store"
 )
 
-// indexPrefix starts every dedicated index's name.
-const indexPrefix = "ce_hnsw_"
+// indexPrefix starts every dedicated index's name. legacyPrefix started
+// the names of the indexes over 32-bit vectors that the halfvec ones
+// replace (internal/store/indexes.go): Ensure builds the replacement and
+// then drops the legacy index, and DropTenant drops both.
+const (
+	indexPrefix  = "ce_halfvec_"
+	legacyPrefix = "ce_hnsw_"
+)
 
 // indexLockKey is the session advisory lock (pg_try_advisory_lock) that one
 // Ensure run holds from planning to its last build, so that two
@@ -33,15 +39,20 @@ const indexLockKey = 0x72616764_5649
 // holds the lock.
 var ErrBusy = errors.New("another vector-index run is in progress")
 
-// Name is the dedicated HNSW index of tenant's vectors of model (46
+// Name is the dedicated HNSW index of tenant's vectors of model (49
 // characters at most, under PostgreSQL's 63).
 func Name(tenantID uuid.UUID, modelID int16) string {
 	return indexPrefix + strconv.Itoa(int(modelID)) + "_" + strings.ReplaceAll(tenantID.String(), "-", "")
 }
 
-// parseName inverts Name.
-func parseName(name string) (uuid.UUID, int16, bool) {
-	rest, ok := strings.CutPrefix(name, indexPrefix)
+// legacyName is the name the index over 32-bit vectors had.
+func legacyName(tenantID uuid.UUID, modelID int16) string {
+	return legacyPrefix + strconv.Itoa(int(modelID)) + "_" + strings.ReplaceAll(tenantID.String(), "-", "")
+}
+
+// parseName inverts Name (or legacyName, with prefix legacyPrefix).
+func parseName(name, prefix string) (uuid.UUID, int16, bool) {
+	rest, ok := strings.CutPrefix(name, prefix)
 	if !ok {
 		return uuid.Nil, 0, false
 	}
@@ -91,8 +102,11 @@ type Change struct {
 	TenantID uuid.UUID `json:"tenant_id"`
 	ModelID  int16     `json:"model_id"`
 	Index    string    `json:"index"`
-	// Action: "create", "drop" (tenant below Threshold/2 or gone) or
-	// "rebuild" (an invalid index left by an interrupted concurrent build).
+	// Action: "create", "drop" (tenant below Threshold/2 or gone),
+	// "rebuild" (an invalid index left by an interrupted concurrent build)
+	// or "retire" (a legacy index over 32-bit vectors, dropped after its
+	// halfvec replacement is built, or at once when the tenant no longer
+	// needs one).
 	Action  string  `json:"action"`
 	Vectors int64   `json:"vectors"`
 	Seconds float64 `json:"seconds"`
@@ -187,10 +201,14 @@ func Ensure(ctx context.Context, owner *pgxpool.Pool, opts Options) ([]Change, e
 		return nil, err
 	}
 	for _, ix := range indexes {
-		if t, m, ok := parseName(ix.Name); ok && (opts.Tenant == uuid.Nil || t == opts.Tenant) {
+		if t, m, ok := parseName(ix.Name, indexPrefix); ok && (opts.Tenant == uuid.Nil || t == opts.Tenant) {
 			existing[indexKey{t, m}] = ix.Valid
 			names[indexKey{t, m}] = ix.Name
 		}
+	}
+	legacy, err := store.ListVectorIndexes(ctx, conn, legacyPrefix)
+	if err != nil {
+		return nil, err
 	}
 
 	plan := []Change{}
@@ -205,13 +223,27 @@ func Ensure(ctx context.Context, owner *pgxpool.Pool, opts Options) ([]Change, e
 	}
 	for k, n := range counts {
 		if _, ok := existing[k]; !ok && n > opts.Threshold {
-			if _, known := dims[k.model]; known {
+			switch d, known := dims[k.model]; {
+			case !known:
+			case d > store.MaxIndexDims:
+				opts.Logger.Warn("vector index: the model has more dimensions than an HNSW index can hold; the tenant's vectors are scanned exactly",
+					"model_id", k.model, "dims", d, "max", store.MaxIndexDims, "tenant_id", k.tenant)
+			default:
 				plan = append(plan, Change{TenantID: k.tenant, ModelID: k.model, Index: Name(k.tenant, k.model), Action: "create", Vectors: n})
 			}
 		}
 	}
-	// Drops first, then the largest tenants first.
-	order := map[string]int{"drop": 0, "rebuild": 1, "create": 1}
+	// Every legacy index goes, after the replacement (if any) is built: a
+	// failed build stops the run before it, and searches until then walk
+	// neither (they order by the halfvec expression), which costs an exact
+	// scan, not an answer.
+	for _, ix := range legacy {
+		if t, m, ok := parseName(ix.Name, legacyPrefix); ok && (opts.Tenant == uuid.Nil || t == opts.Tenant) {
+			plan = append(plan, Change{TenantID: t, ModelID: m, Index: ix.Name, Action: "retire", Vectors: counts[indexKey{t, m}]})
+		}
+	}
+	// Drops first, then the largest tenants first, retirements last.
+	order := map[string]int{"drop": 0, "rebuild": 1, "create": 1, "retire": 2}
 	slices.SortFunc(plan, func(a, b Change) int {
 		return cmp.Or(cmp.Compare(order[a.Action], order[b.Action]), cmp.Compare(b.Vectors, a.Vectors), strings.Compare(a.Index, b.Index))
 	})
@@ -224,7 +256,7 @@ func Ensure(ctx context.Context, owner *pgxpool.Pool, opts Options) ([]Change, e
 		start := time.Now()
 		var err error
 		switch c.Action {
-		case "drop":
+		case "drop", "retire":
 			err = store.DropIndex(ctx, conn, c.Index, opts.Concurrently)
 		case "rebuild":
 			if err = store.DropIndex(ctx, conn, c.Index, opts.Concurrently); err == nil {
@@ -291,8 +323,10 @@ func DropTenant(ctx context.Context, owner *pgxpool.Pool, tenantID uuid.UUID) er
 		return err
 	}
 	for _, m := range models {
-		if err := store.DropIndex(ctx, conn, Name(tenantID, m.ID), true); err != nil {
-			return err
+		for _, name := range []string{Name(tenantID, m.ID), legacyName(tenantID, m.ID)} {
+			if err := store.DropIndex(ctx, conn, name, true); err != nil {
+				return err
+			}
 		}
 	}
 	return nil

@@ -3,6 +3,7 @@ package vindex
 import (
 	"context"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -16,18 +17,81 @@ import (
 
 func TestIndexNameRoundTrip(t *testing.T) {
 	id := uuid.New()
-	name := Name(id, 7)
-	if len(name) > 63 {
-		t.Fatalf("%s: %d characters, PostgreSQL keeps 63", name, len(name))
+	for _, tc := range []struct{ name, prefix string }{{Name(id, 7), indexPrefix}, {legacyName(id, 7), legacyPrefix}} {
+		if len(tc.name) > 63 {
+			t.Fatalf("%s: %d characters, PostgreSQL keeps 63", tc.name, len(tc.name))
+		}
+		got, model, ok := parseName(tc.name, tc.prefix)
+		if !ok || got != id || model != 7 {
+			t.Fatalf("parseName(%s) = %s, %d, %v", tc.name, got, model, ok)
+		}
 	}
-	got, model, ok := parseName(name)
-	if !ok || got != id || model != 7 {
-		t.Fatalf("parseName(%s) = %s, %d, %v", name, got, model, ok)
+	if _, _, ok := parseName(legacyName(id, 7), indexPrefix); ok {
+		t.Errorf("the legacy name %s parsed as a current one", legacyName(id, 7))
 	}
-	for _, bad := range []string{"chunk_embeddings_use_lite_hnsw", "ce_hnsw_1", "ce_hnsw_x_" + strings.ReplaceAll(id.String(), "-", ""),
-		"ce_hnsw_1_" + id.String(), "ce_hnsw_99999_" + strings.ReplaceAll(id.String(), "-", "")} {
-		if _, _, ok := parseName(bad); ok {
+	if _, _, ok := parseName(Name(id, 7), legacyPrefix); ok {
+		t.Errorf("the current name %s parsed as a legacy one", Name(id, 7))
+	}
+	hex := strings.ReplaceAll(id.String(), "-", "")
+	for _, bad := range []string{"chunk_embeddings_use_lite_hnsw", "ce_halfvec_1", "ce_halfvec_x_" + hex,
+		"ce_halfvec_1_" + id.String(), "ce_halfvec_99999_" + hex} {
+		if _, _, ok := parseName(bad, indexPrefix); ok {
 			t.Errorf("parseName(%q) accepted", bad)
+		}
+	}
+}
+
+// TestEnsureRetiresLegacyIndexes: a tenant indexed over 32-bit vectors (the
+// index ragd built before halfvec) gets its halfvec index, and the legacy
+// index is dropped after it, in the same run; a legacy index of a tenant
+// that no longer needs one is dropped with nothing built.
+func TestEnsureRetiresLegacyIndexes(t *testing.T) {
+	ctx := context.Background()
+	owner := testdb.Owner(t)
+	big, small := testdb.NewTenant(t, "vindex-legacy", ""), testdb.NewTenant(t, "vindex-legacy-small", "")
+	for _, tn := range []uuid.UUID{big.ID, small.ID} {
+		t.Cleanup(func() {
+			if err := DropTenant(context.WithoutCancel(ctx), owner, tn); err != nil {
+				t.Errorf("drop indexes: %v", err)
+			}
+		})
+	}
+	testdb.FillVectors(t, big.ID, 120)
+	testdb.FillVectors(t, small.ID, 30)
+	// The legacy DDL, as ragd wrote it before.
+	for _, tn := range []uuid.UUID{big.ID, small.ID} {
+		_, err := owner.Exec(ctx, fmt.Sprintf(`CREATE INDEX %s ON chunk_embeddings USING hnsw ((embedding::vector(512)) vector_cosine_ops)
+			WHERE model_id = 1 AND tenant_id = '%s'`, legacyName(tn, 1), tn))
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	var changes []Change
+	for _, tn := range []uuid.UUID{big.ID, small.ID} {
+		done, err := Ensure(ctx, owner, Options{Threshold: 100, Tenant: tn, Concurrently: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		changes = append(changes, done...)
+	}
+	want := []Change{{TenantID: big.ID, ModelID: 1, Index: Name(big.ID, 1), Action: "create", Vectors: 120},
+		{TenantID: big.ID, ModelID: 1, Index: legacyName(big.ID, 1), Action: "retire", Vectors: 120},
+		{TenantID: small.ID, ModelID: 1, Index: legacyName(small.ID, 1), Action: "retire", Vectors: 30}}
+	if len(changes) != len(want) {
+		t.Fatalf("changes %+v, want %+v", changes, want)
+	}
+	for i, c := range changes {
+		c.Seconds = 0
+		if c != want[i] {
+			t.Errorf("change %d: %+v, want %+v", i, c, want[i])
+		}
+	}
+	for _, tc := range []struct {
+		name string
+		want bool
+	}{{Name(big.ID, 1), true}, {legacyName(big.ID, 1), false}, {Name(small.ID, 1), false}, {legacyName(small.ID, 1), false}} {
+		if exists, valid := indexValid(t, tc.name); exists != tc.want || exists && !valid {
+			t.Errorf("index %s: exists %v (want %v), valid %v", tc.name, exists, tc.want, valid)
 		}
 	}
 }
