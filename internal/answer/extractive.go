@@ -110,7 +110,9 @@ var backReferences = map[string]bool{
 // decide; identifiers count double (identifierBoost), a term the passage's
 // first unit defines counts again (definitionWeight), a word in the source's
 // title or heading path counts even where the passage lacks it
-// (headingWeight), and a passage naming a command, setting or code earns
+// (headingWeight; so does a word in the heading of the section inside the
+// chunk the passage opens in, which it does not run past), and a passage
+// naming a command, setting or code earns
 // namingWeight; the sum is discounted by the source's rank (rankDecay), and
 // by lengthPenalty per extra unit.
 //
@@ -272,6 +274,7 @@ func bestPassage(question string, sources []Source, docs [][]unit, maxSentences 
 	best := 0.0
 	covered := make([]bool, len(query))
 	head := make([]bool, len(query))
+	local := make([]bool, len(query))
 	for si, d := range docs {
 		clear(head)
 		for _, t := range terms(sources[si].Title + " " + sources[si].HeadingPath) {
@@ -284,12 +287,23 @@ func bestPassage(question string, sources []Source, docs [][]unit, maxSentences 
 			if !quotable(d[a]) {
 				continue
 			}
+			// The heading of the section the passage opens in counts as
+			// the source's headings do.
+			clear(local)
+			for _, t := range d[a].heading {
+				if i, ok := qi[t]; ok {
+					local[i] = true
+				}
+			}
 			clear(covered)
 			hit := false
 			sentences, chars := 0, 0
 			names := false
 			for b := a; b < len(d); b++ {
 				u := d[b]
+				if u.section != d[a].section {
+					break // a passage does not run into the next section
+				}
 				if u.kind != unitCode {
 					if !quotable(u) || sentences == maxSentences {
 						break
@@ -314,7 +328,7 @@ func bestPassage(question string, sources []Source, docs [][]unit, maxSentences 
 						score += (1 + definitionWeight) * idf[i]
 					case covered[i]:
 						score += idf[i]
-					case head[i]:
+					case head[i] || local[i]:
 						score += headingWeight * idf[i]
 					}
 				}

@@ -83,6 +83,73 @@ func TestExtractiveQuotesOnePassageWithItsSubjectAndCode(t *testing.T) {
 	}
 }
 
+// faqChunk is a small FAQ page as package extract stores it (Markdown or
+// HTML alike): the page is one chunk, its question headings plain lines.
+const faqChunk = `Billing FAQ
+
+When am I charged?
+
+You are charged on the first day of each billing month, in advance.
+
+Which payment methods do you accept?
+
+We accept Visa, Mastercard and SEPA direct debit. PayPal is not supported.
+
+How do I get a refund?
+
+Write to billing within 14 days of a charge and we refund it in full.
+
+Refunds and credits
+
+Credits expire after twelve months.`
+
+// TestExtractiveAnswersUnderTheQuestionHeading: an FAQ's question heading is
+// never quoted as the answer (it holds every word of the question); its
+// words count for the section under it, and the passage does not run into
+// the next question's section. A one-word caption ("Note") inside a section
+// does not end it.
+func TestExtractiveAnswersUnderTheQuestionHeading(t *testing.T) {
+	t.Parallel()
+	src := []Source{{Title: "Billing FAQ", HeadingPath: "Billing FAQ", Content: faqChunk}}
+	for _, tc := range []struct{ question, want string }{
+		{"When am I charged?", "You are charged on the first day of each billing month, in advance [1]."},
+		{"How do I get a refund?", "Write to billing within 14 days of a charge and we refund it in full [1]."},
+		{"Which payment methods do you accept?", "We accept Visa, Mastercard and SEPA direct debit [1]."},
+		{"When do credits expire?", "Credits expire after twelve months [1]."},
+	} {
+		if r := Extractive(tc.question, src, 3); r.Answer != tc.want {
+			t.Errorf("%s\nAnswer = %q\nwant     %q", tc.question, r.Answer, tc.want)
+		}
+	}
+	note := []Source{{Content: "Loading data\n\nUse COPY to load rows from a file into a table.\n\nNote\n\nCSV files are loaded with the CSV option of COPY."}}
+	r := Extractive("How do I load CSV files into a table?", note, 3)
+	if want := "Use COPY to load rows from a file into a table [1]. CSV files are loaded with the CSV option of COPY [1]."; r.Answer != want {
+		t.Errorf("across a Note caption: Answer = %q, want %q", r.Answer, want)
+	}
+}
+
+func TestIsQuestionLine(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		line string
+		want bool
+	}{
+		{"Can I change my username?", true},
+		{"パスワードを変更できますか？", true},
+		{"“Why is my query slow?”", true},
+		{"Is it free? Yes, it is.", false},
+		{"Why? Because it is.", false},
+		{"The server restarts. Why?", false},
+		{"What happens next", false},
+		{"?", false},
+		{strings.Repeat("word ", 30) + "?", false},
+	} {
+		if got := isQuestionLine(tc.line); got != tc.want {
+			t.Errorf("isQuestionLine(%q) = %v, want %v", tc.line, got, tc.want)
+		}
+	}
+}
+
 func TestExtractiveBacksUpToTheSentenceAReferenceNeeds(t *testing.T) {
 	t.Parallel()
 	src := []Source{{Content: "Checksums are computed when pages are written. This protects against silent corruption of data pages by the storage."}}

@@ -24,6 +24,13 @@ type unit struct {
 	// defines are the terms of what the unit defines: the term of a
 	// definition (on its first sentence) or the first cell of a table row.
 	defines []string
+	// section counts the headings inside the chunk before the unit, and
+	// heading holds the terms of the last of them: a chunk that merges
+	// short sections (an FAQ, a page of small topics) carries their
+	// headings as lines, and a heading names what the units under it
+	// answer ("How do I get a refund?" above "Write to billing…").
+	section int
+	heading []string
 }
 
 // parseUnits splits a chunk into units in reading order.
@@ -37,9 +44,12 @@ type unit struct {
 // recognised too, for text that did not come through package extract.
 //
 // Heading lines (a component of the chunk's heading path, a Markdown heading,
-// or a numbered title such as "26.1. SQL Dump") and captions (a short line
-// without final punctuation) are not units: they name a section, they say
-// nothing about it. A definition term is joined to the first sentence of its
+// or a numbered title such as "26.1. SQL Dump"), captions (a short line
+// without final punctuation) and a question standing alone as a paragraph
+// (an FAQ's "Can I change my username?") are not units: they name a
+// section, they say nothing about it. Inside the chunk, each of them but a
+// heading path component starts a section whose units carry its terms
+// (unit.heading). A definition term is joined to the first sentence of its
 // definition ("work_mem (integer): Sets the base maximum…"), because the
 // definition alone does not name its subject.
 func parseUnits(content, headingPath string) []unit {
@@ -50,13 +60,20 @@ func parseUnits(content, headingPath string) []unit {
 		}
 	}
 	var out []unit
-	block := 0
+	block, section := 0, 0
+	var local []string
 	add := func(k unitKind, text string) {
 		text = strings.TrimRight(text, " \t")
 		if strings.TrimSpace(text) == "" {
 			return
 		}
-		out = append(out, unit{kind: k, text: text, block: block, terms: terms(text)})
+		out = append(out, unit{kind: k, text: text, block: block, terms: terms(text), section: section, heading: local})
+	}
+	startSection := func(line string) {
+		if !headings[line] {
+			section++
+			local = terms(line)
+		}
 	}
 	for _, b := range splitBlocks(content) {
 		block++
@@ -66,9 +83,14 @@ func parseUnits(content, headingPath string) []unit {
 		}
 		lines := b.lines
 		for len(lines) > 0 && isTitleLine(strings.TrimSpace(lines[0]), headings) {
+			startSection(strings.TrimSpace(lines[0]))
 			lines = lines[1:]
 		}
 		if len(lines) == 0 {
+			continue
+		}
+		if len(lines) == 1 && isQuestionLine(strings.TrimSpace(lines[0])) {
+			startSection(strings.TrimSpace(lines[0]))
 			continue
 		}
 		switch {
@@ -103,6 +125,11 @@ func parseUnits(content, headingPath string) []unit {
 			}
 			joined := strings.Join(strings.Fields(strings.Join(lines, " ")), " ")
 			if term == "" && isCaption(joined) {
+				// A one-word caption labels an admonition ("Note",
+				// "Tip") inside the section, not a section of its own.
+				if wordCount(joined) > 1 {
+					startSection(joined)
+				}
 				continue
 			}
 			sents := splitUnit(joined)
@@ -225,6 +252,22 @@ func isTitleLine(t string, headings map[string]bool) bool {
 	}
 	return strings.HasSuffix(f[0], ".")
 }
+
+// isQuestionLine reports a line that is one question, as a heading in an
+// FAQ is: it ends with a question mark, holds no other sentence end, and is
+// short (at most maxQuestionWords words).
+func isQuestionLine(t string) bool {
+	t = strings.TrimRight(t, "\"')]”’»")
+	body, ok := strings.CutSuffix(t, "?")
+	if !ok {
+		body, ok = strings.CutSuffix(t, "？")
+	}
+	return ok && body != "" && !strings.ContainsAny(body, "?？!！。") && !strings.Contains(body, ". ") &&
+		wordCount(body) <= maxQuestionWords
+}
+
+// maxQuestionWords bounds a question heading's length.
+const maxQuestionWords = 25
 
 func endsSentence(t string) bool {
 	t = strings.TrimRight(t, "\"')]”’»")
