@@ -55,15 +55,31 @@ func Keywords(text string) string {
 // are not sent: no document is indexed under a whole run's lexeme, and an
 // absent query term would lower the idf-based confidence.
 // "GPT-4模型是什么？" gives "GPT-4 模型 型是 是什 什么 ？".
+//
+// A bigram holding hiragana is left out when the question has a CJK bigram
+// without any: in Japanese, hiragana writes the particles, endings and
+// copulas (の, は, ですか, ますか), so such bigrams match any Japanese page
+// and made an off-topic question look covered ("富士山の高さは何メートル
+// ですか" matched a support page through です and すか), while the words
+// are written in kanji and katakana (富士, 士山, メー, ート, トル). So is,
+// in a question with kana, a bigram holding an interrogative kanji (何時,
+// 何分, 誰が): the question words, which are stop words in English. A
+// question written in hiragana alone keeps its bigrams. Documents are
+// indexed with every bigram (Keywords), so no reindexing follows.
 func Query(text string) string {
 	var b strings.Builder
 	last := 0
+	contentOnly := hasContentBigram(text)
+	kana := HasKana(text)
 	segmentsAt(text, func(start, end int) {
 		if !hasCJK(text[start:end]) {
 			return
 		}
 		b.WriteString(text[last:start])
 		separate(text[start:end], func(tok string) {
+			if contentOnly && hasCJK(tok) && (hasHiragana(tok) || kana && strings.ContainsAny(tok, interrogatives)) {
+				return
+			}
 			b.WriteByte(' ')
 			b.WriteString(tok)
 		})
@@ -166,5 +182,65 @@ func separate(seg string, emit func(string)) {
 }
 
 func hasCJK(s string) bool { return strings.IndexFunc(s, IsCJK) >= 0 }
+
+// HasKana reports whether text holds hiragana or katakana: Japanese, not
+// Chinese (see AbsentBigramCounts).
+func HasKana(text string) bool {
+	return strings.IndexFunc(text, func(r rune) bool { return unicode.In(r, unicode.Hiragana, unicode.Katakana) }) >= 0
+}
+
+// AbsentBigramCounts reports whether a query's CJK bigram that no chunk
+// has counts as a missing term, for a question with kana or without. A
+// bigram of Chinese text (no spaces, no script change between words) spans
+// a word boundary as often as not, so its absence says little and it does
+// not count. In Japanese, Query leaves the hiragana bigrams out, and a
+// bigram of one script (two kanji, two katakana) is most often part of a
+// word (富士山, メートル): its absence is evidence that the corpus does not
+// speak of it; one that changes script (何メ) spans a boundary and does not
+// count. Non-CJK lexemes always count.
+func AbsentBigramCounts(lexeme string, kana bool) bool {
+	if !allCJK(lexeme) {
+		return true
+	}
+	if !kana {
+		return false
+	}
+	script := func(r rune) int {
+		switch {
+		case unicode.Is(unicode.Han, r):
+			return 1
+		case unicode.Is(unicode.Katakana, r) || r == 0x30FC || r == 0xFF70:
+			return 2
+		}
+		return 3
+	}
+	rs := []rune(lexeme)
+	for _, r := range rs[1:] {
+		if script(r) != script(rs[0]) {
+			return false
+		}
+	}
+	return true
+}
+
+// interrogatives are the kanji of Japanese question words (何 what, 誰
+// who), left out of a Japanese question's bigrams (see Query).
+const interrogatives = "何誰"
+
+func hasHiragana(s string) bool {
+	return strings.IndexFunc(s, func(r rune) bool { return unicode.Is(unicode.Hiragana, r) }) >= 0
+}
+
+// hasContentBigram reports whether text has a CJK token without hiragana
+// that is a bigram (see Query).
+func hasContentBigram(text string) bool {
+	found := false
+	segments(text, func(seg string) {
+		separate(seg, func(tok string) {
+			found = found || utf8.RuneCountInString(tok) == 2 && allCJK(tok) && !hasHiragana(tok)
+		})
+	})
+	return found
+}
 
 func allCJK(s string) bool { return strings.IndexFunc(s, func(r rune) bool { return !IsCJK(r) }) < 0 }

@@ -14,7 +14,15 @@ func TestKeywordsAndQuery(t *testing.T) {
 		// the run as overlapping bigrams.
 		{"PostgreSQL的连接池配置方法。", "PostgreSQL 的连 连接 接池 池配 配置 置方 方法", " PostgreSQL 的连 连接 接池 池配 配置 置方 方法 。"},
 		// Japanese: kanji, hiragana and katakana in one run; ー inside the word.
-		{"データベースの接続", "デー ータ タベ ベー ース スの の接 接続", " デー ータ タベ ベー ース スの の接 接続 "},
+		// A question's bigrams holding hiragana (particles, endings) are left
+		// out when it has others; documents keep them all.
+		{"データベースの接続", "デー ータ タベ ベー ース スの の接 接続", " デー ータ タベ ベー ース 接続 "},
+		{"富士山の高さは何メートルですか？", "富士 士山 山の の高 高さ さは は何 何メ メー ート トル ルで です すか",
+			" 富士 士山 メー ート トル ？"},
+		// So are the bigrams of question words in a Japanese question.
+		{"営業時間は何時から何時までですか", "営業 業時 時間 間は は何 何時 時か から ら何 何時 時ま まで でで です すか", " 営業 業時 時間 "},
+		// A question in hiragana alone keeps every bigram.
+		{"おすすめはなんですか", "おす すす すめ めは はな なん んで です すか", " おす すす すめ めは はな なん んで です すか "},
 		// Mixed-script identifiers.
 		{"pg_stat_activity表记录会话", "pgstatactivity activity 表记 记录 录会 会话", "pg_stat_ activity 表记 记录 录会 会话 \npgstatactivity"},
 		{"Python3の使い方", "Python3 の使 使い い方", " Python3 の使 使い い方 "},
@@ -23,7 +31,7 @@ func TestKeywordsAndQuery(t *testing.T) {
 		// Standalone words of one or two CJK characters: PostgreSQL already
 		// indexes them as they are, so documents add nothing; a question sends
 		// them as they are.
-		{"「設定」する", "", "「 設定 」 する "},
+		{"「設定」する", "", "「 設定 」 "},
 		{"表", "", " 表 "},
 		// Hangul is bigrammed as well (Korean particles attach to words).
 		{"한국어를 배우다", "한국 국어 어를 배우 우다", " 한국 국어 어를   배우 우다 "},

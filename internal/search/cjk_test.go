@@ -204,3 +204,36 @@ func TestCJKOffTopicQuestionIsRefused(t *testing.T) {
 		t.Errorf("on-topic question: %+v", res)
 	}
 }
+
+// TestJapaneseOffTopicQuestionIsRefused: a Japanese question shares its
+// particles and endings (の, は, です) with every Japanese page; they are
+// not evidence that a page answers it, and an absent kanji or katakana word
+// (富士山, メートル) is. Before, the question's bigrams holding hiragana
+// matched the corpus and every absent bigram was ignored, so the question
+// looked fully covered and was answered from an unrelated page.
+func TestJapaneseOffTopicQuestionIsRefused(t *testing.T) {
+	t.Parallel()
+	tn, s := scriptTenant(t, "")
+	svc := &ask.Service{Searcher: s, Answerer: answer.New(nil)}
+	ctx := context.Background()
+	for _, q := range []string{"富士山の高さは何メートルですか？", "明日の天気はどうなりますか？"} {
+		res, err := svc.Ask(ctx, tn, search.Request{Query: q}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !res.Refused {
+			t.Errorf("%s: answered (confidence %.2f): %q", q, res.Confidence, res.Answer)
+		}
+	}
+	// On-topic questions with the same particles, one with a question word
+	// (何時, in no page), are answered from their page.
+	for q, page := range map[string]string{"バキュームを止めるとどうなりますか？": "ja/vacuum.md", "インデックスを作りすぎると何が起きますか？": "ja/index.md"} {
+		res, err := svc.Ask(ctx, tn, search.Request{Query: q}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Refused || len(res.Citations) == 0 || res.Citations[0].SourceURI != page {
+			t.Errorf("%s: refused %v (%s, confidence %.2f), citations %+v; want an answer from %s", q, res.Refused, res.RefusalReason, res.Confidence, res.Citations, page)
+		}
+	}
+}

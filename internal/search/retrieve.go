@@ -3,7 +3,6 @@ package search
 import (
 	"fmt"
 	"math"
-	"strings"
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
@@ -43,6 +42,7 @@ type legQuery struct {
 	chunkCount  int64     // tenant.Tenant.ChunkCount: picks the exact or HNSW plan
 	vector      []float32 // nil: no vector leg
 	keywordText string    // "": no keyword leg
+	kana        bool      // the question holds kana (analyze.AbsentBigramCounts)
 	tsConfig    string
 	n           int
 	vectorN     int // the vector leg's depth (more than n when some hits may be dropped: Searcher.representable)
@@ -87,10 +87,10 @@ func (s *Searcher) queueRetrieval(b *pgx.Batch, q legQuery, out *legResults) err
 				for _, t := range terms {
 					lexeme, df, n := t.Lexeme, t.DF, t.ChunkCount
 					out.lexemes++
-					if df == 0 && strings.IndexFunc(lexeme, func(r rune) bool { return !analyze.IsCJK(r) }) < 0 {
-						// A CJK bigram no chunk has is most often one that spans
-						// a word boundary of the question (CJK text has no
-						// spaces), not a missing concept: it does not count
+					if df == 0 && !analyze.AbsentBigramCounts(lexeme, q.kana) {
+						// A CJK bigram no chunk has that may span a word
+						// boundary of the question (CJK text has no spaces)
+						// is not a missing concept: it does not count
 						// against the coverage.
 						continue
 					}

@@ -417,6 +417,7 @@ func (s *Searcher) retrieve(ctx context.Context, t tenant.Tenant, p plan, resp *
 	}
 	if p.useKeyword {
 		lq.keywordText = analyze.Query(p.req.Query)
+		lq.kana = analyze.HasKana(p.req.Query)
 		lq.probes = probeWords(p.req.Query)
 	}
 	start := time.Now()
