@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 )
 
 // fallbackChars bounds the raw excerpt used when no source has a usable
@@ -559,7 +560,7 @@ func render(us []unit, n int) string {
 		switch {
 		case prevCode:
 			b.WriteString("\n\n")
-		case i > 0:
+		case i > 0 && !endsCJK(b.String()):
 			b.WriteByte(' ')
 		}
 		prevCode = false
@@ -570,6 +571,13 @@ func render(us []unit, n int) string {
 		b.WriteString("\n\n" + marker)
 	}
 	return b.String()
+}
+
+// endsCJK reports whether s ends with Chinese or Japanese text or
+// punctuation, after which the next sentence follows without a space.
+func endsCJK(s string) bool {
+	r, _ := utf8.DecodeLastRuneInString(s)
+	return isCJKText(r)
 }
 
 // excerpt cites the start of the first non-empty source when no source has

@@ -493,13 +493,19 @@ func TestExtractiveSplitsAndMatchesCJK(t *testing.T) {
 	src := []Source{{Content: "数据库备份是保护数据的重要手段。恢复时使用 pg_restore 命令。使用 pg_dump 可以把整个数据库导出到一个文件中！其他工具也可以使用？\n\n" +
 		"バックアップの方法はいくつかあります。データベース全体を一つのファイルに書き出すにはpg_dumpを使います。"}}
 	for _, c := range []struct{ question, want string }{
-		{"如何把整个数据库导出到一个文件？", "使用 pg_dump 可以把整个数据库导出到一个文件中 [1]！"},
-		{"データベース全体をファイルに書き出すには？", "データベース全体を一つのファイルに書き出すにはpg_dumpを使います [1]。"},
+		// The marker follows a CJK word without a space, as the script
+		// writes no spaces.
+		{"如何把整个数据库导出到一个文件？", "使用 pg_dump 可以把整个数据库导出到一个文件中[1]！"},
+		{"データベース全体をファイルに書き出すには？", "データベース全体を一つのファイルに書き出すにはpg_dumpを使います[1]。"},
 	} {
 		r := Extractive(c.question, src, 1)
 		if r.Answer != c.want {
 			t.Errorf("Extractive(%q) = %q, want %q", c.question, r.Answer, c.want)
 		}
+	}
+	// Sentences of a passage follow each other without a space.
+	if r := Extractive("数据库备份和恢复用什么命令？", src, 2); r.Answer != "数据库备份是保护数据的重要手段[1]。恢复时使用 pg_restore 命令[1]。" {
+		t.Errorf("two sentences: %q", r.Answer)
 	}
 	if got := terms("pg_dumpを使います"); !slices.Contains(got, "pg_dump") || !slices.Contains(got, "使い") {
 		t.Errorf("terms = %q, want the identifier pg_dump and CJK bigrams", got)

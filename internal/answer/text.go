@@ -49,7 +49,18 @@ func withCitation(s string, n int) string {
 	if end == 0 || end == len(s) {
 		return s + marker
 	}
+	// Chinese and Japanese put no space between a word and what follows
+	// it: 三到五天[1]。, not 三到五天 [1]。
+	if r, _ := utf8.DecodeLastRuneInString(s[:end]); isCJKText(r) {
+		marker = marker[1:]
+	}
 	return s[:end] + marker + s[end:]
+}
+
+// isCJKText reports a character of a script written without spaces
+// (analyze.IsCJK) or its full-width punctuation.
+func isCJKText(r rune) bool {
+	return analyze.IsCJK(r) || r >= 0x3000 && r <= 0x303F || r >= 0xFF00 && r <= 0xFFEF
 }
 
 func isHeading(t string) bool {
