@@ -53,12 +53,7 @@ func runAsk(ctx context.Context, e *env, args []string) error {
 	if len(resp.Citations) > 0 {
 		fmt.Fprintln(e.stdout)
 		for _, c := range resp.Citations {
-			where := c.HeadingPath
-			if where == "" {
-				where = c.Title
-			} else if !strings.HasPrefix(where, c.Title) {
-				where = c.Title + " — " + where
-			}
+			where := location(c.Title, c.HeadingPath)
 			uri := c.SourceURI
 			if c.Page != "" {
 				uri += ", " + c.Page
@@ -70,4 +65,16 @@ func runAsk(ctx context.Context, e *env, args []string) error {
 		fmt.Fprintf(e.stdout, "(degraded, %s left out: %s)\n", d.Leg, d.Reason)
 	}
 	return nil
+}
+
+// location names where a source or result sits: its heading path, after
+// its title unless the path already starts with it.
+func location(title, headingPath string) string {
+	switch {
+	case headingPath == "":
+		return title
+	case title == "" || strings.HasPrefix(headingPath, title):
+		return headingPath
+	}
+	return title + " — " + headingPath
 }
