@@ -54,3 +54,27 @@ func TestIngestCommandOutcomes(t *testing.T) {
 		t.Fatalf("with an invalid file: exit %d\nstdout: %s\nstderr: %s", code, out, errOut)
 	}
 }
+
+// TestIngestCommandHeldToQuotas: the operator's `ragd ingest` is held to
+// the tenant's storage quotas (here the server's RAGD_QUOTA_DOCUMENTS) like
+// every other writer: a file past the quota is reported refused, with the
+// reason, and not stored.
+func TestIngestCommandHeldToQuotas(t *testing.T) {
+	t.Parallel()
+	tn := testdb.NewTenant(t, "cli-quota", "")
+	env := map[string]string{"RAGD_DATABASE_URL": testdb.URL(), "RAGD_ADMIN_DATABASE_URL": testdb.AdminURL(),
+		"RAGD_MODEL_DIR": embed.DefaultModelDir(os.Getenv), "RAGD_QUOTA_DOCUMENTS": "1"}
+	root := t.TempDir()
+	for name, text := range map[string]string{"a.md": "# A\n\nThe first page.", "b.md": "# B\n\nThe second page."} {
+		if err := os.WriteFile(filepath.Join(root, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// Both files are written at once (--workers): either may be the one
+	// refused.
+	code, out, errOut := runCLI(t, env, "ingest", "--tenant", tn.Slug, root)
+	if code != 0 || !strings.Contains(out, "1 added") || !strings.Contains(out, "1 refused") ||
+		!strings.Contains(out, "REFUSED "+root+"/") || !strings.Contains(out, "quota exceeded: max_documents 1") {
+		t.Fatalf("exit %d\nstdout: %s\nstderr: %s", code, out, errOut)
+	}
+}

@@ -43,8 +43,8 @@ const (
 	// its name or its bytes: binary content) or a symbolic link leaving
 	// the ingested tree.
 	KindSkipped Kind = "skipped"
-	// KindRefused: a policy refused it — over the size limit, or an
-	// invalid source_uri.
+	// KindRefused: a policy refused it — over the size limit, past the
+	// tenant's storage quota, or an invalid source_uri.
 	KindRefused Kind = "refused"
 	// KindFailed: an error — unreadable, not valid UTF-8 in any charset it
 	// declares, no text in it, or a database or embedding failure.
@@ -57,7 +57,7 @@ func KindOf(err error) Kind {
 	case errors.Is(err, extract.ErrUnsupportedType), errors.Is(err, extract.ErrBinary),
 		errors.Is(err, extract.ErrTypeMismatch):
 		return KindSkipped
-	case errors.Is(err, ErrTooLarge), errors.Is(err, ErrInvalidSourceURI):
+	case errors.Is(err, ErrTooLarge), errors.Is(err, ErrInvalidSourceURI), errors.Is(err, ErrQuotaExceeded):
 		return KindRefused
 	}
 	return KindFailed
