@@ -13,6 +13,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"github.com/ragd-dev/ragd/internal/auth"
+	"github.com/ragd-dev/ragd/internal/ingest"
 	"github.com/ragd-dev/ragd/internal/limit"
 	"github.com/ragd-dev/ragd/internal/store"
 	"github.com/ragd-dev/ragd/internal/tenant"
@@ -61,19 +62,8 @@ func (s *Server) rates(t tenant.Tenant) limit.Rates {
 
 // quotas are t's effective storage quotas (0 = unlimited).
 func (s *Server) quotas(t tenant.Tenant) (docs, chunks, bytes int64) {
-	docs, chunks, bytes = s.limits.QuotaDocuments, s.limits.QuotaChunks, s.limits.QuotaBytes
-	if l := t.Settings.Limits; l != nil {
-		if l.MaxDocuments != nil {
-			docs = *l.MaxDocuments
-		}
-		if l.MaxChunks != nil {
-			chunks = *l.MaxChunks
-		}
-		if l.MaxBytes != nil {
-			bytes = *l.MaxBytes
-		}
-	}
-	return docs, chunks, bytes
+	q := ingest.QuotaOf(t, ingest.Quota{Documents: s.limits.QuotaDocuments, Chunks: s.limits.QuotaChunks, Bytes: s.limits.QuotaBytes})
+	return q.Documents, q.Chunks, q.Bytes
 }
 
 // retryAfter is a Retry-After header value: whole seconds (RFC 9110
@@ -160,7 +150,12 @@ const problemQuotaExceeded = "https://ragd.dev/problems/quota-exceeded"
 // its quota), chunks (the tenant already holds its quota: a document's
 // chunks are known only after chunking, so a write may pass it by one
 // document's chunks), bytes (stored extracted text plus this content,
-// minus what it replaces). No quota set: no query.
+// minus what it replaces). No quota set: no query. It reads the counts
+// before the write, without a lock, so that a write past a quota is refused
+// before it is extracted and embedded, with the counts for callers who may
+// see them; the pipeline checks again in the write's transaction, under the
+// lock that serialises the tenant's writers (ingest.ErrQuotaExceeded, the
+// same 422), so concurrent writes cannot pass a quota together.
 func (s *Server) checkQuota(ctx context.Context, t tenant.Tenant, sourceURI string, size int) error {
 	maxDocs, maxChunks, maxBytes := s.quotas(t)
 	if maxDocs <= 0 && maxChunks <= 0 && maxBytes <= 0 {

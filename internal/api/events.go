@@ -168,9 +168,9 @@ func (s *Server) registerEvents() {
 	register(s, huma.Operation{
 		OperationID: "eventFeedback", Method: http.MethodPost, Path: "/v1/events/{id}/feedback", Tags: tags,
 		Summary:       "Rate a search or answer",
-		Description:   "Stores feedback with the event: helpful or not, an optional note, and optionally the source that was right. Replaces earlier feedback on the event. Only the principal who asked (the token's sub) or an admin rates an event; another user's event is a 404. An event is stored within about a second of its response; until then, 404.",
+		Description:   "Stores feedback with the event: helpful or not, an optional note, and optionally the source that was right. Replaces earlier feedback on the event. Only the principal who asked (the token's sub) or an admin rates an event; another user's event is a 404. Events are stored in the background within about a second of their response: feedback that reaches the server that answered waits for its event to be stored (503 with Retry-After if that takes more than a few seconds), so an event_id just returned is never a 404; with several servers behind a load balancer, another server answers 404 until the event is stored.",
 		DefaultStatus: http.StatusNoContent,
-		Errors:        []int{http.StatusNotFound, http.StatusUnprocessableEntity},
+		Errors:        []int{http.StatusNotFound, http.StatusUnprocessableEntity, http.StatusServiceUnavailable},
 	}, opSpec{role: auth.RoleReader, resource: "event"}, s.feedback)
 }
 
@@ -273,6 +273,12 @@ func eventOf(r store.ListRetrievalEventsRow) (Event, error) {
 	return e, nil
 }
 
+// feedbackWait bounds how long feedback waits for its event to be written
+// (Recorder.Wait): one batch transaction takes milliseconds; past this the
+// writer is stuck (the database is slow or down) and the client is told to
+// retry (503) rather than that the event does not exist.
+const feedbackWait = 5 * time.Second
+
 func (s *Server) feedback(ctx context.Context, in *FeedbackInput) (*struct{}, error) {
 	t, err := tenantOf(ctx)
 	if err != nil {
@@ -297,6 +303,22 @@ func (s *Server) feedback(ctx context.Context, in *FeedbackInput) (*struct{}, er
 	}
 	if info := infoOf(ctx); info != nil {
 		p.Subject, p.AnySubject = info.principal.Subject, info.principal.Role == auth.RoleAdmin
+	}
+	// The event may be one this server answered a moment ago and has not
+	// written yet (the recorder writes in batches): have it written now and
+	// wait for it, bounded, so a just-issued event_id is never a 404. An id
+	// this server did not queue (unknown, or another server's) is not
+	// waited for.
+	wctx, cancel := context.WithTimeout(ctx, feedbackWait)
+	err = s.deps.Recorder.Wait(wctx, id)
+	cancel()
+	if err != nil {
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		pr := newProblem(ctx, http.StatusServiceUnavailable, "the event is not stored yet; retry after the Retry-After seconds")
+		pr.headers = retryAfter(time.Second)
+		return nil, pr
 	}
 	var n int64
 	err = store.InTenant(ctx, s.deps.Pool, t.ID, func(tx pgx.Tx) error {

@@ -194,3 +194,34 @@ func TestFollowUpRewrite(t *testing.T) {
 	problem(t, b.do(req{method: "POST", path: "/v1/answer", token: admin,
 		body: map[string]any{"question": "and then?", "history": []map[string]any{{"role": "system", "content": "x"}}}}), http.StatusUnprocessableEntity)
 }
+
+// TestFeedbackRightAfterTheAnswer: feedback sent at once on an answer's
+// event_id succeeds although the event is still waiting for the writer
+// (whose interval here is an hour, so only the feedback's request gets it
+// written): it used to be a 404 "event not found" for about half a second.
+// An unknown id is still a 404.
+func TestFeedbackRightAfterTheAnswer(t *testing.T) {
+	t.Parallel()
+	b := setup(t, func(d *api.Deps) { d.Recorder = traffic.New(d.Pool, 100, traffic.WithFlushEvery(time.Hour)) })
+	runRecorder(t, b.deps)
+	admin := token(t, b.a.ID, auth.RoleAdmin)
+	b.upsert(admin, "install.md", docInstall)
+	reader := token(t, b.a.ID, auth.RoleReader)
+	ar := decode[api.AnswerResponse](t, b.do(req{method: "POST", path: "/v1/answer", token: reader,
+		body: map[string]any{"question": "how do I install widgets"}}), http.StatusOK)
+	if ar.EventID == "" {
+		t.Fatal("no event id")
+	}
+	if n := len(decode[api.EventList](t, b.do(req{method: "GET", path: "/v1/events", token: admin}), http.StatusOK).Events); n != 0 {
+		t.Fatalf("%d events stored before the feedback: the writer was not held", n)
+	}
+	if w := b.do(req{method: "POST", path: "/v1/events/" + ar.EventID + "/feedback", token: reader, body: map[string]any{"helpful": true}}); w.Code != http.StatusNoContent {
+		t.Fatalf("feedback right after the answer: %d %s", w.Code, w.Body.String())
+	}
+	rated := decode[api.EventList](t, b.do(req{method: "GET", path: "/v1/events?rated=helpful", token: admin}), http.StatusOK)
+	if len(rated.Events) != 1 || rated.Events[0].ID != ar.EventID {
+		t.Fatalf("rated events: %+v", rated)
+	}
+	problem(t, b.do(req{method: "POST", path: "/v1/events/00000000-0000-4000-8000-000000000000/feedback", token: reader,
+		body: map[string]any{"helpful": true}}), http.StatusNotFound)
+}

@@ -331,3 +331,34 @@ func TestIngestJobsAreTheSubmitters(t *testing.T) {
 		t.Errorf("the admin does not list the operator's run: %v", got)
 	}
 }
+
+// TestIngestJobHonoursStorageQuotas: a job writes with the same rules as a
+// PUT, storage quotas included. With the tenant at its document quota, a
+// job's new file is refused with the reason on its item and is not stored
+// (as its PUT is a 422), while its replacement of a stored document is
+// stored.
+func TestIngestJobHonoursStorageQuotas(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	editor := token(t, b.a.ID, auth.RoleEditor)
+	b.upsert(editor, "install.md", docInstall)
+	b.upsert(editor, "billing.md", docBilling)
+	one := int64(1)
+	setLimits(t, b.a.ID, tenant.Limits{MaxDocuments: &one})
+	body, ct := jobForm(t, []part{{"files", "new.md", "# New\n\nA new page about widgets."}, {"files", "install.md", docInstall + "\nMore text.\n"}}, nil)
+	j := decode[job.Job](t, b.do(req{method: "POST", path: "/v1/ingest/jobs", token: editor, body: body.Bytes(),
+		header: map[string]string{"Content-Type": ct}}), http.StatusAccepted)
+	drainJobs(t, b.worker(b.a.ID))
+	got := decode[api.JobDetail](t, b.do(req{method: "GET", path: "/v1/ingest/jobs/" + j.ID.String(), token: editor}), http.StatusOK)
+	stages := []string{}
+	for _, d := range got.Documents {
+		stages = append(stages, d.SourceURI+":"+d.Stage)
+	}
+	if strings.Join(stages, " ") != "new.md:refused install.md:stored" || !strings.Contains(got.Documents[0].Error, "quota exceeded: max_documents 1") {
+		t.Fatalf("stages %v, new.md error %q", stages, got.Documents[0].Error)
+	}
+	w := b.do(req{method: "GET", path: "/v1/documents?source_uri_prefix=new.md", token: editor})
+	if strings.Contains(w.Body.String(), "new.md") {
+		t.Fatalf("the refused file was stored: %s", w.Body.String())
+	}
+}

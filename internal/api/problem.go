@@ -206,7 +206,7 @@ func classify(err error) (int, string) {
 		return http.StatusUnsupportedMediaType, clientText(err)
 	case errors.Is(err, search.ErrEmptyQuery), errors.Is(err, search.ErrQueryTooLong), errors.Is(err, search.ErrBadTopK),
 		errors.Is(err, search.ErrInvalidFilter), errors.Is(err, ingest.ErrInvalidSourceURI), errors.Is(err, ingest.ErrInvalidMetadata),
-		errors.Is(err, ingest.ErrInvalidAccess),
+		errors.Is(err, ingest.ErrInvalidAccess), errors.Is(err, ingest.ErrQuotaExceeded),
 		errors.Is(err, extract.ErrInvalidUTF8), errors.Is(err, extract.ErrEmpty),
 		errors.Is(err, extract.ErrNoTextLayer), errors.Is(err, extract.ErrUnreadable),
 		errors.Is(err, embed.ErrEmptyInput), errors.Is(err, errInvalidInput), errors.Is(err, job.ErrInvalid),
@@ -264,6 +264,11 @@ func fail(ctx context.Context, err error, resource string) error {
 	}
 	status, detail := classify(err)
 	p := newProblem(ctx, status, detail)
+	if errors.Is(err, ingest.ErrQuotaExceeded) {
+		// The write path's own check (checkQuota's twin, decided under the
+		// tenant's write lock): the same problem type.
+		p.Type = problemQuotaExceeded
+	}
 	switch {
 	case status == http.StatusServiceUnavailable:
 		p.headers = http.Header{"Retry-After": {"5"}}

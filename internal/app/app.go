@@ -148,6 +148,7 @@ func New(ctx context.Context, cfg config.Config, pool *pgxpool.Pool, opts ...Opt
 	}
 	a.Switcher = model.NewSwitcher(a.Models, pool, sw)
 	if a.Pipeline, err = ingest.New(pool, a.Embedder, a.ModelID, ingest.WithLogger(o.log), ingest.WithMaxBytes(int(cfg.MaxBodyBytes)),
+		ingest.WithQuota(ingest.Quota{Documents: cfg.QuotaDocuments, Chunks: cfg.QuotaChunks, Bytes: cfg.QuotaBytes}),
 		ingest.WithChunkConfig(ChunkConfig(cfg)), ingest.WithEmbedText(cfg.EmbedText), ingest.WithModels(a.Models)); err != nil {
 		return nil, err
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
 	"path/filepath"
 
 	"github.com/google/uuid"
@@ -20,15 +21,18 @@ import (
 // (provision.Apply: tenant row, sources, indexes, evaluation set) and prints
 // its progress and the evaluation summary.
 func runTenantApply(ctx context.Context, e *env, args []string) error {
-	fs := newFlags(e, "tenant apply", "tenant apply tenants/<slug>")
+	fs := newFlags(e, "tenant apply", tenantUsage("apply"))
 	pos, err := parse(fs, args)
 	if err != nil {
 		return err
 	}
 	if len(pos) != 1 {
-		return usagef("tenant apply tenants/<slug>")
+		return usagef("%s", tenantUsage("apply"))
 	}
-	dir := filepath.Clean(pos[0])
+	dir, err := manifestDir(pos[0])
+	if err != nil {
+		return err
+	}
 	slug := filepath.Base(dir)
 	m, err := provision.ReadManifest(dir)
 	if err != nil {
@@ -92,4 +96,23 @@ func printApplyTune(e *env, res eval.TuneResult) {
 	if a := res.Answerability; a != nil {
 		printAnswerCalibration(e.stdout, a)
 	}
+}
+
+// manifestDir is the tenant directory that `tenant apply` names: the
+// directory itself (tenants/<slug>), or the directory of its manifest
+// (tenants/<slug>/tenant.yaml). The slug is the directory's name, so a
+// manifest under another file name is a usage error that says so.
+func manifestDir(arg string) (string, error) {
+	p := filepath.Clean(arg)
+	st, err := os.Stat(p)
+	if err != nil {
+		return "", err
+	}
+	if st.IsDir() {
+		return p, nil
+	}
+	if filepath.Base(p) != "tenant.yaml" {
+		return "", usagef("%s is a file: want a tenant directory (tenants/<slug>, named after the tenant's slug, holding tenant.yaml) or its tenant.yaml", arg)
+	}
+	return filepath.Dir(p), nil
 }

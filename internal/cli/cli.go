@@ -29,6 +29,10 @@ type env struct {
 
 type command struct {
 	summary string
+	// actions are the command's subcommands, read from the tables their
+	// command dispatches through (tenantActions, evalActions, …), so that
+	// `ragd help` lists every one of them.
+	actions []string
 	run     func(ctx context.Context, e *env, args []string) error
 }
 
@@ -42,19 +46,19 @@ func usagef(format string, a ...any) error {
 
 func commands() map[string]command {
 	return map[string]command{
-		"migrate": {"apply schema migrations: migrate up|down|status (owner role)", runMigrate},
-		"tenant":  {"manage tenants: tenant create|list|show|enable|disable|delete|apply|index|set-model|drop-model-vectors", runTenant},
-		"model":   {"the embedding model registry: model register|list|show|retire (owner role)", runModel},
-		"config":  {"print the effective configuration, secrets redacted", runConfig},
-		"serve":   {"serve the HTTP API on RAGD_ADDR (application role)", runServe},
-		"openapi": {"print the OpenAPI 3.1 document of the HTTP API (JSON)", runOpenAPI},
-		"token":   {"issue an HS256 development token: token issue --tenant <slug> --role <role> [--ttl 1h]", runToken},
-		"ingest":  {"ingest files or directories into a tenant", runIngest},
-		"search":  {"hybrid search over a tenant's documents", runSearch},
-		"eval":    {"evaluate retrieval and answers: eval load|run|compare|tune|beir|sets|runs|show|answers", runEval},
-		"ask":     {"answer a question from a tenant's documents, with citations", runAsk},
-		"bench":   {"moved: `ragd-bench bench` (bin/ragd-bench)", movedToBench("bench")},
-		"load":    {"moved: `ragd-bench load` (bin/ragd-bench)", movedToBench("load")},
+		"migrate": {"apply schema migrations (owner role)", migrateActions, runMigrate},
+		"tenant":  {"manage tenants (owner role)", actionNames(tenantActions()), runTenant},
+		"model":   {"the embedding model registry (owner role)", modelActions, runModel},
+		"config":  {"print the effective configuration, secrets redacted", nil, runConfig},
+		"serve":   {"serve the HTTP API on RAGD_ADDR (application role)", nil, runServe},
+		"openapi": {"print the OpenAPI 3.1 document of the HTTP API (JSON)", nil, runOpenAPI},
+		"token":   {"issue an HS256 development token (--tenant <slug> --role <role> [--ttl 1h])", tokenActions, runToken},
+		"ingest":  {"ingest files or directories into a tenant", nil, runIngest},
+		"search":  {"hybrid search over a tenant's documents", nil, runSearch},
+		"eval":    {"evaluate retrieval and answers", evalActionNames(), runEval},
+		"ask":     {"answer a question from a tenant's documents, with citations", nil, runAsk},
+		"bench":   {"moved: `ragd-bench bench` (bin/ragd-bench)", nil, movedToBench("bench")},
+		"load":    {"moved: `ragd-bench load` (bin/ragd-bench)", nil, movedToBench("load")},
 	}
 }
 
@@ -110,9 +114,14 @@ func printHelp(w io.Writer, cmds map[string]command) {
 	}
 	sort.Strings(names)
 	for _, n := range names {
-		fmt.Fprintf(w, "  %-9s %s\n", n, cmds[n].summary)
+		c := cmds[n]
+		fmt.Fprintf(w, "  %-9s %s\n", n, c.summary)
+		if len(c.actions) > 0 {
+			fmt.Fprintf(w, "  %-9s   %s %s\n", "", n, strings.Join(c.actions, "|"))
+		}
 	}
-	fmt.Fprintln(w, "\nConfiguration comes from RAGD_* environment variables; `ragd config` prints it.")
+	fmt.Fprintln(w, "\n`ragd <command> [<action>] --help` shows a command's flags.")
+	fmt.Fprintln(w, "Configuration comes from RAGD_* environment variables; `ragd config` prints it.")
 }
 
 // newFlags makes a FlagSet that reports errors instead of exiting.

@@ -134,6 +134,15 @@ var evalActions = []evalAction{
 	}},
 }
 
+// evalActionNames are the names of evalActions, in their order.
+func evalActionNames() []string {
+	names := make([]string, len(evalActions))
+	for i, a := range evalActions {
+		names[i] = a.name
+	}
+	return names
+}
+
 // evalUsage is the usage text of `ragd eval`: one line per action.
 var evalUsage = func() string {
 	names := make([]string, len(evalActions))

@@ -3,6 +3,7 @@ package cli
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -73,6 +74,9 @@ func runIngest(ctx context.Context, e *env, args []string) error {
 	}
 	files, walkFails, err := ingest.Walk(paths, ingest.WalkOptions{Include: include, Exclude: exclude, BaseURI: *baseURI, Metadata: meta,
 		Access: access.principals, SetAccess: access.set})
+	if errors.Is(err, ingest.ErrSourceURICollision) {
+		return err // the inputs, not the command line: exit 1, nothing written
+	}
 	if err != nil {
 		return usagef("%v", err)
 	}

@@ -1,12 +1,16 @@
 package cli_test
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/jackc/pgx/v5"
+
 	"github.com/ragd-dev/ragd/internal/embed"
+	"github.com/ragd-dev/ragd/internal/store"
 	"github.com/ragd-dev/ragd/internal/testdb"
 )
 
@@ -52,5 +56,58 @@ func TestIngestCommandOutcomes(t *testing.T) {
 	if code == 0 || !strings.Contains(out, "2 unchanged") || !strings.Contains(out, "FAILED "+filepath.Join(root, "latin1.txt")) ||
 		!strings.Contains(errOut, "1 of 4 files failed") {
 		t.Fatalf("with an invalid file: exit %d\nstdout: %s\nstderr: %s", code, out, errOut)
+	}
+}
+
+// TestIngestCommandHeldToQuotas: the operator's `ragd ingest` is held to
+// the tenant's storage quotas (here the server's RAGD_QUOTA_DOCUMENTS) like
+// every other writer: a file past the quota is reported refused, with the
+// reason, and not stored.
+func TestIngestCommandHeldToQuotas(t *testing.T) {
+	t.Parallel()
+	tn := testdb.NewTenant(t, "cli-quota", "")
+	env := map[string]string{"RAGD_DATABASE_URL": testdb.URL(), "RAGD_ADMIN_DATABASE_URL": testdb.AdminURL(),
+		"RAGD_MODEL_DIR": embed.DefaultModelDir(os.Getenv), "RAGD_QUOTA_DOCUMENTS": "1"}
+	root := t.TempDir()
+	for name, text := range map[string]string{"a.md": "# A\n\nThe first page.", "b.md": "# B\n\nThe second page."} {
+		if err := os.WriteFile(filepath.Join(root, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// Both files are written at once (--workers): either may be the one
+	// refused.
+	code, out, errOut := runCLI(t, env, "ingest", "--tenant", tn.Slug, root)
+	if code != 0 || !strings.Contains(out, "1 added") || !strings.Contains(out, "1 refused") ||
+		!strings.Contains(out, "REFUSED "+root+"/") || !strings.Contains(out, "quota exceeded: max_documents 1") {
+		t.Fatalf("exit %d\nstdout: %s\nstderr: %s", code, out, errOut)
+	}
+}
+
+// TestIngestRefusesSourceURICollision: `ragd ingest --base-uri` over two
+// directories that both hold index.md fails before writing anything,
+// naming both files and the source_uri they share (it used to store one
+// and report "1 added, 0 failed").
+func TestIngestRefusesSourceURICollision(t *testing.T) {
+	t.Parallel()
+	tn := testdb.NewTenant(t, "cli-collide", "")
+	env := map[string]string{"RAGD_DATABASE_URL": testdb.URL(), "RAGD_ADMIN_DATABASE_URL": testdb.AdminURL(),
+		"RAGD_MODEL_DIR": embed.DefaultModelDir(os.Getenv)}
+	a, b := t.TempDir(), t.TempDir()
+	for _, dir := range []string{a, b} {
+		if err := os.WriteFile(filepath.Join(dir, "index.md"), []byte("# Index\n\nThe page of "+dir+"."), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	code, out, errOut := runCLI(t, env, "ingest", "--tenant", tn.Slug, "--base-uri", "https://x.test/", a, b)
+	if code != 1 || !strings.Contains(errOut, filepath.Join(a, "index.md")) || !strings.Contains(errOut, filepath.Join(b, "index.md")) ||
+		!strings.Contains(errOut, "https://x.test/index.md") || strings.Contains(out, "added") {
+		t.Fatalf("exit %d\nstdout: %s\nstderr: %s", code, out, errOut)
+	}
+	var docs int
+	err := store.InTenant(context.Background(), testdb.App(t), tn.ID, func(tx pgx.Tx) error {
+		return tx.QueryRow(context.Background(), "SELECT count(*) FROM documents").Scan(&docs)
+	})
+	if err != nil || docs != 0 {
+		t.Fatalf("%d documents stored (%v), want none", docs, err)
 	}
 }

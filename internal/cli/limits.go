@@ -20,10 +20,12 @@ import (
 // runTenantLimits sets a tenant's own rates and quotas (tenant.Limits) with
 // the owner role: they are the operator's decision, so the tenant's API
 // (PATCH /v1/tenant/settings) cannot change them.
+// tenantLimitsUsage is the usage line of `ragd tenant limits`.
+const tenantLimitsUsage = "tenant limits --slug <slug> [--query-rate N] [--write-rate N] [--admin-rate N] [--max-documents N] [--max-chunks N] [--max-bytes N]" +
+	"  (rates in requests/s; 0 = unlimited; a negative value returns to the server's default)"
+
 func runTenantLimits(ctx context.Context, e *env, args []string) error {
-	const use = "tenant limits --slug <slug> [--query-rate N] [--write-rate N] [--admin-rate N] [--max-documents N] [--max-chunks N] [--max-bytes N]" +
-		"  (rates in requests/s; 0 = unlimited; a negative value returns to the server's default)"
-	fs := newFlags(e, "tenant limits", use)
+	fs := newFlags(e, "tenant limits", tenantLimitsUsage)
 	slug := fs.String("slug", "", "tenant slug")
 	rates := map[string]*float64{}
 	for _, n := range []string{"query-rate", "write-rate", "admin-rate"} {
@@ -38,7 +40,7 @@ func runTenantLimits(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	if len(pos) > 0 {
-		return usagef("%s: unexpected argument %q", use, pos[0])
+		return usagef("%s: unexpected argument %q", tenantLimitsUsage, pos[0])
 	}
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })

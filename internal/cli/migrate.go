@@ -3,6 +3,7 @@ package cli
 import (
 	"context"
 	"fmt"
+	"slices"
 
 	"github.com/google/uuid"
 
@@ -10,13 +11,16 @@ import (
 	"github.com/ragd-dev/ragd/internal/store"
 )
 
+// migrateActions are runMigrate's actions (the switch below handles each).
+var migrateActions = []string{"up", "down", "status"}
+
 func runMigrate(ctx context.Context, e *env, args []string) error {
 	fs := newFlags(e, "migrate", "migrate up|down|status")
 	pos, err := parse(fs, args)
 	if err != nil {
 		return err
 	}
-	if len(pos) != 1 {
+	if len(pos) != 1 || !slices.Contains(migrateActions, pos[0]) {
 		return usagef("want one of up, down, status")
 	}
 	m, err := migrate.Open(e.cfg.AdminDatabaseURL, e.cfg.AppRole)

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"text/tabwriter"
 
 	"github.com/ragd-dev/ragd/internal/model"
@@ -14,6 +15,9 @@ import (
 // runModel is `ragd model register|list|show|retire`: the embedding model
 // registry, as the owner role. A model's API key is configuration
 // (RAGD_EMBED_API_KEYS), never registered.
+// modelActions are runModel's actions (the switch below handles each).
+var modelActions = []string{"register", "list", "show", "retire"}
+
 func runModel(ctx context.Context, e *env, args []string) error {
 	const usage = "model register --name <name> --dims <n> [--provider openai-compatible|local] [--endpoint <url>] " +
 		"[--query-prefix <s>] [--document-prefix <s>] [--max-input-tokens <n>] [--vector-weight <w>] | model list [--json] | model show <name> | model retire <name>"
@@ -21,6 +25,9 @@ func runModel(ctx context.Context, e *env, args []string) error {
 		return usagef("%s", usage)
 	}
 	action, args := args[0], args[1:]
+	if !slices.Contains(modelActions, action) {
+		return usagef("unknown model action %q (%s)", action, usage)
+	}
 	fs := newFlags(e, "model "+action, usage)
 	name := fs.String("name", "", "model name, as the API knows it (register, show, retire)")
 	dims := fs.Int("dims", 0, "vector dimensions, 1-2000 (register)")

@@ -94,6 +94,9 @@ func runOpenAPI(_ context.Context, e *env, args []string) error {
 	return err
 }
 
+// tokenActions are runToken's actions.
+var tokenActions = []string{"issue"}
+
 func runToken(ctx context.Context, e *env, args []string) error {
 	if len(args) == 0 || args[0] != "issue" {
 		return usagef("token issue --tenant <slug> --role reader|editor|admin [--ttl 1h] [--subject S] [--group G]...")

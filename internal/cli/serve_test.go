@@ -4,11 +4,13 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"os"
 	"strings"
 	"testing"
 
 	"github.com/ragd-dev/ragd/internal/auth"
 	"github.com/ragd-dev/ragd/internal/cli"
+	"github.com/ragd-dev/ragd/internal/embed"
 	"github.com/ragd-dev/ragd/internal/testdb"
 	"github.com/ragd-dev/ragd/internal/vindex"
 )
@@ -170,5 +172,22 @@ func TestFilterFlags(t *testing.T) {
 				t.Errorf("%s --metadata %s: exit %d, stderr %q; want 2 and the reason", cmd, bad, code, errOut)
 			}
 		}
+	}
+}
+
+// TestServeWrongPasswordIsNotAMigrationProblem: `ragd serve` with a wrong
+// database password reports the authentication failure without the
+// "is the database migrated?" hint (kept for a missing schema: the model
+// package's TestNewSetHintsMigrateOnlyForAMissingSchema).
+func TestServeWrongPasswordIsNotAMigrationProblem(t *testing.T) {
+	t.Parallel()
+	wrong := strings.Replace(testdb.URL(), "://ragd_app:ragd_app@", "://ragd_app:not-the-password@", 1)
+	if wrong == testdb.URL() {
+		t.Skip("the test database URL has no ragd_app:ragd_app credentials to alter")
+	}
+	code, _, errOut := runCLI(t, map[string]string{"RAGD_ADDR": "127.0.0.1:0", "RAGD_DATABASE_URL": wrong,
+		"RAGD_JWT_SECRET": strings.Repeat("s", 40), "RAGD_MODEL_DIR": embed.DefaultModelDir(os.Getenv)}, "serve")
+	if code != 1 || !strings.Contains(errOut, "password authentication failed") || strings.Contains(errOut, "migrate") {
+		t.Fatalf("exit %d: %s", code, errOut)
 	}
 }

@@ -4,10 +4,12 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"flag"
 	"fmt"
-	"github.com/google/uuid"
+	"strings"
 	"text/tabwriter"
 
+	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
@@ -17,154 +19,290 @@ import (
 	"github.com/ragd-dev/ragd/internal/vindex"
 )
 
-func runTenant(ctx context.Context, e *env, args []string) error {
+// action is one subcommand of a command with several (tenant): its name,
+// its usage line and what runs it with the arguments after the name. Each
+// action defines its own flags, so `--help` shows only the flags it reads
+// and another action's flag is a usage error.
+type action struct {
+	name, usage string
+	run         func(ctx context.Context, e *env, args []string) error
+}
+
+// actionNames are the names of actions, in their order.
+func actionNames(actions []action) []string {
+	names := make([]string, len(actions))
+	for i, a := range actions {
+		names[i] = a.name
+	}
+	return names
+}
+
+// runAction runs the action of actions that args[0] names: the one table
+// that both dispatches cmd and lists its actions in `ragd help`.
+func runAction(ctx context.Context, e *env, cmd string, actions []action, args []string) error {
+	list := cmd + " " + strings.Join(actionNames(actions), "|")
 	if len(args) == 0 {
-		return usagef("tenant create|list|show|enable|disable|delete|apply|index|limits|purge-events|set-model|drop-model-vectors")
+		return usagef("%s", list)
 	}
-	action, args := args[0], args[1:]
-	if action == "set-model" || action == "drop-model-vectors" {
-		return runTenantModel(ctx, e, action, args)
+	for _, a := range actions {
+		if a.name == args[0] {
+			return a.run(ctx, e, args[1:])
+		}
 	}
-	fs := newFlags(e, "tenant "+action, "tenant "+action+" [flags]")
+	return usagef("unknown %s action %q (%s)", cmd, args[0], list)
+}
+
+// tenantActions are the `ragd tenant` subcommands, in the order of the help
+// (a function: the actions' own code reads their usage lines from it).
+func tenantActions() []action {
+	return []action{
+		{"create", "tenant create --slug <slug> --name <name> [--language english|simple]", runTenantCreate},
+		{"list", "tenant list [--json]", runTenantList},
+		{"show", "tenant show --slug <slug>", runTenantShow},
+		{"enable", "tenant enable --slug <slug>", func(ctx context.Context, e *env, args []string) error {
+			return runTenantStatus(ctx, e, "enable", args)
+		}},
+		{"disable", "tenant disable --slug <slug>", func(ctx context.Context, e *env, args []string) error {
+			return runTenantStatus(ctx, e, "disable", args)
+		}},
+		{"delete", "tenant delete --slug <slug> --yes  (purges every row of the tenant)", runTenantDelete},
+		{"apply", "tenant apply tenants/<slug> | tenants/<slug>/tenant.yaml", runTenantApply},
+		{"index", "tenant index [--slug <slug>] [--dry-run] [--json]", runTenantIndex},
+		{"limits", tenantLimitsUsage, runTenantLimits},
+		{"purge-events", "tenant purge-events [--slug <slug>]  (every tenant when no slug)", runPurgeEvents},
+		{"set-model", "tenant set-model --tenant <slug> --model <name> [--wait]", func(ctx context.Context, e *env, args []string) error {
+			return runTenantModel(ctx, e, "set-model", args)
+		}},
+		{"drop-model-vectors", "tenant drop-model-vectors --tenant <slug> [--model <name>]", func(ctx context.Context, e *env, args []string) error {
+			return runTenantModel(ctx, e, "drop-model-vectors", args)
+		}},
+	}
+}
+
+func runTenant(ctx context.Context, e *env, args []string) error {
+	return runAction(ctx, e, "tenant", tenantActions(), args)
+}
+
+// tenantUsage is the usage line of tenant action name.
+func tenantUsage(name string) string {
+	for _, a := range tenantActions() {
+		if a.name == name {
+			return a.usage
+		}
+	}
+	return "tenant " + name
+}
+
+// tenantFlags is the FlagSet of tenant action name with its --slug (alias
+// --tenant), which a lone positional argument also sets (parseTenant).
+func tenantFlags(e *env, name string) (*flag.FlagSet, *string) {
+	fs := newFlags(e, "tenant "+name, tenantUsage(name))
 	slug := fs.String("slug", "", "tenant slug (lowercase letters, digits, dashes)")
 	fs.StringVar(slug, "tenant", "", "tenant slug (alias of --slug)")
-	name := fs.String("name", "", "display name (create)")
-	lang := fs.String("language", "english", "text-search language: english|simple (create)")
-	yes := fs.Bool("yes", false, "confirm deletion of every row of the tenant (delete)")
-	asJSON := fs.Bool("json", false, "print JSON")
-	dryRun := fs.Bool("dry-run", false, "list the vector index changes without making them (index)")
-	switch action {
-	case "apply":
-		return runTenantApply(ctx, e, args)
-	case "limits":
-		return runTenantLimits(ctx, e, args)
-	case "purge-events":
-		return runPurgeEvents(ctx, e, args)
-	}
+	return fs, slug
+}
+
+// parseTenant parses args into fs; a lone positional argument is the slug
+// when --slug is not given. It returns the positional arguments.
+func parseTenant(fs *flag.FlagSet, slug *string, args []string) ([]string, error) {
 	pos, err := parse(fs, args)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	if *slug == "" && len(pos) == 1 {
 		*slug = pos[0]
 	}
-	pool, err := store.Open(ctx, e.cfg.AdminDatabaseURL, store.Options{MaxConns: 2, Logger: e.log})
+	return pos, nil
+}
+
+// openOwner opens a small pool as the owner role (the operator's commands).
+func openOwner(ctx context.Context, e *env) (*pgxpool.Pool, error) {
+	return store.Open(ctx, e.cfg.AdminDatabaseURL, store.Options{MaxConns: 2, Logger: e.log})
+}
+
+func runTenantCreate(ctx context.Context, e *env, args []string) error {
+	fs, slug := tenantFlags(e, "create")
+	name := fs.String("name", "", "display name")
+	lang := fs.String("language", "english", "text-search language: english|simple")
+	if _, err := parseTenant(fs, slug, args); err != nil {
+		return err
+	}
+	if *slug == "" || *name == "" {
+		return usagef("%s", tenantUsage("create"))
+	}
+	if _, ok := provision.TSConfig(*lang); !ok {
+		return usagef("unknown --language %q (want english or simple)", *lang)
+	}
+	pool, err := openOwner(ctx, e)
+	if err != nil {
+		return err
+	}
+	defer pool.Close()
+	t, err := provision.Create(ctx, pool, *slug, *name, *lang)
+	switch {
+	case errors.Is(err, provision.ErrExists):
+		return fmt.Errorf("tenant %q already exists", *slug)
+	case errors.Is(err, provision.ErrInvalidSlug):
+		return usagef("invalid slug %q or name: the slug is lowercase letters, digits and dashes, 1-63 characters; the name 1-200 characters", *slug)
+	case err != nil:
+		return err
+	}
+	fmt.Fprintln(e.stdout, t.ID)
+	return nil
+}
+
+func runTenantList(ctx context.Context, e *env, args []string) error {
+	fs := newFlags(e, "tenant list", tenantUsage("list"))
+	asJSON := fs.Bool("json", false, "print JSON")
+	if pos, err := parse(fs, args); err != nil {
+		return err
+	} else if len(pos) > 0 {
+		return usagef("%s: unexpected arguments %q", tenantUsage("list"), pos)
+	}
+	pool, err := openOwner(ctx, e)
+	if err != nil {
+		return err
+	}
+	defer pool.Close()
+	ts, err := store.New().ListTenants(ctx, pool)
+	if err != nil {
+		return err
+	}
+	if *asJSON {
+		return json.NewEncoder(e.stdout).Encode(ts)
+	}
+	w := tabwriter.NewWriter(e.stdout, 0, 4, 2, ' ', 0)
+	fmt.Fprintln(w, "SLUG\tID\tSTATUS\tLANGUAGE\tNAME")
+	for _, t := range ts {
+		fmt.Fprintf(w, "%s\t%s\t%s\t%s\t%s\n", t.Slug, t.ID, t.Status, t.TsConfig, t.Name)
+	}
+	return w.Flush()
+}
+
+func runTenantShow(ctx context.Context, e *env, args []string) error {
+	fs, slug := tenantFlags(e, "show")
+	if _, err := parseTenant(fs, slug, args); err != nil {
+		return err
+	}
+	pool, err := openOwner(ctx, e)
 	if err != nil {
 		return err
 	}
 	defer pool.Close()
 	q := store.New()
-	switch action {
-	case "create":
-		if *slug == "" || *name == "" {
-			return usagef("tenant create --slug <slug> --name <name> [--language english|simple]")
-		}
-		if _, ok := provision.TSConfig(*lang); !ok {
-			return usagef("unknown --language %q (want english or simple)", *lang)
-		}
-		t, err := provision.Create(ctx, pool, *slug, *name, *lang)
-		switch {
-		case errors.Is(err, provision.ErrExists):
-			return fmt.Errorf("tenant %q already exists", *slug)
-		case errors.Is(err, provision.ErrInvalidSlug):
-			return usagef("invalid slug %q or name: the slug is lowercase letters, digits and dashes, 1-63 characters; the name 1-200 characters", *slug)
-		case err != nil:
-			return err
-		}
-		fmt.Fprintln(e.stdout, t.ID)
-		return nil
-	case "list":
-		ts, err := q.ListTenants(ctx, pool)
-		if err != nil {
-			return err
-		}
-		if *asJSON {
-			return json.NewEncoder(e.stdout).Encode(ts)
-		}
-		w := tabwriter.NewWriter(e.stdout, 0, 4, 2, ' ', 0)
-		fmt.Fprintln(w, "SLUG\tID\tSTATUS\tLANGUAGE\tNAME")
-		for _, t := range ts {
-			fmt.Fprintf(w, "%s\t%s\t%s\t%s\t%s\n", t.Slug, t.ID, t.Status, t.TsConfig, t.Name)
-		}
-		return w.Flush()
-	case "show":
-		t, err := tenantBySlug(ctx, pool, *slug)
-		if err != nil {
-			return err
-		}
-		var st store.GetTenantStatsRow
-		err = store.InTenant(ctx, pool, t.ID, func(tx pgx.Tx) error {
-			st, err = q.GetTenantStats(ctx, tx, t.ID)
-			return err
-		})
-		if err != nil {
-			return err
-		}
-		models, err := tenantModelStatus(ctx, e, pool, t.ID)
-		if err != nil {
-			return err
-		}
-		out := map[string]any{"id": t.ID, "slug": t.Slug, "name": t.Name, "status": t.Status, "language": t.TsConfig,
-			"settings": json.RawMessage(t.Settings), "created_at": t.CreatedAt, "documents": st.DocumentCount, "chunks": st.ChunkCount,
-			"models": models}
-		enc := json.NewEncoder(e.stdout)
-		enc.SetIndent("", "  ")
-		return enc.Encode(out)
-	case "enable", "disable":
-		if *slug == "" {
-			return usagef("tenant %s --slug <slug>", action)
-		}
-		status := map[string]string{"enable": "active", "disable": "disabled"}[action]
-		t, err := q.SetTenantStatus(ctx, pool, store.SetTenantStatusParams{Slug: *slug, Status: status})
-		if errors.Is(err, store.ErrNotFound) {
-			return fmt.Errorf("no tenant %q", *slug)
-		}
-		if err != nil {
-			return err
-		}
-		fmt.Fprintf(e.stdout, "%s %s\n", t.Slug, t.Status)
-		return nil
-	case "delete":
-		if *slug == "" || !*yes {
-			return usagef("tenant delete --slug <slug> --yes (purges every row of the tenant)")
-		}
-		t, err := tenantBySlug(ctx, pool, *slug)
-		if err != nil {
-			return err
-		}
-		if _, err := tenant.Purge(ctx, pool, t.ID); err != nil {
-			return err
-		}
-		if err := vindex.DropTenant(ctx, pool, t.ID); err != nil {
-			return fmt.Errorf("tenant deleted; dropping its vector indexes failed (ragd tenant index drops them): %w", err)
-		}
-		fmt.Fprintf(e.stdout, "deleted tenant %s (%s) and all its data\n", t.Slug, t.ID)
-		return nil
-	case "index":
-		if len(pos) > 1 || (len(pos) == 1 && pos[0] != *slug) {
-			return usagef("tenant index [--slug <slug>] [--dry-run] [--json]: unexpected arguments %q", pos)
-		}
-		var only uuid.UUID
-		if *slug != "" {
-			t, err := tenantBySlug(ctx, pool, *slug)
-			if err != nil {
-				return err
-			}
-			only = t.ID
-		}
-		changes, err := ensureIndexes(ctx, e, pool, only, *dryRun)
-		if err != nil {
-			return err
-		}
-		if *asJSON {
-			return json.NewEncoder(e.stdout).Encode(changes)
-		}
-		if len(changes) == 0 {
-			fmt.Fprintln(e.stderr, "vector indexes: up to date")
-		}
-		return nil
+	t, err := tenantBySlug(ctx, pool, *slug)
+	if err != nil {
+		return err
 	}
-	return usagef("unknown tenant action %q", action)
+	var st store.GetTenantStatsRow
+	err = store.InTenant(ctx, pool, t.ID, func(tx pgx.Tx) error {
+		st, err = q.GetTenantStats(ctx, tx, t.ID)
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	models, err := tenantModelStatus(ctx, e, pool, t.ID)
+	if err != nil {
+		return err
+	}
+	out := map[string]any{"id": t.ID, "slug": t.Slug, "name": t.Name, "status": t.Status, "language": t.TsConfig,
+		"settings": json.RawMessage(t.Settings), "created_at": t.CreatedAt, "documents": st.DocumentCount, "chunks": st.ChunkCount,
+		"models": models}
+	enc := json.NewEncoder(e.stdout)
+	enc.SetIndent("", "  ")
+	return enc.Encode(out)
+}
+
+// runTenantStatus is `tenant enable` and `tenant disable` (action).
+func runTenantStatus(ctx context.Context, e *env, action string, args []string) error {
+	fs, slug := tenantFlags(e, action)
+	if _, err := parseTenant(fs, slug, args); err != nil {
+		return err
+	}
+	if *slug == "" {
+		return usagef("%s", tenantUsage(action))
+	}
+	pool, err := openOwner(ctx, e)
+	if err != nil {
+		return err
+	}
+	defer pool.Close()
+	status := map[string]string{"enable": "active", "disable": "disabled"}[action]
+	t, err := store.New().SetTenantStatus(ctx, pool, store.SetTenantStatusParams{Slug: *slug, Status: status})
+	if errors.Is(err, store.ErrNotFound) {
+		return fmt.Errorf("no tenant %q", *slug)
+	}
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(e.stdout, "%s %s\n", t.Slug, t.Status)
+	return nil
+}
+
+func runTenantDelete(ctx context.Context, e *env, args []string) error {
+	fs, slug := tenantFlags(e, "delete")
+	yes := fs.Bool("yes", false, "confirm deletion of every row of the tenant")
+	if _, err := parseTenant(fs, slug, args); err != nil {
+		return err
+	}
+	if *slug == "" || !*yes {
+		return usagef("%s", tenantUsage("delete"))
+	}
+	pool, err := openOwner(ctx, e)
+	if err != nil {
+		return err
+	}
+	defer pool.Close()
+	t, err := tenantBySlug(ctx, pool, *slug)
+	if err != nil {
+		return err
+	}
+	if _, err := tenant.Purge(ctx, pool, t.ID); err != nil {
+		return err
+	}
+	if err := vindex.DropTenant(ctx, pool, t.ID); err != nil {
+		return fmt.Errorf("tenant deleted; dropping its vector indexes failed (ragd tenant index drops them): %w", err)
+	}
+	fmt.Fprintf(e.stdout, "deleted tenant %s (%s) and all its data\n", t.Slug, t.ID)
+	return nil
+}
+
+func runTenantIndex(ctx context.Context, e *env, args []string) error {
+	fs, slug := tenantFlags(e, "index")
+	asJSON := fs.Bool("json", false, "print JSON")
+	dryRun := fs.Bool("dry-run", false, "list the vector index changes without making them")
+	pos, err := parseTenant(fs, slug, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) > 1 || (len(pos) == 1 && pos[0] != *slug) {
+		return usagef("%s: unexpected arguments %q", tenantUsage("index"), pos)
+	}
+	pool, err := openOwner(ctx, e)
+	if err != nil {
+		return err
+	}
+	defer pool.Close()
+	var only uuid.UUID
+	if *slug != "" {
+		t, err := tenantBySlug(ctx, pool, *slug)
+		if err != nil {
+			return err
+		}
+		only = t.ID
+	}
+	changes, err := ensureIndexes(ctx, e, pool, only, *dryRun)
+	if err != nil {
+		return err
+	}
+	if *asJSON {
+		return json.NewEncoder(e.stdout).Encode(changes)
+	}
+	if len(changes) == 0 {
+		fmt.Fprintln(e.stderr, "vector indexes: up to date")
+	}
+	return nil
 }
 
 // ensureIndexes applies the index policy (vindex.Due) for one tenant, or

@@ -27,12 +27,18 @@ import (
 // tenant's next request on (it cannot build an index: for a tenant past
 // the threshold, `ragd tenant index` builds it and the flip follows).
 func runTenantModel(ctx context.Context, e *env, action string, args []string) error {
-	usage := "tenant set-model --tenant <slug> --model <name> [--wait] | tenant drop-model-vectors --tenant <slug> [--model <name>]"
+	usage := tenantUsage(action)
 	fs := newFlags(e, "tenant "+action, usage)
 	slug := fs.String("tenant", "", "tenant slug")
 	fs.StringVar(slug, "slug", "", "tenant slug (alias of --tenant)")
-	name := fs.String("model", "", "registered model name (set-model: the target; drop-model-vectors: default the model the last switch replaced)")
-	wait := fs.Bool("wait", false, "re-embed, build the index and flip in this command (set-model)")
+	var name *string
+	wait := new(bool)
+	if action == "set-model" {
+		name = fs.String("model", "", "registered model name to switch to")
+		wait = fs.Bool("wait", false, "re-embed, build the index and flip in this command")
+	} else {
+		name = fs.String("model", "", "the model whose vectors to drop (default: the model the last switch replaced)")
+	}
 	if _, err := parse(fs, args); err != nil {
 		return err
 	}

@@ -43,8 +43,8 @@ const (
 	// its name or its bytes: binary content) or a symbolic link leaving
 	// the ingested tree.
 	KindSkipped Kind = "skipped"
-	// KindRefused: a policy refused it — over the size limit, or an
-	// invalid source_uri.
+	// KindRefused: a policy refused it — over the size limit, past the
+	// tenant's storage quota, or an invalid source_uri.
 	KindRefused Kind = "refused"
 	// KindFailed: an error — unreadable, not valid UTF-8 in any charset it
 	// declares, no text in it, or a database or embedding failure.
@@ -57,7 +57,7 @@ func KindOf(err error) Kind {
 	case errors.Is(err, extract.ErrUnsupportedType), errors.Is(err, extract.ErrBinary),
 		errors.Is(err, extract.ErrTypeMismatch):
 		return KindSkipped
-	case errors.Is(err, ErrTooLarge), errors.Is(err, ErrInvalidSourceURI):
+	case errors.Is(err, ErrTooLarge), errors.Is(err, ErrInvalidSourceURI), errors.Is(err, ErrQuotaExceeded):
 		return KindRefused
 	}
 	return KindFailed
@@ -89,6 +89,13 @@ type WalkOptions struct {
 	SetAccess bool
 }
 
+// ErrSourceURICollision: two different files map to one source_uri (e.g.
+// two roots under one --base-uri, each with an index.md): one document
+// would silently replace the other, so Walk refuses the whole run before
+// anything is written. Its text names every such source_uri and both
+// paths.
+var ErrSourceURICollision = errors.New("ingest: files map to the same source_uri")
+
 // Walk lists the supported files under paths (files or directories), sorted
 // by source_uri, and reports the files it leaves out. Files with
 // unsupported extensions inside a directory are skipped silently unless an
@@ -98,7 +105,9 @@ type WalkOptions struct {
 // file outside the root is reported as skipped. A link to an unsupported
 // type is left out like any such file, wherever it points (documentation
 // trees link to shared JavaScript). Unreadable directories and dangling
-// links are failures.
+// links are failures. One file reached twice (a root named twice, or a
+// file and its directory) is listed once; two different files that map to
+// one source_uri are ErrSourceURICollision, and nothing is listed.
 func Walk(paths []string, o WalkOptions) ([]File, []Failure, error) {
 	for _, g := range append(append([]string{}, o.Include...), o.Exclude...) {
 		if !doublestar.ValidatePattern(g) {
@@ -113,7 +122,9 @@ func Walk(paths []string, o WalkOptions) ([]File, []Failure, error) {
 	}
 	var files []File
 	var fails []Failure
-	seen := map[string]bool{}
+	seen := map[string]string{}  // source_uri → the file (links resolved) it came from
+	shown := map[string]string{} // source_uri → the path it was found at
+	var collisions []string
 	for _, root := range paths {
 		abs, err := filepath.Abs(root)
 		if err != nil {
@@ -178,15 +189,26 @@ func Walk(paths []string, o WalkOptions) ([]File, []Failure, error) {
 			if o.BaseURI != "" {
 				uri = strings.TrimRight(o.BaseURI, "/") + "/" + rel
 			}
-			if !seen[uri] {
-				seen[uri] = true
+			real := p
+			if r, err := filepath.EvalSymlinks(p); err == nil {
+				real = r
+			}
+			switch prev, ok := seen[uri]; {
+			case !ok:
+				seen[uri], shown[uri] = real, p
 				files = append(files, File{Path: p, SourceURI: uri, ContentType: ct, Metadata: o.Metadata, Access: o.Access, SetAccess: o.SetAccess})
+			case prev != real:
+				collisions = append(collisions, fmt.Sprintf("%s and %s both map to %s", shown[uri], p, uri))
 			}
 			return nil
 		})
 		if err != nil {
 			return nil, nil, err
 		}
+	}
+	if len(collisions) > 0 {
+		return nil, nil, fmt.Errorf("%w (nothing was written; give each root its own base URI, or ingest them in separate runs): %s",
+			ErrSourceURICollision, strings.Join(collisions, "; "))
 	}
 	sort.Slice(files, func(i, j int) bool { return files[i].SourceURI < files[j].SourceURI })
 	return files, fails, nil

@@ -460,3 +460,40 @@ func TestWalkReportsANamedUnsupportedFile(t *testing.T) {
 		t.Errorf("directory with a PDF and a DOCX file: %+v, %v", files, err)
 	}
 }
+
+// TestWalkRefusesTwoFilesForOneSourceURI: two roots under one base URI,
+// each with an index.md, would store one document and silently lose the
+// other: Walk refuses the run, naming both paths and the source_uri. One
+// file reached twice (a root named twice, a file and its directory) is
+// listed once; without a base URI each file has its own file:// URI.
+func TestWalkRefusesTwoFilesForOneSourceURI(t *testing.T) {
+	t.Parallel()
+	a, b := t.TempDir(), t.TempDir()
+	for _, dir := range []string{a, b} {
+		if err := os.WriteFile(filepath.Join(dir, "index.md"), []byte("# Index of "+dir), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.WriteFile(filepath.Join(a, "only-a.md"), []byte("# A"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	o := ingest.WalkOptions{BaseURI: "https://x.test/"}
+	files, _, err := ingest.Walk([]string{a, b}, o)
+	if !errors.Is(err, ingest.ErrSourceURICollision) || files != nil {
+		t.Fatalf("two index.md under one base URI: files %v, err %v; want ErrSourceURICollision", files, err)
+	}
+	for _, part := range []string{filepath.Join(a, "index.md"), filepath.Join(b, "index.md"), "https://x.test/index.md"} {
+		if !strings.Contains(err.Error(), part) {
+			t.Errorf("the error does not name %s: %v", part, err)
+		}
+	}
+	for _, paths := range [][]string{{a, a}, {a, filepath.Join(a, "index.md")}} {
+		files, _, err = ingest.Walk(paths, o)
+		if err != nil || len(files) != 2 {
+			t.Errorf("%v: files %v, err %v; want index.md and only-a.md once each", paths, files, err)
+		}
+	}
+	if files, _, err = ingest.Walk([]string{a, b}, ingest.WalkOptions{}); err != nil || len(files) != 3 {
+		t.Errorf("without a base URI: files %v, err %v; want 3", files, err)
+	}
+}

@@ -66,6 +66,7 @@ type Pipeline struct {
 	models   Models // nil: every tenant's documents are embedded with emb
 	chunkCfg chunk.Config
 	maxBytes int
+	quota    Quota // of tenants without their own (WithQuota)
 	log      *slog.Logger
 	// embedText is the recipe name (EmbedHeadingContent or EmbedContent).
 	embedText string
@@ -327,6 +328,12 @@ func (p *Pipeline) upsert(ctx context.Context, t tenant.Tenant, d Document, ct s
 	if same {
 		return out, nil
 	}
+	quota := QuotaOf(t, p.quota)
+	if quota.set() {
+		if err := p.quotaBefore(ctx, t, quota, d.SourceURI); err != nil {
+			return out, err
+		}
+	}
 	content := d.Content
 	if !d.FromText {
 		if content, err = extract.ToUTF8(d.Content, ct, d.ContentType); err != nil {
@@ -480,7 +487,8 @@ func (p *Pipeline) upsert(ctx context.Context, t tenant.Tenant, d Document, ct s
 				return err
 			}
 		}
-		if _, err := q.DeleteChunksByDocument(ctx, tx, store.DeleteChunksByDocumentParams{TenantID: t.ID, DocumentID: doc.ID}); err != nil {
+		removed, err := q.DeleteChunksByDocument(ctx, tx, store.DeleteChunksByDocumentParams{TenantID: t.ID, DocumentID: doc.ID})
+		if err != nil {
 			return err
 		}
 		if d.SetAccess {
@@ -492,9 +500,19 @@ func (p *Pipeline) upsert(ctx context.Context, t tenant.Tenant, d Document, ct s
 			}
 		}
 		cp.DocumentID = doc.ID
-		_, err = q.InsertChunks(ctx, tx, cp)
-		return err
+		if _, err := q.InsertChunks(ctx, tx, cp); err != nil {
+			return err
+		}
+		if !quota.set() {
+			return nil
+		}
+		// After the chunks: their trigger holds the lock that serialises
+		// the tenant's writers, so this check is race-free (quotaAfter).
+		return quotaAfter(ctx, tx, t, quota, d.SourceURI, doc.Inserted, int64(len(chunks)), removed)
 	})
+	if errors.Is(err, ErrQuotaExceeded) {
+		return Outcome{SourceURI: d.SourceURI}, err
+	}
 	if errors.Is(err, store.ErrPermissionDenied) {
 		// The upsert met a document under this source_uri that the
 		// writer's principals cannot read (row-level security refuses to

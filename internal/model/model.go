@@ -255,8 +255,14 @@ func NewSet(ctx context.Context, pool *pgxpool.Pool, cfg config.Config, def embe
 			"`ragd model register --name %s --dims %d --provider %s%s`; then ingest, or switch a tenant to it with `ragd tenant set-model`",
 			ErrNotRegistered, name, embed.LocalModelName, name, dims, ProviderOpenAI, endpointFlag(cfg.EmbedBaseURL))
 	}
-	if err != nil {
+	if err = store.Translate(err); errors.Is(err, store.ErrUndefinedObject) {
+		// Only a missing table means an unmigrated database: a wrong
+		// password or an unreachable server must not send the operator
+		// to migrations.
 		return nil, fmt.Errorf("look up embedding model: %w (is the database migrated? run `ragd migrate up`)", err)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("look up embedding model: %w", err)
 	}
 	s := &Set{pool: pool, cfg: cfg, log: log, def: m, CoverageTTL: 5 * time.Second,
 		rows: map[int16]Model{m.ID: m}, embs: map[int16]embed.Embedder{}, cov: map[covKey]covEntry{}}

@@ -137,3 +137,31 @@ func DocumentAccess(ctx context.Context, tx pgx.Tx, tenant uuid.UUID, ids []uuid
 	}
 	return out, nil
 }
+
+// Statements of TenantStorage: the transaction's principals, and setting them.
+const (
+	principalsSQL    = `SELECT coalesce(current_setting('app.principals', true), '')`
+	setPrincipalsSQL = `SELECT set_config('app.principals', $1, true)`
+)
+
+// TenantStorage is GetTenantStorage inside tx over every document of the
+// tenant, whatever tx's principals: a storage quota is the tenant's, so
+// documents hidden from the writer count too. tx's principals are restored
+// before it returns; on error tx must be rolled back.
+func TenantStorage(ctx context.Context, tx pgx.Tx, tenant uuid.UUID, sourceURI string) (GetTenantStorageRow, error) {
+	var prev string
+	if err := tx.QueryRow(ctx, principalsSQL).Scan(&prev); err != nil {
+		return GetTenantStorageRow{}, fmt.Errorf("store: principals: %w", err)
+	}
+	if _, err := tx.Exec(ctx, setPrincipalsSQL, "*"); err != nil {
+		return GetTenantStorageRow{}, fmt.Errorf("store: principals: %w", err)
+	}
+	st, err := New().GetTenantStorage(ctx, tx, GetTenantStorageParams{TenantID: tenant, SourceUri: sourceURI})
+	if err != nil {
+		return GetTenantStorageRow{}, err
+	}
+	if _, err := tx.Exec(ctx, setPrincipalsSQL, prev); err != nil {
+		return GetTenantStorageRow{}, fmt.Errorf("store: principals: %w", err)
+	}
+	return st, nil
+}

@@ -41,10 +41,18 @@ var ErrInvalidText = errors.New("store: text PostgreSQL cannot store")
 // policy refuses.
 var ErrPermissionDenied = errors.New("store: permission denied")
 
+// ErrUndefinedObject wraps an undefined_table (42P01), undefined_column
+// (42703), undefined_function (42883), undefined_object (42704) or
+// invalid_schema_name (3F000): the schema lacks what the code reads, i.e.
+// the database is not migrated (or by an older binary). Only this error
+// calls for `ragd migrate up`; a connection or authentication failure
+// does not.
+var ErrUndefinedObject = errors.New("store: the schema lacks a table, column or function")
+
 // Translate returns err wrapped with the store's error for what it means:
 // ErrUnavailable for a connection failure (IsUnavailable), ErrConflict,
-// ErrInvalidValue, ErrInvalidText or ErrPermissionDenied for those
-// PostgreSQL errors. Other
+// ErrInvalidValue, ErrInvalidText, ErrPermissionDenied or ErrUndefinedObject
+// for those PostgreSQL errors. Other
 // errors, nil and errors already translated are returned as they are.
 // InTenant and SendTenantBatch apply it to the errors they return; a caller
 // that runs a generated query directly on a pool (the operator commands on
@@ -64,7 +72,7 @@ func Translate(err error) error {
 func translateCode(err error) error {
 	var pgErr *pgconn.PgError
 	if !errors.As(err, &pgErr) || errors.Is(err, ErrConflict) || errors.Is(err, ErrInvalidValue) || errors.Is(err, ErrInvalidText) ||
-		errors.Is(err, ErrPermissionDenied) {
+		errors.Is(err, ErrPermissionDenied) || errors.Is(err, ErrUndefinedObject) {
 		return err
 	}
 	switch pgErr.Code {
@@ -76,6 +84,8 @@ func translateCode(err error) error {
 		return fmt.Errorf("%w: %w", ErrInvalidText, err)
 	case "42501":
 		return fmt.Errorf("%w: %w", ErrPermissionDenied, err)
+	case "42P01", "42703", "42883", "42704", "3F000":
+		return fmt.Errorf("%w: %w", ErrUndefinedObject, err)
 	}
 	return err
 }

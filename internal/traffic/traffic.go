@@ -10,7 +10,10 @@
 // channel and counters in a map, and a background writer (Run) stores them
 // in batches, one tenant transaction per tenant per batch. When the buffer
 // is full, new events are dropped and counted (ragd_events_dropped_total);
-// a slow or failing database slows or fails only the writer. Events older
+// a slow or failing database slows or fails only the writer. An event
+// queued and not yet written is pending: Wait lets a request that needs it
+// stored (feedback on an event_id just returned) have the writer flush at
+// once and wait for it, instead of finding no row. Events older
 // than their tenant's retention are purged by the writer for the tenants it
 // writes for (at most hourly each) and by `ragd tenant purge-events` for
 // all tenants.
@@ -116,6 +119,14 @@ type Recorder struct {
 	purgeMu  sync.Mutex
 	purgedAt map[uuid.UUID]time.Time
 
+	// pending holds the ids of queued events not yet written (their
+	// batch committed or failed); a value is made by the first Wait for
+	// the event and closed once it is written.
+	pendMu  sync.Mutex
+	pending map[uuid.UUID]chan struct{}
+	// kick asks the writer to write what is queued now (Wait).
+	kick chan struct{}
+
 	dropped, written, failed atomic.Uint64
 	descs                    struct{ dropped, written, failed, buffered *prometheus.Desc }
 }
@@ -139,7 +150,8 @@ func WithFlushEvery(d time.Duration) Option { return func(r *Recorder) { r.every
 // (buffer <= 0: events are not recorded, counters still are).
 func New(pool store.Beginner, buffer int, opts ...Option) *Recorder {
 	r := &Recorder{pool: pool, log: slog.Default(), ch: make(chan Event, max(buffer, 0)), batch: 500, every: 500 * time.Millisecond,
-		counts: map[usageKey]*[numCounters]int64{}, purgedAt: map[uuid.UUID]time.Time{}}
+		counts: map[usageKey]*[numCounters]int64{}, purgedAt: map[uuid.UUID]time.Time{}, pending: map[uuid.UUID]chan struct{}{},
+		kick: make(chan struct{}, 1)}
 	for _, o := range opts {
 		o(r)
 	}
@@ -156,12 +168,65 @@ func (r *Recorder) Record(e Event) bool {
 	if r == nil || cap(r.ch) == 0 {
 		return false
 	}
+	// Pending before it is queued: the writer may write it at once.
+	r.pendMu.Lock()
+	r.pending[e.ID] = nil
+	r.pendMu.Unlock()
 	select {
 	case r.ch <- e:
 		return true
 	default:
 		r.dropped.Add(1)
+		r.settled([]Event{e})
 		return false
+	}
+}
+
+// Wait returns once the event id is not pending: written by the writer (or
+// lost with a batch the database refused), or never queued by this
+// recorder (another server's, or unknown). For a pending event it asks the
+// writer to write what is queued at once rather than at its next interval,
+// so the wait is about one batch transaction. Errors: ctx's error when ctx
+// ends with the event still pending (the writer is stopped or the database
+// slow). A nil Recorder has nothing pending.
+func (r *Recorder) Wait(ctx context.Context, id uuid.UUID) error {
+	if r == nil {
+		return nil
+	}
+	r.pendMu.Lock()
+	done, ok := r.pending[id]
+	if ok && done == nil {
+		done = make(chan struct{})
+		r.pending[id] = done
+	}
+	r.pendMu.Unlock()
+	if !ok {
+		return nil
+	}
+	select {
+	case r.kick <- struct{}{}:
+	default: // a flush is asked for already
+	}
+	select {
+	case <-done:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
+// settled ends events' pending state (written, refused or dropped) and
+// releases their waiters.
+func (r *Recorder) settled(events []Event) {
+	r.pendMu.Lock()
+	defer r.pendMu.Unlock()
+	for _, e := range events {
+		if done, ok := r.pending[e.ID]; ok {
+			if done != nil {
+				close(done)
+			}
+			delete(r.pending, e.ID)
+		}
 	}
 }
 
@@ -207,8 +272,9 @@ func (r *Recorder) Collect(ch chan<- prometheus.Metric) {
 const writeTimeout = 10 * time.Second
 
 // Run drains the buffer until ctx ends, writing a batch when it holds
-// r.batch events or every flush interval; then it writes what is buffered
-// (within writeTimeout) and returns.
+// r.batch events, every flush interval, or at once when Wait asks for a
+// pending event; then it writes what is buffered (within writeTimeout) and
+// returns.
 func (r *Recorder) Run(ctx context.Context) {
 	t := time.NewTicker(r.every)
 	defer t.Stop()
@@ -221,6 +287,24 @@ func (r *Recorder) Run(ctx context.Context) {
 				continue
 			}
 		case <-t.C:
+		case <-r.kick:
+			// Everything queued so far: the event waited for is among it.
+		queued:
+			for len(pending) < r.batch {
+				select {
+				case e := <-r.ch:
+					pending = append(pending, e)
+				default:
+					break queued
+				}
+			}
+			if len(r.ch) > 0 {
+				// More than a batch was queued: the next one at once too.
+				select {
+				case r.kick <- struct{}{}:
+				default:
+				}
+			}
 		case <-ctx.Done():
 		drain:
 			for {
@@ -242,8 +326,10 @@ func (r *Recorder) Run(ctx context.Context) {
 // Flush writes events and the counters accumulated so far, one tenant
 // transaction per tenant, and purges the expired events of those tenants
 // (at most hourly each). Failures are logged and counted, never returned:
-// the events of a failed batch are lost and its counters restored.
+// the events of a failed batch are lost and its counters restored. Then
+// the events are no longer pending (Wait).
 func (r *Recorder) Flush(ctx context.Context, events []Event) {
+	defer r.settled(events)
 	byTenant := map[uuid.UUID][]Event{}
 	for _, e := range events {
 		byTenant[e.TenantID] = append(byTenant[e.TenantID], e)

@@ -1,6 +1,8 @@
 package traffic_test
 
 import (
+	"context"
+	"errors"
 	"testing"
 	"time"
 
@@ -67,5 +69,44 @@ func TestWriterRetentionAndFailures(t *testing.T) {
 	// The owner role under the deleted tenant's id sees whatever is left.
 	if left := countEvents(t, testdb.Owner(t), b.ID); left != 0 {
 		t.Errorf("%d events outlived their tenant", left)
+	}
+}
+
+// TestWaitForAPendingEvent: an event queued and not yet written is
+// pending; Wait has the writer write it at once (its interval here is an
+// hour) and returns when it is stored. While the writer is held (not
+// running), Wait ends with its context; an id never queued is not waited
+// for.
+func TestWaitForAPendingEvent(t *testing.T) {
+	t.Parallel()
+	a := testdb.NewTenant(t, "traffic", "")
+	r := traffic.New(testdb.App(t), 10, traffic.WithFlushEvery(time.Hour))
+	e := traffic.Event{ID: uuid.Must(uuid.NewV7()), TenantID: a.ID, At: time.Now(), Operation: "answer", Question: "q", KeepText: true, RetentionDays: 30}
+	if !r.Record(e) {
+		t.Fatal("event not queued")
+	}
+	if err := r.Wait(t.Context(), uuid.Must(uuid.NewV7())); err != nil {
+		t.Fatalf("an id never queued: %v, want no wait", err)
+	}
+	held, cancel := context.WithCancel(t.Context())
+	cancel()
+	if err := r.Wait(held, e.ID); !errors.Is(err, context.Canceled) {
+		t.Fatalf("the writer held: Wait = %v, want the context's error", err)
+	}
+	if got := countEvents(t, testdb.App(t), a.ID); got != 0 {
+		t.Fatalf("%d events stored with the writer held", got)
+	}
+	ctx, stop := context.WithCancel(context.WithoutCancel(t.Context()))
+	done := make(chan struct{})
+	go func() { r.Run(ctx); close(done) }()
+	t.Cleanup(func() { stop(); <-done })
+	if err := r.Wait(t.Context(), e.ID); err != nil {
+		t.Fatal(err)
+	}
+	if got := countEvents(t, testdb.App(t), a.ID); got != 1 {
+		t.Fatalf("%d events stored once Wait returned, want 1", got)
+	}
+	if err := r.Wait(t.Context(), e.ID); err != nil {
+		t.Fatalf("a written event: %v", err)
 	}
 }
