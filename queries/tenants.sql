@@ -56,6 +56,11 @@ SELECT coalesce(current_setting('app.tenant_id', true), '')::text AS tenant_id;
 -- The settings row locked for a read-modify-write (concurrent PATCHes serialise).
 SELECT settings FROM tenants WHERE id = @id FOR UPDATE;
 
+-- name: DisableTenantByID :exec
+-- The first step of a tenant's deletion (tenant.Purge): requests that load
+-- the tenant from now on are refused, so no new write starts.
+UPDATE tenants SET status = 'disabled' WHERE id = @id;
+
 -- name: PurgeTenantIndex :exec
 -- Bottom-up deletion of a tenant's data, set-based (a cascade from tenants
 -- deletes row by row: measured > 5 min for a 78,000-chunk tenant). Postings

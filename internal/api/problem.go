@@ -194,6 +194,13 @@ func classify(err error) (int, string) {
 		return http.StatusGatewayTimeout, ""
 	case store.IsUnavailable(err):
 		return http.StatusServiceUnavailable, ""
+	case errors.Is(err, store.ErrTransient):
+		// A deadlock or serialization failure rolled the whole request back:
+		// nothing was stored, and a retry may succeed.
+		return http.StatusServiceUnavailable, "the request lost a race with a concurrent change; nothing was stored, retry"
+	case errors.Is(err, store.ErrReferenceGone):
+		// The tenant or document the write refers to was deleted meanwhile.
+		return http.StatusConflict, "what the request refers to was deleted meanwhile; nothing was stored"
 	case errors.Is(err, errNotFound), errors.Is(err, ingest.ErrNotFound), errors.Is(err, tenant.ErrNotFound),
 		errors.Is(err, eval.ErrRunNotFound), errors.Is(err, eval.ErrSetNotFound), errors.Is(err, job.ErrNotFound):
 		return http.StatusNotFound, msgNotFound

@@ -49,10 +49,20 @@ var ErrPermissionDenied = errors.New("store: permission denied")
 // does not.
 var ErrUndefinedObject = errors.New("store: the schema lacks a table, column or function")
 
+// ErrTransient wraps a deadlock_detected (40P01) or serialization_failure
+// (40001): the transaction lost a race with another one and was rolled
+// back whole; the same request may succeed when retried.
+var ErrTransient = errors.New("store: transaction rolled back by a concurrent one; retry")
+
+// ErrReferenceGone wraps a foreign_key_violation (23503): a row the write
+// refers to (its tenant, its document) was deleted by a concurrent
+// transaction, e.g. the tenant's deletion; nothing was written.
+var ErrReferenceGone = errors.New("store: a row the write refers to was deleted concurrently")
+
 // Translate returns err wrapped with the store's error for what it means:
 // ErrUnavailable for a connection failure (IsUnavailable), ErrConflict,
-// ErrInvalidValue, ErrInvalidText, ErrPermissionDenied or ErrUndefinedObject
-// for those PostgreSQL errors. Other
+// ErrInvalidValue, ErrInvalidText, ErrPermissionDenied, ErrUndefinedObject,
+// ErrTransient or ErrReferenceGone for those PostgreSQL errors. Other
 // errors, nil and errors already translated are returned as they are.
 // InTenant and SendTenantBatch apply it to the errors they return; a caller
 // that runs a generated query directly on a pool (the operator commands on
@@ -72,12 +82,17 @@ func Translate(err error) error {
 func translateCode(err error) error {
 	var pgErr *pgconn.PgError
 	if !errors.As(err, &pgErr) || errors.Is(err, ErrConflict) || errors.Is(err, ErrInvalidValue) || errors.Is(err, ErrInvalidText) ||
-		errors.Is(err, ErrPermissionDenied) || errors.Is(err, ErrUndefinedObject) {
+		errors.Is(err, ErrPermissionDenied) || errors.Is(err, ErrUndefinedObject) || errors.Is(err, ErrTransient) ||
+		errors.Is(err, ErrReferenceGone) {
 		return err
 	}
 	switch pgErr.Code {
 	case "23505":
 		return fmt.Errorf("%w: %w", ErrConflict, err)
+	case "40P01", "40001":
+		return fmt.Errorf("%w: %w", ErrTransient, err)
+	case "23503":
+		return fmt.Errorf("%w: %w", ErrReferenceGone, err)
 	case "23514", "22001":
 		return fmt.Errorf("%w: %w", ErrInvalidValue, err)
 	case "22021", "22P05":

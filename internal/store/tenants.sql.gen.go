@@ -76,6 +76,17 @@ func (q *Queries) DeleteTenant(ctx context.Context, db DBTX, id uuid.UUID) (int6
 	return result.RowsAffected(), nil
 }
 
+const disableTenantByID = `-- name: DisableTenantByID :exec
+UPDATE tenants SET status = 'disabled' WHERE id = $1
+`
+
+// The first step of a tenant's deletion (tenant.Purge): requests that load
+// the tenant from now on are refused, so no new write starts.
+func (q *Queries) DisableTenantByID(ctx context.Context, db DBTX, id uuid.UUID) error {
+	_, err := db.Exec(ctx, disableTenantByID, id)
+	return err
+}
+
 const getEmbeddingModel = `-- name: GetEmbeddingModel :one
 SELECT id, name, dims, distance, vector_weight, provider, endpoint, query_prefix, document_prefix, max_input_tokens, status
 FROM embedding_models WHERE name = $1

@@ -262,7 +262,41 @@ func SaveSettings(ctx context.Context, db store.Beginner, id uuid.UUID, s Settin
 // then the tenant row, whose cascade removes the rest). db must be the owner
 // role's pool: the application role cannot delete tenants. Returns the number
 // of tenant rows deleted (0 or 1).
+//
+// Writes of the tenant may run meanwhile. The tenant is first disabled, in
+// a transaction of its own, so that no request starts another write (it is
+// refused as a disabled tenant's). A write already under way locks
+// postings, then tenant_stats, then term_stats (migration 00008); the
+// purge's deletes meet those locks in another order, so one of the two can
+// be chosen as a deadlock victim (store.ErrTransient). The purge is then run
+// again, up to purgeAttempts times, waiting longer each time for the writes
+// under way to end: each attempt is one whole transaction, and a write that
+// lost is refused as a whole (503, retryable; its tenant is gone after).
+// A purge that fails leaves the tenant disabled, not half deleted.
 func Purge(ctx context.Context, db store.Beginner, id uuid.UUID) (int64, error) {
+	err := store.InTenant(ctx, db, id, func(tx pgx.Tx) error { return store.New().DisableTenantByID(ctx, tx, id) })
+	if err != nil {
+		return 0, err
+	}
+	var n int64
+	for attempt := 1; attempt <= purgeAttempts; attempt++ {
+		if n, err = purgeOnce(ctx, db, id); !errors.Is(err, store.ErrTransient) {
+			break
+		}
+		select {
+		case <-ctx.Done():
+			return 0, ctx.Err()
+		case <-time.After(time.Duration(attempt) * 50 * time.Millisecond):
+		}
+	}
+	return n, err
+}
+
+// purgeAttempts bounds Purge's retries after a deadlock with the tenant's
+// writers.
+const purgeAttempts = 10
+
+func purgeOnce(ctx context.Context, db store.Beginner, id uuid.UUID) (int64, error) {
 	var n int64
 	err := store.InTenant(ctx, db, id, func(tx pgx.Tx) error {
 		q := store.New()
