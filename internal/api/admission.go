@@ -72,26 +72,38 @@ func retryAfter(d time.Duration) http.Header {
 	return http.Header{"Retry-After": {strconv.Itoa(max(1, int(math.Ceil(d.Seconds()))))}}
 }
 
-// admit applies the tenant's rate limit for the operation's class (429),
-// then the server's admission gate (503 when its queue is full or the wait
-// passes). It writes the problem and returns false when the request may not
-// proceed; otherwise the caller must call release when the request ends.
-// The rate check comes first and costs no slot: a tenant far above its rate
-// is answered at once and does not take the capacity other tenants use.
-func (s *Server) admit(w http.ResponseWriter, r *http.Request, info *reqInfo, op string) (release func(), ok bool) {
-	ctx := r.Context()
+// allowRate applies the tenant's rate limit for the operation's class
+// (429). It writes the problem and returns false when the request may not
+// proceed. It comes before anything else the request costs: a tenant far
+// above its rate is answered at once, before its body is read, and does not
+// take the capacity other tenants use.
+func (s *Server) allowRate(w http.ResponseWriter, r *http.Request, info *reqInfo, op string) bool {
 	t := *info.tenant
 	class := classOf(op)
 	rate := s.rates(t).Of(class)
 	if allowed, wait := s.limiter.Allow(t.ID, class, rate); !allowed {
 		s.deps.Recorder.Count(t.ID, traffic.RateLimited, 1)
 		s.metrics.refused.WithLabelValues(class.String(), "rate_limit").Inc()
-		p := newProblem(ctx, http.StatusTooManyRequests,
+		p := newProblem(r.Context(), http.StatusTooManyRequests,
 			fmt.Sprintf("rate limit: this tenant may make %g %s requests per second; retry after the Retry-After seconds", rate, class))
 		p.headers = retryAfter(wait)
 		writeProblem(w, p)
-		return nil, false
+		return false
 	}
+	return true
+}
+
+// admit takes a slot of the server's admission gate (503 when its queue is
+// full or the wait passes), after allowRate and after a JSON body has been
+// read whole (requireUTF8JSON): a client that sends its bodies slowly, or
+// never finishes them, holds connections, not the slots every tenant's
+// requests share. It writes the problem and returns false when the request
+// may not proceed; otherwise the caller must call release when the request
+// ends.
+func (s *Server) admit(w http.ResponseWriter, r *http.Request, info *reqInfo, op string) (release func(), ok bool) {
+	ctx := r.Context()
+	t := *info.tenant
+	class := classOf(op)
 	if op == "ingestJobEvents" {
 		// A job's progress stream is open for as long as the client
 		// follows it (up to the request timeout) but uses the database only

@@ -147,16 +147,18 @@ func (s *Server) middleware(next http.Handler) http.Handler {
 			if !s.authenticate(sw, r, info) {
 				return
 			}
-			// Admission before the body is read: a request over its
-			// tenant's rate or beyond the queue costs no body read.
+			// The rate limit before the body is read (a request over its
+			// tenant's rate costs no body read), a JSON body read whole
+			// before an admission slot is taken (a stalled body holds no
+			// slot), then the slot.
+			if !s.allowRate(sw, r, info, op) || !s.requireUTF8JSON(sw, r) {
+				return
+			}
 			release, ok := s.admit(sw, r, info, op)
 			if !ok {
 				return
 			}
 			defer release()
-			if !s.requireUTF8JSON(sw, r) {
-				return
-			}
 		}
 		next.ServeHTTP(sw, r)
 	})

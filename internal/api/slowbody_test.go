@@ -13,26 +13,17 @@ import (
 	"github.com/ragd-dev/ragd/internal/auth"
 )
 
-// TestBreakSlowBodiesShedOtherTenants (h-break): one tenant's reader
-// opens as many POST /v1/search requests as the server serves at once
-// (RAGD_MAX_INFLIGHT) and never finishes sending their bodies (declared
-// Content-Length, a few bytes sent). The server is the real net/http
-// server with ragd's timeouts (api.NewHTTPServer, as `ragd serve` builds
-// it).
-//
-// Expected (docs/SECURITY.md, threat model: a tenant's client must not be
-// able to "exhaust the server for others"; rate limits and admission
-// control are the defence): another tenant's search is served.
-//
-// Actual (2026-12-02, main 6c0284b): the admission slot is taken before
-// the body is read, so the stalled requests hold every slot until the
-// server's ReadTimeout (request timeout + 10 s: 70 s by default); every
-// other tenant's /v1 request waits RAGD_QUEUE_WAIT and gets 503. Sixteen
-// connections (4 × the default pool of 4) are enough against a default
-// `ragd serve`; the per-tenant rate limit never triggers (16 requests a
-// minute). Reproduced against `ragd serve` with 16 sockets: tenant B's
-// searches were 503 for 65 s, then 200.
-func TestBreakSlowBodiesShedOtherTenants(t *testing.T) {
+// TestSlowBodiesDoNotShedOtherTenants: one tenant's reader opens as many
+// POST /v1/search requests as the server serves at once (MaxInFlight) and
+// never finishes sending their bodies (declared Content-Length, a few bytes
+// sent), against the real net/http server with ragd's timeouts
+// (api.NewHTTPServer, as `ragd serve` builds it). Another tenant's search is
+// served: a JSON body is read whole before an admission slot is taken, so
+// stalled bodies hold connections, not slots (docs/SECURITY.md: a tenant's
+// client must not exhaust the server for others). Found by a breaker
+// helper: before, sixteen such connections made every other tenant's
+// requests 503 for the server's read timeout (70 s by default).
+func TestSlowBodiesDoNotShedOtherTenants(t *testing.T) {
 	const inflight = 4
 	b := setup(t, func(d *api.Deps) {
 		d.Limits.MaxInFlight, d.Limits.MaxQueued, d.Limits.QueueWait = inflight, 8, time.Second
