@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"io"
+	"mime/multipart"
 	"net/http"
 	"net/http/httptest"
 	"strconv"
@@ -92,16 +93,19 @@ func TestRateLimitPerTenantAndClass(t *testing.T) {
 func TestAdmissionShedsWith503(t *testing.T) {
 	t.Parallel()
 	b := setup(t, func(d *api.Deps) { d.Limits.MaxInFlight, d.Limits.MaxQueued = 1, -1 })
-	// Hold the one slot with a request that blocks until released: an
-	// upload whose body is still being sent.
+	// Hold the one slot with a request that blocks until released: a file
+	// upload whose body is still being sent (a multipart body is read by
+	// its handler, inside the slot; a JSON body is read before the slot is
+	// taken, TestSlowBodiesDoNotShedOtherTenants).
 	pr, pw := io.Pipe()
+	mw := multipart.NewWriter(pw)
 	tok := token(t, b.a.ID, auth.RoleEditor)
 	started := make(chan struct{})
 	done := make(chan int)
 	go func() {
-		r, _ := http.NewRequestWithContext(t.Context(), "PUT", "/v1/documents", readerNotify{pr, started})
+		r, _ := http.NewRequestWithContext(t.Context(), "POST", "/v1/documents/upload", readerNotify{pr, started})
 		r.Header.Set("Authorization", "Bearer "+tok)
-		r.Header.Set("Content-Type", "application/json")
+		r.Header.Set("Content-Type", mw.FormDataContentType())
 		w := httptest.NewRecorder()
 		b.srv.ServeHTTP(w, r)
 		done <- w.Code
@@ -112,7 +116,10 @@ func TestAdmissionShedsWith503(t *testing.T) {
 	if w.Header().Get("Retry-After") != "1" {
 		t.Errorf("Retry-After %q, want 1", w.Header().Get("Retry-After"))
 	}
-	_, _ = pw.Write([]byte(`{"source_uri":"a.md","content":"# A\n\nwidgets","content_type":"markdown"}`))
+	_ = mw.WriteField("source_uri", "a.md")
+	part, _ := mw.CreateFormFile("file", "a.md")
+	_, _ = part.Write([]byte("# A\n\nwidgets"))
+	_ = mw.Close()
 	_ = pw.Close()
 	if code := <-done; code != http.StatusOK {
 		t.Fatalf("the admitted write: %d", code)
