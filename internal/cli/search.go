@@ -95,8 +95,24 @@ func snippet(s string, n int) string {
 
 // searchFilter holds the document filters that search and ask share.
 type searchFilter struct {
-	prefix, metadata, subject *string
-	groups                    *stringsFlag
+	prefix, metadata *string
+	subject          *setString
+	groups           *stringsFlag
+}
+
+// setString is a string flag that records whether it was given: an empty
+// --as-subject "" (a script's unset variable) is a person without a usable
+// subject, not the operator's every-document view.
+type setString struct {
+	value string
+	set   bool
+}
+
+func (s *setString) String() string { return s.value }
+
+func (s *setString) Set(v string) error {
+	s.value, s.set = v, true
+	return nil
 }
 
 // filterFlags defines --source-uri-prefix, --metadata, --as-subject and
@@ -105,21 +121,23 @@ func filterFlags(fs *flag.FlagSet) searchFilter {
 	f := searchFilter{
 		prefix:   fs.String("source-uri-prefix", "", "only documents whose source_uri starts with this"),
 		metadata: fs.String("metadata", "", `only documents whose metadata contains this JSON object, e.g. '{"lang":"en"}'`),
-		subject:  fs.String("as-subject", "", "read as this token subject (principal user:<subject>) instead of seeing every document"),
+		subject:  &setString{},
 		groups:   &stringsFlag{},
 	}
+	fs.Var(f.subject, "as-subject", "read as this token subject (principal user:<subject>) instead of seeing every document")
 	fs.Var(f.groups, "as-group", "read as a member of this group (principal group:<name>; repeatable); with neither --as-… flag, every document is searched")
 	return f
 }
 
 // reader returns ctx reading as the --as-subject/--as-group person when
-// either is given (no usable principal: tenant-wide documents only, as for
-// a token without them), else ctx (every document: operator tooling).
+// either is given, even empty (no usable principal: tenant-wide documents
+// only, as for a token without them), else ctx (every document: operator
+// tooling).
 func (f searchFilter) reader(ctx context.Context) context.Context {
-	if *f.subject == "" && len(*f.groups) == 0 {
+	if !f.subject.set && len(*f.groups) == 0 {
 		return ctx
 	}
-	p := auth.Principal{Subject: *f.subject, Groups: *f.groups}
+	p := auth.Principal{Subject: f.subject.value, Groups: *f.groups}
 	return store.WithVisibility(ctx, store.AsPrincipals(p.Principals()))
 }
 
