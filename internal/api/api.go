@@ -193,6 +193,9 @@ type Server struct {
 	handler http.Handler
 	limiter *limit.Limiter
 	gate    *limit.Gate
+	// jobIntake bounds the bytes of submitted job files held in memory
+	// at once (job.Intake): jobIntakeJobs × the per-job limit.
+	jobIntake job.IntakeBudget
 }
 
 // New builds the API. It does not touch the database. Errors: a missing
@@ -226,6 +229,7 @@ func newServer(d Deps) *Server {
 	}
 	s.limiter = limit.NewLimiter(d.Limits.RateBurst)
 	s.gate = limit.NewGate(inflight, d.Limits.MaxQueued, d.Limits.QueueWait)
+	s.jobIntake = job.NewIntakeBudget(jobIntakeJobs * s.limits.MaxJobBytes)
 	s.metrics = newMetrics(d.Registry, d.Pool)
 	s.metrics.registerTraffic(s.gate, d.Recorder)
 

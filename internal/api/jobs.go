@@ -161,7 +161,9 @@ func (s *Server) createJob(ctx context.Context, in *CreateJobInput) (*JobOutput,
 	if err := job.CheckBaseURI(form.BaseURI); err != nil {
 		return nil, err
 	}
-	jin := job.Input{BaseURI: form.BaseURI,
+	intake := s.jobIntake.Intake()
+	defer intake.Release() // the files are stored (or refused) by then
+	jin := job.Input{BaseURI: form.BaseURI, Intake: intake,
 		Limits: job.Limits{MaxFileBytes: s.limits.MaxBodyBytes, MaxJobBytes: s.limits.MaxJobBytes, MaxFiles: s.limits.MaxJobFiles}}
 	if strings.TrimSpace(form.Metadata) != "" {
 		if err := json.Unmarshal([]byte(form.Metadata), &jin.Metadata); err != nil || jin.Metadata == nil {
@@ -195,8 +197,11 @@ func (s *Server) createJob(ctx context.Context, in *CreateJobInput) (*JobOutput,
 				named = append(named, job.NamedFile{Name: name, Size: f.Size})
 				continue
 			}
-			b, err := io.ReadAll(io.LimitReader(f, s.limits.MaxBodyBytes+1))
-			if err != nil {
+			if err := intake.Hold(f.Size); err != nil {
+				return nil, err
+			}
+			b := make([]byte, f.Size)
+			if _, err := io.ReadFull(f, b); err != nil {
 				return nil, err
 			}
 			named = append(named, job.NamedFile{Name: name, Content: b, Size: int64(len(b))})
@@ -214,6 +219,10 @@ func (s *Server) createJob(ctx context.Context, in *CreateJobInput) (*JobOutput,
 	}
 	return &JobOutput{Location: "/v1/ingest/jobs/" + j.ID.String(), Body: j}, nil
 }
+
+// jobIntakeJobs is how many jobs at the per-job byte limit the server
+// holds in memory at once (job.Intake); more is refused with 503.
+const jobIntakeJobs = 2
 
 // partPath is a file part's name as sent, directories included
 // ("guide/install.md"): Go's multipart reader keeps only the last element

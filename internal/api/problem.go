@@ -194,6 +194,8 @@ func classify(err error) (int, string) {
 		return http.StatusGatewayTimeout, ""
 	case store.IsUnavailable(err):
 		return http.StatusServiceUnavailable, ""
+	case errors.Is(err, job.ErrBusy):
+		return http.StatusServiceUnavailable, "the server is taking in other ingestion jobs' files; nothing was stored, retry"
 	case errors.Is(err, store.ErrTransient):
 		// A deadlock or serialization failure rolled the whole request back:
 		// nothing was stored, and a retry may succeed.

@@ -72,6 +72,9 @@ type Input struct {
 	// Metadata is every document's metadata (nil = none).
 	Metadata map[string]any
 	Limits   Limits
+	// Intake, when set, holds the bytes of every entry read into memory
+	// (see Intake); nil reads without a bound beyond Limits.
+	Intake *Intake
 }
 
 // SourceURI returns the source_uri of a file or archive entry named name:
@@ -226,17 +229,31 @@ func (in Input) zip(r io.ReaderAt, size int64) ([]File, error) {
 		if total += int64(declared); total > in.Limits.MaxJobBytes {
 			return nil, fmt.Errorf("%w: more than %d bytes uncompressed", ErrTooLarge, in.Limits.MaxJobBytes)
 		}
+		if err := in.Intake.hold(int64(declared)); err != nil {
+			return nil, err
+		}
 		rc, err := e.Open()
 		if err != nil {
 			return nil, fmt.Errorf("%w: entry %q: %v", ErrInvalid, e.Name, err)
 		}
-		// Never more than declared (+1 to see a lie): the declared sizes
-		// were what the limits checked.
-		// (archive/zip itself fails a read past the declared size with
-		// ErrFormat, and a mismatch at the end with ErrChecksum).
-		data, err := io.ReadAll(io.LimitReader(rc, int64(declared)+1))
+		// Exactly the declared size, read into one buffer of that size (no
+		// growth copies): the declared sizes were what the limits checked,
+		// and a longer entry is a lie (archive/zip itself fails a read past
+		// the declared size with ErrFormat, and a mismatch at the end with
+		// ErrChecksum).
+		data := make([]byte, declared)
+		_, err = io.ReadFull(rc, data)
+		if err == nil {
+			// The end must come now, checksum checked.
+			var extra [1]byte
+			if n, rerr := rc.Read(extra[:]); n > 0 {
+				err = zip.ErrFormat
+			} else if !errors.Is(rerr, io.EOF) {
+				err = rerr
+			}
+		}
 		rc.Close()
-		if uint64(len(data)) != declared || errors.Is(err, zip.ErrFormat) || errors.Is(err, zip.ErrChecksum) {
+		if errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF) && declared > 0 || errors.Is(err, zip.ErrFormat) || errors.Is(err, zip.ErrChecksum) {
 			return nil, fmt.Errorf("%w: entry %q is not the %d bytes it declares (or is corrupt): refused", ErrInvalid, e.Name, declared)
 		}
 		if err != nil {
@@ -282,7 +299,12 @@ func (in Input) tar(r io.Reader) ([]File, error) {
 		}
 		f := in.file(uri, nil, h.Size)
 		if f.Refuse == "" {
-			if f.Content, err = io.ReadAll(io.LimitReader(tr, h.Size)); err != nil {
+			if err := in.Intake.hold(h.Size); err != nil {
+				return nil, err
+			}
+			// One buffer of the entry's size: no growth copies.
+			f.Content = make([]byte, h.Size)
+			if _, err := io.ReadFull(tr, f.Content); err != nil {
 				return nil, fmt.Errorf("%w: entry %q: %v", ErrInvalid, h.Name, err)
 			}
 		}

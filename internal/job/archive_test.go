@@ -256,3 +256,40 @@ func TestArchiveJobOfPDFAndDOCX(t *testing.T) {
 		t.Fatalf("manual.pdf: %d of %d chunks with pages (%v)", paged, chunks, err)
 	}
 }
+
+// TestIntakeBudget: the bytes of jobs' files held in memory at once are
+// bounded across jobs: a second job whose entries do not fit beside the
+// first one's is refused with ErrBusy (nothing read past the refusal), and
+// fits once the first has released its bytes; without a budget nothing is
+// bounded beyond Limits.
+func TestIntakeBudget(t *testing.T) {
+	t.Parallel()
+	body := strings.Repeat("budget ", 10) // 70 bytes
+	one := []entry{{name: "a.md", body: body}}
+	two := []entry{{name: "b.md", body: body}, {name: "c.md", body: body}}
+	budget := job.NewIntakeBudget(150)
+	for _, mk := range []func(...entry) []byte{
+		func(e ...entry) []byte { return tarball(t, true, e...) },
+		func(e ...entry) []byte { return zipfile(t, e...) },
+	} {
+		first := budget.Intake()
+		if _, err := readArchive(job.Input{Intake: first}, mk(one...)); err != nil {
+			t.Fatalf("first job: %v", err)
+		}
+		second := budget.Intake()
+		if _, err := readArchive(job.Input{Intake: second}, mk(two...)); !errors.Is(err, job.ErrBusy) {
+			t.Errorf("second job beside the first: err = %v, want ErrBusy", err)
+		}
+		second.Release()
+		first.Release()
+		third := budget.Intake()
+		files, err := readArchive(job.Input{Intake: third}, mk(two...))
+		if err != nil || len(files) != 2 {
+			t.Errorf("after the first released: %d files, %v", len(files), err)
+		}
+		third.Release()
+		if files, err := readArchive(job.Input{}, mk(two...)); err != nil || len(files) != 2 {
+			t.Errorf("no budget: %d files, %v", len(files), err)
+		}
+	}
+}
