@@ -9,6 +9,7 @@ import (
 	"encoding/json"
 	"encoding/pem"
 	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
@@ -262,4 +263,19 @@ func TestFailClosedWithoutRouterAuth(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestDuplicateAuthorizationHeaders: two Authorization headers are a 400,
+// not the first token's tenant: a proxy that checks or replaces the last
+// one would disagree with ragd about the caller (found by a breaker
+// helper).
+func TestDuplicateAuthorizationHeaders(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	r := httptest.NewRequestWithContext(t.Context(), "GET", "/v1/tenant", nil)
+	r.Header.Add("Authorization", "Bearer "+token(t, b.a.ID, auth.RoleReader))
+	r.Header.Add("Authorization", "Bearer "+token(t, b.b.ID, auth.RoleReader))
+	w := httptest.NewRecorder()
+	b.srv.ServeHTTP(w, r)
+	problem(t, w, http.StatusBadRequest)
 }

@@ -234,6 +234,14 @@ func operationIDs(oapi *huma.OpenAPI) map[string]string {
 // proceed.
 func (s *Server) authenticate(w http.ResponseWriter, r *http.Request, info *reqInfo) bool {
 	ctx := r.Context()
+	if len(r.Header.Values("Authorization")) > 1 {
+		// Two credentials: a proxy that checks or replaces one of them and
+		// ragd would disagree about who the caller is (RFC 9110 §5.3 allows
+		// repeating a field only where its value is a list; this one's
+		// is not).
+		writeProblem(w, newProblem(ctx, http.StatusBadRequest, "more than one Authorization header"))
+		return false
+	}
 	token, err := auth.BearerToken(r.Header.Get("Authorization"))
 	var p auth.Principal
 	if err == nil {
