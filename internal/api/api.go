@@ -196,6 +196,8 @@ type Server struct {
 	// jobIntake bounds the bytes of submitted job files held in memory
 	// at once (job.Intake): jobIntakeJobs × the per-job limit.
 	jobIntake job.IntakeBudget
+	// streams counts each tenant's open job event streams.
+	streams streamCounts
 }
 
 // New builds the API. It does not touch the database. Errors: a missing
