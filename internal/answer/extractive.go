@@ -289,7 +289,8 @@ func bestPassage(question string, sources []Source, docs [][]unit, maxSentences 
 				continue
 			}
 			// The heading of the section the passage opens in counts as
-			// the source's headings do.
+			// the source's headings do; these count only in the source's
+			// own sections.
 			clear(local)
 			for _, t := range d[a].heading {
 				if i, ok := qi[t]; ok {
@@ -329,7 +330,7 @@ func bestPassage(question string, sources []Source, docs [][]unit, maxSentences 
 						score += (1 + definitionWeight) * idf[i]
 					case covered[i]:
 						score += idf[i]
-					case head[i] || local[i]:
+					case head[i] && d[a].own || local[i]:
 						score += headingWeight * idf[i]
 					}
 				}

@@ -128,6 +128,27 @@ func TestExtractiveAnswersUnderTheQuestionHeading(t *testing.T) {
 	}
 }
 
+// TestExtractiveNeighbourSectionIsNotTheSource: a source widened to its
+// neighbour chunks holds the next section too; the source's heading path
+// ("Invoking parsetool") describes its own section, not the neighbour's, so
+// a passage of the neighbour's section ("Invoking codetool") gets no credit
+// for the heading's words. (Before, the libtasn1 demo question about
+// asn1Parser was answered from the asn1Coding section, whose usage block
+// holds the same option.)
+func TestExtractiveNeighbourSectionIsNotTheSource(t *testing.T) {
+	t.Parallel()
+	content := "3 Tools\n\n3.1 Invoking parsetool\n\n" +
+		"parsetool reads a definitions file and writes an array.\n\n" +
+		"3.2 Invoking codetool\n\n" +
+		"codetool writes a binary encoding; use its check option to validate the syntax of definitions files.\n\n" +
+		"Use the check option of either tool to validate syntax only."
+	src := []Source{{Title: "manual.pdf", HeadingPath: "manual.pdf > 3 Tools > 3.1 Invoking parsetool", Content: content}}
+	r := Extractive("How do I check the syntax of a definitions file with parsetool?", src, 1)
+	if want := "parsetool reads a definitions file and writes an array [1]."; r.Answer != want {
+		t.Errorf("Answer = %q, want %q", r.Answer, want)
+	}
+}
+
 func TestIsQuestionLine(t *testing.T) {
 	t.Parallel()
 	for _, tc := range []struct {

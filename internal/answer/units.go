@@ -31,6 +31,11 @@ type unit struct {
 	// answer ("How do I get a refund?" above "Write to billing…").
 	section int
 	heading []string
+	// own is false in a section that an in-chunk heading other than one of
+	// the chunk's heading path started: a neighbouring section (a source
+	// widened to its neighbour chunks, a chunk merging short sections),
+	// which the source's title and heading path do not describe.
+	own bool
 }
 
 // parseUnits splits a chunk into units in reading order.
@@ -47,9 +52,10 @@ type unit struct {
 // or a numbered title such as "26.1. SQL Dump"), captions (a short line
 // without final punctuation) and a question standing alone as a paragraph
 // (an FAQ's "Can I change my username?") are not units: they name a
-// section, they say nothing about it. Inside the chunk, each of them but a
-// heading path component starts a section whose units carry its terms
-// (unit.heading). A definition term is joined to the first sentence of its
+// section, they say nothing about it. Inside the chunk, each of them starts
+// a section whose units carry its terms (unit.heading); one that is not a
+// component of the chunk's heading path starts a section the heading path
+// does not describe (unit.own false). A definition term is joined to the first sentence of its
 // definition ("work_mem (integer): Sets the base maximum…"), because the
 // definition alone does not name its subject.
 func parseUnits(content, headingPath string) []unit {
@@ -62,18 +68,17 @@ func parseUnits(content, headingPath string) []unit {
 	var out []unit
 	block, section := 0, 0
 	var local []string
+	own := true
 	add := func(k unitKind, text string) {
 		text = strings.TrimRight(text, " \t")
 		if strings.TrimSpace(text) == "" {
 			return
 		}
-		out = append(out, unit{kind: k, text: text, block: block, terms: terms(text), section: section, heading: local})
+		out = append(out, unit{kind: k, text: text, block: block, terms: terms(text), section: section, heading: local, own: own})
 	}
 	startSection := func(line string) {
-		if !headings[line] {
-			section++
-			local = terms(line)
-		}
+		section++
+		local, own = terms(line), headings[line]
 	}
 	for _, b := range splitBlocks(content) {
 		block++

@@ -243,7 +243,7 @@ const maxStreamsPerTenant = 16
 
 // streamCounts counts each tenant's open job event streams.
 type streamCounts struct {
-	mu   sync.Mutex
+	mu    sync.Mutex
 	count map[uuid.UUID]int
 }
 
