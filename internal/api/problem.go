@@ -178,7 +178,7 @@ var errNotFound = errors.New("not found")
 // Messages for 4xx responses.
 const (
 	msgNotFound = "not found"
-	msgNUL      = "text must not contain the NUL character (U+0000)"
+	msgNUL      = "text must be valid UTF-8 without the NUL character (U+0000)"
 )
 
 // classify maps an error from a handler to a status and a client-facing
@@ -228,9 +228,12 @@ func classify(err error) (int, string) {
 	case errors.Is(err, store.ErrInvalidValue):
 		return http.StatusUnprocessableEntity, "a value is out of the allowed range"
 	case errors.Is(err, store.ErrInvalidText):
-		// PostgreSQL text and jsonb cannot hold U+0000: a NUL in a query,
-		// title, prefix or metadata string is the client's input, not a fault
-		// (invalid byte sequence 0x00 / unsupported Unicode escape \u0000).
+		// PostgreSQL text and jsonb cannot hold U+0000 or invalid UTF-8: a
+		// NUL in a query, title, prefix or metadata string, or a query
+		// parameter's percent-escape that is not UTF-8 (?source_uri_prefix=%ff),
+		// is the client's input, not a fault (invalid byte sequence 0x00 /
+		// unsupported Unicode escape \u0000 / invalid byte sequence for
+		// encoding UTF8).
 		return http.StatusUnprocessableEntity, msgNUL
 	}
 	return http.StatusInternalServerError, ""
