@@ -269,7 +269,7 @@ func SaveSettings(ctx context.Context, db store.Beginner, id uuid.UUID, s Settin
 // postings, then tenant_stats, then term_stats (migration 00008); the
 // purge's deletes meet those locks in another order, so one of the two can
 // be chosen as a deadlock victim (store.ErrTransient). The purge is then run
-// again, up to purgeAttempts times, waiting longer each time for the writes
+// again, for up to purgeRetryFor, waiting longer each time for the writes
 // under way to end: each attempt is one whole transaction, and a write that
 // lost is refused as a whole (503, retryable; its tenant is gone after).
 // A purge that fails leaves the tenant disabled, not half deleted.
@@ -279,22 +279,23 @@ func Purge(ctx context.Context, db store.Beginner, id uuid.UUID) (int64, error) 
 		return 0, err
 	}
 	var n int64
-	for attempt := 1; attempt <= purgeAttempts; attempt++ {
-		if n, err = purgeOnce(ctx, db, id); !errors.Is(err, store.ErrTransient) {
-			break
+	deadline := time.Now().Add(purgeRetryFor)
+	for attempt := 1; ; attempt++ {
+		if n, err = purgeOnce(ctx, db, id); !errors.Is(err, store.ErrTransient) || time.Now().After(deadline) {
+			return n, err
 		}
 		select {
 		case <-ctx.Done():
 			return 0, ctx.Err()
-		case <-time.After(time.Duration(attempt) * 50 * time.Millisecond):
+		case <-time.After(min(time.Duration(attempt)*50*time.Millisecond, time.Second)):
 		}
 	}
-	return n, err
 }
 
-// purgeAttempts bounds Purge's retries after a deadlock with the tenant's
-// writers.
-const purgeAttempts = 10
+// purgeRetryFor bounds how long Purge retries after deadlocks with the
+// writes that were under way when the tenant was disabled (each ends
+// within the request timeout; none starts after).
+const purgeRetryFor = time.Minute
 
 func purgeOnce(ctx context.Context, db store.Beginner, id uuid.UUID) (int64, error) {
 	var n int64
