@@ -167,6 +167,11 @@ not json
 	if _, err := ParseJSONL(strings.NewReader("\n\n")); !errors.Is(err, ErrInvalidSet) {
 		t.Errorf("empty file: err = %v, want ErrInvalidSet", err)
 	}
+	// An answer-check line is refused with the command that runs it.
+	_, err = ParseJSONL(strings.NewReader(`{"question": "How do I dump?", "answer_terms": ["pg_dump"], "relevant": []}`))
+	if !errors.As(err, &ve) || len(ve.Problems) != 1 || !strings.Contains(ve.Problems[0].Message, "ragd eval answers --tenant <slug> --checks FILE") {
+		t.Errorf("answer-check line: %v, want a problem naming eval answers --checks", err)
+	}
 }
 
 func TestCompareReports(t *testing.T) {

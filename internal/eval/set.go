@@ -102,7 +102,13 @@ func ParseJSONL(r io.Reader) ([]Question, error) {
 			dec := json.NewDecoder(bytes.NewReader(raw))
 			dec.DisallowUnknownFields()
 			if derr := dec.Decode(&q); derr != nil {
-				probs = append(probs, Problem{Line: line, Code: "malformed", Message: "not a {\"question\", \"relevant\", \"category\"} object: " + derr.Error()})
+				msg := "not a {\"question\", \"relevant\", \"category\"} object: " + derr.Error()
+				if strings.Contains(derr.Error(), `unknown field "answer_terms"`) {
+					// An answer-check set is not an evaluation set: it is
+					// run from its file.
+					msg += " (an answer-check set: run `ragd eval answers --tenant <slug> --checks FILE`)"
+				}
+				probs = append(probs, Problem{Line: line, Code: "malformed", Message: msg})
 			} else if dec.More() {
 				probs = append(probs, Problem{Line: line, Code: "malformed", Message: "more than one JSON value on the line"})
 			} else {
