@@ -1131,26 +1131,37 @@ func (f *fuzzer) opJob(r *rand.Rand, lt *leakTenant) {
 		f.violate("job submission for tenant %d: %s", lt.idx, created)
 		return
 	}
+	// Work the tenant's queue until this job's document is final. Another
+	// operation of the same tenant may run a worker too and be the one that
+	// claimed it: then this one finds nothing to do while the document is
+	// still under way, and waits for it (bounded) instead of reading it
+	// half done.
 	w := job.New(f.s.Pool, f.s.Deps.Ingester, job.Options{Tenants: []uuid.UUID{lt.id}})
-	for {
-		worked, err := w.Work(context.Background())
-		if err != nil {
-			f.violate("job worker for tenant %d: %v", lt.idx, err)
+	ro, _ := f.role(r, auth.RoleReader)
+	var d api.JobDetail
+	for deadline := time.Now().Add(2 * time.Minute); ; {
+		for {
+			worked, err := w.Work(context.Background())
+			if err != nil {
+				f.violate("job worker for tenant %d: %v", lt.idx, err)
+				return
+			}
+			if !worked {
+				break
+			}
+		}
+		one, ok := f.send(lt, "job", call{Method: "GET", Path: "/v1/ingest/jobs/" + out.ID.String(), Token: lt.tokens[ro]})
+		if !ok {
 			return
 		}
-		if !worked {
+		if one.Status != http.StatusOK || !f.decode(one, &d) {
+			f.violate("job of tenant %d: %s", lt.idx, one)
+			return
+		}
+		if len(d.Documents) != 1 || d.Documents[0].Finished != nil || time.Now().After(deadline) {
 			break
 		}
-	}
-	ro, _ := f.role(r, auth.RoleReader)
-	one, ok := f.send(lt, "job", call{Method: "GET", Path: "/v1/ingest/jobs/" + out.ID.String(), Token: lt.tokens[ro]})
-	if !ok {
-		return
-	}
-	var d api.JobDetail
-	if one.Status != http.StatusOK || !f.decode(one, &d) {
-		f.violate("job of tenant %d: %s", lt.idx, one)
-		return
+		time.Sleep(20 * time.Millisecond)
 	}
 	if len(d.Documents) != 1 || d.Documents[0].Stage != job.StageStored || d.Documents[0].DocumentID == nil || d.Documents[0].SourceURI != uri {
 		f.violate("job of tenant %d: documents %+v, want %s stored", lt.idx, d.Documents, uri)
