@@ -4,7 +4,10 @@
 -- vindex.Ensure's, the vector one its former DDL (ce_hnsw_<model>_<tenant hex>).
 -- psql "$RAGD_DATABASE_URL" -v t=<tenant uuid> -v nq=100 -v passes=3 -v n=50 -f docs/bench/halfvec-ab.sql
 \set ON_ERROR_STOP on
-SELECT set_config('app.tenant_id', :'t', false), set_config('app.principals', '*', false), set_config('ab.n', :'n', false), set_config('ab.nq', :'nq', false), set_config('ab.passes', :'passes', false);
+-- One transaction, every setting transaction-local (set_config(…, true)), as
+-- ragd sets the tenant: nothing outlives the run on the connection.
+BEGIN;
+SELECT set_config('app.tenant_id', :'t', true), set_config('app.principals', '*', true), set_config('ab.n', :'n', true), set_config('ab.nq', :'nq', true), set_config('ab.passes', :'passes', true);
 DO $$
 DECLARE
   t uuid := current_setting('app.tenant_id')::uuid;
@@ -61,3 +64,4 @@ BEGIN
     END IF;
   END LOOP;
 END $$;
+COMMIT;
