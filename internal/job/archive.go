@@ -229,7 +229,7 @@ func (in Input) zip(r io.ReaderAt, size int64) ([]File, error) {
 		if total += int64(declared); total > in.Limits.MaxJobBytes {
 			return nil, fmt.Errorf("%w: more than %d bytes uncompressed", ErrTooLarge, in.Limits.MaxJobBytes)
 		}
-		if err := in.Intake.hold(int64(declared)); err != nil {
+		if err := in.Intake.Hold(int64(declared)); err != nil {
 			return nil, err
 		}
 		rc, err := e.Open()
@@ -299,7 +299,7 @@ func (in Input) tar(r io.Reader) ([]File, error) {
 		}
 		f := in.file(uri, nil, h.Size)
 		if f.Refuse == "" {
-			if err := in.Intake.hold(h.Size); err != nil {
+			if err := in.Intake.Hold(h.Size); err != nil {
 				return nil, err
 			}
 			// One buffer of the entry's size: no growth copies.

@@ -40,8 +40,9 @@ func NewIntakeBudget(maxBytes int64) IntakeBudget {
 // unbounded. Call Release once the job is stored or refused.
 func (b IntakeBudget) Intake() *Intake { return &Intake{sem: b.sem} }
 
-// hold reserves n bytes for a file about to be read. Errors: ErrBusy.
-func (in *Intake) hold(n int64) error {
+// Hold reserves n bytes for a file about to be read (the archive readers
+// and the API's file parts). Errors: ErrBusy.
+func (in *Intake) Hold(n int64) error {
 	if in == nil || in.sem == nil || n <= 0 {
 		return nil
 	}
@@ -53,10 +54,6 @@ func (in *Intake) hold(n int64) error {
 	in.mu.Unlock()
 	return nil
 }
-
-// Hold is hold for the callers that read a job's files themselves (the
-// API's file parts).
-func (in *Intake) Hold(n int64) error { return in.hold(n) }
 
 // Release returns every byte the job holds to the budget.
 func (in *Intake) Release() {
