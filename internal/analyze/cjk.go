@@ -6,21 +6,27 @@ import (
 	"unicode/utf8"
 )
 
-// IsCJK reports whether r is written in a script that puts no spaces
+// Unspaced reports whether r is written in a script that puts no spaces
 // between words and is therefore indexed as character bigrams: Han,
 // Hiragana, Katakana and Hangul (the scripts of Lucene's CJKBigramFilter),
-// plus the marks that belong inside their words although Unicode files them
-// under Common or Inherited: the prolonged sound mark ー (full and half
-// width) and the kana voiced sound marks. Without ー, "データベース" would
-// fall apart into デ / タベ / ス.
-func IsCJK(r rune) bool {
+// Thai, Lao, Khmer and Myanmar (written without spaces between words too;
+// PostgreSQL's parser makes a whole phrase of them one lexeme, so no
+// question would match a document), plus the marks that belong inside
+// their words although Unicode files them under Common or Inherited: the
+// prolonged sound mark ー (full and half width) and the kana voiced sound
+// marks. Without ー, "データベース" would fall apart into デ / タベ / ス.
+// The combining vowels and tone marks of Thai, Lao, Khmer and Myanmar
+// belong to their scripts and so are in their bigrams ("น้ำ" gives "น้",
+// "้ำ"), as they are in the lexemes PostgreSQL's parser makes of them.
+func Unspaced(r rune) bool {
 	switch {
-	case r < 0x1100:
-		return false // Latin, Greek, Cyrillic, …: the common case, decided at once
+	case r < 0x0E00:
+		return false // Latin, Greek, Cyrillic, Arabic, Devanagari, …: the common case, decided at once
 	case r == 0x30FC, r == 0xFF70, r >= 0x3099 && r <= 0x309C, r == 0xFF9E, r == 0xFF9F:
 		return true
 	}
-	return unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana, unicode.Hangul)
+	return unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana, unicode.Hangul,
+		unicode.Thai, unicode.Lao, unicode.Khmer, unicode.Myanmar)
 }
 
 // Keywords returns the extra terms indexed with a chunk's text (stored in
@@ -97,7 +103,7 @@ func Query(text string) string {
 // segmentRune reports whether r belongs to a word as PostgreSQL's parser
 // glues them: letters of any script, digits and combining marks.
 func segmentRune(r rune) bool {
-	return unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.IsMark(r) || IsCJK(r)
+	return unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.IsMark(r) || Unspaced(r)
 }
 
 // joiner reports whether r may join two word pieces into one segment, as
@@ -167,7 +173,7 @@ func separate(seg string, emit func(string)) {
 		}
 	}
 	for i, r := range seg {
-		if IsCJK(r) {
+		if Unspaced(r) {
 			flushPiece(i)
 			run = append(run, r)
 			continue
@@ -181,7 +187,7 @@ func separate(seg string, emit func(string)) {
 	flushPiece(len(seg))
 }
 
-func hasCJK(s string) bool { return strings.IndexFunc(s, IsCJK) >= 0 }
+func hasCJK(s string) bool { return strings.IndexFunc(s, Unspaced) >= 0 }
 
 // HasKana reports whether text holds hiragana or katakana: Japanese, not
 // Chinese (see AbsentBigramCounts).
@@ -197,9 +203,15 @@ func HasKana(text string) bool {
 // bigram of one script (two kanji, two katakana) is most often part of a
 // word (富士山, メートル): its absence is evidence that the corpus does not
 // speak of it; one that changes script (何メ) spans a boundary and does not
-// count. Non-CJK lexemes always count.
+// count. Thai, Lao, Khmer and Myanmar are one script each, written with
+// spaces between phrases: a bigram is most often inside a word, and an
+// absent one counts (Query leaves the Thai question words out, whose
+// bigrams no document needs to have). Non-CJK lexemes always count.
 func AbsentBigramCounts(lexeme string, kana bool) bool {
 	if !allCJK(lexeme) {
+		return true
+	}
+	if strings.IndexFunc(lexeme, southeastAsian) >= 0 {
 		return true
 	}
 	if !kana {
@@ -223,6 +235,12 @@ func AbsentBigramCounts(lexeme string, kana bool) bool {
 	return true
 }
 
+// southeastAsian reports a character of the Thai, Lao, Khmer or Myanmar
+// script.
+func southeastAsian(r rune) bool {
+	return unicode.In(r, unicode.Thai, unicode.Lao, unicode.Khmer, unicode.Myanmar)
+}
+
 // interrogatives are the kanji of Japanese question words (何 what, 誰
 // who), left out of a Japanese question's bigrams (see Query).
 const interrogatives = "何誰"
@@ -243,4 +261,11 @@ func hasContentBigram(text string) bool {
 	return found
 }
 
-func allCJK(s string) bool { return strings.IndexFunc(s, func(r rune) bool { return !IsCJK(r) }) < 0 }
+// Bigram reports whether lexeme is a character bigram (or a lone
+// character) of the scripts written without spaces (Unspaced), as Keywords
+// and Query make them.
+func Bigram(lexeme string) bool {
+	return lexeme != "" && utf8.RuneCountInString(lexeme) <= 2 && allCJK(lexeme)
+}
+
+func allCJK(s string) bool { return strings.IndexFunc(s, func(r rune) bool { return !Unspaced(r) }) < 0 }

@@ -35,6 +35,9 @@ func TestKeywordsAndQuery(t *testing.T) {
 		{"表", "", " 表 "},
 		// Hangul is bigrammed as well (Korean particles attach to words).
 		{"한국어를 배우다", "한국 국어 어를 배우 우다", " 한국 국어 어를   배우 우다 "},
+		// Thai puts spaces between phrases, not words: each phrase's run is
+		// bigrammed, its combining vowels and tone marks inside the bigrams.
+		{"น้ำชา ร้อน", "น้ ้ำ ำช ชา ร้ ้อ อน", " น้ ้ำ ำช ชา   ร้ ้อ อน "},
 		// Joiners at a segment's ends stay outside it.
 		{"-表示-", "", "- 表示 -"},
 		// No CJK: the text unchanged, compound identifiers added.
@@ -59,12 +62,15 @@ func TestKeywordsKeepsRepeats(t *testing.T) {
 	}
 }
 
-func TestIsCJK(t *testing.T) {
+func TestUnspaced(t *testing.T) {
 	t.Parallel()
 	for r, want := range map[rune]bool{'a': false, 'é': false, 'Ж': false, '4': false, '。': false, '・': false,
-		'中': true, '々': true, 'の': true, 'デ': true, 'ー': true, 'ｰ': true, 'ﾃ': true, 'ﾞ': true, '한': true, 'ᄀ': true} {
-		if IsCJK(r) != want {
-			t.Errorf("IsCJK(%q) = %v, want %v", r, !want, want)
+		'ह': false, 'ع': false, 'א': false,
+		'中': true, '々': true, 'の': true, 'デ': true, 'ー': true, 'ｰ': true, 'ﾃ': true, 'ﾞ': true, '한': true, 'ᄀ': true,
+		// Thai, Lao, Khmer and Myanmar, their combining vowels and tone marks included.
+		'ก': true, '้': true, 'ั': true, 'ເ': true, 'ົ': true, 'ក': true, '្': true, 'မ': true, 'ြ': true} {
+		if Unspaced(r) != want {
+			t.Errorf("Unspaced(%q) = %v, want %v", r, !want, want)
 		}
 	}
 }
@@ -104,7 +110,7 @@ func cjkRuns(text string) []string {
 	}
 	for i := 0; i < len(text); {
 		r, w := utf8.DecodeRuneInString(text[i:])
-		if IsCJK(r) && !(r == utf8.RuneError && w == 1) {
+		if Unspaced(r) && !(r == utf8.RuneError && w == 1) {
 			run = append(run, text[i:i+w])
 		} else {
 			flush()
@@ -134,7 +140,7 @@ func FuzzQuery(f *testing.F) {
 		cjkFields := func(out string) []string {
 			var got []string
 			for _, fld := range strings.Fields(out) {
-				if !strings.ContainsFunc(fld, IsCJK) {
+				if !strings.ContainsFunc(fld, Unspaced) {
 					continue
 				}
 				if n := utf8.RuneCountInString(fld); n > 2 || !allCJK(fld) {

@@ -21,7 +21,10 @@
 //     glued to the run (PostgreSQL, activity, GPT-4) so they are indexed as
 //     words. PostgreSQL parses each bigram as a word and, in the english and
 //     simple configurations alike, keeps it unchanged as a lexeme (no stemmer
-//     or stop word touches CJK).
+//     or stop word touches CJK). Thai, Lao, Khmer and Myanmar are written
+//     without spaces between words as well (spaces separate phrases) and are
+//     bigrammed the same way (Unspaced); Lucene segments Thai with a
+//     dictionary, which PostgreSQL does not have, and bigrams need none.
 //
 // In a document the raw run's lexeme stays in tsv next to its bigrams (the
 // generated column parses the content as is); it costs one position per run

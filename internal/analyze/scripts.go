@@ -10,7 +10,7 @@ type ScriptCount struct {
 	// Script is the Unicode script's name, a key of unicode.Scripts ("Latin",
 	// "Han", "Hiragana", …).
 	Script string
-	// Units counts the script's words, except for the CJK scripts (IsCJK),
+	// Units counts the script's words, except for the CJK scripts (Unspaced),
 	// whose every character counts: a Chinese or Japanese character carries
 	// about as much of a question as an English word does, and the keyword
 	// leg indexes it as about one bigram.
@@ -38,7 +38,7 @@ var otherScripts = func() []string {
 }()
 
 // scriptOf returns the script of letter r, or "" for a non-letter or a
-// letter of no particular script (Common, Inherited). The CJK marks IsCJK
+// letter of no particular script (Common, Inherited). The CJK marks Unspaced
 // admits count as Katakana (ー) or Hiragana (voiced sound marks).
 func scriptOf(r rune) string {
 	switch {
@@ -83,7 +83,7 @@ func Scripts(text string) []ScriptCount {
 				prev = ""
 			}
 			continue
-		case IsCJK(r):
+		case Unspaced(r):
 			units[s]++
 		case s != prev:
 			units[s]++

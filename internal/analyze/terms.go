@@ -18,7 +18,7 @@ import (
 func CompoundTerms(text string) string {
 	var out []string
 	seen := map[string]bool{}
-	isWord := func(r rune) bool { return r == '_' || (unicode.IsLetter(r) || unicode.IsDigit(r)) && !IsCJK(r) }
+	isWord := func(r rune) bool { return r == '_' || (unicode.IsLetter(r) || unicode.IsDigit(r)) && !Unspaced(r) }
 	for _, tok := range strings.FieldsFunc(text, func(r rune) bool { return !isWord(r) }) {
 		tok = strings.Trim(tok, "_")
 		if !strings.Contains(tok, "_") || len(tok) > 100 {

@@ -28,7 +28,7 @@ func FuzzCompoundTerms(f *testing.F) {
 			return
 		}
 		terms := strings.Split(out, " ")
-		isWord := func(r rune) bool { return r == '_' || (unicode.IsLetter(r) || unicode.IsDigit(r)) && !IsCJK(r) }
+		isWord := func(r rune) bool { return r == '_' || (unicode.IsLetter(r) || unicode.IsDigit(r)) && !Unspaced(r) }
 		var idents []string // joined forms of the text's identifiers, in order
 		for _, tok := range strings.FieldsFunc(text, func(r rune) bool { return !isWord(r) }) {
 			if tok = strings.Trim(tok, "_"); strings.Contains(tok, "_") && len(tok) <= 100 {
@@ -41,7 +41,7 @@ func FuzzCompoundTerms(f *testing.F) {
 			switch {
 			case term == "":
 				t.Fatalf("%q: empty term in %q", text, out)
-			case strings.ContainsAny(term, "_ \t\n") || strings.ContainsFunc(term, IsCJK):
+			case strings.ContainsAny(term, "_ \t\n") || strings.ContainsFunc(term, Unspaced):
 				t.Fatalf("%q: term %q has an underscore, space or CJK character", text, term)
 			case len(term) >= 100:
 				t.Fatalf("%q: term of %d bytes", text, len(term))

@@ -58,9 +58,9 @@ func withCitation(s string, n int) string {
 }
 
 // isCJKText reports a character of a script written without spaces
-// (analyze.IsCJK) or its full-width punctuation.
+// (analyze.Unspaced) or its full-width punctuation.
 func isCJKText(r rune) bool {
-	return analyze.IsCJK(r) || r >= 0x3000 && r <= 0x303F || r >= 0xFF00 && r <= 0xFFEF
+	return analyze.Unspaced(r) || r >= 0x3000 && r <= 0x303F || r >= 0xFF00 && r <= 0xFFEF
 }
 
 func isHeading(t string) bool {
@@ -181,7 +181,7 @@ func terms(s string) []string {
 		}
 		w := strings.ToLower(s[start:end])
 		start = -1
-		if strings.IndexFunc(w, analyze.IsCJK) >= 0 {
+		if strings.IndexFunc(w, analyze.Unspaced) >= 0 {
 			out = append(out, cjkTerms(w)...)
 			return
 		}
@@ -196,7 +196,7 @@ func terms(s string) []string {
 	emitIdent := func(end int) {
 		if identStart >= 0 && strings.Contains(s[identStart:end], "_") {
 			// An identifier glued to CJK text ("pg_dumpを") ends at it.
-			for _, w := range strings.FieldsFunc(s[identStart:end], analyze.IsCJK) {
+			for _, w := range strings.FieldsFunc(s[identStart:end], analyze.Unspaced) {
 				if w = strings.Trim(w, "_"); strings.Contains(w, "_") {
 					out = append(out, strings.ToLower(w))
 				}
@@ -205,7 +205,9 @@ func terms(s string) []string {
 		identStart = -1
 	}
 	for i, r := range s {
-		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+		// A combining mark continues its word (Thai vowels and tone marks:
+		// น้ำ is one run, as PostgreSQL's parser reads it).
+		if unicode.IsLetter(r) || unicode.IsDigit(r) || start >= 0 && unicode.IsMark(r) {
 			if start < 0 {
 				start = i
 			}
@@ -224,9 +226,10 @@ func terms(s string) []string {
 	return out
 }
 
-// cjkTerms splits a word holding Chinese, Japanese or Korean characters,
-// which put no spaces between words, as the keyword leg indexes them
-// (package analyze): every CJK run as overlapping character bigrams (a lone
+// cjkTerms splits a word holding characters of a script that puts no
+// spaces between words (Chinese, Japanese, Korean, Thai, …:
+// analyze.Unspaced), as the keyword leg indexes them (package analyze):
+// every such run as overlapping character bigrams (a lone
 // character as itself), the pieces between runs as words of their own.
 func cjkTerms(w string) []string {
 	var out []string
@@ -250,7 +253,7 @@ func cjkTerms(w string) []string {
 		}
 	}
 	for i, r := range w {
-		if analyze.IsCJK(r) {
+		if analyze.Unspaced(r) {
 			if piece >= 0 {
 				flush(i)
 			}
@@ -276,7 +279,7 @@ func wordCount(s string) int {
 	for _, f := range strings.Fields(s) {
 		c := 0
 		for _, r := range f {
-			if analyze.IsCJK(r) {
+			if analyze.Unspaced(r) {
 				c++
 			}
 		}

@@ -96,7 +96,7 @@ func manualTenant(t *testing.T) (tenant.Tenant, *ask.Service) {
 				if err != nil {
 					return err
 				}
-				sum, err := p.IngestFiles(ctx, tn, files, 2, manualBaseURI, nil)
+				sum, err := p.IngestFiles(ctx, tn, files, 2, ingest.Prune{Prefix: manualBaseURI}, nil)
 				if err != nil || sum.Failed > 0 {
 					return errors.Join(err, fmt.Errorf("%d ingest failures", sum.Failed))
 				}

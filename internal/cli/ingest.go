@@ -53,7 +53,7 @@ func runIngest(ctx context.Context, e *env, args []string) error {
 	fs.Var(&include, "include", "glob of files to ingest, relative to each PATH (repeatable; default: every .md .html .htm .txt .pdf .docx)")
 	fs.Var(&exclude, "exclude", "glob of files to skip (repeatable)")
 	baseURI := fs.String("base-uri", "", "source_uri = base URI + relative path (default file://absolute-path)")
-	prune := fs.Bool("prune", false, "delete the tenant's documents under the same source_uri prefix whose file is gone")
+	prune := fs.Bool("prune", false, "delete the tenant's documents under the same source_uri prefix whose file is gone (a file --include or --exclude leaves out is not gone)")
 	workers := fs.Int("workers", 2, "documents in flight")
 	asJSON := fs.Bool("json", false, "print the summary as JSON")
 	metadata := fs.String("metadata", "", `metadata of every ingested document, a JSON object (e.g. '{"product":"console"}'), for search's --metadata filter`)
@@ -89,15 +89,16 @@ func runIngest(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	prefix := ""
+	var pr ingest.Prune
 	if *prune {
 		if *baseURI != "" {
-			prefix = strings.TrimRight(*baseURI, "/") + "/"
+			pr.Prefix = strings.TrimRight(*baseURI, "/") + "/"
 		} else if len(paths) == 1 {
-			prefix = "file://" + strings.TrimRight(absPath(paths[0]), "/") + "/"
+			pr.Prefix = "file://" + strings.TrimRight(absPath(paths[0]), "/") + "/"
 		} else {
 			return usagef("--prune needs --base-uri or a single PATH (it deletes only under that prefix)")
 		}
+		pr.Roots = pruneRoots(paths)
 	}
 	// The run is recorded as a job (GET /v1/ingest/jobs shows it to the
 	// tenant) with each file's outcome; the files are processed here.
@@ -106,7 +107,7 @@ func runIngest(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	progress := progressFor(e, len(files))
-	sum, err := d.pipeline.IngestFiles(ictx, t, files, *workers, prefix, progress)
+	sum, err := d.pipeline.IngestFiles(ictx, t, files, *workers, pr, progress)
 	sum.Add(walkFails...)
 	if err != nil {
 		return err
@@ -144,11 +145,31 @@ func runIngest(ctx context.Context, e *env, args []string) error {
 }
 
 // printNotIngested lists the files a run did not ingest, one line each:
-// SKIPPED, REFUSED or FAILED, the path and the reason.
+// SKIPPED, REFUSED or FAILED, the path and the reason; then the documents
+// a prune deleted (DELETED and the source_uri).
 func printNotIngested(e *env, sum ingest.Summary) {
 	for _, f := range sum.NotIngested() {
 		fmt.Fprintf(e.stdout, "  %s %s: %s\n", strings.ToUpper(string(f.Kind)), f.Path, f.Reason)
 	}
+	for _, uri := range sum.DeletedDocuments {
+		fmt.Fprintf(e.stdout, "  DELETED %s: its file is gone\n", uri)
+	}
+}
+
+// pruneRoots are the directories whose files the ingested paths' source_uris
+// are relative to, as Walk makes them: a directory itself, a file's
+// directory; the absolute paths, symbolic links resolved, for the default
+// file:// source_uris, which name them so.
+func pruneRoots(paths []string) []string {
+	roots := make([]string, 0, len(paths))
+	for _, p := range paths {
+		a := absPath(p)
+		if st, err := os.Stat(a); err == nil && !st.IsDir() {
+			a = filepath.Dir(a)
+		}
+		roots = append(roots, filepath.FromSlash(a))
+	}
+	return roots
 }
 
 func absPath(p string) string {

@@ -111,3 +111,47 @@ func TestIngestRefusesSourceURICollision(t *testing.T) {
 		t.Fatalf("%d documents stored (%v), want none", docs, err)
 	}
 }
+
+// TestIngestPruneKeepsFilesLeftOutByInclude: `--prune` deletes the
+// documents whose file is gone, and names them; a document whose file still
+// exists but that this run's --include leaves out is kept (a fresh-user
+// trial lost 29 documents this way: prune deleted everything the run had
+// not selected).
+func TestIngestPruneKeepsFilesLeftOutByInclude(t *testing.T) {
+	t.Parallel()
+	tn := testdb.NewTenant(t, "cli-prune", "")
+	env := map[string]string{"RAGD_DATABASE_URL": testdb.URL(), "RAGD_ADMIN_DATABASE_URL": testdb.AdminURL(),
+		"RAGD_MODEL_DIR": embed.DefaultModelDir(os.Getenv)}
+	root := t.TempDir()
+	for name, text := range map[string]string{"a.md": "# A\n\nThe first page.", "b.txt": "The notes.", "c.md": "# C\n\nThe third page."} {
+		if err := os.WriteFile(filepath.Join(root, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if code, out, errOut := runCLI(t, env, "ingest", "--tenant", tn.Slug, "--base-uri", "https://p.test/", root); code != 0 || !strings.Contains(out, "3 added") {
+		t.Fatalf("first run: exit %d\nstdout: %s\nstderr: %s", code, out, errOut)
+	}
+	if err := os.Remove(filepath.Join(root, "c.md")); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errOut := runCLI(t, env, "ingest", "--tenant", tn.Slug, "--prune", "--include", "*.md", "--base-uri", "https://p.test/", root)
+	if code != 0 || !strings.Contains(out, "1 unchanged, 1 deleted") || !strings.Contains(out, "DELETED https://p.test/c.md") ||
+		strings.Contains(out, "b.txt") {
+		t.Fatalf("prune run: exit %d\nstdout: %s\nstderr: %s", code, out, errOut)
+	}
+	ctx := context.Background()
+	var uris []string
+	err := store.InTenant(ctx, testdb.App(t), tn.ID, func(tx pgx.Tx) error {
+		rows, err := store.New().ListSourceURIs(ctx, tx, store.ListSourceURIsParams{TenantID: tn.ID, Prefix: "https://p.test/"})
+		for _, r := range rows {
+			uris = append(uris, r.SourceUri)
+		}
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Join(uris, " ") != "https://p.test/a.md https://p.test/b.txt" {
+		t.Fatalf("documents after prune: %q, want a.md and b.txt", uris)
+	}
+}

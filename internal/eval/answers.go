@@ -170,7 +170,7 @@ func ContainsTerm(answer, term string) bool {
 // Chinese and Japanese put no spaces between words, so a CJK term matches
 // wherever its characters appear.
 func isWordRune(r rune) bool {
-	return r == '_' || (unicode.IsLetter(r) || unicode.IsDigit(r)) && !analyze.IsCJK(r)
+	return r == '_' || (unicode.IsLetter(r) || unicode.IsDigit(r)) && !analyze.Unspaced(r)
 }
 
 // CheckAnswerSet is CheckAnswers over an answer-check set: besides the

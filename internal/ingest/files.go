@@ -2,6 +2,7 @@ package ingest
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -247,10 +248,27 @@ type Summary struct {
 	Chunks    int `json:"chunks"`
 	Embedded  int `json:"embedded"`
 	// Failures lists the failed files; SkippedFiles and RefusedFiles the others.
-	Failures     []Failure     `json:"failures"`
-	SkippedFiles []Failure     `json:"skipped_files"`
-	RefusedFiles []Failure     `json:"refused_files"`
-	Elapsed      time.Duration `json:"elapsed_ns"`
+	Failures     []Failure `json:"failures"`
+	SkippedFiles []Failure `json:"skipped_files"`
+	RefusedFiles []Failure `json:"refused_files"`
+	// DeletedDocuments are the source_uris of the documents a prune deleted.
+	DeletedDocuments []string      `json:"deleted_documents"`
+	Elapsed          time.Duration `json:"elapsed_ns"`
+}
+
+// MarshalJSON writes the lists as arrays, empty ones as [] (not null).
+func (s Summary) MarshalJSON() ([]byte, error) {
+	type plain Summary
+	c := plain(s)
+	for _, l := range []*[]Failure{&c.Failures, &c.SkippedFiles, &c.RefusedFiles} {
+		if *l == nil {
+			*l = []Failure{}
+		}
+	}
+	if c.DeletedDocuments == nil {
+		c.DeletedDocuments = []string{}
+	}
+	return json.Marshal(c)
 }
 
 // Add counts and lists files not ingested by their kind (an empty kind is
@@ -282,14 +300,44 @@ func (s *Summary) NotIngested() []Failure {
 // Progress receives one call per finished file (done of total, chunks so far).
 type Progress func(done, total, chunks int)
 
+// Prune says which of a tenant's documents an ingest run deletes: those
+// under the source_uri Prefix that were not among the run's files and
+// whose file is gone. With Roots, a document's file is the source_uri's
+// remainder after Prefix, relative to each root: a document whose file
+// still exists under some root is kept even though the run's --include or
+// --exclude left it out (it is not gone, only not selected this time).
+// Without Roots, every document not among the files is gone. The zero
+// Prune deletes nothing.
+type Prune struct {
+	Prefix string
+	Roots  []string
+}
+
+// gone reports whether the document at uri has no file under any root.
+func (pr Prune) gone(uri string) bool {
+	rel, ok := strings.CutPrefix(uri, pr.Prefix)
+	if !ok {
+		return false
+	}
+	for _, root := range pr.Roots {
+		p := filepath.Join(root, filepath.FromSlash(rel))
+		if !within(root, p) {
+			continue
+		}
+		if _, err := os.Lstat(p); err == nil {
+			return false
+		}
+	}
+	return true
+}
+
 // IngestFiles upserts files for tenant t with `workers` documents in flight
-// (pipelining extraction and database writes with embedding), then, if
-// prunePrefix is non-empty, deletes the tenant's documents under that
-// source_uri prefix that were not in files. A file that is not ingested is
+// (pipelining extraction and database writes with embedding), then deletes
+// the documents prune names (Summary.DeletedDocuments lists them). A file that is not ingested is
 // reported with its reason and kind (KindOf: unsupported and binary files
 // are skipped, files over the size limit refused, invalid UTF-8, empty
 // files and errors failed) and nothing of it is stored; the others proceed.
-func (p *Pipeline) IngestFiles(ctx context.Context, t tenant.Tenant, files []File, workers int, prunePrefix string, progress Progress) (Summary, error) {
+func (p *Pipeline) IngestFiles(ctx context.Context, t tenant.Tenant, files []File, workers int, prune Prune, progress Progress) (Summary, error) {
 	start := time.Now()
 	var sum Summary
 	var mu sync.Mutex
@@ -343,17 +391,17 @@ feed:
 		sum.Elapsed = time.Since(start)
 		return sum, err
 	}
-	if prunePrefix != "" {
+	if prune.Prefix != "" {
 		keep := make(map[string]bool, len(files))
 		for _, f := range files {
 			keep[f.SourceURI] = true
 		}
-		existing, err := p.ListSourceURIs(ctx, t, prunePrefix)
+		existing, err := p.ListSourceURIs(ctx, t, prune.Prefix)
 		if err != nil {
 			return sum, err
 		}
 		for _, uri := range existing {
-			if keep[uri] {
+			if keep[uri] || !prune.gone(uri) {
 				continue
 			}
 			if _, err := p.DeleteBySourceURI(ctx, t, uri); err != nil && !errors.Is(err, ErrNotFound) {
@@ -361,6 +409,7 @@ feed:
 				continue
 			}
 			sum.Deleted++
+			sum.DeletedDocuments = append(sum.DeletedDocuments, uri)
 		}
 	}
 	for _, l := range [][]Failure{sum.Failures, sum.SkippedFiles, sum.RefusedFiles} {

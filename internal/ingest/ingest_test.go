@@ -222,27 +222,40 @@ func TestIngestFilesEditPruneAndTraversal(t *testing.T) {
 	if len(files) != 4 {
 		t.Fatalf("walk found %d files, want the 4 pages (notes excluded, png unsupported, link refused): %+v", len(files), files)
 	}
-	sum, err := p.IngestFiles(ctx, tn, files, 2, "https://example.test/docs/", nil)
+	prune := ingest.Prune{Prefix: "https://example.test/docs/", Roots: []string{root}}
+	sum, err := p.IngestFiles(ctx, tn, files, 2, prune, nil)
 	if err != nil || sum.Added != 4 || sum.Failed != 0 {
 		t.Fatalf("first run: %+v, %v", sum, err)
+	}
+	// The notes, ingested by a run of their own, are left out of the runs
+	// that prune (Exclude), but their file is not gone: they stay.
+	notes, _, err := ingest.Walk([]string{root}, ingest.WalkOptions{BaseURI: "https://example.test/docs", Include: []string{"notes.txt"}})
+	if err != nil || len(notes) != 1 {
+		t.Fatalf("notes: %+v, %v", notes, err)
+	}
+	if sum, err := p.IngestFiles(ctx, tn, notes, 1, ingest.Prune{}, nil); err != nil || sum.Added != 1 {
+		t.Fatalf("notes run: %+v, %v", sum, err)
 	}
 	write(root, "page1.md", "# Page 1\n\nEdited text of page one.\n")
 	if err := os.Remove(filepath.Join(root, "page3.md")); err != nil {
 		t.Fatal(err)
 	}
 	before := ce.texts
-	sum, err = p.IngestFiles(ctx, tn, walk(), 2, "https://example.test/docs/", nil)
+	sum, err = p.IngestFiles(ctx, tn, walk(), 2, prune, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if sum.Updated != 1 || sum.Unchanged != 2 || sum.Deleted != 1 || sum.Added != 0 || sum.Failed != 0 {
 		t.Fatalf("second run: %+v; want 1 updated, 2 unchanged, 1 deleted", sum)
 	}
+	if want := []string{"https://example.test/docs/page3.md"}; !slices.Equal(sum.DeletedDocuments, want) {
+		t.Fatalf("deleted documents %q, want %q", sum.DeletedDocuments, want)
+	}
 	if got := ce.texts - before; got != sum.Embedded || got == 0 || got > 2 {
 		t.Fatalf("second run embedded %d texts (summary says %d); only the edited page should be embedded", got, sum.Embedded)
 	}
-	if docs, _ := consistency(t, tn); docs != 3 {
-		t.Fatalf("%d documents after prune, want 3", docs)
+	if docs, _ := consistency(t, tn); docs != 4 {
+		t.Fatalf("%d documents after prune, want 4 (three pages and the notes)", docs)
 	}
 }
 
@@ -393,7 +406,7 @@ func TestIngestFilesWithMetadata(t *testing.T) {
 		if err != nil || len(fails) != 0 || len(files) != 2 {
 			t.Fatalf("walk: %d files, %v, %v", len(files), fails, err)
 		}
-		sum, err := p.IngestFiles(ctx, tn, files, 1, "", nil)
+		sum, err := p.IngestFiles(ctx, tn, files, 1, ingest.Prune{}, nil)
 		if err != nil {
 			t.Fatal(err)
 		}

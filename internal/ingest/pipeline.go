@@ -44,7 +44,7 @@ const maxMetadataBytes = 64 << 10
 // nobody remembers to rename it.
 var indexVersion = func() string {
 	const probe = "effective_io_concurrency pg_stat_activity表记录会话。PostgreSQL的连接池 GPT-4模型 v1.2版本 " +
-		"データベースの接続 Python3の使い方 ﾃﾞｰﾀ 「設定」 한국어를 表 -表示-"
+		"データベースの接続 Python3の使い方 ﾃﾞｰﾀ 「設定」 한국어를 表 -表示- น้ำชา"
 	sum := sha256.Sum256([]byte(analyze.Keywords(probe)))
 	return "keywords=compound+cjk-bigram/" + hex.EncodeToString(sum[:4])
 }()

@@ -85,7 +85,7 @@ func TestUpdateChangesOnlyWhatItNames(t *testing.T) {
 		if err != nil || len(fails) != 0 || len(files) != 1 {
 			t.Fatalf("walk: %v %v %v", files, fails, err)
 		}
-		sum, err := p.IngestFiles(ctx, tn, files, 1, "", nil)
+		sum, err := p.IngestFiles(ctx, tn, files, 1, ingest.Prune{}, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -327,7 +327,7 @@ func TestIngestOutcomesSkippedRefusedFailed(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sum, err := p.IngestFiles(context.Background(), tn, files, 2, "", nil)
+	sum, err := p.IngestFiles(context.Background(), tn, files, 2, ingest.Prune{}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

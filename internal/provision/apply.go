@@ -197,15 +197,24 @@ func ingestSource(ctx context.Context, a *app.App, t tenant.Tenant, dir string, 
 		}
 		files[i].Access, files[i].SetAccess = src.accessFor(rel)
 	}
-	prefix := ""
+	var prune ingest.Prune
 	if src.Prune {
-		prefix = strings.TrimRight(src.BaseURI, "/") + "/"
+		// The source_uris are relative to the source's directory (Walk
+		// resolves its symbolic links), or to a single file's directory.
+		root := path
+		if r, err := filepath.EvalSymlinks(path); err == nil {
+			root = r
+		}
+		if st, err := os.Stat(root); err == nil && !st.IsDir() {
+			root = filepath.Dir(root)
+		}
+		prune = ingest.Prune{Prefix: strings.TrimRight(src.BaseURI, "/") + "/", Roots: []string{root}}
 	}
 	var progress ingest.Progress
 	if h.Progress != nil {
 		progress = h.Progress(len(files))
 	}
-	sum, err := a.Pipeline.IngestFiles(ctx, t, files, ApplyWorkers, prefix, progress)
+	sum, err := a.Pipeline.IngestFiles(ctx, t, files, ApplyWorkers, prune, progress)
 	if err != nil {
 		return 0, err
 	}

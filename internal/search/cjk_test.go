@@ -17,7 +17,7 @@ import (
 	"github.com/ragd-dev/ragd/internal/testdb"
 )
 
-// scriptCorpus is a small multilingual corpus: Chinese and Japanese
+// scriptCorpus is a small multilingual corpus: Chinese, Japanese and Thai
 // passages on distinct topics, passages whose identifiers mix scripts, and
 // one English page. Written for these tests (no word of one passage's topic
 // appears in another's).
@@ -37,6 +37,12 @@ var scriptCorpus = map[string]string{
 		"再利用できるようにします。自動バキュームを止めると、テーブルが膨張して性能が落ちます。",
 	"ja/python.md": "# Python3の使い方\n\nPython3の仮想環境はvenvモジュールで作成します。プロジェクトごとに環境を分けると、" +
 		"ライブラリのバージョンが衝突しません。",
+	"th/tea.md": "# การชงชาเขียว\n\nการชงชาเขียวไม่ควรใช้น้ำเดือด อุณหภูมิน้ำที่เหมาะสมคือประมาณแปดสิบองศาเซลเซียส " +
+		"ถ้าน้ำร้อนเกินไปชาจะมีรสขม",
+	"th/backup.md": "# การสำรองข้อมูล\n\nควรสำรองข้อมูลเป็นประจำเพื่อป้องกันข้อมูลสูญหาย คำสั่ง pg_dump " +
+		"ใช้ส่งออกฐานข้อมูลเป็นไฟล์สคริปต์ ก่อนกู้คืนควรตรวจสอบว่าไฟล์สำรองสมบูรณ์",
+	"th/train.md": "# รถไฟฟ้า\n\nรถไฟฟ้าเปิดให้บริการตั้งแต่หกโมงเช้าจนถึงเที่ยงคืนทุกวัน " +
+		"ผู้โดยสารสามารถใช้บัตรโดยสารแบบเติมเงินได้",
 	"en/pool.md": "# Connection pooling\n\nA connection pool keeps database connections open and hands them to requests, " +
 		"so that each request skips the handshake and authentication. Size the pool after the server's CPU cores: " +
 		"a pool far larger than that lowers throughput.",
@@ -85,8 +91,8 @@ func scriptTenant(t *testing.T, tsConfig string) (tenant.Tenant, *search.Searche
 	return tt, &search.Searcher{Pool: pool, Embedder: useLite, ModelID: m.ID, VectorPrior: float64(m.VectorWeight)}
 }
 
-// TestCJKQuestionsFindTheirDocument: Chinese, Japanese and mixed-script
-// questions find the document that answers them through the keyword leg,
+// TestCJKQuestionsFindTheirDocument: Chinese, Japanese, Thai and
+// mixed-script questions find the document that answers them through the keyword leg,
 // under the english and the simple configuration alike; a question mostly
 // in CJK leaves out the local model's vector leg and says why; English
 // questions and Latin identifiers keep both legs.
@@ -116,6 +122,10 @@ func TestCJKQuestionsFindTheirDocument(t *testing.T) {
 				{"Python3の仮想環境の作成", "ja/python.md",
 					"the embedding model use-lite does not represent Han and Hiragana scripts (88% of the question)"},
 				{"GPT-4模型的回答需要核对吗", "zh/gpt.md", "the embedding model use-lite does not represent Han script (90% of the question)"},
+				// Thai, written without spaces between words, is bigrammed too.
+				{"ชาเขียวควรใช้น้ำอุณหภูมิเท่าไร", "th/tea.md", "the embedding model use-lite does not represent Thai script (100% of the question)"},
+				{"จะส่งออกฐานข้อมูลเป็นไฟล์ได้อย่างไร", "th/backup.md", "the embedding model use-lite does not represent Thai script (100% of the question)"},
+				{"รถไฟฟ้าเปิดกี่โมง", "th/train.md", "the embedding model use-lite does not represent Thai script (100% of the question)"},
 				// A Latin identifier alone finds the Chinese page that glues it
 				// to a Han character, with both legs (the page itself only
 				// through the keyword leg: the model does not represent it).
@@ -235,5 +245,31 @@ func TestJapaneseOffTopicQuestionIsRefused(t *testing.T) {
 		if res.Refused || len(res.Citations) == 0 || res.Citations[0].SourceURI != page {
 			t.Errorf("%s: refused %v (%s, confidence %.2f), citations %+v; want an answer from %s", q, res.Refused, res.RefusalReason, res.Confidence, res.Citations, page)
 		}
+	}
+}
+
+// TestThaiQuestionIsAnswered: a Thai question is answered from its page by
+// the sentence that answers it, and one no page answers is refused. (Before
+// Thai was bigrammed, every Thai phrase was one lexeme and no Thai question
+// matched any document.)
+func TestThaiQuestionIsAnswered(t *testing.T) {
+	t.Parallel()
+	tn, s := scriptTenant(t, "")
+	svc := &ask.Service{Searcher: s, Answerer: answer.New(nil)}
+	ctx := context.Background()
+	res, err := svc.Ask(ctx, tn, search.Request{Query: "ชาเขียวควรใช้น้ำอุณหภูมิเท่าไร"}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Refused || len(res.Citations) == 0 || res.Citations[0].SourceURI != "th/tea.md" || !strings.Contains(res.Answer, "แปดสิบองศา") {
+		t.Errorf("on-topic question: refused %v (%s), answer %q, citations %+v", res.Refused, res.RefusalReason, res.Answer, res.Citations)
+	}
+	// "What is the highest mountain in the world?"
+	res, err = svc.Ask(ctx, tn, search.Request{Query: "ภูเขาที่สูงที่สุดในโลกคืออะไร"}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !res.Refused {
+		t.Errorf("off-topic question answered (confidence %.2f): %q", res.Confidence, res.Answer)
 	}
 }
