@@ -268,4 +268,6 @@ func Bigram(lexeme string) bool {
 	return lexeme != "" && utf8.RuneCountInString(lexeme) <= 2 && allCJK(lexeme)
 }
 
-func allCJK(s string) bool { return strings.IndexFunc(s, func(r rune) bool { return !Unspaced(r) }) < 0 }
+func allCJK(s string) bool {
+	return strings.IndexFunc(s, func(r rune) bool { return !Unspaced(r) }) < 0
+}
