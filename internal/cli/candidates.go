@@ -95,7 +95,7 @@ func candidateQuestions(cs []traffic.Candidate, ratedOnly bool) (qs []eval.Quest
 			if ratedOnly {
 				continue
 			}
-			q.Relevant, q.Category = c.Retrieved[:min(3, len(c.Retrieved))], "unlabelled-"+c.Reason
+			q.Relevant, q.Category = c.Retrieved[:min(3, len(c.Retrieved))], eval.UnlabelledPrefix+c.Reason
 		}
 		seen[key] = true
 		qs = append(qs, q)

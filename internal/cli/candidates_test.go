@@ -1,7 +1,9 @@
 package cli_test
 
 import (
+	"bytes"
 	"encoding/json"
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -84,21 +86,38 @@ func TestTrafficIntoEvaluation(t *testing.T) {
 	if code, _, stderr := runCLI(t, env, "eval", "candidates", "--tenant", tt.Slug, "--export", export); code != 0 {
 		t.Fatalf("export: exit %d: %s", code, stderr)
 	}
-	f, err := os.Open(export)
+	raw, err := os.ReadFile(export)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer f.Close()
-	qs, err := eval.ParseJSONL(f)
+	// As exported, the question to label is refused: its retrieved sources
+	// are not labels.
+	_, err = eval.ParseJSONL(bytes.NewReader(raw))
+	var verr *eval.ValidationError
+	if !errors.As(err, &verr) || len(verr.Problems) != 2 || verr.Problems[0].Code != "unlabelled" || verr.Problems[0].Line != 2 ||
+		verr.Problems[1].Code != "unlabelled" || verr.Problems[1].Line != 3 {
+		t.Fatalf("the unlabelled export parsed as %v, want unlabelled problems on lines 2 and 3", err)
+	}
+	if code, _, stderr := runCLI(t, env, "eval", "load", "--tenant", tt.Slug, "--name", "labelled", export); code == 0 ||
+		!strings.Contains(stderr, "line 3: still unlabelled") {
+		t.Errorf("eval load of the unlabelled export: exit %d: %s", code, stderr)
+	}
+	// Labelled by a person (the retrieved sources kept, categories of their
+	// own), it loads.
+	labelled := strings.NewReplacer(`"unlabelled-frequent"`, `"vacuum"`, `"unlabelled-refused"`, `"refused"`).Replace(string(raw))
+	qs, err := eval.ParseJSONL(strings.NewReader(labelled))
 	if err != nil {
-		t.Fatalf("the export is not a valid set: %v", err)
+		t.Fatalf("the labelled export is not a valid set: %v", err)
 	}
 	if len(qs) != 3 || qs[0].Category != "traffic-rated" || strings.Join(qs[0].Relevant, ",") != "https://docs.test/backup.md" ||
-		qs[2].Category != "unlabelled-frequent" || strings.Join(qs[2].Relevant, ",") != "https://docs.test/vacuum.md" {
+		qs[2].Category != "vacuum" || strings.Join(qs[2].Relevant, ",") != "https://docs.test/vacuum.md" {
 		t.Errorf("exported set: %+v", qs)
 	}
+	if err := os.WriteFile(export, []byte(labelled), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	if code, _, stderr := runCLI(t, env, "eval", "load", "--tenant", tt.Slug, "--name", "labelled", export); code != 0 {
-		t.Errorf("eval load of the export: exit %d: %s", code, stderr)
+		t.Errorf("eval load of the labelled export: exit %d: %s", code, stderr)
 	}
 
 	code, stdout, stderr = runCLI(t, env, "eval", "run", "--tenant", tt.Slug, "--from-traffic", "7", "--no-store", "--json")

@@ -57,10 +57,16 @@ type Problem struct {
 	Line int `json:"line"`
 	// Code classifies the problem: "malformed", "empty_set", "too_many",
 	// "empty_question", "invalid_utf8", "too_long", "duplicate_question",
-	// "empty_source_uri", "duplicate_source_uri" or "unknown_source_uri".
+	// "empty_source_uri", "duplicate_source_uri", "unknown_source_uri" or
+	// "unlabelled" (a question exported to label, not yet labelled).
 	Code    string `json:"code"`
 	Message string `json:"message"`
 }
+
+// UnlabelledPrefix begins the category of an exported question that a
+// person has yet to label (`ragd eval candidates --export`): its relevant
+// sources are only what was retrieved. A set holding one is refused.
+const UnlabelledPrefix = "unlabelled-"
 
 // ValidationError lists every problem found in a set. It matches ErrInvalidSet
 // under errors.Is.
@@ -185,6 +191,14 @@ func validate(qs []Question, lines []int) []Problem {
 		probs = append(probs, questionProblems(q.Question, line, seen)...)
 		if utf8.RuneCountInString(q.Category) > 100 {
 			probs = append(probs, Problem{Line: line, Code: "too_long", Message: "category longer than 100 characters"})
+		}
+		if c := strings.TrimSpace(q.Category); strings.HasPrefix(c, UnlabelledPrefix) {
+			// Loaded as they are, the retrieved sources would count as right
+			// and a refused off-topic question as answerable, and `eval tune`
+			// would learn to answer it.
+			probs = append(probs, Problem{Line: line, Code: "unlabelled", Message: fmt.Sprintf("still unlabelled (category %q, "+
+				"as `ragd eval candidates --export` writes it): keep in \"relevant\" only the sources that answer the question, "+
+				"or empty it when no document does, and give it a category of your own", c)})
 		}
 		uris := map[string]bool{}
 		for _, u := range q.Relevant {
