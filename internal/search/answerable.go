@@ -287,6 +287,8 @@ func (s *Searcher) assess(p plan, legs legResults, resp *Response) {
 		resp.ConfidenceReason = "no document matching the filters contains any of the question's terms"
 	case legs.ranKeyword && len(legs.kw) == 0:
 		resp.ConfidenceReason = "no document contains any of the question's terms"
+	case legs.ranKeyword && len(absentWords(p.req.Query, legs.absent)) > 0:
+		resp.ConfidenceReason = "no document mentions " + quoteList(absentWords(p.req.Query, legs.absent), 3)
 	case legs.ranKeyword:
 		resp.ConfidenceReason = fmt.Sprintf("the best passages cover %.0f%% of the question's terms", 100*resp.TermCoverage)
 	}
@@ -306,6 +308,48 @@ func termShare(matched []string, idf map[string]float64, idfSum float64) float64
 		}
 	}
 	return math.Min(1, got/idfSum)
+}
+
+// absentWords returns the question's words whose lexeme no chunk has
+// (absent), as the question writes them, in the lexemes' order: the
+// reason a person can read when a question about bread is asked of a
+// manual ("no document mentions “sourdough”, “bread”"). A lexeme is the
+// word's stem (cooki for cookies, bake for baking), so it is matched to the
+// question word it shares the longest prefix with, if that prefix is all of
+// the stem or all but its last letter and at least three letters long; a
+// character bigram of a script written without spaces is shown as it is.
+// A lexeme no word matches (a joined identifier: the missing names report
+// those) is left out.
+func absentWords(query string, absent []string) []string {
+	if len(absent) == 0 {
+		return nil
+	}
+	words := queryWords(query)
+	var out []string
+	seen := map[string]bool{}
+	for _, l := range absent {
+		best, bestLen := "", 0
+		if analyze.Bigram(l) {
+			best = l
+		} else {
+			stem := []rune(l)
+			for _, w := range words {
+				lw := []rune(strings.ToLower(w))
+				n := 0
+				for n < len(lw) && n < len(stem) && lw[n] == stem[n] {
+					n++
+				}
+				if n > bestLen && n >= 3 && n >= len(stem)-1 {
+					best, bestLen = w, n
+				}
+			}
+		}
+		if best != "" && !seen[strings.ToLower(best)] {
+			seen[strings.ToLower(best)] = true
+			out = append(out, best)
+		}
+	}
+	return out
 }
 
 func quoteList(words []string, n int) string {

@@ -150,6 +150,16 @@ func TestAssessReasons(t *testing.T) {
 	if math.Abs(r.TermCoverage-0.3) > 1e-12 {
 		t.Fatalf("term coverage %v, want 0.3", r.TermCoverage)
 	}
+	// No name is missing, but common words are: they are named as the
+	// question writes them.
+	q := plan{set: set, useKeyword: true, req: Request{Query: "How long should sourdough bread rest before baking?"}}
+	legs = legResults{ranKeyword: true, idfSum: 20, idf: map[string]float64{"long": 2, "rest": 2, "sourdough": 8, "bread": 8},
+		kw: []legHit{{value: 2, matched: []string{"long", "rest"}}}, absent: []string{"sourdough", "bread"}, absentIDF: 16}
+	var words Response
+	s.assess(q, legs, &words)
+	if words.ConfidenceReason != "no document mentions “sourdough”, “bread”" || words.Confidence >= *set.RefuseBelow {
+		t.Fatalf("absent words: confidence %v, reason %q", words.Confidence, words.ConfidenceReason)
+	}
 	var stop Response
 	s.assess(plan{set: set, useKeyword: true}, legResults{}, &stop)
 	if stop.Confidence != 0 || stop.ConfidenceReason == "" {
@@ -186,5 +196,26 @@ func TestSignals(t *testing.T) {
 	}
 	if !sg.Opinion || sg.Names != 1 || sg.Vector {
 		t.Errorf("opinion %v (want true: better), names %d (want 1: Zz), vector %v", sg.Opinion, sg.Names, sg.Vector)
+	}
+}
+
+func TestAbsentWords(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		query  string
+		absent []string
+		want   []string
+	}{
+		// Stems are matched to the words they come from.
+		{"Best cookies for baking with happy kids?", []string{"cooki", "bake", "happi"}, []string{"cookies", "baking", "happy"}},
+		// A joined identifier matches no word (the missing names report it);
+		// a short stem needs all its letters.
+		{"What is pg_stat_io in PG 17?", []string{"pgstatio", "17"}, nil},
+		// Character bigrams are shown as they are, each word once.
+		{"火星探测器 rockets rocket", []string{"火星", "rocket", "rocket"}, []string{"火星", "rockets"}},
+	} {
+		if got := absentWords(tc.query, tc.absent); !slices.Equal(got, tc.want) {
+			t.Errorf("absentWords(%q, %q) = %q, want %q", tc.query, tc.absent, got, tc.want)
+		}
 	}
 }

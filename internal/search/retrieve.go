@@ -66,8 +66,10 @@ type legResults struct {
 	lexemes int
 	// idf is each query lexeme's idf (absent lexemes maximally rare).
 	idf map[string]float64
-	// absentIDF is Σ idf over the query's lexemes no chunk has.
+	// absentIDF is Σ idf over the query's lexemes no chunk has; absent are
+	// those lexemes.
 	absentIDF float64
+	absent    []string
 	// missing are the probes no chunk of the tenant contains.
 	missing []string
 	// ranVector and ranKeyword say which legs ran (the keyword leg does not
@@ -98,6 +100,7 @@ func (s *Searcher) queueRetrieval(b *pgx.Batch, q legQuery, out *legResults) err
 					out.idfSum += idf
 					if df == 0 {
 						out.absentIDF += idf
+						out.absent = append(out.absent, lexeme)
 					}
 					if out.idf == nil {
 						out.idf = map[string]float64{}
