@@ -149,6 +149,35 @@ func TestExtractiveNeighbourSectionIsNotTheSource(t *testing.T) {
 	}
 }
 
+// TestCaptionAboveCodeStartsASection: a listing's title extracted on the
+// line above its code starts a section, as a caption of its own does: it is
+// not quoted as the code's first line, and the passage of the section before
+// does not run into the next section's code.
+func TestCaptionAboveCodeStartsASection(t *testing.T) {
+	t.Parallel()
+	content := "Park the work on a side branch\n$ vcs branch side\n$ vcs rewind --discard 2\n\n" +
+		"Move the last two changes to a side branch and keep editing there.\n\n" +
+		"Drop changes for good\n$ vcs rewind --discard 2\n\n" +
+		"The last two changes are gone; never do this to shared history."
+	us := parseUnits(content, "")
+	var code []string
+	for _, u := range us {
+		if u.kind == unitCode {
+			code = append(code, u.text)
+		}
+	}
+	if want := []string{"$ vcs branch side\n$ vcs rewind --discard 2", "$ vcs rewind --discard 2"}; !slices.Equal(code, want) {
+		t.Fatalf("code units %q, want %q (the captions are not code)", code, want)
+	}
+	if us[len(us)-1].section != 2 || us[0].section != 1 {
+		t.Fatalf("sections %d … %d, want each caption to start one", us[0].section, us[len(us)-1].section)
+	}
+	r := Extractive("How do I keep editing on a side branch?", []Source{{Content: content}}, 3)
+	if strings.Contains(r.Answer, "Drop changes") || strings.Contains(r.Answer, "gone") {
+		t.Errorf("the answer runs into the next section: %q", r.Answer)
+	}
+}
+
 func TestIsQuestionLine(t *testing.T) {
 	t.Parallel()
 	for _, tc := range []struct {

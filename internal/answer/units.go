@@ -98,6 +98,16 @@ func parseUnits(content, headingPath string) []unit {
 			startSection(strings.TrimSpace(lines[0]))
 			continue
 		}
+		if first := strings.TrimSpace(lines[0]); len(lines) > 1 && first == lines[0] && isCaption(first) && wordCount(first) > 1 &&
+			!looksLikeCode(first) && isCodeBlock(lines[1:]) && !isDefinition(lines) {
+			// A caption on the line above the code it titles (a listing's
+			// title, as extract writes it: "Undo commits permanently" above
+			// "$ git reset --hard HEAD~3") starts a section like a caption
+			// of its own; quoted as the code's first line, it read as part
+			// of the previous section's answer.
+			startSection(first)
+			lines = lines[1:]
+		}
 		switch {
 		case isTable(lines):
 			var header []string
