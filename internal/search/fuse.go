@@ -1,6 +1,7 @@
 package search
 
 import (
+	"math"
 	"sort"
 	"strings"
 
@@ -69,7 +70,7 @@ func Fuse(k float64, legs []Ranking) []Fused {
 // chunk's whole document:
 //
 //	score(c) = (wv·V(c) + wk·D(c)) / (wv + wk)
-//	D(c) = (K(c) + wd·Σ_{c' ≠ c in c's document} K(c')) / (1 + wd)
+//	D(c) = (K(c) + wd·√(Σ_{c' ≠ c in c's document} K(c'))) / (1 + wd)
 //
 // K(c) = bm25(c) / the best BM25 score of the query (0 outside the leg's
 // candidates): BM25 has no finite maximum, its theoretical minimum is 0.
@@ -77,8 +78,13 @@ func Fuse(k float64, legs []Ranking) []Fused {
 // chunks of its document (a SumP-style aggregation, cf. Dai & Callan 2019,
 // "Deeper Text Understanding for IR with Contextual Neural Language
 // Modeling", MaxP/SumP): an answer spread over a page's chunks is found by
-// the page, and the best chunk of the best page comes first. D can exceed
-// 1 for a page with many matching chunks; the order is what counts.
+// the page, and the best chunk of the best page comes first. The others'
+// sum is taken under a square root, so that it saturates: summed as it is,
+// a very long page (a manual in one file, a reference of every setting)
+// whose many chunks each match a little outranked the short page that
+// answers, and on a corpus with such pages the fused ranking fell below the
+// keyword leg alone (docs/EVAL.md, "Document evidence"). D can exceed 1 for
+// a page with several matching chunks; the order is what counts.
 // V(c) = (sim(c) − sim_min) / (sim_max − sim_min) over the vector leg's
 // candidates (1 when they are all equal, 0 outside): cosine similarities of
 // one model crowd into a narrow band whose position varies by query, so
@@ -133,7 +139,7 @@ func FuseConvex(wv, wk, wd float64, vector, keyword []Scored) []Fused {
 		for i, h := range keyword {
 			k := norm(h.Value)
 			if wd > 0 {
-				k = (k + wd*(docSum[h.Doc]-k)) / (1 + wd)
+				k = (k + wd*math.Sqrt(max(docSum[h.Doc]-k, 0))) / (1 + wd)
 			}
 			score[h.ID] += wk / total * k
 			note(h.ID, i)

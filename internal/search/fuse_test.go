@@ -129,16 +129,34 @@ func TestFuseConvexDocumentEvidence(t *testing.T) {
 		t.Fatalf("without document evidence the best chunk leads: %v", order(alone))
 	}
 	got := FuseConvex(0, 1, 0.2, nil, keyword)
-	// id1: (0.9 + 0.2·1.6) / 1.2 = 1.0167 > id0: 1/1.2.
+	// id1: (0.9 + 0.2·√1.6) / 1.2 = 0.9608 > id0: 1/1.2.
 	if got[0].ID != id[1] {
 		t.Fatalf("with document evidence the page's best chunk leads: %v", order(got))
 	}
-	if want := (0.9 + 0.2*1.6) / 1.2; math.Abs(got[0].Score-want) > 1e-12 {
+	if want := (0.9 + 0.2*math.Sqrt(1.6)) / 1.2; math.Abs(got[0].Score-want) > 1e-12 {
 		t.Fatalf("score %v, want %v", got[0].Score, want)
 	}
 	// Within the page, chunks keep their own order.
 	if got[1].ID != id[2] && got[1].ID != id[3] {
 		t.Fatalf("second: %v", order(got))
+	}
+}
+
+// TestFuseConvexDocumentEvidenceSaturates: a long page whose many chunks
+// each match the question a little does not outrank a page with a far
+// better chunk: its chunks' evidence counts under a square root. (Summed as
+// it is, 30 other chunks at 0.2 gave the long page's best chunk (0.4 +
+// 0.2·6) / 1.2 = 1.33, above the answer's 1/1.2; now (0.4 + 0.2·√6) / 1.2
+// = 0.74.)
+func TestFuseConvexDocumentEvidenceSaturates(t *testing.T) {
+	answer, long := uuid.New(), uuid.New()
+	keyword := []Scored{{ID: uuid.New(), Doc: answer, Value: 10}, {ID: uuid.New(), Doc: long, Value: 4}}
+	for range 30 {
+		keyword = append(keyword, Scored{ID: uuid.New(), Doc: long, Value: 2})
+	}
+	got := FuseConvex(0, 1, 0.2, nil, keyword)
+	if got[0].ID != keyword[0].ID {
+		t.Fatalf("the long page's chunk %v leads the answer (%v)", got[0], keyword[0].ID)
 	}
 }
 
