@@ -65,8 +65,50 @@ func isCJKText(r rune) bool {
 
 func isHeading(t string) bool {
 	n := runLen(t, 0, '#')
-	return n >= 1 && n <= 6 && (len(t) == n || t[n] == ' ')
+	return n >= 1 && n <= 6 && (len(t) == n || t[n] == ' ') && !rootCommand(t)
 }
+
+// rootCommand reports a command typed at a root shell prompt, as Unix
+// manuals print it ("# dpkg-reconfigure tzdata", "# dmesg -n3"), which is
+// shaped like a Markdown heading: "#", blanks, then a lowercase word shaped
+// like a command (holding - . _ / or +, or a common administration command)
+// or followed by an argument shaped like one (an option, a path, an
+// assignment). "# Installation" and "# getting started" stay headings.
+func rootCommand(t string) bool {
+	rest, ok := strings.CutPrefix(t, "#")
+	if !ok || rest == "" || rest[0] != ' ' {
+		return false
+	}
+	f := strings.Fields(rest)
+	if len(f) == 0 {
+		return false
+	}
+	w := f[0]
+	for _, r := range w {
+		if !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || strings.ContainsRune("-._/+", r)) {
+			return false
+		}
+	}
+	if strings.ContainsAny(w, "-._/+") || commonCommands[w] {
+		return true
+	}
+	for _, a := range f[1:] {
+		if strings.HasPrefix(a, "-") || strings.ContainsAny(a, "/.=$~*") {
+			return true
+		}
+	}
+	return false
+}
+
+// commonCommands are administration commands a root prompt often shows
+// with plain arguments ("# apt install foo", "# systemctl restart nginx").
+var commonCommands = map[string]bool{"apt": true, "aptitude": true, "dpkg": true, "systemctl": true, "service": true,
+	"mount": true, "umount": true, "chmod": true, "chown": true, "cp": true, "mv": true, "rm": true, "mkdir": true,
+	"echo": true, "cat": true, "vi": true, "vim": true, "nano": true, "make": true, "ip": true, "modprobe": true,
+	"dmesg": true, "reboot": true, "shutdown": true, "useradd": true, "adduser": true, "passwd": true, "su": true,
+	"sudo": true, "kill": true, "tar": true, "dd": true, "fdisk": true, "mkfs": true, "ls": true, "cd": true,
+	"yum": true, "dnf": true, "rpm": true, "zypper": true, "pacman": true, "journalctl": true, "sysctl": true,
+	"iptables": true, "nft": true, "crontab": true, "locale": true, "hostname": true, "hostnamectl": true}
 
 // listItem strips a list or quote marker: "- ", "* ", "+ ", "1. ", "1) ", "> ".
 func listItem(t string) (string, bool) {

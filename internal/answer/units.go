@@ -451,7 +451,7 @@ func looksLikeCode(s string) bool {
 		return false
 	}
 	if strings.HasSuffix(t, "{") || strings.HasSuffix(t, ";") || strings.HasPrefix(t, "$ ") || strings.HasPrefix(t, "//") ||
-		strings.HasPrefix(t, "--") || strings.HasPrefix(t, "=>") || strings.HasPrefix(t, "=#") {
+		strings.HasPrefix(t, "--") || strings.HasPrefix(t, "=>") || strings.HasPrefix(t, "=#") || rootCommand(t) {
 		return true
 	}
 	sym, nonSpace := 0, 0
