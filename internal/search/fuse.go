@@ -166,12 +166,18 @@ func sortFused(score map[uuid.UUID]float64, best map[uuid.UUID]int) []Fused {
 }
 
 // Diversify reorders ranked results so that at most perDoc chunks of any one
-// document precede the chunks of documents further down: the chunks over the
-// cap keep their relative order and move after the others. Nothing is
-// dropped, and the first occurrence of every document keeps its relative
-// order, so document-level rankings (evaluation) are unchanged; what changes
-// is that a top-k handed to the answerer is not filled by one long page.
-// perDoc < 1 returns results unchanged.
+// document precede the chunks of documents further down that score at least
+// diversifyShare of theirs: the chunks over the cap are held back, keep their
+// relative order, and come back before the first result scoring under that
+// share of the best held-back one (or at the end). Nothing is dropped, and
+// the first occurrence of every document keeps its relative order, so
+// document-level rankings (evaluation) are unchanged; what changes is that a
+// top-k handed to the answerer is not filled by one long page while other
+// pages match about as well. Without the share, a tenant whose answer lies in
+// one long document (a PDF manual) got unrelated pages at a hundredth of its
+// score ahead of the manual's third chunk. Scores ≤ 0 (no scale to compare)
+// hold the chunks over the cap back to the end. perDoc < 1 returns results
+// unchanged.
 func Diversify(results []Result, perDoc int) []Result {
 	if perDoc < 1 || len(results) <= perDoc {
 		return results
@@ -180,6 +186,10 @@ func Diversify(results []Result, perDoc int) []Result {
 	out := make([]Result, 0, len(results))
 	var over []Result
 	for _, r := range results {
+		for len(over) > 0 && over[0].Score > 0 && r.Score < diversifyShare*over[0].Score {
+			out = append(out, over[0])
+			over = over[1:]
+		}
 		seen[r.DocumentID]++
 		if seen[r.DocumentID] > perDoc {
 			over = append(over, r)
@@ -189,3 +199,7 @@ func Diversify(results []Result, perDoc int) []Result {
 	}
 	return append(out, over...)
 }
+
+// diversifyShare is the share of a held-back chunk's score that another
+// document's chunk needs to go ahead of it (Diversify).
+const diversifyShare = 0.5

@@ -119,6 +119,25 @@ func TestDiversifyCapsPerDocument(t *testing.T) {
 	}
 }
 
+// TestDiversifyKeepsAStrongDocumentAheadOfWeakOthers: the chunks of one
+// document over the cap go after other documents' chunks that score about
+// as well, not after unrelated ones at a fraction of their score (a tenant
+// whose answer is one PDF manual).
+func TestDiversifyKeepsAStrongDocumentAheadOfWeakOthers(t *testing.T) {
+	id := ids(6)
+	manual, faq, other := uuid.New(), uuid.New(), uuid.New()
+	in := []Result{{ChunkID: id[0], DocumentID: manual, Score: 2.3}, {ChunkID: id[1], DocumentID: manual, Score: 2.25},
+		{ChunkID: id[2], DocumentID: manual, Score: 2.2}, {ChunkID: id[3], DocumentID: faq, Score: 1.5},
+		{ChunkID: id[4], DocumentID: manual, Score: 1.4}, {ChunkID: id[5], DocumentID: other, Score: 0.1}}
+	var order []uuid.UUID
+	for _, r := range Diversify(in, 2) {
+		order = append(order, r.ChunkID)
+	}
+	// id2 yields to the FAQ (1.5 ≥ 0.5·2.2) but not to the unrelated page
+	// (0.1); id4, held back behind it too, returns before the unrelated page.
+	sameOrder(t, order, []uuid.UUID{id[0], id[1], id[3], id[2], id[4], id[5]})
+}
+
 func TestFuseConvexDocumentEvidence(t *testing.T) {
 	id := ids(4)
 	page, other := uuid.New(), uuid.New()
