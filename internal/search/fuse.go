@@ -201,5 +201,9 @@ func Diversify(results []Result, perDoc int) []Result {
 }
 
 // diversifyShare is the share of a held-back chunk's score that another
-// document's chunk needs to go ahead of it (Diversify).
-const diversifyShare = 0.5
+// document's chunk needs to go ahead of it (Diversify): an order of
+// magnitude. At half, the answerer lost the variety the cap exists for (a
+// paraphrase page found by the vector leg alone, at a fifth of the keyword
+// leg's best fused score, fell out of the first 50 behind one page's
+// chunks); the pages it must not promote scored a twentieth to a thousandth.
+const diversifyShare = 0.1

@@ -133,8 +133,9 @@ func TestDiversifyKeepsAStrongDocumentAheadOfWeakOthers(t *testing.T) {
 	for _, r := range Diversify(in, 2) {
 		order = append(order, r.ChunkID)
 	}
-	// id2 yields to the FAQ (1.5 ≥ 0.5·2.2) but not to the unrelated page
-	// (0.1); id4, held back behind it too, returns before the unrelated page.
+	// id2 yields to the FAQ (1.5 ≥ 0.1·2.2) but not to the unrelated page
+	// (0.1 < 0.22); id4, held back behind it too, returns before the
+	// unrelated page.
 	sameOrder(t, order, []uuid.UUID{id[0], id[1], id[3], id[2], id[4], id[5]})
 }
 
