@@ -81,15 +81,19 @@ func (s Source) Pages() string {
 // "[n]" markers. The struct tags are its JSON and OpenAPI form (package ask's
 // Response, the HTTP API's answer body).
 type Citation struct {
-	N           int    `json:"n" minimum:"1" doc:"The number used in the answer's [n] markers."`
-	ChunkID     string `json:"chunk_id" format:"uuid"` // Source.ChunkID
-	SourceURI   string `json:"source_uri"`             // Source.SourceURI
-	Title       string `json:"title"`                  // Source.Title
-	HeadingPath string `json:"heading_path"`           // Source.HeadingPath
-	// Page is Source.Pages(): where in a PDF the cited text is.
-	Page      string `json:"page,omitempty" doc:"Where in a PDF the cited text is: \"page 12\" or \"pages 12-13\"; absent for documents without pages."`
-	PageStart *int   `json:"page_start,omitempty" doc:"Source.page_start."`
-	PageEnd   *int   `json:"page_end,omitempty" doc:"Source.page_end."`
+	N         int    `json:"n" minimum:"1" doc:"The number used in the answer's [n] markers."`
+	ChunkID   string `json:"chunk_id" format:"uuid"` // Source.ChunkID
+	SourceURI string `json:"source_uri"`             // Source.SourceURI
+	Title     string `json:"title"`                  // Source.Title
+	// HeadingPath is Source.HeadingPath, or for an extractive answer the
+	// heading path of the chunk of the source its quotation comes from
+	// (package ask widens a source to its neighbouring chunks).
+	HeadingPath string `json:"heading_path" doc:"The headings above the cited text: the source's, or for an extractive answer the quoted chunk's."`
+	// Page is Source.Pages(), or for an extractive answer the pages of the
+	// chunk(s) its quotation comes from: where in a PDF the cited text is.
+	Page      string `json:"page,omitempty" doc:"Where in a PDF the cited text is: \"page 12\" or \"pages 12-13\"; absent for documents without pages. For an extractive answer, the pages of the chunk the quotation comes from, which can be narrower than the source's."`
+	PageStart *int   `json:"page_start,omitempty" doc:"First page of the cited text (Source.page_start, or the quoted chunk's)."`
+	PageEnd   *int   `json:"page_end,omitempty" doc:"Last page of the cited text (Source.page_end, or the quoted chunk's)."`
 }
 
 // Result is the outcome of answering one question.

@@ -118,8 +118,9 @@ func (s *Service) Ask(ctx context.Context, t tenant.Tenant, req search.Request, 
 		return refuse(ReasonNoResults)
 	}
 	res.Results = DropWeak(question, res.Results)
+	var nbs []*neighbourhood
 	if !s.Answerer.Generative() {
-		if res.Results, err = s.widen(ctx, t, res.Results); err != nil {
+		if res.Results, nbs, err = s.widen(ctx, t, res.Results); err != nil {
 			return Response{}, err
 		}
 	}
@@ -158,6 +159,9 @@ func (s *Service) Ask(ctx context.Context, t tenant.Tenant, req search.Request, 
 		return refuse(ReasonNotInSources)
 	}
 	out.Answer, out.Citations = ar.Answer, ar.Citations
+	if ar.Mode == answer.ModeExtractive {
+		citeQuoted(out.Answer, out.Citations, srcs, nbs)
+	}
 	return out, nil
 }
 
@@ -170,7 +174,7 @@ func (s *Service) Ask(ctx context.Context, t tenant.Tenant, req search.Request, 
 // is missing (deleted meanwhile) keeps its chunk. As for a chunk, a
 // neighbourhood that starts inside a table begins with the table's header
 // row(s), which are not part of [StartOffset, EndOffset).
-func (s *Service) widen(ctx context.Context, t tenant.Tenant, rs []search.Result) ([]search.Result, error) {
+func (s *Service) widen(ctx context.Context, t tenant.Tenant, rs []search.Result) ([]search.Result, []*neighbourhood, error) {
 	ids := make([]uuid.UUID, len(rs))
 	for i, r := range rs {
 		ids[i] = r.ChunkID
@@ -182,23 +186,43 @@ func (s *Service) widen(ctx context.Context, t tenant.Tenant, rs []search.Result
 		return err
 	})
 	if err != nil {
-		return nil, fmt.Errorf("ask: chunk neighbourhoods: %w", err)
+		return nil, nil, fmt.Errorf("ask: chunk neighbourhoods: %w", err)
 	}
 	by := make(map[uuid.UUID]store.ChunkNeighbourhoodsRow, len(rows))
 	for _, row := range rows {
 		by[row.ChunkID] = row
 	}
 	out := make([]search.Result, len(rs))
+	nbs := make([]*neighbourhood, len(rs))
 	for i, r := range rs {
 		if n, ok := by[r.ChunkID]; ok && strings.TrimSpace(n.Body) != "" && len(n.Body) >= len(r.Content)/2 {
-			r.Content, r.StartOffset, r.EndOffset = headerPrefix(n.FirstContent, n.Body)+n.Body, int(n.StartOffset), int(n.EndOffset)
+			prefix := headerPrefix(n.FirstContent, n.Body)
+			nbs[i] = neighbourhoodOf(n, len(prefix), r.StartOffset)
+			r.Content, r.StartOffset, r.EndOffset = prefix+n.Body, int(n.StartOffset), int(n.EndOffset)
 			if n.PageStart > 0 {
 				r.PageStart, r.PageEnd = ptr(int(n.PageStart)), ptr(int(n.PageEnd))
 			}
 		}
 		out[i] = r
 	}
-	return out, nil
+	return out, nbs, nil
+}
+
+// neighbourhoodOf describes row's chunks; prefix is the length of the
+// header rows put before its body, chunkStart the retrieved chunk's offset.
+func neighbourhoodOf(row store.ChunkNeighbourhoodsRow, prefix, chunkStart int) *neighbourhood {
+	nb := &neighbourhood{prefix: prefix, start: int(row.StartOffset)}
+	for j := range row.PartStarts {
+		if j >= len(row.PartEnds) || j >= len(row.PartPageStarts) || j >= len(row.PartPageEnds) || j >= len(row.PartHeadings) {
+			break
+		}
+		if int(row.PartStarts[j]) == chunkStart {
+			nb.chunk = j
+		}
+		nb.parts = append(nb.parts, part{start: int(row.PartStarts[j]), end: int(row.PartEnds[j]),
+			pageStart: int(row.PartPageStarts[j]), pageEnd: int(row.PartPageEnds[j]), heading: row.PartHeadings[j]})
+	}
+	return nb
 }
 
 // headerPrefix returns the bytes that first (the content of the first chunk

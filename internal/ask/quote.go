@@ -1,0 +1,195 @@
+package ask
+
+import (
+	"regexp"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/ragd-dev/ragd/internal/answer"
+)
+
+// neighbourhood is how widen made a source's text: the chunks it spans, in
+// order, and where the document's text starts in the source's Content.
+type neighbourhood struct {
+	prefix int // bytes of repeated table header rows before the document text
+	start  int // byte offset in the document's text of Content[prefix]
+	parts  []part
+	chunk  int // index in parts of the retrieved chunk
+}
+
+// part is one chunk of a neighbourhood: its byte range in the document's
+// text, its pages (0 without), its heading path.
+type part struct {
+	start, end         int
+	pageStart, pageEnd int
+	heading            string
+}
+
+// citeQuoted points each citation of an extractive answer at the chunk its
+// quotation comes from: the pages and heading path of the chunks of the
+// widened source that the sentences cited [n] were taken from, not the
+// whole neighbourhood's (a PDF citation said "pages 62-63" for a sentence on
+// page 62, and a sentence of section 4.6 was cited under 4.7's heading). A
+// citation whose sentences cannot be found word for word in the source (a
+// table row, quoted with its header cells) names the retrieved chunk. nbs
+// holds each source's neighbourhood, nil for a source that was not widened.
+func citeQuoted(text string, cs []answer.Citation, srcs []answer.Source, nbs []*neighbourhood) {
+	for i := range cs {
+		n := cs[i].N
+		if n < 1 || n > len(srcs) || n > len(nbs) || nbs[n-1] == nil || len(nbs[n-1].parts) == 0 {
+			continue
+		}
+		nb := nbs[n-1]
+		var hit []int
+		for _, q := range quotedSentences(text, n) {
+			from, to, ok := locate(srcs[n-1].Content, q)
+			if !ok {
+				continue
+			}
+			// The chunks holding the sentence; where chunks overlap and
+			// the retrieved one is among them, that one.
+			s, e := nb.start+from-nb.prefix, nb.start+to-nb.prefix
+			var in []int
+			for j, p := range nb.parts {
+				if s < p.end && e > p.start {
+					in = append(in, j)
+				}
+			}
+			if containsInt(in, nb.chunk) {
+				in = []int{nb.chunk}
+			}
+			for _, j := range in {
+				if !containsInt(hit, j) {
+					hit = append(hit, j)
+				}
+			}
+		}
+		if len(hit) == 0 {
+			hit = []int{nb.chunk}
+		}
+		first := nb.parts[hit[0]]
+		cs[i].HeadingPath = first.heading
+		ps, pe := 0, 0
+		for _, j := range hit {
+			p := nb.parts[j]
+			if p.pageStart > 0 && (ps == 0 || p.pageStart < ps) {
+				ps = p.pageStart
+			}
+			pe = max(pe, p.pageEnd)
+		}
+		if ps > 0 {
+			pe = max(pe, ps)
+			cs[i].PageStart, cs[i].PageEnd = &ps, &pe
+			cs[i].Page = answer.Source{PageStart: &ps, PageEnd: &pe}.Pages()
+		}
+	}
+}
+
+func containsInt(xs []int, x int) bool {
+	for _, y := range xs {
+		if y == x {
+			return true
+		}
+	}
+	return false
+}
+
+var markerRE = regexp.MustCompile(`\[(\d+)\]`)
+
+// quotedSentences returns the text of an answer's sentences cited [n]: for
+// each marker, what precedes it back to the previous marker or blank line,
+// without the punctuation and blanks between sentences.
+func quotedSentences(text string, n int) []string {
+	var out []string
+	prev := 0
+	for _, m := range markerRE.FindAllStringSubmatchIndex(text, -1) {
+		seg := text[prev:m[0]]
+		prev = m[1]
+		if k, err := strconv.Atoi(text[m[2]:m[3]]); err != nil || k != n {
+			continue
+		}
+		if i := strings.LastIndex(seg, "\n\n"); i >= 0 {
+			seg = seg[i+2:]
+		}
+		seg = strings.TrimLeftFunc(seg, func(r rune) bool { return unicode.IsSpace(r) || strings.ContainsRune(".!?:;,。！？", r) })
+		if seg = strings.TrimSpace(seg); seg != "" {
+			out = append(out, seg)
+		}
+	}
+	return out
+}
+
+// locate finds quote in content, blanks matched loosely (a run of blanks or
+// line breaks equals one space): the whole quote, else its first or last
+// 48 bytes (the answerer joins a definition's term to its sentence with
+// ": "). It returns the byte range in content.
+func locate(content, quote string) (from, to int, ok bool) {
+	norm, idx := collapse(content)
+	q, _ := collapse(quote)
+	try := func(needle string) (int, int, bool) {
+		if len(needle) < 12 {
+			return 0, 0, false
+		}
+		i := strings.Index(norm, needle)
+		if i < 0 {
+			return 0, 0, false
+		}
+		end := i + len(needle)
+		return idx[i], idx[end-1] + 1, true
+	}
+	if f, t, ok := try(q); ok {
+		return f, t, true
+	}
+	if f, t, ok := try(cut(q, 48, true)); ok {
+		return f, t, true
+	}
+	return try(cut(q, 48, false))
+}
+
+// collapse returns s with every run of white space as one space, and for
+// each byte of the result the offset of the byte of s it comes from.
+func collapse(s string) (string, []int) {
+	var b strings.Builder
+	idx := make([]int, 0, len(s))
+	space := false
+	for i := 0; i < len(s); {
+		r, w := utf8.DecodeRuneInString(s[i:])
+		if unicode.IsSpace(r) {
+			if !space && b.Len() > 0 {
+				b.WriteByte(' ')
+				idx = append(idx, i)
+			}
+			space = true
+			i += w
+			continue
+		}
+		space = false
+		b.WriteString(s[i : i+w])
+		for k := range w {
+			idx = append(idx, i+k)
+		}
+		i += w
+	}
+	return strings.TrimRight(b.String(), " "), idx
+}
+
+// cut returns the first (head) or last n bytes of s, on rune boundaries.
+func cut(s string, n int, head bool) string {
+	if len(s) <= n {
+		return s
+	}
+	if head {
+		i := n
+		for i > 0 && !utf8.RuneStart(s[i]) {
+			i--
+		}
+		return s[:i]
+	}
+	i := len(s) - n
+	for i < len(s) && !utf8.RuneStart(s[i]) {
+		i++
+	}
+	return s[i:]
+}
