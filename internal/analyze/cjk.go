@@ -69,8 +69,10 @@ func Keywords(text string) string {
 // ですか" matched a support page through です and すか), while the words
 // are written in kanji and katakana (富士, 士山, メー, ート, トル). So is,
 // in a question with kana, a bigram holding an interrogative kanji (何時,
-// 何分, 誰が): the question words, which are stop words in English. A
-// question written in hiragana alone keeps its bigrams. Documents are
+// 何分, 誰が): the question words, which are stop words in English; and in
+// a question without kana (Chinese), a bigram holding a Chinese question
+// word (chineseQuestionWord). A question written in hiragana alone keeps
+// its bigrams. Documents are
 // indexed with every bigram (Keywords), so no reindexing follows.
 func Query(text string) string {
 	var b strings.Builder
@@ -83,7 +85,8 @@ func Query(text string) string {
 		}
 		b.WriteString(text[last:start])
 		separate(text[start:end], func(tok string) {
-			if contentOnly && hasCJK(tok) && (hasHiragana(tok) || kana && strings.ContainsAny(tok, interrogatives)) {
+			if contentOnly && hasCJK(tok) && (hasHiragana(tok) || kana && strings.ContainsAny(tok, interrogatives) ||
+				!kana && chineseQuestionWord(tok)) {
 				return
 			}
 			b.WriteByte(' ')
@@ -245,6 +248,17 @@ func southeastAsian(r rune) bool {
 // who), left out of a Japanese question's bigrams (see Query).
 const interrogatives = "何誰"
 
+// chineseQuestionWord reports a bigram of a Chinese question that holds a
+// question word or particle (怎么 how, 什么 what, 哪 which, 谁 who, 吗 and
+// 呢), or is one (如何 how, 为何 why, 多少 how many): stop words in English,
+// left out of a Chinese question's bigrams (see Query) when it has others.
+// Kept, they matched any Chinese page that asks or answers a question, and
+// "红烧肉怎么做？" (how do I cook red-braised pork?) was answered from a
+// Linux manual through 怎么 at confidence 0.62.
+func chineseQuestionWord(tok string) bool {
+	return strings.ContainsAny(tok, "怎么什哪谁吗呢") || tok == "如何" || tok == "为何" || tok == "多少"
+}
+
 func hasHiragana(s string) bool {
 	return strings.IndexFunc(s, func(r rune) bool { return unicode.Is(unicode.Hiragana, r) }) >= 0
 }
@@ -253,9 +267,11 @@ func hasHiragana(s string) bool {
 // that is a bigram (see Query).
 func hasContentBigram(text string) bool {
 	found := false
+	kana := HasKana(text)
 	segments(text, func(seg string) {
 		separate(seg, func(tok string) {
-			found = found || utf8.RuneCountInString(tok) == 2 && allCJK(tok) && !hasHiragana(tok)
+			found = found || utf8.RuneCountInString(tok) == 2 && allCJK(tok) && !hasHiragana(tok) &&
+				!(kana && strings.ContainsAny(tok, interrogatives)) && !(!kana && chineseQuestionWord(tok))
 		})
 	})
 	return found

@@ -316,8 +316,9 @@ func termShare(matched []string, idf map[string]float64, idfSum float64) float64
 // manual ("no document mentions “sourdough”, “bread”"). A lexeme is the
 // word's stem (cooki for cookies, bake for baking), so it is matched to the
 // question word it shares the longest prefix with, if that prefix is all of
-// the stem or all but its last letter and at least three letters long; a
-// character bigram of a script written without spaces is shown as it is.
+// the stem or all but its last letter and at least three letters long; the
+// character bigrams of a script written without spaces are shown as the
+// stretches of the question they cover (bigramSpans).
 // A lexeme no word matches (a joined identifier: the missing names report
 // those) is left out.
 func absentWords(query string, absent []string) []string {
@@ -327,27 +328,64 @@ func absentWords(query string, absent []string) []string {
 	words := queryWords(query)
 	var out []string
 	seen := map[string]bool{}
+	var bigrams []string
 	for _, l := range absent {
-		best, bestLen := "", 0
 		if analyze.Bigram(l) {
-			best = l
-		} else {
-			stem := []rune(l)
-			for _, w := range words {
-				lw := []rune(strings.ToLower(w))
-				n := 0
-				for n < len(lw) && n < len(stem) && lw[n] == stem[n] {
-					n++
-				}
-				if n > bestLen && n >= 3 && n >= len(stem)-1 {
-					best, bestLen = w, n
-				}
+			bigrams = append(bigrams, l)
+			continue
+		}
+		best, bestLen := "", 0
+		stem := []rune(l)
+		for _, w := range words {
+			lw := []rune(strings.ToLower(w))
+			n := 0
+			for n < len(lw) && n < len(stem) && lw[n] == stem[n] {
+				n++
+			}
+			if n > bestLen && n >= 3 && n >= len(stem)-1 {
+				best, bestLen = w, n
 			}
 		}
 		if best != "" && !seen[strings.ToLower(best)] {
 			seen[strings.ToLower(best)] = true
 			out = append(out, best)
 		}
+	}
+	return append(out, bigramSpans(query, bigrams)...)
+}
+
+// bigramSpans returns the stretches of query that the character bigrams
+// cover, in order, overlapping and adjacent bigrams joined: the absent
+// bigrams 肉じ, じゃ, ゃが of "肉じゃがの作り方" are shown as “肉じゃが”,
+// not as three fragments.
+func bigramSpans(query string, bigrams []string) []string {
+	if len(bigrams) == 0 {
+		return nil
+	}
+	rs := []rune(query)
+	covered := make([]bool, len(rs))
+	for _, b := range bigrams {
+		br := []rune(b)
+		for i := 0; i+len(br) <= len(rs); i++ {
+			if string(rs[i:i+len(br)]) == b {
+				for k := range br {
+					covered[i+k] = true
+				}
+			}
+		}
+	}
+	var out []string
+	for i := 0; i < len(rs); {
+		if !covered[i] {
+			i++
+			continue
+		}
+		j := i
+		for j < len(rs) && covered[j] {
+			j++
+		}
+		out = append(out, string(rs[i:j]))
+		i = j
 	}
 	return out
 }
@@ -383,9 +421,13 @@ const maxProbes = 32
 func probeWords(query string) []probe {
 	var out []probe
 	seen := map[string]bool{}
+	// The first word opens the sentence (its capital says nothing) only
+	// when nothing but punctuation and blanks precedes it: after Chinese or
+	// Japanese text (ピボットテーブルをExcelで…) it is a name like any other.
+	opening := strings.TrimLeftFunc(query, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
 	first := true
 	for _, w := range queryWords(query) {
-		isFirst := first
+		isFirst := first && strings.HasPrefix(opening, w)
 		first = false
 		if !NameLike(w, isFirst) || seen[w] || len(out) == maxProbes {
 			continue
@@ -401,9 +443,13 @@ func probeWords(query string) []probe {
 }
 
 // queryWords splits text into words: letters and digits, joined by inner
-// underscores, hyphens and dots (pg_stat_activity, utf-8, os.path).
+// underscores, hyphens and dots (pg_stat_activity, utf-8, os.path); the
+// text of scripts written without spaces is left out (see below).
 func queryWords(text string) []string {
-	isWord := func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) || r == '_' }
+	// Characters of scripts written without spaces end a word: they are
+	// words of their own, matched as bigrams ("Excelでピボットテーブルを
+	// 作成" holds the name Excel, not a name of 18 characters).
+	isWord := func(r rune) bool { return (unicode.IsLetter(r) || unicode.IsDigit(r) || r == '_') && !analyze.Unspaced(r) }
 	var words []string
 	for _, f := range strings.FieldsFunc(text, func(r rune) bool { return !isWord(r) && r != '-' && r != '.' }) {
 		f = strings.TrimFunc(f, func(r rune) bool { return !isWord(r) || r == '_' })

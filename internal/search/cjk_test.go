@@ -30,6 +30,7 @@ var scriptCorpus = map[string]string{
 		"龙井和碧螺春都是著名的绿茶品种。",
 	"zh/activity.md": "# 会话监控\n\npg_stat_activity表记录每个后端进程的当前查询和等待事件。运维人员可以据此找出长时间运行的查询并终止它们。",
 	"zh/gpt.md":      "# 生成模型\n\nGPT-4模型可以根据提示生成文本，但回答可能包含错误，重要的结论需要人工核对。",
+	"zh/faq.md":      "# 常见问题\n\n很多用户问数据库怎么升级。升级之前请先阅读发行说明，并在测试环境中演练一遍。",
 	"ja/index.md": "# インデックスの作成\n\nインデックスは検索を速くするためのデータ構造です。大きなテーブルでは、" +
 		"よく検索される列にインデックスを作成すると、全件を読む必要がなくなります。ただし、書き込みのたびにインデックスも" +
 		"更新されるため、作りすぎると更新が遅くなります。",
@@ -212,6 +213,32 @@ func TestCJKOffTopicQuestionIsRefused(t *testing.T) {
 	}
 	if res.Refused || len(res.Citations) == 0 || res.Citations[0].SourceURI != "zh/pool.md" || !strings.Contains(res.Answer, "吞吐量") {
 		t.Errorf("on-topic question: %+v", res)
+	}
+}
+
+// TestChineseQuestionWordsAreNotEvidence: a Chinese question that shares
+// only its question word (怎么, how) with a page is refused, and the page's
+// own question is answered from it. (The question word's bigrams made the
+// off-topic question look covered: a trial's "红烧肉怎么做？" was answered
+// from a Linux manual at confidence 0.62.)
+func TestChineseQuestionWordsAreNotEvidence(t *testing.T) {
+	t.Parallel()
+	tn, s := scriptTenant(t, "")
+	svc := &ask.Service{Searcher: s, Answerer: answer.New(nil)}
+	ctx := context.Background()
+	res, err := svc.Ask(ctx, tn, search.Request{Query: "红烧肉怎么做？"}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !res.Refused {
+		t.Errorf("off-topic question answered (confidence %.2f): %q", res.Confidence, res.Answer)
+	}
+	res, err = svc.Ask(ctx, tn, search.Request{Query: "数据库怎么升级？"}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Refused || len(res.Citations) == 0 || res.Citations[0].SourceURI != "zh/faq.md" {
+		t.Errorf("on-topic question: refused %v (%s, confidence %.2f), citations %+v", res.Refused, res.RefusalReason, res.Confidence, res.Citations)
 	}
 }
 
