@@ -449,7 +449,9 @@ func queryWords(text string) []string {
 	// Characters of scripts written without spaces end a word: they are
 	// words of their own, matched as bigrams ("Excelでピボットテーブルを
 	// 作成" holds the name Excel, not a name of 18 characters).
-	isWord := func(r rune) bool { return (unicode.IsLetter(r) || unicode.IsDigit(r) || r == '_') && !analyze.Unspaced(r) }
+	isWord := func(r rune) bool {
+		return (unicode.IsLetter(r) || unicode.IsDigit(r) || r == '_') && !analyze.Unspaced(r)
+	}
 	var words []string
 	for _, f := range strings.FieldsFunc(text, func(r rune) bool { return !isWord(r) && r != '-' && r != '.' }) {
 		f = strings.TrimFunc(f, func(r rune) bool { return !isWord(r) || r == '_' })
