@@ -270,8 +270,10 @@ func (s *Server) upload(ctx context.Context, in *UploadInput) (*DocumentWriteOut
 	}
 	d := ingest.Document{SourceURI: uri, Title: form.Title, ContentType: ct, Content: content, Metadata: meta}
 	if strings.TrimSpace(form.Access) != "" {
-		if err := json.Unmarshal([]byte(form.Access), &d.Access); err != nil {
-			return nil, invalidf("access must be a JSON array of principals, e.g. [\"group:hr\"]")
+		// null is no array: taken as an empty list, it would make the
+		// document readable by the whole tenant.
+		if err := json.Unmarshal([]byte(form.Access), &d.Access); err != nil || d.Access == nil {
+			return nil, invalidf("access must be a JSON array of principals, e.g. [\"group:hr\"] ([] = everyone in the tenant; leave the field out to keep the list)")
 		}
 		d.SetAccess = true
 	}
@@ -303,6 +305,11 @@ func (s *Server) setAccess(ctx context.Context, in *SetAccessInput) (*GetDocumen
 	t, err := tenantOf(ctx)
 	if err != nil {
 		return nil, err
+	}
+	if in.Body.Access == nil {
+		// JSON null passes the schema's required check; taken as [], it
+		// would make the document readable by the whole tenant.
+		return nil, invalidf("access must be a JSON array of principals ([] = everyone in the tenant), not null")
 	}
 	if err := readableByCaller(ctx, in.Body.Access); err != nil {
 		return nil, err
