@@ -287,6 +287,15 @@ func (p *Pipeline) upsert(ctx context.Context, t tenant.Tenant, d Document, ct s
 			return err
 		}
 		storedTitle, storedGiven = row.Title, row.TitleGiven
+		if d.ContentType == "" && extract.IsText(ct) && extract.IsText(row.ContentType) {
+			// A write that names no type keeps the text type the document
+			// was read as (an update changes only what it names): a
+			// Markdown document at a source_uri without an extension,
+			// re-PUT with new metadata only, was re-read as plain text.
+			// Binary formats are recognised by their bytes, whatever was
+			// stored.
+			ct = row.ContentType
+		}
 		if string(row.ContentSha) != string(sum) || row.Pipeline != p.fingerprint || row.ContentType != ct {
 			return nil // a full write; the lock is released, the upsert takes it again
 		}
