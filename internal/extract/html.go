@@ -165,13 +165,20 @@ func hasToken(n *html.Node, set map[string]bool) bool {
 func isChrome(n *html.Node, inContent bool) bool {
 	switch n.DataAtom {
 	case atom.Head, atom.Script, atom.Style, atom.Noscript, atom.Template,
-		atom.Nav, atom.Aside, atom.Form, atom.Iframe, atom.Object, atom.Embed,
+		atom.Nav, atom.Aside, atom.Iframe, atom.Object, atom.Embed,
 		atom.Svg, atom.Math, atom.Button, atom.Select, atom.Textarea, atom.Input,
 		atom.Canvas, atom.Audio, atom.Video, atom.Map, atom.Dialog, atom.Title,
 		atom.Img, atom.Picture:
 		return true
 	case atom.Header, atom.Footer:
 		if !inContent {
+			return true
+		}
+	case atom.Form:
+		// A search box or a login form is chrome; a form around the whole
+		// page (ASP.NET Web Forms, classic SharePoint) holds the content,
+		// and dropping it left such a page with no text at all.
+		if !holdsContent(n) {
 			return true
 		}
 	}
@@ -194,6 +201,34 @@ func isChrome(n *html.Node, inContent bool) bool {
 		}
 	}
 	return hasToken(n, chromeTokens)
+}
+
+// holdsContent reports whether n's subtree holds a document's content
+// rather than controls: a heading, a main or article element, or two
+// paragraphs.
+func holdsContent(n *html.Node) bool {
+	paragraphs := 0
+	var walk func(*html.Node) bool
+	walk = func(c *html.Node) bool {
+		for c := c.FirstChild; c != nil; c = c.NextSibling {
+			if c.Type != html.ElementNode {
+				continue
+			}
+			switch c.DataAtom {
+			case atom.H1, atom.H2, atom.H3, atom.H4, atom.H5, atom.H6, atom.Main, atom.Article:
+				return true
+			case atom.P:
+				if paragraphs++; paragraphs >= 2 {
+					return true
+				}
+			}
+			if walk(c) {
+				return true
+			}
+		}
+		return false
+	}
+	return walk(n)
 }
 
 // blockElements start and end a paragraph of flowing text.
