@@ -139,8 +139,14 @@ func ToUTF8(content []byte, typ, declared string) ([]byte, error) {
 	case bytes.HasPrefix(content, []byte{0xEF, 0xBB, 0xBF}):
 		return content[3:], nil
 	case bytes.HasPrefix(content, []byte{0xFF, 0xFE}):
+		if !validUTF16(content[2:], false) {
+			return nil, errInvalidUTF16
+		}
 		return decode(unicode.UTF16(unicode.LittleEndian, unicode.ExpectBOM), content)
 	case bytes.HasPrefix(content, []byte{0xFE, 0xFF}):
+		if !validUTF16(content[2:], true) {
+			return nil, errInvalidUTF16
+		}
 		return decode(unicode.UTF16(unicode.BigEndian, unicode.ExpectBOM), content)
 	}
 	if _, params, err := mime.ParseMediaType(declared); err == nil && params["charset"] != "" {
@@ -150,6 +156,9 @@ func ToUTF8(content []byte, typ, declared string) ([]byte, error) {
 		}
 		if name == "utf-8" {
 			return content, nil
+		}
+		if (name == "utf-16le" || name == "utf-16be") && !validUTF16(content, name == "utf-16be") {
+			return nil, errInvalidUTF16
 		}
 		return decode(enc, content)
 	}
@@ -161,6 +170,41 @@ func ToUTF8(content []byte, typ, declared string) ([]byte, error) {
 		}
 	}
 	return content, nil
+}
+
+// errInvalidUTF16 refuses UTF-16 text with an odd number of bytes or an
+// unpaired surrogate: the decoder would put U+FFFD in their place and store
+// a text nobody sent, which invalid UTF-8 is refused for too.
+var errInvalidUTF16 = fmt.Errorf("%w (the text is UTF-16 by its byte-order mark or declared charset but is not valid UTF-16: an odd number of bytes or an unpaired surrogate)", ErrInvalidUTF8)
+
+// validUTF16 reports whether b (after its byte-order mark) is whole UTF-16
+// code units with every surrogate paired.
+func validUTF16(b []byte, bigEndian bool) bool {
+	if len(b)%2 != 0 {
+		return false
+	}
+	unit := func(i int) uint16 {
+		if bigEndian {
+			return uint16(b[i])<<8 | uint16(b[i+1])
+		}
+		return uint16(b[i+1])<<8 | uint16(b[i])
+	}
+	for i := 0; i < len(b); i += 2 {
+		u := unit(i)
+		switch {
+		case u >= 0xD800 && u < 0xDC00:
+			if i+2 >= len(b) {
+				return false
+			}
+			if next := unit(i + 2); next < 0xDC00 || next > 0xDFFF {
+				return false
+			}
+			i += 2
+		case u >= 0xDC00 && u <= 0xDFFF:
+			return false
+		}
+	}
+	return true
 }
 
 func decode(enc encoding.Encoding, b []byte) ([]byte, error) {

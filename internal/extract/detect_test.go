@@ -4,6 +4,7 @@ import (
 	"archive/zip"
 	"bytes"
 	"errors"
+	"strings"
 	"testing"
 
 	"golang.org/x/text/encoding/charmap"
@@ -138,5 +139,39 @@ func TestToUTF8(t *testing.T) {
 	doc, err := Extract(TypeHTML, b)
 	if err != nil || doc.Title != "Título" {
 		t.Fatalf("extract after ToUTF8: %+v, %v", doc, err)
+	}
+}
+
+// TestInvalidUTF16IsRefused: UTF-16 text (by its byte-order mark or its
+// declared charset) with an odd byte or an unpaired surrogate is refused,
+// not stored with U+FFFD; valid UTF-16, surrogate pairs included, is read.
+func TestInvalidUTF16IsRefused(t *testing.T) {
+	t.Parallel()
+	be := func(units ...uint16) []byte {
+		var b []byte
+		for _, u := range units {
+			b = append(b, byte(u>>8), byte(u))
+		}
+		return b
+	}
+	for name, tc := range map[string]struct {
+		content  []byte
+		declared string
+		ok       bool
+	}{
+		"BOM, pair":          {append([]byte{0xFE, 0xFF}, be('a', 0xD83D, 0xDE00)...), "text/plain", true},
+		"BOM, lone high":     {append([]byte{0xFE, 0xFF}, be('a', 0xD83D, 'b')...), "text/plain", false},
+		"BOM, lone low":      {append([]byte{0xFE, 0xFF}, be(0xDE00, 'b')...), "text/plain", false},
+		"BOM, odd byte":      {append(append([]byte{0xFE, 0xFF}, be('a')...), 'x'), "text/plain", false},
+		"declared, high end": {be('a', 0xD83D), "text/plain; charset=utf-16be", false},
+		"declared, valid":    {be('h', 'i'), "text/plain; charset=utf-16be", true},
+	} {
+		out, err := ToUTF8(tc.content, TypePlain, tc.declared)
+		if tc.ok && (err != nil || strings.ContainsRune(string(out), '\uFFFD')) {
+			t.Errorf("%s: %q, %v; want it read", name, out, err)
+		}
+		if !tc.ok && !errors.Is(err, ErrInvalidUTF8) {
+			t.Errorf("%s: %q, %v; want ErrInvalidUTF8", name, out, err)
+		}
 	}
 }
