@@ -361,8 +361,9 @@ func (p *Pipeline) upsert(ctx context.Context, t tenant.Tenant, d Document, ct s
 	// The title: the one this write names, else the one an earlier write
 	// named (checked again under the row lock), else the content's.
 	title, given := d.Title, d.Title != ""
+	borrowed := false // the title is the stored document's, named by an earlier write
 	if !given && storedGiven {
-		title, given = storedTitle, true
+		title, given, borrowed = storedTitle, true, true
 	}
 	if title == "" {
 		title = doc.Title
@@ -482,6 +483,11 @@ func (p *Pipeline) upsert(ctx context.Context, t tenant.Tenant, d Document, ct s
 		}
 		if err != nil {
 			return err
+		}
+		if borrowed && doc.Inserted {
+			// The document whose named title this write kept was deleted
+			// meanwhile: the title is no longer there to keep.
+			return errTitleMoved
 		}
 		out.DocumentID = doc.ID
 		out.Status = StatusAdded
