@@ -293,6 +293,10 @@ func (w *docxWalker) walk(body []byte) error {
 	var p *docxPara
 	var tables []*docxTable
 	skip := 0 // >0 inside content not to read (mc:Fallback, deleted text)
+	// boxed counts the open tables inside a paragraph (a text box's): their
+	// text joins the paragraph, and their rows and cells are not the rows
+	// and cells of the table around the paragraph.
+	boxed := 0
 	for {
 		tok, err := dec.Token()
 		if errors.Is(err, io.EOF) {
@@ -318,19 +322,20 @@ func (w *docxWalker) walk(body []byte) error {
 			case "tbl":
 				if p != nil { // a table inside a text box: its text joins the paragraph
 					p.in.softSpace()
+					boxed++
 					continue
 				}
 				tables = append(tables, &docxTable{})
 			case "tr":
-				if len(tables) > 0 && len(tables) == 1 {
+				if boxed == 0 && len(tables) == 1 {
 					tables[0].row, tables[0].isHead = nil, false
 				}
 			case "tblHeader":
-				if len(tables) == 1 {
+				if boxed == 0 && len(tables) == 1 {
 					tables[0].isHead = xattr(t, "val") != "false" && xattr(t, "val") != "0"
 				}
 			case "tc":
-				if len(tables) == 1 {
+				if boxed == 0 && len(tables) == 1 {
 					tables[0].cell = &inline{}
 				}
 			case "p":
@@ -409,14 +414,20 @@ func (w *docxWalker) walk(body []byte) error {
 				} else {
 					w.paragraph(p)
 				}
-				p = nil
+				p, boxed = nil, 0 // a text box's tables end with their paragraph, even if malformed
 			case "tc":
+				if boxed > 0 {
+					if p != nil {
+						p.in.softSpace()
+					}
+					continue
+				}
 				if len(tables) == 1 && tables[0].cell != nil {
 					tables[0].row = append(tables[0].row, tables[0].cell.take(true))
 					tables[0].cell = nil
 				}
 			case "tr":
-				if len(tables) == 1 {
+				if boxed == 0 && len(tables) == 1 {
 					tb := tables[0]
 					if strings.Trim(strings.Join(tb.row, ""), " ") != "" {
 						if tb.isHead && tb.header == len(tb.rows) {
@@ -427,6 +438,10 @@ func (w *docxWalker) walk(body []byte) error {
 					tb.row = nil
 				}
 			case "tbl":
+				if boxed > 0 {
+					boxed--
+					continue
+				}
 				if len(tables) == 0 {
 					continue
 				}
