@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"mime"
@@ -167,13 +168,22 @@ func (d *Document) PageAt(off int) int {
 // and runs in time roughly linear in len(data) (a PDF is bounded by a
 // timeout instead).
 func Extract(contentType string, data []byte) (*Document, error) {
+	return ExtractContext(context.Background(), contentType, data)
+}
+
+// ExtractContext is Extract for a request: reading a PDF also ends when ctx
+// does (its PDF engine instance is killed and released), with ctx's error.
+// A hostile PDF can take the engine minutes, and the engine has one
+// instance per core: without this, a few uploads held every instance past
+// their requests' deadlines and other tenants' PDFs waited.
+func ExtractContext(ctx context.Context, contentType string, data []byte) (*Document, error) {
 	typ, err := CanonicalType(contentType)
 	if err != nil {
 		return nil, err
 	}
 	switch typ {
 	case TypePDF:
-		return extractPDF(data)
+		return extractPDF(ctx, data)
 	case TypeDOCX:
 		return extractDOCX(data)
 	}

@@ -2,6 +2,7 @@ package extract
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"math"
 	"regexp"
@@ -14,13 +15,13 @@ import (
 
 // extractPDF reads a PDF's text layer (PDFium, pdfium.go) and lays it out as
 // blocks with page offsets (layoutPDF).
-func extractPDF(data []byte) (*Document, error) {
+func extractPDF(ctx context.Context, data []byte) (*Document, error) {
 	// PDFium, like Acrobat, looks for the header in the first 1,024 bytes;
 	// without one there is no need to start the engine.
 	if !bytes.Contains(data[:min(len(data), 1024)], []byte("%PDF-")) {
 		return nil, fmt.Errorf("%w: not a PDF (no %%PDF- header)", ErrUnreadable)
 	}
-	raw, err := readPDF(data)
+	raw, err := readPDF(ctx, data)
 	if err != nil {
 		return nil, err
 	}

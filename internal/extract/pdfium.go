@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -158,34 +159,58 @@ type pdfRaw struct {
 // readPDF opens data with PDFium and reads every page's text lines with their
 // position and font size, the outline and the Title metadata.
 // Errors: ErrUnreadable (wrapped) for a damaged, encrypted or too slow file.
-func readPDF(data []byte) (raw *pdfRaw, err error) {
+func readPDF(ctx context.Context, data []byte) (raw *pdfRaw, err error) {
 	pool, err := pdfiumPool()
 	if err != nil {
 		return nil, fmt.Errorf("extract: PDF engine: %w", err)
 	}
-	inst, err := pool.GetInstance(pdfTimeout)
+	// Waiting for an instance ends with the request too.
+	wait := pdfTimeout
+	if dl, ok := ctx.Deadline(); ok {
+		wait = min(wait, time.Until(dl))
+	}
+	if err := ctx.Err(); err != nil || wait <= 0 {
+		return nil, fmt.Errorf("extract: reading the PDF: %w", context.Cause(ctx))
+	}
+	inst, err := pool.GetInstance(wait)
 	if err != nil {
+		if ctx.Err() != nil {
+			return nil, fmt.Errorf("extract: reading the PDF: %w", context.Cause(ctx))
+		}
 		return nil, fmt.Errorf("extract: PDF engine busy: %w", err)
 	}
 	var killed sync.Mutex
-	timedOut := false
-	timer := time.AfterFunc(pdfTimeout, func() {
-		killed.Lock()
-		defer killed.Unlock()
-		timedOut = true
-		_ = inst.Kill()
-	})
+	timedOut, cancelled, done := false, false, false
+	kill := func(reason *bool) func() {
+		return func() {
+			killed.Lock()
+			defer killed.Unlock()
+			if done {
+				return
+			}
+			*reason, done = true, true
+			_ = inst.Kill()
+		}
+	}
+	timer := time.AfterFunc(pdfTimeout, kill(&timedOut))
+	stopCtx := context.AfterFunc(ctx, kill(&cancelled))
 	defer func() {
 		if r := recover(); r != nil {
 			raw, err = nil, fmt.Errorf("%w: PDF engine failed: %v", ErrUnreadable, r)
 		}
+		timer.Stop()
+		stopCtx()
 		killed.Lock()
 		defer killed.Unlock()
-		if timer.Stop() && !timedOut {
+		if !done {
+			done = true
 			_ = inst.Close()
 		}
-		if timedOut {
+		switch {
+		case timedOut:
 			raw, err = nil, fmt.Errorf("%w: reading took longer than %s", ErrUnreadable, pdfTimeout)
+		case cancelled:
+			raw, err = nil, fmt.Errorf("extract: reading the PDF: %w", context.Cause(ctx))
 		}
 	}()
 	doc, err := inst.OpenDocument(&requests.OpenDocument{File: &data})

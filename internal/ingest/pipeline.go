@@ -351,7 +351,7 @@ func (p *Pipeline) upsert(ctx context.Context, t tenant.Tenant, d Document, ct s
 	}
 
 	// 2. Extract and chunk (CPU only).
-	doc, err := extract.Extract(ct, content)
+	doc, err := extract.ExtractContext(ctx, ct, content)
 	if err != nil {
 		return out, fmt.Errorf("ingest %s: %w", d.SourceURI, err)
 	}
