@@ -663,3 +663,22 @@ func TestExtractiveQuotesRootPromptCommands(t *testing.T) {
 		}
 	}
 }
+
+// TestAdmonitionTableIsProse: an admonition laid out as a table (an icon
+// cell, then the label above the text, as DocBook's HTML does) is quoted
+// as prose under its label, not fenced as code (a trial's Japanese answers
+// quoted "注記" and its note inside a code block).
+func TestAdmonitionTableIsProse(t *testing.T) {
+	t.Parallel()
+	content := "ファイルのタイムスタンプには3種類あります。\n\n | 注記\n「noatime」マウントオプションは読み出し性能を向上させるために導入されました。"
+	r := Extractive("noatimeマウントオプションは何のためですか", []Source{{Content: content}}, 3)
+	if strings.Contains(r.Answer, "```") || strings.Contains(r.Answer, "注記") || !strings.Contains(r.Answer, "noatime") {
+		t.Errorf("answer %q: want the note quoted as prose without its label", r.Answer)
+	}
+	if c, ok := loneCell(" | 注記"); !ok || c != "注記" {
+		t.Errorf("loneCell = %q, %v", c, ok)
+	}
+	if _, ok := loneCell("a | b"); ok {
+		t.Error("a row of two cells is not a lone cell")
+	}
+}

@@ -1,6 +1,7 @@
 package answer
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -87,6 +88,18 @@ func parseUnits(content, headingPath string) []unit {
 			continue
 		}
 		lines := b.lines
+		if len(lines) > 1 && !slices.ContainsFunc(lines[1:], isTableRow) {
+			// An admonition laid out as a table (DocBook's: an icon cell,
+			// then "Note" or "注記" above the text) comes out as a row of
+			// one label under empty cells, then the text: the label names
+			// the text, which is prose, not an indented code block.
+			if label, ok := loneCell(lines[0]); ok {
+				if wordCount(label) > 1 && isCaption(label) {
+					startSection(label)
+				}
+				lines = lines[1:]
+			}
+		}
 		for len(lines) > 0 && isTitleLine(strings.TrimSpace(lines[0]), headings) {
 			startSection(strings.TrimSpace(lines[0]))
 			lines = lines[1:]
@@ -314,6 +327,25 @@ func isTable(lines []string) bool {
 		}
 	}
 	return false
+}
+
+// loneCell returns the one non-empty cell of a table row whose other cells
+// are empty (" | 注記").
+func loneCell(l string) (string, bool) {
+	t := strings.TrimSpace(l)
+	if !strings.Contains(t, "|") {
+		return "", false
+	}
+	cell := ""
+	for _, c := range strings.Split(t, "|") {
+		if c = strings.TrimSpace(c); c != "" {
+			if cell != "" {
+				return "", false
+			}
+			cell = c
+		}
+	}
+	return cell, cell != ""
 }
 
 func isTableRow(l string) bool {
