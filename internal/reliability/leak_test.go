@@ -52,6 +52,8 @@ var (
 	canaryRE = regexp.MustCompile(`zq[a-z]{10}`)
 	uuidRE   = regexp.MustCompile(`[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}`)
 	slugRE   = regexp.MustCompile(`leak-[0-9a-f]{8}`)
+	// reasonRE is a response's confidence_reason field, as JSON writes it.
+	reasonRE = regexp.MustCompile(`"confidence_reason":"(?:[^"\\]|\\.)*"`)
 )
 
 // leakTenant is one tenant and the fuzzer's model of what it stores. mu is
@@ -174,6 +176,18 @@ func (f *fuzzer) inspect(lt *leakTenant, op string, c call, r reply) {
 	}
 	echo := func(v string) bool { return r.Status >= 400 && strings.Contains(sent, v) }
 	body := string(r.Body)
+	// A refusal's reason names the question's words that no document
+	// contains ("no document mentions “zq…”"): a canary there that the
+	// request itself holds is the caller's own word repeated, not a leak.
+	// Anywhere else (a result, a source, another field) it still counts.
+	body = reasonRE.ReplaceAllStringFunc(body, func(field string) string {
+		for _, m := range canaryRE.FindAllString(field, -1) {
+			if !strings.Contains(sent, m) {
+				return field
+			}
+		}
+		return `"confidence_reason":""`
+	})
 	for _, m := range canaryRE.FindAllString(body, -1) {
 		if m != lt.canary && !echo(m) {
 			o, _ := f.ownerOf(m)
