@@ -258,6 +258,16 @@ func (p *Pipeline) Upsert(ctx context.Context, t tenant.Tenant, d Document) (Out
 	}
 }
 
+// tenantGone translates a missing tenant row (the tenant was deleted while
+// the write was under way: `ragd tenant delete` disables, then purges) into
+// store.ErrReferenceGone, a 409 for the writer, not an internal error.
+func tenantGone(err error) error {
+	if errors.Is(err, store.ErrNotFound) {
+		return fmt.Errorf("%w: the tenant was deleted", store.ErrReferenceGone)
+	}
+	return err
+}
+
 // errTitleMoved: the stored title changed between the read a write's title
 // was computed from and the write; the write starts over.
 var errTitleMoved = errors.New("ingest: the stored title changed meanwhile")
@@ -402,7 +412,7 @@ func (p *Pipeline) upsert(ctx context.Context, t tenant.Tenant, d Document, ct s
 		err := store.InTenant(ctx, p.pool, t.ID, func(tx pgx.Tx) error {
 			var err error
 			cur, err = q.LockTenantModels(ctx, tx, t.ID)
-			return err
+			return tenantGone(err)
 		})
 		if err != nil {
 			return out, err
@@ -463,7 +473,7 @@ func (p *Pipeline) upsert(ctx context.Context, t tenant.Tenant, d Document, ct s
 			// embed for means a switch started or flipped since.
 			row, err := q.LockTenantModels(ctx, tx, t.ID)
 			if err != nil {
-				return err
+				return tenantGone(err)
 			}
 			need, err := p.models.ForWrite(ctx, row.EmbeddingModelID, row.TargetModelID)
 			if err != nil {
