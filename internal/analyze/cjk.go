@@ -84,9 +84,12 @@ func Query(text string) string {
 			return
 		}
 		b.WriteString(text[last:start])
-		separate(text[start:end], func(tok string) {
-			if contentOnly && hasCJK(tok) && (hasHiragana(tok) || kana && strings.ContainsAny(tok, interrogatives) ||
-				!kana && chineseQuestionWord(tok)) {
+		var mask func([]rune) []bool
+		if contentOnly && !kana {
+			mask = chineseQuestionMask
+		}
+		separateMasked(text[start:end], mask, func(tok string) {
+			if contentOnly && hasCJK(tok) && (hasHiragana(tok) || kana && strings.ContainsAny(tok, interrogatives)) {
 				return
 			}
 			b.WriteByte(' ')
@@ -152,16 +155,29 @@ func segments(text string, fn func(seg string)) {
 // separate calls emit with the tokens of one segment in order: each CJK run
 // as overlapping bigrams (a single character as itself), each non-CJK piece
 // between runs whole, without joiners at its ends.
-func separate(seg string, emit func(string)) {
+func separate(seg string, emit func(string)) { separateMasked(seg, nil, emit) }
+
+// separateMasked is separate leaving out the bigrams (and lone characters)
+// that touch a character mask marks in its run (nil: none).
+func separateMasked(seg string, mask func(run []rune) []bool, emit func(string)) {
 	var run []rune
 	flushRun := func() {
+		var skip []bool
+		if mask != nil && len(run) > 0 {
+			skip = mask(run)
+		}
+		skipped := func(i int) bool { return skip != nil && skip[i] }
 		switch len(run) {
 		case 0:
 		case 1:
-			emit(string(run))
+			if !skipped(0) {
+				emit(string(run))
+			}
 		default:
 			for i := 0; i+1 < len(run); i++ {
-				emit(string(run[i : i+2]))
+				if !skipped(i) && !skipped(i+1) {
+					emit(string(run[i : i+2]))
+				}
 			}
 		}
 		run = run[:0]
@@ -248,16 +264,30 @@ func southeastAsian(r rune) bool {
 // who), left out of a Japanese question's bigrams (see Query).
 const interrogatives = "何誰"
 
-// chineseQuestionWord reports a bigram of a Chinese question that holds a
-// question word or particle (怎么 how, 什么 what, 哪 which, 谁 who, 吗 and
-// 呢), or is one (如何 how, 为何 why, 多少 how many): stop words in English,
-// left out of a Chinese question's bigrams (see Query) when it has others.
-// Kept, they matched any Chinese page that asks or answers a question, and
-// "红烧肉怎么做？" (how do I cook red-braised pork?) was answered from a
-// Linux manual through 怎么 at confidence 0.62.
-func chineseQuestionWord(tok string) bool {
-	return strings.ContainsAny(tok, "怎么什哪谁吗呢") || tok == "如何" || tok == "为何" || tok == "多少"
+// chineseQuestionMask marks the characters of a Chinese question's run
+// that belong to a question word (怎么 how, 什么 what, 哪个 which, 如何 how,
+// 为何 why, 多少 how many, …) or are its sentence-final particle (吗, 呢 at
+// the run's end): stop words in English. Query leaves out the bigrams that
+// touch them when the question has others. Kept, they matched any Chinese
+// page that asks or answers a question, and "红烧肉怎么做？" (how do I cook
+// red-braised pork?) was answered from a Linux manual through 怎么 and 么做
+// at confidence 0.62. A word that merely holds such a character stays
+// (吗啡 morphine, 哪吒, 什锦, 呢绒).
+func chineseQuestionMask(run []rune) []bool {
+	m := make([]bool, len(run))
+	for i := 0; i+1 < len(run); i++ {
+		if chineseQuestionWords[string(run[i:i+2])] {
+			m[i], m[i+1] = true, true
+		}
+	}
+	if n := len(run); n > 1 && (run[n-1] == '吗' || run[n-1] == '呢') {
+		m[n-1] = true
+	}
+	return m
 }
+
+var chineseQuestionWords = map[string]bool{"怎么": true, "怎样": true, "什么": true, "哪个": true, "哪些": true, "哪里": true,
+	"哪儿": true, "哪种": true, "如何": true, "为何": true, "多少": true, "为什": true, "谁的": true, "是否": true}
 
 func hasHiragana(s string) bool {
 	return strings.IndexFunc(s, func(r rune) bool { return unicode.Is(unicode.Hiragana, r) }) >= 0
@@ -268,10 +298,14 @@ func hasHiragana(s string) bool {
 func hasContentBigram(text string) bool {
 	found := false
 	kana := HasKana(text)
+	var mask func([]rune) []bool
+	if !kana {
+		mask = chineseQuestionMask
+	}
 	segments(text, func(seg string) {
-		separate(seg, func(tok string) {
+		separateMasked(seg, mask, func(tok string) {
 			found = found || utf8.RuneCountInString(tok) == 2 && allCJK(tok) && !hasHiragana(tok) &&
-				!(kana && strings.ContainsAny(tok, interrogatives)) && !(!kana && chineseQuestionWord(tok))
+				!(kana && strings.ContainsAny(tok, interrogatives))
 		})
 	})
 	return found

@@ -27,11 +27,14 @@ func TestKeywordsAndQuery(t *testing.T) {
 		{"pg_stat_activity表记录会话", "pgstatactivity activity 表记 记录 录会 会话", "pg_stat_ activity 表记 记录 录会 会话 \npgstatactivity"},
 		{"Python3の使い方", "Python3 の使 使い い方", " Python3 の使 使い い方 "},
 		{"GPT-4模型是什么？", "GPT-4 模型 型是 是什 什么", " GPT-4 模型 型是 ？"},
-		// A Chinese question's bigrams holding a question word are left out
-		// when it has others; a question of question words alone keeps them.
+		// A Chinese question's bigrams touching a question word or a final
+		// particle are left out when it has others; a question of question
+		// words alone keeps them; a word that holds such a character stays.
 		{"红烧肉怎么做？", "红烧 烧肉 肉怎 怎么 么做", " 红烧 烧肉 ？"},
-		{"如何验证备份文件", "如何 何验 验证 证备 备份 份文 文件", " 何验 验证 证备 备份 份文 文件 "},
+		{"如何验证备份文件", "如何 何验 验证 证备 备份 份文 文件", " 验证 证备 备份 份文 文件 "},
 		{"什么？", "", " 什么 ？"},
+		{"吗啡和海洛因有什么区别？", "吗啡 啡和 和海 海洛 洛因 因有 有什 什么 么区 区别", " 吗啡 啡和 和海 海洛 洛因 因有 区别 ？"},
+		{"这样做对吗", "这样 样做 做对 对吗", " 这样 样做 做对 "},
 		{"v1.2版本", "v1.2 版本", " v1.2 版本 "},
 		// Standalone words of one or two CJK characters: PostgreSQL already
 		// indexes them as they are, so documents add nothing; a question sends

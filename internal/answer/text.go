@@ -70,10 +70,11 @@ func isHeading(t string) bool {
 
 // rootCommand reports a command typed at a root shell prompt, as Unix
 // manuals print it ("# dpkg-reconfigure tzdata", "# dmesg -n3"), which is
-// shaped like a Markdown heading: "#", blanks, then a lowercase word shaped
-// like a command (holding - . _ / or +, or a common administration command)
-// or followed by an argument shaped like one (an option, a path, an
-// assignment). "# Installation" and "# getting started" stay headings.
+// shaped like a Markdown heading: "#", blanks, then a lowercase word that
+// is a common administration command or a path ("./configure"), or is
+// followed by an argument shaped like one (an option, a path, an
+// assignment, a variable). "# Installation", "# getting started", "#
+// pre-requisites", "# node.js" and "# upgrading to v2.0" stay headings.
 func rootCommand(t string) bool {
 	rest, ok := strings.CutPrefix(t, "#")
 	if !ok || rest == "" || rest[0] != ' ' {
@@ -89,11 +90,11 @@ func rootCommand(t string) bool {
 			return false
 		}
 	}
-	if strings.ContainsAny(w, "-._/+") || commonCommands[w] {
+	if strings.Contains(w, "/") || commonCommands[w] {
 		return true
 	}
 	for _, a := range f[1:] {
-		if strings.HasPrefix(a, "-") || strings.ContainsAny(a, "/.=$~*") {
+		if strings.HasPrefix(a, "-") || strings.ContainsAny(a, "/=$~*") {
 			return true
 		}
 	}
@@ -108,7 +109,11 @@ var commonCommands = map[string]bool{"apt": true, "aptitude": true, "dpkg": true
 	"dmesg": true, "reboot": true, "shutdown": true, "useradd": true, "adduser": true, "passwd": true, "su": true,
 	"sudo": true, "kill": true, "tar": true, "dd": true, "fdisk": true, "mkfs": true, "ls": true, "cd": true,
 	"yum": true, "dnf": true, "rpm": true, "zypper": true, "pacman": true, "journalctl": true, "sysctl": true,
-	"iptables": true, "nft": true, "crontab": true, "locale": true, "hostname": true, "hostnamectl": true}
+	"iptables": true, "nft": true, "crontab": true, "locale": true, "hostname": true, "hostnamectl": true,
+	"apt-get": true, "apt-cache": true, "apt-key": true, "dpkg-reconfigure": true, "dpkg-query": true,
+	"update-alternatives": true, "update-grub": true, "update-initramfs": true, "update-rc.d": true,
+	"debconf-set-selections": true, "genisoimage": true, "lsblk": true, "blkid": true, "swapon": true,
+	"ifup": true, "ifdown": true, "visudo": true, "usermod": true, "groupadd": true, "chroot": true}
 
 // listItem strips a list or quote marker: "- ", "* ", "+ ", "1. ", "1) ", "> ".
 func listItem(t string) (string, bool) {

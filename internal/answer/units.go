@@ -112,12 +112,15 @@ func parseUnits(content, headingPath string) []unit {
 			continue
 		}
 		if first := strings.TrimSpace(lines[0]); len(lines) > 1 && first == lines[0] && isCaption(first) && wordCount(first) > 1 &&
-			!looksLikeCode(first) && isCodeBlock(lines[1:]) && !isDefinition(lines) {
+			!looksLikeCode(first) && !indented(lines[1:2]) && looksLikeCode(lines[1]) && isCodeBlock(lines[1:]) && !isDefinition(lines) {
 			// A caption on the line above the code it titles (a listing's
 			// title, as extract writes it: "Undo commits permanently" above
 			// "$ git reset --hard HEAD~3") starts a section like a caption
 			// of its own; quoted as the code's first line, it read as part
-			// of the previous section's answer.
+			// of the previous section's answer. The code must start on a
+			// line of its own shaped like code: under a first line with
+			// hanging indentation ("SELECT name, email" above "    FROM
+			// users"), that first line is the code's.
 			startSection(first)
 			lines = lines[1:]
 		}
@@ -329,23 +332,21 @@ func isTable(lines []string) bool {
 	return false
 }
 
-// loneCell returns the one non-empty cell of a table row whose other cells
-// are empty (" | 注記").
+// loneCell returns the label of a table row whose cells before it are
+// empty (" | 注記": an icon cell, then the label): a short caption that is
+// not shaped like code, and the last cell. A line ending in " |" (a shell
+// pipeline continued on the next line) is no such row.
 func loneCell(l string) (string, bool) {
 	t := strings.TrimSpace(l)
-	if !strings.Contains(t, "|") {
+	rest, ok := strings.CutPrefix(t, "|")
+	if !ok {
 		return "", false
 	}
-	cell := ""
-	for _, c := range strings.Split(t, "|") {
-		if c = strings.TrimSpace(c); c != "" {
-			if cell != "" {
-				return "", false
-			}
-			cell = c
-		}
+	cell := strings.TrimSpace(strings.TrimLeft(strings.TrimSpace(rest), "| "))
+	if cell == "" || strings.Contains(cell, "|") || !isCaption(cell) || looksLikeCode(cell) {
+		return "", false
 	}
-	return cell, cell != ""
+	return cell, true
 }
 
 func isTableRow(l string) bool {

@@ -204,8 +204,10 @@ func isChrome(n *html.Node, inContent bool) bool {
 }
 
 // holdsContent reports whether n's subtree holds a document's content
-// rather than controls: a heading, a main or article element, or two
-// paragraphs.
+// rather than controls: a main or article element, a top-level heading (h1,
+// h2), or two paragraphs without form controls. A comment form has a
+// paragraph per field, each around its label and input, and a smaller
+// heading ("Leave a Reply"): it stays chrome.
 func holdsContent(n *html.Node) bool {
 	paragraphs := 0
 	var walk func(*html.Node) bool
@@ -215,12 +217,15 @@ func holdsContent(n *html.Node) bool {
 				continue
 			}
 			switch c.DataAtom {
-			case atom.H1, atom.H2, atom.H3, atom.H4, atom.H5, atom.H6, atom.Main, atom.Article:
+			case atom.H1, atom.H2, atom.Main, atom.Article:
 				return true
 			case atom.P:
-				if paragraphs++; paragraphs >= 2 {
-					return true
+				if !holdsControl(c) {
+					if paragraphs++; paragraphs >= 2 {
+						return true
+					}
 				}
+				continue
 			}
 			if walk(c) {
 				return true
@@ -229,6 +234,23 @@ func holdsContent(n *html.Node) bool {
 		return false
 	}
 	return walk(n)
+}
+
+// holdsControl reports whether n's subtree holds a form control or label.
+func holdsControl(n *html.Node) bool {
+	for c := n.FirstChild; c != nil; c = c.NextSibling {
+		if c.Type != html.ElementNode {
+			continue
+		}
+		switch c.DataAtom {
+		case atom.Input, atom.Textarea, atom.Select, atom.Button, atom.Label:
+			return true
+		}
+		if holdsControl(c) {
+			return true
+		}
+	}
+	return false
 }
 
 // blockElements start and end a paragraph of flowing text.

@@ -269,8 +269,9 @@ func tenantGone(err error) error {
 }
 
 // errTitleMoved: the stored title changed between the read a write's title
-// was computed from and the write; the write starts over.
-var errTitleMoved = errors.New("ingest: the stored title changed meanwhile")
+// was computed from and the write, or the document whose title or type the
+// write kept was deleted meanwhile; the write starts over.
+var errTitleMoved = errors.New("ingest: the stored document changed meanwhile")
 
 // maxAttempts bounds how often Upsert starts over after errTitleMoved, which
 // takes a concurrent write naming a new title in that window each time.
@@ -286,6 +287,7 @@ func (p *Pipeline) upsert(ctx context.Context, t tenant.Tenant, d Document, ct s
 	// change: compare and update under the row lock (a compare-and-set on
 	// the content hash), no extraction, no embedding.
 	same := false
+	keptType := false      // ct is the stored document's type, kept for a write that named none
 	var storedTitle string // the stored title when a write named it
 	storedGiven := false
 	err := store.InTenant(ctx, p.pool, t.ID, func(tx pgx.Tx) error {
@@ -297,14 +299,15 @@ func (p *Pipeline) upsert(ctx context.Context, t tenant.Tenant, d Document, ct s
 			return err
 		}
 		storedTitle, storedGiven = row.Title, row.TitleGiven
-		if d.ContentType == "" && extract.IsText(ct) && extract.IsText(row.ContentType) {
-			// A write that names no type keeps the text type the document
-			// was read as (an update changes only what it names): a
-			// Markdown document at a source_uri without an extension,
-			// re-PUT with new metadata only, was re-read as plain text.
-			// Binary formats are recognised by their bytes, whatever was
-			// stored.
-			ct = row.ContentType
+		if d.ContentType == "" && string(row.ContentSha) == string(sum) && extract.IsText(ct) && extract.IsText(row.ContentType) {
+			// A write that names no type and sends the same content keeps
+			// the text type the document was read as (an update changes
+			// only what it names): a Markdown document at a source_uri
+			// without an extension, re-PUT with new metadata only, was
+			// re-read as plain text. New content is read as what its bytes
+			// and source_uri say (an HTML page replacing a text file is
+			// HTML); binary formats always are.
+			ct, keptType = row.ContentType, true
 		}
 		if string(row.ContentSha) != string(sum) || row.Pipeline != p.fingerprint || row.ContentType != ct {
 			return nil // a full write; the lock is released, the upsert takes it again
@@ -494,9 +497,9 @@ func (p *Pipeline) upsert(ctx context.Context, t tenant.Tenant, d Document, ct s
 		if err != nil {
 			return err
 		}
-		if borrowed && doc.Inserted {
-			// The document whose named title this write kept was deleted
-			// meanwhile: the title is no longer there to keep.
+		if (borrowed || keptType) && doc.Inserted {
+			// The document whose named title or type this write kept was
+			// deleted meanwhile: they are no longer there to keep.
 			return errTitleMoved
 		}
 		out.DocumentID = doc.ID

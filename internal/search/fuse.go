@@ -70,7 +70,7 @@ func Fuse(k float64, legs []Ranking) []Fused {
 // chunk's whole document:
 //
 //	score(c) = (wv·V(c) + wk·D(c)) / (wv + wk)
-//	D(c) = (K(c) + wd·√(Σ_{c' ≠ c in c's document} K(c'))) / (1 + wd)
+//	D(c) = (K(c) + wd·min(S, √S)) / (1 + wd),  S = Σ_{c' ≠ c in c's document} K(c')
 //
 // K(c) = bm25(c) / the best BM25 score of the query (0 outside the leg's
 // candidates): BM25 has no finite maximum, its theoretical minimum is 0.
@@ -78,13 +78,15 @@ func Fuse(k float64, legs []Ranking) []Fused {
 // chunks of its document (a SumP-style aggregation, cf. Dai & Callan 2019,
 // "Deeper Text Understanding for IR with Contextual Neural Language
 // Modeling", MaxP/SumP): an answer spread over a page's chunks is found by
-// the page, and the best chunk of the best page comes first. The others'
-// sum is taken under a square root, so that it saturates: summed as it is,
-// a very long page (a manual in one file, a reference of every setting)
+// the page, and the best chunk of the best page comes first. Above 1 the
+// others' sum counts by its square root, so that it saturates: summed as it
+// is, a very long page (a manual in one file, a reference of every setting)
 // whose many chunks each match a little outranked the short page that
 // answers, and on a corpus with such pages the fused ranking fell below the
-// keyword leg alone (docs/EVAL.md, "Document evidence"). D can exceed 1 for
-// a page with several matching chunks; the order is what counts.
+// keyword leg alone (docs/EVAL.md, "Document evidence saturates"). Below 1
+// it counts as it is (the square root of a small sum is larger than the
+// sum: forty near-zero matches would have counted as 0.63). D can exceed 1
+// for a page with several matching chunks; the order is what counts.
 // V(c) = (sim(c) − sim_min) / (sim_max − sim_min) over the vector leg's
 // candidates (1 when they are all equal, 0 outside): cosine similarities of
 // one model crowd into a narrow band whose position varies by query, so
@@ -139,13 +141,22 @@ func FuseConvex(wv, wk, wd float64, vector, keyword []Scored) []Fused {
 		for i, h := range keyword {
 			k := norm(h.Value)
 			if wd > 0 {
-				k = (k + wd*math.Sqrt(max(docSum[h.Doc]-k, 0))) / (1 + wd)
+				k = (k + wd*saturate(docSum[h.Doc]-k)) / (1 + wd)
 			}
 			score[h.ID] += wk / total * k
 			note(h.ID, i)
 		}
 	}
 	return sortFused(score, best)
+}
+
+// saturate is min(s, √s) for s ≥ 0: the evidence of a page's other
+// chunks, never more than their sum and growing as its square root above 1.
+func saturate(s float64) float64 {
+	if s <= 1 {
+		return max(s, 0)
+	}
+	return math.Sqrt(s)
 }
 
 func sortFused(score map[uuid.UUID]float64, best map[uuid.UUID]int) []Fused {

@@ -149,7 +149,8 @@ func TestFuseConvexDocumentEvidence(t *testing.T) {
 		t.Fatalf("without document evidence the best chunk leads: %v", order(alone))
 	}
 	got := FuseConvex(0, 1, 0.2, nil, keyword)
-	// id1: (0.9 + 0.2·√1.6) / 1.2 = 0.9608 > id0: 1/1.2.
+	// id1: (0.9 + 0.2·√1.6) / 1.2 = 0.9608 > id0: 1/1.2 (the others' sum,
+	// 1.6, is above 1: its square root counts).
 	if got[0].ID != id[1] {
 		t.Fatalf("with document evidence the page's best chunk leads: %v", order(got))
 	}
