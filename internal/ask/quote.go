@@ -2,6 +2,7 @@ package ask
 
 import (
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -57,11 +58,11 @@ func citeQuoted(text string, cs []answer.Citation, srcs []answer.Source, nbs []*
 					in = append(in, j)
 				}
 			}
-			if containsInt(in, nb.chunk) {
+			if slices.Contains(in, nb.chunk) {
 				in = []int{nb.chunk}
 			}
 			for _, j := range in {
-				if !containsInt(hit, j) {
+				if !slices.Contains(hit, j) {
 					hit = append(hit, j)
 				}
 			}
@@ -85,15 +86,6 @@ func citeQuoted(text string, cs []answer.Citation, srcs []answer.Source, nbs []*
 			cs[i].Page = answer.Source{PageStart: &ps, PageEnd: &pe}.Pages()
 		}
 	}
-}
-
-func containsInt(xs []int, x int) bool {
-	for _, y := range xs {
-		if y == x {
-			return true
-		}
-	}
-	return false
 }
 
 var markerRE = regexp.MustCompile(`\[(\d+)\]`)

@@ -156,18 +156,14 @@ func printNotIngested(e *env, sum ingest.Summary) {
 	}
 }
 
-// pruneRoots are the directories whose files the ingested paths' source_uris
-// are relative to, as Walk makes them: a directory itself, a file's
-// directory; the absolute paths, symbolic links resolved, for the default
-// file:// source_uris, which name them so.
+// pruneRoots are the directories the ingested paths' source_uris are
+// relative to (ingest.Root); a path that cannot be resolved has none.
 func pruneRoots(paths []string) []string {
 	roots := make([]string, 0, len(paths))
 	for _, p := range paths {
-		a := absPath(p)
-		if st, err := os.Stat(a); err == nil && !st.IsDir() {
-			a = filepath.Dir(a)
+		if r, err := ingest.Root(p); err == nil {
+			roots = append(roots, r)
 		}
-		roots = append(roots, filepath.FromSlash(a))
 	}
 	return roots
 }

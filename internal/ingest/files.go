@@ -215,6 +215,28 @@ func Walk(paths []string, o WalkOptions) ([]File, []Failure, error) {
 	return files, fails, nil
 }
 
+// Root returns the directory the source_uris of the files Walk finds
+// under path are relative to: path itself, symbolic links resolved, or the
+// directory of a file. Errors: path cannot be resolved or read.
+func Root(path string) (string, error) {
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return "", err
+	}
+	real, err := filepath.EvalSymlinks(abs)
+	if err != nil {
+		return "", err
+	}
+	st, err := os.Stat(real)
+	if err != nil {
+		return "", err
+	}
+	if !st.IsDir() {
+		return filepath.Dir(real), nil
+	}
+	return real, nil
+}
+
 func within(root, p string) bool {
 	rel, err := filepath.Rel(root, p)
 	return err == nil && rel != ".." && !strings.HasPrefix(rel, "../")

@@ -21,12 +21,14 @@ import (
 )
 
 // storedDoc is what a document write decides: content hash, title,
-// metadata and the chunks (heading path and content, in order).
+// content type, metadata and the chunks (heading path and content, in
+// order).
 type storedDoc struct {
-	SHA      string
-	Title    string
-	Metadata map[string]any
-	Chunks   string
+	SHA         string
+	Title       string
+	ContentType string
+	Metadata    map[string]any
+	Chunks      string
 }
 
 func readDoc(t *testing.T, tn tenant.Tenant, uri string) (storedDoc, bool) {
@@ -36,10 +38,10 @@ func readDoc(t *testing.T, tn tenant.Tenant, uri string) (storedDoc, bool) {
 	var meta []byte
 	found := true
 	err := store.InTenant(ctx, testdb.App(t), tn.ID, func(tx pgx.Tx) error {
-		err := tx.QueryRow(ctx, `SELECT encode(d.content_sha, 'hex'), d.title, d.metadata,
+		err := tx.QueryRow(ctx, `SELECT encode(d.content_sha, 'hex'), d.title, d.content_type, d.metadata,
 			coalesce((SELECT string_agg(c.heading_path || E'\x1f' || c.content, E'\x1e' ORDER BY c.chunk_index) FROM chunks c
 			          WHERE c.tenant_id = d.tenant_id AND c.document_id = d.id), '')
-			FROM documents d WHERE d.tenant_id = $1 AND d.source_uri = $2`, tn.ID, uri).Scan(&d.SHA, &d.Title, &meta, &d.Chunks)
+			FROM documents d WHERE d.tenant_id = $1 AND d.source_uri = $2`, tn.ID, uri).Scan(&d.SHA, &d.Title, &d.ContentType, &meta, &d.Chunks)
 		if err == pgx.ErrNoRows {
 			found = false
 			return nil

@@ -199,14 +199,9 @@ func ingestSource(ctx context.Context, a *app.App, t tenant.Tenant, dir string, 
 	}
 	var prune ingest.Prune
 	if src.Prune {
-		// The source_uris are relative to the source's directory (Walk
-		// resolves its symbolic links), or to a single file's directory.
-		root := path
-		if r, err := filepath.EvalSymlinks(path); err == nil {
-			root = r
-		}
-		if st, err := os.Stat(root); err == nil && !st.IsDir() {
-			root = filepath.Dir(root)
+		root, err := ingest.Root(path)
+		if err != nil {
+			return 0, fmt.Errorf("source %s: %w", src.Path, err)
 		}
 		prune = ingest.Prune{Prefix: strings.TrimRight(src.BaseURI, "/") + "/", Roots: []string{root}}
 	}

@@ -280,6 +280,7 @@ func (s *Searcher) assess(p plan, legs legResults, resp *Response) {
 	if resp.Confidence >= *p.set.RefuseBelow {
 		return
 	}
+	absent := absentWords(p.req.Query, legs.absent)
 	switch {
 	case len(legs.missing) > 0:
 		resp.ConfidenceReason = "no document mentions " + quoteList(legs.missing, 3)
@@ -287,11 +288,11 @@ func (s *Searcher) assess(p plan, legs legResults, resp *Response) {
 		resp.ConfidenceReason = "no document matching the filters contains any of the question's terms"
 	case legs.ranKeyword && len(legs.kw) == 0:
 		resp.ConfidenceReason = "no document contains any of the question's terms"
-	case legs.ranKeyword && len(absentWords(p.req.Query, legs.absent)) > 0:
+	case legs.ranKeyword && len(absent) > 0:
 		// Common words too, here: the question is refused, and the words no
 		// document has are the readable reason (missing_terms lists only
 		// names and identifiers, whose absence is evidence on its own).
-		resp.ConfidenceReason = "no document mentions " + quoteList(absentWords(p.req.Query, legs.absent), 3)
+		resp.ConfidenceReason = "no document mentions " + quoteList(absent, 3)
 	case legs.ranKeyword:
 		resp.ConfidenceReason = fmt.Sprintf("the best passages cover %.0f%% of the question's terms", 100*resp.TermCoverage)
 	}

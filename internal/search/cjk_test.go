@@ -2,7 +2,6 @@ package search_test
 
 import (
 	"context"
-	"os"
 	"strings"
 	"sync"
 	"testing"
@@ -60,22 +59,28 @@ var (
 // configuration tsConfig, and returns it with a searcher.
 func scriptTenant(t *testing.T, tsConfig string) (tenant.Tenant, *search.Searcher) {
 	t.Helper()
-	useLiteOnce.Do(func() { useLite, useLiteErr = embed.NewLocal(embed.DefaultModelDir(os.Getenv)) })
-	if useLiteErr != nil {
-		t.Fatalf("local model: %v (run `make setup`)", useLiteErr)
-	}
+	return corpusTenant(t, "scripts", tsConfig, scriptCorpus)
+}
+
+// corpusTenant ingests docs (source_uri → Markdown) through the production
+// pipeline (the local model, default settings) into a new tenant named
+// after slug with text-search configuration tsConfig, and returns it with a
+// searcher wired as production wires it.
+func corpusTenant(t *testing.T, slug, tsConfig string, docs map[string]string) (tenant.Tenant, *search.Searcher) {
+	t.Helper()
+	emb := testEmbedder(t)
 	ctx := context.Background()
 	pool := testdb.App(t)
-	p, err := ingest.New(pool, useLite, 1)
+	p, err := ingest.New(pool, emb, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
-	tn := testdb.NewTenant(t, "scripts", tsConfig)
+	tn := testdb.NewTenant(t, slug, tsConfig)
 	tt, err := tenant.Load(ctx, pool, tn.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
-	for uri, text := range scriptCorpus {
+	for uri, text := range docs {
 		if _, err := p.Upsert(ctx, tt, ingest.Document{SourceURI: uri, ContentType: "text/markdown", Content: []byte(text)}); err != nil {
 			t.Fatalf("ingest %s: %v", uri, err)
 		}
@@ -85,11 +90,11 @@ func scriptTenant(t *testing.T, tsConfig string) (tenant.Tenant, *search.Searche
 	}
 	// The model's registry row, as the production wiring reads it (its id
 	// and the vector leg's fusion prior).
-	m, err := store.New().GetEmbeddingModel(ctx, pool, useLite.Model())
+	m, err := store.New().GetEmbeddingModel(ctx, pool, emb.Model())
 	if err != nil {
 		t.Fatal(err)
 	}
-	return tt, &search.Searcher{Pool: pool, Embedder: useLite, ModelID: m.ID, VectorPrior: float64(m.VectorWeight)}
+	return tt, &search.Searcher{Pool: pool, Embedder: emb, ModelID: m.ID, VectorPrior: float64(m.VectorWeight)}
 }
 
 // TestCJKQuestionsFindTheirDocument: Chinese, Japanese, Thai and

@@ -2,60 +2,28 @@ package search_test
 
 import (
 	"context"
-	"os"
 	"testing"
 
-	"github.com/ragd-dev/ragd/internal/embed"
-	"github.com/ragd-dev/ragd/internal/ingest"
 	"github.com/ragd-dev/ragd/internal/search"
-	"github.com/ragd-dev/ragd/internal/store"
-	"github.com/ragd-dev/ragd/internal/tenant"
-	"github.com/ragd-dev/ragd/internal/testdb"
 )
 
 // TestChineseNamesHoldingAQuestionCharacterAreEvidence: the question-word
-// filter of a Chinese question (analyze.Query, chineseQuestionWord) drops
-// every bigram holding one of 怎么什哪谁吗呢, so it also drops content words
-// that merely contain such a character: 吗啡 (morphine), 哪吒 (Nezha), 呢绒
+// filter of a Chinese question (analyze.Query) dropped, in its first
+// version, every bigram holding one of 怎么什哪谁吗呢, so it also dropped
+// content words that merely contain such a character: 吗啡 (morphine), 哪吒 (Nezha), 呢绒
 // (woollen cloth), 什锦 (assorted). "吗啡和海洛因有什么区别？" (how does
-// morphine differ from heroin?) then searches for heroin only, and the page
-// on morphine, which shares no other bigram with the question, is not
-// found. Only the question words themselves (什么, 怎么, 哪里, 是谁, …)
-// may be left out.
+// morphine differ from heroin?) then searched for heroin only, and the page
+// on morphine, which shares no other bigram with the question, was not
+// found. Only the question words themselves (什么, 怎么, 哪里, …) may be
+// left out.
 func TestChineseNamesHoldingAQuestionCharacterAreEvidence(t *testing.T) {
 	t.Parallel()
-	useLiteOnce.Do(func() { useLite, useLiteErr = embed.NewLocal(embed.DefaultModelDir(os.Getenv)) })
-	if useLiteErr != nil {
-		t.Fatalf("local model: %v (run `make setup`)", useLiteErr)
-	}
-	ctx := context.Background()
-	pool := testdb.App(t)
-	p, err := ingest.New(pool, useLite, 1)
-	if err != nil {
-		t.Fatal(err)
-	}
-	tn := testdb.NewTenant(t, "zh-names", "")
-	tt, err := tenant.Load(ctx, pool, tn.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for uri, text := range map[string]string{
+	tt, s := corpusTenant(t, "zh-names", "", map[string]string{
 		"zh/morphine.md": "# 吗啡\n\n吗啡是一种阿片类镇痛药，医院用它缓解癌症患者的剧烈疼痛。",
 		"zh/heroin.md":   "# 海洛因\n\n海洛因是一种毒品，吸食海洛因会迅速成瘾。",
 		"zh/tea.md":      "# 绿茶\n\n龙井和碧螺春都是著名的绿茶品种。",
-	} {
-		if _, err := p.Upsert(ctx, tt, ingest.Document{SourceURI: uri, ContentType: "text/markdown", Content: []byte(text)}); err != nil {
-			t.Fatalf("ingest %s: %v", uri, err)
-		}
-	}
-	if tt, err = tenant.Load(ctx, pool, tn.ID); err != nil {
-		t.Fatal(err)
-	}
-	m, err := store.New().GetEmbeddingModel(ctx, pool, useLite.Model())
-	if err != nil {
-		t.Fatal(err)
-	}
-	s := &search.Searcher{Pool: pool, Embedder: useLite, ModelID: m.ID, VectorPrior: float64(m.VectorWeight)}
+	})
+	ctx := context.Background()
 	res, err := s.Search(ctx, tt, search.Request{Query: "吗啡和海洛因有什么区别？"})
 	if err != nil {
 		t.Fatal(err)

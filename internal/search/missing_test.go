@@ -2,16 +2,10 @@ package search_test
 
 import (
 	"context"
-	"os"
 	"slices"
 	"testing"
 
-	"github.com/ragd-dev/ragd/internal/embed"
-	"github.com/ragd-dev/ragd/internal/ingest"
 	"github.com/ragd-dev/ragd/internal/search"
-	"github.com/ragd-dev/ragd/internal/store"
-	"github.com/ragd-dev/ragd/internal/tenant"
-	"github.com/ragd-dev/ragd/internal/testdb"
 )
 
 // TestMissingIdentifiersAreMatchedLiterally: an identifier with
@@ -21,21 +15,6 @@ import (
 // underscores included (pg_hba.conf), are not.
 func TestMissingIdentifiersAreMatchedLiterally(t *testing.T) {
 	t.Parallel()
-	useLiteOnce.Do(func() { useLite, useLiteErr = embed.NewLocal(embed.DefaultModelDir(os.Getenv)) })
-	if useLiteErr != nil {
-		t.Fatalf("local model: %v (run `make setup`)", useLiteErr)
-	}
-	ctx := context.Background()
-	pool := testdb.App(t)
-	p, err := ingest.New(pool, useLite, 1)
-	if err != nil {
-		t.Fatal(err)
-	}
-	tn := testdb.NewTenant(t, "identifiers", "english")
-	tt, err := tenant.Load(ctx, pool, tn.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
 	docs := map[string]string{
 		"statio.md": "# I/O statistics\n\nThe pg_statio_user_tables view shows the number of disk blocks read from each table. " +
 			"The pg_statio_ views count buffer hits and reads.",
@@ -43,19 +22,8 @@ func TestMissingIdentifiersAreMatchedLiterally(t *testing.T) {
 			"Each record names a connection type, a database, a user and an authentication method.",
 		"python.md": "# Importing\n\nCall importlib.import_module to import a module by its name at run time.",
 	}
-	for uri, text := range docs {
-		if _, err := p.Upsert(ctx, tt, ingest.Document{SourceURI: uri, ContentType: "text/markdown", Content: []byte(text)}); err != nil {
-			t.Fatalf("ingest %s: %v", uri, err)
-		}
-	}
-	if tt, err = tenant.Load(ctx, pool, tn.ID); err != nil {
-		t.Fatal(err)
-	}
-	m, err := store.New().GetEmbeddingModel(ctx, pool, useLite.Model())
-	if err != nil {
-		t.Fatal(err)
-	}
-	s := &search.Searcher{Pool: pool, Embedder: useLite, ModelID: m.ID, VectorPrior: float64(m.VectorWeight)}
+	tt, s := corpusTenant(t, "identifiers", "english", docs)
+	ctx := context.Background()
 	for _, tc := range []struct {
 		question string
 		missing  []string
