@@ -2,6 +2,7 @@ package eval
 
 import (
 	"github.com/ragd-dev/ragd/internal/search"
+	"github.com/ragd-dev/ragd/internal/tenant"
 
 	"fmt"
 	"math"
@@ -231,5 +232,48 @@ func TestCalibrateAnswerability(t *testing.T) {
 	}
 	if _, ok := CalibrateAnswerability(sg[:40], answerable[:40], fold[:40], 5); ok {
 		t.Error("a set without unanswerable questions was calibrated")
+	}
+}
+
+// TestCalibrateAnswerabilityStoresTheFoldsThreshold: twenty answerable
+// questions, one of them weakly covered, and ten unanswerable ones, one of
+// them covered a little better than that answerable one. On the whole set
+// the threshold sweep may refuse one answerable question (5% of 20) and
+// does, to catch the tenth unanswerable one; a training fold of 16 may not
+// (6%), so most folds keep a threshold below the weak answerable question.
+// What is stored follows the folds, and the weak answerable question is
+// answered.
+func TestCalibrateAnswerabilityStoresTheFoldsThreshold(t *testing.T) {
+	t.Parallel()
+	var sg []search.Signals
+	var answerable []bool
+	var fold []int
+	add := func(c float64, a bool) {
+		sg = append(sg, search.Signals{Terms: 12, KeywordCoverage: c, TermCoverage: c, DocumentCoverage: c, TopMean: c / 2})
+		answerable, fold = append(answerable, a), append(fold, len(fold)%5)
+	}
+	for i := range 19 {
+		add(0.9+0.002*float64(i), true)
+	}
+	add(0.62, true)
+	for i := range 9 {
+		add(0.3+0.002*float64(i), false)
+	}
+	add(0.63, false)
+	conf := make([]float64, len(sg))
+	for i := range sg {
+		conf[i] = search.DefaultAnswerModel.Probability(sg[i])
+	}
+	whole, ok := Calibrate(conf, answerable, tenant.DefaultRefuseBelow)
+	if !ok || whole.Chosen.FalseRefusal == 0 {
+		t.Fatalf("the whole-set sweep refuses no answerable question (%+v): the case tests nothing", whole.Chosen)
+	}
+	c, ok := CalibrateAnswerability(sg, answerable, fold, 5)
+	if !ok || c.Chosen == ProcedureDefault || c.Threshold == nil {
+		t.Fatalf("calibration kept %q (threshold %v): %s", c.Chosen, c.Threshold, c.Reason)
+	}
+	if c.InSample.FalseRefusal != 0 || c.InSample.Recall < 0.9 {
+		t.Errorf("stored threshold %.3f refuses %.0f%% of unanswerable and %.0f%% of answerable questions; want the folds' choice (all but one unanswerable, no answerable); procedures %+v",
+			*c.Threshold, 100*c.InSample.Recall, 100*c.InSample.FalseRefusal, c.Procedures)
 	}
 }
