@@ -21,6 +21,13 @@ const (
 	TypeDOCX = "application/vnd.openxmlformats-officedocument.wordprocessingml.document"
 )
 
+// Version names what extraction produces from a given input. It is part of
+// the ingest pipeline's fingerprint, so a change that alters the text of
+// documents already stored (an exponent now written 2^31, a form's content
+// now read) re-extracts them on their next ingest instead of skipping them
+// as unchanged; raise it with every such change.
+const Version = "2026-12-02"
+
 // ErrUnsupportedType is returned (wrapped, with the offending type and the
 // supported list in the message) by Extract for a content type it cannot
 // read and by TypeFromPath for an unknown file extension.

@@ -333,6 +333,11 @@ func (w *htmlWalker) walk(n *html.Node) {
 	case atom.Br:
 		w.in.breakLine()
 	case atom.Wbr:
+	case atom.Sup:
+		if exponent(n) {
+			w.in.text("^")
+		}
+		w.walkChildren(n)
 	case atom.H1, atom.H2, atom.H3, atom.H4, atom.H5, atom.H6:
 		w.heading(n, int(a.String()[1]-'0'))
 	case atom.Pre, atom.Listing, atom.Xmp, atom.Plaintext:
@@ -518,6 +523,49 @@ func (w *htmlWalker) table(n *html.Node) {
 // inlineText returns the text of n's subtree as one normalised line: block
 // boundaries and line breaks become spaces, chrome is dropped, nested tables
 // are flattened.
+// exponent reports whether a <sup> element is an exponent: a number right
+// after a digit or a closing parenthesis ("2<sup>31</sup>-1" is 2^31-1;
+// flattened, it read 231-1, another number). A footnote mark follows a word
+// or links to its note, and "1<sup>st</sup>" is an ordinal: those stay as
+// they are.
+func exponent(n *html.Node) bool {
+	// The text just before the element, in an enclosing inline element's
+	// preceding sibling when the <sup> opens it (2<small><sup>31</sup>…).
+	prev := n
+	for prev.PrevSibling == nil && prev.Parent != nil && !blockElements[prev.Parent.DataAtom] {
+		prev = prev.Parent
+	}
+	prev = prev.PrevSibling
+	for prev != nil && prev.Type == html.ElementNode && prev.LastChild != nil {
+		prev = prev.LastChild
+	}
+	if prev == nil || prev.Type != html.TextNode {
+		return false
+	}
+	before := strings.TrimRight(prev.Data, " ")
+	if before == "" || before != prev.Data {
+		return false
+	}
+	var link func(*html.Node) bool
+	link = func(n *html.Node) bool {
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			if c.Type == html.ElementNode && c.DataAtom == atom.A || link(c) {
+				return true
+			}
+		}
+		return false
+	}
+	if link(n) {
+		return false
+	}
+	if last := before[len(before)-1]; (last < '0' || last > '9') && last != ')' {
+		return false
+	}
+	t := strings.TrimSpace(textContent(n))
+	t = strings.TrimPrefix(strings.TrimPrefix(strings.TrimPrefix(t, "-"), "−"), "+")
+	return t != "" && strings.Trim(t, "0123456789") == ""
+}
+
 func inlineText(n *html.Node) string {
 	var in inline
 	inlineInto(n, &in)
@@ -536,6 +584,9 @@ func inlineInto(n *html.Node, in *inline) {
 			if c.DataAtom == atom.Br {
 				in.softSpace()
 				continue
+			}
+			if c.DataAtom == atom.Sup && exponent(c) {
+				in.text("^")
 			}
 			block := blockElements[c.DataAtom] || c.DataAtom == atom.Li || c.DataAtom == atom.Dt ||
 				c.DataAtom == atom.Dd || c.DataAtom == atom.Pre || c.DataAtom == atom.Table

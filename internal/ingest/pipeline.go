@@ -70,16 +70,16 @@ type Pipeline struct {
 	log      *slog.Logger
 	// embedText is the recipe name (EmbedHeadingContent or EmbedContent).
 	embedText string
-	// fingerprint identifies chunking + embedding: a document whose content
-	// and fingerprint are both unchanged is skipped.
+	// fingerprint identifies extraction, chunking and embedding: a document
+	// whose content and fingerprint are both unchanged is skipped.
 	fingerprint string
 }
 
 // Option configures a Pipeline.
 type Option func(*Pipeline)
 
-// Fingerprint identifies what the pipeline makes of a document: chunking
-// parameters, embedding model and dimensions, embedded-text recipe, keyword
+// Fingerprint identifies what the pipeline makes of a document: extraction
+// version, chunking parameters, embedding model and dimensions, embedded-text recipe, keyword
 // analysis version. A stored document with the same content and fingerprint
 // is skipped on re-ingestion.
 func (p *Pipeline) Fingerprint() string { return p.fingerprint }
@@ -152,8 +152,8 @@ func New(pool *pgxpool.Pool, emb embed.Embedder, modelID int16, opts ...Option) 
 		return nil, err
 	}
 	c := p.chunkCfg
-	p.fingerprint = fmt.Sprintf("chunk=%d/%d/%d/%d/%d;embed=%s/%d;text=%s/v1;%s", c.TargetTokens, c.MaxTokens, c.MinTokens, c.OverlapTokens, c.MaxChars,
-		emb.Model(), emb.Dims(), p.embedText, indexVersion)
+	p.fingerprint = fmt.Sprintf("extract=%s;chunk=%d/%d/%d/%d/%d;embed=%s/%d;text=%s/v1;%s", extract.Version,
+		c.TargetTokens, c.MaxTokens, c.MinTokens, c.OverlapTokens, c.MaxChars, emb.Model(), emb.Dims(), p.embedText, indexVersion)
 	return p, nil
 }
 
