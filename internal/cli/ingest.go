@@ -1,12 +1,15 @@
 package cli
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -72,8 +75,9 @@ func runIngest(ctx context.Context, e *env, args []string) error {
 			return usagef("--metadata must be a JSON object, got %q", *metadata)
 		}
 	}
+	ignored := map[string]int{}
 	files, walkFails, err := ingest.Walk(paths, ingest.WalkOptions{Include: include, Exclude: exclude, BaseURI: *baseURI, Metadata: meta,
-		Access: access.principals, SetAccess: access.set})
+		Access: access.principals, SetAccess: access.set, Ignored: ignored})
 	if errors.Is(err, ingest.ErrSourceURICollision) {
 		return err // the inputs, not the command line: exit 1, nothing written
 	}
@@ -120,9 +124,12 @@ func runIngest(ctx context.Context, e *env, args []string) error {
 		}
 	} else {
 		rate := float64(sum.Chunks) / max(sum.Elapsed.Seconds(), 1e-9)
-		fmt.Fprintf(e.stdout, "tenant %s: %d files: %d added, %d updated, %d unchanged, %d deleted, %d skipped, %d refused, %d failed; %d chunks (%d embedded) in %s (%.0f chunks/s)\n",
+		fmt.Fprintf(e.stdout, "tenant %s: %d files: %d added, %d updated, %d unchanged, %d deleted, %d skipped, %d refused, %d failed; %d chunks (%d sent to the embedding model) in %s (%.0f chunks/s)\n",
 			t.Slug, len(files)+len(walkFails), sum.Added, sum.Updated, sum.Unchanged, sum.Deleted, sum.Skipped, sum.Refused, sum.Failed,
 			sum.Chunks, sum.Embedded, sum.Elapsed.Round(time.Millisecond), rate)
+		if line := ignoredLine(ignored); line != "" {
+			fmt.Fprintln(e.stdout, line)
+		}
 		printNotIngested(e, sum)
 		if jobID != uuid.Nil {
 			fmt.Fprintf(e.stdout, "recorded as ingestion job %s\n", jobID)
@@ -200,6 +207,39 @@ func progressFor(e *env, total int) ingest.Progress {
 				float64(chunks)/max(el.Seconds(), 1e-9), eta.Round(time.Second))
 		}
 	}
+}
+
+// ignoredLine says how many files of unsupported types a run left out, by
+// extension, most frequent first ("left out 213 files of unsupported types
+// (.png 120, .gif 50, .css 3)…"); "" when none.
+func ignoredLine(ignored map[string]int) string {
+	exts := slices.Collect(maps.Keys(ignored))
+	total := 0
+	for _, n := range ignored {
+		total += n
+	}
+	if total == 0 {
+		return ""
+	}
+	slices.SortFunc(exts, func(a, b string) int {
+		if c := cmp.Compare(ignored[b], ignored[a]); c != 0 {
+			return c
+		}
+		return cmp.Compare(a, b)
+	})
+	parts := make([]string, 0, 6)
+	for i, x := range exts {
+		if i == 5 {
+			parts = append(parts, "…")
+			break
+		}
+		name := x
+		if name == "" {
+			name = "no extension"
+		}
+		parts = append(parts, fmt.Sprintf("%s %d", name, ignored[x]))
+	}
+	return fmt.Sprintf("left out %d files of unsupported types (%s); --include a pattern to have each one reported", total, strings.Join(parts, ", "))
 }
 
 // recordRun records an ingest run as a job of origin cli: one document per

@@ -49,6 +49,11 @@ func TestIngestCommandOutcomes(t *testing.T) {
 		!strings.Contains(out, "SKIPPED "+filepath.Join(root, "other.html")) || strings.Contains(out, "jquery") {
 		t.Fatalf("exit %d\nstdout: %s\nstderr: %s", code, out, errOut)
 	}
+	// The scripts are not listed one by one, but the run says it passed
+	// over them.
+	if !strings.Contains(out, "left out 2 files of unsupported types (.js 2)") {
+		t.Errorf("the files of unsupported types are not counted:\n%s", out)
+	}
 	if err := os.WriteFile(filepath.Join(root, "latin1.txt"), []byte("caf\xe9"), 0o644); err != nil {
 		t.Fatal(err)
 	}

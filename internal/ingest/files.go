@@ -88,6 +88,11 @@ type WalkOptions struct {
 	// keeps its list.
 	Access    []string
 	SetAccess bool
+	// Ignored, when non-nil, receives the number of files of each
+	// extension (".png", "" for none) that Walk leaves out silently: the
+	// stylesheets and images of a documentation tree, too many to list
+	// file by file, but counted so the run says it passed over them.
+	Ignored map[string]int
 }
 
 // ErrSourceURICollision: two different files map to one source_uri (e.g.
@@ -169,6 +174,8 @@ func Walk(paths []string, o WalkOptions) ([]File, []Failure, error) {
 			if err != nil {
 				if len(o.Include) > 0 {
 					fails = append(fails, Failure{Path: p, Reason: err.Error(), Kind: KindSkipped})
+				} else if o.Ignored != nil {
+					o.Ignored[strings.ToLower(filepath.Ext(p))]++
 				}
 				return nil
 			}
