@@ -216,7 +216,29 @@ func repeats(quotedPassages []string, q string) bool {
 // quotable reports whether u can anchor or fill a passage: code only joins
 // one through complete, and fragments under three words say nothing.
 func quotable(u unit) bool {
-	return u.kind == unitRow || u.kind == unitSentence && wordCount(u.text) >= 3
+	return u.kind == unitRow || u.kind == unitSentence && wordCount(u.text) >= 3 && !indexEntry(u.text)
+}
+
+// indexEntry reports whether a short unit points at a page instead of
+// saying something: a keyword index's "PRAGMA busy_timeout -
+// pragma.html#pragma_busy_timeout", at most ten words with a link to an
+// HTML page among them. Quoted, it answered "What does PRAGMA busy_timeout
+// do?" with the entry's own words.
+func indexEntry(s string) bool {
+	f := strings.Fields(s)
+	if len(f) > 10 {
+		return false
+	}
+	for _, w := range f {
+		w = strings.TrimRight(w, ".,;:)]}")
+		if i := strings.IndexByte(w, '#'); i >= 0 {
+			w = w[:i]
+		}
+		if (strings.HasSuffix(w, ".html") || strings.HasSuffix(w, ".htm")) && len(w) > 5 {
+			return true
+		}
+	}
+	return false
 }
 
 // bestPassage returns the best-scoring passage (see Extractive) as source

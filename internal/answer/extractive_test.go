@@ -411,6 +411,13 @@ func TestSplitUnit(t *testing.T) {
 	if !slices.Equal(got, want) {
 		t.Errorf("splitUnit =\n%q\nwant\n%q", got, want)
 	}
+	// An ellipsis inside quotes or after a command word stands for part of
+	// the command; one that trails off ends the sentence.
+	got = splitUnit(`Counters are initialized on "INSERT ... SELECT" statements. Use CASE ... END here. It went on and on... Then it stopped.`)
+	want = []string{`Counters are initialized on "INSERT ... SELECT" statements.`, "Use CASE ... END here.", "It went on and on...", "Then it stopped."}
+	if !slices.Equal(got, want) {
+		t.Errorf("splitUnit with ellipses =\n%q\nwant\n%q", got, want)
+	}
 }
 
 func TestTermCoverage(t *testing.T) {
@@ -680,5 +687,21 @@ func TestAdmonitionTableIsProse(t *testing.T) {
 	}
 	if _, ok := loneCell("a | b"); ok {
 		t.Error("a row of two cells is not a lone cell")
+	}
+}
+
+// TestExtractiveSkipsIndexEntries: a keyword index lists each name with the
+// page it is on; the entry is not an answer, the page's sentence is.
+func TestExtractiveSkipsIndexEntries(t *testing.T) {
+	t.Parallel()
+	srcs := []Source{
+		{N: 1, Title: "Keyword Crossreference", HeadingPath: "Keyword Crossreference", Content: "- PRAGMA automatic_index - pragma.html#pragma_automatic_index\n" +
+			"- PRAGMA busy_timeout - pragma.html#pragma_busy_timeout\n- PRAGMA cache_size - pragma.html#pragma_cache_size"},
+		{N: 2, Title: "C/C++ Interface", HeadingPath: "C/C++ Interface", Content: "Set A Busy Timeout\n\nint sqlite3_busy_timeout(sqlite3*, int ms);\n\n" +
+			"This routine sets a busy handler that sleeps for a specified amount of time when a table is locked."},
+	}
+	res := Extractive("What does PRAGMA busy_timeout do?", srcs, 0)
+	if strings.Contains(res.Answer, "pragma.html") || !strings.Contains(res.Answer, "sleeps for a specified amount of time") {
+		t.Errorf("answer quotes the index entry: %q", res.Answer)
 	}
 }

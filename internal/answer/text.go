@@ -184,7 +184,7 @@ func splitUnit(u string) []string {
 					break
 				}
 			}
-			if r == '.' && endsAbbreviation(u[:i]) {
+			if r == '.' && (endsAbbreviation(u[:i]) || syntaxEllipsis(u[start:i+1])) {
 				break
 			}
 			add(j)
@@ -193,6 +193,27 @@ func splitUnit(u string) []string {
 	}
 	add(len(u))
 	return out
+}
+
+// syntaxEllipsis reports whether s, the sentence so far, ends with an
+// ellipsis that stands for part of a command rather than ending the
+// sentence: inside an open double quote, or after a word in capitals
+// ("INSERT ... SELECT", "CASE ... END"). Split there, a change log's "on
+// "INSERT ... SELECT" statements" was quoted as "on "INSERT …".
+func syntaxEllipsis(s string) bool {
+	if !strings.HasSuffix(s, "...") {
+		return false
+	}
+	before := strings.TrimRight(strings.TrimSuffix(s, "..."), " ")
+	if strings.Count(before, `"`)%2 == 1 || strings.Count(before, "“") > strings.Count(before, "”") {
+		return true
+	}
+	f := strings.Fields(before)
+	if len(f) == 0 {
+		return false
+	}
+	w := strings.TrimLeft(f[len(f)-1], `("“'`)
+	return len(w) >= 2 && strings.ToUpper(w) == w && strings.ToLower(w) != w
 }
 
 // endsAbbreviation reports whether s ends with an abbreviation or a
