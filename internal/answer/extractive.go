@@ -64,6 +64,31 @@ const (
 	maxSupport   = 2
 )
 
+// leadWeight credits a passage that opens a section inside the source (the
+// first sentence under a heading line), in units of the question terms'
+// mean weight: documentation states what a section is about in its first
+// sentence ("The ADD COLUMN syntax is used to add a new column to an
+// existing table."), and the sentences after it qualify it ("When adding
+// new columns that have CHECK constraints, …", which also names things and
+// was quoted instead). Chosen on the tuning split of
+// tenants/pgdocs/answers.jsonl with a fresh-user trial's SQLite questions as
+// the tie-breaker (docs/EVAL.md).
+const leadWeight = 2.0
+
+// leadsSection reports whether unit a of d is the first quotable unit of a
+// section that a heading line inside the source started.
+func leadsSection(d []unit, a int) bool {
+	if d[a].section == 0 {
+		return false
+	}
+	for x := a - 1; x >= 0 && d[x].section == d[a].section; x-- {
+		if quotable(d[x]) {
+			return false
+		}
+	}
+	return true
+}
+
 // lengthPenalty is subtracted per unit beyond the first, so that a unit which
 // adds nothing to a passage's coverage does not join it.
 const lengthPenalty = 0.01
@@ -165,11 +190,11 @@ func Extractive(question string, sources []Source, maxSentences int) Result {
 	// unless it reads the same as a quoted one or is not prose.
 	var others []int
 	for si, p := range per {
-		if si != src && p.score > 0 && p.score >= supportShare*per[src].score {
+		if si != src && p.evidence > 0 && p.evidence >= supportShare*per[src].evidence {
 			others = append(others, si)
 		}
 	}
-	slices.SortStableFunc(others, func(a, b int) int { return cmp.Compare(per[b].score, per[a].score) })
+	slices.SortStableFunc(others, func(a, b int) int { return cmp.Compare(per[b].evidence, per[a].evidence) })
 	seen := []string{quoted(docs[src][from:to])}
 	var single []passage
 	if len(others) > 0 {
@@ -180,7 +205,7 @@ func Extractive(question string, sources []Source, maxSentences int) Result {
 			break
 		}
 		p := single[si]
-		if p.score <= 0 || p.score < supportShare*per[src].score {
+		if p.evidence <= 0 || p.evidence < supportShare*per[src].evidence {
 			continue
 		}
 		f, t := complete(docs[si], p.from, p.to, 1, query)
@@ -294,6 +319,7 @@ func bestPassage(question string, sources []Source, docs [][]unit, maxSentences 
 		}
 		meanIDF += idf[i] / float64(len(query))
 	}
+	totalIDF := meanIDF * float64(len(query))
 	best := 0.0
 	covered := make([]bool, len(query))
 	head := make([]bool, len(query))
@@ -359,9 +385,20 @@ func bestPassage(question string, sources []Source, docs [][]unit, maxSentences 
 				if names {
 					score += namingWeight * meanIDF
 				}
+				evidence := score*prior - lengthPenalty*float64(b-a)
+				if leadsSection(d, a) {
+					// In proportion to the question's weight the lead
+					// sentence itself holds: a section's first sentence
+					// that says nothing of the question is no answer.
+					held := 0.0
+					for _, i := range info[si][a].holds {
+						held += idf[i]
+					}
+					score += leadWeight * meanIDF * held / totalIDF
+				}
 				score = score*prior - lengthPenalty*float64(b-a)
 				if score > per[si].score {
-					per[si] = passage{score, a, b + 1}
+					per[si] = passage{score, evidence, a, b + 1}
 				}
 				if score > best {
 					best, src, from, to, ok = score, si, a, b+1, true
@@ -372,10 +409,13 @@ func bestPassage(question string, sources []Source, docs [][]unit, maxSentences 
 	return src, from, to, ok, per
 }
 
-// passage is a scored unit range [from, to) of one source.
+// passage is a scored unit range [from, to) of one source. evidence is
+// its score without the credit for leading a section, which picks the
+// passage of a source but is no evidence that the source answers (the
+// supporting sentences of other sources are measured by it).
 type passage struct {
-	score    float64
-	from, to int
+	score, evidence float64
+	from, to        int
 }
 
 // wordy reports whether at least 70% of text's non-space characters are

@@ -705,3 +705,20 @@ func TestExtractiveSkipsIndexEntries(t *testing.T) {
 		t.Errorf("answer quotes the index entry: %q", res.Answer)
 	}
 }
+
+// TestExtractiveQuotesTheSectionLead: a section says what it is about in its
+// first sentence; a later sentence that holds the same words (and names
+// other keywords) only qualifies it.
+func TestExtractiveQuotesTheSectionLead(t *testing.T) {
+	t.Parallel()
+	src := []Source{{Title: "ALTER TABLE", HeadingPath: "ALTER TABLE > 4. ALTER TABLE ADD COLUMN", Content: "The RENAME COLUMN TO syntax changes the column-name of table table-name into new-column-name.\n\n" +
+		"4. ALTER TABLE ADD COLUMN\n\nThe ADD COLUMN syntax is used to add a new column to an existing table. " +
+		"The new column is always appended to the end of the list of existing columns. " +
+		"The column may not have a PRIMARY KEY or UNIQUE constraint.\n\n" +
+		"When adding new columns that have CHECK constraints, or adding generated columns with NOT NULL constraints, " +
+		"then all existing data in the table must be either read or written."}}
+	res := Extractive("How do I add a new column to an existing table?", src, 0)
+	if !strings.HasPrefix(res.Answer, "The ADD COLUMN syntax is used to add a new column to an existing table [1].") {
+		t.Errorf("answer does not open with the section's first sentence: %q", res.Answer)
+	}
+}
