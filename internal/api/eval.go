@@ -70,6 +70,9 @@ func (s *Server) registerEval() {
 		if err != nil {
 			return nil, err
 		}
+		if err := eval.RequireRelevant(in.Body.Questions); err != nil {
+			return nil, err
+		}
 		set, err := s.deps.Evaluator.LoadSet(ctx, t, in.Name, in.Body.Questions, eval.LoadOptions{AllowUnknown: in.Body.AllowUnknown})
 		if err != nil {
 			return nil, err

@@ -686,8 +686,12 @@ func printReport(w io.Writer, r eval.Report) {
 	if c := r.Refusal; c != nil {
 		fmt.Fprintf(w, "refusal (%d unanswerable, %d answerable): current threshold %.4f refuses %.0f%% of unanswerable, %.0f%% of answerable (precision %.2f)\n",
 			c.Unanswerable, c.Answerable, c.Current.Threshold, 100*c.Current.Recall, 100*c.Current.FalseRefusal, c.Current.Precision)
-		fmt.Fprintf(w, "  calibrated threshold %.4f would refuse %.0f%% of unanswerable, %.0f%% of answerable (precision %.2f); %s\n",
-			c.Chosen.Threshold, 100*c.Chosen.Recall, 100*c.Chosen.FalseRefusal, c.Chosen.Precision, c.Rule)
+		if c.Answerable == 0 {
+			fmt.Fprintf(w, "  %s\n", c.Rule)
+		} else {
+			fmt.Fprintf(w, "  calibrated threshold %.4f would refuse %.0f%% of unanswerable, %.0f%% of answerable (precision %.2f); %s\n",
+				c.Chosen.Threshold, 100*c.Chosen.Recall, 100*c.Chosen.FalseRefusal, c.Chosen.Precision, c.Rule)
+		}
 	}
 }
 

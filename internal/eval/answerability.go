@@ -479,12 +479,20 @@ type refusalFit struct {
 	l2        float64
 }
 
+// MinRefusalQuestions is the fewest answerable and the fewest unanswerable
+// questions a set needs for its refusal calibration to replace the default:
+// with fewer, a held-out fold has one question of a kind or none, and five
+// questions (three answerable) stored a threshold just under the three
+// answerable ones' confidences, which refused most later questions.
+const MinRefusalQuestions = 10
+
 // CalibrateAnswerability cross-validates the refusal calibration
 // procedures on a tenant's questions (their signals sg, labels answerable,
 // folds fold of k) and keeps the best procedure (betterRefusal) only when
 // it beats the default model and threshold held out. The kept procedure is
 // then fitted on the whole set. ok is false without both kinds of
-// question.
+// question; with fewer than MinRefusalQuestions of either, the default is
+// kept without cross-validating.
 func CalibrateAnswerability(sg []search.Signals, answerable []bool, fold []int, k int) (AnswerCalibration, bool) {
 	c := AnswerCalibration{Folds: k, Chosen: ProcedureDefault}
 	for _, a := range answerable {
@@ -497,6 +505,11 @@ func CalibrateAnswerability(sg []search.Signals, answerable []bool, fold []int, 
 	if c.Answerable == 0 || c.Unanswerable == 0 {
 		c.Reason = "not calibrated: the set needs both answerable and unanswerable questions"
 		return c, false
+	}
+	if c.Answerable < MinRefusalQuestions || c.Unanswerable < MinRefusalQuestions {
+		c.Reason = fmt.Sprintf("the default kept: %d answerable and %d unanswerable questions, calibration needs at least %d of each",
+			c.Answerable, c.Unanswerable, MinRefusalQuestions)
+		return c, true
 	}
 	def := refusalFit{model: search.DefaultAnswerModel, threshold: tenant.DefaultRefuseBelow}
 	// fixed fits procedure name (with penalty l2) on the questions in idx.

@@ -6,7 +6,6 @@ import (
 	"math"
 	"math/rand/v2"
 	"sort"
-	"strings"
 )
 
 // Cross-validation of tuning. A grid point chosen because it scored best on a
@@ -38,7 +37,8 @@ const (
 )
 
 // FoldOf is the fold (0…k−1) of a question in k-fold cross-validation: FNV-1a
-// of its text (spaces trimmed, lower-cased) modulo k. A question keeps its
+// of its text as duplicates are compared (questionKey: lower-cased, runs of
+// spaces as one, NFC) modulo k. A question keeps its
 // fold whatever else is in the set or in which order, so reruns and grown
 // sets agree. k < 2 gives 0.
 func FoldOf(question string, k int) int {
@@ -46,7 +46,7 @@ func FoldOf(question string, k int) int {
 		return 0
 	}
 	h := fnv.New64a()
-	h.Write([]byte(strings.ToLower(strings.TrimSpace(question))))
+	h.Write([]byte(questionKey(question)))
 	return int(h.Sum64() % uint64(k))
 }
 

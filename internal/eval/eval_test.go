@@ -182,10 +182,10 @@ func TestLoadRunTuneCompare(t *testing.T) {
 	if tuned.Settings.VectorWeight != nil || tuned.Settings.KeywordWeight != nil || tuned.Settings.RRFK != 0 {
 		t.Errorf("stored settings %+v, want the default retrieval configuration", tuned.Settings)
 	}
-	// Refusal: cross-validated on this set; what is stored is what the
-	// calibration kept (nil: the defaults).
+	// Refusal: too few questions of each kind to cross-validate
+	// (MinRefusalQuestions), so the defaults are kept and stored.
 	a := res.Answerability
-	if a == nil || a.Answerable != 4 || a.Unanswerable != 1 || len(a.Procedures) != 3 || res.Refusal == nil {
+	if a == nil || a.Answerable != 4 || a.Unanswerable != 1 || len(a.Procedures) != 0 || a.Chosen != eval.ProcedureDefault || res.Refusal == nil {
 		t.Fatalf("refusal calibration %+v, refusal %+v", a, res.Refusal)
 	}
 	if (a.Threshold == nil) != (tuned.Settings.RefuseBelow == nil) || a.Threshold != nil && *a.Threshold != *tuned.Settings.RefuseBelow ||
@@ -212,12 +212,22 @@ func TestLoadRunTuneCompare(t *testing.T) {
 		t.Errorf("run after tune refusal %+v, calibration chose %+v", r2.Refusal, res.Refusal.Chosen)
 	}
 
-	// Compare: production deltas first, config changes listed.
-	c, err := b.svc.Compare(ctx, tuned, r1.ID, r2.ID)
+	// Compare, with a run after the tenant changed its refusal threshold:
+	// production deltas first, config changes listed.
+	half := 0.5
+	if _, err := tenant.UpdateSettings(ctx, testdb.App(t), b.t.ID, func(s *tenant.Settings) error { s.RefuseBelow = &half; return nil }); err != nil {
+		t.Fatal(err)
+	}
+	tuned = reload(t, b.t)
+	r3, err := b.svc.Run(ctx, tuned, eval.RunOptions{Set: "synthetic"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if c.Deltas[0].Leg != "production" || c.Deltas[0].A != r1.Metrics.Recall1 || c.Deltas[0].B != r2.Metrics.Recall1 {
+	c, err := b.svc.Compare(ctx, tuned, r1.ID, r3.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Deltas[0].Leg != "production" || c.Deltas[0].A != r1.Metrics.Recall1 || c.Deltas[0].B != r3.Metrics.Recall1 {
 		t.Errorf("first delta %+v", c.Deltas[0])
 	}
 	if c.Better+c.Same+len(c.Worse) != 4 || c.Unmatched != 0 {
@@ -231,7 +241,7 @@ func TestLoadRunTuneCompare(t *testing.T) {
 		t.Errorf("config changes %v, want settings.refuse_below among them", changed)
 	}
 	runs, err := b.svc.Runs(ctx, tuned, 10)
-	if err != nil || len(runs) != 2 || runs[0].ID != r2.ID {
+	if err != nil || len(runs) != 3 || runs[0].ID != r3.ID {
 		t.Errorf("Runs = %+v, %v", runs, err)
 	}
 }

@@ -207,7 +207,14 @@ func (r *Report) aggregate(refuseBelow float64) {
 	}
 	r.Metrics = r.Legs[r.Production]
 	r.Refusal = nil
-	if c, ok := Calibrate(conf, answerable, refuseBelow); ok {
+	c, ok := Calibrate(conf, answerable, refuseBelow)
+	if !ok {
+		// A set of one kind only (an off-topic set, say) cannot calibrate
+		// a threshold, but how many of its questions the current one
+		// refuses is what such a set is run for.
+		c.Chosen = c.Current
+	}
+	if c.Unanswerable > 0 || ok {
 		c.Curve = nil
 		r.Refusal = &c
 	}

@@ -11,6 +11,8 @@ import (
 	"regexp"
 	"strings"
 	"unicode/utf8"
+
+	"golang.org/x/text/unicode/norm"
 )
 
 // Errors about sets.
@@ -129,6 +131,7 @@ func ParseJSONL(r io.Reader) ([]Question, error) {
 			return nil, err
 		}
 	}
+	probs = append(probs, relevantProblems(qs, lines)...)
 	probs = append(probs, validate(qs, lines)...)
 	if len(qs) == 0 && len(probs) == 0 {
 		probs = append(probs, Problem{Line: 0, Code: "empty_set", Message: "the set has no questions"})
@@ -137,6 +140,33 @@ func ParseJSONL(r io.Reader) ([]Question, error) {
 		return nil, &ValidationError{Problems: probs}
 	}
 	return qs, nil
+}
+
+// RequireRelevant checks that every question written by a person states
+// its relevant documents: a list, [] for a question the corpus cannot
+// answer. An absent or null "relevant" would make the question silently
+// unanswerable, and `eval tune` would calibrate refusal on it. Errors:
+// *ValidationError (ErrInvalidSet), Line = position in qs (1-based).
+func RequireRelevant(qs []Question) error {
+	lines := make([]int, len(qs))
+	for i := range lines {
+		lines[i] = i + 1
+	}
+	if probs := relevantProblems(qs, lines); len(probs) > 0 {
+		return &ValidationError{Problems: probs}
+	}
+	return nil
+}
+
+func relevantProblems(qs []Question, lines []int) []Problem {
+	var probs []Problem
+	for i, q := range qs {
+		if q.Relevant == nil {
+			probs = append(probs, Problem{Line: lines[i], Code: "missing_relevant",
+				Message: `"relevant" is missing or null: list the source_uris that answer the question, or [] when no document does`})
+		}
+	}
+	return probs
 }
 
 // Validate checks questions on their own: no empty or over-long question, no
@@ -162,6 +192,14 @@ func Validate(qs []Question) error {
 // questionProblems checks one question's text (on line): empty, invalid
 // UTF-8, over MaxQuestionChars, or the same as an earlier one (case and
 // spacing aside; seen maps each text seen to its line).
+// questionKey is what makes two questions the same question: compared
+// without case, with runs of spaces as one, in Unicode normal form C
+// (pâtisserie typed precomposed or with a combining accent). FoldOf hashes
+// it, so the copies of one question always share a fold.
+func questionKey(question string) string {
+	return norm.NFC.String(strings.ToLower(strings.Join(strings.Fields(question), " ")))
+}
+
 func questionProblems(question string, line int, seen map[string]int) []Problem {
 	text := strings.TrimSpace(question)
 	switch {
@@ -172,7 +210,7 @@ func questionProblems(question string, line int, seen map[string]int) []Problem 
 	case utf8.RuneCountInString(text) > MaxQuestionChars:
 		return []Problem{{Line: line, Code: "too_long", Message: fmt.Sprintf("question longer than %d characters", MaxQuestionChars)}}
 	}
-	key := strings.ToLower(strings.Join(strings.Fields(text), " "))
+	key := questionKey(text)
 	if first, dup := seen[key]; dup {
 		return []Problem{{Line: line, Code: "duplicate_question", Message: fmt.Sprintf("duplicate question (same as line %d)", first)}}
 	}

@@ -6,12 +6,15 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 	"sort"
 	"time"
 
 	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
 
 	"github.com/ragd-dev/ragd/internal/search"
+	"github.com/ragd-dev/ragd/internal/store"
 	"github.com/ragd-dev/ragd/internal/tenant"
 )
 
@@ -388,7 +391,19 @@ func (s *Service) Tune(ctx context.Context, t tenant.Tenant, o TuneOptions) (Tun
 	if o.MinQuestions <= 0 {
 		o.MinQuestions = MinTuneQuestions
 	}
+	// A question whose relevant documents the tenant does not have (loaded
+	// with AllowUnknown, or deleted since) scores 0 at every point: it
+	// measures nothing, narrows the intervals with zeros, and would count
+	// toward the floor of MinQuestions; it is no unanswerable question
+	// either.
+	qs, unmeasurable, err := s.measurable(ctx, t, qs)
+	if err != nil {
+		return TuneResult{}, err
+	}
 	res := TuneResult{Set: info, Questions: len(qs), TopK: o.TopK, Before: t.Settings}
+	if unmeasurable > 0 {
+		res.Notes = append(res.Notes, fmt.Sprintf("%d questions left out: none of their relevant documents is in the tenant", unmeasurable))
+	}
 	var ans []Question
 	var fold []int
 	for _, q := range qs {
@@ -509,15 +524,67 @@ func (s *Service) Tune(ctx context.Context, t tenant.Tenant, o TuneOptions) (Tun
 	} else {
 		res.Notes = append(res.Notes, "no unanswerable questions in the set: refusal calibration left as it was")
 	}
-	res.After = after
+	res.After = t.Settings
+	setTuned(&res.After, after)
 	if !o.DryRun {
-		if err := tenant.SaveSettings(ctx, s.pool, t.ID, after); err != nil {
+		stored, err := tenant.UpdateSettings(ctx, s.pool, t.ID, func(set *tenant.Settings) error {
+			setTuned(set, after)
+			return nil
+		})
+		if err != nil {
 			return res, fmt.Errorf("store tuned settings: %w", err)
 		}
-		res.Stored = true
+		res.After, res.Stored = stored, true
 	}
 	res.Elapsed = time.Since(start)
 	return res, nil
+}
+
+// measurable returns qs without the answerable questions none of whose
+// relevant source_uris names a document of the tenant, and how many it left
+// out.
+func (s *Service) measurable(ctx context.Context, t tenant.Tenant, qs []Question) ([]Question, int, error) {
+	var uris []string
+	for _, q := range qs {
+		uris = append(uris, q.Relevant...)
+	}
+	if len(uris) == 0 {
+		return qs, 0, nil
+	}
+	slices.Sort(uris)
+	uris = slices.Compact(uris)
+	have := map[string]bool{}
+	err := store.InTenant(ctx, s.pool, t.ID, func(tx pgx.Tx) error {
+		known, err := store.New().KnownSourceURIs(ctx, tx, store.KnownSourceURIsParams{TenantID: t.ID, Uris: uris})
+		for _, u := range known {
+			have[u] = true
+		}
+		return err
+	})
+	if err != nil {
+		return nil, 0, err
+	}
+	out := make([]Question, 0, len(qs))
+	for _, q := range qs {
+		if q.Answerable() && !slices.ContainsFunc(q.Relevant, func(u string) bool { return have[u] }) {
+			continue
+		}
+		out = append(out, q)
+	}
+	return out, len(qs) - len(out), nil
+}
+
+// setTuned copies into dst what tuning decides, from src: the retrieval
+// settings and the refusal calibration. Every other field is the tenant's
+// own and left as dst has it (event privacy and retention, the tenant's
+// quotas and rates): tuning stored the whole grid point before, and a
+// tenant that kept only a hash of each question had its questions stored in
+// clear again, its quotas dropped.
+func setTuned(dst *tenant.Settings, src tenant.Settings) {
+	dst.Fusion, dst.RRFK = src.Fusion, src.RRFK
+	dst.VectorWeight, dst.KeywordWeight, dst.DocumentWeight = src.VectorWeight, src.KeywordWeight, src.DocumentWeight
+	dst.K1, dst.B, dst.Candidates = src.K1, src.B, src.Candidates
+	dst.RefuseBelow, dst.AnswerModel = src.RefuseBelow, src.AnswerModel
 }
 
 // dedupe drops points whose effective retrieval settings repeat an earlier

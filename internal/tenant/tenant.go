@@ -257,6 +257,34 @@ func SaveSettings(ctx context.Context, db store.Beginner, id uuid.UUID, s Settin
 	})
 }
 
+// UpdateSettings changes the tenant's stored settings in one transaction:
+// they are read under the row's lock, passed to change, and written back, so
+// that a concurrent update of other fields (a settings PATCH, `ragd tenant
+// limits`) is neither lost nor overwritten with what was read before it.
+// It returns the settings stored. change's error aborts the update.
+func UpdateSettings(ctx context.Context, db store.Beginner, id uuid.UUID, change func(*Settings) error) (Settings, error) {
+	var set Settings
+	err := store.InTenant(ctx, db, id, func(tx pgx.Tx) error {
+		q := store.New()
+		raw, err := q.LockTenantSettings(ctx, tx, id)
+		if err != nil {
+			return err
+		}
+		if set, err = ParseSettings(raw); err != nil {
+			return err
+		}
+		if err := change(&set); err != nil {
+			return err
+		}
+		b, err := json.Marshal(set)
+		if err != nil {
+			return err
+		}
+		return q.UpdateTenantSettings(ctx, tx, store.UpdateTenantSettingsParams{ID: id, Settings: b})
+	})
+	return set, err
+}
+
 // Purge deletes tenant id and every row it owns, bottom-up and set-based in
 // one transaction (postings and statistics, embeddings, chunks, documents,
 // then the tenant row, whose cascade removes the rest). db must be the owner
