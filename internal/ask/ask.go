@@ -13,6 +13,7 @@ import (
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
 
+	"github.com/ragd-dev/ragd/internal/analyze"
 	"github.com/ragd-dev/ragd/internal/answer"
 	"github.com/ragd-dev/ragd/internal/search"
 	"github.com/ragd-dev/ragd/internal/store"
@@ -91,6 +92,9 @@ type Service struct {
 // validation errors (search.ErrEmptyQuery, ErrQueryTooLong, ErrBadTopK) and
 // store errors; provider failures degrade instead of failing.
 func (s *Service) Ask(ctx context.Context, t tenant.Tenant, req search.Request, onDelta func(string) error) (Response, error) {
+	// The question in the form the documents are stored in (the answerer
+	// matches its words against theirs).
+	req.Query = analyze.Normalize(req.Query)
 	question := req.Query
 	if req.TopK <= 0 {
 		req.TopK = s.Sources

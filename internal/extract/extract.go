@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/ragd-dev/ragd/internal/analyze"
 )
 
 // Canonical content types returned by TypeFromPath and accepted by Extract.
@@ -26,7 +28,7 @@ const (
 // documents already stored (an exponent now written 2^31, a form's content
 // now read) re-extracts them on their next ingest instead of skipping them
 // as unchanged; raise it with every such change.
-const Version = "2026-12-02"
+const Version = "2026-12-02.2"
 
 // ErrUnsupportedType is returned (wrapped, with the offending type and the
 // supported list in the message) by Extract for a content type it cannot
@@ -313,7 +315,10 @@ func trimBOM(b []byte) []byte {
 	return b
 }
 
-// builder accumulates Document.Text and its Blocks.
+// builder accumulates Document.Text and its Blocks, every text in Unicode
+// normal form C without invisible word-splitting characters
+// (analyze.Normalize), as questions are: the keyword leg compares code
+// points.
 type builder struct {
 	buf    strings.Builder
 	blocks []Block
@@ -334,6 +339,7 @@ func (b *builder) sep(k Kind) {
 
 // add appends a block whose text s is already normalised; empty s is ignored.
 func (b *builder) add(k Kind, level int, s string) {
+	s = analyze.Normalize(s)
 	if s == "" {
 		return
 	}
@@ -363,6 +369,12 @@ func (b *builder) addTable(header, rows []string) {
 	if len(rows) == 0 { // header only: it is the content
 		rows, header = header, nil
 	}
+	for i := range header {
+		header[i] = analyze.Normalize(header[i])
+	}
+	for i := range rows {
+		rows[i] = analyze.Normalize(rows[i])
+	}
 	b.sep(KindTable)
 	start := b.buf.Len()
 	blk := Block{Kind: KindTable, Start: start, Rows: make([]Span, 0, len(rows))}
@@ -391,12 +403,12 @@ func (b *builder) addTable(header, rows []string) {
 // extendLast appends s to the last block's text; the last block must be
 // the last thing written.
 func (b *builder) extendLast(s string) {
-	b.buf.WriteString(s)
+	b.buf.WriteString(analyze.Normalize(s))
 	b.blocks[len(b.blocks)-1].End = b.buf.Len()
 }
 
 func (b *builder) document(title string) *Document {
-	return &Document{Title: title, Text: b.buf.String(), Blocks: b.blocks}
+	return &Document{Title: analyze.Normalize(title), Text: b.buf.String(), Blocks: b.blocks}
 }
 
 // trimCode drops leading blank lines and trailing whitespace of a code block

@@ -201,9 +201,10 @@ func (s *Searcher) logger() *slog.Logger {
 }
 
 // Validate checks a request's shape before any work and normalises it (query
-// trimmed, top_k defaulted): ErrEmptyQuery, ErrQueryTooLong, ErrBadTopK.
+// in the form documents are stored in, analyze.Normalize, and trimmed; top_k
+// defaulted): ErrEmptyQuery, ErrQueryTooLong, ErrBadTopK.
 func (s *Searcher) Validate(req *Request) error {
-	req.Query = strings.TrimSpace(req.Query)
+	req.Query = strings.TrimSpace(analyze.Normalize(req.Query))
 	if req.Query == "" {
 		return ErrEmptyQuery
 	}
