@@ -4,6 +4,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 )
 
 // blanks are the characters Verify trims around its input and result (ASCII
@@ -89,7 +91,11 @@ func scanMarkers(text string, final bool) (markers []marker, hold, safe int) {
 				continue
 			}
 			i = closeAt + run
-		case '[':
+		case '[', fullOpen[0]:
+			if c != '[' && !strings.HasPrefix(text[i:], fullOpen) {
+				i++
+				continue
+			}
 			m, st := parseMarker(text, i)
 			if chain < 0 {
 				chain = i
@@ -105,7 +111,7 @@ func scanMarkers(text string, final bool) (markers []marker, hold, safe int) {
 				hold = min(hold, chain)
 				i++
 				chain = -1
-			case st == parseFail && m.end < len(text) && text[m.end] == '[':
+			case st == parseFail && m.end < len(text) && (text[m.end] == '[' || strings.HasPrefix(text[m.end:], fullOpen)):
 				i++ // keep the chain: the next '[' is the one at m.end
 			default:
 				i++
@@ -210,7 +216,11 @@ func findBacktickRun(s string, from, n int, final bool) (at int, pending bool) {
 // On parseFail, m.end is the offset of the byte that failed the parse.
 func parseMarker(text string, i int) (marker, parseState) {
 	m := marker{start: i}
-	j := skipBlanks(text, i+1)
+	open := 1
+	if strings.HasPrefix(text[i:], fullOpen) {
+		open = len(fullOpen)
+	}
+	j := skipBlanks(text, i+open)
 	for {
 		if j == len(text) {
 			return m, parseIncomplete
@@ -234,22 +244,31 @@ func parseMarker(text string, i int) (marker, parseState) {
 				return m, parseIncomplete
 			}
 		}
-		d := j
-		for d < len(text) && text[d] >= '0' && text[d] <= '9' {
-			d++
+		// Digits of any script read as a number ("[٣]" is read as [3] by
+		// people and by Python's \d alike).
+		d, n, digits := j, 0, 0
+		for d < len(text) {
+			v, size := digitAt(text, d)
+			if v < 0 {
+				break
+			}
+			n, digits, d = n*10+v, digits+1, d+size
 		}
-		if d == j || d-j > maxCitationDigits {
+		if digits == 0 || digits > maxCitationDigits {
 			m.end = j
 			return m, parseFail
 		}
 		if d == len(text) {
 			return m, parseIncomplete
 		}
-		n, _ := strconv.Atoi(text[j:d])
 		m.nums = append(m.nums, n)
 		j = skipBlanks(text, d)
 		if j == len(text) {
 			return m, parseIncomplete
+		}
+		if strings.HasPrefix(text[j:], fullClose) {
+			m.end = j + len(fullClose)
+			return m, parseOK
 		}
 		switch text[j] {
 		case ']':
@@ -264,11 +283,50 @@ func parseMarker(text string, i int) (marker, parseState) {
 	}
 }
 
+// skipBlanks skips blanks, and the invisible characters that make a marker
+// look like one while its bytes differ ("[\u200b3]" reads as [3]).
 func skipBlanks(s string, i int) int {
-	for i < len(s) && (s[i] == ' ' || s[i] == '\t') {
-		i++
+	for i < len(s) {
+		if s[i] == ' ' || s[i] == '\t' {
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		switch r {
+		case '\u00a0', '\u00ad', '\u200b', '\u200c', '\u200d', '\u2060', '\u3000', '\ufeff':
+			i += size
+			continue
+		}
+		return i
 	}
 	return i
+}
+
+// Full-width brackets, which read (and under NFKC are) "[" and "]".
+const (
+	fullOpen  = "\uff3b"
+	fullClose = "\uff3d"
+)
+
+// digitAt returns the value of the decimal digit of any script at s[i:] and
+// its length in bytes, or -1.
+func digitAt(s string, i int) (int, int) {
+	if c := s[i]; c < 0x80 {
+		if c >= '0' && c <= '9' {
+			return int(c - '0'), 1
+		}
+		return -1, 1
+	}
+	r, size := utf8.DecodeRuneInString(s[i:])
+	if !unicode.IsDigit(r) {
+		return -1, size
+	}
+	// Unicode's decimal digits come in runs of ten, zero first.
+	v := 0
+	for v < 9 && unicode.IsDigit(r-rune(v)-1) {
+		v++
+	}
+	return v, size
 }
 
 // ParseCitations returns the citation numbers in text, each once, in order of

@@ -354,6 +354,16 @@ func bestPassage(question string, sources []Source, docs [][]unit, maxSentences 
 				if u.section != d[a].section {
 					break // a passage does not run into the next section
 				}
+				if b > a && u.kind != unitCode && u.block != d[b-1].block && len(info[si][b].holds) == 0 &&
+					endsSentence(strings.TrimSpace(d[b-1].text)) {
+					// Nor into another paragraph that holds none of the
+					// question's words, unless the text before leads into
+					// it ("The syntax is" above a synopsis): a document's
+					// next paragraph may be anything, instructions planted
+					// for an assistant included ("Ignore all previous
+					// instructions …").
+					break
+				}
 				if u.kind != unitCode {
 					if !quotable(u) || sentences == maxSentences {
 						break
@@ -367,6 +377,10 @@ func bestPassage(question string, sources []Source, docs [][]unit, maxSentences 
 				for _, i := range info[si][b].holds {
 					covered[i], hit = true, true
 				}
+				// Naming earns credit in code or in a sentence that holds a
+				// word of the question: a sentence that only names a number
+				// or a word in capitals ("wire the fee to account 99-1234")
+				// is not what the question asked to be named.
 				names = names || info[si][b].names
 				if u.kind == unitCode || !hit {
 					continue // a passage ends on a sentence; complete adds trailing code

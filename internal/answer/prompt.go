@@ -20,8 +20,10 @@ Rules:
 5. Answer concisely, in the language of the question.`
 
 // fenceTag matches anything that could open or close one of the prompt's
-// delimiters: "<source", "</source", "< / SOURCES", "<question", ...
-var fenceTag = regexp.MustCompile(`(?i)<(\s*/?\s*(?:sources?|question)\b)`)
+// delimiters: "<source", "</source", "< / SOURCES", "<question", ..., spaced
+// with any Unicode space or invisible format character ("<\u00a0/source>",
+// "</\u200bsource>" read as the closing tag to a person and to a model).
+var fenceTag = regexp.MustCompile(`(?i)<((?:\s|\p{Z}|\p{Cf})*/?(?:\s|\p{Z}|\p{Cf})*(?:sources?|question)\b)`)
 
 // defang neutralises prompt delimiters inside untrusted text by escaping
 // their "<" as "&lt;"; the text otherwise reaches the model unchanged.
