@@ -116,8 +116,8 @@ SELECT set_config('plan_cache_mode', 'auto', true);
 -- which the body holds only where the table starts. page_start and page_end
 -- are the range's pages (0 for a document without pages). The part_* arrays
 -- describe the range's chunks in order (byte range in documents.body, pages,
--- 0 without, heading path), so that a citation can name the pages and the
--- heading of the chunk its quotation comes from.
+-- 0 without, heading path, id), so that a citation can name the chunk its
+-- quotation comes from, with its pages and heading.
 SELECT k.id AS chunk_id,
        min(c.start_offset)::int AS start_offset, max(c.end_offset)::int AS end_offset,
        convert_from(substring(convert_to(d.body, 'UTF8') FROM min(c.start_offset) + 1 FOR max(c.end_offset) - min(c.start_offset)), 'UTF8')::text AS body,
@@ -127,7 +127,8 @@ SELECT k.id AS chunk_id,
        array_agg(c.end_offset ORDER BY c.chunk_index)::int[] AS part_ends,
        array_agg(coalesce(c.page_start, 0) ORDER BY c.chunk_index)::int[] AS part_page_starts,
        array_agg(coalesce(c.page_end, 0) ORDER BY c.chunk_index)::int[] AS part_page_ends,
-       array_agg(c.heading_path ORDER BY c.chunk_index)::text[] AS part_headings
+       array_agg(c.heading_path ORDER BY c.chunk_index)::text[] AS part_headings,
+       array_agg(c.id ORDER BY c.chunk_index)::uuid[] AS part_ids
 FROM chunks k
 JOIN chunks c ON c.tenant_id = k.tenant_id AND c.document_id = k.document_id
      AND c.chunk_index BETWEEN k.chunk_index - 1 AND k.chunk_index + 1

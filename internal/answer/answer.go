@@ -81,10 +81,13 @@ func (s Source) Pages() string {
 // "[n]" markers. The struct tags are its JSON and OpenAPI form (package ask's
 // Response, the HTTP API's answer body).
 type Citation struct {
-	N         int    `json:"n" minimum:"1" doc:"The number used in the answer's [n] markers."`
-	ChunkID   string `json:"chunk_id" format:"uuid"` // Source.ChunkID
-	SourceURI string `json:"source_uri"`             // Source.SourceURI
-	Title     string `json:"title"`                  // Source.Title
+	N int `json:"n" minimum:"1" doc:"The number used in the answer's [n] markers."`
+	// ChunkID is Source.ChunkID, or for an extractive answer the chunk its
+	// quotation comes from (package ask widens a source to its
+	// neighbouring chunks).
+	ChunkID   string `json:"chunk_id" format:"uuid" doc:"The cited chunk: the source's, or for an extractive answer the chunk the quotation comes from."`
+	SourceURI string `json:"source_uri"` // Source.SourceURI
+	Title     string `json:"title"`      // Source.Title
 	// HeadingPath is Source.HeadingPath, or for an extractive answer the
 	// heading path of the chunk of the source its quotation comes from
 	// (package ask widens a source to its neighbouring chunks).

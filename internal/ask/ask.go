@@ -217,14 +217,14 @@ func (s *Service) widen(ctx context.Context, t tenant.Tenant, rs []search.Result
 func neighbourhoodOf(row store.ChunkNeighbourhoodsRow, prefix, chunkStart int) *neighbourhood {
 	nb := &neighbourhood{prefix: prefix, start: int(row.StartOffset)}
 	for j := range row.PartStarts {
-		if j >= len(row.PartEnds) || j >= len(row.PartPageStarts) || j >= len(row.PartPageEnds) || j >= len(row.PartHeadings) {
+		if j >= len(row.PartEnds) || j >= len(row.PartPageStarts) || j >= len(row.PartPageEnds) || j >= len(row.PartHeadings) || j >= len(row.PartIds) {
 			break
 		}
 		if int(row.PartStarts[j]) == chunkStart {
 			nb.chunk = j
 		}
 		nb.parts = append(nb.parts, part{start: int(row.PartStarts[j]), end: int(row.PartEnds[j]),
-			pageStart: int(row.PartPageStarts[j]), pageEnd: int(row.PartPageEnds[j]), heading: row.PartHeadings[j]})
+			pageStart: int(row.PartPageStarts[j]), pageEnd: int(row.PartPageEnds[j]), heading: row.PartHeadings[j], id: row.PartIds[j].String()})
 	}
 	return nb
 }

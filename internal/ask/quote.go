@@ -21,15 +21,15 @@ type neighbourhood struct {
 }
 
 // part is one chunk of a neighbourhood: its byte range in the document's
-// text, its pages (0 without), its heading path.
+// text, its pages (0 without), its heading path, its id.
 type part struct {
 	start, end         int
 	pageStart, pageEnd int
-	heading            string
+	heading, id        string
 }
 
 // citeQuoted points each citation of an extractive answer at the chunk its
-// quotation comes from: the pages and heading path of the chunks of the
+// quotation comes from: its id, and the pages and heading path of the chunks of the
 // widened source that the sentences cited [n] were taken from, not the
 // whole neighbourhood's (a PDF citation said "pages 62-63" for a sentence on
 // page 62, and a sentence of section 4.6 was cited under 4.7's heading). A
@@ -72,6 +72,9 @@ func citeQuoted(text string, cs []answer.Citation, srcs []answer.Source, nbs []*
 		}
 		first := nb.parts[hit[0]]
 		cs[i].HeadingPath = first.heading
+		if first.id != "" {
+			cs[i].ChunkID = first.id
+		}
 		ps, pe := 0, 0
 		for _, j := range hit {
 			p := nb.parts[j]
