@@ -204,16 +204,17 @@ func (s *Server) listEvents(ctx context.Context, in *ListEventsInput) (*ListEven
 	}
 	if in.Cursor != "" {
 		b, err := base64.RawURLEncoding.DecodeString(in.Cursor)
-		at, id, ok := strings.Cut(strings.TrimPrefix(string(b), eventCursorTag), "/")
+		rest, tagged := strings.CutPrefix(string(b), eventCursorTag)
+		at, id, ok := strings.Cut(rest, "/")
 		var ts time.Time
 		var uid uuid.UUID
-		if err == nil && ok && strings.HasPrefix(string(b), eventCursorTag) {
+		if err == nil && ok && tagged {
 			ts, err = time.Parse(time.RFC3339Nano, at)
 			if err == nil {
 				uid, err = uuid.Parse(id)
 			}
 		}
-		if err != nil || !ok {
+		if err != nil || !ok || !tagged {
 			return nil, invalidf("cursor is not one this API returned")
 		}
 		p.AfterAt = pgtype.Timestamptz{Time: ts, Valid: true}

@@ -333,6 +333,9 @@ func BearerToken(header string) (string, error) {
 	return token, nil
 }
 
+// maxClaimTime is 9999-12-31T23:59:59Z in seconds since the epoch.
+const maxClaimTime = 253402300799
+
 // Verify checks token (the bare JWT) and returns its principal.
 // Errors: ErrMissingToken for an empty token; ErrInvalidToken wrapping the
 // jwt error; ErrBadClaims for a missing or malformed tenant or role claim.
@@ -355,6 +358,16 @@ func (v *Verifier) Verify(ctx context.Context, token string) (Principal, error) 
 	claims := jwt.MapClaims{}
 	if _, err := jwt.NewParser(opts...).ParseWithClaims(token, claims, v.keyfunc(ctx)); err != nil {
 		return Principal{}, fmt.Errorf("%w: %w", ErrInvalidToken, err)
+	}
+	// The library converts a time claim to int64 seconds; past about 9.2e18
+	// the conversion overflows (on amd64 to the most negative value, a date
+	// in the distant past), so an nbf or iat of 1e19 read as long gone and
+	// the token as valid. A time after the year 9999 is no time a token is
+	// issued or becomes valid at.
+	for _, name := range []string{"nbf", "iat"} {
+		if f, ok := claims[name].(float64); ok && !(f <= maxClaimTime) {
+			return Principal{}, fmt.Errorf("%w: claim %q is not a time before the year 10000", ErrInvalidToken, name)
+		}
 	}
 	p := Principal{}
 	p.Subject, _ = claims["sub"].(string)

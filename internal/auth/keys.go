@@ -1,6 +1,7 @@
 package auth
 
 import (
+	"bytes"
 	"crypto/ecdsa"
 	"crypto/ed25519"
 	"crypto/elliptic"
@@ -36,6 +37,12 @@ func parsePublicKeys(data []byte) ([]publicKey, error) {
 		var block *pem.Block
 		block, data = pem.Decode(data)
 		if block == nil {
+			// pem.Decode skips what it cannot decode: a damaged block
+			// (a key pasted with a broken line) would be missing without
+			// a word, and every token signed with it refused.
+			if bytes.Contains(data, []byte("-----BEGIN")) {
+				return nil, fmt.Errorf("auth: PEM block %d cannot be decoded (a damaged line or a missing END line)", n)
+			}
 			break
 		}
 		if strings.Contains(block.Type, "PRIVATE KEY") {
