@@ -81,6 +81,21 @@ func (w *statusWriter) Flush() {
 
 func (w *statusWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
 
+// conditionalHeader names the precondition header of a write request
+// (If-Match, If-None-Match, If-Unmodified-Since), or "".
+func conditionalHeader(r *http.Request) string {
+	switch r.Method {
+	case http.MethodGet, http.MethodHead, http.MethodOptions:
+		return ""
+	}
+	for _, h := range []string{"If-Match", "If-None-Match", "If-Unmodified-Since"} {
+		if r.Header.Get(h) != "" {
+			return h
+		}
+	}
+	return ""
+}
+
 // middleware wraps the router (outermost first): request id, logging and
 // metrics, panic recovery, deadline, body limit, then authentication of /v1.
 func (s *Server) middleware(next http.Handler) http.Handler {
@@ -145,6 +160,14 @@ func (s *Server) middleware(next http.Handler) http.Handler {
 		}
 		if isV1(r.URL.Path) {
 			if !s.authenticate(sw, r, info) {
+				return
+			}
+			if h := conditionalHeader(r); h != "" {
+				// ragd keeps no entity tags: a write guarded by a
+				// precondition it ignored would be an unguarded one (the
+				// lost update the client meant to prevent).
+				writeProblem(sw, newProblem(ctx, http.StatusNotImplemented,
+					h+" is not supported: ragd does not evaluate preconditions on writes, and nothing was changed"))
 				return
 			}
 			// The rate limit before the body is read (a request over its
