@@ -722,3 +722,33 @@ func TestExtractiveQuotesTheSectionLead(t *testing.T) {
 		t.Errorf("answer does not open with the section's first sentence: %q", res.Answer)
 	}
 }
+
+// TestExtractiveQuotesTheExampleASentenceAnnounces: a sentence ending with
+// ":" announces the example under it; a one-line directive there is the
+// answer's point, not a caption (the Apache manual's "you might use the
+// following directive:" above "LimitRequestBody 102400" was quoted without
+// it), and two configuration lines are not a term and its definition.
+func TestExtractiveQuotesTheExampleASentenceAnnounces(t *testing.T) {
+	t.Parallel()
+	src := []Source{{Title: "core", HeadingPath: "Apache Core Features > LimitRequestBody Directive",
+		Content: "LimitRequestBody Directive\n\nDescription: | Restricts the total size of the HTTP request body sent from the client\n" +
+			"Syntax: | LimitRequestBody bytes\nDefault: | LimitRequestBody 0\n\n" +
+			"This directive specifies the number of bytes that are allowed in a request body.\n\n" +
+			"If, for example, you are permitting file upload to a particular location and wish to limit the size of the uploaded file to 100K, " +
+			"you might use the following directive:\n\nLimitRequestBody 102400\n\nLimitRequestFields Directive\n\n" +
+			"Description: | Limits the number of HTTP request header fields that will be accepted from the client"}}
+	res := Extractive("How do I limit the size of an uploaded file?", src, 0)
+	if !strings.Contains(res.Answer, "```\nLimitRequestBody 102400\n```") {
+		t.Errorf("the announced directive is not quoted as code: %q", res.Answer)
+	}
+	res = Extractive("What is the syntax of LimitRequestBody?", src, 0)
+	if strings.Contains(res.Answer, "Description::") || strings.Contains(res.Answer, "Syntax:;") {
+		t.Errorf("a table of labelled values is read with a header row: %q", res.Answer)
+	}
+	listen := []Source{{Title: "Binding", Content: "To make the server accept connections on two specified interfaces and port numbers, use:\n\n" +
+		"Listen 192.170.2.1:80\nListen 192.170.2.5:8000\n\nThe server then answers on both."}}
+	res = Extractive("How do I make the server listen on two interfaces?", listen, 0)
+	if !strings.Contains(res.Answer, "Listen 192.170.2.1:80\nListen 192.170.2.5:8000") {
+		t.Errorf("two configuration lines are not quoted as they are: %q", res.Answer)
+	}
+}

@@ -124,7 +124,27 @@ func parseUnits(content, headingPath string) []unit {
 			startSection(first)
 			lines = lines[1:]
 		}
+		// A sentence ending with ":" introduces what follows: a short line
+		// under it is the example it announces ("you might use the
+		// following directive:" above "LimitRequestBody 102400"), not a
+		// caption, and lines shaped like "term" above "definition" are
+		// lines of that example ("Listen 80" above "ServerName
+		// www.example.com" read "Listen 80: ServerName …").
+		n := len(out)
+		introduced := n > 0 && out[n-1].kind == unitSentence && out[n-1].block == block-1 &&
+			strings.HasSuffix(out[n-1].text, ":") && !endsSentence(strings.TrimSpace(lines[len(lines)-1]))
 		switch {
+		case introduced && !isTable(lines) && !isItemBlock(lines):
+			add(unitCode, strings.Join(trimBlankLines(lines), "\n"))
+		case isTable(lines) && keyValueRows(lines):
+			// A table of labelled values ("Description: | Limits …",
+			// "Syntax: | LimitRequestFields number") has no header row.
+			for _, l := range lines {
+				if cells := tableCells(l); !isSeparatorRow(cells) {
+					add(unitRow, strings.Join(cells, " "))
+					out[len(out)-1].defines = terms(cells[0])
+				}
+			}
 		case isTable(lines):
 			var header []string
 			for i, l := range lines {
@@ -366,6 +386,23 @@ func isSeparatorRow(cells []string) bool {
 // rowText renders a row for quoting: "Error Code: 42P01; Condition Name:
 // undefined_table" when the header has as many cells, else "42P01;
 // undefined_table".
+// keyValueRows reports a table whose every row is a label ending with ":"
+// and its value: no row is a header.
+func keyValueRows(lines []string) bool {
+	rows := 0
+	for _, l := range lines {
+		cells := tableCells(l)
+		if isSeparatorRow(cells) {
+			continue
+		}
+		if len(cells) != 2 || !strings.HasSuffix(cells[0], ":") {
+			return false
+		}
+		rows++
+	}
+	return rows > 1
+}
+
 func rowText(header, cells []string, withHeader bool) string {
 	if !withHeader || len(header) != len(cells) || len(cells) < 2 {
 		return strings.Join(cells, "; ")
