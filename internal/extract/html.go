@@ -128,6 +128,10 @@ var chromeTokens = map[string]bool{
 	"pagination": true, "pager": true,
 	"site-header": true, "site-footer": true,
 	"cookie-banner": true, "cookie-notice": true, "cookie-consent": true,
+	// A heading's link to itself, shown as "¶" or "#" (Sphinx, the Apache
+	// manual, Docusaurus, anchor.js): extracted, every heading and so every
+	// citation ended in "¶".
+	"headerlink": true, "permalink": true, "anchor-link": true, "anchorjs-link": true, "hash-link": true, "heading-anchor": true,
 }
 
 // captionTokens mark a paragraph as the title of the block after it
@@ -162,6 +166,17 @@ func hasToken(n *html.Node, set map[string]bool) bool {
 // isChrome reports whether element n is page chrome or invisible and must be
 // dropped with its subtree. inContent is true inside main/article/section,
 // where header and footer are the content's own.
+// selfLink reports an anchor to a place on its own page whose text is one
+// symbol ("¶", "#", "§", "🔗"): a heading's or paragraph's permalink, never
+// content.
+func selfLink(n *html.Node) bool {
+	if !strings.HasPrefix(attr(n, "href"), "#") {
+		return false
+	}
+	t := strings.TrimSpace(textContent(n))
+	return t == "¶" || t == "#" || t == "§" || t == "🔗"
+}
+
 func isChrome(n *html.Node, inContent bool) bool {
 	switch n.DataAtom {
 	case atom.Head, atom.Script, atom.Style, atom.Noscript, atom.Template,
@@ -183,6 +198,9 @@ func isChrome(n *html.Node, inContent bool) bool {
 		}
 	}
 	if n.Namespace != "" { // foreign content: SVG or MathML subtrees
+		return true
+	}
+	if n.DataAtom == atom.A && selfLink(n) {
 		return true
 	}
 	if len(n.Attr) == 0 {

@@ -348,3 +348,18 @@ func TestHTMLExponents(t *testing.T) {
 		}
 	}
 }
+
+// TestHTMLDropsPermalinks: a heading's link to itself ("¶" in Sphinx and
+// the Apache manual) is not part of the heading; every citation of such a
+// corpus ended in "¶".
+func TestHTMLDropsPermalinks(t *testing.T) {
+	t.Parallel()
+	doc := mustExtract(t, "html", `<h2 id="a">AllowOverride Directive <a class="permalink" href="#a" title="Permanent link">&para;</a></h2>`+
+		`<p>Types of directive.</p><h3 id="b">os.path<a class="headerlink" href="#b">¶</a></h3><p>Paths. See <a href="#a">the directive</a>.</p>`)
+	if h := blockTexts(doc, KindHeading); len(h) != 2 || h[0] != "AllowOverride Directive" || h[1] != "os.path" {
+		t.Errorf("headings = %q", h)
+	}
+	if !strings.Contains(doc.Text, "See the directive.") {
+		t.Errorf("a link with words is content: %q", doc.Text)
+	}
+}
