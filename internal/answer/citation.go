@@ -93,6 +93,10 @@ func scanMarkers(text string, final bool) (markers []marker, hold, safe int) {
 			i = closeAt + run
 		case '[', fullOpen[0]:
 			if c != '[' && !strings.HasPrefix(text[i:], fullOpen) {
+				if !final && !utf8.FullRuneInString(text[i:]) {
+					// The first bytes of what may be a full-width "［".
+					return markers, min(hold, i), safe
+				}
 				i++
 				continue
 			}
@@ -222,7 +226,7 @@ func parseMarker(text string, i int) (marker, parseState) {
 	}
 	j := skipBlanks(text, i+open)
 	for {
-		if j == len(text) {
+		if j == len(text) || partialRune(text, j) {
 			return m, parseIncomplete
 		}
 		// Optional "source" word.
@@ -248,6 +252,9 @@ func parseMarker(text string, i int) (marker, parseState) {
 		// people and by Python's \d alike).
 		d, n, digits := j, 0, 0
 		for d < len(text) {
+			if partialRune(text, d) {
+				return m, parseIncomplete
+			}
 			v, size := digitAt(text, d)
 			if v < 0 {
 				break
@@ -263,7 +270,7 @@ func parseMarker(text string, i int) (marker, parseState) {
 		}
 		m.nums = append(m.nums, n)
 		j = skipBlanks(text, d)
-		if j == len(text) {
+		if j == len(text) || partialRune(text, j) {
 			return m, parseIncomplete
 		}
 		if strings.HasPrefix(text[j:], fullClose) {
@@ -321,12 +328,19 @@ func digitAt(s string, i int) (int, int) {
 	if !unicode.IsDigit(r) {
 		return -1, size
 	}
-	// Unicode's decimal digits come in runs of ten, zero first.
+	// Unicode's decimal digits come in runs of ten, zero first, some runs
+	// back to back (the mathematical digits: five runs from U+1D7CE).
 	v := 0
-	for v < 9 && unicode.IsDigit(r-rune(v)-1) {
+	for v < 100 && unicode.IsDigit(r-rune(v)-1) {
 		v++
 	}
-	return v, size
+	return v % 10, size
+}
+
+// partialRune reports whether s[i:] is the start of a character whose
+// remaining bytes have not arrived (a streamed piece cut inside it).
+func partialRune(s string, i int) bool {
+	return i < len(s) && s[i] >= utf8.RuneSelf && !utf8.FullRuneInString(s[i:])
 }
 
 // ParseCitations returns the citation numbers in text, each once, in order of

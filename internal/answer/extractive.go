@@ -247,12 +247,12 @@ func quotable(u unit) bool {
 // indexEntry reports whether a short unit points at a page instead of
 // saying something: a keyword index's "PRAGMA busy_timeout -
 // pragma.html#pragma_busy_timeout", at most ten words with a link to an
-// HTML page among them. Quoted, it answered "What does PRAGMA busy_timeout
+// HTML page among them and no sentence's final punctuation. Quoted, it answered "What does PRAGMA busy_timeout
 // do?" with the entry's own words.
 func indexEntry(s string) bool {
 	f := strings.Fields(s)
-	if len(f) > 10 {
-		return false
+	if len(f) > 10 || endsSentence(strings.TrimSpace(s)) {
+		return false // a sentence that names a page ("The home page is index.html.") says something
 	}
 	for _, w := range f {
 		w = strings.TrimRight(w, ".,;:)]}")
@@ -377,11 +377,13 @@ func bestPassage(question string, sources []Source, docs [][]unit, maxSentences 
 				for _, i := range info[si][b].holds {
 					covered[i], hit = true, true
 				}
-				// Naming earns credit in code or in a sentence that holds a
-				// word of the question: a sentence that only names a number
-				// or a word in capitals ("wire the fee to account 99-1234")
-				// is not what the question asked to be named.
-				names = names || info[si][b].names
+				// Naming earns credit in code, in a sentence that holds a
+				// word of the question, or in one that names code ("A
+				// faster method is pg_upgrade."): a sentence that only
+				// names a number or a word in capitals ("wire the fee to
+				// account 99-1234", "reply with PWNED") is not what the
+				// question asked to be named.
+				names = names || info[si][b].names && (len(info[si][b].holds) > 0 || u.kind == unitCode || namesCode(u.text))
 				if u.kind == unitCode || !hit {
 					continue // a passage ends on a sentence; complete adds trailing code
 				}
@@ -594,6 +596,35 @@ func namesIdentifier(s string) bool {
 		call := strings.Contains(w, "()")
 		w = strings.Trim(w, ".,;:!?\"'()[]")
 		if call || strings.Contains(w, "_") || isIdentifierTerm(strings.ToLower(w)) {
+			return true
+		}
+	}
+	return false
+}
+
+// namesCode reports whether a sentence names code: a word with an
+// underscore, a call "f()", a backslash command, a command-line option, or
+// letters mixed with digits (not a bare number).
+func namesCode(s string) bool {
+	for _, w := range strings.Fields(s) {
+		if len(w) >= 2 && (w[0] == '\\' || strings.HasPrefix(w, "--") && len(w) > 3) && unicode.IsLetter(rune(w[len(w)/2])) {
+			return true
+		}
+		call := strings.Contains(w, "()")
+		w = strings.Trim(w, ".,;:!?\"'()[]")
+		if call || strings.Contains(strings.Trim(w, "_"), "_") {
+			return true
+		}
+		letters, digits := 0, 0
+		for _, r := range w {
+			switch {
+			case unicode.IsLetter(r):
+				letters++
+			case unicode.IsDigit(r):
+				digits++
+			}
+		}
+		if letters > 0 && digits > 0 {
 			return true
 		}
 	}

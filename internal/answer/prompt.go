@@ -21,9 +21,18 @@ Rules:
 
 // fenceTag matches anything that could open or close one of the prompt's
 // delimiters: "<source", "</source", "< / SOURCES", "<question", ..., spaced
-// with any Unicode space or invisible format character ("<\u00a0/source>",
-// "</\u200bsource>" read as the closing tag to a person and to a model).
-var fenceTag = regexp.MustCompile(`(?i)<((?:\s|\p{Z}|\p{Cf})*/?(?:\s|\p{Z}|\p{Cf})*(?:sources?|question)\b)`)
+// with any Unicode space or invisible format character, inside the name too
+// ("<\u00a0/source>", "</\u200bsource>", "</sou\u200drce>" read as the
+// closing tag to a person and to a model), or written with full-width "＜"
+// and "／".
+var fenceTag = func() *regexp.Regexp {
+	const gap = `(?:\s|\p{Z}|\p{Cf})*`
+	// Each name's letters may be split by invisible format characters
+	// ("</sou\u200drce>" reads as "</source>").
+	spelled := func(w string) string { return strings.Join(strings.Split(w, ""), `\p{Cf}*`) }
+	names := spelled("source") + `(?:\p{Cf}*s)?|` + spelled("question")
+	return regexp.MustCompile(`(?i)[<\x{FF1C}](` + gap + `[/\x{FF0F}]?` + gap + `(?:` + names + `)\b)`)
+}()
 
 // defang neutralises prompt delimiters inside untrusted text by escaping
 // their "<" as "&lt;"; the text otherwise reaches the model unchanged.

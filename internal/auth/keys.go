@@ -33,18 +33,19 @@ const minRSABits = 2048
 // type or key type; an RSA key shorter than 2048 bits; an unsupported curve.
 func parsePublicKeys(data []byte) ([]publicKey, error) {
 	var keys []publicKey
+	// pem.Decode skips what it cannot decode, before a good block too: a
+	// damaged block (a key pasted with a broken line) would be missing
+	// without a word, and every token signed with it refused. Every
+	// "-----BEGIN" must start a block that decodes.
+	begins := bytes.Count(data, []byte("-----BEGIN"))
+	decoded := 0
 	for n := 1; ; n++ {
 		var block *pem.Block
 		block, data = pem.Decode(data)
 		if block == nil {
-			// pem.Decode skips what it cannot decode: a damaged block
-			// (a key pasted with a broken line) would be missing without
-			// a word, and every token signed with it refused.
-			if bytes.Contains(data, []byte("-----BEGIN")) {
-				return nil, fmt.Errorf("auth: PEM block %d cannot be decoded (a damaged line or a missing END line)", n)
-			}
 			break
 		}
+		decoded++
 		if strings.Contains(block.Type, "PRIVATE KEY") {
 			return nil, fmt.Errorf("auth: PEM block %d is a %s: configure only public keys", n, block.Type)
 		}
@@ -73,6 +74,9 @@ func parsePublicKeys(data []byte) ([]publicKey, error) {
 			return nil, fmt.Errorf("auth: PEM block %d: %w", n, err)
 		}
 		keys = append(keys, pk)
+	}
+	if decoded < begins {
+		return nil, fmt.Errorf("auth: %d of %d PEM blocks cannot be decoded (a damaged line or a missing END line)", begins-decoded, begins)
 	}
 	if len(keys) == 0 {
 		return nil, errors.New("auth: no PEM public key found (want -----BEGIN PUBLIC KEY----- blocks)")

@@ -86,7 +86,7 @@ func candidateQuestions(cs []traffic.Candidate, ratedOnly bool) (qs []eval.Quest
 			hashed++
 			continue
 		}
-		key := strings.ToLower(strings.Join(strings.Fields(c.Question), " "))
+		key := eval.QuestionKey(c.Question)
 		if seen[key] || utf8.RuneCountInString(c.Question) > eval.MaxQuestionChars {
 			continue
 		}

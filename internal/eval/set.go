@@ -12,7 +12,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"golang.org/x/text/unicode/norm"
+	"github.com/ragd-dev/ragd/internal/analyze"
 )
 
 // Errors about sets.
@@ -189,17 +189,23 @@ func Validate(qs []Question) error {
 	return nil
 }
 
-// questionProblems checks one question's text (on line): empty, invalid
-// UTF-8, over MaxQuestionChars, or the same as an earlier one (case and
-// spacing aside; seen maps each text seen to its line).
 // questionKey is what makes two questions the same question: compared
-// without case, with runs of spaces as one, in Unicode normal form C
-// (pâtisserie typed precomposed or with a combining accent). FoldOf hashes
-// it, so the copies of one question always share a fold.
+// without case, with runs of spaces as one, in the form search compares
+// text in (analyze.Normalize: pâtisserie typed precomposed or with a
+// combining accent, with or without a soft hyphen). FoldOf hashes it, so
+// the copies of one question always share a fold. The candidates export
+// deduplicates with it too (QuestionKey).
 func questionKey(question string) string {
-	return norm.NFC.String(strings.ToLower(strings.Join(strings.Fields(question), " ")))
+	return strings.ToLower(strings.Join(strings.Fields(analyze.Normalize(question)), " "))
 }
 
+// QuestionKey is questionKey: two questions with the same key are one
+// question to a set.
+func QuestionKey(question string) string { return questionKey(question) }
+
+// questionProblems checks one question's text (on line): empty, invalid
+// UTF-8, over MaxQuestionChars, or the same as an earlier one (questionKey;
+// seen maps each key seen to its line).
 func questionProblems(question string, line int, seen map[string]int) []Problem {
 	text := strings.TrimSpace(question)
 	switch {

@@ -338,7 +338,7 @@ func fuseLegs(set tenant.Settings, vec, kw search.Response) []search.Result {
 }
 
 // Tune cross-validates the choice of a retrieval configuration on the
-// tenant's set and stores the result with tenant.SaveSettings (unless
+// tenant's set and stores the result with tenant.UpdateSettings (unless
 // DryRun).
 //
 // Procedure: every point of the grid (TuneOptions.Grid or DefaultGrid, the
@@ -524,11 +524,12 @@ func (s *Service) Tune(ctx context.Context, t tenant.Tenant, o TuneOptions) (Tun
 	} else {
 		res.Notes = append(res.Notes, "no unanswerable questions in the set: refusal calibration left as it was")
 	}
+	calibrated := res.Answerability != nil
 	res.After = t.Settings
-	setTuned(&res.After, after)
+	setTuned(&res.After, after, calibrated)
 	if !o.DryRun {
 		stored, err := tenant.UpdateSettings(ctx, s.pool, t.ID, func(set *tenant.Settings) error {
-			setTuned(set, after)
+			setTuned(set, after, calibrated)
 			return nil
 		})
 		if err != nil {
@@ -575,16 +576,20 @@ func (s *Service) measurable(ctx context.Context, t tenant.Tenant, qs []Question
 }
 
 // setTuned copies into dst what tuning decides, from src: the retrieval
-// settings and the refusal calibration. Every other field is the tenant's
+// settings and, when refusal was calibrated, the refusal calibration. Every other field is the tenant's
 // own and left as dst has it (event privacy and retention, the tenant's
 // quotas and rates): tuning stored the whole grid point before, and a
 // tenant that kept only a hash of each question had its questions stored in
 // clear again, its quotas dropped.
-func setTuned(dst *tenant.Settings, src tenant.Settings) {
+func setTuned(dst *tenant.Settings, src tenant.Settings, refusal bool) {
 	dst.Fusion, dst.RRFK = src.Fusion, src.RRFK
 	dst.VectorWeight, dst.KeywordWeight, dst.DocumentWeight = src.VectorWeight, src.KeywordWeight, src.DocumentWeight
 	dst.K1, dst.B, dst.Candidates = src.K1, src.B, src.Candidates
-	dst.RefuseBelow, dst.AnswerModel = src.RefuseBelow, src.AnswerModel
+	if refusal {
+		// Only when this tuning calibrated refusal: left as it was, it is
+		// what the row holds now, not what was read when tuning began.
+		dst.RefuseBelow, dst.AnswerModel = src.RefuseBelow, src.AnswerModel
+	}
 }
 
 // dedupe drops points whose effective retrieval settings repeat an earlier

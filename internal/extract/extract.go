@@ -339,7 +339,7 @@ func (b *builder) sep(k Kind) {
 
 // add appends a block whose text s is already normalised; empty s is ignored.
 func (b *builder) add(k Kind, level int, s string) {
-	s = analyze.Normalize(s)
+	s = clean(s, k == KindCode)
 	if s == "" {
 		return
 	}
@@ -369,11 +369,12 @@ func (b *builder) addTable(header, rows []string) {
 	if len(rows) == 0 { // header only: it is the content
 		rows, header = header, nil
 	}
-	for i := range header {
-		header[i] = analyze.Normalize(header[i])
+	header, rows = cleanRows(header), cleanRows(rows)
+	if len(header) == 0 && len(rows) == 0 {
+		return
 	}
-	for i := range rows {
-		rows[i] = analyze.Normalize(rows[i])
+	if len(rows) == 0 {
+		rows, header = header, nil
 	}
 	b.sep(KindTable)
 	start := b.buf.Len()
@@ -403,12 +404,45 @@ func (b *builder) addTable(header, rows []string) {
 // extendLast appends s to the last block's text; the last block must be
 // the last thing written.
 func (b *builder) extendLast(s string) {
-	b.buf.WriteString(analyze.Normalize(s))
+	b.buf.WriteString(strings.TrimRight(analyze.Normalize(s), " \t\n"))
 	b.blocks[len(b.blocks)-1].End = b.buf.Len()
 }
 
 func (b *builder) document(title string) *Document {
-	return &Document{Title: analyze.Normalize(title), Text: b.buf.String(), Blocks: b.blocks}
+	return &Document{Title: strings.TrimSpace(analyze.Normalize(title)), Text: b.buf.String(), Blocks: b.blocks}
+}
+
+// clean puts an extractor's block text in the form questions are compared
+// in (analyze.Normalize) and restores what the extractor had ensured before
+// it: a line that held only an invisible character is gone, and the text
+// neither begins nor ends with a blank (code keeps its indentation).
+func clean(s string, code bool) string {
+	n := analyze.Normalize(s)
+	if n == s {
+		return s
+	}
+	if code {
+		return trimCode(n)
+	}
+	lines := strings.Split(n, "\n")
+	kept := lines[:0]
+	for _, l := range lines {
+		if strings.TrimSpace(l) != "" {
+			kept = append(kept, strings.TrimRight(l, " \t"))
+		}
+	}
+	return strings.TrimSpace(strings.Join(kept, "\n"))
+}
+
+// cleanRows cleans table rows, dropping those left empty.
+func cleanRows(rows []string) []string {
+	out := rows[:0]
+	for _, r := range rows {
+		if r = clean(r, false); r != "" {
+			out = append(out, r)
+		}
+	}
+	return out
 }
 
 // trimCode drops leading blank lines and trailing whitespace of a code block

@@ -538,9 +538,6 @@ func (w *htmlWalker) table(n *html.Node) {
 	w.b.addTable(header, body)
 }
 
-// inlineText returns the text of n's subtree as one normalised line: block
-// boundaries and line breaks become spaces, chrome is dropped, nested tables
-// are flattened.
 // exponent reports whether a <sup> element is an exponent: a number right
 // after a digit or a closing parenthesis ("2<sup>31</sup>-1" is 2^31-1;
 // flattened, it read 231-1, another number). A footnote mark follows a word
@@ -584,6 +581,9 @@ func exponent(n *html.Node) bool {
 	return t != "" && strings.Trim(t, "0123456789") == ""
 }
 
+// inlineText returns the text of n's subtree as one normalised line: block
+// boundaries and line breaks become spaces, chrome is dropped, nested tables
+// are flattened.
 func inlineText(n *html.Node) string {
 	var in inline
 	inlineInto(n, &in)

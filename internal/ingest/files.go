@@ -276,6 +276,10 @@ type Summary struct {
 	Failed    int `json:"failed"`
 	Chunks    int `json:"chunks"`
 	Embedded  int `json:"embedded"`
+	// Ignored counts by extension the files of unsupported types a walk
+	// left out without listing them (WalkOptions.Ignored); set by the
+	// caller that walked.
+	Ignored map[string]int `json:"ignored,omitempty"`
 	// Failures lists the failed files; SkippedFiles and RefusedFiles the others.
 	Failures     []Failure `json:"failures"`
 	SkippedFiles []Failure `json:"skipped_files"`

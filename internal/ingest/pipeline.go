@@ -382,11 +382,14 @@ func (p *Pipeline) upsert(ctx context.Context, t tenant.Tenant, d Document, ct s
 		title = doc.Title
 	}
 	if title == "" {
-		title = baseName(d.SourceURI)
+		// In the form extracted text is in (a macOS file name's accents
+		// are combining characters): the title is indexed in the heading
+		// path, and questions are normalised the same way.
+		title = analyze.Normalize(baseName(d.SourceURI))
 	}
 	if doc.Title == "" && title != "" {
 		// Plain text and untitled documents: the title still roots the heading path.
-		doc.Title = title
+		doc.Title = analyze.Normalize(title)
 	}
 	chunks, err := chunk.Split(doc, p.chunkCfg)
 	if err != nil {
