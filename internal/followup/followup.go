@@ -131,8 +131,9 @@ const maxCarried = 10
 
 // CarryTerms is the rewrite without an LLM: when the follow-up cannot
 // stand alone (NeedsContext), the content words of the latest earlier user
-// question that the follow-up lacks are appended to it, in their order
-// (at most maxCarried); otherwise the follow-up is returned as is.
+// question that the follow-up lacks are appended to it, in their order and
+// as written (at most maxCarried); otherwise the follow-up is returned as
+// is.
 func CarryTerms(turns []Turn, question string) Result {
 	prev := prevQuestion(turns)
 	if prev == "" || !NeedsContext(question) {
@@ -142,13 +143,31 @@ func CarryTerms(turns []Turn, question string) Result {
 	for _, w := range words(question) {
 		have[w] = true
 	}
+	// A name joined by "/" or "." is carried whole: "HTTP/2",
+	// "pg_hba.conf" and "9.6" are indexed as one word, and split into
+	// "http 2" the subject of the conversation matched nothing.
 	var carried []string
-	for _, w := range words(prev) {
-		if stop[w] || have[w] || len(carried) == maxCarried {
+	for _, f := range strings.Fields(prev) {
+		token := strings.Trim(f, ".,;:!?()[]{}\"'“”‘’")
+		var content []string
+		for _, w := range words(token) {
+			if !stop[w] && !have[w] {
+				content = append(content, w)
+			}
+		}
+		if len(content) == 0 || len(carried) == maxCarried {
 			continue
 		}
-		have[w] = true
-		carried = append(carried, w)
+		for _, w := range words(token) {
+			have[w] = true
+		}
+		if !strings.ContainsAny(token, "/.") || len(content) < len(words(token)) {
+			// Words as before, lowercased; a compound partly in the
+			// follow-up already brings only its new words.
+			carried = append(carried, content...)
+			continue
+		}
+		carried = append(carried, strings.ToLower(token))
 	}
 	if len(carried) == 0 {
 		return Result{Question: question}

@@ -26,6 +26,12 @@ func TestCarryTerms(t *testing.T) {
 			t.Errorf("%q → %q (%s), want %q (%s)", c.q, got.Question, got.Method, c.want, c.method)
 		}
 	}
+	// Names are carried as written: "HTTP/2" split into "http 2" matched
+	// nothing of the page about it.
+	h2 := []Turn{{Role: "user", Content: "How do I enable HTTP/2 on my server?"}}
+	if got := CarryTerms(h2, "and how do I turn it off again for one virtual host?"); got.Question != "and how do I turn it off again for one virtual host? enable http/2 server" {
+		t.Errorf("HTTP/2 follow-up → %q", got.Question)
+	}
 	if r := CarryTerms(nil, "and that?"); r.Question != "and that?" || r.Method != "" {
 		t.Errorf("no earlier turn: %+v", r)
 	}
