@@ -227,7 +227,15 @@ func ExtractContext(ctx context.Context, contentType string, data []byte) (*Docu
 // Errors: ErrUnsupportedType (wrapped) for any other extension, including
 // none.
 func TypeFromPath(path string) (string, error) {
-	switch ext := strings.ToLower(filepath.Ext(path)); ext {
+	ext := strings.ToLower(filepath.Ext(path))
+	if lang := strings.TrimPrefix(ext, "."); languageTag(lang) {
+		// A content-negotiated page names its language after its type
+		// ("auth.html.en", "index.html.pt-br": the Apache manual's layout).
+		if inner := strings.ToLower(filepath.Ext(strings.TrimSuffix(path, filepath.Ext(path)))); inner != "" {
+			ext = inner
+		}
+	}
+	switch ext {
 	case ".md", ".markdown":
 		return TypeMarkdown, nil
 	case ".html", ".htm":
@@ -242,6 +250,25 @@ func TypeFromPath(path string) (string, error) {
 		return "", fmt.Errorf("%w: file extension %q of %q (supported: .md, .markdown, .html, .htm, .txt, .text, .pdf, .docx)",
 			ErrUnsupportedType, ext, filepath.Base(path))
 	}
+}
+
+// languageTags are the ISO 639-1 codes of the languages documentation is
+// most often translated into.
+var languageTags = map[string]bool{
+	"ar": true, "bg": true, "ca": true, "cs": true, "da": true, "de": true, "el": true, "en": true, "es": true, "et": true,
+	"fa": true, "fi": true, "fr": true, "he": true, "hi": true, "hr": true, "hu": true, "id": true, "it": true, "ja": true,
+	"ko": true, "lt": true, "lv": true, "nb": true, "nl": true, "nn": true, "no": true, "pl": true, "pt": true, "ro": true,
+	"ru": true, "sk": true, "sl": true, "sr": true, "sv": true, "th": true, "tr": true, "uk": true, "vi": true, "zh": true,
+}
+
+// languageTag reports a language tag used as a file extension: an ISO 639-1
+// code, optionally with a region ("pt-br", "zh-cn").
+func languageTag(s string) bool {
+	lang, region, hasRegion := strings.Cut(s, "-")
+	if !languageTags[lang] {
+		return false
+	}
+	return !hasRegion || len(region) == 2 || len(region) == 4
 }
 
 // CanonicalType maps a content type (MIME type with optional parameters, or a

@@ -119,6 +119,8 @@ func TestTypeFromPath(t *testing.T) {
 		"index.html": TypeHTML, "page.HTM": TypeHTML,
 		"notes.txt": TypePlain, "x.text": TypePlain,
 		"report.PDF": TypePDF, "letter.docx": TypeDOCX,
+		// Content-negotiated pages (the Apache manual's layout).
+		"auth.html.en": TypeHTML, "index.html.pt-br": TypeHTML, "guide.md.fr": TypeMarkdown,
 	}
 	for path, want := range cases {
 		got, err := TypeFromPath(path)
@@ -126,7 +128,7 @@ func TestTypeFromPath(t *testing.T) {
 			t.Errorf("TypeFromPath(%q) = %q, %v; want %q", path, got, err, want)
 		}
 	}
-	for _, path := range []string{"report.odt", "letter.doc", "Makefile", "archive.tar.gz", ""} {
+	for _, path := range []string{"report.odt", "letter.doc", "Makefile", "archive.tar.gz", "", "notes.md.bak", "page.html.xx", "de", "x.en"} {
 		if _, err := TypeFromPath(path); !errors.Is(err, ErrUnsupportedType) {
 			t.Errorf("TypeFromPath(%q) error = %v, want ErrUnsupportedType", path, err)
 		}
