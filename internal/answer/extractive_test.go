@@ -752,3 +752,25 @@ func TestExtractiveQuotesTheExampleASentenceAnnounces(t *testing.T) {
 		t.Errorf("two configuration lines are not quoted as they are: %q", res.Answer)
 	}
 }
+
+// TestExtractiveKeepsPipelinesAndDefinitionLists: a root prompt's pipeline
+// is a command, not a table row ("# deborphan | xargs aptitude …" was
+// quoted "# deborphan; xargs …", another command), and a definition list
+// under a sentence ending with ":" is prose, not the code the colon
+// announces.
+func TestExtractiveKeepsPipelinesAndDefinitionLists(t *testing.T) {
+	t.Parallel()
+	src := []Source{{Title: "Upgrading", Content: "Before upgrading, schedule the removal of orphaned libraries with deborphan:\n\n" +
+		"# deborphan | xargs aptitude --schedule-only remove\n\nThen run the upgrade."}}
+	res := Extractive("How do I schedule removal of orphaned libraries with deborphan?", src, 0)
+	if !strings.Contains(res.Answer, "# deborphan | xargs aptitude --schedule-only remove") {
+		t.Errorf("the pipeline is not quoted as written: %q", res.Answer)
+	}
+	dl := []Source{{Title: "Kernels", Content: "Debian provides several kernel packages for amd64:\n\n" +
+		"linux-image-amd64\nThe kernel for 64-bit PCs, the one most machines need.\n\n" +
+		"linux-image-rt-amd64\nA kernel with real-time patches for latency-sensitive work."}}
+	res = Extractive("Which kernel package do most 64-bit PCs need?", dl, 0)
+	if strings.Contains(res.Answer, "```") || !strings.Contains(res.Answer, "The kernel for 64-bit PCs") {
+		t.Errorf("a definition list after a colon is quoted as code: %q", res.Answer)
+	}
+}

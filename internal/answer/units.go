@@ -132,7 +132,7 @@ func parseUnits(content, headingPath string) []unit {
 		// www.example.com" read "Listen 80: ServerName …").
 		n := len(out)
 		introduced := n > 0 && out[n-1].kind == unitSentence && out[n-1].block == block-1 &&
-			strings.HasSuffix(out[n-1].text, ":") && !endsSentence(strings.TrimSpace(lines[len(lines)-1]))
+			strings.HasSuffix(out[n-1].text, ":") && terse(lines)
 		switch {
 		case introduced && !isTable(lines) && !isItemBlock(lines):
 			add(unitCode, strings.Join(trimBlankLines(lines), "\n"))
@@ -338,7 +338,7 @@ func isCaption(s string) bool {
 // ("\\copy { table | ( query ) } to { 'filename' | stdout }" above
 // "Performs a frontend (client) copy.").
 func isTable(lines []string) bool {
-	if indented(lines) || !isTableRow(lines[0]) {
+	if indented(lines) || !isTableRow(lines[0]) || shellPipeline(lines[0]) {
 		return false
 	}
 	if len(lines) == 1 {
@@ -369,6 +369,15 @@ func loneCell(l string) (string, bool) {
 	return cell, true
 }
 
+// shellPipeline reports a command line after a shell prompt ("$ " or a
+// root "# ") whose " | " pipes one command into the next: read as a table
+// row, "# deborphan | xargs aptitude --schedule-only remove" was quoted
+// "# deborphan; xargs aptitude …", another command.
+func shellPipeline(l string) bool {
+	t := strings.TrimSpace(l)
+	return strings.HasPrefix(t, "$ ") || rootCommand(t)
+}
+
 func isTableRow(l string) bool {
 	t := strings.TrimSpace(l)
 	return strings.HasPrefix(t, "|") || strings.Contains(t, " | ")
@@ -386,6 +395,19 @@ func isSeparatorRow(cells []string) bool {
 // rowText renders a row for quoting: "Error Code: 42P01; Condition Name:
 // undefined_table" when the header has as many cells, else "42P01;
 // undefined_table".
+// terse reports lines that are none of them prose: no line ends a sentence
+// or runs past eight words (a definition list's "term" above its
+// "definition." is prose, "Listen 80" above "ServerName www.example.com"
+// is not).
+func terse(lines []string) bool {
+	for _, l := range lines {
+		if t := strings.TrimSpace(l); endsSentence(t) || wordCount(t) > 8 {
+			return false
+		}
+	}
+	return true
+}
+
 // keyValueRows reports a table whose every row is a label ending with ":"
 // and its value: no row is a header.
 func keyValueRows(lines []string) bool {

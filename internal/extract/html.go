@@ -119,7 +119,7 @@ func hasAttr(n *html.Node, key string) bool {
 // content. Matching is on whole class tokens, case-insensitive, so a class
 // like "navigation-guide" is not caught.
 var chromeTokens = map[string]bool{
-	"navheader": true, "navfooter": true, // DocBook
+	"navheader": true, "navfooter": true, "docnav": true, // DocBook, Publican
 	"toc": true, "table-of-contents": true,
 	"nav": true, "navbar": true, "navigation": true, "site-nav": true, "sitenav": true,
 	"breadcrumb": true, "breadcrumbs": true,
@@ -218,7 +218,44 @@ func isChrome(n *html.Node, inContent bool) bool {
 			return true
 		}
 	}
-	return hasToken(n, chromeTokens)
+	if hasToken(n, chromeTokens) {
+		// A "sidebar" is a site's navigation column on most pages but a
+		// boxed aside of the text in DocBook books (TIP, SECURITY, …:
+		// 420 of them in the Debian Administrator's Handbook, dropped
+		// with every command only they named): navigation is mostly
+		// links, an aside mostly prose.
+		if hasToken(n, sidebarTokens) && proseBox(n) {
+			return false
+		}
+		return true
+	}
+	return false
+}
+
+// sidebarTokens mark boxes that are content when they read as prose.
+var sidebarTokens = map[string]bool{"sidebar": true}
+
+// proseBox reports a box of at least 15 words of which under a third are
+// link text.
+func proseBox(n *html.Node) bool {
+	var all, linked int
+	var walk func(*html.Node, bool)
+	walk = func(n *html.Node, inLink bool) {
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			switch c.Type {
+			case html.TextNode:
+				k := len(strings.Fields(c.Data))
+				all += k
+				if inLink {
+					linked += k
+				}
+			case html.ElementNode:
+				walk(c, inLink || c.DataAtom == atom.A)
+			}
+		}
+	}
+	walk(n, false)
+	return all >= 15 && 3*linked < all
 }
 
 // holdsContent reports whether n's subtree holds a document's content

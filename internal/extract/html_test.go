@@ -363,3 +363,20 @@ func TestHTMLDropsPermalinks(t *testing.T) {
 		t.Errorf("a link with words is content: %q", doc.Text)
 	}
 }
+
+// TestHTMLKeepsProseSidebars: DocBook draws a book's asides (TIP,
+// SECURITY, …) as div.sidebar; a navigation sidebar is mostly links. The
+// aside is content, the navigation is not.
+func TestHTMLKeepsProseSidebars(t *testing.T) {
+	t.Parallel()
+	doc := mustExtract(t, "html", `<div class="sidebar"><ul><li><a href="a.html">Install</a></li><li><a href="b.html">Configure</a></li>`+
+		`<li><a href="c.html">Upgrade</a></li></ul></div><div class="section"><p>Main text about packages.</p>`+
+		`<div class="sidebar"><p><strong>TIP</strong> Copying the package selection</p><p>Run dpkg --get-selections on the old machine `+
+		`and dpkg --set-selections on the new one to install the same packages there.</p></div></div>`)
+	if !strings.Contains(doc.Text, "dpkg --set-selections") {
+		t.Errorf("the prose aside is dropped: %q", doc.Text)
+	}
+	if strings.Contains(doc.Text, "Configure") {
+		t.Errorf("the navigation sidebar is kept: %q", doc.Text)
+	}
+}

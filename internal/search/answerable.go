@@ -284,6 +284,10 @@ func (s *Searcher) assess(p plan, legs legResults, resp *Response) {
 	switch {
 	case len(legs.missing) > 0:
 		resp.ConfidenceReason = "no document mentions " + quoteList(legs.missing, 3)
+	case sg.Opinion:
+		// "no document mentions “opinion”" named a word of the request,
+		// not why nothing answers it.
+		resp.ConfidenceReason = "the question asks for an opinion or a recommendation, which the documents do not give"
 	case legs.ranKeyword && len(legs.kw) == 0 && p.filtered:
 		resp.ConfidenceReason = "no document matching the filters contains any of the question's terms"
 	case legs.ranKeyword && len(legs.kw) == 0:

@@ -165,6 +165,15 @@ func TestAssessReasons(t *testing.T) {
 	if words.ConfidenceReason != "no document mentions “sourdough”, “bread”" || words.Confidence >= *set.RefuseBelow {
 		t.Fatalf("absent words: confidence %v, reason %q", words.Confidence, words.ConfidenceReason)
 	}
+	// An opinion refused says so, not which of its words no page has.
+	op := plan{set: set, useKeyword: true, req: Request{Query: "Is Debian better than Ubuntu for gaming, in your opinion?"}}
+	legs = legResults{ranKeyword: true, idfSum: 20, idf: map[string]float64{"debian": 2, "ubuntu": 2, "game": 8, "opinion": 8},
+		kw: []legHit{{value: 2, matched: []string{"debian"}}}, absent: []string{"game", "opinion"}, absentIDF: 16}
+	var opinion Response
+	s.assess(op, legs, &opinion)
+	if opinion.Confidence >= *set.RefuseBelow || !strings.Contains(opinion.ConfidenceReason, "asks for an opinion") {
+		t.Fatalf("opinion: confidence %v, reason %q", opinion.Confidence, opinion.ConfidenceReason)
+	}
 	var stop Response
 	s.assess(plan{set: set, useKeyword: true}, legResults{}, &stop)
 	if stop.Confidence != 0 || stop.ConfidenceReason == "" {
