@@ -82,3 +82,15 @@ ON CONFLICT (tenant_id, chunk_id, model_id) DO NOTHING;
 DELETE FROM chunk_embeddings e
 WHERE e.tenant_id = @tenant_id AND e.model_id = @model_id
   AND e.chunk_id IN (SELECT x.chunk_id FROM chunk_embeddings x WHERE x.tenant_id = @tenant_id AND x.model_id = @model_id LIMIT @max_rows);
+
+-- name: TenantVectorModels :many
+-- The models the tenant holds vectors of, each once: a loose scan of the
+-- (tenant_id, model_id, text_sha) index, one probe a model, however many
+-- vectors there are.
+WITH RECURSIVE m AS (
+    (SELECT e.model_id FROM chunk_embeddings e WHERE e.tenant_id = @tenant_id ORDER BY e.model_id LIMIT 1)
+    UNION ALL
+    SELECT (SELECT e.model_id FROM chunk_embeddings e WHERE e.tenant_id = @tenant_id AND e.model_id > m.model_id ORDER BY e.model_id LIMIT 1)
+    FROM m WHERE m.model_id IS NOT NULL
+)
+SELECT m.model_id::smallint AS model_id FROM m WHERE m.model_id IS NOT NULL;

@@ -6,6 +6,7 @@ import (
 	"bufio"
 	"bytes"
 	"compress/gzip"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -120,6 +121,20 @@ func CheckBaseURI(base string) error {
 // MaxFileBytes; otherwise its type is left to the pipeline, which detects it
 // from the bytes and the name (extract.Detect) as for any upload, and skips
 // what it does not read.
+// metadataBytes is the size of the metadata every document of the job
+// stores a copy of: it counts toward MaxJobBytes once per document (64 KiB
+// of metadata over 200 three-byte entries stored 12 MB).
+func (in Input) metadataBytes() int64 {
+	if len(in.Metadata) == 0 {
+		return 0
+	}
+	b, err := json.Marshal(in.Metadata)
+	if err != nil {
+		return 0
+	}
+	return int64(len(b))
+}
+
 func (in Input) file(uri string, content []byte, size int64) File {
 	f := File{SourceURI: uri, Content: content, Metadata: in.Metadata, Size: size}
 	if size > in.Limits.MaxFileBytes {
@@ -144,6 +159,7 @@ func (in Input) Files(files []NamedFile) ([]File, error) {
 		return nil, fmt.Errorf("%w: %d files, the limit is %d", ErrTooLarge, len(files), in.Limits.MaxFiles)
 	}
 	var total int64
+	meta := in.metadataBytes()
 	out := make([]File, 0, len(files))
 	for _, nf := range files {
 		uri, err := in.SourceURI(nf.Name)
@@ -151,7 +167,7 @@ func (in Input) Files(files []NamedFile) ([]File, error) {
 			return nil, err
 		}
 		size := max(nf.Size, int64(len(nf.Content)))
-		total += size
+		total += size + meta
 		if total > in.Limits.MaxJobBytes {
 			return nil, fmt.Errorf("%w: more than %d bytes in total", ErrTooLarge, in.Limits.MaxJobBytes)
 		}
@@ -200,6 +216,7 @@ func (in Input) zip(r io.ReaderAt, size int64) ([]File, error) {
 		return nil, fmt.Errorf("%w: %d archive entries, the limit is %d", ErrTooLarge, len(zr.File), in.Limits.MaxFiles)
 	}
 	var total int64
+	meta := in.metadataBytes()
 	var out []File
 	for _, e := range zr.File {
 		mode := e.Mode()
@@ -226,7 +243,7 @@ func (in Input) zip(r io.ReaderAt, size int64) ([]File, error) {
 			return nil, fmt.Errorf("%w: entry %q expands %d bytes to %d (more than %.0f×): refused as a zip bomb",
 				ErrInvalid, e.Name, e.CompressedSize64, declared, in.Limits.MaxRatio)
 		}
-		if total += int64(declared); total > in.Limits.MaxJobBytes {
+		if total += int64(declared) + meta; total > in.Limits.MaxJobBytes {
 			return nil, fmt.Errorf("%w: more than %d bytes uncompressed", ErrTooLarge, in.Limits.MaxJobBytes)
 		}
 		if err := in.Intake.Hold(int64(declared)); err != nil {
@@ -268,6 +285,7 @@ func (in Input) zip(r io.ReaderAt, size int64) ([]File, error) {
 func (in Input) tar(r io.Reader) ([]File, error) {
 	tr := tar.NewReader(r)
 	var total int64
+	meta := in.metadataBytes()
 	var out []File
 	entries := 0
 	for {
@@ -278,6 +296,12 @@ func (in Input) tar(r io.Reader) ([]File, error) {
 		if err != nil {
 			return nil, fmt.Errorf("%w: not a readable tar archive: %v", ErrInvalid, err)
 		}
+		// Every entry counts, directories too, as a zip's do: a small
+		// compressed stream of millions of directory headers held a CPU
+		// for minutes.
+		if entries++; entries > in.Limits.MaxFiles {
+			return nil, fmt.Errorf("%w: more than %d archive entries", ErrTooLarge, in.Limits.MaxFiles)
+		}
 		switch h.Typeflag {
 		case tar.TypeDir, tar.TypeXGlobalHeader:
 			continue
@@ -287,14 +311,11 @@ func (in Input) tar(r io.Reader) ([]File, error) {
 		default:
 			return nil, fmt.Errorf("%w: entry %q is not a regular file", ErrInvalid, h.Name)
 		}
-		if entries++; entries > in.Limits.MaxFiles {
-			return nil, fmt.Errorf("%w: more than %d archive entries", ErrTooLarge, in.Limits.MaxFiles)
-		}
 		uri, err := in.SourceURI(h.Name)
 		if err != nil {
 			return nil, err
 		}
-		if total += h.Size; total > in.Limits.MaxJobBytes {
+		if total += h.Size + meta; total > in.Limits.MaxJobBytes {
 			return nil, fmt.Errorf("%w: more than %d bytes uncompressed", ErrTooLarge, in.Limits.MaxJobBytes)
 		}
 		f := in.file(uri, nil, h.Size)

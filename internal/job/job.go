@@ -232,9 +232,13 @@ func (s *Service) Create(ctx context.Context, t tenant.Tenant, origin, label str
 		}
 		seen[f.SourceURI] = true
 	}
+	// The label only names what was submitted (an archive's file name, as
+	// the client's file system spelt it: Latin-1 from some): made valid
+	// text, it never refuses the job.
 	if len(label) > 2000 {
-		label = strings.ToValidUTF8(label[:2000], "")
+		label = label[:2000]
 	}
+	label = strings.ReplaceAll(strings.ToValidUTF8(label, "\uFFFD"), "\x00", "")
 	sub, principals := submitter(store.VisibilityOf(ctx))
 	if !sub.Valid && principals != nil {
 		return Job{}, fmt.Errorf("%w: a job is visible only to the user who submitted it, and this token names no user (no sub claim)", ErrInvalid)

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"runtime/debug"
 	"sync"
 	"time"
 
@@ -167,7 +168,7 @@ func (s *Service) process(ctx context.Context, c store.IngestionClaim) {
 	if it.Principals != nil {
 		as = store.AsPrincipals(it.Principals)
 	}
-	out, err := s.up.Upsert(store.WithVisibility(wctx, as), t, ingest.Document{SourceURI: it.SourceUri, ContentType: it.ContentType, Content: it.Content, Metadata: meta})
+	out, err := s.upsert(store.WithVisibility(wctx, as), log, t, ingest.Document{SourceURI: it.SourceUri, ContentType: it.ContentType, Content: it.Content, Metadata: meta})
 	close(stop)
 	beat.Wait()
 	if errors.Is(err, errClaimLost) || errors.Is(context.Cause(wctx), errClaimLost) {
@@ -183,6 +184,25 @@ func (s *Service) process(ctx context.Context, c store.IngestionClaim) {
 		return
 	}
 	s.settle(ctx, c, log, err)
+}
+
+// errPanicked: writing the document panicked. The document fails for good
+// (another attempt would panic again), with a reason that names no
+// internals; the stack is logged.
+var errPanicked = errors.New("ingestion job: an internal error stopped the document (reported in the server log)")
+
+// upsert writes one document, a panic made an error: the worker runs in
+// `ragd serve`'s process, and one document that panicked it (and did
+// again on every server that took the document over after the lease)
+// would stop the server, where a PUT of the same document is a 500.
+func (s *Service) upsert(ctx context.Context, log *slog.Logger, t tenant.Tenant, d ingest.Document) (out ingest.Outcome, err error) {
+	defer func() {
+		if v := recover(); v != nil {
+			log.Error("ingestion worker: document panicked", "source_uri", d.SourceURI, "panic", fmt.Sprint(v), "stack", string(debug.Stack()))
+			out, err = ingest.Outcome{}, errPanicked
+		}
+	}()
+	return s.up.Upsert(ctx, t, d)
 }
 
 // settle records a failed attempt: released when the worker is stopping;

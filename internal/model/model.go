@@ -97,6 +97,10 @@ type Registration struct {
 	VectorWeight float64
 }
 
+// MaxDims is the most dimensions a model may have: pgvector indexes halfvec
+// of up to 4,000 with HNSW (migration 00027).
+const MaxDims = 4000
+
 // Register adds a model to the registry (owner is the owner role's pool).
 // Errors: ErrInvalid (with the field), store.ErrConflict when the name is
 // taken.
@@ -111,8 +115,8 @@ func Register(ctx context.Context, owner store.DBTX, r Registration) (Model, err
 		return Model{}, fmt.Errorf("%w: provider must be %s or %s", ErrInvalid, ProviderLocal, ProviderOpenAI)
 	case r.Provider == ProviderLocal && r.Name != embed.LocalModelName:
 		return Model{}, fmt.Errorf("%w: the local provider serves only %s", ErrInvalid, embed.LocalModelName)
-	case r.Dims < 1 || r.Dims > 2000:
-		return Model{}, fmt.Errorf("%w: dims must be 1-2000 (pgvector's HNSW limit)", ErrInvalid)
+	case r.Dims < 1 || r.Dims > MaxDims:
+		return Model{}, fmt.Errorf("%w: dims must be 1-%d (pgvector's HNSW limit over halfvec)", ErrInvalid, MaxDims)
 	case r.Endpoint != "" && r.Provider == ProviderLocal:
 		return Model{}, fmt.Errorf("%w: a local model has no endpoint", ErrInvalid)
 	case r.Endpoint != "" && !validEndpoint(r.Endpoint):

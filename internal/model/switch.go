@@ -416,6 +416,13 @@ func (w *Switcher) flip(ctx context.Context, tenantID uuid.UUID, target int16) (
 // transaction) and forgets it as the previous model. It refuses the active
 // model and a switch's target. Returns the vectors deleted.
 func (s *Set) DropVectors(ctx context.Context, db store.Beginner, tenantID uuid.UUID, model int16) (int64, error) {
+	return s.dropVectors(ctx, db, tenantID, model, true)
+}
+
+// dropVectors is DropVectors; forget says whether the model, once its
+// vectors are gone, is forgotten as the previous model (it is not when it
+// was no longer the previous one: an abandoned model's).
+func (s *Set) dropVectors(ctx context.Context, db store.Beginner, tenantID uuid.UUID, model int16, forget bool) (int64, error) {
 	// Every vector of the model, whatever its document's access list.
 	ctx = store.WithVisibility(ctx, store.AllDocuments())
 	var total int64
@@ -433,7 +440,7 @@ func (s *Set) DropVectors(ctx context.Context, db store.Beginner, tenantID uuid.
 			if n, err = q.DeleteModelVectors(ctx, tx, store.DeleteModelVectorsParams{TenantID: tenantID, ModelID: model, MaxRows: 5000}); err != nil {
 				return err
 			}
-			if n == 0 {
+			if n == 0 && forget {
 				return q.ClearTenantPreviousModel(ctx, tx, tenantID)
 			}
 			return nil
@@ -490,14 +497,49 @@ func (w *Switcher) background(ctx context.Context, t tenant.Tenant) error {
 		}
 	}
 	t, err := w.load(ctx, t.ID)
-	if err != nil || t.PreviousModelID == 0 || time.Since(t.ModelSwitchedAt) < w.opts.Grace {
+	if err != nil {
 		return err
+	}
+	if err := w.dropAbandoned(ctx, t); err != nil {
+		return err
+	}
+	if t.PreviousModelID == 0 || time.Since(t.ModelSwitchedAt) < w.opts.Grace {
+		return nil
 	}
 	n, err := w.set.DropVectors(ctx, w.pool, t.ID, t.PreviousModelID)
 	if err == nil {
 		w.opts.Logger.Info("model switch: previous model's vectors dropped after the grace period", "tenant", t.Slug, "vectors", n)
 	}
 	return err
+}
+
+// dropAbandoned deletes the tenant's vectors of every model that is
+// neither its active model, nor a switch's target, nor the previous model
+// kept for the grace period: a model replaced two switches ago (A → B,
+// then B → C within the grace period: the flip keeps B as previous) and
+// the partial vectors of a switch redirected elsewhere (to B, then C).
+// Nothing else would ever delete them.
+func (w *Switcher) dropAbandoned(ctx context.Context, t tenant.Tenant) error {
+	var models []int16
+	err := inTenant(store.WithVisibility(ctx, store.AllDocuments()), w.pool, t.ID, func(tx pgx.Tx) error {
+		var err error
+		models, err = store.New().TenantVectorModels(ctx, tx, t.ID)
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	for _, m := range models {
+		if m == w.set.Resolve(t.ModelID) || m == t.TargetModelID || m == t.PreviousModelID {
+			continue
+		}
+		n, err := w.set.dropVectors(ctx, w.pool, t.ID, m, false)
+		if err != nil {
+			return err
+		}
+		w.opts.Logger.Info("model switch: vectors of a model the tenant no longer uses dropped", "tenant", t.Slug, "model", m, "vectors", n)
+	}
+	return nil
 }
 
 // Grace is how long a replaced model's vectors are kept (Options.Grace).

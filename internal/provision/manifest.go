@@ -1,9 +1,13 @@
 package provision
 
 import (
+	"encoding/json"
+	"errors"
 	"fmt"
 	"github.com/bmatcuk/doublestar/v4"
 	"github.com/ragd-dev/ragd/internal/auth"
+	"io"
+	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
@@ -86,6 +90,12 @@ func ReadManifest(dir string) (Manifest, error) {
 	if err := dec.Decode(&m); err != nil {
 		return m, fmt.Errorf("%s/tenant.yaml: %w", dir, err)
 	}
+	var more yaml.Node
+	if err := dec.Decode(&more); !errors.Is(err, io.EOF) {
+		// A second document ("---") would be ignored, unknown fields and
+		// all.
+		return m, fmt.Errorf("%s/tenant.yaml: one YAML document expected, found another after \"---\"", dir)
+	}
 	if m.Name == "" {
 		return m, fmt.Errorf("%s/tenant.yaml: name is required", dir)
 	}
@@ -101,6 +111,25 @@ func ReadManifest(dir string) (Manifest, error) {
 		}
 		if s.Prune && s.BaseURI == "" {
 			return m, fmt.Errorf("%s/tenant.yaml: sources[%d]: prune needs base_uri", dir, i)
+		}
+		// What applying would refuse only on reaching this source, after
+		// the tenant was made and the sources before it ingested.
+		if s.BaseURI != "" {
+			if u, err := url.Parse(s.BaseURI); err != nil || u.Scheme == "" {
+				return m, fmt.Errorf("%s/tenant.yaml: sources[%d].base_uri %q: want an absolute URL", dir, i, s.BaseURI)
+			}
+		}
+		for field, globs := range map[string][]string{"include": s.Include, "exclude": s.Exclude} {
+			for _, g := range globs {
+				if !doublestar.ValidatePattern(g) {
+					return m, fmt.Errorf("%s/tenant.yaml: sources[%d].%s: invalid glob %q", dir, i, field, g)
+				}
+			}
+		}
+		if s.Metadata != nil {
+			if _, err := json.Marshal(s.Metadata); err != nil {
+				return m, fmt.Errorf("%s/tenant.yaml: sources[%d].metadata is not JSON (string keys, finite numbers): %w", dir, i, err)
+			}
 		}
 		if s.Access != nil {
 			if _, err := auth.NormalizeAccess(*s.Access); err != nil {

@@ -443,3 +443,36 @@ func (q *Queries) SetTenantTargetModel(ctx context.Context, db DBTX, arg SetTena
 	_, err := db.Exec(ctx, setTenantTargetModel, arg.TargetModelID, arg.ID)
 	return err
 }
+
+const tenantVectorModels = `-- name: TenantVectorModels :many
+WITH RECURSIVE m AS (
+    (SELECT e.model_id FROM chunk_embeddings e WHERE e.tenant_id = $1 ORDER BY e.model_id LIMIT 1)
+    UNION ALL
+    SELECT (SELECT e.model_id FROM chunk_embeddings e WHERE e.tenant_id = $1 AND e.model_id > m.model_id ORDER BY e.model_id LIMIT 1)
+    FROM m WHERE m.model_id IS NOT NULL
+)
+SELECT m.model_id::smallint AS model_id FROM m WHERE m.model_id IS NOT NULL
+`
+
+// The models the tenant holds vectors of, each once: a loose scan of the
+// (tenant_id, model_id, text_sha) index, one probe a model, however many
+// vectors there are.
+func (q *Queries) TenantVectorModels(ctx context.Context, db DBTX, tenantID uuid.UUID) ([]int16, error) {
+	rows, err := db.Query(ctx, tenantVectorModels, tenantID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []int16{}
+	for rows.Next() {
+		var model_id int16
+		if err := rows.Scan(&model_id); err != nil {
+			return nil, err
+		}
+		items = append(items, model_id)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
