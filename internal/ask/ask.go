@@ -177,7 +177,8 @@ func (s *Service) Ask(ctx context.Context, t tenant.Tenant, req search.Request, 
 // boundary; an LLM gets the chunks as retrieved. A result whose neighbourhood
 // is missing (deleted meanwhile) keeps its chunk. As for a chunk, a
 // neighbourhood that starts inside a table begins with the table's header
-// row(s), which are not part of [StartOffset, EndOffset).
+// row(s), which are not part of [StartOffset, EndOffset). A result whose
+// chunk an earlier result's neighbourhood already holds is left out.
 func (s *Service) widen(ctx context.Context, t tenant.Tenant, rs []search.Result) ([]search.Result, []*neighbourhood, error) {
 	ids := make([]uuid.UUID, len(rs))
 	for i, r := range rs {
@@ -209,7 +210,24 @@ func (s *Service) widen(ctx context.Context, t tenant.Tenant, rs []search.Result
 		}
 		out[i] = r
 	}
-	return out, nbs, nil
+	// A result whose chunk lies inside an earlier result's neighbourhood
+	// (the next chunk of the same page) is already in that source: quoted
+	// twice, as two sources of overlapping text, it padded every other
+	// answer of a fresh-user trial.
+	kept, keptNbs := out[:0], nbs[:0]
+	for i, r := range out {
+		covered := false
+		for j := range kept {
+			if kept[j].DocumentID == r.DocumentID && rs[i].StartOffset >= kept[j].StartOffset && rs[i].EndOffset <= kept[j].EndOffset {
+				covered = true
+				break
+			}
+		}
+		if !covered {
+			kept, keptNbs = append(kept, r), append(keptNbs, nbs[i])
+		}
+	}
+	return kept, keptNbs, nil
 }
 
 // neighbourhoodOf describes row's chunks; prefix is the length of the
