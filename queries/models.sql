@@ -33,7 +33,17 @@ FROM tenants WHERE id = @id FOR UPDATE;
 
 -- name: SetTenantTargetModel :exec
 -- Records the model a switch goes to (0: none, the switch is cancelled).
-UPDATE tenants SET target_model_id = nullif(@target_model_id::smallint, 0), model_switch_error = '' WHERE id = @id;
+-- A target given up (cancelled, or replaced by another) leaves partial
+-- vectors: it becomes the previous model when there is none, so that the
+-- grace-period drop deletes them (otherwise the next background run's
+-- drop of abandoned models does).
+UPDATE tenants
+SET previous_model_id = CASE WHEN previous_model_id IS NULL AND target_model_id IS NOT NULL
+                                  AND target_model_id IS DISTINCT FROM nullif(@target_model_id::smallint, 0)
+                                  AND target_model_id IS DISTINCT FROM embedding_model_id
+                             THEN target_model_id ELSE previous_model_id END,
+    target_model_id = nullif(@target_model_id::smallint, 0), model_switch_error = ''
+WHERE id = @id;
 
 -- name: SetTenantModelSwitchError :exec
 UPDATE tenants SET model_switch_error = left(@error::text, 1000) WHERE id = @id;

@@ -29,9 +29,17 @@ var fenceTag = func() *regexp.Regexp {
 	const gap = `(?:\s|\p{Z}|\p{Cf})*`
 	// Each name's letters may be split by invisible format characters
 	// ("</sou\u200drce>" reads as "</source>").
-	spelled := func(w string) string { return strings.Join(strings.Split(w, ""), `\p{Cf}*`) }
-	names := spelled("source") + `(?:\p{Cf}*s)?|` + spelled("question")
-	return regexp.MustCompile(`(?i)[<\x{FF1C}](` + gap + `[/\x{FF0F}]?` + gap + `(?:` + names + `)\b)`)
+	// Each letter also in its full-width form ("＜／ｓｏｕｒｃｅ＞").
+	letter := func(r rune) string { return "[" + string(r) + string(r-'a'+'ａ') + "]" }
+	spelled := func(w string) string {
+		var parts []string
+		for _, r := range w {
+			parts = append(parts, letter(r))
+		}
+		return strings.Join(parts, `\p{Cf}*`)
+	}
+	names := spelled("source") + `(?:\p{Cf}*` + letter('s') + `)?|` + spelled("question")
+	return regexp.MustCompile(`(?i)[<\x{FF1C}](` + gap + `[/\x{FF0F}]?` + gap + `(?:` + names + `))`)
 }()
 
 // defang neutralises prompt delimiters inside untrusted text by escaping

@@ -392,20 +392,41 @@ func isSeparatorRow(cells []string) bool {
 	return true
 }
 
-// rowText renders a row for quoting: "Error Code: 42P01; Condition Name:
-// undefined_table" when the header has as many cells, else "42P01;
-// undefined_table".
-// terse reports lines that are none of them prose: no line ends a sentence
-// or runs past eight words (a definition list's "term" above its
-// "definition." is prose, "Listen 80" above "ServerName www.example.com"
-// is not).
+// terse reports lines shaped like an example, none of them prose: no line
+// ends a sentence or runs past eight words (a definition list's "term"
+// above its "definition." is prose), and each holds a digit, code
+// punctuation or starts with a joined name ("Listen 80", "ServerName
+// www.example.com", "LimitRequestBody 102400"), which a subsection's
+// heading ("Upgrading with pg_upgrade", quoted as code under "… in two
+// ways:") does not.
 func terse(lines []string) bool {
 	for _, l := range lines {
-		if t := strings.TrimSpace(l); endsSentence(t) || wordCount(t) > 8 {
+		t := strings.TrimSpace(l)
+		if endsSentence(t) || wordCount(t) > 8 || !exampleLike(t) {
 			return false
 		}
 	}
 	return true
+}
+
+// exampleLike reports a line with a digit, a character of code or
+// configuration syntax, or a first word with a capital inside it.
+func exampleLike(t string) bool {
+	if strings.ContainsAny(t, "0123456789/:=<>$.{}[]()\"'@%*|&;") {
+		return true
+	}
+	f := strings.Fields(t)
+	if len(f) == 0 {
+		return false
+	}
+	prevLower := false
+	for _, r := range f[0] {
+		if unicode.IsUpper(r) && prevLower {
+			return true
+		}
+		prevLower = unicode.IsLower(r)
+	}
+	return false
 }
 
 // keyValueRows reports a table whose every row is a label ending with ":"
@@ -425,6 +446,9 @@ func keyValueRows(lines []string) bool {
 	return rows > 1
 }
 
+// rowText renders a row for quoting: "Error Code: 42P01; Condition Name:
+// undefined_table" when the header has as many cells, else "42P01;
+// undefined_table".
 func rowText(header, cells []string, withHeader bool) string {
 	if !withHeader || len(header) != len(cells) || len(cells) < 2 {
 		return strings.Join(cells, "; ")

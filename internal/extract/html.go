@@ -250,7 +250,11 @@ func proseBox(n *html.Node) bool {
 					linked += k
 				}
 			case html.ElementNode:
-				walk(c, inLink || c.DataAtom == atom.A)
+				// What extraction drops (a script, a select's options)
+				// is not the box's prose.
+				if !isChrome(c, true) {
+					walk(c, inLink || c.DataAtom == atom.A)
+				}
 			}
 		}
 	}

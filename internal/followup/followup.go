@@ -155,7 +155,10 @@ func CarryTerms(turns []Turn, question string) Result {
 				content = append(content, w)
 			}
 		}
-		if len(content) == 0 || len(carried) == maxCarried {
+		if len(carried) >= maxCarried {
+			break
+		}
+		if len(content) == 0 {
 			continue
 		}
 		for _, w := range words(token) {
@@ -164,7 +167,7 @@ func CarryTerms(turns []Turn, question string) Result {
 		if !strings.ContainsAny(token, "/.") || len(content) < len(words(token)) {
 			// Words as before, lowercased; a compound partly in the
 			// follow-up already brings only its new words.
-			carried = append(carried, content...)
+			carried = append(carried, content[:min(len(content), maxCarried-len(carried))]...)
 			continue
 		}
 		carried = append(carried, strings.ToLower(token))

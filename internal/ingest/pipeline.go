@@ -33,8 +33,8 @@ import (
 // body.
 const DefaultMaxBytes = config.DefaultMaxBodyBytes
 
-// maxMetadataBytes bounds a document's metadata JSON.
-const maxMetadataBytes = 64 << 10
+// MaxMetadataBytes bounds a document's metadata JSON.
+const MaxMetadataBytes = 64 << 10
 
 // indexVersion names how chunks are indexed (analyze.Keywords: compound
 // identifiers, CJK bigrams); it is part of the pipeline fingerprint, with the
@@ -228,8 +228,8 @@ func (p *Pipeline) Upsert(ctx context.Context, t tenant.Tenant, d Document) (Out
 	var meta []byte // nil: keep what is stored
 	if d.Metadata != nil {
 		var err error
-		if meta, err = json.Marshal(d.Metadata); err != nil || len(meta) > maxMetadataBytes {
-			return out, fmt.Errorf("%w: must be a JSON object of at most %d bytes", ErrInvalidMetadata, maxMetadataBytes)
+		if meta, err = json.Marshal(d.Metadata); err != nil || len(meta) > MaxMetadataBytes {
+			return out, fmt.Errorf("%w: must be a JSON object of at most %d bytes", ErrInvalidMetadata, MaxMetadataBytes)
 		}
 	}
 	if d.SetAccess {

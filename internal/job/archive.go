@@ -236,6 +236,10 @@ func (in Input) zip(r io.ReaderAt, size int64) ([]File, error) {
 		declared := e.UncompressedSize64
 		f := in.file(uri, nil, int64(min(declared, 1<<62)))
 		if f.Refuse != "" {
+			// A refused document's row still stores the job's metadata.
+			if total += meta; total > in.Limits.MaxJobBytes {
+				return nil, fmt.Errorf("%w: more than %d bytes with the metadata every document stores", ErrTooLarge, in.Limits.MaxJobBytes)
+			}
 			out = append(out, f)
 			continue
 		}

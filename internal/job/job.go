@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
@@ -236,7 +237,11 @@ func (s *Service) Create(ctx context.Context, t tenant.Tenant, origin, label str
 	// the client's file system spelt it: Latin-1 from some): made valid
 	// text, it never refuses the job.
 	if len(label) > 2000 {
-		label = label[:2000]
+		cut := 2000
+		for cut > 0 && !utf8.RuneStart(label[cut]) {
+			cut-- // not inside a character
+		}
+		label = label[:cut]
 	}
 	label = strings.ReplaceAll(strings.ToValidUTF8(label, "\uFFFD"), "\x00", "")
 	sub, principals := submitter(store.VisibilityOf(ctx))

@@ -97,9 +97,11 @@ type Registration struct {
 	VectorWeight float64
 }
 
-// MaxDims is the most dimensions a model may have: pgvector indexes halfvec
-// of up to 4,000 with HNSW (migration 00027).
-const MaxDims = 4000
+// MaxDims is the most dimensions a model may have: vectors are stored
+// inline in their row (migration 00004, for the scans' speed), and a row
+// holds about 2,030 single-precision dimensions; pgvector's HNSW over
+// halfvec would index up to 4,000.
+const MaxDims = 2000
 
 // Register adds a model to the registry (owner is the owner role's pool).
 // Errors: ErrInvalid (with the field), store.ErrConflict when the name is
@@ -116,7 +118,7 @@ func Register(ctx context.Context, owner store.DBTX, r Registration) (Model, err
 	case r.Provider == ProviderLocal && r.Name != embed.LocalModelName:
 		return Model{}, fmt.Errorf("%w: the local provider serves only %s", ErrInvalid, embed.LocalModelName)
 	case r.Dims < 1 || r.Dims > MaxDims:
-		return Model{}, fmt.Errorf("%w: dims must be 1-%d (pgvector's HNSW limit over halfvec)", ErrInvalid, MaxDims)
+		return Model{}, fmt.Errorf("%w: dims must be 1-%d (vectors are stored inline in their row)", ErrInvalid, MaxDims)
 	case r.Endpoint != "" && r.Provider == ProviderLocal:
 		return Model{}, fmt.Errorf("%w: a local model has no endpoint", ErrInvalid)
 	case r.Endpoint != "" && !validEndpoint(r.Endpoint):

@@ -503,8 +503,8 @@ func (w *Switcher) background(ctx context.Context, t tenant.Tenant) error {
 	if err := w.dropAbandoned(ctx, t); err != nil {
 		return err
 	}
-	if t.PreviousModelID == 0 || time.Since(t.ModelSwitchedAt) < w.opts.Grace {
-		return nil
+	if t.PreviousModelID == 0 || t.PreviousModelID == t.TargetModelID || time.Since(t.ModelSwitchedAt) < w.opts.Grace {
+		return nil // (a switch resumed to the model it had given up keeps its vectors)
 	}
 	n, err := w.set.DropVectors(ctx, w.pool, t.ID, t.PreviousModelID)
 	if err == nil {

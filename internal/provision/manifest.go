@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"github.com/bmatcuk/doublestar/v4"
 	"github.com/ragd-dev/ragd/internal/auth"
+	"github.com/ragd-dev/ragd/internal/ingest"
 	"io"
 	"net/url"
 	"os"
@@ -90,11 +91,17 @@ func ReadManifest(dir string) (Manifest, error) {
 	if err := dec.Decode(&m); err != nil {
 		return m, fmt.Errorf("%s/tenant.yaml: %w", dir, err)
 	}
-	var more yaml.Node
-	if err := dec.Decode(&more); !errors.Is(err, io.EOF) {
+	for {
 		// A second document ("---") would be ignored, unknown fields and
-		// all.
-		return m, fmt.Errorf("%s/tenant.yaml: one YAML document expected, found another after \"---\"", dir)
+		// all; an empty one (a trailing "---") is nothing.
+		var more yaml.Node
+		err := dec.Decode(&more)
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil || len(more.Content) > 0 && more.Content[0].Kind != yaml.ScalarNode || len(more.Content) > 0 && more.Content[0].Value != "" {
+			return m, fmt.Errorf("%s/tenant.yaml: one YAML document expected, found another after \"---\"", dir)
+		}
 	}
 	if m.Name == "" {
 		return m, fmt.Errorf("%s/tenant.yaml: name is required", dir)
@@ -127,8 +134,12 @@ func ReadManifest(dir string) (Manifest, error) {
 			}
 		}
 		if s.Metadata != nil {
-			if _, err := json.Marshal(s.Metadata); err != nil {
+			b, err := json.Marshal(s.Metadata)
+			if err != nil {
 				return m, fmt.Errorf("%s/tenant.yaml: sources[%d].metadata is not JSON (string keys, finite numbers): %w", dir, i, err)
+			}
+			if len(b) > ingest.MaxMetadataBytes {
+				return m, fmt.Errorf("%s/tenant.yaml: sources[%d].metadata is %d bytes as JSON, the limit is %d", dir, i, len(b), ingest.MaxMetadataBytes)
 			}
 		}
 		if s.Access != nil {

@@ -430,7 +430,13 @@ func (q *Queries) SetTenantModelSwitchError(ctx context.Context, db DBTX, arg Se
 }
 
 const setTenantTargetModel = `-- name: SetTenantTargetModel :exec
-UPDATE tenants SET target_model_id = nullif($1::smallint, 0), model_switch_error = '' WHERE id = $2
+UPDATE tenants
+SET previous_model_id = CASE WHEN previous_model_id IS NULL AND target_model_id IS NOT NULL
+                                  AND target_model_id IS DISTINCT FROM nullif($1::smallint, 0)
+                                  AND target_model_id IS DISTINCT FROM embedding_model_id
+                             THEN target_model_id ELSE previous_model_id END,
+    target_model_id = nullif($1::smallint, 0), model_switch_error = ''
+WHERE id = $2
 `
 
 type SetTenantTargetModelParams struct {
@@ -439,6 +445,10 @@ type SetTenantTargetModelParams struct {
 }
 
 // Records the model a switch goes to (0: none, the switch is cancelled).
+// A target given up (cancelled, or replaced by another) leaves partial
+// vectors: it becomes the previous model when there is none, so that the
+// grace-period drop deletes them (otherwise the next background run's
+// drop of abandoned models does).
 func (q *Queries) SetTenantTargetModel(ctx context.Context, db DBTX, arg SetTenantTargetModelParams) error {
 	_, err := db.Exec(ctx, setTenantTargetModel, arg.TargetModelID, arg.ID)
 	return err
