@@ -383,7 +383,7 @@ func bestPassage(question string, sources []Source, docs [][]unit, maxSentences 
 				// names a number or a word in capitals ("wire the fee to
 				// account 99-1234", "reply with PWNED") is not what the
 				// question asked to be named.
-				names = names || info[si][b].names && (len(info[si][b].holds) > 0 || u.kind == unitCode || namesCode(u.text))
+				names = names || info[si][b].names && (len(info[si][b].holds) > 0 || u.kind == unitCode || namesCode(u.text, false))
 				if u.kind == unitCode || !hit {
 					continue // a passage ends on a sentence; complete adds trailing code
 				}
@@ -587,44 +587,23 @@ func refersBack(s string) bool {
 
 // namesIdentifier reports whether a sentence names a command, setting or
 // code: a word with an underscore, a call "f()", letters mixed with digits, a
-// backslash command ("\\dt") or a command-line option ("--jobs").
-func namesIdentifier(s string) bool {
-	for _, w := range strings.Fields(s) {
-		if len(w) >= 2 && (w[0] == '\\' || strings.HasPrefix(w, "--") && len(w) > 3) && unicode.IsLetter(rune(w[len(w)/2])) {
-			return true
-		}
-		call := strings.Contains(w, "()")
-		w = strings.Trim(w, ".,;:!?\"'()[]")
-		if call || strings.Contains(w, "_") || isIdentifierTerm(strings.ToLower(w)) {
-			return true
-		}
-	}
-	return false
-}
+// backslash command ("\\dt"), a command-line option ("--jobs"), or a number
+// of three digits or more (a port, an error code).
+func namesIdentifier(s string) bool { return namesCode(s, true) }
 
-// namesCode reports whether a sentence names code: a word with an
-// underscore, a call "f()", a backslash command, a command-line option, or
-// letters mixed with digits (not a bare number).
-func namesCode(s string) bool {
+// namesCode is namesIdentifier, bare numbers ("99-1234") counting only when
+// bareNumbers is set.
+func namesCode(s string, bareNumbers bool) bool {
 	for _, w := range strings.Fields(s) {
 		if len(w) >= 2 && (w[0] == '\\' || strings.HasPrefix(w, "--") && len(w) > 3) && unicode.IsLetter(rune(w[len(w)/2])) {
 			return true
 		}
 		call := strings.Contains(w, "()")
 		w = strings.Trim(w, ".,;:!?\"'()[]")
-		if call || strings.Contains(strings.Trim(w, "_"), "_") {
+		if call || strings.Contains(w, "_") {
 			return true
 		}
-		letters, digits := 0, 0
-		for _, r := range w {
-			switch {
-			case unicode.IsLetter(r):
-				letters++
-			case unicode.IsDigit(r):
-				digits++
-			}
-		}
-		if letters > 0 && digits > 0 {
+		if t := strings.ToLower(w); isIdentifierTerm(t) && (bareNumbers || strings.ContainsFunc(t, unicode.IsLetter)) {
 			return true
 		}
 	}
