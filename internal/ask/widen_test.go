@@ -8,6 +8,7 @@ import (
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/ragd-dev/ragd/internal/answer"
 	"github.com/ragd-dev/ragd/internal/ask"
@@ -27,22 +28,7 @@ import (
 func TestAskWidensExtractiveSourcesToNeighbourChunks(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	pool := testdb.App(t)
-	tt := testdb.NewTenant(t, "ask-widen", "")
-	tn, err := tenant.Load(ctx, pool, tt.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
-	emb, err := embed.NewLocal(embed.DefaultModelDir(os.Getenv))
-	if err != nil {
-		t.Fatalf("local model: %v (run make setup)", err)
-	}
-	cfg := chunk.DefaultConfig()
-	cfg.TargetTokens, cfg.MaxTokens, cfg.MinTokens, cfg.OverlapTokens = 20, 30, 5, 0
-	p, err := ingest.New(pool, emb, 1, ingest.WithChunkConfig(cfg))
-	if err != nil {
-		t.Fatal(err)
-	}
+	pool, tt, tn, emb, p := smallChunkTenant(t, "ask-widen")
 	sections := []string{
 		"## Overview\n\nSeveral approaches exist for keeping copies of your data. Each has its own strengths and weaknesses for an installation.",
 		"## Snapshots\n\nThe snapshot method writes a file of commands that recreate the whole database. The program quokkadump serves this purpose.",
@@ -148,22 +134,7 @@ func TestChunkNeighbourhoodsStayInTheTenant(t *testing.T) {
 func TestAskDropsSourcesInsideAnEarlierNeighbourhood(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	pool := testdb.App(t)
-	tt := testdb.NewTenant(t, "ask-overlap", "")
-	tn, err := tenant.Load(ctx, pool, tt.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
-	emb, err := embed.NewLocal(embed.DefaultModelDir(os.Getenv))
-	if err != nil {
-		t.Fatalf("local model: %v (run make setup)", err)
-	}
-	cfg := chunk.DefaultConfig()
-	cfg.TargetTokens, cfg.MaxTokens, cfg.MinTokens, cfg.OverlapTokens = 20, 30, 5, 0
-	p, err := ingest.New(pool, emb, 1, ingest.WithChunkConfig(cfg))
-	if err != nil {
-		t.Fatal(err)
-	}
+	pool, _, tn, emb, p := smallChunkTenant(t, "ask-overlap")
 	sections := []string{
 		"## Overview\n\nSeveral approaches exist for keeping copies of your data. Each has its own strengths and weaknesses.",
 		"## Snapshots\n\nThe quokkadump program writes a snapshot file of commands that recreate the whole database.",
@@ -194,4 +165,28 @@ func TestAskDropsSourcesInsideAnEarlierNeighbourhood(t *testing.T) {
 			}
 		}
 	}
+}
+
+// smallChunkTenant is a new tenant with the local model and a pipeline
+// that cuts a chunk of about 20 words, so that each short section of a
+// test document is a chunk of its own.
+func smallChunkTenant(t *testing.T, name string) (*pgxpool.Pool, testdb.Tenant, tenant.Tenant, embed.Embedder, *ingest.Pipeline) {
+	t.Helper()
+	pool := testdb.App(t)
+	tt := testdb.NewTenant(t, name, "")
+	tn, err := tenant.Load(context.Background(), pool, tt.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	emb, err := embed.NewLocal(embed.DefaultModelDir(os.Getenv))
+	if err != nil {
+		t.Fatalf("local model: %v (run make setup)", err)
+	}
+	cfg := chunk.DefaultConfig()
+	cfg.TargetTokens, cfg.MaxTokens, cfg.MinTokens, cfg.OverlapTokens = 20, 30, 5, 0
+	p, err := ingest.New(pool, emb, 1, ingest.WithChunkConfig(cfg))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return pool, tt, tn, emb, p
 }

@@ -148,23 +148,24 @@ func CarryTerms(turns []Turn, question string) Result {
 	// "http 2" the subject of the conversation matched nothing.
 	var carried []string
 	for _, f := range strings.Fields(prev) {
+		if len(carried) >= maxCarried {
+			break
+		}
 		token := strings.Trim(f, ".,;:!?()[]{}\"'“”‘’")
+		ws := words(token)
 		var content []string
-		for _, w := range words(token) {
+		for _, w := range ws {
 			if !stop[w] && !have[w] {
 				content = append(content, w)
 			}
 		}
-		if len(carried) >= maxCarried {
-			break
-		}
 		if len(content) == 0 {
 			continue
 		}
-		for _, w := range words(token) {
+		for _, w := range ws {
 			have[w] = true
 		}
-		if !strings.ContainsAny(token, "/.") || len(content) < len(words(token)) {
+		if !strings.ContainsAny(token, "/.") || len(content) < len(ws) {
 			// Words as before, lowercased; a compound partly in the
 			// follow-up already brings only its new words.
 			carried = append(carried, content[:min(len(content), maxCarried-len(carried))]...)
