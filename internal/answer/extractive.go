@@ -519,6 +519,14 @@ func complete(d []unit, from, to, maxSentences int, query []string) (int, int) {
 		}
 		from--
 	}
+	// A passage that starts inside a definition names what is defined: the
+	// term is the subject of every sentence of its definition, and the
+	// question often asks for it ("graceful" above "… currently open
+	// connections are not aborted"). Its first sentence, which carries the
+	// term, comes first when the passage still fits.
+	if h := definitionStart(d, from); h >= 0 && h < from && fitsIn(h, to, 2) {
+		from = h
+	}
 	// Sentences of the same paragraph that refer back to the passage and
 	// name what it is about, or introduce code ("PostgreSQL provides the
 	// utility program pg_dump for this purpose. The basic usage of this
@@ -539,6 +547,22 @@ func complete(d []unit, from, to, maxSentences int, query []string) (int, int) {
 	// A passage that is only a row gains the row's neighbours only when they
 	// add words: complete does not guess; a row is quoted with its header.
 	return from, to
+}
+
+// definitionStart returns the index of the definition's first sentence when
+// d[from] is a later sentence of a definition ("term: first sentence"
+// starts the paragraph, package units' isDefinition), else -1. Table rows
+// define their first cell on their own: a row is never inside one.
+func definitionStart(d []unit, from int) int {
+	if from >= len(d) || d[from].kind != unitSentence {
+		return -1
+	}
+	for h := from - 1; h >= 0 && d[h].block == d[from].block && d[h].kind == unitSentence; h-- {
+		if len(d[h].defines) > 0 {
+			return h
+		}
+	}
+	return -1
 }
 
 // addsTerm reports whether u holds a query term that none of rest holds.

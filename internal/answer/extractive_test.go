@@ -774,3 +774,33 @@ func TestExtractiveKeepsPipelinesAndDefinitionLists(t *testing.T) {
 		t.Errorf("a definition list after a colon is quoted as code: %q", res.Answer)
 	}
 }
+
+// A passage that starts inside a definition brings the definition's first
+// sentence, which carries the term defined: the option a question asks for
+// is the term, not a word of its definition.
+func TestExtractiveQuotesTheTermOfADefinition(t *testing.T) {
+	t.Parallel()
+	content := `Options
+
+Only the service-style options are listed here.
+
+start
+Starts the svcd daemon. Gives an error if it is already running. This is the same as svcctl -k start.
+
+restart
+Restarts the svcd daemon. If the daemon is stopped, it is started. This command checks the configuration first so that the daemon does not die. This is the same as svcctl -k restart.
+
+reload
+Reloads the daemon in place. If the daemon is stopped, it is started. This differs from a plain restart in that sessions open now are kept. A side effect is that old log files stay open for a while. This is the same as svcctl -k reload.
+
+status
+Displays a brief status report of the sessions served now.`
+	src := []Source{{ChunkID: "a", SourceURI: "svcctl.html", Title: "svcctl", HeadingPath: "svcctl > Options", Content: content}}
+	r := Extractive("How do I restart svcd without closing the sessions that are open now?", src, 3)
+	if !strings.Contains(r.Answer, "reload: Reloads the daemon in place") || !strings.Contains(r.Answer, "sessions open now are kept") {
+		t.Errorf("Answer = %q, want the reload entry from its term to the sentence that answers", r.Answer)
+	}
+	if _, _, invalid := Verify(r.Answer, src); len(invalid) != 0 {
+		t.Errorf("invalid citations %v in %q", invalid, r.Answer)
+	}
+}
