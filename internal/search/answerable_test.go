@@ -235,3 +235,32 @@ func TestAbsentWords(t *testing.T) {
 		}
 	}
 }
+
+func TestReleases(t *testing.T) {
+	for q, want := range map[string][]string{
+		"What is new in PostgreSQL 18?":               {"PostgreSQL 18"},
+		"What is new in APT 3.0 in Debian 13 trixie?": {"APT 3.0", "Debian 13"},
+		"Does Python 3.12. Or OpenSSL 0.9.8 matter?":  {"Python 3.12", "OpenSSL 0.9.8"},
+		"PostgreSQL 15's features":                    {"PostgreSQL 15"},
+		"How do I use port 5432 and PostgreSQL 2024?": nil, // ports and years
+		"See Section 5.3, Table 9.4 and Chapter 12":   nil, // parts of a document
+		"Is JIB 04 inactive against KDM5A?":           nil, // a leading zero: a code
+		"Windows 10 users":                            nil, // a capital opening the question says nothing
+		"Version 1.2.3.4 of Foo":                      nil, // four parts
+	} {
+		got := releases(q)
+		if !slices.Equal(got, want) {
+			t.Errorf("releases(%q) = %q, want %q", q, got, want)
+		}
+		for _, r := range got {
+			if !Release(r) {
+				t.Errorf("Release(%q) = false for a name releases returned", r)
+			}
+		}
+	}
+	for _, w := range []string{"MongoDB", "pg_stat_io", "PostgreSQL", "42P01"} {
+		if Release(w) {
+			t.Errorf("Release(%q) = true", w)
+		}
+	}
+}

@@ -48,3 +48,46 @@ func TestMissingIdentifiersAreMatchedLiterally(t *testing.T) {
 		}
 	}
 }
+
+// TestMissingReleaseIsRefused: a question about a release the documents
+// never mention is about something they do not cover, however well its
+// other words match; the confidence is capped below the default threshold
+// and the reason names the release (every word of the question is in the
+// documents, the number too). A release they mention is answered as
+// before, and the model's signals do not count release names.
+func TestMissingReleaseIsRefused(t *testing.T) {
+	t.Parallel()
+	docs := map[string]string{
+		"news.md": "# Release notes\n\nFrobnicator 2.4 adds parallel frobnication of widgets and a new widget cache. " +
+			"Frobnicator 2.4 also removes the legacy widget format 3.0, which adds nothing to the widget cache.",
+		"guide.md": "# Widgets\n\nA widget is frobnicated by the Frobnicator daemon. The widget cache keeps recently frobnicated widgets.",
+	}
+	tt, s := corpusTenant(t, "releases", "english", docs)
+	ctx := context.Background()
+	refuseBelow := 0.33
+	for _, tc := range []struct {
+		question string
+		missing  []string
+		refused  bool
+	}{
+		{"What does Frobnicator 3.0 add for the widget cache?", []string{"Frobnicator 3.0"}, true},
+		{"What does Frobnicator 2.4 add for the widget cache?", nil, false},
+	} {
+		resp, err := s.Search(ctx, tt, search.Request{Query: tc.question, TopK: 3})
+		if err != nil {
+			t.Fatalf("%q: %v", tc.question, err)
+		}
+		if !slices.Equal(resp.MissingTerms, tc.missing) {
+			t.Errorf("%q: missing %q, want %q", tc.question, resp.MissingTerms, tc.missing)
+		}
+		if resp.Signals.MissingNames != 0 || resp.Signals.MissingIdentifiers != 0 {
+			t.Errorf("%q: signals count a release: %+v", tc.question, resp.Signals)
+		}
+		if refused := resp.Confidence < refuseBelow; refused != tc.refused {
+			t.Errorf("%q: confidence %.3f (reason %q), want refused %v", tc.question, resp.Confidence, resp.ConfidenceReason, tc.refused)
+		}
+		if tc.refused && resp.ConfidenceReason != "no document mentions “Frobnicator 3.0”" {
+			t.Errorf("%q: reason %q", tc.question, resp.ConfidenceReason)
+		}
+	}
+}

@@ -173,9 +173,11 @@ FROM v JOIN c ON c.id = v.chunk_id JOIN d ON d.id = c.document_id
 	// that read every term_stats row of the tenant once per probe (119 ms
 	// for four names on the manual's 20,645 terms; 1.3 ms as probes).
 	// A literal probe ($5) is also missing when its first lexeme is rare
-	// (df ≤ literalProbeDF) and no readable chunk holding that lexeme
-	// contains the word itself, case-insensitively: a joined identifier can
-	// stand for another one (pg_stat_io and pg_statio_ are both pgstatio).
+	// (df ≤ literalProbeDF, or in no chunk at all) and no readable chunk
+	// holding that lexeme contains the word itself, case-insensitively: a
+	// joined identifier can stand for another one (pg_stat_io and
+	// pg_statio_ are both pgstatio), and a release name is the name and the
+	// number together ("PostgreSQL 18": its first lexeme is the number's).
 	// A common lexeme is taken as present, so the check reads at most
 	// literalProbeDF chunks a probe, by primary key. The first lexeme is
 	// joined as a column of unnest: written as l.lexemes[1] in the
@@ -189,8 +191,8 @@ WHERE cardinality(l.lexemes) > 0
                    CROSS JOIN LATERAL (SELECT 1 FROM postings p WHERE p.tenant_id = $2 AND p.lexeme = x.lexeme LIMIT 1) h)
     OR w.literal AND EXISTS (
       SELECT 1 FROM unnest(l.lexemes[1:1]) AS f (lexeme)
-      JOIN term_stats t ON t.tenant_id = $2 AND t.lexeme = f.lexeme
-      WHERE t.df <= ` + literalProbeDF + `
+      LEFT JOIN term_stats t ON t.tenant_id = $2 AND t.lexeme = f.lexeme
+      WHERE coalesce(t.df, 0) <= ` + literalProbeDF + `
         AND NOT EXISTS (SELECT 1 FROM postings p JOIN chunks c ON c.tenant_id = p.tenant_id AND c.id = p.chunk_id
           WHERE p.tenant_id = $2 AND p.lexeme = f.lexeme
             AND (strpos(lower(c.content), lower(w.word)) > 0 OR strpos(lower(c.heading_path), lower(w.word)) > 0))))`
