@@ -171,7 +171,7 @@ func Extractive(question string, sources []Source, maxSentences int) Result {
 	}
 	docs := make([][]unit, len(sources))
 	for i, s := range sources {
-		docs[i] = parseUnits(stripMarkers(s.Content), s.HeadingPath)
+		docs[i] = parseUnits(s.Content, s.HeadingPath)
 	}
 	src, from, to, ok, per := bestPassage(question, sources, docs, maxSentences)
 	if !ok {

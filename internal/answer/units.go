@@ -87,7 +87,18 @@ func parseUnits(content, headingPath string) []unit {
 			add(unitCode, b.lines[0])
 			continue
 		}
-		lines := b.lines
+		// Citation-like markers are removed from the lines, so that the
+		// only markers in an extractive answer are its own and a marker
+		// does not make a line look like code; code is quoted from the
+		// lines as they are (`\copygroup[4]{GA}{all}` lost its [4]), and
+		// the answer's verification leaves code alone. lines is always a
+		// suffix of the block's lines (the loop below drops leading ones).
+		raw := b.lines
+		lines := make([]string, len(raw))
+		for i, l := range raw {
+			lines[i] = stripMarkers(l)
+		}
+		code := func() string { return strings.Join(trimBlankLines(raw[len(raw)-len(lines):]), "\n") }
 		if len(lines) > 1 && !slices.ContainsFunc(lines[1:], isTableRow) {
 			// An admonition laid out as a table (DocBook's: an icon cell,
 			// then "Note" or "注記" above the text) comes out as a row of
@@ -135,7 +146,7 @@ func parseUnits(content, headingPath string) []unit {
 			strings.HasSuffix(out[n-1].text, ":") && terse(lines)
 		switch {
 		case introduced && !isTable(lines) && !isItemBlock(lines):
-			add(unitCode, strings.Join(trimBlankLines(lines), "\n"))
+			add(unitCode, code())
 		case isTable(lines) && keyValueRows(lines):
 			// A table of labelled values ("Description: | Limits …",
 			// "Syntax: | LimitRequestFields number") has no header row.
@@ -168,7 +179,7 @@ func parseUnits(content, headingPath string) []unit {
 				block++
 			}
 		case !isDefinition(lines) && isCodeBlock(lines):
-			add(unitCode, strings.Join(trimBlankLines(lines), "\n"))
+			add(unitCode, code())
 		default:
 			term := ""
 			if isDefinition(lines) {

@@ -66,6 +66,7 @@ func layoutPDF(raw *pdfRaw) (*Document, error) {
 	var b builder
 	starts := make([]int, len(pages))
 	title := raw.title
+	skip := 0 // > 0: the heading level of the navigation section being left out
 	for p, pg := range pages {
 		first := len(b.blocks)
 		var para []line
@@ -83,6 +84,16 @@ func layoutPDF(raw *pdfRaw) (*Document, error) {
 		}
 		for li := 0; li < len(pg); li++ {
 			l := pg[li]
+			if lvl := heads[lineRef{p, li}]; lvl > 0 && (skip == 0 || lvl <= skip) {
+				skip = 0
+				if navigationSection(l.text, p, len(pages)) {
+					flush()
+					skip = lvl
+				}
+			}
+			if skip > 0 {
+				continue
+			}
 			if n := codeRun(pg, li, heads, p); n > 0 {
 				flush()
 				b.addCode(codeText(pg[li : li+n]))
@@ -123,6 +134,24 @@ func layoutPDF(raw *pdfRaw) (*Document, error) {
 		return nil, ErrNoTextLayer
 	}
 	return doc, nil
+}
+
+// navigationSection reports a heading of a document's own navigation: its
+// table of contents, lists of figures and tables, and its back-of-book
+// index, which pages of numbers and terms repeat from elsewhere (`\onecopy
+// 2297, 2440 … asbox 10`). Their text matches many questions' words and
+// answers none, so the section is left out, up to the next heading of its
+// level or above. An "Index" is one only in the second half of the document
+// (a chapter about indexes may be titled so).
+func navigationSection(heading string, page, pages int) bool {
+	t := strings.ToLower(strings.TrimSpace(strings.TrimLeft(heading, "0123456789. ")))
+	switch t {
+	case "contents", "table of contents", "list of figures", "list of tables", "list of listings":
+		return true
+	case "index", "general index", "subject index", "alphabetical index":
+		return 2*page >= pages
+	}
+	return false
 }
 
 // codeRun returns how many lines from li on form a code block: at least two

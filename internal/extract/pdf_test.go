@@ -291,3 +291,52 @@ func TestWazeroModulePinned(t *testing.T) {
 		t.Errorf("go.mod does not require %q: update wazeroModule with wazero", strings.TrimSpace(want))
 	}
 }
+
+// TestPDFNavigationSectionsLeftOut: a PDF's table of contents and its
+// back-of-book index are not text to search or quote (lines of titles and
+// page numbers matching many questions' words); the sections around them,
+// and a chapter titled "Index" in the first half, are kept.
+func TestPDFNavigationSectionsLeftOut(t *testing.T) {
+	t.Parallel()
+	top := 700
+	page := func(ls ...string) pdfPage {
+		// Each page's text starts lower than the last one's: lines at the
+		// same place on every page would be running headers.
+		top -= 37
+		var p pdfPage
+		for i, l := range ls {
+			p.lines = append(p.lines, pdfLine{text: l, y: float64(top - 20*i), size: 10})
+		}
+		return p
+	}
+	raw := &pdfRaw{
+		title: "Widgets",
+		pages: []pdfPage{
+			page("Contents", "1 Index 2", "2 Usage 4", "2.1 Options 4", "Index 6"),
+			page("1 Index", "An index of widgets speeds up lookups by name."),
+			page("Widgets are kept in a table of their own."),
+			page("2 Usage", "Run the frobnicator on each widget.", "2.1 Options", "The nowatermark option removes the watermark."),
+			page("Options are read at start-up."),
+			page("Index", "frobnicator 3, 5", "nowatermark 3", "widget 2, 3, 4"),
+		},
+		outline: []pdfMark{{title: "Contents", level: 1, page: 0}, {title: "1 Index", level: 1, page: 1},
+			{title: "2 Usage", level: 1, page: 3}, {title: "2.1 Options", level: 2, page: 3}, {title: "Index", level: 1, page: 5}},
+	}
+	doc, err := layoutPDF(raw)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"An index of widgets speeds up lookups by name.", "The nowatermark option removes the watermark.", "2.1 Options"} {
+		if !strings.Contains(doc.Text, want) {
+			t.Errorf("text lost %q:\n%s", want, doc.Text)
+		}
+	}
+	for _, gone := range []string{"Contents", "2 Usage 3", "nowatermark 3", "widget 2, 3, 4", "\nIndex"} {
+		if strings.Contains(doc.Text, gone) {
+			t.Errorf("text keeps navigation %q:\n%s", gone, doc.Text)
+		}
+	}
+	if len(doc.Pages) != 6 || doc.PageAt(strings.Index(doc.Text, "The nowatermark option")) != 4 {
+		t.Errorf("pages %v", doc.Pages)
+	}
+}
