@@ -46,3 +46,23 @@ func TestStreamedAnswerRefusesInvalidInputBeforeStreaming(t *testing.T) {
 		}
 	}
 }
+
+// TestAnswerHonoursAcceptQZero (h-break7): the answer streams whenever the
+// Accept header contains "text/event-stream" anywhere, so a client that
+// says it does NOT accept a stream — `Accept: application/json,
+// text/event-stream;q=0` (RFC 9110 §12.4.2: q=0 means "not acceptable") —
+// gets text/event-stream it then fails to parse as JSON.
+//
+// Expected: a media range with q=0 is not chosen; the answer is JSON.
+func TestAnswerHonoursAcceptQZero(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	reader := token(t, b.a.ID, auth.RoleReader)
+	b.upsert(token(t, b.a.ID, auth.RoleEditor), "install.md", docInstall)
+	w := b.do(req{method: "POST", path: "/v1/answer", token: reader, body: `{"question":"how do I install widgets"}`,
+		header: map[string]string{"Accept": "application/json, text/event-stream;q=0"}})
+	if ct := w.Header().Get("Content-Type"); w.Code != http.StatusOK || ct != "application/json" {
+		t.Errorf("Accept: application/json, text/event-stream;q=0 → %d %s, want 200 application/json; body starts %.120q",
+			w.Code, ct, w.Body.String())
+	}
+}
