@@ -50,3 +50,38 @@ func TestMetadataKeepsLargeIntegers(t *testing.T) {
 		}
 	}
 }
+
+// TestDeepMetadataFilterIsNotAServerError (h-break7): metadata is stored up
+// to encoding/json's depth limit (the catalogue tests 2,000 levels; 9,900
+// are stored too), and a metadata filter of any depth the decoder takes is
+// passed to jsonb @>. Containment recurses along both values, so a filter
+// that matches a deeply nested stored value far enough runs PostgreSQL out
+// of stack (SQLSTATE 54001 "stack depth limit exceeded"): search and answer
+// answer 500 "internal error" to a request that is only deep. (About
+// 8,000 levels pass here, 9,000 fail.)
+//
+// Expected: a 4xx problem (a depth limit on metadata and filters checked
+// before the database, or 54001 classified as the client's input), never
+// a 500; the server keeps serving.
+func TestDeepMetadataFilterIsNotAServerError(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	editor := token(t, b.a.ID, auth.RoleEditor)
+	deep := `{"a":` + strings.Repeat("[", 9900) + strings.Repeat("]", 9900) + `}`
+	// Stored, or refused as too deep: either is fine; what follows must not be a 500.
+	put := b.do(req{method: "PUT", path: "/v1/documents", token: editor,
+		body: `{"source_uri":"deep.md","content_type":"markdown","content":"# Deep\n\nHow to install widgets.","metadata":` + deep + `}`})
+	if put.Code >= 500 {
+		t.Fatalf("PUT with deep metadata: %d %s", put.Code, put.Body.String())
+	}
+	for _, r := range []req{
+		{method: "POST", path: "/v1/search", token: editor, body: `{"query":"install widgets","metadata":` + deep + `}`},
+		{method: "POST", path: "/v1/answer", token: editor, body: `{"question":"how do I install widgets","metadata":` + deep + `}`},
+	} {
+		w := b.do(r)
+		if w.Code >= 500 {
+			t.Errorf("%s with a %d-level metadata filter (deep.md stored: %d): %d %s", r.path, 9900, put.Code, w.Code, w.Body.String())
+		}
+	}
+	decode[api.SearchResponse](t, b.do(req{method: "POST", path: "/v1/search", token: editor, body: `{"query":"install widgets"}`}), http.StatusOK)
+}
