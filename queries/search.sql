@@ -13,8 +13,13 @@ SELECT set_config('hnsw.iterative_scan', 'relaxed_order', true),
 -- Each lexeme of the query text (@ts_config always explicit, never
 -- default_text_search_config; stop words yield none) with its document
 -- frequency in the tenant (0 when no chunk has it) and the tenant's chunk
--- count: the inputs of the keyword leg's idf-based confidence.
-SELECT q.lexeme, coalesce(t.df, 0)::int8 AS df, coalesce(s.chunk_count, 0)::int8 AS chunk_count
+-- count: the inputs of the keyword leg's idf-based confidence. readable
+-- says whether a chunk the caller can read has the lexeme (the postings
+-- policy filters by the caller's principals; term_stats counts hidden
+-- chunks too): the words a refusal names as in no document must not reveal
+-- that a hidden document has them.
+SELECT q.lexeme, coalesce(t.df, 0)::int8 AS df, coalesce(s.chunk_count, 0)::int8 AS chunk_count,
+       EXISTS (SELECT 1 FROM postings p WHERE p.tenant_id = @tenant_id AND p.lexeme = q.lexeme) AS readable
 FROM unnest(tsvector_to_array(to_tsvector(CAST(@ts_config::text AS regconfig), @query::text))) AS q (lexeme)
 LEFT JOIN term_stats t ON t.tenant_id = @tenant_id AND t.lexeme = q.lexeme
 LEFT JOIN tenant_stats s ON s.tenant_id = @tenant_id;

@@ -297,7 +297,9 @@ func (s *Searcher) assess(p plan, legs legResults, resp *Response) {
 	if resp.Confidence >= *p.set.RefuseBelow {
 		return
 	}
-	absent := absentWords(p.req.Query, legs.absent)
+	// The words named are those no readable chunk has, whatever hidden
+	// documents hold.
+	absent := absentWords(p.req.Query, legs.unreadable)
 	switch {
 	case len(legs.missing) > 0:
 		resp.ConfidenceReason = "no document mentions " + quoteList(legs.missing, 3)

@@ -70,6 +70,10 @@ type legResults struct {
 	// those lexemes.
 	absentIDF float64
 	absent    []string
+	// unreadable are the query's lexemes no chunk the caller can read has
+	// (absent counts hidden chunks as having theirs): the words a refusal
+	// may name.
+	unreadable []string
 	// missing are the probes no chunk of the tenant contains.
 	missing []string
 	// ranVector and ranKeyword say which legs ran (the keyword leg does not
@@ -89,6 +93,9 @@ func (s *Searcher) queueRetrieval(b *pgx.Batch, q legQuery, out *legResults) err
 				for _, t := range terms {
 					lexeme, df, n := t.Lexeme, t.DF, t.ChunkCount
 					out.lexemes++
+					if !t.Readable && analyze.AbsentBigramCounts(lexeme, q.kana) {
+						out.unreadable = append(out.unreadable, lexeme)
+					}
 					if df == 0 && !analyze.AbsentBigramCounts(lexeme, q.kana) {
 						// A CJK bigram no chunk has that may span a word
 						// boundary of the question (CJK text has no spaces)

@@ -86,17 +86,21 @@ func TestRetrievalStatementsStayInTheTenant(t *testing.T) {
 			if err := rows.Err(); err != nil {
 				return err
 			}
-			rows, err = tx.Query(ctx, store.KeywordTermsSQL, "english", kwText, a.ID)
+			rows, err = tx.Query(ctx, store.KeywordTermsSQL, a.ID, "english", kwText)
 			if err != nil {
 				return err
 			}
 			for rows.Next() {
 				var l string
 				var df, n int64
-				if err := rows.Scan(&l, &df, &n); err != nil {
+				var readable bool
+				if err := rows.Scan(&l, &df, &n, &readable); err != nil {
 					return err
 				}
 				s.df += int(df + n)
+				if readable {
+					s.df++
+				}
 			}
 			if err := rows.Err(); err != nil {
 				return err

@@ -320,15 +320,18 @@ func QueueVectorLeg(b *pgx.Batch, p VectorLegParams, fn func([]LegRow) error) er
 type KeywordTerm struct {
 	Lexeme         string
 	DF, ChunkCount int64
+	// Readable: a chunk the caller can read has the lexeme (DF counts
+	// hidden chunks too).
+	Readable bool
 }
 
 // QueueKeywordTerms queues KeywordTerms on b; fn receives the query's
 // lexemes when the batch is closed.
 func QueueKeywordTerms(b *pgx.Batch, p KeywordTermsParams, fn func([]KeywordTerm) error) {
-	b.Queue(keywordTerms, p.TsConfig, p.Query, p.TenantID).Query(func(rows pgx.Rows) error {
+	b.Queue(keywordTerms, p.TenantID, p.TsConfig, p.Query).Query(func(rows pgx.Rows) error {
 		terms, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (KeywordTerm, error) {
 			var t KeywordTerm
-			return t, r.Scan(&t.Lexeme, &t.DF, &t.ChunkCount)
+			return t, r.Scan(&t.Lexeme, &t.DF, &t.ChunkCount, &t.Readable)
 		})
 		if err != nil {
 			return err

@@ -12,30 +12,36 @@ import (
 )
 
 const keywordTerms = `-- name: KeywordTerms :many
-SELECT q.lexeme, coalesce(t.df, 0)::int8 AS df, coalesce(s.chunk_count, 0)::int8 AS chunk_count
-FROM unnest(tsvector_to_array(to_tsvector(CAST($1::text AS regconfig), $2::text))) AS q (lexeme)
-LEFT JOIN term_stats t ON t.tenant_id = $3 AND t.lexeme = q.lexeme
-LEFT JOIN tenant_stats s ON s.tenant_id = $3
+SELECT q.lexeme, coalesce(t.df, 0)::int8 AS df, coalesce(s.chunk_count, 0)::int8 AS chunk_count,
+       EXISTS (SELECT 1 FROM postings p WHERE p.tenant_id = $1 AND p.lexeme = q.lexeme) AS readable
+FROM unnest(tsvector_to_array(to_tsvector(CAST($2::text AS regconfig), $3::text))) AS q (lexeme)
+LEFT JOIN term_stats t ON t.tenant_id = $1 AND t.lexeme = q.lexeme
+LEFT JOIN tenant_stats s ON s.tenant_id = $1
 `
 
 type KeywordTermsParams struct {
+	TenantID uuid.UUID
 	TsConfig string
 	Query    string
-	TenantID uuid.UUID
 }
 
 type KeywordTermsRow struct {
 	Lexeme     interface{}
 	Df         int64
 	ChunkCount int64
+	Readable   bool
 }
 
 // Each lexeme of the query text (@ts_config always explicit, never
 // default_text_search_config; stop words yield none) with its document
 // frequency in the tenant (0 when no chunk has it) and the tenant's chunk
-// count: the inputs of the keyword leg's idf-based confidence.
+// count: the inputs of the keyword leg's idf-based confidence. readable
+// says whether a chunk the caller can read has the lexeme (the postings
+// policy filters by the caller's principals; term_stats counts hidden
+// chunks too): the words a refusal names as in no document must not reveal
+// that a hidden document has them.
 func (q *Queries) KeywordTerms(ctx context.Context, db DBTX, arg KeywordTermsParams) ([]KeywordTermsRow, error) {
-	rows, err := db.Query(ctx, keywordTerms, arg.TsConfig, arg.Query, arg.TenantID)
+	rows, err := db.Query(ctx, keywordTerms, arg.TenantID, arg.TsConfig, arg.Query)
 	if err != nil {
 		return nil, err
 	}
@@ -43,7 +49,12 @@ func (q *Queries) KeywordTerms(ctx context.Context, db DBTX, arg KeywordTermsPar
 	items := []KeywordTermsRow{}
 	for rows.Next() {
 		var i KeywordTermsRow
-		if err := rows.Scan(&i.Lexeme, &i.Df, &i.ChunkCount); err != nil {
+		if err := rows.Scan(
+			&i.Lexeme,
+			&i.Df,
+			&i.ChunkCount,
+			&i.Readable,
+		); err != nil {
 			return nil, err
 		}
 		items = append(items, i)
