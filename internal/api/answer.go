@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"net/http"
 	"reflect"
+	"strconv"
 	"strings"
 	"sync/atomic"
 	"time"
@@ -142,8 +143,32 @@ func (s *Server) registerAnswer() {
 	}, opSpec{role: auth.RoleReader}, s.answer)
 }
 
+// wantsSSE reports whether the Accept header asks for a stream: it names
+// text/event-stream (or text/*) with a non-zero quality, at least as high as
+// any JSON range's (RFC 9110 §12.5.1: q=0 means "not acceptable").
 func wantsSSE(accept string) bool {
-	return strings.Contains(strings.ToLower(accept), "text/event-stream")
+	sse, js := -1.0, -1.0
+	for _, r := range strings.Split(accept, ",") {
+		params := strings.Split(r, ";")
+		media := strings.ToLower(strings.TrimSpace(params[0]))
+		q := 1.0
+		for _, p := range params[1:] {
+			if k, v, ok := strings.Cut(strings.TrimSpace(p), "="); ok && strings.EqualFold(strings.TrimSpace(k), "q") {
+				if f, err := strconv.ParseFloat(strings.TrimSpace(v), 64); err == nil && f >= 0 && f <= 1 {
+					q = f
+				} else {
+					q = 0
+				}
+			}
+		}
+		switch media {
+		case "text/event-stream":
+			sse = max(sse, q)
+		case "application/json", "application/*", "*/*":
+			js = max(js, q)
+		}
+	}
+	return sse > 0 && sse >= js
 }
 
 func (s *Server) answer(ctx context.Context, in *AnswerInput) (*huma.StreamResponse, error) {
@@ -188,15 +213,23 @@ func (s *Server) answer(ctx context.Context, in *AnswerInput) (*huma.StreamRespo
 		}}, nil
 	}
 	return &huma.StreamResponse{Body: func(hctx huma.Context) {
-		hctx.SetHeader("Content-Type", "text/event-stream")
-		hctx.SetHeader("Cache-Control", "no-cache")
-		hctx.SetHeader("X-Accel-Buffering", "no") // no proxy buffering of the stream
-		hctx.SetStatus(http.StatusOK)
+		// The stream starts with its first event: an error before it (bad
+		// input the search refuses, a rate limit, the database down) is
+		// the same problem response as the JSON answer's, not a 200 stream
+		// carrying an error event.
+		started := false
 		w := hctx.BodyWriter()
 		send := func(event string, v any) error {
 			b, err := json.Marshal(v)
 			if err != nil {
 				return err
+			}
+			if !started {
+				started = true
+				hctx.SetHeader("Content-Type", "text/event-stream")
+				hctx.SetHeader("Cache-Control", "no-cache")
+				hctx.SetHeader("X-Accel-Buffering", "no") // no proxy buffering of the stream
+				hctx.SetStatus(http.StatusOK)
 			}
 			if _, err := fmt.Fprintf(w, "event: %s\ndata: %s\n\n", event, b); err != nil {
 				return err
@@ -211,7 +244,19 @@ func (s *Server) answer(ctx context.Context, in *AnswerInput) (*huma.StreamRespo
 		})
 		s.deps.Recorder.Count(t.ID, traffic.ProviderTokens, tokens.Load())
 		if err != nil {
-			_ = send("error", asProblem(ctx, err))
+			p := asProblem(ctx, err)
+			if started {
+				_ = send("error", p)
+				return
+			}
+			for k, vs := range p.GetHeaders() {
+				for _, v := range vs {
+					hctx.AppendHeader(k, v)
+				}
+			}
+			hctx.SetHeader("Content-Type", "application/problem+json")
+			hctx.SetStatus(p.Status)
+			_ = json.NewEncoder(w).Encode(p)
 			return
 		}
 		body := s.answered(res)

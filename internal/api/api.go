@@ -1,7 +1,9 @@
 package api
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"log/slog"
 	"net/http"
@@ -243,6 +245,7 @@ func newServer(d Deps) *Server {
 	cfg.SchemasPath = ""  // no /schemas route ...
 	cfg.CreateHooks = nil // ... and no $schema links injected into bodies
 	cfg.RejectUnknownQueryParameters = true
+	cfg.Formats = map[string]huma.Format{"application/json": exactJSON, "json": exactJSON}
 	cfg.Components.SecuritySchemes = map[string]*huma.SecurityScheme{
 		securityScheme: {Type: "http", Scheme: "bearer", BearerFormat: "JWT",
 			Description: "A JWT with the tenant id (tenant_id claim, a UUID) and role (role claim: reader, editor or admin)."},
@@ -460,4 +463,28 @@ func tenantOf(ctx context.Context) (tenant.Tenant, error) {
 		return *info.tenant, nil
 	}
 	return tenant.Tenant{}, errNoTenant
+}
+
+// exactJSON is huma's JSON format, except that a request body decoded into
+// a Go value keeps the numbers inside free-form JSON (metadata and its
+// filters) as written: decoded as float64, 9007199254740993 was stored as
+// …992 and matched the other document's filter. Huma's schema validation
+// decodes into an interface value and needs float64 there; that decoding is
+// unchanged.
+var exactJSON = huma.Format{
+	Marshal: huma.DefaultJSONFormat.Marshal,
+	Unmarshal: func(data []byte, v any) error {
+		if _, generic := v.(*any); generic {
+			return json.Unmarshal(data, v)
+		}
+		d := json.NewDecoder(bytes.NewReader(data))
+		d.UseNumber()
+		if err := d.Decode(v); err != nil {
+			return err
+		}
+		if d.More() {
+			return errors.New("invalid character after top-level value")
+		}
+		return nil
+	},
 }

@@ -264,7 +264,8 @@ func (s *Server) upload(ctx context.Context, in *UploadInput) (*DocumentWriteOut
 	}
 	var meta map[string]any
 	if strings.TrimSpace(form.Metadata) != "" {
-		if err := json.Unmarshal([]byte(form.Metadata), &meta); err != nil || meta == nil {
+		var err error
+		if meta, err = ingest.DecodeMetadata([]byte(form.Metadata)); err != nil || meta == nil {
 			return nil, invalidf("metadata must be a JSON object")
 		}
 	}
@@ -461,7 +462,8 @@ func document(r store.GetDocumentRow) (Document, error) {
 	d := Document{ID: r.ID, SourceURI: r.SourceUri, Title: r.Title, ContentType: r.ContentType, ContentSHA256: r.ContentSha,
 		Chunks: int(r.ChunkCount), CreatedAt: r.CreatedAt.Time, UpdatedAt: r.UpdatedAt.Time, Metadata: map[string]any{}}
 	if len(r.Metadata) > 0 {
-		if err := json.Unmarshal(r.Metadata, &d.Metadata); err != nil {
+		var err error
+		if d.Metadata, err = ingest.DecodeMetadata(r.Metadata); err != nil {
 			return d, errors.Join(errors.New("api: stored metadata is not a JSON object"), err)
 		}
 		if d.Metadata == nil {

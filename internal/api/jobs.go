@@ -19,6 +19,7 @@ import (
 
 	"github.com/ragd-dev/ragd/internal/auth"
 	"github.com/ragd-dev/ragd/internal/job"
+	"github.com/ragd-dev/ragd/internal/ingest"
 )
 
 // opCreateJob is the operation whose body may be as large as
@@ -166,7 +167,8 @@ func (s *Server) createJob(ctx context.Context, in *CreateJobInput) (*JobOutput,
 	jin := job.Input{BaseURI: form.BaseURI, Intake: intake,
 		Limits: job.Limits{MaxFileBytes: s.limits.MaxBodyBytes, MaxJobBytes: s.limits.MaxJobBytes, MaxFiles: s.limits.MaxJobFiles}}
 	if strings.TrimSpace(form.Metadata) != "" {
-		if err := json.Unmarshal([]byte(form.Metadata), &jin.Metadata); err != nil || jin.Metadata == nil {
+		var err error
+		if jin.Metadata, err = ingest.DecodeMetadata([]byte(form.Metadata)); err != nil || jin.Metadata == nil {
 			return nil, invalidf("metadata must be a JSON object")
 		}
 	}

@@ -71,7 +71,8 @@ func runIngest(ctx context.Context, e *env, args []string) error {
 	}
 	var meta map[string]any
 	if *metadata != "" {
-		if err := json.Unmarshal([]byte(*metadata), &meta); err != nil || meta == nil {
+		var err error
+		if meta, err = ingest.DecodeMetadata([]byte(*metadata)); err != nil || meta == nil {
 			return usagef("--metadata must be a JSON object, got %q", *metadata)
 		}
 	}

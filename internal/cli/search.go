@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/ragd-dev/ragd/internal/auth"
+	"github.com/ragd-dev/ragd/internal/ingest"
 	"github.com/ragd-dev/ragd/internal/search"
 	"github.com/ragd-dev/ragd/internal/store"
 )
@@ -146,7 +147,8 @@ func (f searchFilter) reader(ctx context.Context) context.Context {
 func (f searchFilter) request(query string, topK int) (search.Request, error) {
 	req := search.Request{Query: query, TopK: topK, SourceURIPrefix: *f.prefix}
 	if *f.metadata != "" {
-		if err := json.Unmarshal([]byte(*f.metadata), &req.Metadata); err != nil || req.Metadata == nil {
+		var err error
+		if req.Metadata, err = ingest.DecodeMetadata([]byte(*f.metadata)); err != nil || req.Metadata == nil {
 			return search.Request{}, usagef("--metadata must be a JSON object, got %q", *f.metadata)
 		}
 	}

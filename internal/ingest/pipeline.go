@@ -1,12 +1,14 @@
 package ingest
 
 import (
+	"bytes"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"log/slog"
 	"reflect"
 	"strings"
@@ -35,6 +37,23 @@ const DefaultMaxBytes = config.DefaultMaxBodyBytes
 
 // MaxMetadataBytes bounds a document's metadata JSON.
 const MaxMetadataBytes = 64 << 10
+
+// DecodeMetadata decodes a JSON object of metadata (or a metadata filter)
+// keeping its numbers as written (json.Number): decoded as float64, an
+// integer past 2^53 (9007199254740993) came back as another one and matched
+// another document's filter. A JSON null decodes to a nil map.
+func DecodeMetadata(b []byte) (map[string]any, error) {
+	d := json.NewDecoder(bytes.NewReader(b))
+	d.UseNumber()
+	var m map[string]any
+	if err := d.Decode(&m); err != nil {
+		return nil, err
+	}
+	if _, err := d.Token(); err != io.EOF {
+		return nil, errors.New("metadata: data after the JSON object")
+	}
+	return m, nil
+}
 
 // indexVersion names how chunks are indexed (analyze.Keywords: compound
 // identifiers, CJK bigrams); it is part of the pipeline fingerprint, with the
@@ -230,6 +249,9 @@ func (p *Pipeline) Upsert(ctx context.Context, t tenant.Tenant, d Document) (Out
 		var err error
 		if meta, err = json.Marshal(d.Metadata); err != nil || len(meta) > MaxMetadataBytes {
 			return out, fmt.Errorf("%w: must be a JSON object of at most %d bytes", ErrInvalidMetadata, MaxMetadataBytes)
+		}
+		if store.JSONDepth(d.Metadata) > store.MaxJSONDepth {
+			return out, fmt.Errorf("%w: must nest at most %d levels", ErrInvalidMetadata, store.MaxJSONDepth)
 		}
 	}
 	if d.SetAccess {

@@ -2,7 +2,6 @@ package job
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -115,7 +114,8 @@ func (s *Service) process(ctx context.Context, c store.IngestionClaim) {
 	}
 	var meta map[string]any
 	if it.Metadata != nil {
-		if err := json.Unmarshal(it.Metadata, &meta); err != nil {
+		var err error
+		if meta, err = ingest.DecodeMetadata(it.Metadata); err != nil {
 			s.finish(ctx, c, log, StageFailed, ingest.Outcome{}, "metadata is not a JSON object")
 			return
 		}

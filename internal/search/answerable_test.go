@@ -159,7 +159,8 @@ func TestAssessReasons(t *testing.T) {
 	// question writes them.
 	q := plan{set: set, useKeyword: true, req: Request{Query: "How long should sourdough bread rest before baking?"}}
 	legs = legResults{ranKeyword: true, idfSum: 20, idf: map[string]float64{"long": 2, "rest": 2, "sourdough": 8, "bread": 8},
-		kw: []legHit{{value: 2, matched: []string{"long", "rest"}}}, absent: []string{"sourdough", "bread"}, absentIDF: 16}
+		kw: []legHit{{value: 2, matched: []string{"long", "rest"}}}, absent: []string{"sourdough", "bread"}, absentIDF: 16,
+		unreadable: []string{"sourdough", "bread"}}
 	var words Response
 	s.assess(q, legs, &words)
 	if words.ConfidenceReason != "no document mentions “sourdough”, “bread”" || words.Confidence >= *set.RefuseBelow {
@@ -168,7 +169,8 @@ func TestAssessReasons(t *testing.T) {
 	// An opinion refused says so, not which of its words no page has.
 	op := plan{set: set, useKeyword: true, req: Request{Query: "Is Debian better than Ubuntu for gaming, in your opinion?"}}
 	legs = legResults{ranKeyword: true, idfSum: 20, idf: map[string]float64{"debian": 2, "ubuntu": 2, "game": 8, "opinion": 8},
-		kw: []legHit{{value: 2, matched: []string{"debian"}}}, absent: []string{"game", "opinion"}, absentIDF: 16}
+		kw: []legHit{{value: 2, matched: []string{"debian"}}}, absent: []string{"game", "opinion"}, absentIDF: 16,
+		unreadable: []string{"game", "opinion"}}
 	var opinion Response
 	s.assess(op, legs, &opinion)
 	if opinion.Confidence >= *set.RefuseBelow || !strings.Contains(opinion.ConfidenceReason, "asks for an opinion") {

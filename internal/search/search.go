@@ -348,6 +348,9 @@ func (s *Searcher) plan(t tenant.Tenant, req Request) (plan, error) {
 		p.n = max(p.n, rerankDepth)
 	}
 	if len(req.Metadata) > 0 {
+		if store.JSONDepth(req.Metadata) > store.MaxJSONDepth {
+			return plan{}, fmt.Errorf("%w: it nests more than %d levels", ErrInvalidFilter, store.MaxJSONDepth)
+		}
 		var err error
 		if p.metadata, err = json.Marshal(req.Metadata); err != nil {
 			return plan{}, fmt.Errorf("%w: %v", ErrInvalidFilter, err)

@@ -29,6 +29,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+	"unicode/utf8"
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
@@ -393,6 +394,23 @@ type row struct {
 // purgeEvery is how often the writer purges one tenant's expired events.
 const purgeEvery = time.Hour
 
+// The columns' bounds (migration 00022): the tenant's events are written in
+// one statement, so a value past its column's bound would lose every event
+// of the batch, other callers' included.
+const (
+	maxSubjectChars   = 512
+	maxRequestIDChars = 128
+)
+
+// within returns s, or "" (left out) when it has more than n characters: a
+// cut subject could name another caller.
+func within(s string, n int) string {
+	if utf8.RuneCountInString(s) > n {
+		return ""
+	}
+	return s
+}
+
 func (r *Recorder) write(ctx context.Context, tenant uuid.UUID, evs []Event, usage map[time.Time]*[numCounters]int64) error {
 	ctx, cancel := context.WithTimeout(ctx, writeTimeout)
 	defer cancel()
@@ -400,7 +418,7 @@ func (r *Recorder) write(ctx context.Context, tenant uuid.UUID, evs []Event, usa
 	rows := make([]row, len(evs))
 	for i, e := range evs {
 		retention = max(retention, e.RetentionDays)
-		rows[i] = row{ID: e.ID, CreatedAt: e.At, Operation: e.Operation, RequestID: e.RequestID, Subject: e.Subject,
+		rows[i] = row{ID: e.ID, CreatedAt: e.At, Operation: e.Operation, RequestID: within(e.RequestID, maxRequestIDChars), Subject: within(e.Subject, maxSubjectChars),
 			QuestionSHA: QuestionSHA(e.Question), Filters: e.Filters, TopK: e.TopK, Results: e.Results, Confidence: e.Confidence,
 			Refused: e.Refused, RefusalReason: e.RefusalReason, Degraded: e.Degraded, TimingsMS: e.TimingsMS, TotalMS: e.TotalMS}
 		if e.KeepText {
