@@ -18,8 +18,8 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/ragd-dev/ragd/internal/auth"
-	"github.com/ragd-dev/ragd/internal/job"
 	"github.com/ragd-dev/ragd/internal/ingest"
+	"github.com/ragd-dev/ragd/internal/job"
 )
 
 // opCreateJob is the operation whose body may be as large as
