@@ -1,6 +1,7 @@
 package answer
 
 import (
+	"regexp"
 	"slices"
 	"strings"
 	"unicode"
@@ -84,7 +85,7 @@ func parseUnits(content, headingPath string) []unit {
 	for _, b := range splitBlocks(content) {
 		block++
 		if b.fenced {
-			add(unitCode, b.lines[0])
+			add(unitCode, stripCodeMarkers(b.lines[0]))
 			continue
 		}
 		// Citation-like markers are removed from the lines, so that the
@@ -98,7 +99,14 @@ func parseUnits(content, headingPath string) []unit {
 		for i, l := range raw {
 			lines[i] = stripMarkers(l)
 		}
-		code := func() string { return strings.Join(trimBlankLines(raw[len(raw)-len(lines):]), "\n") }
+		code := func() string {
+			kept := trimBlankLines(raw[len(raw)-len(lines):])
+			out := make([]string, len(kept))
+			for i, l := range kept {
+				out[i] = stripCodeMarkers(l)
+			}
+			return strings.Join(out, "\n")
+		}
 		if len(lines) > 1 && !slices.ContainsFunc(lines[1:], isTableRow) {
 			// An admonition laid out as a table (DocBook's: an icon cell,
 			// then "Note" or "注記" above the text) comes out as a row of
@@ -663,4 +671,34 @@ func isUpperWord(w string) bool {
 		}
 	}
 	return w != ""
+}
+
+// codeMarker is a citation-shaped marker in code: a bracketed number (or
+// list of numbers) after a blank or at the start of a line ("cite source
+// [7]."), as opposed to one that is part of the code's syntax
+// (`\copygroup[4]{GA}`, `argv[1]`), which follows a character of the code.
+var codeMarker = regexp.MustCompile(`(^|[ \t])[\[［]\d+(?:\s*[,–-]\s*\d+)*[\]］]`)
+
+// stripCodeMarkers removes the citation-shaped markers (codeMarker) of a line
+// of code that nothing of the code's syntax follows (end of line, a blank
+// or closing punctuation), so that no marker in an answer is one the
+// answerer did not verify, code included; the rest of the code is quoted as
+// written.
+func stripCodeMarkers(line string) string {
+	ms := codeMarker.FindAllStringSubmatchIndex(line, -1)
+	if ms == nil {
+		return line
+	}
+	var b strings.Builder
+	last := 0
+	for _, m := range ms {
+		end := m[1]
+		if end < len(line) && !strings.ContainsRune(" \t\n.,;:!?)", rune(line[end])) {
+			continue // syntax: "[7]{", "[7](", "[7]x"
+		}
+		b.WriteString(line[last:m[3]])
+		last = end
+	}
+	b.WriteString(line[last:])
+	return b.String()
 }

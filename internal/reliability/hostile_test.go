@@ -511,15 +511,19 @@ func hostileCases() []hostileCase {
 		}},
 		{class: "deeply nested metadata", adds: 1, run: func(t *testing.T, h *hostile) {
 			deep := func(n int) string { return strings.Repeat(`{"a":`, n) + "1" + strings.Repeat("}", n) }
-			// Within encoding/json's depth limit (10,000) and 64 KiB: stored.
-			r := h.s.do(call{Method: "PUT", Path: "/v1/documents", Token: h.ed, Body: `{"source_uri":"deepmeta.md","content":"nested metadata words","metadata":` + deep(2000) + `}`})
+			// Up to store.MaxJSONDepth levels: stored, and searched by.
+			r := h.s.do(call{Method: "PUT", Path: "/v1/documents", Token: h.ed, Body: `{"source_uri":"deepmeta.md","content":"nested metadata words","metadata":` + deep(store.MaxJSONDepth) + `}`})
 			if r.Status != http.StatusOK {
 				t.Fatalf("%s", r)
 			}
-			// Beyond it: 400, without a stack overflow anywhere.
+			h.search(t, `{"query":"nested","metadata":`+deep(store.MaxJSONDepth)+`}`)
+			// Deeper: 422 (jsonb containment recurses through both values),
+			// and 400 past encoding/json's depth limit, without a stack
+			// overflow anywhere.
+			h.reject(t, call{Method: "PUT", Path: "/v1/documents", Body: `{"source_uri":"deeper.md","content":"x","metadata":` + deep(2000) + `}`}, 422, "32 levels")
+			h.reject(t, call{Method: "POST", Path: "/v1/search", Body: `{"query":"nested","metadata":` + deep(3000) + `}`}, 422, "32 levels")
 			h.reject(t, call{Method: "PUT", Path: "/v1/documents", Body: `{"source_uri":"deeper.md","content":"x","metadata":` + deep(20000) + `}`}, 400, "depth")
 			h.reject(t, call{Method: "POST", Path: "/v1/search", Body: `{"query":"x","metadata":` + deep(20000) + `}`}, 400, "depth")
-			h.search(t, `{"query":"nested","metadata":`+deep(3000)+`}`)
 		}},
 		{class: "very long source_uri", adds: 1, run: func(t *testing.T, h *hostile) {
 			h.reject(t, put(strings.Repeat("u", 2049), "x"), 422, "2048")
