@@ -188,10 +188,14 @@ func signals(p plan, legs legResults) Signals {
 			sg.Names++
 		}
 	}
+	options := map[string]bool{}
+	for _, o := range commandOptions(p.req.Query) {
+		options[o] = true
+	}
 	for _, w := range legs.missing {
 		switch {
 		case Release(w):
-		case Identifier(w):
+		case Identifier(w), options[w]:
 			sg.MissingNames++
 			sg.MissingIdentifiers++
 		default:
@@ -466,10 +470,38 @@ func probeWords(query string) []probe {
 		}
 		out = append(out, pr)
 	}
+	for _, o := range commandOptions(query) {
+		if !seen[o] && len(out) < maxProbes {
+			seen[o] = true
+			out = append(out, probe{word: o, text: o, literal: true})
+		}
+	}
 	for _, r := range releases(query) {
 		if !seen[r] && len(out) < maxProbes {
 			seen[r] = true
 			out = append(out, probe{word: r, text: r, literal: true})
+		}
+	}
+	return out
+}
+
+// optionPattern matches a long command-line option as a question writes
+// it: two dashes, then a word of letters, digits and inner hyphens
+// ("--cloud-sync", "--no-verify").
+var optionPattern = regexp.MustCompile(`(?:^|[\s(\x60"'“])--([\p{L}][\p{L}\p{N}]*(?:-[\p{L}\p{N}]+)*)`)
+
+// commandOptions returns the long options the query names, without their
+// dashes (documents list options as "--name" or as "name"). An option no
+// document mentions is a missing identifier: like a code name, people do
+// not paraphrase an option, and a question about one no document has is
+// about something the documents do not cover ("What does the --cloud-sync
+// option export?" was answered at 0.39 from the options list of another
+// command).
+func commandOptions(query string) []string {
+	var out []string
+	for _, m := range optionPattern.FindAllStringSubmatch(query, -1) {
+		if len(m[1]) >= 2 && !slices.Contains(out, m[1]) {
+			out = append(out, m[1])
 		}
 	}
 	return out

@@ -91,3 +91,37 @@ func TestMissingReleaseIsRefused(t *testing.T) {
 		}
 	}
 }
+
+// TestMissingOptionIsAMissingIdentifier: a long option no document
+// mentions is reported missing and counts as a missing identifier; one the
+// documents list (with or without its dashes) is not.
+func TestMissingOptionIsAMissingIdentifier(t *testing.T) {
+	t.Parallel()
+	docs := map[string]string{
+		"cli.md": "# Command line\n\nThe export command writes the marks of every student. " +
+			"Its options are --sort, which orders the students by grade, and --module, which chooses the output format. " +
+			"The option no-verify skips the checks.",
+	}
+	tt, s := corpusTenant(t, "options", "english", docs)
+	ctx := context.Background()
+	for _, tc := range []struct {
+		question string
+		missing  []string
+		ids      int
+	}{
+		{"What does the --cloud-sync option of the export command do?", []string{"cloud-sync"}, 1},
+		{"What does the --sort option of the export command do?", nil, 0},
+		{"What does --no-verify do for the export command?", nil, 0},
+	} {
+		resp, err := s.Search(ctx, tt, search.Request{Query: tc.question, TopK: 3})
+		if err != nil {
+			t.Fatalf("%q: %v", tc.question, err)
+		}
+		if !slices.Equal(resp.MissingTerms, tc.missing) {
+			t.Errorf("%q: missing %q, want %q", tc.question, resp.MissingTerms, tc.missing)
+		}
+		if resp.Signals.MissingIdentifiers != tc.ids {
+			t.Errorf("%q: %d missing identifiers, want %d", tc.question, resp.Signals.MissingIdentifiers, tc.ids)
+		}
+	}
+}
