@@ -148,6 +148,9 @@ func runTenantCreate(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	fmt.Fprintln(e.stdout, t.ID)
+	// The id alone on stdout (scripts read it); what to do next on stderr.
+	fmt.Fprintf(e.stderr, "tenant %s created; next: ragd ingest --tenant %s PATH..., then ragd ask --tenant %s \"a question\" (for the HTTP API: ragd token issue --tenant %s --role reader)\n",
+		*slug, *slug, *slug, *slug)
 	return nil
 }
 
