@@ -533,12 +533,31 @@ func releases(query string) []string {
 	for _, m := range releasePattern.FindAllStringSubmatchIndex(query, -1) {
 		name, number := query[m[2]:m[3]], query[m[4]:m[5]]
 		first := m[2] == len(query)-len(opening)
-		if notProducts[strings.ToLower(name)] || !NameLike(name, first) {
+		if notProducts[strings.ToLower(name)] {
+			continue
+		}
+		if !NameLike(name, first) && !productWord(query[:m[2]], name) {
 			continue
 		}
 		out = append(out, name+" "+number)
 	}
 	return out
+}
+
+// productWord reports a lowercase word that ends a product's name of two
+// words, the one before it a name ("Apache httpd 2.6", "Debian bookworm
+// 12"): before names the text before word.
+func productWord(before, word string) bool {
+	r, _ := utf8.DecodeRuneInString(word)
+	if !unicode.IsLower(r) || utf8.RuneCountInString(word) < 3 || !strings.HasSuffix(before, " ") {
+		return false
+	}
+	f := strings.Fields(before)
+	if len(f) == 0 {
+		return false
+	}
+	prev := f[len(f)-1]
+	return len(f) > 1 && NameLike(prev, false) && !notProducts[strings.ToLower(prev)]
 }
 
 // releaseCap bounds the confidence of a question naming a release no
