@@ -511,7 +511,7 @@ func commandOptions(query string) []string {
 // digits, then up to two dotted parts ("PostgreSQL 20", "Python 3.13",
 // "Debian 13", "APT 3.0"); longer numbers are ports, years or codes.
 // A number with a leading zero is a code, not a release ("JIB 04").
-var releasePattern = regexp.MustCompile(`([\p{L}][\p{L}\p{N}_+-]*)[ \t]+[vV]?([1-9]\d?(?:\.\d{1,3}){0,2}|0(?:\.\d{1,3}){1,2})(?:[^\p{L}\p{N}.]|\.(?:[^\p{N}]|$)|$)`)
+var releasePattern = regexp.MustCompile(`([\p{L}](?:[\p{L}\p{N}_+-]|\.[\p{L}])*)[ \t]+[vV]?([1-9]\d?(?:\.\d{1,3}){0,2}|0(?:\.\d{1,3}){1,2})(?:[^\p{L}\p{N}.]|\.(?:[^\p{N}]|$)|$)`)
 
 // notProducts are capitalised words a number follows that name a part of a
 // document, not a product's release ("Section 5.3", "Table 9.4").

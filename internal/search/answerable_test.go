@@ -240,17 +240,18 @@ func TestAbsentWords(t *testing.T) {
 
 func TestReleases(t *testing.T) {
 	for q, want := range map[string][]string{
-		"What is new in PostgreSQL 18?":               {"PostgreSQL 18"},
-		"What is new in APT 3.0 in Debian 13 trixie?": {"APT 3.0", "Debian 13"},
-		"Does Python 3.12. Or OpenSSL 0.9.8 matter?":  {"Python 3.12", "OpenSSL 0.9.8"},
-		"PostgreSQL 15's features":                    {"PostgreSQL 15"},
-		"How do I use port 5432 and PostgreSQL 2024?": nil,           // ports and years
-		"See Section 5.3, Table 9.4 and Chapter 12":   nil,           // parts of a document
-		"Is JIB 04 inactive against KDM5A?":           nil,           // a leading zero: a code
-		"Windows 10 users":                            nil,           // a capital opening the question says nothing
-		"Version 1.2.3.4 of Foo":                      nil,           // four parts
-		"What does Apache httpd 2.6 bring?":           {"httpd 2.6"}, // a product's second word
-		"How do I use the config 2 file?":             nil,           // after a word that is no name
+		"What is new in PostgreSQL 18?":                       {"PostgreSQL 18"},
+		"What is new in APT 3.0 in Debian 13 trixie?":         {"APT 3.0", "Debian 13"},
+		"Does Python 3.12. Or OpenSSL 0.9.8 matter?":          {"Python 3.12", "OpenSSL 0.9.8"},
+		"PostgreSQL 15's features":                            {"PostgreSQL 15"},
+		"How do I use port 5432 and PostgreSQL 2024?":         nil,            // ports and years
+		"See Section 5.3, Table 9.4 and Chapter 12":           nil,            // parts of a document
+		"Is JIB 04 inactive against KDM5A?":                   nil,            // a leading zero: a code
+		"Windows 10 users":                                    nil,            // a capital opening the question says nothing
+		"Version 1.2.3.4 of Foo":                              nil,            // four parts
+		"What changed in the release process for Node.js 30?": {"Node.js 30"}, // a dotted name
+		"What does Apache httpd 2.6 bring?":                   {"httpd 2.6"},  // a product's second word
+		"How do I use the config 2 file?":                     nil,            // after a word that is no name
 	} {
 		got := releases(q)
 		if !slices.Equal(got, want) {
