@@ -673,11 +673,12 @@ func isUpperWord(w string) bool {
 	return w != ""
 }
 
-// codeMarker is a citation-shaped marker in code: a bracketed number (or
-// list of numbers) after a blank or at the start of a line ("cite source
-// [7]."), as opposed to one that is part of the code's syntax
-// (`\copygroup[4]{GA}`, `argv[1]`), which follows a character of the code.
-var codeMarker = regexp.MustCompile(`(^|[ \t])[\[［]\d+(?:\s*[,–-]\s*\d+)*[\]］]`)
+// codeMarker is a citation-shaped marker in code: a bracketed number from 1
+// (or a list of them) after a word and a blank ("cite source [7].", "done.
+// [3]"), as opposed to a value (`ports = [80, 443]`, `"retries": [1, 5]`,
+// `return [0]`, `grep [0-9]`) or a part of the code's syntax
+// (`\copygroup[4]{GA}`, `argv[1]`).
+var codeMarker = regexp.MustCompile(`([\p{L}\p{N}.!?)}"'”])([ \t]+)[\[［][1-9]\d*(?:\s*,\s*[1-9]\d*)*[\]］]`)
 
 // stripCodeMarkers removes the citation-shaped markers (codeMarker) of a line
 // of code that nothing of the code's syntax follows (end of line, a blank
@@ -693,10 +694,10 @@ func stripCodeMarkers(line string) string {
 	last := 0
 	for _, m := range ms {
 		end := m[1]
-		if end < len(line) && !strings.ContainsRune(" \t\n.,;:!?)", rune(line[end])) {
+		if end < len(line) && !strings.ContainsRune(" \t.,;:!?)", rune(line[end])) {
 			continue // syntax: "[7]{", "[7](", "[7]x"
 		}
-		b.WriteString(line[last:m[3]])
+		b.WriteString(line[last:m[4]]) // up to the blanks before the marker
 		last = end
 	}
 	b.WriteString(line[last:])

@@ -144,8 +144,8 @@ func (s *Server) registerAnswer() {
 }
 
 // wantsSSE reports whether the Accept header asks for a stream: it names
-// text/event-stream (or text/*) with a non-zero quality, at least as high as
-// any JSON range's (RFC 9110 §12.5.1: q=0 means "not acceptable").
+// text/event-stream or text/* with a non-zero quality, at least as high as
+// any range JSON falls in (RFC 9110 §12.5.1: q=0 means "not acceptable").
 func wantsSSE(accept string) bool {
 	sse, js := -1.0, -1.0
 	for _, r := range strings.Split(accept, ",") {
@@ -162,7 +162,7 @@ func wantsSSE(accept string) bool {
 			}
 		}
 		switch media {
-		case "text/event-stream":
+		case "text/event-stream", "text/*":
 			sse = max(sse, q)
 		case "application/json", "application/*", "*/*":
 			js = max(js, q)

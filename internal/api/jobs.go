@@ -171,6 +171,9 @@ func (s *Server) createJob(ctx context.Context, in *CreateJobInput) (*JobOutput,
 		if jin.Metadata, err = ingest.DecodeMetadata([]byte(form.Metadata)); err != nil || jin.Metadata == nil {
 			return nil, invalidf("metadata must be a JSON object")
 		}
+		if _, err := ingest.CheckMetadata(jin.Metadata); err != nil {
+			return nil, err // refused now, as a document write would, not file by file later
+		}
 	}
 	var files []job.File
 	label := ""

@@ -144,7 +144,9 @@ func layoutPDF(raw *pdfRaw) (*Document, error) {
 // level or above. An "Index" is one only in the second half of the document
 // (a chapter about indexes may be titled so).
 func navigationSection(heading string, page, pages int) bool {
-	t := strings.ToLower(strings.TrimSpace(strings.TrimLeft(heading, "0123456789. ")))
+	// A numbered heading ("4 Index", "2.2 Contents") is a section of the
+	// text: a book's own contents and index are not numbered.
+	t := strings.ToLower(strings.TrimSpace(heading))
 	switch t {
 	case "contents", "table of contents", "list of figures", "list of tables", "list of listings":
 		return true

@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"math/big"
 	"reflect"
 	"strings"
 	"unicode"
@@ -37,6 +38,21 @@ const DefaultMaxBytes = config.DefaultMaxBodyBytes
 
 // MaxMetadataBytes bounds a document's metadata JSON.
 const MaxMetadataBytes = 64 << 10
+
+// CheckMetadata returns metadata as stored (JSON), or ErrInvalidMetadata
+// when it is not JSON, is over MaxMetadataBytes or nests deeper than
+// store.MaxJSONDepth: what a document write refuses, checked wherever
+// metadata is accepted for later writes too (ingestion jobs, manifests).
+func CheckMetadata(m map[string]any) ([]byte, error) {
+	b, err := json.Marshal(m)
+	if err != nil || len(b) > MaxMetadataBytes {
+		return nil, fmt.Errorf("%w: must be a JSON object of at most %d bytes", ErrInvalidMetadata, MaxMetadataBytes)
+	}
+	if store.JSONDepth(m) > store.MaxJSONDepth {
+		return nil, fmt.Errorf("%w: must nest at most %d levels", ErrInvalidMetadata, store.MaxJSONDepth)
+	}
+	return b, nil
+}
 
 // DecodeMetadata decodes a JSON object of metadata (or a metadata filter)
 // keeping its numbers as written (json.Number): decoded as float64, an
@@ -247,11 +263,8 @@ func (p *Pipeline) Upsert(ctx context.Context, t tenant.Tenant, d Document) (Out
 	var meta []byte // nil: keep what is stored
 	if d.Metadata != nil {
 		var err error
-		if meta, err = json.Marshal(d.Metadata); err != nil || len(meta) > MaxMetadataBytes {
-			return out, fmt.Errorf("%w: must be a JSON object of at most %d bytes", ErrInvalidMetadata, MaxMetadataBytes)
-		}
-		if store.JSONDepth(d.Metadata) > store.MaxJSONDepth {
-			return out, fmt.Errorf("%w: must nest at most %d levels", ErrInvalidMetadata, store.MaxJSONDepth)
+		if meta, err = CheckMetadata(d.Metadata); err != nil {
+			return out, err
 		}
 	}
 	if d.SetAccess {
@@ -744,9 +757,43 @@ func (p *Pipeline) ListSourceURIs(ctx context.Context, t tenant.Tenant, prefix s
 // sameJSON reports whether two JSON texts hold equal values (jsonb output
 // and encoding/json differ in spacing and key order).
 func sameJSON(a, b []byte) bool {
-	var x, y any
-	if json.Unmarshal(a, &x) != nil || json.Unmarshal(b, &y) != nil {
-		return false
+	x, errX := exactValue(a)
+	y, errY := exactValue(b)
+	return errX == nil && errY == nil && reflect.DeepEqual(x, y)
+}
+
+// exactNumber is a JSON number's exact value, a type apart from strings.
+type exactNumber string
+
+// exactValue decodes JSON with every number as its exact rational value
+// (as text): compared as float64, 9007199254740993 equalled …992 and a
+// changed metadata number was reported unchanged and never stored, while
+// 1e3 and 1000 (jsonb's output of it) are the same number.
+func exactValue(b []byte) (any, error) {
+	d := json.NewDecoder(bytes.NewReader(b))
+	d.UseNumber()
+	var v any
+	if err := d.Decode(&v); err != nil {
+		return nil, err
 	}
-	return reflect.DeepEqual(x, y)
+	var norm func(any) any
+	norm = func(v any) any {
+		switch x := v.(type) {
+		case json.Number:
+			if r, ok := new(big.Rat).SetString(string(x)); ok {
+				return exactNumber(r.RatString())
+			}
+			return exactNumber(x)
+		case map[string]any:
+			for k, e := range x {
+				x[k] = norm(e)
+			}
+		case []any:
+			for i, e := range x {
+				x[i] = norm(e)
+			}
+		}
+		return v
+	}
+	return norm(v), nil
 }

@@ -141,6 +141,9 @@ func ReadManifest(dir string) (Manifest, error) {
 			if len(b) > ingest.MaxMetadataBytes {
 				return m, fmt.Errorf("%s/tenant.yaml: sources[%d].metadata is %d bytes as JSON, the limit is %d", dir, i, len(b), ingest.MaxMetadataBytes)
 			}
+			if _, err := ingest.CheckMetadata(s.Metadata); err != nil {
+				return m, fmt.Errorf("%s/tenant.yaml: sources[%d].metadata: %w", dir, i, err)
+			}
 		}
 		if s.Access != nil {
 			if _, err := auth.NormalizeAccess(*s.Access); err != nil {

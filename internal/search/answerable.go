@@ -281,11 +281,21 @@ func (s *Searcher) assess(p plan, legs legResults, resp *Response) {
 	sg := signals(p, legs)
 	resp.Signals = sg
 	resp.VectorSimilarity, resp.KeywordCoverage, resp.TermCoverage = sg.VectorSimilarity, sg.KeywordCoverage, sg.TermCoverage
-	resp.MissingTerms = legs.missing
+	// The release probes' forms are reported as the question writes the
+	// release, and only when no form is written anywhere.
+	missingRels := missingReleases(p.req.Query, legs.missing)
+	var missing []string
+	for _, w := range legs.missing {
+		if !Release(w) {
+			missing = append(missing, w)
+		}
+	}
+	missing = append(missing, missingRels...)
+	resp.MissingTerms = missing
 	switch {
 	case legs.ranKeyword:
 		resp.Confidence = TenantAnswerModel(p.set).Probability(sg)
-		if slices.ContainsFunc(legs.missing, Release) {
+		if len(missingRels) > 0 {
 			resp.Confidence = min(resp.Confidence, releaseCap)
 		}
 	case p.useKeyword:
@@ -305,8 +315,8 @@ func (s *Searcher) assess(p plan, legs legResults, resp *Response) {
 	// documents hold.
 	absent := absentWords(p.req.Query, legs.unreadable)
 	switch {
-	case len(legs.missing) > 0:
-		resp.ConfidenceReason = "no document mentions " + quoteList(legs.missing, 3)
+	case len(missing) > 0:
+		resp.ConfidenceReason = "no document mentions " + quoteList(missing, 3)
 	case sg.Opinion:
 		// "no document mentions “opinion”" named a word of the request,
 		// not why nothing answers it.
@@ -477,9 +487,14 @@ func probeWords(query string) []probe {
 		}
 	}
 	for _, r := range releases(query) {
-		if !seen[r] && len(out) < maxProbes {
-			seen[r] = true
-			out = append(out, probe{word: r, text: r, literal: true})
+		// Each form is looked up by its number's lexeme ("18", "v2.4"),
+		// rarer than the name's, then word for word among the chunks that
+		// have it (missingTerms' literal probe).
+		for i, f := range r.forms() {
+			if !seen[f] && len(out) < maxProbes {
+				seen[f] = true
+				out = append(out, probe{word: f, text: []string{"", "v"}[i] + r.number, literal: true})
+			}
 		}
 	}
 	return out
@@ -517,7 +532,26 @@ var releasePattern = regexp.MustCompile(`([\p{L}](?:[\p{L}\p{N}_+-]|\.[\p{L}])*)
 // document, not a product's release ("Section 5.3", "Table 9.4").
 var notProducts = map[string]bool{"section": true, "chapter": true, "table": true, "figure": true, "example": true,
 	"step": true, "page": true, "part": true, "appendix": true, "listing": true, "equation": true, "line": true,
-	"item": true, "note": true, "rule": true, "level": true, "phase": true, "option": true, "case": true}
+	"item": true, "note": true, "rule": true, "level": true, "phase": true, "option": true, "case": true,
+	"version": true, "release": true, "revision": true, "exercise": true, "theorem": true, "lemma": true,
+	"question": true, "module": true, "unit": true, "lesson": true, "week": true, "day": true, "problem": true,
+	"task": true, "stage": true, "type": true, "class": true, "grade": true, "group": true, "room": true,
+	"floor": true, "column": true, "row": true, "port": true, "slot": true, "tier": true, "ram": true}
+
+// countUnits are words after a number that make it a quantity, not a
+// release ("16 GB", "5 ms").
+var countUnits = map[string]bool{"b": true, "kb": true, "mb": true, "gb": true, "tb": true, "kib": true, "mib": true,
+	"gib": true, "tib": true, "ms": true, "s": true, "sec": true, "min": true, "h": true, "px": true, "pt": true,
+	"x": true, "percent": true, "bit": true, "bits": true, "byte": true, "bytes": true, "times": true}
+
+// release is a release name as a question writes it ("Frobnicator v2.4"):
+// the name and the number without its "v".
+type release struct {
+	written, name, number string
+}
+
+// forms are the ways a document may write r: with and without the "v".
+func (r release) forms() []string { return []string{r.name + " " + r.number, r.name + " v" + r.number} }
 
 // releases returns the release names the query writes ("PostgreSQL 20"):
 // a name (NameLike) right before a release number. A release no document
@@ -527,19 +561,69 @@ var notProducts = map[string]bool{"section": true, "chapter": true, "table": tru
 // there). Such a name is checked as written (a literal probe, whose first
 // lexeme is the number's or the name's), so a release only
 // matches where the documents write the name and the number together.
-func releases(query string) []string {
-	var out []string
+func releases(query string) []release {
+	var out []release
 	opening := strings.TrimLeftFunc(query, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
 	for _, m := range releasePattern.FindAllStringSubmatchIndex(query, -1) {
 		name, number := query[m[2]:m[3]], query[m[4]:m[5]]
 		first := m[2] == len(query)-len(opening)
-		if notProducts[strings.ToLower(name)] {
-			continue
+		if notProducts[strings.ToLower(name)] || strings.Contains(name, "_") {
+			continue // a part of a document, or a setting and its value ("max_wal_senders 10")
 		}
 		if !NameLike(name, first) && !productWord(query[:m[2]], name) {
 			continue
 		}
-		out = append(out, name+" "+number)
+		if next := strings.ToLower(firstWord(query[m[5]:])); countUnits[next] || plainWord(name) && !strings.Contains(number, ".") &&
+			len(next) > 3 && strings.HasSuffix(next, "s") && !strings.HasSuffix(next, "ss") {
+			// A quantity: "16 GB"; after a plain capitalised word (a
+			// person, a place), a whole number and a plural are a count
+			// ("give Bob 2 roles"), while "PostgreSQL 18 allows" names a
+			// release.
+			continue
+		}
+		written := strings.TrimRight(query[m[2]:m[5]], " \t")
+		out = append(out, release{written: strings.Join(strings.Fields(written), " "), name: name, number: number})
+	}
+	return out
+}
+
+// plainWord reports a word of letters with no capital but its first.
+func plainWord(w string) bool {
+	for i, r := range w {
+		if !unicode.IsLetter(r) || i > 0 && unicode.IsUpper(r) {
+			return false
+		}
+	}
+	return w != ""
+}
+
+// firstWord returns the letters that start s after blanks.
+func firstWord(s string) string {
+	s = strings.TrimLeft(s, " \t")
+	end := strings.IndexFunc(s, func(r rune) bool { return !unicode.IsLetter(r) })
+	if end < 0 {
+		return s
+	}
+	return s[:end]
+}
+
+// missingReleases returns the releases of query that no readable chunk
+// writes in any of their forms (missing: the probes no chunk has), and
+// whose name the documents do have: a question about "Bob 2" where no
+// document names Bob is told that "Bob" is missing instead.
+func missingReleases(query string, missing []string) []string {
+	var out []string
+	for _, r := range releases(query) {
+		if slices.Contains(missing, r.name) || slices.Contains(out, r.written) {
+			continue
+		}
+		all := true
+		for _, f := range r.forms() {
+			all = all && slices.Contains(missing, f)
+		}
+		if all {
+			out = append(out, r.written)
+		}
 	}
 	return out
 }
@@ -575,6 +659,7 @@ const releaseCap = 0.1
 // a code identifier, people do not paraphrase a release number.
 func Release(word string) bool {
 	name, number, ok := strings.Cut(word, " ")
+	number = strings.TrimLeft(number, "vV")
 	return ok && name != "" && releasePattern.MatchString(word) && strings.IndexFunc(number, unicode.IsLetter) < 0
 }
 

@@ -252,15 +252,23 @@ func TestReleases(t *testing.T) {
 		"What changed in the release process for Node.js 30?": {"Node.js 30"}, // a dotted name
 		"What does Apache httpd 2.6 bring?":                   {"httpd 2.6"},  // a product's second word
 		"How do I use the config 2 file?":                     nil,            // after a word that is no name
+		"What does Frobnicator v2.4 add?":                     {"Frobnicator v2.4"},
+		"Is max_wal_senders 10 by default?":                   nil, // a setting and its value
+		"How do I give Bob 2 roles?":                          nil, // a count
+		"Does Debian need RAM 16 GB?":                         nil, // a quantity
+		"What is in Exercise 3 and Version 2?":                nil,
 	} {
-		got := releases(q)
+		var got []string
+		for _, r := range releases(q) {
+			got = append(got, r.written)
+			for _, f := range r.forms() {
+				if !Release(f) {
+					t.Errorf("Release(%q) = false for a form of a release releases returned", f)
+				}
+			}
+		}
 		if !slices.Equal(got, want) {
 			t.Errorf("releases(%q) = %q, want %q", q, got, want)
-		}
-		for _, r := range got {
-			if !Release(r) {
-				t.Errorf("Release(%q) = false for a name releases returned", r)
-			}
 		}
 	}
 	for _, w := range []string{"MongoDB", "pg_stat_io", "PostgreSQL", "42P01"} {

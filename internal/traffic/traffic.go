@@ -26,6 +26,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"log/slog"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -402,10 +403,11 @@ const (
 	maxRequestIDChars = 128
 )
 
-// within returns s, or "" (left out) when it has more than n characters: a
-// cut subject could name another caller.
+// within returns s, or "" (left out) when PostgreSQL cannot store it (a NUL
+// character, invalid UTF-8) or it has more than n characters: a cut subject
+// could name another caller.
 func within(s string, n int) string {
-	if utf8.RuneCountInString(s) > n {
+	if utf8.RuneCountInString(s) > n || strings.ContainsRune(s, 0) || !utf8.ValidString(s) {
 		return ""
 	}
 	return s
