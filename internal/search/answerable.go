@@ -501,9 +501,9 @@ func probeWords(query string) []probe {
 }
 
 // optionPattern matches a long command-line option as a question writes
-// it: two dashes, then a word of letters, digits and inner hyphens
-// ("--cloud-sync", "--no-verify").
-var optionPattern = regexp.MustCompile(`(?:^|[\s(\x60"'“])--([\p{L}][\p{L}\p{N}]*(?:-[\p{L}\p{N}]+)*)`)
+// it: two dashes, then a word of letters, digits, underscores and inner
+// hyphens ("--cloud-sync", "--no-verify", "--max_connections").
+var optionPattern = regexp.MustCompile(`(?:^|[\s(\x60"'“])--([\p{L}][\p{L}\p{N}_]*(?:-[\p{L}\p{N}_]+)*)`)
 
 // commandOptions returns the long options the query names, without their
 // dashes (documents list options as "--name" or as "name"). An option no
