@@ -62,7 +62,9 @@ func TestSplitDOCXTableKeepsHeader(t *testing.T) {
 	for _, c := range chunks {
 		if strings.Contains(c.Content, "Ada | 555-0100") {
 			found = true
-			if !strings.Contains(c.Content, "Name | Phone\nAda | 555-0100") || c.HeadingPath != "Contacts" {
+			// The document's title is its first level-1 heading, as
+			// for Markdown (no Title paragraph, no core title).
+			if !strings.Contains(c.Content, "Name | Phone\nAda | 555-0100") || c.HeadingPath != "Inventory > Contacts" {
 				t.Errorf("small table split from its header or section: path %q, content %q", c.HeadingPath, c.Content)
 			}
 		}

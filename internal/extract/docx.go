@@ -92,9 +92,15 @@ func extractDOCX(data []byte) (*Document, error) {
 	if err := w.walk(body); err != nil {
 		return nil, err
 	}
+	w.flushCode()
 	title := coreTitle(coreXML)
 	if title == "" {
 		title = w.title
+	}
+	if title == "" {
+		// As for Markdown: the first level-1 heading (pandoc writes no
+		// Title paragraph and no core title without a title in its input).
+		title = w.firstH1
 	}
 	doc := w.b.document(title)
 	if strings.TrimSpace(doc.Text) == "" {
@@ -205,6 +211,27 @@ func (s docxStyles) level(id string) (level int, title bool) {
 	return 0, false
 }
 
+// codeStyles are the (lower-case) names of paragraph styles that hold
+// code or preformatted text: Word's own (HTML Preformatted, Macro Text,
+// Plain Text) and those of converters and templates (pandoc's Source Code).
+var codeStyles = map[string]bool{"source code": true, "html preformatted": true, "macro text": true, "plain text": true,
+	"code": true, "code block": true, "verbatim": true, "preformatted text": true, "preformatted": true}
+
+// code reports whether a paragraph style is for code, following basedOn.
+func (s docxStyles) code(id string) bool {
+	for range 10 {
+		st, ok := s[id]
+		if !ok {
+			return false
+		}
+		if codeStyles[st.name] {
+			return true
+		}
+		id = st.basedOn
+	}
+	return false
+}
+
 // list reports whether a paragraph style carries list numbering.
 func (s docxStyles) list(id string) bool {
 	for range 10 {
@@ -229,8 +256,9 @@ func parseDocxNumbering(b []byte) docxNumbering {
 		Abstract []struct {
 			ID  string `xml:"abstractNumId,attr"`
 			Lvl []struct {
-				Ilvl   int `xml:"ilvl,attr"`
-				NumFmt val `xml:"numFmt"`
+				Ilvl    int  `xml:"ilvl,attr"`
+				NumFmt  val  `xml:"numFmt"`
+				LvlText *val `xml:"lvlText"`
 			} `xml:"lvl"`
 		} `xml:"abstractNum"`
 		Num []struct {
@@ -247,6 +275,12 @@ func parseDocxNumbering(b []byte) docxNumbering {
 		m := map[int]string{}
 		for _, l := range a.Lvl {
 			m[l.Ilvl] = l.NumFmt.Val
+			if l.NumFmt.Val == "bullet" && l.LvlText != nil && strings.TrimSpace(l.LvlText.Val) == "" {
+				// A bullet with no text (pandoc's numbering for a code
+				// block or a paragraph inside a list item) continues the
+				// item: it is not a new one.
+				m[l.Ilvl] = "blank"
+			}
 		}
 		abs[a.ID] = m
 	}
@@ -264,6 +298,10 @@ type docxWalker struct {
 	title     string
 	// counters are the running item numbers of each list, per level.
 	counters map[string][]int
+	// code holds the lines of consecutive code paragraphs, one block.
+	code []string
+	// firstH1 is the text of the first level-1 heading.
+	firstH1 string
 }
 
 // docxPara is the paragraph being read.
@@ -276,6 +314,9 @@ type docxPara struct {
 	in       inline
 	depth    int // nesting of w:p (text boxes hold paragraphs inside a run)
 	inT      bool
+	// raw is the paragraph's text as written (spaces, tabs and line
+	// breaks kept), for code paragraphs.
+	raw strings.Builder
 }
 
 // docxTable is a table being read: rows of cells of text.
@@ -325,6 +366,7 @@ func (w *docxWalker) walk(body []byte) error {
 					boxed++
 					continue
 				}
+				w.flushCode()
 				tables = append(tables, &docxTable{})
 			case "tr":
 				if boxed == 0 && len(tables) == 1 {
@@ -371,6 +413,7 @@ func (w *docxWalker) walk(body []byte) error {
 			case "tab", "ptab":
 				if p != nil {
 					p.in.softSpace()
+					p.raw.WriteByte('\t')
 				}
 			case "br", "cr":
 				if p != nil {
@@ -379,10 +422,12 @@ func (w *docxWalker) walk(body []byte) error {
 					} else {
 						p.in.breakLine()
 					}
+					p.raw.WriteByte('\n')
 				}
 			case "noBreakHyphen":
 				if p != nil {
 					p.in.put("-")
+					p.raw.WriteByte('-')
 				}
 			}
 		case xml.EndElement:
@@ -453,6 +498,9 @@ func (w *docxWalker) walk(body []byte) error {
 		case xml.CharData:
 			if skip == 0 && p != nil && p.inT {
 				p.in.text(string(t))
+				if p.depth == 1 {
+					p.raw.Write(t)
+				}
 			}
 		}
 	}
@@ -468,8 +516,25 @@ func xattr(t xml.StartElement, local string) string {
 	return ""
 }
 
-// paragraph adds a body paragraph as a heading, list item or paragraph.
+// flushCode adds the pending code paragraphs as one code block.
+func (w *docxWalker) flushCode() {
+	if len(w.code) > 0 {
+		w.b.addCode(strings.Join(w.code, "\n"))
+		w.code = nil
+	}
+}
+
+// paragraph adds a body paragraph as a heading, list item, paragraph or a
+// line of code. A code paragraph (its style is for code) keeps its text as
+// written — indentation, tabs, line breaks — and consecutive ones are one
+// block: read as flowing text, a shell script's lines ran into one line and
+// pasted, everything after its first comment was a comment.
 func (w *docxWalker) paragraph(p *docxPara) {
+	if w.styles.code(p.style) {
+		w.code = append(w.code, strings.TrimRight(strings.ReplaceAll(p.raw.String(), "\r", ""), " \t"))
+		return
+	}
+	w.flushCode()
 	level, isTitle := w.styles.level(p.style)
 	if level == 0 && p.outline > 0 {
 		level = min(p.outline, 6)
@@ -482,11 +547,19 @@ func (w *docxWalker) paragraph(p *docxPara) {
 		if isTitle && w.title == "" {
 			w.title = s
 		}
+		if level == 1 && w.firstH1 == "" {
+			w.firstH1 = s
+		}
 		w.b.add(KindHeading, level, s)
 		return
 	}
 	s := p.in.take(false)
 	if s == "" {
+		return
+	}
+	if w.numbering[p.numID][p.ilvl] == "blank" {
+		// A paragraph continuing a list item (its bullet has no text).
+		w.b.add(KindParagraph, 0, s)
 		return
 	}
 	if p.numbered || (p.numID == "" && w.styles.list(p.style)) {

@@ -4,6 +4,7 @@ import (
 	"archive/zip"
 	"bytes"
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -128,5 +129,42 @@ func TestDOCXUnreadable(t *testing.T) {
 	}
 	if _, err := Extract(TypeDOCX, docxFile(t, `<w:p><w:r><w:t> </w:t></w:r></w:p>`, nil)); !errors.Is(err, ErrEmpty) {
 		t.Errorf("blank document: %v, want ErrEmpty", err)
+	}
+}
+
+// TestDOCXCodeKeepsItsLayout: pandoc writes a code block as a paragraph in
+// the Source Code style with line breaks; its indentation, tabs and lines
+// are the code (a shell script run into one line comments out all but its
+// first command), and a code block inside a list item continues the item
+// (its numbering's bullet is blank) instead of starting a new one.
+func TestDOCXCodeKeepsItsLayout(t *testing.T) {
+	t.Parallel()
+	doc, err := Extract(TypeDOCX, readFixture(t, "code.docx"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var code []string
+	for _, b := range doc.Blocks {
+		if b.Kind == KindCode {
+			code = append(code, doc.Text[b.Start:b.End])
+		}
+	}
+	want := []string{
+		"cd <node>\n# create the floating patch directory\nmkdir -p tools/icu/patches\n    tabbed line\n    indented line",
+		"probe:\n  depth: 3\n  modes:\n  - fast",
+	}
+	if !slices.Equal(code, want) {
+		t.Errorf("code blocks %q, want %q", code, want)
+	}
+	if strings.Contains(doc.Text, "- probe:") || strings.Contains(doc.Text, "- cd <node>") {
+		t.Errorf("code read as a list item:\n%s", doc.Text)
+	}
+	if doc.Title != "Floating patches" {
+		t.Errorf("title %q, want the first level-1 heading (no Title paragraph, no core title)", doc.Title)
+	}
+	for _, s := range []string{"1. Edit the file:", "2. Rebuild.", "After the list."} {
+		if !strings.Contains(doc.Text, s) {
+			t.Errorf("text lost %q:\n%s", s, doc.Text)
+		}
 	}
 }

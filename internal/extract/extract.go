@@ -28,7 +28,7 @@ const (
 // documents already stored (an exponent now written 2^31, a form's content
 // now read) re-extracts them on their next ingest instead of skipping them
 // as unchanged; raise it with every such change.
-const Version = "2026-12-03.1"
+const Version = "2026-12-03.2"
 
 // ErrUnsupportedType is returned (wrapped, with the offending type and the
 // supported list in the message) by Extract for a content type it cannot
@@ -126,8 +126,10 @@ type Block struct {
 // Document is the result of Extract.
 type Document struct {
 	// Title is the document title: HTML <title> (else the first h1),
-	// Markdown front-matter title (else the first level-1 heading), and
-	// empty for plain text. Whitespace is collapsed; it may be empty.
+	// Markdown front-matter title (else the first level-1 heading), DOCX
+	// core title (else its Title paragraph, else its first level-1
+	// heading), a PDF's Title metadata, and empty for plain text.
+	// Whitespace is collapsed; it may be empty.
 	Title string
 	// Text is the extracted plain text that citations point into; see the
 	// package comment for its layout. Never empty or whitespace-only.
