@@ -544,10 +544,22 @@ func complete(d []unit, from, to, maxSentences int, query []string) (int, int) {
 			to++
 		}
 	}
+	// So is the list a sentence ending with ":" announces ("… against
+	// prototype pollution:" above `node:http`, `node:http2`), as many of
+	// its items as fit: the sentence alone promises what it does not say.
+	if to < len(d) && d[to].item && !d[to-1].item && d[to].block == d[to-1].block+1 && strings.HasSuffix(d[to-1].text, ":") {
+		for to < len(d) && d[to].item && fitsIn(from, to+1, maxListItems) {
+			to++
+		}
+	}
 	// A passage that is only a row gains the row's neighbours only when they
 	// add words: complete does not guess; a row is quoted with its header.
 	return from, to
 }
+
+// maxListItems bounds the sentences of list items an announcing sentence
+// brings, over maxSentences.
+const maxListItems = 6
 
 // definitionStart returns the index of the definition's first sentence when
 // d[from] is a later sentence of a definition ("term: first sentence"
@@ -671,6 +683,15 @@ func render(us []unit, n int) string {
 		switch {
 		case prevCode:
 			b.WriteString("\n\n")
+			if u.item {
+				b.WriteString("- ")
+			}
+		case u.item && (i == 0 || !us[i-1].item || us[i-1].block != u.block):
+			// A list item starts a line of its own.
+			if i > 0 {
+				b.WriteByte('\n')
+			}
+			b.WriteString("- ")
 		case i > 0 && !endsCJK(b.String()):
 			b.WriteByte(' ')
 		}

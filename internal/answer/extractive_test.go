@@ -833,3 +833,29 @@ Questions are picked at random.`}}
 		t.Errorf("verification changed the answer or its citations: %q %v %v", clean, cited, invalid)
 	}
 }
+
+// A sentence ending with ":" brings the list it announces: quoted alone,
+// it promises what it does not say.
+func TestExtractiveQuotesTheListASentenceAnnounces(t *testing.T) {
+	t.Parallel()
+	src := []Source{{ChunkID: "a", SourceURI: "primordials.md", Title: "Primordials", Content: `Primordials
+
+The primordials are frozen copies of the built-in objects, taken before any user code runs.
+
+The following modules use primordials to protect themselves against prototype pollution:
+
+- node:http
+- node:http2
+- node:tls
+
+Other modules may use them as well.`}}
+	r := Extractive("Which modules use primordials to protect against prototype pollution?", src, 3)
+	for _, want := range []string{"against prototype pollution [1]:", "\n- node:http", "\n- node:http2", "\n- node:tls"} {
+		if !strings.Contains(r.Answer, want) {
+			t.Errorf("Answer = %q, want the announced list (%q)", r.Answer, want)
+		}
+	}
+	if _, _, invalid := Verify(r.Answer, src); len(invalid) != 0 {
+		t.Errorf("invalid citations %v", invalid)
+	}
+}

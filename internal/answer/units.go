@@ -26,6 +26,9 @@ type unit struct {
 	// defines are the terms of what the unit defines: the term of a
 	// definition (on its first sentence) or the first cell of a table row.
 	defines []string
+	// item marks a sentence of a list item (each item is a block of its
+	// own).
+	item bool
 	// section counts the headings inside the chunk before the unit, and
 	// heading holds the terms of the last of them: a chunk that merges
 	// short sections (an FAQ, a page of small topics) carries their
@@ -182,7 +185,11 @@ func parseUnits(content, headingPath string) []unit {
 		case isItemBlock(lines):
 			for _, item := range splitItems(lines) {
 				for _, s := range splitUnit(item) {
+					n := len(out)
 					add(unitSentence, s)
+					if len(out) > n {
+						out[n].item = true
+					}
 				}
 				block++
 			}
