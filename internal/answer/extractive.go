@@ -519,6 +519,15 @@ func complete(d []unit, from, to, maxSentences int, query []string) (int, int) {
 		}
 		from--
 	}
+	// A passage opening with the rest of a sentence that a code block cut
+	// ("which writes ninja build files …" under `tools/gn-build.py`) brings
+	// the code and the sentence before it: alone it is a fragment.
+	if from > 0 && continues(d[from].text) && d[from-1].kind == unitCode && fitsIn(from-1, to, 2) {
+		from--
+		if from > 0 && d[from-1].kind == unitSentence && d[from-1].section == d[from].section && fitsIn(from-1, to, 2) {
+			from--
+		}
+	}
 	// A passage that starts inside a definition names what is defined: the
 	// term is the subject of every sentence of its definition, and the
 	// question often asks for it ("graceful" above "… currently open
@@ -555,6 +564,20 @@ func complete(d []unit, from, to, maxSentences int, query []string) (int, int) {
 	// A passage that is only a row gains the row's neighbours only when they
 	// add words: complete does not guess; a row is quoted with its header.
 	return from, to
+}
+
+// continuations are lower-case words that open the rest of a sentence,
+// never one: a unit opening with one continues a sentence cut by a code
+// block or a page ("which writes ninja build files into out/Release").
+var continuations = map[string]bool{"which": true, "that": true, "and": true, "or": true, "but": true, "where": true,
+	"whereas": true, "while": true, "because": true, "since": true, "unless": true, "until": true, "whose": true,
+	"who": true, "whom": true, "then": true, "nor": true, "so": true, "than": true}
+
+// continues reports whether s opens with a continuation word.
+func continues(s string) bool {
+	w, _, _ := strings.Cut(s, " ")
+	w = strings.TrimRight(w, ",;:")
+	return continuations[w]
 }
 
 // maxListItems bounds the sentences of list items an announcing sentence

@@ -859,3 +859,22 @@ Other modules may use them as well.`}}
 		t.Errorf("invalid citations %v", invalid)
 	}
 }
+
+// The rest of a sentence cut by a code block ("which writes …") is quoted
+// with the code before it: alone it is a fragment.
+func TestExtractiveDoesNotStartOnAContinuation(t *testing.T) {
+	t.Parallel()
+	src := []Source{{ChunkID: "a", SourceURI: "build.md", Title: "Building with GN", Content: `Building with GN
+
+To build Node.js with GN, run
+
+    tools/gn-build.py
+
+which writes ninja build files into the out/Release directory and builds Node.js with ninja.
+
+The build takes about an hour on a laptop.`}}
+	r := Extractive("How do I build Node.js with GN?", src, 3)
+	if strings.HasPrefix(r.Answer, "which") || !strings.Contains(r.Answer, "tools/gn-build.py\n```\n\nwhich writes ninja build files") {
+		t.Errorf("Answer = %q, want the command the sentence's rest follows, then the rest", r.Answer)
+	}
+}
