@@ -61,3 +61,26 @@ func TestDOCXCodeParagraphKeepsItsTextBox_hreview8(t *testing.T) {
 		t.Errorf("the text box of a code paragraph was lost:\n%s", doc.Text)
 	}
 }
+
+// Word applies its "Plain Text" style to every paragraph of a text file it
+// opens (and of mail pasted as text): a report saved from a .txt file is
+// prose in that style, not code. Read as one code block, its sentences are
+// no longer sentences — the answerer quotes a fenced block of twelve lines
+// instead of the sentence that answers. Plain Text (unlike Source Code or
+// HTML Preformatted) says nothing about code; prose in it stays prose.
+func TestDOCXPlainTextStyleProseIsNotCode_hreview8(t *testing.T) {
+	t.Parallel()
+	styles := `<w:styles xmlns:w="` + wNS + `"><w:style w:styleId="PlainText"><w:name w:val="Plain Text"/></w:style></w:styles>`
+	para := func(s string) string {
+		return `<w:p><w:pPr><w:pStyle w:val="PlainText"/></w:pPr><w:r><w:t>` + s + `</w:t></w:r></w:p>`
+	}
+	body := para("Quarterly report for the storage team.") + para("The cluster grew by a third this quarter, and Lima runs out of space in June.") +
+		para("We propose to order forty disks for Lima before the end of April.")
+	doc, err := Extract(TypeDOCX, docxFile(t, body, map[string]string{"word/styles.xml": styles}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if code := codeBlocks(doc); len(code) != 0 {
+		t.Errorf("prose in the Plain Text style read as code: %q", code)
+	}
+}
