@@ -556,8 +556,17 @@ func complete(d []unit, from, to, maxSentences int, query []string) (int, int) {
 	// So is the list a sentence ending with ":" announces ("… against
 	// prototype pollution:" above `node:http`, `node:http2`), as many of
 	// its items as fit: the sentence alone promises what it does not say.
-	if to < len(d) && d[to].item && !d[to-1].item && d[to].block == d[to-1].block+1 && strings.HasSuffix(d[to-1].text, ":") {
-		for to < len(d) && d[to].item && fitsIn(from, to+1, maxListItems) {
+	// The announcing sentence may be in the passage with the list's first
+	// items: the rest of the list follows too.
+	announced := false
+	for x := to - 1; x >= from; x-- {
+		if d[x].item == "" {
+			announced = strings.HasSuffix(d[x].text, ":") && (x == to-1 || d[x+1].block == d[x].block+1)
+			break
+		}
+	}
+	if announced && to < len(d) && d[to].item != "" && (d[to].block == d[to-1].block || d[to].block == d[to-1].block+1) {
+		for to < len(d) && d[to].item != "" && (d[to].block == d[to-1].block || d[to].block == d[to-1].block+1) && fitsIn(from, to+1, maxListItems) {
 			to++
 		}
 	}
@@ -706,15 +715,16 @@ func render(us []unit, n int) string {
 		switch {
 		case prevCode:
 			b.WriteString("\n\n")
-			if u.item {
-				b.WriteString("- ")
-			}
-		case u.item && (i == 0 || !us[i-1].item || us[i-1].block != u.block):
-			// A list item starts a line of its own.
+			b.WriteString(u.item)
+		case u.item != "" && (i == 0 || us[i-1].item == "" || us[i-1].block != u.block):
+			// A list item starts a line of its own, with its marker.
 			if i > 0 {
 				b.WriteByte('\n')
 			}
-			b.WriteString("- ")
+			b.WriteString(u.item)
+		case i > 0 && u.item == "" && us[i-1].item != "":
+			// What follows a list is not its last item.
+			b.WriteString("\n\n")
 		case i > 0 && !endsCJK(b.String()):
 			b.WriteByte(' ')
 		}

@@ -26,9 +26,9 @@ type unit struct {
 	// defines are the terms of what the unit defines: the term of a
 	// definition (on its first sentence) or the first cell of a table row.
 	defines []string
-	// item marks a sentence of a list item (each item is a block of its
-	// own).
-	item bool
+	// item is set for a sentence of a list item (each item is a block of
+	// its own): the marker an answer writes before the item ("- ", "2. ").
+	item string
 	// section counts the headings inside the chunk before the unit, and
 	// heading holds the terms of the last of them: a chunk that merges
 	// short sections (an FAQ, a page of small topics) carries their
@@ -183,12 +183,13 @@ func parseUnits(content, headingPath string) []unit {
 				}
 			}
 		case isItemBlock(lines):
-			for _, item := range splitItems(lines) {
+			items, markers := splitItems(lines)
+			for i, item := range items {
 				for _, s := range splitUnit(item) {
 					n := len(out)
 					add(unitSentence, s)
 					if len(out) > n {
-						out[n].item = true
+						out[n].item = markers[i]
 					}
 				}
 				block++
@@ -493,17 +494,26 @@ func isItemBlock(lines []string) bool {
 
 // splitItems groups a list block's lines into items, continuation lines
 // joined to their item.
-func splitItems(lines []string) []string {
-	var items []string
+func splitItems(lines []string) (items, markers []string) {
 	for _, l := range lines {
 		t := strings.TrimSpace(l)
 		if item, ok := listItem(t); ok || len(items) == 0 {
 			items = append(items, item)
+			markers = append(markers, itemMarker(t, item, ok))
 			continue
 		}
 		items[len(items)-1] += " " + t
 	}
-	return items
+	return items, markers
+}
+
+// itemMarker is how an answer marks the item: "- ", or its number ("2. ")
+// when the source numbers it.
+func itemMarker(line, item string, ok bool) string {
+	if m := strings.TrimSpace(strings.TrimSuffix(line, item)); ok && m != "" && m[0] >= '0' && m[0] <= '9' {
+		return strings.TrimRight(m, ".)") + ". "
+	}
+	return "- "
 }
 
 // isTermLine reports a definition term above its definition: a single short

@@ -143,11 +143,24 @@ func (s *Server) registerAnswer() {
 	}, opSpec{role: auth.RoleReader}, s.answer)
 }
 
-// wantsSSE reports whether the Accept header asks for a stream: it names
-// text/event-stream or text/* with a non-zero quality, at least as high as
-// any range JSON falls in (RFC 9110 §12.5.1: q=0 means "not acceptable").
+// wantsSSE reports whether the Accept header asks for a stream: the quality
+// it gives text/event-stream is non-zero and at least the one it gives
+// application/json, each taken from the most specific range that matches
+// the type (RFC 9110 §12.5.1: "text/*, text/event-stream;q=0" refuses the
+// stream; q=0 means "not acceptable").
 func wantsSSE(accept string) bool {
-	sse, js := -1.0, -1.0
+	type best struct {
+		specificity int // 0 none, 1 */*, 2 type/*, 3 the type itself
+		q           float64
+	}
+	var sse, js best
+	match := func(b *best, specificity int, q float64) {
+		if specificity > b.specificity {
+			*b = best{specificity, q}
+		} else if specificity == b.specificity {
+			b.q = max(b.q, q)
+		}
+	}
 	for _, r := range strings.Split(accept, ",") {
 		params := strings.Split(r, ";")
 		media := strings.ToLower(strings.TrimSpace(params[0]))
@@ -162,13 +175,22 @@ func wantsSSE(accept string) bool {
 			}
 		}
 		switch media {
-		case "text/event-stream", "text/*":
-			sse = max(sse, q)
-		case "application/json", "application/*", "*/*":
-			js = max(js, q)
+		case "text/event-stream":
+			match(&sse, 3, q)
+		case "text/*":
+			match(&sse, 2, q)
+		case "application/json":
+			match(&js, 3, q)
+		case "application/*":
+			match(&js, 2, q)
+		case "*/*":
+			match(&sse, 1, q)
+			match(&js, 1, q)
 		}
 	}
-	return sse > 0 && sse >= js
+	// A stream only when asked for by name or by text/*: */* alone (most
+	// clients' default) gets JSON.
+	return sse.specificity >= 2 && sse.q > 0 && (js.specificity == 0 || sse.q >= js.q)
 }
 
 func (s *Server) answer(ctx context.Context, in *AnswerInput) (*huma.StreamResponse, error) {

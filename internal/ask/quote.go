@@ -96,6 +96,9 @@ var markerRE = regexp.MustCompile(`\[(\d+)\]`)
 // quotedSentences returns the text of an answer's sentences cited [n]: for
 // each marker, what precedes it back to the previous marker or blank line,
 // without the punctuation and blanks between sentences.
+// listMarker is the marker the extractive answer puts before a list item.
+var listMarker = regexp.MustCompile(`^(?:- |\d{1,3}\. )`)
+
 func quotedSentences(text string, n int) []string {
 	var out []string
 	prev := 0
@@ -109,6 +112,9 @@ func quotedSentences(text string, n int) []string {
 			seg = seg[i+2:]
 		}
 		seg = strings.TrimLeftFunc(seg, func(r rune) bool { return unicode.IsSpace(r) || strings.ContainsRune(".!?:;,。！？", r) })
+		// A list item is quoted after its marker ("- ", "2. "), which the
+		// source may write otherwise.
+		seg = listMarker.ReplaceAllString(seg, "")
 		if seg = strings.TrimSpace(seg); seg != "" {
 			out = append(out, seg)
 		}

@@ -212,9 +212,10 @@ func (s docxStyles) level(id string) (level int, title bool) {
 }
 
 // codeStyles are the (lower-case) names of paragraph styles that hold
-// code or preformatted text: Word's own (HTML Preformatted, Macro Text,
-// Plain Text) and those of converters and templates (pandoc's Source Code).
-var codeStyles = map[string]bool{"source code": true, "html preformatted": true, "macro text": true, "plain text": true,
+// code or preformatted text: Word's own (HTML Preformatted, Macro Text) and
+// those of converters and templates (pandoc's Source Code). Not Plain Text:
+// Word gives it to every paragraph of a text file it opens, prose included.
+var codeStyles = map[string]bool{"source code": true, "html preformatted": true, "macro text": true,
 	"code": true, "code block": true, "verbatim": true, "preformatted text": true, "preformatted": true}
 
 // code reports whether a paragraph style is for code, following basedOn.
@@ -384,6 +385,7 @@ func (w *docxWalker) walk(body []byte) error {
 				if p != nil {
 					p.depth++
 					p.in.softSpace()
+					p.raw.WriteByte('\n') // a text box's paragraph: a line of its own
 					continue
 				}
 				p = &docxPara{depth: 1}
@@ -411,7 +413,9 @@ func (w *docxWalker) walk(body []byte) error {
 					p.inT = true
 				}
 			case "tab", "ptab":
-				if p != nil {
+				// A tab stop of the paragraph's formatting (w:pPr/w:tabs)
+				// has a position; a tab in a run has none.
+				if p != nil && xattr(t, "pos") == "" {
 					p.in.softSpace()
 					p.raw.WriteByte('\t')
 				}
@@ -498,9 +502,7 @@ func (w *docxWalker) walk(body []byte) error {
 		case xml.CharData:
 			if skip == 0 && p != nil && p.inT {
 				p.in.text(string(t))
-				if p.depth == 1 {
-					p.raw.Write(t)
-				}
+				p.raw.Write(t)
 			}
 		}
 	}

@@ -283,7 +283,7 @@ func (s *Searcher) assess(p plan, legs legResults, resp *Response) {
 	resp.VectorSimilarity, resp.KeywordCoverage, resp.TermCoverage = sg.VectorSimilarity, sg.KeywordCoverage, sg.TermCoverage
 	// The release probes' forms are reported as the question writes the
 	// release, and only when no form is written anywhere.
-	missingRels := missingReleases(p.req.Query, legs.missing)
+	missingRels := missingReleases(p.req.Query, legs.missing, legs.versioned)
 	var missing []string
 	for _, w := range legs.missing {
 		if !Release(w) {
@@ -542,7 +542,9 @@ var notProducts = map[string]bool{"section": true, "chapter": true, "table": tru
 // release ("16 GB", "5 ms").
 var countUnits = map[string]bool{"b": true, "kb": true, "mb": true, "gb": true, "tb": true, "kib": true, "mib": true,
 	"gib": true, "tib": true, "ms": true, "s": true, "sec": true, "min": true, "h": true, "px": true, "pt": true,
-	"x": true, "percent": true, "bit": true, "bits": true, "byte": true, "bytes": true, "times": true}
+	"x": true, "percent": true, "bit": true, "bits": true, "byte": true, "bytes": true, "times": true,
+	"km": true, "m": true, "cm": true, "mm": true, "kg": true, "g": true, "mi": true, "ft": true, "eur": true,
+	"usd": true, "gbp": true, "chf": true, "jpy": true, "cny": true, "dollars": true, "euros": true}
 
 // release is a release name as a question writes it ("Frobnicator v2.4"):
 // the name and the number without its "v".
@@ -573,28 +575,13 @@ func releases(query string) []release {
 		if !NameLike(name, first) && !productWord(query[:m[2]], name) {
 			continue
 		}
-		if next := strings.ToLower(firstWord(query[m[5]:])); countUnits[next] || plainWord(name) && !strings.Contains(number, ".") &&
-			len(next) > 3 && strings.HasSuffix(next, "s") && !strings.HasSuffix(next, "ss") {
-			// A quantity: "16 GB"; after a plain capitalised word (a
-			// person, a place), a whole number and a plural are a count
-			// ("give Bob 2 roles"), while "PostgreSQL 18 allows" names a
-			// release.
-			continue
+		if countUnits[strings.ToLower(firstWord(query[m[5]:]))] {
+			continue // a quantity: "16 GB", "5 EUR"; counts are told apart by the documents (missingReleases)
 		}
 		written := strings.TrimRight(query[m[2]:m[5]], " \t")
 		out = append(out, release{written: strings.Join(strings.Fields(written), " "), name: name, number: number})
 	}
 	return out
-}
-
-// plainWord reports a word of letters with no capital but its first.
-func plainWord(w string) bool {
-	for i, r := range w {
-		if !unicode.IsLetter(r) || i > 0 && unicode.IsUpper(r) {
-			return false
-		}
-	}
-	return w != ""
 }
 
 // firstWord returns the letters that start s after blanks.
@@ -608,13 +595,15 @@ func firstWord(s string) string {
 }
 
 // missingReleases returns the releases of query that no readable chunk
-// writes in any of their forms (missing: the probes no chunk has), and
-// whose name the documents do have: a question about "Bob 2" where no
-// document names Bob is told that "Bob" is missing instead.
-func missingReleases(query string, missing []string) []string {
+// writes in any of their forms (missing: the probes no chunk has), whose
+// name the documents do have and write with a number elsewhere (versioned:
+// "PostgreSQL 15", "Java 21"), so that the name is one with releases: a
+// question about "Bob 2" where no document names Bob is told that "Bob" is
+// missing instead, and "buy GitHub 5 seats" is a count.
+func missingReleases(query string, missing, versioned []string) []string {
 	var out []string
 	for _, r := range releases(query) {
-		if slices.Contains(missing, r.name) || slices.Contains(out, r.written) {
+		if slices.Contains(missing, r.name) || !slices.Contains(versioned, r.name) || slices.Contains(out, r.written) {
 			continue
 		}
 		all := true

@@ -53,6 +53,9 @@ type legQuery struct {
 	// probes are the query's names and identifiers checked against the
 	// tenant's vocabulary (missingSQL).
 	probes []probe
+	// releaseNames are the names of the query's release names (releases),
+	// checked for being written with a number anywhere (versionedNames).
+	releaseNames []string
 }
 
 // legResults receives the batch's rows.
@@ -76,6 +79,8 @@ type legResults struct {
 	unreadable []string
 	// missing are the probes no chunk of the tenant contains.
 	missing []string
+	// versioned are the release names the documents write with a number.
+	versioned []string
 	// ranVector and ranKeyword say which legs ran (the keyword leg does not
 	// for a query of stop words only).
 	ranVector, ranKeyword bool
@@ -129,6 +134,12 @@ func (s *Searcher) queueRetrieval(b *pgx.Batch, q legQuery, out *legResults) err
 					out.missing = missing
 					return nil
 				})
+		}
+		if len(q.releaseNames) > 0 {
+			store.QueueVersionedNames(b, q.tsConfig, q.tenantID, q.releaseNames, func(found []string) error {
+				out.versioned = found
+				return nil
+			})
 		}
 	}
 	// The vector leg goes last: the HNSW settings last to the end of the

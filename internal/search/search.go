@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"slices"
 	"strings"
 	"time"
 
@@ -423,6 +424,11 @@ func (s *Searcher) retrieve(ctx context.Context, t tenant.Tenant, p plan, resp *
 		lq.keywordText = analyze.Query(p.req.Query)
 		lq.kana = analyze.HasKana(p.req.Query)
 		lq.probes = probeWords(p.req.Query)
+		for _, r := range releases(p.req.Query) {
+			if !slices.Contains(lq.releaseNames, r.name) {
+				lq.releaseNames = append(lq.releaseNames, r.name)
+			}
+		}
 	}
 	start := time.Now()
 	b := &pgx.Batch{}

@@ -198,6 +198,35 @@ WHERE cardinality(l.lexemes) > 0
             AND (strpos(lower(c.content), lower(w.word)) > 0 OR strpos(lower(c.heading_path), lower(w.word)) > 0))))`
 )
 
+// versionedNames returns the names ($3) that a readable chunk writes
+// followed by a number ("PostgreSQL 15", "Java v21"): names the documents
+// give releases of ($1 configuration, $2 tenant). Each name is looked for
+// in at most versionedProbeChunks chunks holding its first lexeme (the
+// postings policy filters by the caller's principals), by a
+// case-insensitive match of the name, blanks, an optional "v" and a digit.
+const versionedNames = `SELECT n.name
+FROM unnest($3::text[]) AS n (name)
+CROSS JOIN LATERAL (SELECT (tsvector_to_array(to_tsvector(CAST($1::text AS regconfig), n.name)))[1] AS lexeme) l
+WHERE l.lexeme IS NOT NULL
+  AND EXISTS (SELECT 1 FROM (SELECT p.chunk_id FROM postings p WHERE p.tenant_id = $2 AND p.lexeme = l.lexeme LIMIT ` + versionedProbeChunks + `) h
+              JOIN chunks c ON c.tenant_id = $2 AND c.id = h.chunk_id
+              WHERE c.content ~* ('(^|[^[:alnum:]_])' || regexp_replace(n.name, '([^[:alnum:][:space:]])', '\\\1', 'g') || '[[:space:]]+[vV]?[0-9]'))`
+
+// versionedProbeChunks bounds the chunks versionedNames reads for one name.
+const versionedProbeChunks = "1000"
+
+// QueueVersionedNames queues versionedNames on b; fn receives the names the
+// documents write with a number, when the batch is closed.
+func QueueVersionedNames(b *pgx.Batch, tsConfig string, tenantID uuid.UUID, names []string, fn func([]string) error) {
+	b.Queue(versionedNames, tsConfig, tenantID, names).Query(func(rows pgx.Rows) error {
+		found, err := pgx.CollectRows(rows, pgx.RowTo[string])
+		if err != nil {
+			return err
+		}
+		return fn(found)
+	})
+}
+
 // The statement texts the Queue functions send, for tests that check what a
 // batch holds and in which order.
 const (
