@@ -548,7 +548,7 @@ func complete(d []unit, from, to, maxSentences int, query []string) (int, int) {
 		to++
 	}
 	// Code the passage introduces, or ends next to, is quoted with it.
-	if to < len(d) && d[to].kind == unitCode && (strings.HasSuffix(d[to-1].text, ":") || d[to].block == d[to-1].block+1) {
+	if to < len(d) && d[to].kind == unitCode && (announces(d[to-1].text) || d[to].block == d[to-1].block+1) {
 		if fits(from, to+1) || to-from == 1 {
 			to++
 		}
@@ -556,12 +556,24 @@ func complete(d []unit, from, to, maxSentences int, query []string) (int, int) {
 	// So is the list a sentence ending with ":" announces ("… against
 	// prototype pollution:" above `node:http`, `node:http2`), as many of
 	// its items as fit: the sentence alone promises what it does not say.
-	// The announcing sentence may be in the passage with the list's first
-	// items: the rest of the list follows too.
+	// A passage that opens inside an announced list opens with the
+	// sentence that announces it ("以下步骤：" above the steps)…
+	if d[from].item != "" {
+		start := from
+		for start > 0 && d[start-1].item != "" && (d[start-1].block == d[start].block || d[start-1].block+1 == d[start].block) {
+			start--
+		}
+		if start > 0 && d[start-1].item == "" && d[start-1].kind == unitSentence && announces(d[start-1].text) &&
+			d[start-1].block+1 == d[start].block && d[start-1].section == d[start].section && fitsIn(start-1, to, maxListItems) {
+			from = start - 1
+		}
+	}
+	// …and the announcing sentence may be in the passage with the list's
+	// first items: the rest of the list follows too.
 	announced := false
 	for x := to - 1; x >= from; x-- {
 		if d[x].item == "" {
-			announced = strings.HasSuffix(d[x].text, ":") && (x == to-1 || d[x+1].block == d[x].block+1)
+			announced = announces(d[x].text) && (x == to-1 || d[x+1].block == d[x].block+1)
 			break
 		}
 	}
@@ -588,6 +600,10 @@ func continues(s string) bool {
 	w = strings.TrimRight(w, ",;:")
 	return continuations[w]
 }
+
+// announces reports a sentence ending with a colon, ASCII or full-width
+// (Chinese and Japanese write "：").
+func announces(s string) bool { return strings.HasSuffix(s, ":") || strings.HasSuffix(s, "：") }
 
 // maxListItems bounds the sentences of list items an announcing sentence
 // brings, over maxSentences.

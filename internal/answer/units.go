@@ -154,7 +154,7 @@ func parseUnits(content, headingPath string) []unit {
 		// www.example.com" read "Listen 80: ServerName …").
 		n := len(out)
 		introduced := n > 0 && out[n-1].kind == unitSentence && out[n-1].block == block-1 &&
-			strings.HasSuffix(out[n-1].text, ":") && terse(lines)
+			announces(out[n-1].text) && terse(lines)
 		switch {
 		case introduced && !isTable(lines) && !isItemBlock(lines):
 			add(unitCode, code())
@@ -356,7 +356,7 @@ func endsSentence(t string) bool {
 // isCaption reports a short label that is not a sentence ("Table A.1.
 // PostgreSQL Error Codes", "Note", "Tip").
 func isCaption(s string) bool {
-	return !endsSentence(s) && !strings.HasSuffix(s, ":") && wordCount(s) <= 8
+	return !endsSentence(s) && !strings.HasSuffix(s, ":") && !strings.HasSuffix(s, "：") && wordCount(s) <= 8
 }
 
 // isTable reports a table block: unindented lines, the first a row. A

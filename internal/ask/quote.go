@@ -46,6 +46,11 @@ func citeQuoted(text string, cs []answer.Citation, srcs []answer.Source, nbs []*
 		var hit []int
 		for _, q := range quotedSentences(text, n) {
 			from, to, ok := locate(srcs[n-1].Content, q)
+			if m := listMarker.FindString(q); !ok && m != "" {
+				// The source may mark the item otherwise ("*", "1)"); a
+				// short item is found with its marker only.
+				from, to, ok = locate(srcs[n-1].Content, q[len(m):])
+			}
 			if !ok {
 				continue
 			}
@@ -112,9 +117,6 @@ func quotedSentences(text string, n int) []string {
 			seg = seg[i+2:]
 		}
 		seg = strings.TrimLeftFunc(seg, func(r rune) bool { return unicode.IsSpace(r) || strings.ContainsRune(".!?:;,。！？", r) })
-		// A list item is quoted after its marker ("- ", "2. "), which the
-		// source may write otherwise.
-		seg = listMarker.ReplaceAllString(seg, "")
 		if seg = strings.TrimSpace(seg); seg != "" {
 			out = append(out, seg)
 		}

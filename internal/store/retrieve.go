@@ -200,20 +200,30 @@ WHERE cardinality(l.lexemes) > 0
 
 // versionedNames returns the names ($3) that a readable chunk writes
 // followed by a number ("PostgreSQL 15", "Java v21"): names the documents
-// give releases of ($1 configuration, $2 tenant). Each name is looked for
-// in at most versionedProbeChunks chunks holding its first lexeme (the
-// postings policy filters by the caller's principals), by a
-// case-insensitive match of the name, blanks, an optional "v" and a digit.
+// give releases of ($1 configuration, $2 tenant). Every readable chunk
+// holding the name's first lexeme is read (the postings policy filters by
+// the caller's principals) for a case-insensitive match of the name,
+// blanks, an optional "v" and a digit, the search stopping at the first
+// match; a name in more than versionedProbeDF chunks (hidden ones counted,
+// as term_stats counts them) is not looked for and does not count as one
+// with releases. A first slice of the postings instead (they are in
+// chunk-id order, random UUIDs) made the answer depend on the ids chunks
+// happened to get. Written as LATERAL … LIMIT 1 subqueries, each name is
+// index probes of its own: as EXISTS, the planner hashed every posting of
+// the tenant (1 s a question on the manual). The lexeme is a column of
+// unnest, as in missingTerms: computed in the condition, it was no index
+// condition under a generic plan (257,909 postings read, 250 ms).
 const versionedNames = `SELECT n.name
 FROM unnest($3::text[]) AS n (name)
-CROSS JOIN LATERAL (SELECT (tsvector_to_array(to_tsvector(CAST($1::text AS regconfig), n.name)))[1] AS lexeme) l
-WHERE l.lexeme IS NOT NULL
-  AND EXISTS (SELECT 1 FROM (SELECT p.chunk_id FROM postings p WHERE p.tenant_id = $2 AND p.lexeme = l.lexeme LIMIT ` + versionedProbeChunks + `) h
-              JOIN chunks c ON c.tenant_id = $2 AND c.id = h.chunk_id
-              WHERE c.content ~* ('(^|[^[:alnum:]_])' || regexp_replace(n.name, '([^[:alnum:][:space:]])', '\\\1', 'g') || '[[:space:]]+[vV]?[0-9]'))`
+CROSS JOIN LATERAL unnest((tsvector_to_array(to_tsvector(CAST($1::text AS regconfig), n.name)))[1:1]) AS l (lexeme)
+CROSS JOIN LATERAL (SELECT '(^|[^[:alnum:]_])' || regexp_replace(n.name, '([^[:alnum:][:space:]])', '\\\1', 'g') || '[[:space:]]+[vV]?[0-9]' AS pattern) r
+CROSS JOIN LATERAL (SELECT 1 FROM term_stats t WHERE t.tenant_id = $2 AND t.lexeme = l.lexeme AND t.df <= ` + versionedProbeDF + `) s
+CROSS JOIN LATERAL (SELECT 1 FROM postings p JOIN chunks c ON c.tenant_id = p.tenant_id AND c.id = p.chunk_id
+                    WHERE p.tenant_id = $2 AND p.lexeme = l.lexeme AND c.content ~* r.pattern
+                    LIMIT 1) h`
 
-// versionedProbeChunks bounds the chunks versionedNames reads for one name.
-const versionedProbeChunks = "1000"
+// versionedProbeDF bounds the chunks versionedNames may read for one name.
+const versionedProbeDF = "20000"
 
 // QueueVersionedNames queues versionedNames on b; fn receives the names the
 // documents write with a number, when the batch is closed.
