@@ -560,7 +560,7 @@ func complete(d []unit, from, to, maxSentences int, query []string) (int, int) {
 	// sentence that announces it ("以下步骤：" above the steps)…
 	if d[from].item != "" {
 		start := from
-		for start > 0 && d[start-1].item != "" && (d[start-1].block == d[start].block || d[start-1].block+1 == d[start].block) {
+		for start > 0 && d[start-1].item != "" && adjacent(d, start-1, start) {
 			start--
 		}
 		if start > 0 && d[start-1].item == "" && d[start-1].kind == unitSentence && announces(d[start-1].text) &&
@@ -577,10 +577,8 @@ func complete(d []unit, from, to, maxSentences int, query []string) (int, int) {
 			break
 		}
 	}
-	if announced && to < len(d) && d[to].item != "" && (d[to].block == d[to-1].block || d[to].block == d[to-1].block+1) {
-		for to < len(d) && d[to].item != "" && (d[to].block == d[to-1].block || d[to].block == d[to-1].block+1) && fitsIn(from, to+1, maxListItems) {
-			to++
-		}
+	for announced && to < len(d) && d[to].item != "" && adjacent(d, to-1, to) && fitsIn(from, to+1, maxListItems) {
+		to++
 	}
 	// A passage that is only a row gains the row's neighbours only when they
 	// add words: complete does not guess; a row is quoted with its header.
@@ -599,6 +597,13 @@ func continues(s string) bool {
 	w, _, _ := strings.Cut(s, " ")
 	w = strings.TrimRight(w, ",;:")
 	return continuations[w]
+}
+
+// adjacent reports whether unit j, just after unit i, is in the same block
+// or the next one: a list's items (each a block) continue each other, and
+// a list follows the sentence that announces it.
+func adjacent(d []unit, i, j int) bool {
+	return d[j].block == d[i].block || d[j].block == d[i].block+1
 }
 
 // announces reports a sentence ending with a colon, ASCII or full-width

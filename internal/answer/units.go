@@ -356,7 +356,7 @@ func endsSentence(t string) bool {
 // isCaption reports a short label that is not a sentence ("Table A.1.
 // PostgreSQL Error Codes", "Note", "Tip").
 func isCaption(s string) bool {
-	return !endsSentence(s) && !strings.HasSuffix(s, ":") && !strings.HasSuffix(s, "：") && wordCount(s) <= 8
+	return !endsSentence(s) && !announces(s) && wordCount(s) <= 8
 }
 
 // isTable reports a table block: unindented lines, the first a row. A

@@ -220,27 +220,23 @@ var codeStyles = map[string]bool{"source code": true, "html preformatted": true,
 
 // code reports whether a paragraph style is for code, following basedOn.
 func (s docxStyles) code(id string) bool {
-	for range 10 {
-		st, ok := s[id]
-		if !ok {
-			return false
-		}
-		if codeStyles[st.name] {
-			return true
-		}
-		id = st.basedOn
-	}
-	return false
+	return s.inherits(id, func(st docxStyle) bool { return codeStyles[st.name] })
 }
 
 // list reports whether a paragraph style carries list numbering.
 func (s docxStyles) list(id string) bool {
+	return s.inherits(id, func(st docxStyle) bool { return st.list })
+}
+
+// inherits reports whether style id or a style it is based on (at most ten
+// deep: a cycle ends there) has the property.
+func (s docxStyles) inherits(id string, has func(docxStyle) bool) bool {
 	for range 10 {
 		st, ok := s[id]
 		if !ok {
 			return false
 		}
-		if st.list {
+		if has(st) {
 			return true
 		}
 		id = st.basedOn

@@ -183,19 +183,15 @@ func signals(p plan, legs legResults) Signals {
 	// of the model, which was fitted without them: a missing one caps the
 	// confidence instead (releaseCap).
 	sg := Signals{Terms: questionWords(legs.idf), Opinion: asksOpinion(p.req.Query)}
-	for _, pr := range probeWords(p.req.Query) {
-		if !Release(pr.word) {
+	for _, pr := range legs.names.probes {
+		if !legs.names.forms[pr.word] {
 			sg.Names++
 		}
 	}
-	options := map[string]bool{}
-	for _, o := range commandOptions(p.req.Query) {
-		options[o] = true
-	}
 	for _, w := range legs.missing {
 		switch {
-		case Release(w):
-		case Identifier(w), options[w]:
+		case legs.names.forms[w]:
+		case Identifier(w), slices.Contains(legs.names.options, w):
 			sg.MissingNames++
 			sg.MissingIdentifiers++
 		default:
@@ -283,10 +279,10 @@ func (s *Searcher) assess(p plan, legs legResults, resp *Response) {
 	resp.VectorSimilarity, resp.KeywordCoverage, resp.TermCoverage = sg.VectorSimilarity, sg.KeywordCoverage, sg.TermCoverage
 	// The release probes' forms are reported as the question writes the
 	// release, and only when no form is written anywhere.
-	missingRels := missingReleases(p.req.Query, legs.missing, legs.versioned)
+	missingRels := missingReleases(legs.names.releases, legs.missing, legs.versioned)
 	var missing []string
 	for _, w := range legs.missing {
-		if !Release(w) {
+		if !legs.names.forms[w] {
 			missing = append(missing, w)
 		}
 	}
@@ -457,9 +453,23 @@ type probe struct {
 // maxProbes bounds the words one query checks.
 const maxProbes = 32
 
-// probeWords returns the query's names and identifiers (see NameLike), each
-// once, in order.
-func probeWords(query string) []probe {
+// questionNames are what a question names, found once per search: its
+// probes (names, identifiers, options and the forms of its releases, each
+// once, in order), and its releases and long options themselves.
+type questionNames struct {
+	probes   []probe
+	releases []release
+	options  []string
+	// forms are the release forms among the probes' words.
+	forms map[string]bool
+}
+
+// probeWords returns the query's probes (namesOf).
+func probeWords(query string) []probe { return namesOf(query).probes }
+
+// namesOf finds the names, identifiers, options and releases query writes.
+func namesOf(query string) questionNames {
+	n := questionNames{releases: releases(query), options: commandOptions(query), forms: map[string]bool{}}
 	var out []probe
 	seen := map[string]bool{}
 	// The first word opens the sentence (its capital says nothing) only
@@ -480,21 +490,34 @@ func probeWords(query string) []probe {
 		}
 		out = append(out, pr)
 	}
-	for _, o := range commandOptions(query) {
+	for _, o := range n.options {
 		if !seen[o] && len(out) < maxProbes {
 			seen[o] = true
 			out = append(out, probe{word: o, text: o, literal: true})
 		}
 	}
-	for _, r := range releases(query) {
+	for _, r := range n.releases {
 		// Each form is looked up by its number's lexeme ("18", "v2.4"),
 		// rarer than the name's, then word for word among the chunks that
 		// have it (missingTerms' literal probe).
 		for i, f := range r.forms() {
+			n.forms[f] = true
 			if !seen[f] && len(out) < maxProbes {
 				seen[f] = true
 				out = append(out, probe{word: f, text: []string{"", "v"}[i] + r.number, literal: true})
 			}
+		}
+	}
+	n.probes = out
+	return n
+}
+
+// releaseNames are the distinct names of the releases.
+func (n questionNames) releaseNames() []string {
+	var out []string
+	for _, r := range n.releases {
+		if !slices.Contains(out, r.name) {
+			out = append(out, r.name)
 		}
 	}
 	return out
@@ -594,15 +617,15 @@ func firstWord(s string) string {
 	return s[:end]
 }
 
-// missingReleases returns the releases of query that no readable chunk
+// missingReleases returns the releases (rels) that no readable chunk
 // writes in any of their forms (missing: the probes no chunk has), whose
 // name the documents do have and write with a number elsewhere (versioned:
 // "PostgreSQL 15", "Java 21"), so that the name is one with releases: a
 // question about "Bob 2" where no document names Bob is told that "Bob" is
 // missing instead, and "buy GitHub 5 seats" is a count.
-func missingReleases(query string, missing, versioned []string) []string {
+func missingReleases(rels []release, missing, versioned []string) []string {
 	var out []string
-	for _, r := range releases(query) {
+	for _, r := range rels {
 		if slices.Contains(missing, r.name) || !slices.Contains(versioned, r.name) || slices.Contains(out, r.written) {
 			continue
 		}
@@ -643,14 +666,6 @@ func productWord(before, word string) bool {
 // threshold a calibration stores in practice and leaves the question's
 // ranking among refusals to the model.
 const releaseCap = 0.1
-
-// Release reports whether a missing name is a release name (releases): like
-// a code identifier, people do not paraphrase a release number.
-func Release(word string) bool {
-	name, number, ok := strings.Cut(word, " ")
-	number = strings.TrimLeft(number, "vV")
-	return ok && name != "" && releasePattern.MatchString(word) && strings.IndexFunc(number, unicode.IsLetter) < 0
-}
 
 // queryWords splits text into words: letters and digits, joined by inner
 // underscores, hyphens and dots (pg_stat_activity, utf-8, os.path); the

@@ -81,6 +81,8 @@ type legResults struct {
 	missing []string
 	// versioned are the release names the documents write with a number.
 	versioned []string
+	// names are what the question names (namesOf), probed or not.
+	names questionNames
 	// ranVector and ranKeyword say which legs ran (the keyword leg does not
 	// for a query of stop words only).
 	ranVector, ranKeyword bool

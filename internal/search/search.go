@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
-	"slices"
 	"strings"
 	"time"
 
@@ -420,15 +419,12 @@ func (s *Searcher) retrieve(ctx context.Context, t tenant.Tenant, p plan, resp *
 	if p.useVector {
 		lq.vector = p.queryVector
 	}
+	res.names = namesOf(p.req.Query)
 	if p.useKeyword {
 		lq.keywordText = analyze.Query(p.req.Query)
 		lq.kana = analyze.HasKana(p.req.Query)
-		lq.probes = probeWords(p.req.Query)
-		for _, r := range releases(p.req.Query) {
-			if !slices.Contains(lq.releaseNames, r.name) {
-				lq.releaseNames = append(lq.releaseNames, r.name)
-			}
-		}
+		lq.probes = res.names.probes
+		lq.releaseNames = res.names.releaseNames()
 	}
 	start := time.Now()
 	b := &pgx.Batch{}
