@@ -17,15 +17,7 @@ import (
 // kept.
 func TestPDFNumberedSectionsNamedIndexOrContentsKept_hreview7(t *testing.T) {
 	t.Parallel()
-	top := 700
-	page := func(ls ...string) pdfPage {
-		top -= 37
-		var p pdfPage
-		for i, l := range ls {
-			p.lines = append(p.lines, pdfLine{text: l, y: float64(top - 20*i), size: 10})
-		}
-		return p
-	}
+	page := pageMaker()
 	raw := &pdfRaw{
 		title: "Widgets",
 		pages: []pdfPage{

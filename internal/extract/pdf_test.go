@@ -292,16 +292,12 @@ func TestWazeroModulePinned(t *testing.T) {
 	}
 }
 
-// TestPDFNavigationSectionsLeftOut: a PDF's table of contents and its
-// back-of-book index are not text to search or quote (lines of titles and
-// page numbers matching many questions' words); the sections around them,
-// and a chapter titled "Index" in the first half, are kept.
-func TestPDFNavigationSectionsLeftOut(t *testing.T) {
-	t.Parallel()
+// pageMaker returns a maker of synthetic pages of body-size lines, each
+// page's text starting lower than the last one's: lines at the same place
+// on every page would be running headers.
+func pageMaker() func(lines ...string) pdfPage {
 	top := 700
-	page := func(ls ...string) pdfPage {
-		// Each page's text starts lower than the last one's: lines at the
-		// same place on every page would be running headers.
+	return func(ls ...string) pdfPage {
 		top -= 37
 		var p pdfPage
 		for i, l := range ls {
@@ -309,6 +305,15 @@ func TestPDFNavigationSectionsLeftOut(t *testing.T) {
 		}
 		return p
 	}
+}
+
+// TestPDFNavigationSectionsLeftOut: a PDF's table of contents and its
+// back-of-book index are not text to search or quote (lines of titles and
+// page numbers matching many questions' words); the sections around them,
+// and a chapter titled "Index" in the first half, are kept.
+func TestPDFNavigationSectionsLeftOut(t *testing.T) {
+	t.Parallel()
+	page := pageMaker()
 	raw := &pdfRaw{
 		title: "Widgets",
 		pages: []pdfPage{

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/ragd-dev/ragd/internal/search"
+	"github.com/ragd-dev/ragd/internal/tenant"
 )
 
 // TestReleaseWrittenAsTheDocumentWritesItIsNotMissing_hreview7: a release the
@@ -27,14 +28,7 @@ func TestReleaseWrittenAsTheDocumentWritesItIsNotMissing_hreview7(t *testing.T) 
 				"guide.md": "# Widgets\n\nA widget is frobnicated by the Frobnicator daemon. The widget cache keeps recently frobnicated widgets.",
 			}
 			tt, s := corpusTenant(t, "relv", "english", docs)
-			resp, err := s.Search(context.Background(), tt, search.Request{Query: tc.question, TopK: 3})
-			if err != nil {
-				t.Fatal(err)
-			}
-			if len(resp.MissingTerms) != 0 || resp.Confidence <= 0.1 {
-				t.Errorf("%q: missing %q, confidence %.3f (%q); want nothing missing and the confidence not capped",
-					tc.question, resp.MissingTerms, resp.Confidence, resp.ConfidenceReason)
-			}
+			noReleaseMissing(t, s, tt, tc.question)
 		})
 	}
 }
@@ -54,13 +48,20 @@ func TestSettingValueIsNotARelease_hreview7(t *testing.T) {
 	}
 	tt, s := corpusTenant(t, "relset", "english", docs)
 	for _, q := range []string{"Is max_wal_senders 10 by default?", "How do I give Bob 2 roles with the grant command?"} {
-		resp, err := s.Search(context.Background(), tt, search.Request{Query: q, TopK: 3})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if len(resp.MissingTerms) != 0 || resp.Confidence <= 0.1 {
-			t.Errorf("%q: missing %q, confidence %.3f (%q); want no release missing and the confidence not capped",
-				q, resp.MissingTerms, resp.Confidence, resp.ConfidenceReason)
-		}
+		noReleaseMissing(t, s, tt, q)
+	}
+}
+
+// noReleaseMissing checks that question reports nothing missing and that its
+// confidence is not capped (releaseCap).
+func noReleaseMissing(t *testing.T, s *search.Searcher, tt tenant.Tenant, question string) {
+	t.Helper()
+	resp, err := s.Search(context.Background(), tt, search.Request{Query: question, TopK: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(resp.MissingTerms) != 0 || resp.Confidence <= 0.1 {
+		t.Errorf("%q: missing %q, confidence %.3f (%q); want nothing missing and the confidence not capped",
+			question, resp.MissingTerms, resp.Confidence, resp.ConfidenceReason)
 	}
 }

@@ -31,14 +31,7 @@ func TestCountsAreNotReleases_hreview8(t *testing.T) {
 		"Can I buy GitHub 5 seats billed by GitHub?",
 		"Did Marie finish the Berlin 5 km run?",
 	} {
-		resp, err := s.Search(context.Background(), tt, search.Request{Query: q, TopK: 3})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if len(resp.MissingTerms) != 0 || resp.Confidence <= 0.1 {
-			t.Errorf("%q: missing %q, confidence %.3f (%q); want no release missing and the confidence not capped",
-				q, resp.MissingTerms, resp.Confidence, resp.ConfidenceReason)
-		}
+		noReleaseMissing(t, s, tt, q)
 	}
 }
 
