@@ -71,7 +71,7 @@ func TestCrashSafeIngest(t *testing.T) {
 	fake := newFakeEmbedServer(t, nil)
 	tn := testdb.NewTenant(t, "crash", "")
 	dir := t.TempDir()
-	seed := uint64(time.Now().UnixNano())
+	seed := testSeed(t)
 	rnd := rand.New(rand.NewPCG(seed, 7))
 	t.Logf("seed %d, %d documents, %d kills", seed, nDocs, kills)
 	shas := map[string]string{} // source_uri → content sha

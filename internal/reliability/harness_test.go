@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -366,4 +367,21 @@ func wantProblem(t testing.TB, r reply, status int) problem {
 		t.Errorf("problem status %d, want %d", p.Status, status)
 	}
 	return p
+}
+
+// testSeed is the seed of a randomized test: fixed, so that every run sends
+// the same inputs and a failure reproduces, unless RAGD_TEST_SEED sets
+// another (a soak run exploring new inputs). It is logged either way.
+func testSeed(t *testing.T) uint64 {
+	t.Helper()
+	seed := uint64(20261203)
+	if s := os.Getenv("RAGD_TEST_SEED"); s != "" {
+		v, err := strconv.ParseUint(s, 10, 64)
+		if err != nil {
+			t.Fatalf("RAGD_TEST_SEED: %v", err)
+		}
+		seed = v
+	}
+	t.Logf("seed %d (RAGD_TEST_SEED to change)", seed)
+	return seed
 }

@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"math/rand/v2"
 	"mime/multipart"
 	"net"
 	"net/http"
@@ -20,6 +21,7 @@ import (
 	"sync"
 	"testing"
 	"time"
+	"unicode"
 
 	"github.com/ragd-dev/ragd/internal/answer"
 	"github.com/ragd-dev/ragd/internal/api"
@@ -656,21 +658,44 @@ func hostileCases() []hostileCase {
 			h.reject(t, call{Method: "PATCH", Path: "/v1/tenant/settings", Token: h.admin, Body: map[string]any{"vector_weight": 0, "keyword_weight": 0}}, 422, "both")
 		}},
 		{class: "random punctuation and unicode queries", run: func(t *testing.T, h *hostile) {
-			rnd := []rune("'\"&|!:*<->\\()[]{}%_$#@^~`;,./?+=-— \u00a0\u200b\u202e\u0301日本語ΣЖ🙂\t\n")
-			seed := time.Now().UnixNano()
-			for i := range 40 {
+			// A query is empty (422) when nothing but white space and the
+			// invisible characters documents are stored without (soft
+			// hyphen, zero-width space, word joiner, BOM) is left; any other
+			// query, whatever its punctuation or script, is searched (200).
+			// A fixed seed: the same queries on every run.
+			rnd := []rune("'\"&|!:*<->\\()[]{}%_$#@^~`;,./?+=-— \u00a0\u200b\u00ad\u2060\ufeff\u202e\u0301日本語ΣЖ🙂\t\n")
+			empty := func(q string) bool {
+				return strings.TrimFunc(q, func(r rune) bool {
+					return unicode.IsSpace(r) || strings.ContainsRune("\u00ad\u200b\u2060\ufeff", r)
+				}) == ""
+			}
+			g := rand.New(rand.NewPCG(13, 14))
+			queries := []string{"\u200b", " \u00a0\u200b\t", "\ufeff\u2060\u00ad", "\u200bx", "\u0301", "\u202e"}
+			for range 60 {
 				var b strings.Builder
-				for j := range 1 + (int(seed)+i*7)%30 {
-					b.WriteRune(rnd[(int(seed>>3)+i*31+j*17)%len(rnd)])
+				for range 1 + g.IntN(30) {
+					b.WriteRune(rnd[g.IntN(len(rnd))])
 				}
-				q := b.String()
+				queries = append(queries, b.String())
+			}
+			var emptyOnes int
+			for _, q := range queries {
 				if strings.TrimSpace(q) == "" {
 					continue
 				}
 				r := h.s.do(call{Method: "POST", Path: "/v1/search", Token: h.rd, Body: map[string]any{"query": q}})
-				if r.Status != http.StatusOK {
+				switch {
+				case empty(q):
+					emptyOnes++
+					if r.Status != http.StatusUnprocessableEntity || !strings.Contains(string(r.Body), "empty query") {
+						t.Errorf("query %q: want 422 empty query, got %s", q, r)
+					}
+				case r.Status != http.StatusOK:
 					t.Errorf("query %q: %s", q, r)
 				}
+			}
+			if emptyOnes < 2 {
+				t.Fatalf("only %d invisible-only queries were sent", emptyOnes)
 			}
 		}},
 	}

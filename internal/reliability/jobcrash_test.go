@@ -44,7 +44,7 @@ func TestCrashSafeJob(t *testing.T) {
 	emb := local(t)
 	fake := newFakeEmbedServer(t, nil)
 	tn := testdb.NewTenant(t, "jobcrash", "")
-	seed := uint64(time.Now().UnixNano())
+	seed := testSeed(t)
 	rnd := rand.New(rand.NewPCG(seed, 11))
 	const nDocs = 40
 	var archive bytes.Buffer

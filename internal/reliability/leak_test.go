@@ -316,7 +316,7 @@ func TestLeakFuzzDetectsLeaks(t *testing.T) {
 // runLeak seeds n tenants, runs the fuzzer for dur and audits every tenant.
 // ready, if set, runs after seeding (before the randomized phase).
 func runLeak(t *testing.T, n int, dur time.Duration, ready func(*fuzzer), wrap ...func(http.Handler) http.Handler) *fuzzer {
-	seed := uint64(time.Now().UnixNano())
+	seed := testSeed(t)
 	t.Logf("seed %d, %d tenants, %s", seed, n, dur)
 	rnd := rand.New(rand.NewPCG(seed, 1))
 	o := options{MaxConns: 2}

@@ -249,8 +249,7 @@ func TestPrincipalLeakFuzzDetectsLeaks(t *testing.T) {
 // runPrincipalFuzz runs the principal fuzzer for dur; ready, if set, runs
 // once the users exist (before any request); wrap wraps the API handler.
 func runPrincipalFuzz(t *testing.T, dur time.Duration, ready func(*pfuzz), wrap ...func(http.Handler) http.Handler) *pfuzz {
-	seed := uint64(time.Now().UnixNano())
-	t.Logf("seed %d", seed)
+	seed := testSeed(t)
 	rnd := rand.New(rand.NewPCG(seed, 2))
 	o := options{MaxConns: 2}
 	if len(wrap) > 0 {
