@@ -3,9 +3,13 @@ package search_test
 import (
 	"context"
 	"slices"
+	"strings"
 	"testing"
 
+	"github.com/ragd-dev/ragd/internal/ingest"
 	"github.com/ragd-dev/ragd/internal/search"
+	"github.com/ragd-dev/ragd/internal/store"
+	"github.com/ragd-dev/ragd/internal/testdb"
 )
 
 // TestMissingIdentifiersAreMatchedLiterally: an identifier with
@@ -97,6 +101,79 @@ func TestMissingReleaseIsRefused(t *testing.T) {
 		}
 		if tc.refused && resp.ConfidenceReason != "no document mentions “Frobnicator 3.0”" {
 			t.Errorf("%q: reason %q", tc.question, resp.ConfidenceReason)
+		}
+	}
+}
+
+// TestStrayFamilyMemberIsRefused: documents that write members of a family
+// of identifiers (pg_stat_activity, pg_stat_bgwriter; max_replication_slots)
+// and never the one a question names (pg_stat_io, sync_replication_slots)
+// do not cover it, however well the question's other words match: the
+// confidence is capped and the reason names it. An identifier of no
+// family the documents write (the asker's own order_total_amount column),
+// one sharing a single part with theirs (last_login beside last_value), and
+// a family whose only member is in a document the reader cannot see are left
+// to the model.
+func TestStrayFamilyMemberIsRefused(t *testing.T) {
+	t.Parallel()
+	docs := map[string]string{
+		"stats.md": "# Statistics views\n\nThe pg_stat_activity view shows one row per server process with its current query. " +
+			"The pg_stat_bgwriter view shows statistics about the background writer process. Every statistics view shows " +
+			"counters since the last reset; the last_value column of a sequence is unrelated.",
+		"replication.md": "# Replication slots\n\nThe max_replication_slots setting limits how many replication slots a server " +
+			"keeps for standby servers. A slot keeps WAL until its standby has received it.",
+		"vault.md": "# Vault key\n\nThe vault renews its vault key every month, and how often it renews the key can be changed. " +
+			"A renewed vault key replaces the old key.",
+		"orders.md": "# Orders\n\nAn order table keeps one row per order, with the amount and a timestamp column. " +
+			"Index the column a query filters on.",
+	}
+	tt, s := corpusTenant(t, "strays", "english", docs)
+	ctx := context.Background()
+	for _, tc := range []struct {
+		question string
+		capped   bool
+	}{
+		{"Which statistics does the pg_stat_io view show per server process?", true},
+		{"How many replication slots does sync_replication_slots keep for standby servers?", true},
+		{"What does the pg_stat_activity view show per server process?", false},
+		{"How do I index the order_total_amount column of my order table?", false},
+		{"How do I index the last_login timestamp column of my order table?", false},
+	} {
+		resp, err := s.Search(ctx, tt, search.Request{Query: tc.question, TopK: 3})
+		if err != nil {
+			t.Fatalf("%q: %v", tc.question, err)
+		}
+		if capped := resp.Confidence <= 0.1; capped != tc.capped {
+			t.Errorf("%q: confidence %.3f (%q, missing %q), want capped %v", tc.question, resp.Confidence, resp.ConfidenceReason, resp.MissingTerms, tc.capped)
+		}
+		if tc.capped && !strings.HasPrefix(resp.ConfidenceReason, "no document mentions “") {
+			t.Errorf("%q: reason %q", tc.question, resp.ConfidenceReason)
+		}
+	}
+	p, err := ingest.New(testdb.App(t), testEmbedder(t), 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	all := store.WithVisibility(ctx, store.AllDocuments())
+	if _, err := p.Upsert(all, tt, ingest.Document{SourceURI: "ops.md", ContentType: "text/markdown", Access: []string{"group:ops"}, SetAccess: true,
+		Content: []byte("# Vault\n\nThe vault_key_rotation setting rotates the vault key; vault_key_expiry sets how long a key lives.")}); err != nil {
+		t.Fatal(err)
+	}
+	const q = "How often does vault_key_renewal renew the vault key?"
+	for _, v := range []struct {
+		who    string
+		ctx    context.Context
+		capped bool
+	}{
+		{"every document", all, true},
+		{"a reader outside group:ops", store.WithVisibility(ctx, store.AsPrincipals([]string{"user:u"})), false},
+	} {
+		resp, err := s.Search(v.ctx, tt, search.Request{Query: q, TopK: 3})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if capped := resp.Confidence <= 0.1 && slices.Contains(resp.MissingTerms, "vault_key_renewal"); capped != v.capped {
+			t.Errorf("%s: confidence %.3f (%q, missing %q), want capped %v", v.who, resp.Confidence, resp.ConfidenceReason, resp.MissingTerms, v.capped)
 		}
 	}
 }

@@ -56,6 +56,9 @@ type legQuery struct {
 	// releaseNames are the names of the query's release names (releases),
 	// checked for being written with a number anywhere (versionedNames).
 	releaseNames []string
+	// families are the families of the query's long identifiers, checked
+	// for a member some chunk writes (store.QueueIdentifierFamilies).
+	families []store.IdentifierFamily
 }
 
 // legResults receives the batch's rows.
@@ -81,6 +84,9 @@ type legResults struct {
 	missing []string
 	// versioned are the release names the documents write with a number.
 	versioned []string
+	// familied are the query's identifiers of a family the documents
+	// write a member of.
+	familied []string
 	// names are what the question names (namesOf), probed or not.
 	names questionNames
 	// ranVector and ranKeyword say which legs ran (the keyword leg does not
@@ -140,6 +146,12 @@ func (s *Searcher) queueRetrieval(b *pgx.Batch, q legQuery, out *legResults) err
 		if len(q.releaseNames) > 0 {
 			store.QueueVersionedNames(b, q.tsConfig, q.tenantID, q.releaseNames, func(found []string) error {
 				out.versioned = found
+				return nil
+			})
+		}
+		if len(q.families) > 0 {
+			store.QueueIdentifierFamilies(b, q.tsConfig, q.tenantID, q.families, func(found []string) error {
+				out.familied = found
 				return nil
 			})
 		}

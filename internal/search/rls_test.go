@@ -17,11 +17,12 @@ import (
 
 // TestRetrievalStatementsStayInTheTenant: the keyword leg (unfiltered and
 // filtered by source_uri prefix) with its matched lexemes, the filtered
-// vector leg, the query terms' document frequencies and the missing-names
-// check, run in tenant B's transaction with tenant A's id as the explicit
-// filter, see none of tenant A's rows (row-level security): no chunk, a
-// document frequency of 0, and A's own words reported missing; the same
-// statements in A's transaction see them.
+// vector leg, the query terms' document frequencies, the missing-names check
+// and the identifier-family check, run in tenant B's transaction with tenant
+// A's id as the explicit filter, see none of tenant A's rows (row-level
+// security): no chunk, a document frequency of 0, A's own words reported
+// missing and no family member; the same statements in A's transaction see
+// them.
 func TestRetrievalStatementsStayInTheTenant(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
@@ -48,7 +49,7 @@ func TestRetrievalStatementsStayInTheTenant(t *testing.T) {
 	probes := []string{"Quorvex", "frobnix_lever"}
 	probeTexts := []string{"Quorvex", "frobnixlever"}
 	probeLiteral := []bool{false, true}
-	type seen struct{ chunks, matched, vectors, df, missing int }
+	type seen struct{ chunks, matched, vectors, df, missing, families int }
 	look := func(as testdb.Tenant) seen {
 		var s seen
 		err := store.InTenant(ctx, pool, as.ID, func(tx pgx.Tx) error {
@@ -110,7 +111,19 @@ func TestRetrievalStatementsStayInTheTenant(t *testing.T) {
 				return err
 			}
 			missing, err := pgx.CollectRows(rows, pgx.RowTo[string])
+			if err != nil {
+				return err
+			}
 			s.missing = len(missing)
+			// A family member (frobnix_lever) of an identifier the
+			// question names.
+			rows, err = tx.Query(ctx, store.IdentifierFamiliesSQL, "english", a.ID, []string{"frobnix_wheel_spoke"},
+				[]string{"(^|[^[:alnum:]_])frobnix_[[:alnum:]]"}, []string{"frobnix"})
+			if err != nil {
+				return err
+			}
+			found, err := pgx.CollectRows(rows, pgx.RowTo[string])
+			s.families = len(found)
 			return err
 		})
 		if err != nil {
@@ -118,10 +131,10 @@ func TestRetrievalStatementsStayInTheTenant(t *testing.T) {
 		}
 		return s
 	}
-	if s := look(a); s.chunks != 2 || s.matched == 0 || s.vectors != 1 || s.df == 0 || s.missing != 0 {
-		t.Fatalf("tenant A's own statements: %+v, want its chunk (keyword leg unfiltered and filtered, filtered vector leg), its lexemes, nothing missing", s)
+	if s := look(a); s.chunks != 2 || s.matched == 0 || s.vectors != 1 || s.df == 0 || s.missing != 0 || s.families != 1 {
+		t.Fatalf("tenant A's own statements: %+v, want its chunk (keyword leg unfiltered and filtered, filtered vector leg), its lexemes, nothing missing, the family member", s)
 	}
 	if s := look(b); s != (seen{missing: len(probes)}) {
-		t.Errorf("tenant B with tenant A's id: %+v, want no chunk, df 0, every probe missing (%s)", s, text)
+		t.Errorf("tenant B with tenant A's id: %+v, want no chunk, df 0, every probe missing, no family member (%s)", s, text)
 	}
 }

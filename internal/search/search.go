@@ -425,6 +425,7 @@ func (s *Searcher) retrieve(ctx context.Context, t tenant.Tenant, p plan, resp *
 		lq.kana = analyze.HasKana(p.req.Query)
 		lq.probes = res.names.probes
 		lq.releaseNames = res.names.releaseNames()
+		lq.families = res.names.families
 	}
 	start := time.Now()
 	b := &pgx.Batch{}

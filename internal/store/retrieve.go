@@ -237,6 +237,57 @@ func QueueVersionedNames(b *pgx.Batch, tsConfig string, tenantID uuid.UUID, name
 	})
 }
 
+// identifierFamilies returns the identifiers ($3) of whose family a
+// readable chunk writes a member ($4 a POSIX pattern matching a member,
+// case-insensitively; $5 the parts the members share, whose lexemes find
+// the chunks to read; $1 configuration, $2 tenant). The chunks read are
+// those holding the shared parts' rarest lexeme, until one matches; a
+// family whose rarest lexeme is in more than familyProbeDF chunks (hidden
+// ones counted, as term_stats counts them) is not looked for, and one with
+// no lexeme in any chunk has no member. The lexeme is a column of a
+// LATERAL subquery and each family's read a LATERAL … LIMIT 1, as in
+// versionedNames, so that each is index probes of its own.
+const identifierFamilies = `SELECT DISTINCT f.word
+FROM unnest($3::text[], $4::text[], $5::text[]) AS f (word, pattern, shared)
+CROSS JOIN LATERAL (SELECT t.lexeme, t.df
+                    FROM unnest(tsvector_to_array(to_tsvector(CAST($1::text AS regconfig), f.shared))) AS x (lexeme)
+                    JOIN term_stats t ON t.tenant_id = $2 AND t.lexeme = x.lexeme
+                    ORDER BY t.df, t.lexeme LIMIT 1) l
+CROSS JOIN LATERAL (SELECT 1 FROM postings p JOIN chunks c ON c.tenant_id = p.tenant_id AND c.id = p.chunk_id
+                    WHERE p.tenant_id = $2 AND p.lexeme = l.lexeme AND c.content ~* f.pattern
+                    LIMIT 1) h
+WHERE l.df <= ` + familyProbeDF
+
+// familyProbeDF bounds the chunks identifierFamilies may read for one
+// family.
+const familyProbeDF = "2000"
+
+// IdentifierFamily is one family an identifier would belong to (see
+// identifierFamilies).
+type IdentifierFamily struct {
+	// Word is the identifier; Pattern a POSIX regular expression matching
+	// another member of the family; Shared the parts the members share, as
+	// words.
+	Word, Pattern, Shared string
+}
+
+// QueueIdentifierFamilies queues identifierFamilies on b; fn receives the
+// identifiers of a family some readable chunk writes a member of, when the
+// batch is closed.
+func QueueIdentifierFamilies(b *pgx.Batch, tsConfig string, tenantID uuid.UUID, fams []IdentifierFamily, fn func([]string) error) {
+	words, patterns, shared := make([]string, len(fams)), make([]string, len(fams)), make([]string, len(fams))
+	for i, f := range fams {
+		words[i], patterns[i], shared[i] = f.Word, f.Pattern, f.Shared
+	}
+	b.Queue(identifierFamilies, tsConfig, tenantID, words, patterns, shared).Query(func(rows pgx.Rows) error {
+		found, err := pgx.CollectRows(rows, pgx.RowTo[string])
+		if err != nil {
+			return err
+		}
+		return fn(found)
+	})
+}
+
 // The statement texts the Queue functions send, for tests that check what a
 // batch holds and in which order.
 const (
@@ -245,6 +296,8 @@ const (
 	KeywordTermsSQL   = keywordTerms
 	KeywordLegSQL     = keywordLeg
 	MissingTermsSQL   = missingTerms
+	// IdentifierFamiliesSQL is QueueIdentifierFamilies' statement.
+	IdentifierFamiliesSQL = identifierFamilies
 )
 
 // LegRow is one chunk a retrieval leg returned, with what a search result
