@@ -418,6 +418,13 @@ func TestSplitUnit(t *testing.T) {
 	if !slices.Equal(got, want) {
 		t.Errorf("splitUnit with ellipses =\n%q\nwant\n%q", got, want)
 	}
+	// Nor inside brackets, and no sentence opens with a closing bracket
+	// (a synopsis inside prose; a period inside a parenthesis).
+	got = splitUnit(`SELECT DISTINCT ON ( expression [, ...] ) keeps only the first row of each set. It was slow (see Section 5.3.) So it was changed. Lists (a, b, ...) End here.`)
+	want = []string{"SELECT DISTINCT ON ( expression [, ...] ) keeps only the first row of each set.", "It was slow (see Section 5.3.)", "So it was changed.", "Lists (a, b, ...) End here."}
+	if !slices.Equal(got, want) {
+		t.Errorf("splitUnit with brackets =\n%q\nwant\n%q", got, want)
+	}
 }
 
 func TestTermCoverage(t *testing.T) {

@@ -179,8 +179,12 @@ func splitUnit(u string) []string {
 				k++
 			}
 			if k < len(u) {
+				// Nor does a sentence open with a closing bracket: the
+				// period closed something inside the brackets ("DISTINCT
+				// ON ( expression [, ...] ) keeps only the first row"
+				// was quoted from ") keeps").
 				next, _ := utf8.DecodeRuneInString(u[k:])
-				if unicode.IsLower(next) {
+				if unicode.IsLower(next) || strings.ContainsRune(")]}", next) {
 					break
 				}
 			}
@@ -197,7 +201,8 @@ func splitUnit(u string) []string {
 
 // syntaxEllipsis reports whether s, the sentence so far, ends with an
 // ellipsis that stands for part of a command rather than ending the
-// sentence: inside an open double quote, or after a word in capitals
+// sentence: inside an open double quote or bracket ("[, ...]"), or after a
+// word in capitals
 // ("INSERT ... SELECT", "CASE ... END"). Split there, a change log's "on
 // "INSERT ... SELECT" statements" was quoted as "on "INSERT …".
 func syntaxEllipsis(s string) bool {
@@ -205,7 +210,8 @@ func syntaxEllipsis(s string) bool {
 		return false
 	}
 	before := strings.TrimRight(strings.TrimSuffix(s, "..."), " ")
-	if strings.Count(before, `"`)%2 == 1 || strings.Count(before, "“") > strings.Count(before, "”") {
+	if strings.Count(before, `"`)%2 == 1 || strings.Count(before, "“") > strings.Count(before, "”") ||
+		strings.Count(before, "[") > strings.Count(before, "]") || strings.Count(before, "(") > strings.Count(before, ")") {
 		return true
 	}
 	f := strings.Fields(before)
