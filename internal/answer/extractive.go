@@ -23,6 +23,26 @@ const (
 // lines and marked with a "…" line.
 const maxCodeLines = 12
 
+// quotedLen is the length of u as an answer quotes it (render): a code
+// block's first maxCodeLines lines, a sentence cut at maxQuoteChars.
+// Measured whole, a long block of examples never fitted after the sentence
+// announcing it, and the answer ended on "These examples return true except
+// as noted:".
+func quotedLen(u unit) int {
+	if u.kind != unitCode {
+		return min(len(u.text), maxQuoteChars+len("…"))
+	}
+	n, lines := 0, 0
+	for line := range strings.SplitSeq(u.text, "\n") {
+		if lines == maxCodeLines {
+			return n + len("…")
+		}
+		n += len(line) + 1
+		lines++
+	}
+	return n - 1
+}
+
 // rankDecay is how much each rank below the first discounts a source's
 // passages (weight 1 / (1 + rankDecay·rank)): retrieval ranked the sources,
 // so a passage from a lower one must cover clearly more of the question to be
@@ -370,7 +390,7 @@ func bestPassage(question string, sources []Source, docs [][]unit, maxSentences 
 					}
 					sentences++
 				}
-				chars += len(u.text)
+				chars += quotedLen(u)
 				if chars > maxPassageChars && b > a {
 					break
 				}
@@ -495,7 +515,7 @@ func complete(d []unit, from, to, maxSentences int, query []string) (int, int) {
 			if u.kind != unitCode {
 				sentences++
 			}
-			chars += len(u.text)
+			chars += quotedLen(u)
 		}
 		return
 	}

@@ -262,6 +262,25 @@ func TestExtractiveCutsLongCodeAfterWholeLines(t *testing.T) {
 	}
 }
 
+// TestExtractiveBringsLongAnnouncedCode: a passage of several sentences
+// ending with one that announces a long block of examples brings the block
+// (cut after whole lines): its length is what the answer quotes, not the
+// whole block, which never fitted, so the answer ended on the colon.
+func TestExtractiveBringsLongAnnouncedCode(t *testing.T) {
+	t.Parallel()
+	var code []string
+	for i := range 40 {
+		code = append(code, fmt.Sprintf("-- example %d: a containment test that returns true for these two documents", i),
+			fmt.Sprintf("SELECT '{\"a\": %d}'::jsonb @> '{\"a\": %d}'::jsonb;", i, i), "")
+	}
+	src := []Source{{Content: "Containment is an important capability of jsonb documents. There is no parallel facility for json. " +
+		"Containment tests whether one jsonb document contains another. These examples of containment return true:\n\n" + strings.Join(code, "\n")}}
+	r := Extractive("Which operator tests whether one jsonb document contains another?", src, 4)
+	if !strings.Contains(r.Answer, "return true [1]:\n\n```\n-- example 0:") || !strings.HasSuffix(r.Answer, "\n…\n```") {
+		t.Errorf("Answer =\n%s", r.Answer)
+	}
+}
+
 func TestExtractiveFallsBackToFirstSource(t *testing.T) {
 	t.Parallel()
 	r := Extractive("Quelle est la météo à Lyon ?", docsSources(), 2)
