@@ -53,8 +53,16 @@ const rankDecay = 0.25
 // headingWeight is the share of a question term's weight credited to every
 // passage of a source whose title or heading path holds the term: the
 // heading names the subject that the passage's sentences leave implicit, so
-// it counts as if the passage said it.
+// it counts as if the passage said it (0.9 lost the tuning split's ILIKE
+// sentence, whose "pattern" only the heading "9.7. Pattern Matching" says).
 const headingWeight = 1.0
+
+// codeWeight is the share of a question term's weight credited to a
+// passage that has the term only in its code: almost full, as code says
+// what to run, but a hair less than prose, which says what the code is
+// for ("To rename an existing table:" over "To rename an existing column:"
+// when both examples' code reads ALTER TABLE).
+const codeWeight = 0.99
 
 // definitionWeight is the extra share of a question term's weight credited
 // to a passage that opens with the definition of that term (a definition
@@ -342,6 +350,7 @@ func bestPassage(question string, sources []Source, docs [][]unit, maxSentences 
 	totalIDF := meanIDF * float64(len(query))
 	best := 0.0
 	covered := make([]bool, len(query))
+	inProse := make([]bool, len(query))
 	head := make([]bool, len(query))
 	local := make([]bool, len(query))
 	for si, d := range docs {
@@ -366,6 +375,7 @@ func bestPassage(question string, sources []Source, docs [][]unit, maxSentences 
 				}
 			}
 			clear(covered)
+			clear(inProse)
 			hit := false
 			sentences, chars := 0, 0
 			names := false
@@ -396,6 +406,7 @@ func bestPassage(question string, sources []Source, docs [][]unit, maxSentences 
 				}
 				for _, i := range info[si][b].holds {
 					covered[i], hit = true, true
+					inProse[i] = inProse[i] || u.kind != unitCode
 				}
 				// Naming earns credit in code, in a sentence that holds a
 				// word of the question, or in one that names code ("A
@@ -407,18 +418,26 @@ func bestPassage(question string, sources []Source, docs [][]unit, maxSentences 
 				if u.kind == unitCode || !hit {
 					continue // a passage ends on a sentence; complete adds trailing code
 				}
+				// A sentence announcing code ("To rename an existing
+				// table:") is quoted with it (complete), so the code's
+				// words and naming count for the passage ending on it, as
+				// they do for one ending after the code.
+				code := b+1 < len(d) && d[b+1].kind == unitCode && d[b+1].section == u.section && announces(u.text)
+				said := func(i int) bool { return covered[i] || code && slices.Contains(info[si][b+1].holds, i) }
 				score := 0.0
 				for i := range query {
 					switch {
-					case covered[i] && slices.Contains(info[si][a].defines, i):
+					case said(i) && slices.Contains(info[si][a].defines, i):
 						score += (1 + definitionWeight) * idf[i]
-					case covered[i]:
+					case inProse[i]:
 						score += idf[i]
+					case said(i):
+						score += codeWeight * idf[i]
 					case head[i] && d[a].own || local[i]:
 						score += headingWeight * idf[i]
 					}
 				}
-				if names {
+				if names || code && len(info[si][b+1].holds) > 0 {
 					score += namingWeight * meanIDF
 				}
 				evidence := score*prior - lengthPenalty*float64(b-a)

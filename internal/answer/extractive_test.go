@@ -281,6 +281,21 @@ func TestExtractiveBringsLongAnnouncedCode(t *testing.T) {
 	}
 }
 
+// TestExtractiveSaidBeatsHeadingOnATie: two example lead-ins alike but for
+// the word the question asks about, which the heading says too: the one
+// that says it is quoted, with its code.
+func TestExtractiveSaidBeatsHeadingOnATie(t *testing.T) {
+	t.Parallel()
+	src := []Source{{HeadingPath: "ALTER TABLE > Examples", Content: "To add a column of type varchar:\n\n    ALTER TABLE distributors ADD COLUMN address varchar(30);\n\n" +
+		"To rename an existing column:\n\n" +
+		"    ALTER TABLE distributors RENAME COLUMN address TO city;\n\nTo rename an existing table:\n\n" +
+		"    ALTER TABLE distributors RENAME TO suppliers;\n\nTo add a constraint:\n\n    ALTER TABLE distributors ADD CONSTRAINT zipchk CHECK (char_length(zipcode) = 5);"}}
+	r := Extractive("How do I rename a table?", src, 3)
+	if !strings.HasPrefix(r.Answer, "To rename an existing table [1]:") || !strings.Contains(r.Answer, "RENAME TO suppliers;") {
+		t.Errorf("Answer =\n%s", r.Answer)
+	}
+}
+
 func TestExtractiveFallsBackToFirstSource(t *testing.T) {
 	t.Parallel()
 	r := Extractive("Quelle est la météo à Lyon ?", docsSources(), 2)
