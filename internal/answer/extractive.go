@@ -208,7 +208,7 @@ func Extractive(question string, sources []Source, maxSentences int) Result {
 	if !ok {
 		return excerpt(sources)
 	}
-	query := uniq(terms(question))
+	query := questionTerms(question, docs)
 	from, to = complete(docs[src], from, to, maxSentences, query)
 	n := src + 1
 	text := render(docs[src][from:to], n)
@@ -299,7 +299,7 @@ func indexEntry(s string) bool {
 // (score 0 for a source without one); ok is false when no unit holds a word
 // of the question.
 func bestPassage(question string, sources []Source, docs [][]unit, maxSentences int) (src, from, to int, ok bool, per []passage) {
-	query := uniq(terms(question))
+	query := questionTerms(question, docs)
 	if len(query) == 0 {
 		return 0, 0, 0, false, nil
 	}

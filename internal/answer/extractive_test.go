@@ -296,6 +296,31 @@ func TestExtractiveSaidBeatsHeadingOnATie(t *testing.T) {
 	}
 }
 
+// TestExtractiveJoinsSplitCompounds: a question writing a compound apart
+// ("log in") is matched where the documents write it whole (LOGIN), and
+// two stop words are not joined ("do I").
+func TestExtractiveJoinsSplitCompounds(t *testing.T) {
+	t.Parallel()
+	got := joinedPairs("How do I log in, or set up the data base?")
+	for _, w := range []string{"login", "setup", "databas"} {
+		if !slices.Contains(got, w) {
+			t.Errorf("joinedPairs = %q, want %q among them", got, w)
+		}
+	}
+	if slices.Contains(got, "doi") || slices.Contains(got, "howdo") {
+		t.Errorf("joinedPairs = %q joins two stop words", got)
+	}
+	src := []Source{{HeadingPath: "CREATE ROLE > Parameters", Content: "Note that roles are defined at the cluster level.\n" +
+		"REPLICATION NOREPLICATION\nThese clauses determine whether a role is a replication role. " +
+		"A role must have this attribute in order to be able to connect in replication mode.\n\n" +
+		"LOGIN NOLOGIN\nThese clauses determine whether a role is allowed to log in; that is, whether the role can be given as the initial session authorization name.\n\n" +
+		"BYPASSRLS NOBYPASSRLS\nThese clauses determine whether a role bypasses every row-level security policy."}}
+	r := Extractive("How do I stop a role from being able to log in?", src, 1)
+	if !strings.HasPrefix(r.Answer, "LOGIN NOLOGIN: These clauses determine whether a role is allowed to log in") {
+		t.Errorf("Answer =\n%s", r.Answer)
+	}
+}
+
 func TestExtractiveFallsBackToFirstSource(t *testing.T) {
 	t.Parallel()
 	r := Extractive("Quelle est la météo à Lyon ?", docsSources(), 2)

@@ -1,6 +1,7 @@
 package answer
 
 import (
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -439,6 +440,51 @@ var stopWords = func() map[string]bool {
 	}
 	return m
 }()
+
+// joinedPairs returns, stemmed as terms are, the words two adjacent words
+// of s make when written together ("log in": login, "set up": setup, "data
+// base": database): questions split compounds the documents write whole
+// ("How do I stop a role from being able to log in?" is answered by LOGIN
+// NOLOGIN). Only words of letters separated by one blank are joined, into
+// five letters or more; a stop word too, as the particle often is one
+// ("in", "up"), but not two ("do I" is no "doi").
+func joinedPairs(s string) []string {
+	var out []string
+	prev, prevEnd := "", -1
+	for _, loc := range letterRun.FindAllStringIndex(s, -1) {
+		w := strings.ToLower(s[loc[0]:loc[1]])
+		if prev != "" && loc[0] == prevEnd+1 && s[prevEnd] == ' ' && !(stopWords[prev] && stopWords[w]) &&
+			utf8.RuneCountInString(prev+w) >= 5 {
+			out = append(out, stem(prev+w))
+		}
+		prev, prevEnd = w, loc[1]
+	}
+	return out
+}
+
+// letterRun matches a word of letters (no digits, no CJK: their words are
+// not written apart).
+var letterRun = regexp.MustCompile(`[\p{Latin}\p{Greek}\p{Cyrillic}]+`)
+
+// questionTerms are the terms bestPassage matches a question by: its
+// terms, and the joined pairs (joinedPairs) that some unit of docs holds.
+func questionTerms(question string, docs [][]unit) []string {
+	query := uniq(terms(question))
+	pairs := joinedPairs(question)
+	if len(pairs) == 0 {
+		return query
+	}
+	for _, d := range docs {
+		for _, u := range d {
+			for _, t := range u.terms {
+				if slices.Contains(pairs, t) && !slices.Contains(query, t) {
+					query = append(query, t)
+				}
+			}
+		}
+	}
+	return query
+}
 
 // TermCoverage is the share, in [0, 1], of the question's distinct content
 // words (lowercased, stop words removed, lightly stemmed, as the extractive
