@@ -311,8 +311,7 @@ func TestExtractiveJoinsSplitCompounds(t *testing.T) {
 		t.Errorf("joinedPairs = %q joins two stop words", got)
 	}
 	src := []Source{{HeadingPath: "CREATE ROLE > Parameters", Content: "Note that roles are defined at the cluster level.\n" +
-		"REPLICATION NOREPLICATION\nThese clauses determine whether a role is a replication role. " +
-		"A role must have this attribute in order to be able to connect in replication mode.\n\n" +
+		"REPLICATION NOREPLICATION\nThese clauses determine whether a role is able to stream changes.\n\n" +
 		"LOGIN NOLOGIN\nThese clauses determine whether a role is allowed to log in; that is, whether the role can be given as the initial session authorization name.\n\n" +
 		"BYPASSRLS NOBYPASSRLS\nThese clauses determine whether a role bypasses every row-level security policy."}}
 	r := Extractive("How do I stop a role from being able to log in?", src, 1)
