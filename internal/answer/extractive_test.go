@@ -320,6 +320,20 @@ func TestExtractiveJoinsSplitCompounds(t *testing.T) {
 	}
 }
 
+// TestExtractiveVersionNoteKeepsTheTerm: an option whose definition opens
+// with a version note (Sphinx's "New in version 3.24." between the option
+// and its description) is quoted with its description and its name.
+func TestExtractiveVersionNoteKeepsTheTerm(t *testing.T) {
+	t.Parallel()
+	src := []Source{{HeadingPath: "cmake(1) > Options", Content: "--fresh\nNew in version 3.24.\n\n" +
+		"Perform a fresh configuration of the build tree. This removes any existing cache file and recreates it from scratch.\n\n" +
+		"-L[A][H]\nList non-advanced cached variables."}}
+	r := Extractive("Is there an option to configure again from scratch, throwing the cache away?", src, 2)
+	if !strings.HasPrefix(r.Answer, "--fresh: Perform a fresh configuration of the build tree [1].") {
+		t.Errorf("Answer =\n%s", r.Answer)
+	}
+}
+
 func TestExtractiveFallsBackToFirstSource(t *testing.T) {
 	t.Parallel()
 	r := Extractive("Quelle est la météo à Lyon ?", docsSources(), 2)

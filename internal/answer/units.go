@@ -74,6 +74,10 @@ func parseUnits(content, headingPath string) []unit {
 	block, section := 0, 0
 	var local []string
 	own := true
+	// carried is a definition term whose definition so far is a version
+	// note ("--fresh" above "New in version 3.24."): the next paragraph
+	// of prose, in the same section, is its definition.
+	carried, carriedSection := "", 0
 	add := func(k unitKind, text string) {
 		text = strings.TrimRight(text, " \t")
 		if strings.TrimSpace(text) == "" {
@@ -87,6 +91,8 @@ func parseUnits(content, headingPath string) []unit {
 	}
 	for _, b := range splitBlocks(content) {
 		block++
+		pending, pendingSection := carried, carriedSection
+		carried = ""
 		if b.fenced {
 			add(unitCode, stripCodeMarkers(b.lines[0]))
 			continue
@@ -202,6 +208,14 @@ func parseUnits(content, headingPath string) []unit {
 				term, lines = strings.TrimSpace(lines[0]), lines[1:]
 			}
 			joined := strings.Join(strings.Fields(strings.Join(lines, " ")), " ")
+			if term != "" && versionNote.MatchString(joined) {
+				carried, carriedSection = term, section
+				add(unitSentence, joined)
+				continue
+			}
+			if term == "" && pending != "" && pendingSection == section && !isCaption(joined) {
+				term = pending
+			}
 			if term == "" && isCaption(joined) {
 				// A one-word caption labels an admonition ("Note",
 				// "Tip") inside the section, not a section of its own.
@@ -515,6 +529,11 @@ func itemMarker(line, item string, ok bool) string {
 	}
 	return "- "
 }
+
+// versionNote matches a paragraph that only dates what it follows ("New in
+// version 3.24.", "Changed in version 3.1.", "Deprecated since version
+// 3.0."; Sphinx writes one between an option and its description).
+var versionNote = regexp.MustCompile(`^(New|Changed|Added|Deprecated|Removed)( in| since)? (version|release) v?[0-9][0-9.]*[.:]?$`)
 
 // isTermLine reports a definition term above its definition: a single short
 // line without final punctuation that is not code.
