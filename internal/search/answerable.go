@@ -485,7 +485,7 @@ func namesOf(query string) questionNames {
 	for _, w := range queryWords(query) {
 		isFirst := first && strings.HasPrefix(opening, w)
 		first = false
-		if !NameLike(w, isFirst) || seen[w] || len(out) == maxProbes {
+		if !NameLike(w, isFirst) || seen[w] || len(out) == maxProbes || hostName(query, w) {
 			continue
 		}
 		seen[w] = true
@@ -743,6 +743,34 @@ func queryWords(text string) []string {
 		}
 	}
 	return words
+}
+
+// hostName reports whether word, as query writes it, is a mail domain or
+// a host name ("user@mylaptop.localdomain", "mail.example.com"): the
+// asker's own, which documents do not mention and need not (a fresh-user
+// trial's "My laptop sends mail as user@mylaptop.localdomain. How do I
+// rewrite that …?" was refused, "no document mentions
+// “mylaptop.localdomain”", over the Postfix documentation that answers
+// it). It is no name to probe: a host name is dotted and ends with a
+// domain suffix or a local one, or follows an "@".
+func hostName(query, word string) bool {
+	if strings.Contains(query, "@"+word) {
+		return true
+	}
+	i := strings.LastIndexByte(word, '.')
+	return i > 0 && hostSuffixes[strings.ToLower(word[i+1:])]
+}
+
+// hostSuffixes are the last labels of host names: generic and common
+// country top-level domains, and the names of local networks and examples
+// (RFC 2606, RFC 6762).
+var hostSuffixes = map[string]bool{
+	"com": true, "org": true, "net": true, "edu": true, "gov": true, "mil": true, "int": true, "io": true, "info": true,
+	"biz": true, "co": true, "uk": true, "de": true, "fr": true, "nl": true, "eu": true, "us": true, "ca": true,
+	"au": true, "jp": true, "cn": true, "ru": true, "br": true, "es": true, "se": true, "ch": true, "at": true,
+	"be": true, "dk": true, "fi": true, "pl": true, "cz": true, "local": true, "localdomain": true, "localhost": true,
+	"lan": true, "home": true, "internal": true, "intranet": true, "corp": true, "example": true, "test": true,
+	"invalid": true,
 }
 
 // Identifier reports whether word is written as code: an underscore inside

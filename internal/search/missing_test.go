@@ -177,3 +177,32 @@ func TestStrayFamilyMemberIsRefused(t *testing.T) {
 		}
 	}
 }
+
+// TestHostNamesAreTheAskers: a mail domain or host name in a question
+// (user@mylaptop.localdomain, mail.example.com) is the asker's own, not a
+// name the documents should mention: it is not reported missing. A dotted
+// name of another shape is probed as before.
+func TestHostNamesAreTheAskers(t *testing.T) {
+	t.Parallel()
+	tt, s := corpusTenant(t, "hosts", "english", map[string]string{
+		"rewrite.md": "# Address rewriting\n\nThe generic table rewrites the sender address of mail that goes out to the Internet. " +
+			"List each local address and the address to use instead.",
+	})
+	ctx := context.Background()
+	for _, tc := range []struct {
+		question string
+		missing  []string
+	}{
+		{"My laptop sends mail as user@mylaptop.localdomain. How do I rewrite that sender address for mail to the Internet?", nil},
+		{"How do I rewrite the sender address mail.example.com uses for mail to the Internet?", nil},
+		{"How do I rewrite the sender address with frobnix.widget for mail to the Internet?", []string{"frobnix.widget"}},
+	} {
+		resp, err := s.Search(ctx, tt, search.Request{Query: tc.question, TopK: 3})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Equal(resp.MissingTerms, tc.missing) {
+			t.Errorf("%q: missing %q, want %q (confidence %.3f, %q)", tc.question, resp.MissingTerms, tc.missing, resp.Confidence, resp.ConfidenceReason)
+		}
+	}
+}
