@@ -102,10 +102,22 @@ func (s *Service) Ask(ctx context.Context, t tenant.Tenant, req search.Request, 
 			req.TopK = DefaultSources
 		}
 	}
+	// Twice the sources are searched for (within the largest top_k; a
+	// larger one stays the search's error), so that copies of a passage
+	// (distinct) do not take the places of other sources.
+	topK, maxTopK := req.TopK, s.Searcher.MaxTopK
+	if maxTopK <= 0 {
+		maxTopK = search.DefaultMaxTopK
+	}
+	if topK <= maxTopK {
+		req.TopK = min(2*topK, maxTopK)
+	}
 	res, err := s.Searcher.Search(ctx, t, req)
 	if err != nil {
 		return Response{}, err
 	}
+	res.Results = distinct(res.Results)
+	res.Results = res.Results[:min(topK, len(res.Results))]
 	set := s.Searcher.Settings(t, nil)
 	out := Response{Citations: []answer.Citation{}, Sources: []answer.Source{}, InvalidCitations: []int{}, Degraded: res.Degraded,
 		DegradedReasons: res.DegradedReasons, Confidence: res.Confidence, ConfidenceReason: res.ConfidenceReason, RefuseBelow: *set.RefuseBelow,
@@ -263,3 +275,22 @@ func headerPrefix(first, body string) string {
 }
 
 func ptr[T any](v T) *T { return &v }
+
+// distinct drops each result whose text a better one already has word for
+// word, blanks aside: a tenant's copies of one page (Postfix installs
+// bounce.8, defer.8 and trace.8 as one file) filled three of an answer's
+// five sources with the same passage, and the answer quoted it from each.
+// Search returns every copy (each is a document of its own, and the
+// evaluation counts documents); the answerer needs each passage once.
+func distinct(results []search.Result) []search.Result {
+	seen := make(map[string]bool, len(results))
+	out := results[:0:0]
+	for _, r := range results {
+		key := strings.Join(strings.Fields(r.Content), " ")
+		if !seen[key] {
+			seen[key] = true
+			out = append(out, r)
+		}
+	}
+	return out
+}
