@@ -403,6 +403,10 @@ func (w *htmlWalker) walk(n *html.Node) {
 		w.flush()
 		var sb strings.Builder
 		rawText(n, &sb)
+		if isManPage(sb.String()) {
+			manPage(&w.b, sb.String())
+			return
+		}
 		w.b.addCode(sb.String())
 	case atom.Table:
 		w.flush()

@@ -1,0 +1,90 @@
+package extract
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestHTMLManPageIsReadBack: a manual page formatted for a terminal inside
+// <pre> (man2html) comes out as sections, option terms with their
+// descriptions as paragraphs (hyphenation at line ends undone, filling
+// blanks collapsed), tags beside their descriptions, bullets and numbered
+// items as list items, the synopsis and examples as code; the running
+// header and footer are left out. A <pre> that is no manual page stays
+// code.
+func TestHTMLManPageIsReadBack(t *testing.T) {
+	t.Parallel()
+	in := `<html><head><title>Postfix manual - frobsuper(1)</title></head><body><pre>
+FROBSUPER(1)                                                      FROBSUPER(1)
+
+<b>NAME</b>
+       frobsuper - Frob superintendent
+
+<b>SYNOPSIS</b>
+       <b>frobsuper</b> [<b>-ps</b>]
+               [<b>-d</b> <i>queue_id</i>] [<i>directory ...</i>]
+
+<b>DESCRIPTION</b>
+       The  <a href="frobsuper.1.html"><b>frobsuper</b>(1)</a>  command  does maintenance jobs on the Frob queue,
+       including  the incoming, active and deferred directories with mes-
+       sage files.
+
+       -d queue_id
+              Delete one message with the named queue ID from the  named  mail
+              queue(s) (default: hold and deferred).
+
+              For example, to delete everything:
+
+              frobqueue -j | jq -r '
+                  .queue_id
+               ' | frobsuper -d -
+
+              Specify "-d  ALL" to remove all messages.
+
+       -p     Purge old temporary files that are left  over  after  system  or
+              software crashes.
+
+              o      The first bullet says what is purged.
+
+              1)     The first step of the scenario.
+
+<b>QUEUES</b>
+       hold   Messages that are kept "on hold" are  kept  here  until  someone
+              sets them free.
+
+                                                                  FROBSUPER(1)
+</pre>
+<pre>
+NAME
+       not a manual page: a configuration example
+</pre></body></html>`
+	doc := mustExtract(t, "html", in)
+	var got []string
+	for _, b := range doc.Blocks {
+		got = append(got, b.Kind.String()+": "+doc.Text[b.Start:b.End])
+	}
+	want := []string{
+		"heading: NAME",
+		"paragraph: frobsuper - Frob superintendent",
+		"heading: SYNOPSIS",
+		"code: frobsuper [-ps]\n        [-d queue_id] [directory ...]",
+		"heading: DESCRIPTION",
+		"paragraph: The frobsuper(1) command does maintenance jobs on the Frob queue, including the incoming, active and deferred directories with message files.",
+		"term: -d queue_id",
+		"paragraph: Delete one message with the named queue ID from the named mail queue(s) (default: hold and deferred).",
+		"paragraph: For example, to delete everything:",
+		"code: frobqueue -j | jq -r '\n    .queue_id\n ' | frobsuper -d -",
+		`paragraph: Specify "-d ALL" to remove all messages.`,
+		"term: -p",
+		"paragraph: Purge old temporary files that are left over after system or software crashes.",
+		"list-item: - The first bullet says what is purged.",
+		"list-item: 1. The first step of the scenario.",
+		"heading: QUEUES",
+		"term: hold",
+		`paragraph: Messages that are kept "on hold" are kept here until someone sets them free.`,
+		"code: NAME\n       not a manual page: a configuration example",
+	}
+	if strings.Join(got, "\n---\n") != strings.Join(want, "\n---\n") {
+		t.Errorf("blocks:\n%s\n\nwant:\n%s", strings.Join(got, "\n---\n"), strings.Join(want, "\n---\n"))
+	}
+}
