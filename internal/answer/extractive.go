@@ -666,8 +666,35 @@ func definitionStart(d []unit, from int) int {
 			return h
 		}
 	}
+	// A later paragraph of a definition (Sphinx's option lists give an
+	// option several: "--trace: Put cmake in trace mode." above "Print a
+	// trace of all calls made and from where.") is inside it when the
+	// next definition of the list follows it: back to the term, over
+	// sentences and code of the same section, at most maxDefinitionBlocks
+	// paragraphs.
+	if len(d[from].defines) > 0 {
+		return -1
+	}
+	h := from - 1
+	for h >= 0 && d[h].section == d[from].section && d[h].kind != unitRow && d[h].item == "" && len(d[h].defines) == 0 &&
+		d[from].block-d[h].block <= maxDefinitionBlocks {
+		h--
+	}
+	if h < 0 || d[h].section != d[from].section || d[h].kind != unitSentence || len(d[h].defines) == 0 || d[h].block == d[from].block ||
+		d[from].block-d[h].block > maxDefinitionBlocks {
+		return -1
+	}
+	for n := from + 1; n < len(d) && d[n].section == d[from].section && d[n].kind != unitRow && d[n].item == ""; n++ {
+		if len(d[n].defines) > 0 {
+			return h
+		}
+	}
 	return -1
 }
+
+// maxDefinitionBlocks bounds how many paragraphs after its term a
+// definition is followed into.
+const maxDefinitionBlocks = 4
 
 // addsTerm reports whether u holds a query term that none of rest holds.
 func addsTerm(rest []unit, u unit, query []string) bool {

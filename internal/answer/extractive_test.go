@@ -334,6 +334,26 @@ func TestExtractiveVersionNoteKeepsTheTerm(t *testing.T) {
 	}
 }
 
+// TestExtractiveLaterParagraphOfADefinitionNamesIt: a passage in a later
+// paragraph of a definition (an option list's entry of several paragraphs)
+// opens with the entry's first sentence, which names the option; a
+// paragraph after the list's last entry is not taken for part of it.
+func TestExtractiveLaterParagraphOfADefinitionNamesIt(t *testing.T) {
+	t.Parallel()
+	src := []Source{{HeadingPath: "cmake(1) > Options", Content: "--debug-output\nPut cmake in a debug mode.\n\n" +
+		"--trace\nPut cmake in trace mode.\n\nPrint a trace of all calls made and from where.\n\n" +
+		"--trace-expand\nPut cmake in trace mode.\n\nLike the plain option, but with variables expanded.\n\n" +
+		"The trace output can be long, so it is best redirected to a file."}}
+	r := Extractive("How do I print a trace of all calls made?", src, 1)
+	if !strings.HasPrefix(r.Answer, "--trace: Put cmake in trace mode [1]. Print a trace of all calls made and from where [1].") {
+		t.Errorf("Answer =\n%s", r.Answer)
+	}
+	r = Extractive("Is the trace output long enough to redirect to a file?", src, 1)
+	if !strings.HasPrefix(r.Answer, "The trace output can be long") {
+		t.Errorf("Answer after the list =\n%s", r.Answer)
+	}
+}
+
 func TestExtractiveFallsBackToFirstSource(t *testing.T) {
 	t.Parallel()
 	r := Extractive("Quelle est la météo à Lyon ?", docsSources(), 2)
