@@ -28,7 +28,7 @@ const (
 // documents already stored (an exponent now written 2^31, a form's content
 // now read) re-extracts them on their next ingest instead of skipping them
 // as unchanged; raise it with every such change.
-const Version = "2026-12-03.3"
+const Version = "2026-12-03.4"
 
 // ErrUnsupportedType is returned (wrapped, with the offending type and the
 // supported list in the message) by Extract for a content type it cannot
@@ -48,6 +48,11 @@ var ErrBinary = errors.New("extract: input looks binary")
 // whitespace after extraction (for example an HTML page that is all
 // navigation, or a Markdown file that is only front matter).
 var ErrEmpty = errors.New("extract: no text to extract")
+
+// ErrRedirect is returned (wrapped, with the target) for an HTML page that
+// only redirects elsewhere (a meta refresh and a line pointing there); it
+// is an ErrEmpty.
+var ErrRedirect = fmt.Errorf("%w: the page only redirects", ErrEmpty)
 
 // ErrNoTextLayer is returned by Extract for a PDF none of whose pages has
 // extractable text: a scan or an image-only file. ragd does no OCR; such a

@@ -2,8 +2,10 @@ package extract
 
 import (
 	"bytes"
+	"fmt"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
@@ -42,7 +44,34 @@ func extractHTML(src []byte) (*Document, error) {
 	if title == "" {
 		title = firstH1(w.b.blocks, w.b.buf.String())
 	}
+	if to := redirectTarget(root); to != "" && len(strings.Fields(w.b.buf.String())) <= redirectWords {
+		// A page that only sends the reader elsewhere (texi2any writes one
+		// per node: "The node you are looking for is at …", 144 of the zsh
+		// manual's 186 files) has nothing to index; as documents, they
+		// were near-empty pages whose titles matched questions.
+		return nil, fmt.Errorf("%w to %q", ErrRedirect, to)
+	}
 	return w.b.document(title), nil
+}
+
+// redirectWords bounds the text of a page that redirects (meta refresh) for
+// it to count as a redirect only.
+const redirectWords = 30
+
+// redirectTarget returns the address a <meta http-equiv="refresh"> sends
+// the reader to, or "" when the page has none.
+func redirectTarget(root *html.Node) string {
+	m := findFirst(root, func(n *html.Node) bool {
+		return n.DataAtom == atom.Meta && strings.EqualFold(attr(n, "http-equiv"), "refresh")
+	})
+	if m == nil {
+		return ""
+	}
+	_, url, ok := strings.Cut(attr(m, "content"), "=")
+	if !ok || !strings.Contains(strings.ToLower(attr(m, "content")), "url") {
+		return ""
+	}
+	return strings.Trim(strings.TrimSpace(url), `'"`)
 }
 
 // firstH1 returns the text of the first level-1 heading, or "".
@@ -203,6 +232,9 @@ func isChrome(n *html.Node, inContent bool) bool {
 	if n.DataAtom == atom.A && selfLink(n) {
 		return true
 	}
+	if n.DataAtom == atom.Table && linkBar(n) {
+		return true
+	}
 	if len(n.Attr) == 0 {
 		return false
 	}
@@ -230,6 +262,37 @@ func isChrome(n *html.Node, inContent bool) bool {
 		return true
 	}
 	return false
+}
+
+// linkBar reports a navigation bar laid out as a table: one or two rows
+// of at least two links, every cell's letters and digits inside links
+// ("[ << ] [ < ] [ Up ] [ > ] … [Contents] [Index]", texi2any's header on
+// every node: in 304 of the zsh manual's 1,103 chunks). A table of
+// content has cells of text.
+func linkBar(n *html.Node) bool {
+	rows, links, plain := 0, 0, false
+	var walk func(c *html.Node, inLink bool)
+	walk = func(c *html.Node, inLink bool) {
+		switch {
+		case c.Type == html.TextNode:
+			if !inLink && strings.IndexFunc(c.Data, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }) >= 0 {
+				plain = true
+			}
+			return
+		case c.Type != html.ElementNode:
+			return
+		case c.DataAtom == atom.Tr:
+			rows++
+		case c.DataAtom == atom.A && hasAttr(c, "href"):
+			links++
+			inLink = true
+		}
+		for k := c.FirstChild; k != nil && !plain; k = k.NextSibling {
+			walk(k, inLink)
+		}
+	}
+	walk(n, false)
+	return !plain && links >= 2 && rows >= 1 && rows <= 2
 }
 
 // sidebarTokens mark boxes that are content when they read as prose.
