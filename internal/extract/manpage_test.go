@@ -88,3 +88,28 @@ NAME
 		t.Errorf("blocks:\n%s\n\nwant:\n%s", strings.Join(got, "\n---\n"), strings.Join(want, "\n---\n"))
 	}
 }
+
+// TestPlainManPageIsReadBack: a manual page saved as text is read the same
+// way; other text keeps its paragraphs.
+func TestPlainManPageIsReadBack(t *testing.T) {
+	t.Parallel()
+	in := "FROB(8)                                                              FROB(8)\n\n" +
+		"NAME\n       frob - frobnicate the queue\n\n" +
+		"DESCRIPTION\n       The  frob  daemon frobnicates every queue file it finds, one at a\n       time, in the order they arrived.\n\n" +
+		"       -q     Quiet mode: nothing is printed unless something goes  wrong\n              with a queue file.\n\n" +
+		"                                                                     FROB(8)\n"
+	doc := mustExtract(t, "text", in)
+	var got []string
+	for _, b := range doc.Blocks {
+		got = append(got, b.Kind.String()+": "+doc.Text[b.Start:b.End])
+	}
+	want := []string{"heading: NAME", "paragraph: frob - frobnicate the queue", "heading: DESCRIPTION",
+		"paragraph: The frob daemon frobnicates every queue file it finds, one at a time, in the order they arrived.",
+		"term: -q", "paragraph: Quiet mode: nothing is printed unless something goes wrong with a queue file."}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("blocks:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	if doc := mustExtract(t, "text", "Notes\n\n  indented line\nnext"); len(doc.Blocks) != 2 {
+		t.Errorf("ordinary text: %d blocks", len(doc.Blocks))
+	}
+}

@@ -5,9 +5,17 @@ import "strings"
 // extractPlain splits sanitised text into paragraphs on blank lines. Lines
 // inside a paragraph are kept (only trailing spaces are trimmed), so plain
 // text files with meaningful line structure stay readable. No headings, no
-// title.
+// title; a formatted manual page (isManPage) is read as manPage reads one.
 func extractPlain(src []byte) *Document {
 	var b builder
+	if isManPage(string(src)) {
+		// A manual page saved as text (man page | col -b > page.txt):
+		// its layout says what is a section, an option and a paragraph.
+		manPage(&b, string(src))
+		if len(b.blocks) > 0 {
+			return b.document("")
+		}
+	}
 	var para []string
 	flush := func() {
 		if len(para) > 0 {
