@@ -1,0 +1,79 @@
+package extract
+
+import (
+	"strings"
+	"testing"
+	"time"
+)
+
+// hr10ManPage wraps body (lines of a DESCRIPTION section) in a manual page
+// formatted for a terminal, inside <pre>.
+func hr10ManPage(body string) string {
+	return "<html><body><pre>\nFROB(1)                 General Commands                 FROB(1)\n\n" +
+		"NAME\n       frob - frob things\n\nDESCRIPTION\n" + body + "\n</pre></body></html>"
+}
+
+// TestHR10ManPageHyphenatedParagraphIsLinear: a manual page whose
+// paragraph has many lines ending in a hyphenated word is read in time
+// linear in its size. reflow rebuilds the whole paragraph (sb.Reset +
+// WriteString of everything so far) at every hyphen it undoes, so one
+// paragraph of n such lines costs O(n²): 1 MB took ~6 s, a 10 MB upload
+// (RAGD_MAX_BODY_BYTES) would take minutes of a worker. The same bytes
+// without the man-page layout take milliseconds.
+func TestHR10ManPageHyphenatedParagraphIsLinear(t *testing.T) {
+	var sb strings.Builder
+	for range 60000 { // 1.6 MB
+		sb.WriteString("       word word word mes-\n")
+	}
+	in := hr10ManPage(sb.String())
+	start := time.Now()
+	doc := mustExtract(t, "html", in)
+	if d := time.Since(start); d > 3*time.Second {
+		t.Errorf("extracting a %d-byte manual page took %v (%d blocks), want well under 3 s (linear)", len(in), d, len(doc.Blocks))
+	}
+}
+
+// TestHR10ManPageOneLineCommandIsCode: a one-line example command under the
+// sentence announcing it ("To flush the queue:" above "postqueue -f") is
+// code, as a multi-line example is; manGroup makes every one-line group a
+// paragraph (len(g) == 1), so the command is quoted as prose with its
+// blanks collapsed ("awk '{ print  $1 }'" becomes "awk '{ print $1 }'").
+func TestHR10ManPageOneLineCommandIsCode(t *testing.T) {
+	t.Parallel()
+	doc := mustExtract(t, "html", hr10ManPage(
+		"       To list the queue IDs of deferred mail:\n\n              mailq | awk '{ print  $1 }'\n\n"+
+			"       To flush the queue:\n\n              postqueue -f\n"))
+	code := blockTexts(doc, KindCode)
+	for _, want := range []string{"mailq | awk '{ print  $1 }'", "postqueue -f"} {
+		found := false
+		for _, c := range code {
+			if strings.Contains(c, want) {
+				found = true
+			}
+		}
+		if !found {
+			t.Errorf("no code block holds %q; code blocks %q, paragraphs %q", want, code, blockTexts(doc, KindParagraph))
+		}
+	}
+}
+
+// TestHR10PreWithHeaderShapedFirstLineKeepsItsText: an ordinary code block
+// whose first line happens to begin and end with the same call
+// ("max(1) + max(1)") is taken for a manual page by isManPage (the header
+// pattern), and manPage then drops that line as the running header and
+// turns the code's lines into a heading and paragraphs: text of the
+// document is lost. A <pre> that is no manual page must stay one code
+// block, whole.
+func TestHR10PreWithHeaderShapedFirstLineKeepsItsText(t *testing.T) {
+	t.Parallel()
+	in := "<html><body><p>Calls are evaluated left to right:</p><pre>\nmax(1) + max(1)\n    x = 2\n    y = 3\n    z = 4\n  w = 5\n</pre></body></html>"
+	doc := mustExtract(t, "html", in)
+	code := blockTexts(doc, KindCode)
+	if len(code) != 1 || !strings.Contains(code[0], "max(1) + max(1)") {
+		var got []string
+		for _, b := range doc.Blocks {
+			got = append(got, b.Kind.String()+": "+doc.Text[b.Start:b.End])
+		}
+		t.Errorf("blocks %q, want the <pre> as one code block with its first line", got)
+	}
+}
