@@ -77,3 +77,24 @@ func TestHR10PreWithHeaderShapedFirstLineKeepsItsText(t *testing.T) {
 		t.Errorf("blocks %q, want the <pre> as one code block with its first line", got)
 	}
 }
+
+// TestHR10ManPageNbspLineIsNoBlock: a line holding only a no-break space
+// (&nbsp;, as HTML converters write blank lines) at the margin of a manual
+// page is blank, like a line of spaces. manPage trims only ' ', so the
+// line is a "heading" of its own (manHeading: no words, no period) and the
+// Document gets a blank heading block, which the extractor's invariants
+// (checkDocument) forbid; the chunker would open a section with no name.
+func TestHR10ManPageNbspLineIsNoBlock(t *testing.T) {
+	t.Parallel()
+	in := "<html><body><pre>\nFROB(1)                 General Commands                 FROB(1)\n\n" +
+		"NAME\n       frob - frob things\n\n&nbsp;\n\nDESCRIPTION\n       The frob command frobs every thing it is given.\n</pre></body></html>"
+	doc, err := Extract("html", []byte(in))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, b := range doc.Blocks {
+		if s := doc.Text[b.Start:b.End]; strings.TrimSpace(s) == "" {
+			t.Errorf("block %d (%s) is blank: %q", i, b.Kind, s)
+		}
+	}
+}
