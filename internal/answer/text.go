@@ -446,14 +446,15 @@ var stopWords = func() map[string]bool {
 // base": database): questions split compounds the documents write whole
 // ("How do I stop a role from being able to log in?" is answered by LOGIN
 // NOLOGIN). Only words of letters separated by one blank are joined, into
-// five letters or more; a stop word too, as the particle often is one
-// ("in", "up"), but not two ("do I" is no "doi").
+// five letters or more: two words that are no stop words ("data base"),
+// or a word and the particle after it ("log in", "set up"). A stop word
+// never comes first: "in active" is not "inactive", nor "a part" "apart".
 func joinedPairs(s string) []string {
 	var out []string
 	prev, prevEnd := "", -1
 	for _, loc := range letterRun.FindAllStringIndex(s, -1) {
 		w := strings.ToLower(s[loc[0]:loc[1]])
-		if prev != "" && loc[0] == prevEnd+1 && s[prevEnd] == ' ' && !(stopWords[prev] && stopWords[w]) &&
+		if prev != "" && loc[0] == prevEnd+1 && s[prevEnd] == ' ' && !stopWords[prev] && (!stopWords[w] || particles[w]) &&
 			utf8.RuneCountInString(prev+w) >= 5 {
 			out = append(out, stem(prev+w))
 		}
@@ -461,6 +462,11 @@ func joinedPairs(s string) []string {
 	}
 	return out
 }
+
+// particles are the adverbs that make one verb with the word before them,
+// written whole as a noun ("log in", "login"; "set up", "setup").
+var particles = map[string]bool{"in": true, "up": true, "out": true, "down": true, "on": true, "off": true,
+	"over": true, "back": true}
 
 // letterRun matches a word of letters (no digits, no CJK: their words are
 // not written apart).

@@ -26,22 +26,13 @@ var manHeader = regexp.MustCompile(`^\s*([A-Za-z0-9_.:+-]+)\(([0-9][A-Za-z0-9]*)
 var manSection = regexp.MustCompile(`^[A-Z][A-Z0-9 /&,()-]*[A-Z0-9)]$`)
 
 // isManPage reports whether pre, the text of a preformatted block, is a
-// formatted manual page: it opens with the page's header line, or it has a
-// NAME section and a SYNOPSIS or DESCRIPTION one at the margin.
+// formatted manual page: a NAME section and a SYNOPSIS or DESCRIPTION one,
+// each name alone on its line at the margin. (A header line alone is not
+// enough: "max(1) + max(1)" is shaped like one.)
 func isManPage(pre string) bool {
-	lines := strings.Split(pre, "\n")
-	for _, l := range lines {
-		if strings.TrimSpace(l) == "" {
-			continue
-		}
-		if m := manHeader.FindStringSubmatch(l); m != nil && m[1] == m[3] && m[2] == m[4] {
-			return true
-		}
-		break
-	}
 	name, body := false, false
-	for _, l := range lines {
-		switch strings.TrimRight(l, " \t") {
+	for _, l := range strings.Split(pre, "\n") {
+		switch strings.TrimRightFunc(l, unicode.IsSpace) {
 		case "NAME":
 			name = true
 		case "SYNOPSIS", "DESCRIPTION":
@@ -66,8 +57,8 @@ func manPage(b *builder, pre string) {
 	var groups [][]manLine
 	var cur []manLine
 	for i, raw := range strings.Split(strings.ReplaceAll(pre, "\t", "        "), "\n") {
-		l := strings.TrimRight(raw, " ")
-		text := strings.TrimLeft(l, " ")
+		l := strings.TrimRightFunc(raw, unicode.IsSpace)
+		text := strings.TrimLeftFunc(l, unicode.IsSpace)
 		if text == "" {
 			if len(cur) > 0 {
 				groups = append(groups, cur)
@@ -109,7 +100,7 @@ func manPage(b *builder, pre string) {
 			// A command's synopsis is quoted as written.
 			b.addCode(indented(g))
 		default:
-			manGroup(b, g)
+			manGroup(b, g, base)
 		}
 	}
 }
@@ -151,7 +142,7 @@ func bodyIndent(groups [][]manLine) int {
 
 // manGroup adds one blank-separated group of lines: a tagged paragraph
 // (an option above, or beside, its description), a paragraph, or code.
-func manGroup(b *builder, g []manLine) {
+func manGroup(b *builder, g []manLine, base int) {
 	if len(g) > 1 && g[1].indent > g[0].indent && sameIndent(g[1:]) && prose(g[1:]) {
 		first := g[0].text
 		// A short tag shares its line with the description's start
@@ -170,6 +161,12 @@ func manGroup(b *builder, g []manLine) {
 	if m := manBullet.FindStringSubmatch(g[0].text); m != nil && (len(g) == 1 || prose(g)) {
 		// A one-line item: its bullet or number beside it.
 		addTagged(b, m[1], append([]manLine{{indent: g[0].indent, text: m[2]}}, g[1:]...))
+		return
+	}
+	if len(g) == 1 && g[0].indent > base && announced(b) && !strings.HasSuffix(g[0].text, ".") {
+		// A one-line example under the sentence announcing it ("To flush
+		// the queue:" above "postqueue -f") is code, blanks and all.
+		b.addCode(g[0].text)
 		return
 	}
 	if len(g) == 1 || sameIndent(g) && prose(g) {
@@ -248,24 +245,32 @@ func prose(ls []manLine) bool {
 	return 2*wordy > len(ls)-1
 }
 
+// announced reports whether the last block added is a paragraph ending
+// with ":", announcing what follows.
+func announced(b *builder) bool {
+	n := len(b.blocks)
+	if n == 0 || b.blocks[n-1].Kind != KindParagraph {
+		return false
+	}
+	return strings.HasSuffix(b.buf.String()[b.blocks[n-1].Start:b.blocks[n-1].End], ":")
+}
+
 // reflow joins filled lines into one paragraph: blanks collapsed, and a
-// word hyphenated at a line's end joined again ("mes-" above "sage").
+// word hyphenated at a line's end joined again ("mes-" above "sage"). In
+// time linear in the lines' length.
 func reflow(ls []manLine) string {
-	var sb strings.Builder
+	var buf []byte
 	for i, l := range ls {
 		t := strings.Join(strings.Fields(l.text), " ")
 		if i > 0 {
-			prev := sb.String()
 			r, _ := utf8.DecodeRuneInString(t)
-			if n := len(prev); n >= 2 && prev[n-1] == '-' && unicode.IsLower(rune(prev[n-2])) && unicode.IsLower(r) {
-				s := prev[:n-1]
-				sb.Reset()
-				sb.WriteString(s)
+			if n := len(buf); n >= 2 && buf[n-1] == '-' && unicode.IsLower(rune(buf[n-2])) && unicode.IsLower(r) {
+				buf = buf[:n-1]
 			} else {
-				sb.WriteByte(' ')
+				buf = append(buf, ' ')
 			}
 		}
-		sb.WriteString(t)
+		buf = append(buf, t...)
 	}
-	return sb.String()
+	return string(buf)
 }

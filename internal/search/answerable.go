@@ -492,7 +492,9 @@ func namesOf(query string) questionNames {
 		pr := probe{word: w, text: w}
 		if strings.Contains(w, "_") {
 			pr.text, pr.literal = analyze.CompoundTerms(w), true
-			n.families = append(n.families, identifierFamilies(w)...)
+			if len(n.families) < 2*maxFamilyWords && !askersOwn(query, w) && !slices.ContainsFunc(n.families, func(f store.IdentifierFamily) bool { return f.Word == w }) {
+				n.families = append(n.families, identifierFamilies(w)...)
+			}
 		}
 		out = append(out, pr)
 	}
@@ -703,6 +705,39 @@ func identifierFamilies(word string) []store.IdentifierFamily {
 	}
 }
 
+// maxFamilyWords bounds the identifiers of one question whose families are
+// looked for (each family reads up to 2,000 chunks).
+const maxFamilyWords = 4
+
+// askersOwn reports whether query presents word as the asker's own object
+// ("my is_read_only column", "a boolean column is_read_only", "a table
+// named order_line_items"): its name says nothing of what the documents
+// cover, even when it shares words with an identifier they describe
+// (default_transaction_read_only).
+func askersOwn(query, word string) bool {
+	i := strings.Index(query, word)
+	if i < 0 {
+		return false
+	}
+	before := strings.Fields(strings.ToLower(query[:i]))
+	after := strings.Fields(strings.ToLower(query[i+len(word):]))
+	for k := len(before) - 1; k >= 0 && k >= len(before)-3; k-- {
+		w := strings.Trim(before[k], `"'“”‘’(),`)
+		if ownWords[w] || k == len(before)-1 && objectWords[w] {
+			return true
+		}
+	}
+	return len(after) > 0 && objectWords[strings.Trim(after[0], `"'“”‘’(),.?!:;`)]
+}
+
+// ownWords mark what follows as the asker's; objectWords name the kind of
+// object an identifier next to them is (a column, a table).
+var (
+	ownWords    = map[string]bool{"my": true, "our": true, "named": true, "called": true, "mine": true}
+	objectWords = map[string]bool{"column": true, "columns": true, "table": true, "tables": true, "field": true, "fields": true,
+		"variable": true, "attribute": true, "property": true}
+)
+
 // strayMembers returns the identifiers no document mentions (missing) of
 // a family some document writes a member of (familied): the documents
 // name pg_stat_activity and pg_stat_bgwriter but never pg_stat_io, or
@@ -754,12 +789,34 @@ func queryWords(text string) []string {
 // it). It is no name to probe: a host name is dotted and ends with a
 // domain suffix or a local one, or follows an "@".
 func hostName(query, word string) bool {
-	if strings.Contains(query, "@"+word) {
-		return true
+	// A mail domain has its local part right before the "@" ("user@…"); a
+	// decorator or an annotation (@functools.cached_property,
+	// @SpringBootApplication) has none.
+	for i := 0; ; {
+		j := strings.Index(query[i:], "@"+word)
+		if j < 0 {
+			break
+		}
+		j += i
+		if r, _ := utf8.DecodeLastRuneInString(query[:j]); j > 0 && (unicode.IsLetter(r) || unicode.IsDigit(r) || strings.ContainsRune("._%+-", r)) {
+			return true
+		}
+		i = j + 1
 	}
-	i := strings.LastIndexByte(word, '.')
-	return i > 0 && hostSuffixes[strings.ToLower(word[i+1:])]
+	// A host name is written in lower case and ends with a domain suffix;
+	// a suffix that is also a code word (io, net, int, co) needs three
+	// labels: java.io and ASP.NET are names of code, mail.example.io a host.
+	labels := strings.Split(word, ".")
+	last := labels[len(labels)-1]
+	if len(labels) < 2 || last != strings.ToLower(last) || !hostSuffixes[last] {
+		return false
+	}
+	return len(labels) >= 3 || !codeSuffixes[last]
 }
+
+// codeSuffixes are domain suffixes that end names of code too (java.io,
+// System.Net, uint.int).
+var codeSuffixes = map[string]bool{"io": true, "net": true, "int": true, "co": true, "test": true, "local": true, "home": true}
 
 // hostSuffixes are the last labels of host names: generic and common
 // country top-level domains, and the names of local networks and examples
