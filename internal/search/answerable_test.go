@@ -1,6 +1,7 @@
 package search
 
 import (
+	"fmt"
 	"math"
 	"slices"
 	"strings"
@@ -266,5 +267,27 @@ func TestReleases(t *testing.T) {
 		if !slices.Equal(got, want) {
 			t.Errorf("releases(%q) = %q, want %q", q, got, want)
 		}
+	}
+}
+
+// TestFamiliesAreBounded: a question naming many long identifiers has the
+// families of at most maxFamilyWords of them looked for (each reads up to
+// 2,000 chunks), each identifier once; the asker's own column has none.
+func TestFamiliesAreBounded(t *testing.T) {
+	t.Parallel()
+	var ids []string
+	for i := range 10 {
+		ids = append(ids, fmt.Sprintf("pg_stat_thing%c", 'a'+i))
+	}
+	q := "Compare " + strings.Join(ids, ", ") + " and " + ids[0] + " again."
+	n := namesOf(q)
+	if len(n.families) != 2*maxFamilyWords {
+		t.Errorf("%d families looked for, want %d (two for each of the first %d identifiers)", len(n.families), 2*maxFamilyWords, maxFamilyWords)
+	}
+	if f := namesOf("How do I add a boolean column is_read_only to my table?").families; len(f) != 0 {
+		t.Errorf("the asker's column has families %+v", f)
+	}
+	if f := namesOf("What does the pg_stat_io view show?").families; len(f) != 2 {
+		t.Errorf("pg_stat_io has %d families, want 2", len(f))
 	}
 }
