@@ -977,3 +977,16 @@ The build takes about an hour on a laptop.`}}
 		t.Errorf("Answer = %q, want the command the sentence's rest follows, then the rest", r.Answer)
 	}
 }
+
+// TestDefinitionTermStaysWhenThePathNamesIt: a chunk of one definition has
+// the term at the end of its heading path; its term line is still the
+// definition's term (quoted with its first sentence), not a section title.
+func TestDefinitionTermStaysWhenThePathNamesIt(t *testing.T) {
+	t.Parallel()
+	src := []Source{{HeadingPath: "20.4. Resource Consumption > work_mem (integer)",
+		Content: "work_mem (integer)\nSets the base maximum amount of memory to be used by a query operation before writing to temporary disk files."}}
+	r := Extractive("What does work_mem set?", src, 1)
+	if !strings.HasPrefix(r.Answer, "work_mem (integer): Sets the base maximum amount of memory") {
+		t.Errorf("Answer =\n%s", r.Answer)
+	}
+}

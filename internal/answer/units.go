@@ -128,7 +128,10 @@ func parseUnits(content, headingPath string) []unit {
 				lines = lines[1:]
 			}
 		}
-		for len(lines) > 0 && isTitleLine(strings.TrimSpace(lines[0]), headings) {
+		// A definition's term line stays its term, even when the heading
+		// path names it (a chunk of one definition has the term at the
+		// end of its path).
+		for len(lines) > 0 && isTitleLine(strings.TrimSpace(lines[0]), headings) && !isDefinition(lines) {
 			startSection(strings.TrimSpace(lines[0]))
 			lines = lines[1:]
 		}

@@ -91,8 +91,9 @@ type Chunk struct {
 	// Index is the 0-based position of the chunk in the document.
 	Index int
 	// HeadingPath is "Title > Section > Subsection": the document title (when
-	// non-empty) and the headings the chunk sits under, joined by " > ".
-	// Empty for an untitled document without headings.
+	// non-empty) and the headings the chunk sits under, joined by " > ", and
+	// the term a chunk of one definition defines. Empty for an untitled
+	// document without headings.
 	HeadingPath string
 	// Content is the chunk text: doc.Text[Start:End], preceded, when the
 	// chunk starts inside a table, by that table's header row(s) and "\n"
@@ -234,7 +235,19 @@ func (s *splitter) sections() *section {
 	}
 	stack := []open{{root, rootPath}}
 	s.paths = make([][]string, len(s.blocks))
+	// term is the path element of the definition term whose definition the
+	// blocks are in: a term and the blocks of its definition have it at the
+	// end of their path, so a chunk of one definition names what it
+	// defines (postconf(5)'s parameters, a manual's settings), and a chunk
+	// of several definitions their section (the paths' common prefix).
+	term := ""
 	for i, b := range s.blocks {
+		switch {
+		case b.Kind == extract.KindTerm:
+			term = pathElem(s.text[b.Start:b.End])
+		case !b.InDefinition:
+			term = ""
+		}
 		if b.Kind == extract.KindHeading {
 			level := max(b.Level, 1)
 			for len(stack) > 1 && stack[len(stack)-1].sec.level >= level {
@@ -251,6 +264,9 @@ func (s *splitter) sections() *section {
 			stack = append(stack, open{sec, path})
 		}
 		s.paths[i] = stack[len(stack)-1].path
+		if path := s.paths[i]; term != "" && b.Kind != extract.KindHeading && (len(path) == 0 || !strings.EqualFold(term, path[len(path)-1])) {
+			s.paths[i] = append(path[:len(path):len(path)], term)
+		}
 	}
 	return root
 }

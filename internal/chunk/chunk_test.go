@@ -400,7 +400,8 @@ func TestSplitFixtures(t *testing.T) {
 	}
 	chunks := split(t, fixture(t, "runtime-config-resource.html"), DefaultConfig())
 	for _, c := range chunks {
-		if strings.Contains(c.Content, "work_mem (integer)\nSets the base maximum") && c.HeadingPath != "20.4. Resource Consumption > 20.4.1. Memory" {
+		// A chunk of one setting's definition names the setting.
+		if strings.Contains(c.Content, "work_mem (integer)\nSets the base maximum") && c.HeadingPath != "20.4. Resource Consumption > 20.4.1. Memory > work_mem (integer)" {
 			t.Errorf("work_mem under %q", c.HeadingPath)
 		}
 	}
@@ -499,5 +500,38 @@ func BenchmarkSplit(b *testing.B) {
 		if _, err := Split(doc, cfg); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// TestDefinitionChunkNamesItsTerm: a chunk of one long definition names the
+// term in its heading path (its later chunks too); a chunk of several
+// definitions has their section's path; the text after the list has the
+// section's path.
+func TestDefinitionChunkNamesItsTerm(t *testing.T) {
+	t.Parallel()
+	long := strings.Repeat("<p>The daemon retries the delivery later and logs the reason for the delay in the queue file.</p>", 12)
+	doc := extractT(t, "text/html", `<html><head><title>postconf(5)</title></head><body><h2>Parameters</h2><dl>
+<dt>maximal_queue_lifetime (default: 5d)</dt><dd><p>Consider a message as undeliverable when delivery fails for this long.</p>`+long+`</dd>
+<dt>a_short (default: 1)</dt><dd><p>One.</p></dd><dt>b_short (default: 2)</dt><dd><p>Two.</p></dd></dl>
+<p>Parameters are read at start-up.</p></body></html>`)
+	chunks := split(t, doc, Config{TargetTokens: 60, MaxTokens: 80, MinTokens: 5, OverlapTokens: 0, MaxChars: 2000})
+	term := "postconf(5) > Parameters > maximal_queue_lifetime (default: 5d)"
+	var inTerm, last int
+	for _, c := range chunks {
+		if strings.Contains(c.Content, "retries the delivery") && !strings.Contains(c.Content, "a_short") {
+			inTerm++
+			if c.HeadingPath != term {
+				t.Errorf("chunk of the definition under %q, want %q:\n%s", c.HeadingPath, term, c.Content)
+			}
+		}
+		if strings.Contains(c.Content, "read at start-up") {
+			last++
+			if c.HeadingPath != "postconf(5) > Parameters" {
+				t.Errorf("chunk after the list under %q", c.HeadingPath)
+			}
+		}
+	}
+	if inTerm < 2 || last != 1 {
+		t.Fatalf("%d chunks inside the long definition (want ≥ 2), %d after the list", inTerm, last)
 	}
 }

@@ -28,7 +28,7 @@ const (
 // documents already stored (an exponent now written 2^31, a form's content
 // now read) re-extracts them on their next ingest instead of skipping them
 // as unchanged; raise it with every such change.
-const Version = "2026-12-03.6"
+const Version = "2026-12-03.7"
 
 // ErrUnsupportedType is returned (wrapped, with the offending type and the
 // supported list in the message) by Extract for a content type it cannot
@@ -126,6 +126,10 @@ type Block struct {
 	// excluded) in order, one line each; cutting between two rows is safe.
 	// Nil for other kinds.
 	Rows []Span
+	// InDefinition marks a block of the definition of the nearest KindTerm
+	// before it (an HTML dd's paragraphs, lists, code and tables; the
+	// description of a manual page's option), whatever comes between.
+	InDefinition bool
 }
 
 // Document is the result of Extract.
@@ -356,6 +360,8 @@ func trimBOM(b []byte) []byte {
 type builder struct {
 	buf    strings.Builder
 	blocks []Block
+	// inDefinition > 0 while the blocks added define the last term.
+	inDefinition int
 }
 
 // sep writes the separator that goes before a block of kind k.
@@ -380,7 +386,8 @@ func (b *builder) add(k Kind, level int, s string) {
 	b.sep(k)
 	start := b.buf.Len()
 	b.buf.WriteString(s)
-	b.blocks = append(b.blocks, Block{Kind: k, Level: level, Start: start, End: b.buf.Len()})
+	b.blocks = append(b.blocks, Block{Kind: k, Level: level, Start: start, End: b.buf.Len(),
+		InDefinition: b.inDefinition > 0 && k != KindTerm && k != KindHeading})
 }
 
 // addCode appends a verbatim code block after trimming blank leading lines
@@ -412,7 +419,7 @@ func (b *builder) addTable(header, rows []string) {
 	}
 	b.sep(KindTable)
 	start := b.buf.Len()
-	blk := Block{Kind: KindTable, Start: start, Rows: make([]Span, 0, len(rows))}
+	blk := Block{Kind: KindTable, Start: start, Rows: make([]Span, 0, len(rows)), InDefinition: b.inDefinition > 0}
 	for i, h := range header {
 		if i > 0 {
 			b.buf.WriteByte('\n')

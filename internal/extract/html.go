@@ -508,8 +508,10 @@ func (w *htmlWalker) walk(n *html.Node) {
 		w.flush()
 	case atom.Dd:
 		w.flush()
+		w.b.inDefinition++
 		w.walkChildren(n)
 		w.flush()
+		w.b.inDefinition--
 	default:
 		block := blockElements[a]
 		label := a == atom.Blockquote || hasToken(n, admonitionTokens)

@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -378,5 +379,25 @@ func TestHTMLKeepsProseSidebars(t *testing.T) {
 	}
 	if strings.Contains(doc.Text, "Configure") {
 		t.Errorf("the navigation sidebar is kept: %q", doc.Text)
+	}
+}
+
+// TestHTMLDefinitionBlocksAreMarked: the blocks of a dd (paragraphs, code)
+// are marked as its term's definition; the paragraph after the list is not.
+func TestHTMLDefinitionBlocksAreMarked(t *testing.T) {
+	t.Parallel()
+	doc := mustExtract(t, "html", `<html><body><h2>Settings</h2><dl>
+<dt>work_mem (integer)</dt><dd><p>Sets the base maximum amount of memory.</p><pre>SET work_mem = '64MB';</pre><p>The default is four megabytes.</p></dd>
+<dt>temp_buffers (integer)</dt><dd><p>Sets the maximum amount of memory for temporary buffers.</p></dd></dl>
+<p>Settings take effect at once.</p></body></html>`)
+	var got []string
+	for _, b := range doc.Blocks {
+		got = append(got, fmt.Sprintf("%s %v: %s", b.Kind, b.InDefinition, doc.Text[b.Start:b.End]))
+	}
+	want := []string{"heading false: Settings", "term false: work_mem (integer)", "paragraph true: Sets the base maximum amount of memory.",
+		"code true: SET work_mem = '64MB';", "paragraph true: The default is four megabytes.", "term false: temp_buffers (integer)",
+		"paragraph true: Sets the maximum amount of memory for temporary buffers.", "paragraph false: Settings take effect at once."}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("blocks:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }

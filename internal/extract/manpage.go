@@ -79,6 +79,9 @@ func manPage(b *builder, pre string) {
 	}
 	base := bodyIndent(groups)
 	section := ""
+	// defining: the last group added an option's term; the groups right of
+	// the margin after it (more paragraphs, examples) define it too.
+	defining := false
 	for _, g := range groups {
 		// Section and subsection names, left of the paragraphs' margin,
 		// start groups of their own or head them ("NAME" right above
@@ -92,6 +95,7 @@ func manPage(b *builder, pre string) {
 			if level == 2 {
 				section = g[0].text
 			}
+			defining = false
 			g = g[1:]
 		}
 		switch {
@@ -99,8 +103,17 @@ func manPage(b *builder, pre string) {
 		case section == "SYNOPSIS":
 			// A command's synopsis is quoted as written.
 			b.addCode(indented(g))
-		default:
+		case defining && g[0].indent > base:
+			b.inDefinition++
 			manGroup(b, g, base)
+			b.inDefinition--
+		default:
+			n := len(b.blocks)
+			manGroup(b, g, base)
+			defining = false
+			for _, blk := range b.blocks[n:] {
+				defining = defining || blk.Kind == KindTerm
+			}
 		}
 	}
 }
@@ -202,7 +215,9 @@ func addTagged(b *builder, tag string, desc []manLine) {
 		return
 	}
 	b.add(KindTerm, 0, strings.Join(strings.Fields(tag), " "))
+	b.inDefinition++
 	b.add(KindParagraph, 0, reflow(desc))
+	b.inDefinition--
 }
 
 // splitAt splits s after its first n runes.
