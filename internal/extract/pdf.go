@@ -11,6 +11,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"golang.org/x/text/unicode/norm"
 )
 
 // extractPDF reads a PDF's text layer (PDFium, pdfium.go) and lays it out as
@@ -67,14 +69,21 @@ func layoutPDF(raw *pdfRaw) (*Document, error) {
 	starts := make([]int, len(pages))
 	title := raw.title
 	skip := 0 // > 0: the heading level of the navigation section being left out
+	vocab := vocabulary(pages)
 	for p, pg := range pages {
 		first := len(b.blocks)
+		if navigationPage(pg, p, len(pages)) {
+			// A page of contents or index entries without a heading of
+			// its own that says so (navigationSection).
+			starts[p] = -1
+			continue
+		}
 		var para []line
 		flush := func() {
 			if len(para) == 0 {
 				return
 			}
-			text := joinLines(para)
+			text := joinLinesIn(para, vocab)
 			if rest, ok := strings.CutPrefix(text, bulletMark); ok {
 				b.add(KindListItem, 1, "- "+rest)
 			} else {
@@ -224,12 +233,16 @@ func cleanLine(l pdfLine) (line, bool) {
 			}
 		case r == '\t' || r == '\r' || r == '\n':
 			out.WriteByte(' ')
-		case r < 0x20 || r == 0x7f || r == 0xFFFF:
+		case r >= 0x80 && r <= 0x9f && strings.TrimSpace(out.String()) == "":
+			// A C1 control character opening a line is a bullet the font
+			// maps to no character (gnuplot's manual: U+0088).
+			out.WriteString("•")
+		case r < 0x20 || r == 0x7f || r == 0xFFFF || r >= 0x80 && r <= 0x9f:
 		default:
 			out.WriteRune(r)
 		}
 	}
-	t := collapse(leaders.ReplaceAllString(out.String(), " … "))
+	t := collapse(leaders.ReplaceAllString(composeAccents(out.String()), " … "))
 	soft := false
 	if u, ok := strings.CutSuffix(t, "\uFFFE"); ok {
 		t, soft = strings.TrimRight(u, " "), true
@@ -251,12 +264,44 @@ func cleanLine(l pdfLine) (line, bool) {
 	return line{pdfLine: pdfLine{text: t, x: l.x, y: l.y, size: l.size, mono: l.mono}, softHyphen: soft, joins: joins}, true
 }
 
+// spacingAccents maps the spacing accents TeX sets before a letter to
+// their combining forms.
+var spacingAccents = map[rune]rune{'¨': '\u0308', '´': '\u0301', 'ˆ': '\u0302', '˜': '\u0303', '¸': '\u0327', 'ˇ': '\u030C', '˚': '\u030A', '˝': '\u030B'}
+
+// composeAccents joins a spacing accent between two letters with the letter
+// after it ("Br¨oker" → "Bröker", as TeX's PDFs draw the accent over the
+// letter as a character of its own); elsewhere (a tilde before a path,
+// "˜/.gnuplot") it is left.
+func composeAccents(s string) string {
+	if !strings.ContainsAny(s, "¨´ˆ˜¸ˇ˚˝") {
+		return s
+	}
+	rs := []rune(s)
+	var out []rune
+	for i := 0; i < len(rs); i++ {
+		if c, ok := spacingAccents[rs[i]]; ok && i > 0 && i+1 < len(rs) && unicode.IsLetter(rs[i-1]) && unicode.IsLetter(rs[i+1]) {
+			out = append(out, rs[i+1], c)
+			i++
+			continue
+		}
+		out = append(out, rs[i])
+	}
+	return norm.NFC.String(string(out))
+}
+
 // joinLines joins a paragraph's lines with spaces, rejoining words broken
 // across lines: after a marked hyphen, or after "-" between a letter and a
 // line starting with a lower-case one (TeX hyphenation), the hyphen and the
 // break go; before an upper-case letter the hyphen stays, without a space
 // (a compound such as "Diffie-Hellman").
-func joinLines(ls []line) string {
+func joinLines(ls []line) string { return joinLinesIn(ls, nil) }
+
+// joinLinesIn is joinLines, keeping the hyphen of a compound broken at its
+// hyphen when vocab (the document's words, vocabulary) holds the
+// hyphenated form and not the joined one ("user-" "defined" is
+// user-defined where the document writes user-defined elsewhere, not
+// userdefined).
+func joinLinesIn(ls []line, vocab map[string]bool) string {
 	var b strings.Builder
 	for i, l := range ls {
 		t := l.text
@@ -267,6 +312,8 @@ func joinLines(ls []line) string {
 			case prev.softHyphen && unicode.IsLower(first):
 			case prev.softHyphen:
 				b.WriteByte('-')
+			case brokenWord(prev.text) && unicode.IsLower(first) && hyphenated(prev.text, t, vocab):
+				// A compound: the hyphen stays, without a space.
 			case brokenWord(prev.text) && unicode.IsLower(first):
 				s := b.String()
 				b.Reset()
@@ -280,6 +327,95 @@ func joinLines(ls []line) string {
 		b.WriteString(t)
 	}
 	return b.String()
+}
+
+// hyphenated reports whether the word broken between the end of prev
+// ("…user-") and the start of next ("defined …") is written with its
+// hyphen elsewhere in the document and never without.
+func hyphenated(prev, next string, vocab map[string]bool) bool {
+	if vocab == nil {
+		return false
+	}
+	f := strings.Fields(prev)
+	g := strings.Fields(next)
+	if len(f) == 0 || len(g) == 0 {
+		return false
+	}
+	head := strings.ToLower(strings.TrimSuffix(wordOf(f[len(f)-1]), "-"))
+	tail := strings.ToLower(wordOf(g[0]))
+	return head != "" && tail != "" && vocab[head+"-"+tail] && !vocab[head+tail]
+}
+
+// wordOf trims the punctuation around a word, keeping inner hyphens.
+func wordOf(s string) string {
+	return strings.TrimFunc(s, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '-' })
+}
+
+// vocabulary is the set of the document's words, lower-cased, as its lines
+// write them (hyphenated compounds included; a word broken at a line's end
+// is not one).
+func vocabulary(pages [][]line) map[string]bool {
+	v := map[string]bool{}
+	for _, pg := range pages {
+		for _, l := range pg {
+			f := strings.Fields(l.text)
+			for i, w := range f {
+				if i == len(f)-1 && strings.HasSuffix(w, "-") {
+					continue
+				}
+				if w = strings.ToLower(wordOf(w)); w != "" {
+					v[w] = true
+				}
+			}
+		}
+	}
+	return v
+}
+
+// pageRef matches a line ending with a page number: a contents entry
+// ("Complex arithmetic … 37") or an index entry ("zsort, 24, 114").
+var pageRef = regexp.MustCompile(`(?:[\s,…]|\.\s)(\d{1,4})$`)
+
+// navigationPage reports a page of contents or index entries: in the first
+// fifth of the document or its last third, at least eight lines, 60% of
+// them ending with a page number, and those in order: contents entries by
+// non-decreasing page numbers, index entries by their first letters. Such
+// pages under no heading that names them (navigationSection) were chunks of
+// "Expressions 36 Complex arithmetic … 37" and "zsort, 24, 114 ztics, 225"
+// that matched many questions' words and answered none.
+func navigationPage(pg []line, p, pages int) bool {
+	if len(pg) < 8 || !(5*p < pages || 3*p >= 2*pages) {
+		return false
+	}
+	var nums []int
+	var firsts []rune
+	for _, l := range pg {
+		m := pageRef.FindStringSubmatch(l.text)
+		if m == nil {
+			continue
+		}
+		n, err := strconv.Atoi(m[1])
+		if err != nil || n > 2*pages+20 {
+			continue
+		}
+		nums = append(nums, n)
+		r, _ := utf8.DecodeRuneInString(strings.TrimLeftFunc(l.text, func(r rune) bool { return !unicode.IsLetter(r) }))
+		firsts = append(firsts, unicode.ToLower(r))
+	}
+	if 5*len(nums) < 3*len(pg) {
+		return false
+	}
+	ordered := func(n int, less func(i int) bool) bool {
+		in := 0
+		for i := 1; i < n; i++ {
+			if less(i) {
+				in++
+			}
+		}
+		return 5*in >= 4*(n-1)
+	}
+	return ordered(len(nums), func(i int) bool { return nums[i] >= nums[i-1] }) ||
+		ordered(len(firsts), func(i int) bool { return firsts[i] >= firsts[i-1] })
 }
 
 // brokenWord reports whether s ends with a letter and "-".

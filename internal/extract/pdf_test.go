@@ -2,6 +2,7 @@ package extract
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"strconv"
 	"strings"
@@ -343,5 +344,72 @@ func TestPDFNavigationSectionsLeftOut(t *testing.T) {
 	}
 	if len(doc.Pages) != 6 || doc.PageAt(strings.Index(doc.Text, "The nowatermark option")) != 4 {
 		t.Errorf("pages %v", doc.Pages)
+	}
+}
+
+// TestPDFNavigationPagesByShape: pages of contents or index entries under
+// no heading naming them (a book whose outline lists neither) are left out
+// by their shape — most lines ending with a page number, in order — at the
+// front or the back of the document; a page of numbers in the middle, or
+// out of order at the back, is text.
+func TestPDFNavigationPagesByShape(t *testing.T) {
+	t.Parallel()
+	page := pageMaker()
+	var toc, index, mid, back []string
+	for i := range 10 {
+		toc = append(toc, fmt.Sprintf("Section number %d … %d", i+1, 3+2*i))
+		index = append(index, fmt.Sprintf("%c-term, %d, %d", 'a'+i, 4+i, 9+i))
+		mid = append(mid, fmt.Sprintf("Widget size setting %d", 100-7*i))
+		back = append(back, fmt.Sprintf("%c limit reached at %d", 'k'-i, 50-3*i))
+	}
+	pages := []pdfPage{page(toc...)}
+	for i := range 3 {
+		pages = append(pages, page(fmt.Sprintf("Widgets of batch %d are frobnicated in order of arrival, oldest first.", i)))
+	}
+	pages = append(pages, page(mid...))
+	for i := range 4 {
+		pages = append(pages, page(fmt.Sprintf("The frobnicator keeps log %d of every widget it touched.", i)))
+	}
+	pages = append(pages, page(back...), page(index...))
+	doc, err := layoutPDF(&pdfRaw{title: "Widgets", pages: pages})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, gone := range []string{"Section number 1", "a-term, 4, 9"} {
+		if strings.Contains(doc.Text, gone) {
+			t.Errorf("navigation page kept (%q):\n%s", gone, doc.Text)
+		}
+	}
+	for _, kept := range []string{"Widget size setting 100", "k limit reached at 50", "oldest first"} {
+		if !strings.Contains(doc.Text, kept) {
+			t.Errorf("text lost %q:\n%s", kept, doc.Text)
+		}
+	}
+	if len(doc.Pages) != len(pages) {
+		t.Errorf("%d page offsets for %d pages", len(doc.Pages), len(pages))
+	}
+}
+
+// TestPDFCompoundsBulletsAndAccents: a compound broken at its hyphen keeps
+// the hyphen where the document writes it hyphenated elsewhere (and only
+// then); a C1 control character opening a line is a bullet; TeX's spacing
+// accents between letters compose with the letter after them.
+func TestPDFCompoundsBulletsAndAccents(t *testing.T) {
+	t.Parallel()
+	page := pageMaker()
+	raw := &pdfRaw{title: "Plots", pages: []pdfPage{
+		page("A user-defined function is allowed here.", "Each one is a user-",
+			"defined function with a configu-", "ration of its own.", "\u0088 first item of the list",
+			"Thanks to Br¨oker and P´eter, and see ˜/.gnuplot for the file."),
+	}}
+	doc, err := layoutPDF(raw)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"Each one is a user-defined function with a configuration of its own.", "- first item of the list",
+		"Thanks to Bröker and Péter, and see ˜/.gnuplot for the file."} {
+		if !strings.Contains(doc.Text, want) {
+			t.Errorf("text lacks %q:\n%s", want, doc.Text)
+		}
 	}
 }
