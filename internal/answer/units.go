@@ -65,9 +65,10 @@ type unit struct {
 // definition alone does not name its subject.
 func parseUnits(content, headingPath string) []unit {
 	headings := map[string]bool{}
+	last := ""
 	for _, h := range strings.Split(headingPath, " > ") {
 		if h = strings.TrimSpace(h); h != "" {
-			headings[h] = true
+			headings[h], last = true, h
 		}
 	}
 	var out []unit
@@ -128,10 +129,10 @@ func parseUnits(content, headingPath string) []unit {
 				lines = lines[1:]
 			}
 		}
-		// A definition's term line stays its term, even when the heading
-		// path names it (a chunk of one definition has the term at the
-		// end of its path).
-		for len(lines) > 0 && isTitleLine(strings.TrimSpace(lines[0]), headings) && !isDefinition(lines) {
+		// A definition's term line stays its term when the heading path
+		// ends with it (a chunk of one definition has its term there).
+		for len(lines) > 0 && isTitleLine(strings.TrimSpace(lines[0]), headings) &&
+			!(strings.TrimSpace(lines[0]) == last && isDefinition(lines)) {
 			startSection(strings.TrimSpace(lines[0]))
 			lines = lines[1:]
 		}

@@ -235,18 +235,23 @@ func (s *splitter) sections() *section {
 	}
 	stack := []open{{root, rootPath}}
 	s.paths = make([][]string, len(s.blocks))
-	// term is the path element of the definition term whose definition the
-	// blocks are in: a term and the blocks of its definition have it at the
-	// end of their path, so a chunk of one definition names what it
-	// defines (postconf(5)'s parameters, a manual's settings), and a chunk
-	// of several definitions their section (the paths' common prefix).
-	term := ""
+	// terms are the path elements of the definition terms the blocks are
+	// in, outermost first (a list nested in a definition adds one): a term
+	// and the blocks of its definition have the innermost at the end of
+	// their path, so a chunk of one definition names what it defines
+	// (postconf(5)'s parameters, a manual's settings), and a chunk of
+	// several definitions their section (the paths' common prefix).
+	var terms []string
 	for i, b := range s.blocks {
-		switch {
-		case b.Kind == extract.KindTerm:
-			term = pathElem(s.text[b.Start:b.End])
-		case !b.InDefinition:
-			term = ""
+		d := max(b.Definition, 0)
+		if b.Kind == extract.KindTerm {
+			terms = append(terms[:min(d-1, len(terms)):min(d-1, len(terms))], pathElem(s.text[b.Start:b.End]))
+		} else {
+			terms = terms[:min(d, len(terms))]
+		}
+		term := ""
+		if len(terms) > 0 && (b.Kind == extract.KindTerm || d > 0) {
+			term = terms[len(terms)-1]
 		}
 		if b.Kind == extract.KindHeading {
 			level := max(b.Level, 1)

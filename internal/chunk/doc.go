@@ -35,7 +35,7 @@
 // non-heading blocks it holds: a chunk spanning two sibling sections gets
 // their parent's path, and a chunk that starts with a section heading still
 // gets that section's path. A definition's term and the blocks of its
-// definition (extract.Block.InDefinition) have the term at the end of their
+// definition (extract.Block.Definition) have the term at the end of their
 // path, so a chunk of one definition names what it defines.
 //
 // A chunk of a paged document (a PDF: extract.Document.Pages) records the

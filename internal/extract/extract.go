@@ -28,7 +28,7 @@ const (
 // documents already stored (an exponent now written 2^31, a form's content
 // now read) re-extracts them on their next ingest instead of skipping them
 // as unchanged; raise it with every such change.
-const Version = "2026-12-03.8"
+const Version = "2026-12-03.9"
 
 // ErrUnsupportedType is returned (wrapped, with the offending type and the
 // supported list in the message) by Extract for a content type it cannot
@@ -126,10 +126,13 @@ type Block struct {
 	// excluded) in order, one line each; cutting between two rows is safe.
 	// Nil for other kinds.
 	Rows []Span
-	// InDefinition marks a block of the definition of the nearest KindTerm
-	// before it (an HTML dd's paragraphs, lists, code and tables; the
-	// description of a manual page's option), whatever comes between.
-	InDefinition bool
+	// Definition is how many definitions the block is inside (an HTML dd's
+	// paragraphs, lists, code and tables; the description of a manual
+	// page's option): 0 outside any, 2 inside a definition list nested in a
+	// definition. For KindTerm it is the term's own depth: 1 for a term of
+	// a top-level list. A block at depth d defines the last term of depth d
+	// before it.
+	Definition int
 }
 
 // Document is the result of Extract.
@@ -386,8 +389,14 @@ func (b *builder) add(k Kind, level int, s string) {
 	b.sep(k)
 	start := b.buf.Len()
 	b.buf.WriteString(s)
-	b.blocks = append(b.blocks, Block{Kind: k, Level: level, Start: start, End: b.buf.Len(),
-		InDefinition: b.inDefinition > 0 && k != KindTerm && k != KindHeading})
+	depth := b.inDefinition
+	switch k {
+	case KindTerm:
+		depth++
+	case KindHeading:
+		depth = 0
+	}
+	b.blocks = append(b.blocks, Block{Kind: k, Level: level, Start: start, End: b.buf.Len(), Definition: depth})
 }
 
 // addCode appends a verbatim code block after trimming blank leading lines
@@ -419,7 +428,7 @@ func (b *builder) addTable(header, rows []string) {
 	}
 	b.sep(KindTable)
 	start := b.buf.Len()
-	blk := Block{Kind: KindTable, Start: start, Rows: make([]Span, 0, len(rows)), InDefinition: b.inDefinition > 0}
+	blk := Block{Kind: KindTable, Start: start, Rows: make([]Span, 0, len(rows)), Definition: b.inDefinition}
 	for i, h := range header {
 		if i > 0 {
 			b.buf.WriteByte('\n')

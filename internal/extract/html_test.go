@@ -383,7 +383,7 @@ func TestHTMLKeepsProseSidebars(t *testing.T) {
 }
 
 // TestHTMLDefinitionBlocksAreMarked: the blocks of a dd (paragraphs, code)
-// are marked as its term's definition; the paragraph after the list is not.
+// are at its term's definition depth; the paragraph after the list is not.
 func TestHTMLDefinitionBlocksAreMarked(t *testing.T) {
 	t.Parallel()
 	doc := mustExtract(t, "html", `<html><body><h2>Settings</h2><dl>
@@ -392,11 +392,11 @@ func TestHTMLDefinitionBlocksAreMarked(t *testing.T) {
 <p>Settings take effect at once.</p></body></html>`)
 	var got []string
 	for _, b := range doc.Blocks {
-		got = append(got, fmt.Sprintf("%s %v: %s", b.Kind, b.InDefinition, doc.Text[b.Start:b.End]))
+		got = append(got, fmt.Sprintf("%s %d: %s", b.Kind, b.Definition, doc.Text[b.Start:b.End]))
 	}
-	want := []string{"heading false: Settings", "term false: work_mem (integer)", "paragraph true: Sets the base maximum amount of memory.",
-		"code true: SET work_mem = '64MB';", "paragraph true: The default is four megabytes.", "term false: temp_buffers (integer)",
-		"paragraph true: Sets the maximum amount of memory for temporary buffers.", "paragraph false: Settings take effect at once."}
+	want := []string{"heading 0: Settings", "term 1: work_mem (integer)", "paragraph 1: Sets the base maximum amount of memory.",
+		"code 1: SET work_mem = '64MB';", "paragraph 1: The default is four megabytes.", "term 1: temp_buffers (integer)",
+		"paragraph 1: Sets the maximum amount of memory for temporary buffers.", "paragraph 0: Settings take effect at once."}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("blocks:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}

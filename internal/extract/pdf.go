@@ -48,9 +48,10 @@ type line struct {
 // indentation. Errors: ErrNoTextLayer when no page has text.
 func layoutPDF(raw *pdfRaw) (*Document, error) {
 	pages := make([][]line, len(raw.pages))
+	vocab := rawVocabulary(raw.pages)
 	for i, p := range raw.pages {
 		for _, l := range p.lines {
-			if c, ok := cleanLine(l); ok {
+			if c, ok := cleanLineIn(l, vocab); ok {
 				pages[i] = append(pages[i], c)
 			}
 		}
@@ -69,10 +70,9 @@ func layoutPDF(raw *pdfRaw) (*Document, error) {
 	starts := make([]int, len(pages))
 	title := raw.title
 	skip := 0 // > 0: the heading level of the navigation section being left out
-	vocab := vocabulary(pages)
 	for p, pg := range pages {
 		first := len(b.blocks)
-		if navigationPage(pg, p, len(pages)) {
+		if navigationPage(pg, p, len(pages), heads) {
 			// A page of contents or index entries without a heading of
 			// its own that says so (navigationSection).
 			starts[p] = -1
@@ -162,7 +162,10 @@ func navigationSection(heading string, page, pages int) bool {
 	case "index", "general index", "subject index", "alphabetical index":
 		return 2*page >= pages
 	}
-	return false
+	// Texinfo's and others' named indexes ("Function and Data Index",
+	// "Concept Index", "Index of Commands"), unnumbered, in the back half.
+	return 2*page >= pages && len(strings.Fields(t)) <= 5 && !unicode.IsDigit(rune(t[0])) &&
+		(strings.HasSuffix(t, " index") || strings.HasPrefix(t, "index of "))
 }
 
 // codeRun returns how many lines from li on form a code block: at least two
@@ -214,7 +217,12 @@ const bulletMark = "• "
 // cleanLine collapses whitespace, drops control characters, resolves
 // PDFium's in-line hyphen markers and maps bullets to bulletMark; ok is
 // false for a line left empty.
-func cleanLine(l pdfLine) (line, bool) {
+func cleanLine(l pdfLine) (line, bool) { return cleanLineIn(l, nil) }
+
+// cleanLineIn is cleanLine, keeping the hyphen PDFium marked inside a line
+// it joined when vocab (rawVocabulary) has the word hyphenated and never
+// joined ("user\uFFFEdefined" where the document writes user-defined).
+func cleanLineIn(l pdfLine, vocab map[string]bool) (line, bool) {
 	s := l.text
 	var out strings.Builder
 	joins := 0
@@ -224,20 +232,27 @@ func cleanLine(l pdfLine) (line, bool) {
 			joins++
 			// A hyphen at a line break that PDFium joined: drop it before
 			// a lower-case letter (a word broken in two), keep it otherwise
-			// ("Diffie-Hellman").
+			// ("Diffie-Hellman") and in a compound the document writes so.
 			next, _ := utf8.DecodeRuneInString(s[i+utf8.RuneLen(r):])
-			if i+utf8.RuneLen(r) < len(s) && !unicode.IsLower(next) {
+			if i+utf8.RuneLen(r) < len(s) && (!unicode.IsLower(next) || hyphenated(s[:i]+"-", s[i+utf8.RuneLen(r):], vocab)) {
 				out.WriteByte('-')
 			} else if i+utf8.RuneLen(r) == len(s) {
 				out.WriteRune(0xFFFE)
 			}
 		case r == '\t' || r == '\r' || r == '\n':
 			out.WriteByte(' ')
-		case r >= 0x80 && r <= 0x9f && strings.TrimSpace(out.String()) == "":
-			// A C1 control character opening a line is a bullet the font
-			// maps to no character (gnuplot's manual: U+0088).
-			out.WriteString("•")
-		case r < 0x20 || r == 0x7f || r == 0xFFFF || r >= 0x80 && r <= 0x9f:
+		case r >= 0x80 && r <= 0x9f:
+			// C1 control characters are Windows-1252 codes a font maps
+			// to no character: read as that code page writes them (an em
+			// dash, quotes), and one with no such reading opening a line
+			// as a bullet (gnuplot's manual: U+0088).
+			switch w := cp1252[r-0x80]; {
+			case w != 0:
+				out.WriteRune(w)
+			case strings.TrimSpace(out.String()) == "":
+				out.WriteString("•")
+			}
+		case r < 0x20 || r == 0x7f || r == 0xFFFF:
 		default:
 			out.WriteRune(r)
 		}
@@ -264,14 +279,24 @@ func cleanLine(l pdfLine) (line, bool) {
 	return line{pdfLine: pdfLine{text: t, x: l.x, y: l.y, size: l.size, mono: l.mono}, softHyphen: soft, joins: joins}, true
 }
 
+// cp1252 is the Windows-1252 reading of the C1 range 0x80–0x9F, 0 where it
+// writes nothing or a sign that is no text (‰, †, ‡, ˆ: bullets, in the
+// PDFs that use these codes so).
+var cp1252 = [32]rune{
+	'€', 0, '‚', 'ƒ', '„', '…', 0, 0, 0, 0, 'Š', '‹', 'Œ', 0, 'Ž', 0,
+	0, '‘', '’', '“', '”', '•', '–', '—', '˜', '™', 'š', '›', 'œ', 0, 'ž', 'Ÿ',
+}
+
 // spacingAccents maps the spacing accents TeX sets before a letter to
 // their combining forms.
 var spacingAccents = map[rune]rune{'¨': '\u0308', '´': '\u0301', 'ˆ': '\u0302', '˜': '\u0303', '¸': '\u0327', 'ˇ': '\u030C', '˚': '\u030A', '˝': '\u030B'}
 
-// composeAccents joins a spacing accent between two letters with the letter
-// after it ("Br¨oker" → "Bröker", as TeX's PDFs draw the accent over the
-// letter as a character of its own); elsewhere (a tilde before a path,
-// "˜/.gnuplot") it is left.
+// composeAccents joins a spacing accent with the letter after it
+// ("Br¨oker" → "Bröker", "Mart´ınez" → "Martínez" over TeX's dotless i),
+// as TeX's PDFs draw the accent over the letter as a character of its own:
+// inside a word, or opening one before a capital ("´Ecole"). It is left
+// where it is something else: an acute for an apostrophe ("Bachelor´s",
+// "it´s", "don´t"), a tilde before a path ("˜/.gnuplot", "˜user").
 func composeAccents(s string) string {
 	if !strings.ContainsAny(s, "¨´ˆ˜¸ˇ˚˝") {
 		return s
@@ -279,14 +304,39 @@ func composeAccents(s string) string {
 	rs := []rune(s)
 	var out []rune
 	for i := 0; i < len(rs); i++ {
-		if c, ok := spacingAccents[rs[i]]; ok && i > 0 && i+1 < len(rs) && unicode.IsLetter(rs[i-1]) && unicode.IsLetter(rs[i+1]) {
-			out = append(out, rs[i+1], c)
-			i++
-			continue
+		c, ok := spacingAccents[rs[i]]
+		if ok && i+1 < len(rs) && unicode.IsLetter(rs[i+1]) {
+			inside := i > 0 && unicode.IsLetter(rs[i-1])
+			opening := (i == 0 || !unicode.IsLetter(rs[i-1])) && rs[i] != '˜' && unicode.IsUpper(rs[i+1]) &&
+				i+2 < len(rs) && unicode.IsLetter(rs[i+2])
+			if (inside || opening) && !(rs[i] == '´' && apostrophe(rs[i+1:])) {
+				base := rs[i+1]
+				if base == 'ı' {
+					base = 'i'
+				}
+				out = append(out, base, c)
+				i++
+				continue
+			}
 		}
 		out = append(out, rs[i])
 	}
 	return norm.NFC.String(string(out))
+}
+
+// apostrophe reports whether rest, the text after an acute, is an English
+// contraction's or possessive's ending ("s", "t", "ll", "re", "ve", "d",
+// "m" and no more letters): the acute stands for an apostrophe.
+func apostrophe(rest []rune) bool {
+	n := 0
+	for n < len(rest) && unicode.IsLetter(rest[n]) {
+		n++
+	}
+	switch string(rest[:n]) {
+	case "s", "t", "ll", "re", "ve", "d", "m":
+		return true
+	}
+	return false
 }
 
 // joinLines joins a paragraph's lines with spaces, rejoining words broken
@@ -309,7 +359,7 @@ func joinLinesIn(ls []line, vocab map[string]bool) string {
 			prev := ls[i-1]
 			first, _ := utf8.DecodeRuneInString(t)
 			switch {
-			case prev.softHyphen && unicode.IsLower(first):
+			case prev.softHyphen && unicode.IsLower(first) && !hyphenated(prev.text+"-", t, vocab):
 			case prev.softHyphen:
 				b.WriteByte('-')
 			case brokenWord(prev.text) && unicode.IsLower(first) && hyphenated(prev.text, t, vocab):
@@ -351,16 +401,16 @@ func wordOf(s string) string {
 	return strings.TrimFunc(s, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '-' })
 }
 
-// vocabulary is the set of the document's words, lower-cased, as its lines
-// write them (hyphenated compounds included; a word broken at a line's end
-// is not one).
-func vocabulary(pages [][]line) map[string]bool {
+// rawVocabulary is the set of the document's words as its lines write
+// them, lower-cased (hyphenated compounds included; a word PDFium marked as
+// broken at a line's end, or broken by a hyphen ending a line, is not one).
+func rawVocabulary(pages []pdfPage) map[string]bool {
 	v := map[string]bool{}
 	for _, pg := range pages {
-		for _, l := range pg {
+		for _, l := range pg.lines {
 			f := strings.Fields(l.text)
 			for i, w := range f {
-				if i == len(f)-1 && strings.HasSuffix(w, "-") {
+				if strings.ContainsAny(w, "\uFFFE\u0002\u00AD") || i == len(f)-1 && strings.HasSuffix(w, "-") {
 					continue
 				}
 				if w = strings.ToLower(wordOf(w)); w != "" {
@@ -372,35 +422,50 @@ func vocabulary(pages [][]line) map[string]bool {
 	return v
 }
 
-// pageRef matches a line ending with a page number: a contents entry
-// ("Complex arithmetic … 37") or an index entry ("zsort, 24, 114").
-var pageRef = regexp.MustCompile(`(?:[\s,…]|\.\s)(\d{1,4})$`)
+// pageRef matches a line ending with a page number or range: a contents
+// entry ("Complex arithmetic … 37") or an index entry ("zsort, 24, 114",
+// "arrays, 45–47"); m[1] is the separator before it, m[2] the number.
+var pageRef = regexp.MustCompile(`([\s,…])\s*(\d{1,4})(?:[–-]\d{1,4})?$`)
 
-// navigationPage reports a page of contents or index entries: in the first
-// fifth of the document or its last third, at least eight lines, 60% of
-// them ending with a page number, and those in order: contents entries by
-// non-decreasing page numbers, index entries by their first letters. Such
-// pages under no heading that names them (navigationSection) were chunks of
-// "Expressions 36 Complex arithmetic … 37" and "zsort, 24, 114 ztics, 225"
-// that matched many questions' words and answered none.
-func navigationPage(pg []line, p, pages int) bool {
-	if len(pg) < 8 || !(5*p < pages || 3*p >= 2*pages) {
+// navigationPage reports a page of contents or index entries in a document
+// of eight pages or more, on a page without a heading of its own (a
+// section's table is its content): at least eight lines, 60% of them
+// ending with a page number, and those in order — contents entries, in the
+// first fifth of the document, by non-decreasing page numbers; index
+// entries, in its last third, by their first letters, most written as an
+// index writes them (a comma or leaders before the number, or several
+// numbers). Such pages under no heading that names them
+// (navigationSection) were chunks of "Expressions 36 Complex arithmetic …
+// 37" and "zsort, 24, 114 ztics, 225" that matched many questions' words
+// and answered none.
+func navigationPage(pg []line, p, pages int, heads map[lineRef]int) bool {
+	front, back := 5*p < pages, 3*p >= 2*pages
+	if pages < 8 || len(pg) < 8 || !front && !back {
 		return false
+	}
+	for li := range pg {
+		if heads[lineRef{p, li}] > 0 {
+			return false
+		}
 	}
 	var nums []int
 	var firsts []rune
+	indexLike := 0
 	for _, l := range pg {
 		m := pageRef.FindStringSubmatch(l.text)
 		if m == nil {
 			continue
 		}
-		n, err := strconv.Atoi(m[1])
+		n, err := strconv.Atoi(m[2])
 		if err != nil || n > 2*pages+20 {
 			continue
 		}
 		nums = append(nums, n)
 		r, _ := utf8.DecodeRuneInString(strings.TrimLeftFunc(l.text, func(r rune) bool { return !unicode.IsLetter(r) }))
 		firsts = append(firsts, unicode.ToLower(r))
+		if m[1] == "," || m[1] == "…" || strings.Contains(l.text, "…") || len(pageRef.FindAllString(l.text, -1)) > 0 && strings.Count(l.text, ",") >= 2 {
+			indexLike++
+		}
 	}
 	if 5*len(nums) < 3*len(pg) {
 		return false
@@ -414,8 +479,10 @@ func navigationPage(pg []line, p, pages int) bool {
 		}
 		return 5*in >= 4*(n-1)
 	}
-	return ordered(len(nums), func(i int) bool { return nums[i] >= nums[i-1] }) ||
-		ordered(len(firsts), func(i int) bool { return firsts[i] >= firsts[i-1] })
+	if front && ordered(len(nums), func(i int) bool { return nums[i] >= nums[i-1] }) {
+		return true
+	}
+	return back && 2*indexLike >= len(nums) && ordered(len(firsts), func(i int) bool { return firsts[i] >= firsts[i-1] })
 }
 
 // brokenWord reports whether s ends with a letter and "-".
