@@ -170,11 +170,17 @@ func navigationSection(heading string, page, pages int) bool {
 
 // codeRun returns how many lines from li on form a code block: at least two
 // consecutive monospaced lines that are not headings (one monospaced line is
-// more often prose that starts and ends with a command name); 0 otherwise.
+// more often prose that starts and ends with a command name), or one right
+// under a line of prose announcing it ("Syntax:", "Example:": gnuplot's
+// manual ran 46 of its 204 one-line syntax blocks into the next sentence);
+// 0 otherwise.
 func codeRun(pg []line, li int, heads map[lineRef]int, p int) int {
 	n := 0
 	for li+n < len(pg) && pg[li+n].mono && heads[lineRef{p, li + n}] == 0 {
 		n++
+	}
+	if n == 1 && li > 0 && !pg[li-1].mono && strings.HasSuffix(pg[li-1].text, ":") {
+		return 1
 	}
 	if n < 2 {
 		return 0

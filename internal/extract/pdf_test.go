@@ -413,3 +413,28 @@ func TestPDFCompoundsBulletsAndAccents(t *testing.T) {
 		}
 	}
 }
+
+// TestPDFOneLineAnnouncedCode: one monospaced line under a line announcing
+// it ("Syntax:") is code, not the start of the next paragraph; a lone
+// monospaced line inside prose stays prose.
+func TestPDFOneLineAnnouncedCode(t *testing.T) {
+	t.Parallel()
+	p := pdfPage{lines: []pdfLine{
+		{text: "Syntax:", y: 700, size: 10},
+		{text: "set trange [tmin:tmax]", y: 688, size: 10, mono: true},
+		{text: "The range of the parametric variable t is set here.", y: 676, size: 10},
+		{text: "Run", y: 664, size: 10},
+		{text: "replot", y: 652, size: 10, mono: true},
+		{text: "to draw it again.", y: 640, size: 10},
+	}}
+	doc, err := layoutPDF(&pdfRaw{pages: []pdfPage{p}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if code := blockTexts(doc, KindCode); len(code) != 1 || code[0] != "set trange [tmin:tmax]" {
+		t.Errorf("code blocks %q, want the syntax line alone:\n%s", code, doc.Text)
+	}
+	if !strings.Contains(doc.Text, "The range of the parametric variable t is set here.") {
+		t.Errorf("prose lost:\n%s", doc.Text)
+	}
+}
