@@ -310,6 +310,9 @@ func runEval(ctx context.Context, e *env, args []string) error {
 		fmt.Fprintf(out, "  answered: %d, with at least one valid citation: %d, with an invalid citation: %d\n", r.Answered, r.WithCitation, r.InvalidCitations)
 		if r.TermChecked > 0 {
 			fmt.Fprintf(out, "  key-term hits: %d of %d answerable (%.2f)\n", r.TermHits, r.TermChecked, r.TermHitRate)
+			if r.PageChecked > 0 {
+				fmt.Fprintf(out, "  first citation on a labelled page: %d of %d\n", r.PageHits, r.PageChecked)
+			}
 			splits := make([]string, 0, len(r.BySplit))
 			for k := range r.BySplit {
 				splits = append(splits, k)

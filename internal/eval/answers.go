@@ -25,7 +25,8 @@ type AnswerFailure struct {
 	Index    int    `json:"idx"`
 	Question string `json:"question"`
 	// Check names what failed: "refused_answerable", "answered_unanswerable",
-	// "no_citation", "invalid_citation", "missing_term", "judge_unsupported".
+	// "no_citation", "invalid_citation", "missing_term", "wrong_page",
+	// "judge_unsupported".
 	Check  string `json:"check"`
 	Detail string `json:"detail"`
 }
@@ -56,6 +57,11 @@ type AnswerReport struct {
 	TermChecked int     `json:"term_checked,omitempty"`
 	TermHits    int     `json:"term_hits,omitempty"`
 	TermHitRate float64 `json:"term_hit_rate,omitempty"`
+	// PageChecked counts the answerable questions labelled with pages
+	// (AnswerCheck.Pages); PageHits those whose answer's first citation
+	// spans a labelled page (a refusal spans none).
+	PageChecked int `json:"page_checked,omitempty"`
+	PageHits    int `json:"page_hits,omitempty"`
 	// BySplit breaks the term checks down by the set's split labels (e.g. the
 	// questions a change was tuned on, and the held-out rest).
 	BySplit map[string]TermSplit `json:"by_split,omitempty"`
@@ -86,6 +92,10 @@ type AnswerCheck struct {
 	// Split is an optional label reported separately, e.g. "tune" for the
 	// questions an answerer's constants were chosen on and "held_out".
 	Split string `json:"split,omitempty"`
+	// Pages are, for a paged document (a PDF), the 1-based pages that
+	// answer the question: the answer's first citation must span one of
+	// them (AnswerReport.PageHits). Optional; answerable checks only.
+	Pages []int `json:"pages,omitempty"`
 }
 
 // ParseAnswerChecks reads an answer-check set, one JSON object a line (see
@@ -136,7 +146,32 @@ func checkProblems(c AnswerCheck, line int, seen map[string]int) []Problem {
 			probs = append(probs, Problem{Line: line, Code: "empty_term", Message: "empty term in answer_terms"})
 		}
 	}
+	if len(c.Pages) > 0 && len(c.AnswerTerms) == 0 {
+		probs = append(probs, Problem{Line: line, Code: "pages_unanswerable", Message: "pages on a question the set marks unanswerable (no answer_terms)"})
+	}
+	for _, p := range c.Pages {
+		if p < 1 {
+			probs = append(probs, Problem{Line: line, Code: "bad_page", Message: fmt.Sprintf("page %d: pages are numbered from 1", p)})
+		}
+	}
 	return probs
+}
+
+// citesPages reports whether res's first citation (the one its answer
+// leans on first) spans one of pages.
+func citesPages(res ask.Response, pages []int) bool {
+	if res.Refused || len(res.Citations) == 0 {
+		return false
+	}
+	c := res.Citations[0]
+	if c.PageStart == nil {
+		return false
+	}
+	end := *c.PageStart
+	if c.PageEnd != nil {
+		end = *c.PageEnd
+	}
+	return slices.ContainsFunc(pages, func(p int) bool { return p >= *c.PageStart && p <= end })
 }
 
 // ContainsTerm reports whether answer contains term exactly (case-sensitive:
@@ -254,6 +289,14 @@ func checkAnswers(ctx context.Context, asker *ask.Service, t tenant.Tenant, qs [
 				fail(i, q, "missing_term", fmt.Sprintf("none of %q in: %s", c.AnswerTerms, truncate(res.Answer, 160)))
 			}
 			r.BySplit[c.Split] = sp
+			if len(c.Pages) > 0 {
+				r.PageChecked++
+				if citesPages(res, c.Pages) {
+					r.PageHits++
+				} else if !res.Refused {
+					fail(i, q, "wrong_page", fmt.Sprintf("first citation not on pages %v", c.Pages))
+				}
+			}
 		}
 		if res.Refused {
 			continue
