@@ -201,14 +201,14 @@ func Extractive(question string, sources []Source, maxSentences int) Result {
 	for i, s := range sources {
 		docs[i] = parseUnits(s.Content, s.HeadingPath)
 	}
-	src, from, to, ok, per := bestPassage(question, sources, docs, maxSentences)
+	query := questionTerms(question, docs)
+	src, from, to, ok, per := bestPassage(question, query, sources, docs, maxSentences)
 	if !ok {
 		src, from, to, ok = leadPassage(docs, maxSentences)
 	}
 	if !ok {
 		return excerpt(sources)
 	}
-	query := questionTerms(question, docs)
 	from, to = complete(docs[src], from, to, maxSentences, query)
 	n := src + 1
 	text := render(docs[src][from:to], n)
@@ -226,7 +226,7 @@ func Extractive(question string, sources []Source, maxSentences int) Result {
 	seen := []string{quoted(docs[src][from:to])}
 	var single []passage
 	if len(others) > 0 {
-		_, _, _, _, single = bestPassage(question, sources, docs, 1)
+		_, _, _, _, single = bestPassage(question, query, sources, docs, 1)
 	}
 	for _, si := range others {
 		if len(cited) > maxSupport {
@@ -297,9 +297,8 @@ func indexEntry(s string) bool {
 // bestPassage returns the best-scoring passage (see Extractive) as source
 // index and unit range [from, to), and the best passage of every source
 // (score 0 for a source without one); ok is false when no unit holds a word
-// of the question.
-func bestPassage(question string, sources []Source, docs [][]unit, maxSentences int) (src, from, to int, ok bool, per []passage) {
-	query := questionTerms(question, docs)
+// of the question. query is the question's terms (questionTerms).
+func bestPassage(question string, query []string, sources []Source, docs [][]unit, maxSentences int) (src, from, to int, ok bool, per []passage) {
 	if len(query) == 0 {
 		return 0, 0, 0, false, nil
 	}

@@ -105,12 +105,9 @@ func (s *Service) Ask(ctx context.Context, t tenant.Tenant, req search.Request, 
 	// Twice the sources are searched for (within the largest top_k; a
 	// larger one stays the search's error), so that copies of a passage
 	// (distinct) do not take the places of other sources.
-	topK, maxTopK := req.TopK, s.Searcher.MaxTopK
-	if maxTopK <= 0 {
-		maxTopK = search.DefaultMaxTopK
-	}
-	if topK <= maxTopK {
-		req.TopK = min(2*topK, maxTopK)
+	topK := req.TopK
+	if limit := s.Searcher.TopKCap(); topK <= limit {
+		req.TopK = min(2*topK, limit)
 	}
 	res, err := s.Searcher.Search(ctx, t, req)
 	if err != nil {

@@ -51,7 +51,7 @@ func layoutPDF(raw *pdfRaw) (*Document, error) {
 	vocab := rawVocabulary(raw.pages)
 	for i, p := range raw.pages {
 		for _, l := range p.lines {
-			if c, ok := cleanLineIn(l, vocab); ok {
+			if c, ok := cleanLine(l, vocab); ok {
 				pages[i] = append(pages[i], c)
 			}
 		}
@@ -83,7 +83,7 @@ func layoutPDF(raw *pdfRaw) (*Document, error) {
 			if len(para) == 0 {
 				return
 			}
-			text := joinLinesIn(para, vocab)
+			text := joinLines(para, vocab)
 			if rest, ok := strings.CutPrefix(text, bulletMark); ok {
 				b.add(KindListItem, 1, "- "+rest)
 			} else {
@@ -222,13 +222,10 @@ const bulletMark = "• "
 
 // cleanLine collapses whitespace, drops control characters, resolves
 // PDFium's in-line hyphen markers and maps bullets to bulletMark; ok is
-// false for a line left empty.
-func cleanLine(l pdfLine) (line, bool) { return cleanLineIn(l, nil) }
-
-// cleanLineIn is cleanLine, keeping the hyphen PDFium marked inside a line
-// it joined when vocab (rawVocabulary) has the word hyphenated and never
-// joined ("user\uFFFEdefined" where the document writes user-defined).
-func cleanLineIn(l pdfLine, vocab map[string]bool) (line, bool) {
+// false for a line left empty. A hyphen PDFium marked inside a line it joined stays when vocab
+// (rawVocabulary; nil: none) has the word hyphenated and never joined
+// ("user\uFFFEdefined" where the document writes user-defined).
+func cleanLine(l pdfLine, vocab map[string]bool) (line, bool) {
 	s := l.text
 	var out strings.Builder
 	joins := 0
@@ -349,15 +346,11 @@ func apostrophe(rest []rune) bool {
 // across lines: after a marked hyphen, or after "-" between a letter and a
 // line starting with a lower-case one (TeX hyphenation), the hyphen and the
 // break go; before an upper-case letter the hyphen stays, without a space
-// (a compound such as "Diffie-Hellman").
-func joinLines(ls []line) string { return joinLinesIn(ls, nil) }
-
-// joinLinesIn is joinLines, keeping the hyphen of a compound broken at its
-// hyphen when vocab (the document's words, vocabulary) holds the
-// hyphenated form and not the joined one ("user-" "defined" is
-// user-defined where the document writes user-defined elsewhere, not
-// userdefined).
-func joinLinesIn(ls []line, vocab map[string]bool) string {
+// (a compound such as "Diffie-Hellman"). A compound broken at its hyphen keeps the hyphen when vocab
+// (rawVocabulary; nil: none) holds the hyphenated form and not the joined
+// one ("user-" "defined" is user-defined where the document writes
+// user-defined elsewhere, not userdefined).
+func joinLines(ls []line, vocab map[string]bool) string {
 	var b strings.Builder
 	for i, l := range ls {
 		t := l.text
@@ -469,7 +462,7 @@ func navigationPage(pg []line, p, pages int, heads map[lineRef]int) bool {
 		nums = append(nums, n)
 		r, _ := utf8.DecodeRuneInString(strings.TrimLeftFunc(l.text, func(r rune) bool { return !unicode.IsLetter(r) }))
 		firsts = append(firsts, unicode.ToLower(r))
-		if m[1] == "," || m[1] == "…" || strings.Contains(l.text, "…") || len(pageRef.FindAllString(l.text, -1)) > 0 && strings.Count(l.text, ",") >= 2 {
+		if m[1] == "," || strings.Contains(l.text, "…") || strings.Count(l.text, ",") >= 2 {
 			indexLike++
 		}
 	}

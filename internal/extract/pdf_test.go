@@ -139,7 +139,7 @@ func TestPDFUnreadable(t *testing.T) {
 
 // ln is a line of a synthetic page: text at baseline y, 10 pt.
 func ln(text string, y float64) line {
-	c, _ := cleanLine(pdfLine{text: text, y: y, x: 72, size: 10})
+	c, _ := cleanLine(pdfLine{text: text, y: y, x: 72, size: 10}, nil)
 	return c
 }
 
@@ -210,7 +210,7 @@ func TestJoinLinesRepairsHyphenation(t *testing.T) {
 		for _, s := range c.lines {
 			ls = append(ls, ln(s, 0))
 		}
-		if got := joinLines(ls); got != c.want {
+		if got := joinLines(ls, nil); got != c.want {
 			t.Errorf("joinLines(%q) = %q, want %q", c.lines, got, c.want)
 		}
 	}

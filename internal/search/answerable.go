@@ -281,7 +281,7 @@ func (s *Searcher) assess(p plan, legs legResults, resp *Response) {
 	// The release probes' forms are reported as the question writes the
 	// release, and only when no form is written anywhere.
 	missingRels := missingReleases(legs.names.releases, legs.missing, legs.versioned)
-	strays := strayMembers(legs.missing, legs.familied)
+	stray := strayMember(legs.missing, legs.familied)
 	var missing []string
 	for _, w := range legs.missing {
 		if !legs.names.forms[w] {
@@ -293,7 +293,7 @@ func (s *Searcher) assess(p plan, legs legResults, resp *Response) {
 	switch {
 	case legs.ranKeyword:
 		resp.Confidence = TenantAnswerModel(p.set).Probability(sg)
-		if len(missingRels) > 0 || len(strays) > 0 {
+		if len(missingRels) > 0 || stray {
 			resp.Confidence = min(resp.Confidence, releaseCap)
 		}
 	case p.useKeyword:
@@ -492,7 +492,7 @@ func namesOf(query string) questionNames {
 		pr := probe{word: w, text: w}
 		if strings.Contains(w, "_") {
 			pr.text, pr.literal = analyze.CompoundTerms(w), true
-			if len(n.families) < 2*maxFamilyWords && !askersOwn(query, w) && !slices.ContainsFunc(n.families, func(f store.IdentifierFamily) bool { return f.Word == w }) {
+			if len(n.families) < 2*maxFamilyWords && !askersOwn(query, w) {
 				n.families = append(n.families, identifierFamilies(w)...)
 			}
 		}
@@ -668,8 +668,8 @@ func productWord(before, word string) bool {
 // document mentions ("What is new in PostgreSQL 18?" of the manual for 15):
 // whatever else of the question the documents hold, they are not about that
 // release. It bounds a question naming a stray member of a family of
-// identifiers alike (strayMembers). On the public data the default model is fitted on, such a name
-// marks 11 of the 1,207 unanswerable questions and none of the 1,009
+// identifiers alike (strayMember). On the public data the default model
+// is fitted on, such a name marks 11 of the 1,207 unanswerable questions and none of the 1,009
 // answerable ones; the logistic model, which sees it only as one of the
 // missing identifiers, gave those questions 0.15–0.61. 0.1 is below every
 // threshold a calibration stores in practice and leaves the question's
@@ -738,8 +738,8 @@ var (
 		"variable": true, "attribute": true, "property": true}
 )
 
-// strayMembers returns the identifiers no document mentions (missing) of
-// a family some document writes a member of (familied): the documents
+// strayMember reports whether an identifier no document mentions
+// (missing) is of a family some document writes a member of (familied): the documents
 // name pg_stat_activity and pg_stat_bgwriter but never pg_stat_io, or
 // max_replication_slots but never sync_replication_slots. Documents that
 // describe a family describe its members; a question about one they never
@@ -750,14 +750,8 @@ var (
 // three, the five trials', pydocs-dev and the written unanswerable ones),
 // the questions with such an identifier are 3 unanswerable ones and no
 // answerable one.
-func strayMembers(missing, familied []string) []string {
-	var out []string
-	for _, w := range missing {
-		if slices.Contains(familied, w) {
-			out = append(out, w)
-		}
-	}
-	return out
+func strayMember(missing, familied []string) bool {
+	return slices.ContainsFunc(missing, func(w string) bool { return slices.Contains(familied, w) })
 }
 
 // queryWords splits text into words: letters and digits, joined by inner

@@ -10,7 +10,7 @@ import (
 // TestHR10AskersColumnOfCommonWordsIsNoStray: the asker's own column named
 // with ordinary words (is_read_only, a flag of their table) shares two
 // parts with a setting the documents describe (default_transaction_read_only:
-// the tail family "read only"), so strayMembers caps the confidence at 0.1
+// the tail family "read only"), so strayMember caps the confidence at 0.1
 // and the question is refused, though the documents answer it (how to add
 // a boolean column with a default). TestStrayFamilyMemberIsRefused leaves
 // the asker's order_total_amount to the model; the two-part rule does not

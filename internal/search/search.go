@@ -189,9 +189,12 @@ func (s *Searcher) exactThreshold() int64 { return orDefault(s.ExactThreshold, D
 func (s *Searcher) PerTermCap() int { return orDefault(s.PerTermLimit, DefaultPerTermLimit) }
 
 // DocumentCap is the effective PerDocument.
-func (s *Searcher) DocumentCap() int     { return orDefault(s.PerDocument, DefaultPerDocument) }
-func (s *Searcher) maxQueryChars() int   { return orDefault(s.MaxQueryChars, DefaultMaxQueryChars) }
-func (s *Searcher) maxTopK() int         { return orDefault(s.MaxTopK, DefaultMaxTopK) }
+func (s *Searcher) DocumentCap() int   { return orDefault(s.PerDocument, DefaultPerDocument) }
+func (s *Searcher) maxQueryChars() int { return orDefault(s.MaxQueryChars, DefaultMaxQueryChars) }
+
+// TopKCap is the largest top_k a request may ask for (MaxTopK, or
+// DefaultMaxTopK when unset).
+func (s *Searcher) TopKCap() int         { return orDefault(s.MaxTopK, DefaultMaxTopK) }
 func (s *Searcher) vectorPrior() float64 { return orDefault(s.VectorPrior, DefaultVectorPrior) }
 func (s *Searcher) logger() *slog.Logger {
 	if s.Logger == nil {
@@ -214,8 +217,8 @@ func (s *Searcher) Validate(req *Request) error {
 	if req.TopK == 0 {
 		req.TopK = DefaultTopK
 	}
-	if req.TopK < 1 || req.TopK > s.maxTopK() {
-		return fmt.Errorf("%w: top_k must be between 1 and %d", ErrBadTopK, s.maxTopK())
+	if req.TopK < 1 || req.TopK > s.TopKCap() {
+		return fmt.Errorf("%w: top_k must be between 1 and %d", ErrBadTopK, s.TopKCap())
 	}
 	return nil
 }
