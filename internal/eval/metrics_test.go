@@ -2,6 +2,7 @@ package eval
 
 import (
 	"errors"
+	"fmt"
 	"math"
 	"strings"
 	"testing"
@@ -202,5 +203,43 @@ func TestCompareReports(t *testing.T) {
 	}
 	if len(c.ConfigChanges) != 1 || c.ConfigChanges[0].Field != "settings.rrf_k" {
 		t.Errorf("config changes = %+v", c.ConfigChanges)
+	}
+}
+
+// The refusal report tells the refusals that lose an answer (the search had
+// a relevant document among the sources an answer quotes) from those of
+// questions whose answer was not found.
+func TestRefusalReportCountsFoundAnswers(t *testing.T) {
+	t.Parallel()
+	q := func(idx int, relevant []string, ranks []int, conf float64) QuestionResult {
+		return QuestionResult{Idx: idx, Question: fmt.Sprintf("q%d", idx), Relevant: relevant,
+			Legs: map[string]LegResult{LegFused: {Ranks: ranks, Confidence: conf}}}
+	}
+	r := Report{Depth: 20, Production: LegFused, PerQuestion: []QuestionResult{
+		q(0, []string{"a"}, []int{1}, 0.9),         // found, answered
+		q(1, []string{"a"}, []int{5}, 0.2),         // found at the last source, refused
+		q(2, []string{"a"}, []int{6}, 0.2),         // below the sources, refused
+		q(3, []string{"a"}, nil, 0.1),              // not retrieved, refused
+		q(4, []string{"a", "b"}, []int{2, 9}, 0.5), // found, answered
+		q(5, nil, nil, 0.1),                        // unanswerable, refused
+		q(6, nil, nil, 0.25),                       // unanswerable, refused at 0.3
+	}}
+	r.aggregate(0.3)
+	c := r.Refusal
+	if c == nil {
+		t.Fatal("no refusal report")
+	}
+	if c.FoundDepth != FoundDepth || c.Found != 3 || c.CurrentRefusedFound != 1 {
+		t.Errorf("found depth %d, found %d, refused of them %d; want %d, 3, 1", c.FoundDepth, c.Found, c.CurrentRefusedFound, FoundDepth)
+	}
+	// The chosen threshold's count follows the chosen threshold.
+	want := 0
+	for _, i := range []int{0, 1, 4} {
+		if r.PerQuestion[i].Legs[LegFused].Confidence < c.Chosen.Threshold {
+			want++
+		}
+	}
+	if c.ChosenRefusedFound != want {
+		t.Errorf("refused at the chosen threshold %.3f: %d of the found, want %d", c.Chosen.Threshold, c.ChosenRefusedFound, want)
 	}
 }

@@ -43,6 +43,41 @@ type Calibration struct {
 	Rule string `json:"rule"`
 	// Curve is every distinct threshold of the sweep, ascending.
 	Curve []RefusalPoint `json:"curve,omitempty"`
+	// Found is how many answerable questions had a relevant document among
+	// their first FoundDepth results, the sources an answer quotes; of
+	// those, CurrentRefusedFound and ChosenRefusedFound are refused at the
+	// current and at the chosen threshold. A refused answerable question
+	// whose answer the search had not found cost the asker nothing an
+	// answer would have given (its sources were wrong): these separate the
+	// refusals that lose an answer from the retrieval misses behind the
+	// others. Set by a run's report (Report), not by Calibrate.
+	FoundDepth          int `json:"found_depth,omitempty"`
+	Found               int `json:"answerable_found,omitempty"`
+	CurrentRefusedFound int `json:"current_refused_found,omitempty"`
+	ChosenRefusedFound  int `json:"chosen_refused_found,omitempty"`
+}
+
+// FoundDepth is how deep a relevant document counts as found by the search
+// for the refusal report: the five sources an answer quotes by default.
+const FoundDepth = 5
+
+// countFound sets c's Found fields: found[i] says whether question i
+// (answerable) had a relevant document among its first FoundDepth results.
+func (c *Calibration) countFound(conf []float64, found []bool) {
+	c.FoundDepth = FoundDepth
+	c.Found, c.CurrentRefusedFound, c.ChosenRefusedFound = 0, 0, 0
+	for i, f := range found {
+		if !f {
+			continue
+		}
+		c.Found++
+		if conf[i] < c.Current.Threshold {
+			c.CurrentRefusedFound++
+		}
+		if conf[i] < c.Chosen.Threshold {
+			c.ChosenRefusedFound++
+		}
+	}
 }
 
 // RefusalAt evaluates threshold t over confidences conf, where answerable[i]

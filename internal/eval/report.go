@@ -3,6 +3,7 @@ package eval
 import (
 	"github.com/ragd-dev/ragd/internal/search"
 
+	"slices"
 	"sort"
 	"time"
 
@@ -164,7 +165,7 @@ func (r *Report) aggregate(refuseBelow float64) {
 	perCat := map[string][]Metrics{}
 	lat := map[string][]float64{}
 	var conf []float64
-	var answerable []bool
+	var answerable, found []bool
 	for _, q := range r.PerQuestion {
 		a := len(q.Relevant) > 0
 		if a {
@@ -185,6 +186,7 @@ func (r *Report) aggregate(refuseBelow float64) {
 		}
 		conf = append(conf, prod.Confidence)
 		answerable = append(answerable, a)
+		found = append(found, a && len(prod.Ranks) > 0 && slices.Min(prod.Ranks) <= FoundDepth)
 		if a && q.Category != "" {
 			perCat[q.Category] = append(perCat[q.Category], QuestionMetrics(prod.Ranks, len(q.Relevant)))
 		}
@@ -216,6 +218,7 @@ func (r *Report) aggregate(refuseBelow float64) {
 	}
 	if c.Unanswerable > 0 || ok {
 		c.Curve = nil
+		c.countFound(conf, found)
 		r.Refusal = &c
 	}
 }
