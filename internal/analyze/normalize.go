@@ -13,7 +13,9 @@ import (
 // combining accent (as macOS file names and many PDFs have it) is then the
 // same word as the precomposed one, and "quokka&shy;berry" is "quokkaberry".
 // The zero-width joiner and non-joiner are kept: they change how Indic and
-// Persian words are written, and join emoji. ASCII text is returned as is.
+// Persian words are written, and join emoji. Widths are folded as Japanese
+// input methods produce them (foldWidth): "ＡＰＴ" is "APT", "ｱｯﾌﾟﾃﾞｰﾄ" is
+// "アップデート". ASCII text is returned as is.
 func Normalize(s string) string {
 	ascii := true
 	for i := 0; i < len(s); i++ {
@@ -34,5 +36,52 @@ func Normalize(s string) string {
 			return r
 		}, s)
 	}
-	return norm.NFC.String(s)
+	return norm.NFC.String(foldWidth(s))
+}
+
+// foldWidth maps the fullwidth forms of ASCII letters and digits to ASCII
+// (and a fullwidth "-", ".", "/" or "_" between two of them: "ｓｓｈ－ｋｅｙｇｅｎ"),
+// and halfwidth katakana, with their voicing marks and halfwidth
+// punctuation, to the ordinary forms (compatibility decomposition and
+// composition: ｶﾞ is ガ). Fullwidth punctuation elsewhere is how Japanese
+// and Chinese text is written, and stays.
+func foldWidth(s string) string {
+	if !strings.ContainsFunc(s, func(r rune) bool { return r >= 0xff01 && r <= 0xff9f }) {
+		return s
+	}
+	rs := []rune(s)
+	alnum := func(i int) bool {
+		if i < 0 || i >= len(rs) {
+			return false
+		}
+		r := rs[i]
+		return fullwidthAlnum(r) || r < 0x80 && (r >= '0' && r <= '9' || r >= 'A' && r <= 'Z' || r >= 'a' && r <= 'z')
+	}
+	var b strings.Builder
+	b.Grow(len(s))
+	for i := 0; i < len(rs); i++ {
+		r := rs[i]
+		switch {
+		case fullwidthAlnum(r):
+			b.WriteRune(r - 0xfee0)
+		case (r == 0xff0d || r == 0xff0e || r == 0xff0f || r == 0xff3f) && alnum(i-1) && alnum(i+1):
+			b.WriteRune(r - 0xfee0)
+		case r >= 0xff61 && r <= 0xff9f:
+			j := i
+			for j < len(rs) && rs[j] >= 0xff61 && rs[j] <= 0xff9f {
+				j++
+			}
+			b.WriteString(norm.NFKC.String(string(rs[i:j])))
+			i = j - 1
+		default:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+// fullwidthAlnum reports a fullwidth digit or Latin letter (U+FF10–FF19,
+// FF21–FF3A, FF41–FF5A).
+func fullwidthAlnum(r rune) bool {
+	return r >= 0xff10 && r <= 0xff19 || r >= 0xff21 && r <= 0xff3a || r >= 0xff41 && r <= 0xff5a
 }

@@ -17,3 +17,23 @@ func TestNormalize(t *testing.T) {
 		}
 	}
 }
+
+// TestNormalizeFoldsWidth: what a Japanese input method types in fullwidth
+// or halfwidth forms is the word the documents write; Japanese and Chinese
+// punctuation stays fullwidth.
+func TestNormalizeFoldsWidth(t *testing.T) {
+	t.Parallel()
+	for in, want := range map[string]string{
+		"ＡＰＴでパッケージを固定するには？": "APTでパッケージを固定するには？",
+		"ｓｓｈ－ｋｅｙｇｅｎの使い方":    "ssh-keygenの使い方",
+		"ｐｇ＿ｄｕｍｐ１５":         "pg_dump15",
+		"ｱｯﾌﾟﾃﾞｰﾄの方法":       "アップデートの方法",
+		"ﾊﾟｯｹｰｼﾞ管理｡":        "パッケージ管理。",
+		"（注意）テスト：ａ－":        "（注意）テスト：a－", // punctuation stays; a dash after a letter is not between two
+		"価格は１００円です。":        "価格は100円です。",
+	} {
+		if got := Normalize(in); got != want {
+			t.Errorf("Normalize(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
