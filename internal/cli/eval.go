@@ -676,7 +676,7 @@ func printReport(w io.Writer, r eval.Report) {
 		tw.Flush()
 	}
 	if r.Degraded > 0 {
-		fmt.Fprintf(w, "WARNING %d searches were degraded (a leg or the reranker failed)\n", r.Degraded)
+		fmt.Fprintf(w, "WARNING %d searches were degraded (a leg skipped or failed, or the reranker failed)\n", r.Degraded)
 	}
 	for i, m := range r.Misses {
 		if i == 50 {

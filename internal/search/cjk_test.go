@@ -187,6 +187,17 @@ func TestCJKQuestionsFindTheirDocument(t *testing.T) {
 				if _, ok := resp.Timings["embed"]; ok {
 					t.Errorf("%q: the question was embedded although the leg was left out", tc.question)
 				}
+				// The vector leg asked for alone (an evaluation's ablation) has
+				// nothing to give, and gives nothing: the keyword leg's results
+				// in its place would be reported as the vector leg's.
+				only, err := s.Search(context.Background(), tn, search.Request{Query: tc.question, TopK: 3, Only: search.LegVector})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if len(only.Results) != 0 || !only.Degraded || len(only.DegradedReasons) != 1 || only.DegradedReasons[0] != want[0] {
+					t.Errorf("%q, vector leg alone: %d results, degraded %v %+v; want none, degraded %+v", tc.question,
+						len(only.Results), only.Degraded, only.DegradedReasons, want[0])
+				}
 			}
 		})
 	}

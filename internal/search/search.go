@@ -393,9 +393,13 @@ func (s *Searcher) embedQuery(ctx context.Context, p *plan, resp *Response) erro
 		return nil
 	}
 	emb := p.model.Embedder
+	// A search asked for the vector leg alone (an evaluation's ablation)
+	// gets no keyword results in its place: the report would show the
+	// keyword leg's figures as the vector leg's.
+	fallback := p.req.Only != LegVector
 	if d, gap := scriptGap(emb, p.req.Query); gap {
 		resp.degrade(d)
-		p.useVector, p.useKeyword = false, true
+		p.useVector, p.useKeyword = false, fallback
 		return nil
 	}
 	start := time.Now()
@@ -410,7 +414,7 @@ func (s *Searcher) embedQuery(ctx context.Context, p *plan, resp *Response) erro
 	}
 	s.logger().Warn("search: embedding the query failed; keyword leg only", "err", err)
 	resp.degrade(embedFailed(emb.Model(), err))
-	p.useVector, p.useKeyword = false, true
+	p.useVector, p.useKeyword = false, fallback
 	return nil
 }
 
