@@ -88,7 +88,17 @@ func extractDOCX(data []byte) (*Document, error) {
 	if err != nil {
 		return nil, err
 	}
-	w := &docxWalker{styles: parseDocxStyles(stylesXML), numbering: parseDocxNumbering(numberingXML), counters: map[string][]int{}}
+	notes := map[string]string{}
+	for _, part := range []struct{ name, kind string }{{"footnotes.xml", "footnote"}, {"endnotes.xml", "endnote"}} {
+		b, err := read(path.Join(dir, part.name))
+		if err != nil {
+			return nil, err
+		}
+		for id, text := range parseDocxNotes(b, part.kind) {
+			notes[part.kind+":"+id] = text
+		}
+	}
+	w := &docxWalker{styles: parseDocxStyles(stylesXML), numbering: parseDocxNumbering(numberingXML), counters: map[string][]int{}, notes: notes}
 	if err := w.walk(body); err != nil {
 		return nil, err
 	}
@@ -107,6 +117,59 @@ func extractDOCX(data []byte) (*Document, error) {
 		return nil, ErrEmpty
 	}
 	return doc, nil
+}
+
+// parseDocxNotes returns the text of each footnote (kind "footnote") or
+// endnote ("endnote") of a notes part by its id, paragraphs joined by a
+// space; the separator notes Word keeps there have no text and are left
+// out.
+func parseDocxNotes(b []byte, kind string) map[string]string {
+	out := map[string]string{}
+	if b == nil {
+		return out
+	}
+	dec := xml.NewDecoder(bytes.NewReader(b))
+	dec.Strict = false
+	id, inT := "", false
+	var text strings.Builder
+	for {
+		tok, err := dec.Token()
+		if err != nil {
+			return out
+		}
+		switch t := tok.(type) {
+		case xml.StartElement:
+			if t.Name.Space != wNS {
+				continue
+			}
+			switch t.Name.Local {
+			case kind:
+				id, inT = xattr(t, "id"), false
+				text.Reset()
+			case "t":
+				inT = id != ""
+			case "p", "tab", "br":
+				text.WriteByte(' ')
+			}
+		case xml.EndElement:
+			if t.Name.Space != wNS {
+				continue
+			}
+			switch t.Name.Local {
+			case "t":
+				inT = false
+			case kind:
+				if s := strings.Join(strings.Fields(text.String()), " "); id != "" && s != "" {
+					out[id] = s
+				}
+				id = ""
+			}
+		case xml.CharData:
+			if inT {
+				text.Write(t)
+			}
+		}
+	}
 }
 
 // officeDocumentTarget returns the main part named by the package
@@ -223,6 +286,12 @@ func (s docxStyles) code(id string) bool {
 	return s.inherits(id, func(st docxStyle) bool { return codeStyles[st.name] })
 }
 
+// has reports whether a paragraph style is named name (lower case) or is
+// based on one that is.
+func (s docxStyles) has(id, name string) bool {
+	return s.inherits(id, func(st docxStyle) bool { return st.name == name })
+}
+
 // list reports whether a paragraph style carries list numbering.
 func (s docxStyles) list(id string) bool {
 	return s.inherits(id, func(st docxStyle) bool { return st.list })
@@ -299,6 +368,13 @@ type docxWalker struct {
 	code []string
 	// firstH1 is the text of the first level-1 heading.
 	firstH1 string
+	// notes are the footnotes' and endnotes' text by "footnote:id" and
+	// "endnote:id"; noteNumber numbers them in the order they are
+	// referenced, as Word shows them; pendingNotes are those referenced in
+	// a table, added after it.
+	notes        map[string]string
+	noteNumber   int
+	pendingNotes []string
 }
 
 // docxPara is the paragraph being read.
@@ -314,6 +390,8 @@ type docxPara struct {
 	// raw is the paragraph's text as written (spaces, tabs and line
 	// breaks kept), for code paragraphs.
 	raw strings.Builder
+	// notes are the footnotes and endnotes the paragraph references.
+	notes []string
 }
 
 // docxTable is a table being read: rows of cells of text.
@@ -424,6 +502,10 @@ func (w *docxWalker) walk(body []byte) error {
 					}
 					p.raw.WriteByte('\n')
 				}
+			case "footnoteReference", "endnoteReference":
+				if p != nil {
+					p.notes = append(p.notes, strings.TrimSuffix(t.Name.Local, "Reference")+":"+xattr(t, "id"))
+				}
 			case "noBreakHyphen":
 				if p != nil {
 					p.in.put("-")
@@ -456,8 +538,10 @@ func (w *docxWalker) walk(body []byte) error {
 						tb.cell.softSpace()
 						tb.cell.text(p.in.take(true))
 					}
+					w.pendingNotes = append(w.pendingNotes, p.notes...)
 				} else {
 					w.paragraph(p)
+					w.addNotes(p.notes)
 				}
 				p, boxed = nil, 0 // a text box's tables end with their paragraph, even if malformed
 			case "tc":
@@ -492,6 +576,8 @@ func (w *docxWalker) walk(body []byte) error {
 				}
 				if len(tables) == 1 {
 					w.table(tables[0])
+					w.addNotes(w.pendingNotes)
+					w.pendingNotes = nil
 				}
 				tables = tables[:len(tables)-1]
 			}
@@ -512,6 +598,26 @@ func xattr(t xml.StartElement, local string) string {
 		}
 	}
 	return ""
+}
+
+// addNotes adds the text of the footnotes and endnotes refs names, each a
+// paragraph "Footnote N: …" after the paragraph (or table) referencing it,
+// numbered in the order of reference. Policy manuals and contracts keep
+// rules in their notes: left out, a question about one was refused.
+func (w *docxWalker) addNotes(refs []string) {
+	for _, ref := range refs {
+		text, ok := w.notes[ref]
+		if !ok {
+			continue
+		}
+		w.flushCode()
+		w.noteNumber++
+		label := "Footnote"
+		if strings.HasPrefix(ref, "endnote:") {
+			label = "Endnote"
+		}
+		w.b.add(KindParagraph, 0, fmt.Sprintf("%s %d: %s", label, w.noteNumber, text))
+	}
 }
 
 // flushCode adds the pending code paragraphs as one code block.
@@ -555,6 +661,18 @@ func (w *docxWalker) paragraph(p *docxPara) {
 	if s == "" {
 		return
 	}
+	switch {
+	case w.styles.has(p.style, "definition term"):
+		// pandoc's definition lists (and glossaries styled alike): the
+		// term, then its definition, as an HTML dl's dt and dd.
+		w.b.add(KindTerm, 0, s)
+		return
+	case w.styles.has(p.style, "definition"):
+		w.b.inDefinition++
+		w.b.add(KindParagraph, 0, s)
+		w.b.inDefinition--
+		return
+	}
 	if w.numbering[p.numID][p.ilvl] == "blank" {
 		// A paragraph continuing a list item (its bullet has no text).
 		w.b.add(KindParagraph, 0, s)
@@ -571,7 +689,7 @@ func (w *docxWalker) paragraph(p *docxPara) {
 			c = c[:depth]
 			c[depth-1]++
 			w.counters[p.numID] = c
-			marker = strconv.Itoa(c[depth-1]) + ". "
+			marker = listNumber(fmtName, c[depth-1]) + ". "
 		} else if c := w.counters[p.numID]; len(c) > depth {
 			w.counters[p.numID] = c[:depth]
 		}
@@ -581,6 +699,37 @@ func (w *docxWalker) paragraph(p *docxPara) {
 		return
 	}
 	w.b.add(KindParagraph, 0, s)
+}
+
+// listNumber writes item n of a list in its number format: letters
+// (a, b, … z, aa) and Roman numerals as Word shows them, else decimal.
+func listNumber(format string, n int) string {
+	switch format {
+	case "lowerLetter", "upperLetter":
+		s := strings.Repeat(string(rune('a'+(n-1)%26)), (n-1)/26+1)
+		if format == "upperLetter" {
+			s = strings.ToUpper(s)
+		}
+		return s
+	case "lowerRoman", "upperRoman":
+		if n < 1 || n > 3999 {
+			break
+		}
+		var b strings.Builder
+		for _, r := range []struct {
+			v int
+			s string
+		}{{1000, "m"}, {900, "cm"}, {500, "d"}, {400, "cd"}, {100, "c"}, {90, "xc"}, {50, "l"}, {40, "xl"}, {10, "x"}, {9, "ix"}, {5, "v"}, {4, "iv"}, {1, "i"}} {
+			for ; n >= r.v; n -= r.v {
+				b.WriteString(r.s)
+			}
+		}
+		if format == "upperRoman" {
+			return strings.ToUpper(b.String())
+		}
+		return b.String()
+	}
+	return strconv.Itoa(n)
 }
 
 // table adds a table block; its header is the rows marked as repeating

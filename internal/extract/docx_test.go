@@ -168,3 +168,54 @@ func TestDOCXCodeKeepsItsLayout(t *testing.T) {
 		}
 	}
 }
+
+// testdata/notes.docx is pandoc's rendering of testdata/notes.md:
+// footnotes (one in a table cell), a definition list and a lettered
+// sub-list. A footnote's text follows the paragraph (or table) that
+// references it; a definition's term is a term with its definition under
+// it, as an HTML dl's; letters are letters.
+func TestDOCXNotesDefinitionsAndLetters(t *testing.T) {
+	t.Parallel()
+	doc, err := Extract(TypeDOCX, readFixture(t, "notes.docx"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, b := range doc.Blocks {
+		got = append(got, b.Kind.String()+lvl(b.Definition)+": "+doc.Text[b.Start:b.End])
+	}
+	want := []string{
+		"heading0: System users",
+		"paragraph0: Packages that need a system user create it at installation.",
+		"paragraph0: Footnote 1: Use mkfifo rather than mknod to create named pipes.",
+		"term1: 0-99",
+		"paragraph1: Globally allocated by the Debian project, the same on every system.",
+		"term1: 100-999",
+		"paragraph1: Dynamically allocated system users and groups.",
+		"list-item0: 1. Create the user",
+		"list-item0:   a. pick a name",
+		"list-item0:   b. choose a home directory",
+		"list-item0: 2. Start the service",
+		"table0: Field | Meaning\nName | the login name",
+		"paragraph0: Footnote 2: At most 32 characters.",
+	}
+	if strings.Join(got, "\n|") != strings.Join(want, "\n|") {
+		t.Errorf("blocks:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+func TestListNumber(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		format string
+		n      int
+		want   string
+	}{
+		{"decimal", 12, "12"}, {"lowerLetter", 2, "b"}, {"upperLetter", 27, "AA"}, {"lowerRoman", 4, "iv"},
+		{"upperRoman", 1994, "MCMXCIV"}, {"lowerRoman", 0, "0"}, {"ordinal", 3, "3"},
+	} {
+		if got := listNumber(tc.format, tc.n); got != tc.want {
+			t.Errorf("listNumber(%q, %d) = %q, want %q", tc.format, tc.n, got, tc.want)
+		}
+	}
+}
