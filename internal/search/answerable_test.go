@@ -55,10 +55,11 @@ func TestProbeWords(t *testing.T) {
 	if got := probeWords("Edit pg_hba.conf or importlib.import_module"); len(got) != 2 || got[0].text != "pghba" || got[1].text != "importmodule" {
 		t.Fatalf("dotted identifiers with underscores: %+v, want their underscore parts joined as CompoundTerms indexes them", got)
 	}
-	// A name glued to Japanese or Chinese text is probed alone.
-	if got := probeWords("ピボットテーブルをExcelで作成するには？ pg_stat_activity表记录什么"); len(got) != 2 || got[0].word != "Excel" ||
-		got[1].word != "pg_stat_activity" {
-		t.Fatalf("names glued to CJK text: %+v, want Excel and pg_stat_activity", got)
+	// A name glued to Japanese or Chinese text is probed alone; a
+	// katakana word is probed whole, by its bigrams and literally.
+	if got := probeWords("ピボットテーブルをExcelで作成するには？ pg_stat_activity表记录什么"); len(got) != 3 || got[0].word != "Excel" ||
+		got[1].word != "pg_stat_activity" || got[2].word != "ピボットテーブル" || got[2].text != "ピボ ボッ ット トテ テー ーブ ブル" || !got[2].literal {
+		t.Fatalf("names glued to CJK text: %+v, want Excel, pg_stat_activity and the katakana word", got)
 	}
 	many := strings.Repeat("Name ", 10) + strings.Repeat("X1 X2 X3 X4 X5 X6 X7 X8 X9 Y1 Y2 Y3 Y4 Y5 Y6 Y7 Y8 Y9 Z1 Z2 Z3 Z4 Z5 Z6 Z7 Z8 Z9 W1 W2 W3 W4 W5 W6 W7 ", 1)
 	if n := len(probeWords(many)); n != maxProbes {
@@ -233,6 +234,12 @@ func TestAbsentWords(t *testing.T) {
 		// once.
 		{"火星探测器 rockets rocket", []string{"火星", "rocket", "rocket"}, []string{"rockets", "火星"}},
 		{"肉じゃがの作り方は？", []string{"肉じ", "じゃ", "ゃが", "方は"}, []string{"肉じゃが", "方は"}},
+		// In Japanese, a stretch inside a katakana word or a kanji compound
+		// is named as that word; Chinese, written without kana between
+		// words, keeps the stretch.
+		{"Excelでピボットテーブルを作る方法", []string{"excel", "ピボ"}, []string{"Excel", "ピボットテーブル"}},
+		{"Debian 14 forky の新機能は何ですか？", []string{"新機"}, []string{"新機能"}},
+		{"如何在Kubernetes中扩容Pod？", []string{"扩容"}, []string{"扩容"}},
 	} {
 		if got := absentWords(tc.query, tc.absent); !slices.Equal(got, tc.want) {
 			t.Errorf("absentWords(%q, %q) = %q, want %q", tc.query, tc.absent, got, tc.want)

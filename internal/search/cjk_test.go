@@ -2,6 +2,7 @@ package search_test
 
 import (
 	"context"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -314,5 +315,48 @@ func TestThaiQuestionIsAnswered(t *testing.T) {
 	}
 	if !res.Refused {
 		t.Errorf("off-topic question answered (confidence %.2f): %q", res.Confidence, res.Answer)
+	}
+}
+
+// TestKatakanaWordIsLookedUpWhole: each character bigram of a katakana
+// word no document writes matches other words (アプ of アプリケーション,
+// プト of スクリプト); the word is looked up whole, reported missing and
+// counts as uncovered, so the question is refused with the word named. A
+// katakana word the documents write with or without prolonged sound marks,
+// middle dots or in halfwidth forms, or a long one spelt with another kana
+// (リポジトリ, レポジトリ), is present.
+func TestKatakanaWordIsLookedUpWhole(t *testing.T) {
+	t.Parallel()
+	tn, s := corpusTenant(t, "katakana", "simple", map[string]string{
+		"ja/app.md": "# アプリケーションの起動\n\nアプリケーションはスクリプトから起動します。起動スクリプトは設定ファイルを読み、" +
+			"ネットワークインターフェースを初期化してからサービスを開始します。",
+		"ja/repo.md": "# レポジトリ\n\nソースコードはレポジトリで管理します。ローカル・コピーを作るには、レポジトリを複製してください。",
+	})
+	ctx := context.Background()
+	for _, tc := range []struct {
+		question string
+		missing  []string
+	}{
+		{"アプトとは何ですか？", []string{"アプト"}},
+		{"スマートフォンでアプリケーションを起動するには？", []string{"スマートフォン"}},
+		{"ネットワークインタフェースを初期化するのはどのスクリプトですか？", nil},
+		{"ﾈｯﾄﾜｰｸｲﾝﾀｰﾌｪｰｽを初期化するには？", nil},
+		{"ローカルコピーを作るには？", nil},
+		{"リポジトリを複製するには？", nil},
+	} {
+		resp, err := s.Search(ctx, tn, search.Request{Query: tc.question})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Equal(resp.MissingTerms, tc.missing) {
+			t.Errorf("%q: missing terms %q, want %q", tc.question, resp.MissingTerms, tc.missing)
+		}
+		if len(tc.missing) == 0 {
+			continue
+		}
+		if resp.Confidence >= tenant.DefaultRefuseBelow || !strings.Contains(resp.ConfidenceReason, "“"+tc.missing[0]+"”") {
+			t.Errorf("%q: confidence %.2f (%s); want below %.2f, naming %q", tc.question, resp.Confidence, resp.ConfidenceReason,
+				tenant.DefaultRefuseBelow, tc.missing[0])
+		}
 	}
 }

@@ -133,11 +133,14 @@ func (s *Searcher) queueRetrieval(b *pgx.Batch, q legQuery, out *legResults) err
 			K1: q.k1, B: q.b, PerTerm: s.PerTermCap(), N: q.n, Filtered: q.filtered, Prefix: q.prefix, Metadata: q.metadata},
 			collectHits(&out.kw))
 		if len(q.probes) > 0 {
-			words, texts, literal := make([]string, len(q.probes)), make([]string, len(q.probes)), make([]bool, len(q.probes))
+			words, texts, literal, kana := make([]string, len(q.probes)), make([]string, len(q.probes)), make([]bool, len(q.probes)), make([]string, len(q.probes))
 			for i, p := range q.probes {
 				words[i], texts[i], literal[i] = p.word, p.text, p.literal
+				if len(p.bigrams) > 0 {
+					kana[i] = store.KanaPattern(p.word)
+				}
 			}
-			store.QueueMissingTerms(b, store.MissingTermsParams{TSConfig: q.tsConfig, TenantID: q.tenantID, Words: words, Probes: texts, Literal: literal},
+			store.QueueMissingTerms(b, store.MissingTermsParams{TSConfig: q.tsConfig, TenantID: q.tenantID, Words: words, Probes: texts, Literal: literal, Kana: kana},
 				func(missing []string) error {
 					out.missing = missing
 					return nil

@@ -41,14 +41,15 @@ func TestRetrievalStatementsStayInTheTenant(t *testing.T) {
 		t.Fatal(err)
 	}
 	if _, err := p.Upsert(ctx, ta, ingest.Document{SourceURI: "a/secret.md", ContentType: "text/markdown",
-		Content: []byte("# Vault\n\nThe Quorvex vault opens with the frobnix_lever.")}); err != nil {
+		Content: []byte("# Vault\n\nThe Quorvex vault (クオーベックス) opens with the frobnix_lever.")}); err != nil {
 		t.Fatal(err)
 	}
 	const text = "Quorvex frobnix_lever"
 	kwText := "Quorvex frobnix_lever\nfrobnixlever"
-	probes := []string{"Quorvex", "frobnix_lever"}
-	probeTexts := []string{"Quorvex", "frobnixlever"}
-	probeLiteral := []bool{false, true}
+	probes := []string{"Quorvex", "frobnix_lever", "クオーベックス"}
+	probeTexts := []string{"Quorvex", "frobnixlever", "クオ オー ーベ ベッ ック クス"}
+	probeLiteral := []bool{false, true, true}
+	probeKana := []string{"", "", store.KanaPattern("クオーベックス")}
 	type seen struct{ chunks, matched, vectors, df, missing, families int }
 	look := func(as testdb.Tenant) seen {
 		var s seen
@@ -106,7 +107,7 @@ func TestRetrievalStatementsStayInTheTenant(t *testing.T) {
 			if err := rows.Err(); err != nil {
 				return err
 			}
-			rows, err = tx.Query(ctx, store.MissingTermsSQL, "english", a.ID, probes, probeTexts, probeLiteral)
+			rows, err = tx.Query(ctx, store.MissingTermsSQL, "english", a.ID, probes, probeTexts, probeLiteral, probeKana)
 			if err != nil {
 				return err
 			}

@@ -3,6 +3,7 @@ package store
 import (
 	"fmt"
 	"strconv"
+	"strings"
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
@@ -183,8 +184,13 @@ FROM v JOIN c ON c.id = v.chunk_id JOIN d ON d.id = c.document_id
 	// joined as a column of unnest: written as l.lexemes[1] in the
 	// conditions, it was no index condition, and each literal probe read the
 	// tenant's whole postings index (1.1 s on the manual's tenant; 2 ms now).
+	// A katakana word ($6, a pattern: KanaPattern) is compared with the
+	// chunks' text without prolonged sound marks, middle dots and blanks,
+	// which Japanese writes or leaves out in the same word (インターフェース,
+	// インタフェース; ローカル・リポジトリ), and a long one with one kana
+	// of its spelling free (リポジトリ, レポジトリ).
 	missingTerms = `SELECT w.word
-FROM unnest($3::text[], $4::text[], $5::bool[]) AS w (word, probe, literal)
+FROM unnest($3::text[], $4::text[], $5::bool[], $6::text[]) AS w (word, probe, literal, kana)
 CROSS JOIN LATERAL (SELECT tsvector_to_array(to_tsvector(CAST($1::text AS regconfig), w.probe)) AS lexemes) l
 WHERE cardinality(l.lexemes) > 0
   AND (NOT EXISTS (SELECT 1 FROM unnest(l.lexemes) AS x (lexeme)
@@ -195,7 +201,9 @@ WHERE cardinality(l.lexemes) > 0
       WHERE coalesce(t.df, 0) <= ` + literalProbeDF + `
         AND NOT EXISTS (SELECT 1 FROM postings p JOIN chunks c ON c.tenant_id = p.tenant_id AND c.id = p.chunk_id
           WHERE p.tenant_id = $2 AND p.lexeme = f.lexeme
-            AND (strpos(lower(c.content), lower(w.word)) > 0 OR strpos(lower(c.heading_path), lower(w.word)) > 0))))`
+            AND CASE WHEN w.kana = '' THEN strpos(lower(c.content), lower(w.word)) > 0 OR strpos(lower(c.heading_path), lower(w.word)) > 0
+                     ELSE translate(c.content, ` + kanaMarks + `, '') ~ w.kana OR translate(c.heading_path, ` + kanaMarks + `, '') ~ w.kana
+                END)))`
 )
 
 // versionedNames returns the names ($3) that a readable chunk writes
@@ -465,6 +473,40 @@ type MissingTermsParams struct {
 	// Literal marks the probes that a chunk must also contain word for
 	// word (see missingTerms); nil means none.
 	Literal []bool
+	// Kana is, for a katakana word, the pattern the literal check matches
+	// instead (KanaPattern); "" for other probes, nil for none.
+	Kana []string
+}
+
+// kanaMarks are the characters the katakana check leaves out of the
+// chunks' text, as an SQL literal: what KanaPattern leaves out of the word.
+const kanaMarks = "'ー・ 　'"
+
+// kanaVariantMin is the shortest katakana word (marks left out) allowed
+// one kana spelt otherwise: shorter ones would match other words (アプト
+// with one kana free is in スクリプト).
+const kanaVariantMin = 5
+
+// KanaPattern returns the regular expression the missing-terms probe
+// matches a katakana word with: the word without prolonged sound marks,
+// middle dots and blanks, and from kanaVariantMin kana on, any one of
+// them free (an alternation of the variants). Katakana has no character
+// special in a regular expression.
+func KanaPattern(w string) string {
+	rs := []rune(strings.Map(func(r rune) rune {
+		if strings.ContainsRune("ー・ 　", r) {
+			return -1
+		}
+		return r
+	}, w))
+	if len(rs) < kanaVariantMin {
+		return string(rs)
+	}
+	alts := make([]string, len(rs))
+	for i := range rs {
+		alts[i] = string(rs[:i]) + "." + string(rs[i+1:])
+	}
+	return "(" + strings.Join(alts, "|") + ")"
 }
 
 // QueueMissingTerms queues the probe on b; fn receives the words none of
@@ -474,7 +516,11 @@ func QueueMissingTerms(b *pgx.Batch, p MissingTermsParams, fn func([]string) err
 	if literal == nil {
 		literal = make([]bool, len(p.Words))
 	}
-	b.Queue(missingTerms, p.TSConfig, p.TenantID, p.Words, p.Probes, literal).Query(func(rows pgx.Rows) error {
+	kana := p.Kana
+	if kana == nil {
+		kana = make([]string, len(p.Words))
+	}
+	b.Queue(missingTerms, p.TSConfig, p.TenantID, p.Words, p.Probes, literal, kana).Query(func(rows pgx.Rows) error {
 		words, err := pgx.CollectRows(rows, pgx.RowTo[string])
 		if err != nil {
 			return err
