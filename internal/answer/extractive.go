@@ -591,6 +591,25 @@ func complete(d []unit, from, to, maxSentences int, query []string) (int, int) {
 			to++
 		}
 	}
+	// A passage that opens inside a numbered list (a procedure's third
+	// step) opens at its first item when the list up to the passage fits,
+	// and then runs on to the list's end as far as it fits: a step quoted
+	// without the steps before it is not the procedure ("3. Send an email
+	// to …" answered how to get a package auto-built, and the step that
+	// marks the package was left out).
+	if numbered(d[from].item) {
+		start := from
+		for start > 0 && d[start-1].item != "" && adjacent(d, start-1, start) && d[start-1].section == d[start].section {
+			start--
+		}
+		if numbered(d[start].item) && fitsIn(start, to, maxListItems) {
+			from = start
+			for to < len(d) && d[to].item != "" && adjacent(d, to-1, to) && d[to].section == d[to-1].section &&
+				fitsIn(from, to+1, maxListItems) {
+				to++
+			}
+		}
+	}
 	// So is the list a sentence ending with ":" announces ("… against
 	// prototype pollution:" above `node:http`, `node:http2`), as many of
 	// its items as fit: the sentence alone promises what it does not say.
@@ -636,6 +655,10 @@ func continues(s string) bool {
 	w = strings.TrimRight(w, ",;:")
 	return continuations[w]
 }
+
+// numbered reports an item marker that numbers its item ("2. "): the item
+// is a step of a procedure.
+func numbered(marker string) bool { return marker != "" && marker[0] >= '0' && marker[0] <= '9' }
 
 // adjacent reports whether unit j, just after unit i, is in the same block
 // or the next one: a list's items (each a block) continue each other, and
