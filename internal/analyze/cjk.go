@@ -74,10 +74,18 @@ func Keywords(text string) string {
 // word (chineseQuestionWord). A question written in hiragana alone keeps
 // its bigrams. Documents are
 // indexed with every bigram (Keywords), so no reindexing follows.
-func Query(text string) string {
+func Query(text string) string { return query(text, hasContentBigram(text)) }
+
+// ContentQuery is Query with the question words and particles left out
+// even when nothing else of the question's CJK text remains: the terms
+// that can be evidence of an answer ("什么是apt-pinning？" keeps only
+// apt-pinning), where Query keeps 什么 to search with when it has nothing
+// else.
+func ContentQuery(text string) string { return query(text, true) }
+
+func query(text string, contentOnly bool) string {
 	var b strings.Builder
 	last := 0
-	contentOnly := hasContentBigram(text)
 	kana := HasKana(text)
 	segmentsAt(text, func(start, end int) {
 		if !hasCJK(text[start:end]) {

@@ -990,3 +990,27 @@ func TestDefinitionTermStaysWhenThePathNamesIt(t *testing.T) {
 		t.Errorf("Answer =\n%s", r.Answer)
 	}
 }
+
+// TestCJKQuestionWordsAreNoEvidence: a Chinese question's question word
+// (什么是, what is) and a Japanese question's particles (には, する) match
+// any page that asks a question or runs a sentence on; the passage is
+// chosen by the question's content.
+func TestCJKQuestionWordsAreNoEvidence(t *testing.T) {
+	t.Parallel()
+	src := []Source{
+		{HeadingPath: "11.2. XML 数据", Content: "XML 的入门资料：\n\n- “什么是 XSLT?”\n- “什么是 XPath?”"},
+		{HeadingPath: "2.7.3. 调整候选版本", Content: "新手用 apt-pinning 命令会造成比较大的问题。请先阅读 apt_preferences(5)。"},
+	}
+	r := Extractive("什么是apt-pinning？", src, 2)
+	if strings.Contains(r.Answer, "XSLT") || !strings.Contains(r.Answer, "apt-pinning") {
+		t.Errorf("Answer =\n%s\nwant the apt-pinning sentence, not the XSLT question", r.Answer)
+	}
+	src = []Source{
+		{HeadingPath: "1.1. はじめに", Content: "この章を読むには、まずシステムを起動する必要があります。起動するには電源を入れます。"},
+		{HeadingPath: "2.7.3. パッケージの固定", Content: "パッケージを固定するには apt-mark hold を使います。"},
+	}
+	r = Extractive("aptでパッケージを固定するには？", src, 1)
+	if !strings.Contains(r.Answer, "apt-mark hold") {
+		t.Errorf("Answer =\n%s\nwant the apt-mark hold sentence", r.Answer)
+	}
+}

@@ -476,6 +476,19 @@ var letterRun = regexp.MustCompile(`[\p{Latin}\p{Greek}\p{Cyrillic}]+`)
 // terms, and the joined pairs (joinedPairs) that some unit of docs holds.
 func questionTerms(question string, docs [][]unit) []string {
 	query := uniq(terms(question))
+	if strings.IndexFunc(question, analyze.Unspaced) >= 0 {
+		// A Chinese, Japanese or Thai question's bigrams are those of its
+		// content (analyze.ContentQuery): its question words and the
+		// particles that glue Japanese words (什么是, ですか, を固) are no
+		// evidence, and a passage holding them ("什么是 XSLT?") is no answer.
+		kept := map[string]bool{}
+		for _, f := range strings.Fields(analyze.ContentQuery(question)) {
+			kept[strings.ToLower(f)] = true
+		}
+		query = slices.DeleteFunc(query, func(t string) bool {
+			return strings.IndexFunc(t, analyze.Unspaced) >= 0 && !kept[t]
+		})
+	}
 	pairs := joinedPairs(question)
 	if len(pairs) == 0 {
 		return query
