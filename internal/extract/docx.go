@@ -22,8 +22,20 @@ import (
 // is a few hundred lines.
 
 // docxMaxPart bounds the decompressed size of one part, so a zip bomb costs
-// at most this much memory and time.
-const docxMaxPart = 64 << 20
+// at most this much memory and time. The styles and numbering parts, read
+// whole into Go values (every style and list of a document), have a bound
+// of their own, well above any real document's (a large corporate
+// template's styles are about 1 MiB): three 60 MiB ones took 1 GB. The
+// core properties are a title and a few dates.
+const (
+	docxMaxPart     = 64 << 20
+	docxMaxAuxPart  = 8 << 20
+	docxMaxCorePart = 1 << 20
+	// docxMaxDepth bounds the nesting of document.xml's elements (real
+	// documents nest a few dozen deep): a million nested tables in a
+	// 100 KB file took 800 MB.
+	docxMaxDepth = 1000
+)
 
 // wNS is the WordprocessingML main namespace.
 const wNS = "http://schemas.openxmlformats.org/wordprocessingml/2006/main"
@@ -43,7 +55,7 @@ func extractDOCX(data []byte) (*Document, error) {
 	for _, f := range zr.File {
 		parts[strings.TrimPrefix(f.Name, "/")] = f
 	}
-	read := func(name string) ([]byte, error) {
+	readPart := func(name string, limit int) ([]byte, error) {
 		f, ok := parts[name]
 		if !ok {
 			return nil, nil
@@ -53,15 +65,16 @@ func extractDOCX(data []byte) (*Document, error) {
 			return nil, fmt.Errorf("%w: part %s: %v", ErrUnreadable, name, err)
 		}
 		defer rc.Close()
-		b, err := io.ReadAll(io.LimitReader(rc, docxMaxPart+1))
+		b, err := io.ReadAll(io.LimitReader(rc, int64(limit)+1))
 		if err != nil {
 			return nil, fmt.Errorf("%w: part %s: %v", ErrUnreadable, name, err)
 		}
-		if len(b) > docxMaxPart {
-			return nil, fmt.Errorf("%w: part %s is over %d MiB uncompressed", ErrUnreadable, name, docxMaxPart>>20)
+		if len(b) > limit {
+			return nil, fmt.Errorf("%w: part %s is over %d MiB uncompressed", ErrUnreadable, name, limit>>20)
 		}
 		return b, nil
 	}
+	read := func(name string) ([]byte, error) { return readPart(name, docxMaxPart) }
 	main := "word/document.xml"
 	if rels, err := read("_rels/.rels"); err != nil {
 		return nil, err
@@ -76,15 +89,15 @@ func extractDOCX(data []byte) (*Document, error) {
 		return nil, fmt.Errorf("%w: no main document part (%s): not a word-processing file", ErrUnreadable, main)
 	}
 	dir := path.Dir(main)
-	stylesXML, err := read(path.Join(dir, "styles.xml"))
+	stylesXML, err := readPart(path.Join(dir, "styles.xml"), docxMaxAuxPart)
 	if err != nil {
 		return nil, err
 	}
-	numberingXML, err := read(path.Join(dir, "numbering.xml"))
+	numberingXML, err := readPart(path.Join(dir, "numbering.xml"), docxMaxAuxPart)
 	if err != nil {
 		return nil, err
 	}
-	coreXML, err := read("docProps/core.xml")
+	coreXML, err := readPart("docProps/core.xml", docxMaxCorePart)
 	if err != nil {
 		return nil, err
 	}
@@ -413,6 +426,7 @@ func (w *docxWalker) walk(body []byte) error {
 	// text joins the paragraph, and their rows and cells are not the rows
 	// and cells of the table around the paragraph.
 	boxed := 0
+	depth := 0
 	for {
 		tok, err := dec.Token()
 		if errors.Is(err, io.EOF) {
@@ -423,6 +437,9 @@ func (w *docxWalker) walk(body []byte) error {
 		}
 		switch t := tok.(type) {
 		case xml.StartElement:
+			if depth++; depth > docxMaxDepth {
+				return fmt.Errorf("%w: document.xml nests elements more than %d deep", ErrUnreadable, docxMaxDepth)
+			}
 			if skip > 0 {
 				skip++
 				continue
@@ -513,6 +530,7 @@ func (w *docxWalker) walk(body []byte) error {
 				}
 			}
 		case xml.EndElement:
+			depth--
 			if skip > 0 {
 				skip--
 				continue

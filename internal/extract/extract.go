@@ -199,17 +199,55 @@ func Extract(contentType string, data []byte) (*Document, error) {
 // A hostile PDF can take the engine minutes, and the engine has one
 // instance per core: without this, a few uploads held every instance past
 // their requests' deadlines and other tenants' PDFs waited.
+//
+// The other formats are read in linear time (Markdown that would drive the
+// parser into super-linear time is read as text: markdownRisky), but a
+// large document still takes its time: when ctx ends first, ExtractContext
+// returns ctx's error at once, and the reading, bounded, finishes on its own.
 func ExtractContext(ctx context.Context, contentType string, data []byte) (*Document, error) {
 	typ, err := CanonicalType(contentType)
 	if err != nil {
 		return nil, err
 	}
-	switch typ {
-	case TypePDF:
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if typ == TypePDF {
 		return extractPDF(ctx, data)
-	case TypeDOCX:
+	}
+	if ctx.Done() == nil {
+		return extractTyped(typ, data)
+	}
+	type result struct {
+		doc *Document
+		err error
+	}
+	done := make(chan result, 1)
+	go func() {
+		defer func() {
+			// Extraction never panics (fuzzed); if it did, the server
+			// must not go down with this goroutine.
+			if r := recover(); r != nil {
+				done <- result{nil, fmt.Errorf("%w: extraction failed: %v", ErrUnreadable, r)}
+			}
+		}()
+		doc, err := extractTyped(typ, data)
+		done <- result{doc, err}
+	}()
+	select {
+	case r := <-done:
+		return r.doc, r.err
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+}
+
+// extractTyped reads data of canonical type typ, PDF excepted.
+func extractTyped(typ string, data []byte) (*Document, error) {
+	if typ == TypeDOCX {
 		return extractDOCX(data)
 	}
+	var err error
 	if !utf8.Valid(data) {
 		return nil, ErrInvalidUTF8
 	}

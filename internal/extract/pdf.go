@@ -562,6 +562,8 @@ func runningKey(s string) string {
 //     "Chapter 2: ASN.1 structure handling 3";
 //   - a line repeated, its page number aside, at the same edge of that many
 //     pages.
+//
+// A page that would keep nothing keeps its lines, bare page numbers aside.
 func dropRunning(pages [][]line) {
 	const depth = 2
 	top, bottom := map[string]int{}, map[string]int{}
@@ -610,6 +612,20 @@ func dropRunning(pages [][]line) {
 		}
 		for k := 0; k < depth && from < to && running(i, pg[to-1], bottom); k++ {
 			to--
+		}
+		if from >= to {
+			// A header is a header when something else is on the page:
+			// a form's or a notice's one line repeated on every page is
+			// its text (dropped, the PDF was refused as a scan). Only bare
+			// page numbers go.
+			kept := pg[:0:0]
+			for _, l := range pg {
+				if !pageNumber.MatchString(l.text) {
+					kept = append(kept, l)
+				}
+			}
+			pages[i] = kept
+			continue
 		}
 		pages[i] = pg[from:to]
 	}

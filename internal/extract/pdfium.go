@@ -33,8 +33,8 @@ import (
 // of memory, and pdfTimeout of time per document.
 const (
 	// pdfMemoryPages bounds one PDFium instance's linear memory: 8192
-	// WebAssembly pages of 64 KiB = 512 MiB.
-	pdfMemoryPages = 8192
+	// WebAssembly pages of 64 KiB = 128 MiB.
+	pdfMemoryPages = 2048
 	// pdfTimeout bounds the reading of one document; past it the instance is
 	// killed and Extract returns ErrUnreadable.
 	pdfTimeout = 2 * time.Minute
@@ -94,6 +94,22 @@ func monoAt(inst pdfium.Pdfium, tp references.FPDF_TEXTPAGE, i int) bool {
 		return false
 	}
 	return fi.Flags&1 != 0 || monoFont.MatchString(fi.FontName)
+}
+
+// engineFailure is what a refusal says of an error of the PDF engine: its
+// own message, or, for a trap inside the WebAssembly module (a stack trace
+// of numbered functions: internals no customer can act on), what it means.
+func engineFailure(msg string) string {
+	if strings.Contains(msg, "wasm error") || strings.Contains(msg, "wasm stack trace") {
+		if strings.Contains(msg, "unreachable") || strings.Contains(msg, "out of memory") {
+			return fmt.Sprintf("the PDF engine stopped on it (it needs more than the %d MiB a document may use, or its structure is damaged)", pdfMemoryPages>>4)
+		}
+		return "the PDF engine stopped on it (a damaged structure)"
+	}
+	if i := strings.IndexByte(msg, '\n'); i >= 0 {
+		msg = msg[:i]
+	}
+	return msg
 }
 
 // wazeroModule is the wazero version go.mod requires (TestWazeroModulePinned
@@ -196,7 +212,7 @@ func readPDF(ctx context.Context, data []byte) (raw *pdfRaw, err error) {
 	stopCtx := context.AfterFunc(ctx, kill(&cancelled))
 	defer func() {
 		if r := recover(); r != nil {
-			raw, err = nil, fmt.Errorf("%w: PDF engine failed: %v", ErrUnreadable, r)
+			raw, err = nil, fmt.Errorf("%w: %s", ErrUnreadable, engineFailure(fmt.Sprint(r)))
 		}
 		timer.Stop()
 		stopCtx()
@@ -219,13 +235,13 @@ func readPDF(ctx context.Context, data []byte) (raw *pdfRaw, err error) {
 		case errors.Is(err, pdferrors.ErrPassword):
 			return nil, fmt.Errorf("%w: the PDF is encrypted with a password", ErrUnreadable)
 		default:
-			return nil, fmt.Errorf("%w: not a readable PDF (%v)", ErrUnreadable, err)
+			return nil, fmt.Errorf("%w: not a readable PDF (%s)", ErrUnreadable, engineFailure(err.Error()))
 		}
 	}
 	defer func() { _, _ = inst.FPDF_CloseDocument(&requests.FPDF_CloseDocument{Document: doc.Document}) }()
 	n, err := inst.FPDF_GetPageCount(&requests.FPDF_GetPageCount{Document: doc.Document})
 	if err != nil {
-		return nil, fmt.Errorf("%w: page count: %v", ErrUnreadable, err)
+		return nil, fmt.Errorf("%w: page count: %s", ErrUnreadable, engineFailure(err.Error()))
 	}
 	if n.PageCount > pdfMaxPages {
 		return nil, fmt.Errorf("%w: %d pages, the limit is %d", ErrUnreadable, n.PageCount, pdfMaxPages)
@@ -240,7 +256,7 @@ func readPDF(ctx context.Context, data []byte) (raw *pdfRaw, err error) {
 	for i := range raw.pages {
 		lines, err := readPDFPage(inst, doc.Document, i)
 		if err != nil {
-			return nil, fmt.Errorf("%w: page %d: %v", ErrUnreadable, i+1, err)
+			return nil, fmt.Errorf("%w: page %d: %s", ErrUnreadable, i+1, engineFailure(err.Error()))
 		}
 		raw.pages[i].lines = lines
 	}
