@@ -218,11 +218,24 @@ func (s *Server) upsert(ctx context.Context, d ingest.Document) (*DocumentWriteO
 	if err := s.checkQuota(ctx, t, d.SourceURI, len(d.Content)); err != nil {
 		return nil, err
 	}
+	d.MaxChunks = syncChunks(s.limits.RequestTimeout)
 	o, err := s.deps.Ingester.Upsert(ctx, t, d)
 	if err == nil {
 		s.deps.Recorder.Count(t.ID, traffic.EmbeddedChunks, int64(o.Embedded))
 	}
 	return s.written(o, err)
+}
+
+// syncChunksPerSecond is the embedding rate a synchronous write counts on:
+// a quarter of the local model's on two idle cores (100 chunks/s), as
+// writes share the machine with searches and each other.
+const syncChunksPerSecond = 25
+
+// syncChunks is the most chunks a synchronous write takes within deadline
+// (at least 100): a 9.6 MB text of 9,143 chunks under the 60 s default
+// always ended in 504 after a minute, with nothing stored.
+func syncChunks(deadline time.Duration) int {
+	return max(100, int(deadline.Seconds()*syncChunksPerSecond))
 }
 
 func (s *Server) written(o ingest.Outcome, err error) (*DocumentWriteOutput, error) {
@@ -250,7 +263,7 @@ func (s *Server) upload(ctx context.Context, in *UploadInput) (*DocumentWriteOut
 	uri := form.SourceURI
 	if uri == "" {
 		uri = path.Base(strings.ReplaceAll(f.Filename, `\`, "/"))
-		if uri == "" || uri == "." || uri == "/" {
+		if uri == "" || uri == "." || uri == ".." || uri == "/" {
 			return nil, invalidf("source_uri is required when the file has no name")
 		}
 	}

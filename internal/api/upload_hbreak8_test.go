@@ -58,11 +58,15 @@ func TestHBreak8UploadAnswersAtItsDeadline(t *testing.T) {
 	b.srv.ServeHTTP(w, r)
 	took := time.Since(start)
 	t.Logf("status %d after %v", w.Code, took)
+	// The Markdown parser's quadratic case is now read as text
+	// (extract.markdownRisky), in milliseconds: the upload is stored, or,
+	// on a machine slow enough, answered 504 at its deadline; either way
+	// within moments, not after the seconds of parsing it took.
 	if took > 1500*time.Millisecond {
 		t.Errorf("the response came %v after the request, its deadline being 300 ms (status %d)", took, w.Code)
 	}
-	if w.Code != 504 {
-		t.Errorf("status %d, want 504", w.Code)
+	if w.Code != 200 && w.Code != 201 && w.Code != 504 {
+		t.Errorf("status %d %s, want the document stored or 504", w.Code, w.Body.String())
 	}
 }
 
@@ -106,7 +110,12 @@ func TestHBreak8LargestAcceptedUploadCanBeStored(t *testing.T) {
 	srv.ServeHTTP(w, r)
 	took := time.Since(start)
 	t.Logf("%d bytes: status %d after %v: %.300s", text.Len(), w.Code, took, w.Body.String())
-	if w.Code == 504 {
-		t.Errorf("a %d-byte text under the 10 MiB limit: 504 after %v; nothing stored", text.Len(), took)
+	switch {
+	case w.Code == 413:
+		if !strings.Contains(w.Body.String(), "/v1/ingest/jobs") || took > 20*time.Second {
+			t.Errorf("refused after %v without naming the ingestion jobs route: %s", took, w.Body.String())
+		}
+	case w.Code/100 != 2:
+		t.Errorf("a %d-byte text under the 10 MiB limit: %d after %v; want it stored, or refused at once naming the jobs route", text.Len(), w.Code, took)
 	}
 }

@@ -1,6 +1,7 @@
 package ingest
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -13,6 +14,7 @@ import (
 	"strings"
 	"sync"
 	"time"
+	"unicode/utf8"
 
 	"github.com/bmatcuk/doublestar/v4"
 
@@ -464,5 +466,27 @@ func (p *Pipeline) ingestFile(ctx context.Context, t tenant.Tenant, f File) (Out
 	if err != nil {
 		return Outcome{}, err
 	}
-	return p.Upsert(ctx, t, Document{SourceURI: f.SourceURI, ContentType: f.ContentType, Content: data, Metadata: f.Metadata, Access: f.Access, SetAccess: f.SetAccess})
+	return p.Upsert(ctx, t, Document{SourceURI: f.SourceURI, ContentType: fileCharset(f, data), Content: data, Metadata: f.Metadata, Access: f.Access, SetAccess: f.SetAccess})
+}
+
+// fileCharset is the content type a file is read as: a text file (plain or
+// Markdown) that is not UTF-8 and has no byte-order mark is
+// Windows-1252, the superset of Latin-1 that WHATWG's encoding standard
+// reads such text as (a file has no declared charset, as an upload may:
+// "Crème brûlée" saved by an old editor could not be ingested at all).
+// Binary content is refused by detection as before.
+func fileCharset(f File, data []byte) string {
+	if utf8.Valid(data) || bytes.IndexByte(data, 0) >= 0 ||
+		bytes.HasPrefix(data, []byte{0xFF, 0xFE}) || bytes.HasPrefix(data, []byte{0xFE, 0xFF}) {
+		return f.ContentType
+	}
+	typ := f.ContentType
+	if typ == "" {
+		typ, _ = extract.TypeFromPath(f.Path)
+	}
+	// (HTML names its charset in a meta tag, which extraction reads.)
+	if c, err := extract.CanonicalType(typ); err == nil && (c == extract.TypePlain || c == extract.TypeMarkdown) && !strings.Contains(typ, "charset") {
+		return c + "; charset=windows-1252"
+	}
+	return f.ContentType
 }

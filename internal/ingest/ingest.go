@@ -70,6 +70,11 @@ type Document struct {
 	// changes permissions it was not told to.
 	Access    []string
 	SetAccess bool
+	// MaxChunks, when positive, refuses (ErrTooLarge) a document of more
+	// chunks: a synchronous write embeds them within its request's
+	// deadline, and a document it cannot finish is better refused at once,
+	// pointing to ingestion jobs, than timed out after a minute's work.
+	MaxChunks int
 }
 
 // Outcome is the result of one Upsert.

@@ -403,6 +403,12 @@ func (p *Pipeline) upsert(ctx context.Context, t tenant.Tenant, d Document, ct s
 	if err != nil {
 		return out, fmt.Errorf("ingest %s: %w", d.SourceURI, err)
 	}
+	if len(doc.Text) > p.maxBytes {
+		// The limit holds for what a file holds, not only for its bytes: a
+		// 212 KB DOCX of repeated paragraphs was 60 MB of text in 56,527
+		// chunks.
+		return out, fmt.Errorf("%w: its text is %d bytes, the limit is %d", ErrTooLarge, len(doc.Text), p.maxBytes)
+	}
 	if err := reached(ctx, StageExtracted); err != nil {
 		return out, err
 	}
@@ -429,6 +435,10 @@ func (p *Pipeline) upsert(ctx context.Context, t tenant.Tenant, d Document, ct s
 	chunks, err := chunk.Split(doc, p.chunkCfg)
 	if err != nil {
 		return out, fmt.Errorf("ingest %s: %w", d.SourceURI, err)
+	}
+	if d.MaxChunks > 0 && len(chunks) > d.MaxChunks {
+		return out, fmt.Errorf("%w: %d chunks, more than a synchronous write embeds within its deadline (%d); send it as an ingestion job (POST /v1/ingest/jobs) or with ragd ingest",
+			ErrTooLarge, len(chunks), d.MaxChunks)
 	}
 	if err := reached(ctx, StageChunked); err != nil {
 		return out, err
@@ -526,6 +536,20 @@ func (p *Pipeline) upsert(ctx context.Context, t tenant.Tenant, d Document, ct s
 				}
 			}
 		}
+		// Written meanwhile with this very content (the same new file sent
+		// twice at once): step 1 of a new attempt, under the lock, finds it
+		// unchanged, instead of this write replacing its chunks with
+		// copies and reporting an update nobody made.
+		absent := false
+		switch cur, err := q.LockDocumentBySourceURI(ctx, tx, store.LockDocumentBySourceURIParams{TenantID: t.ID, SourceUri: d.SourceURI}); {
+		case errors.Is(err, store.ErrNotFound):
+			absent = true
+		case err != nil:
+			return err
+		case string(cur.ContentSha) == string(sum) && cur.Pipeline == p.fingerprint && cur.ContentType == ct &&
+			(d.Title == "" || d.Title == cur.Title):
+			return errTitleMoved
+		}
 		doc, err := q.UpsertDocument(ctx, tx, store.UpsertDocumentParams{TenantID: t.ID, SourceUri: d.SourceURI, Title: title, TitleGiven: given,
 			TitleNamed: d.Title != "", ContentType: ct, ContentSha: sum, Pipeline: p.fingerprint, Metadata: meta, Body: doc.Text,
 			ChunkCount: int32(len(chunks))})
@@ -534,6 +558,11 @@ func (p *Pipeline) upsert(ctx context.Context, t tenant.Tenant, d Document, ct s
 		}
 		if err != nil {
 			return err
+		}
+		if absent && !doc.Inserted {
+			// Inserted by a concurrent write after the lock found nothing:
+			// a new attempt compares with it as above.
+			return errTitleMoved
 		}
 		if (borrowed || keptType) && doc.Inserted {
 			// The document whose named title or type this write kept was

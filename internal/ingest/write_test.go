@@ -313,7 +313,8 @@ func TestIngestOutcomesSkippedRefusedFailed(t *testing.T) {
 	write(root, "index.html", []byte("<html><title>Index</title><p>The index page.</p></html>"))
 	write(root, "big.txt", []byte(strings.Repeat("many words ", 300)))
 	write(root, "image.md", []byte("\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR"))
-	write(root, "latin1.txt", []byte("caf\xe9 au lait"))
+	write(root, "latin1.txt", []byte("caf\xe9 au lait")) // Windows-1252, read as such (fileCharset)
+	write(root, "utf16.txt", []byte("\xff\xfeA\x00B"))  // a UTF-16 mark and an odd byte: damaged
 	write(outside, "jquery.js", []byte("function $(){}"))
 	write(outside, "secret.md", []byte("# Secret\n\nOutside."))
 	for link, target := range map[string]string{
@@ -339,8 +340,8 @@ func TestIngestOutcomesSkippedRefusedFailed(t *testing.T) {
 		kinds[filepath.Base(f.Path)] = f.Kind
 	}
 	want := map[string]ingest.Kind{"secret.md": ingest.KindSkipped, "image.md": ingest.KindSkipped,
-		"big.txt": ingest.KindRefused, "latin1.txt": ingest.KindFailed}
-	if !reflect.DeepEqual(kinds, want) || sum.Added != 1 || sum.Skipped != 2 || sum.Refused != 1 || sum.Failed != 1 {
-		t.Fatalf("outcomes %v (summary %+v), want %v and index.html added", kinds, sum, want)
+		"big.txt": ingest.KindRefused, "utf16.txt": ingest.KindFailed}
+	if !reflect.DeepEqual(kinds, want) || sum.Added != 2 || sum.Skipped != 2 || sum.Refused != 1 || sum.Failed != 1 {
+		t.Fatalf("outcomes %v (summary %+v), want %v and index.html and latin1.txt added", kinds, sum, want)
 	}
 }
