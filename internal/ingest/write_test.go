@@ -314,7 +314,7 @@ func TestIngestOutcomesSkippedRefusedFailed(t *testing.T) {
 	write(root, "big.txt", []byte(strings.Repeat("many words ", 300)))
 	write(root, "image.md", []byte("\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR"))
 	write(root, "latin1.txt", []byte("caf\xe9 au lait")) // Windows-1252, read as such (fileCharset)
-	write(root, "utf16.txt", []byte("\xff\xfeA\x00B"))  // a UTF-16 mark and an odd byte: damaged
+	write(root, "utf16.txt", []byte("\xff\xfeA\x00B"))   // a UTF-16 mark and an odd byte: damaged
 	write(outside, "jquery.js", []byte("function $(){}"))
 	write(outside, "secret.md", []byte("# Secret\n\nOutside."))
 	for link, target := range map[string]string{
