@@ -54,11 +54,13 @@ func TestIngestCommandOutcomes(t *testing.T) {
 	if !strings.Contains(out, "left out 2 files of unsupported types (.js 2)") {
 		t.Errorf("the files of unsupported types are not counted:\n%s", out)
 	}
-	if err := os.WriteFile(filepath.Join(root, "latin1.txt"), []byte("caf\xe9"), 0o644); err != nil {
+	// A UTF-16 mark and an odd byte: damaged (a Latin-1 file is read as
+	// Windows-1252 since 2026-12-03).
+	if err := os.WriteFile(filepath.Join(root, "damaged.txt"), []byte("\xff\xfeA\x00B"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	code, out, errOut = runCLI(t, env, "ingest", "--tenant", tn.Slug, root)
-	if code == 0 || !strings.Contains(out, "2 unchanged") || !strings.Contains(out, "FAILED "+filepath.Join(root, "latin1.txt")) ||
+	if code == 0 || !strings.Contains(out, "2 unchanged") || !strings.Contains(out, "FAILED "+filepath.Join(root, "damaged.txt")) ||
 		!strings.Contains(errOut, "1 of 4 files failed") {
 		t.Fatalf("with an invalid file: exit %d\nstdout: %s\nstderr: %s", code, out, errOut)
 	}

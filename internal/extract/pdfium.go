@@ -69,6 +69,7 @@ func pdfiumPool() (pdfium.Pool, error) {
 			}
 		}
 		pdfPool, errPDFPool = webassembly.Init(webassembly.Config{
+			Context:       experimental.WithMemoryAllocator(context.Background(), pdfMemory()),
 			MinIdle:       0,
 			MaxIdle:       1,
 			MaxTotal:      max(1, runtime.GOMAXPROCS(0)),
