@@ -35,7 +35,57 @@ func Unspaced(r rune) bool {
 // kept (term frequency counts). A segment PostgreSQL already indexes
 // correctly, a standalone CJK word of one or two characters, adds nothing.
 // "pg_stat_activity表记录会话" gives "pgstatactivity activity 表记 记录 录会 会话".
+//
+// A stretch written in fullwidth or halfwidth forms (ＡＰＴ, ｓｓｈ－ｋｅｙｇｅｎ,
+// ﾃﾞｰﾀ) is indexed folded too, as questions are folded (Question), while
+// the text itself is kept as written.
 func Keywords(text string) string {
+	k := keywords(text)
+	if w := widthRuns(text); w != "" {
+		// The folded stretches themselves where PostgreSQL's parser reads
+		// them as words (APT, ssh-keygen); those in CJK scripts as their
+		// bigrams, as any CJK text is indexed.
+		var words []string
+		for _, r := range strings.Fields(w) {
+			if !hasCJK(r) {
+				words = append(words, r)
+			}
+		}
+		k = strings.TrimSpace(k + " " + strings.Join(words, " ") + " " + keywords(w))
+	}
+	return k
+}
+
+// widthRuns returns the stretches of text in fullwidth or halfwidth forms
+// that FoldWidth changes, folded, separated by spaces.
+func widthRuns(text string) string {
+	if !strings.ContainsFunc(text, widthForm) {
+		return ""
+	}
+	var out []string
+	rs := []rune(text)
+	for i := 0; i < len(rs); {
+		if !widthForm(rs[i]) {
+			i++
+			continue
+		}
+		j := i
+		for j < len(rs) && widthForm(rs[j]) {
+			j++
+		}
+		if run := string(rs[i:j]); FoldWidth(run) != run {
+			out = append(out, FoldWidth(run))
+		}
+		i = j
+	}
+	return strings.Join(out, " ")
+}
+
+// widthForm reports a rune of the Halfwidth and Fullwidth Forms block that
+// FoldWidth may change.
+func widthForm(r rune) bool { return r >= 0xff01 && r <= 0xff9f }
+
+func keywords(text string) string {
 	if !hasCJK(text) {
 		return CompoundTerms(text)
 	}

@@ -13,9 +13,10 @@ import (
 // combining accent (as macOS file names and many PDFs have it) is then the
 // same word as the precomposed one, and "quokka&shy;berry" is "quokkaberry".
 // The zero-width joiner and non-joiner are kept: they change how Indic and
-// Persian words are written, and join emoji. Widths are folded as Japanese
-// input methods produce them (foldWidth): "ＡＰＴ" is "APT", "ｱｯﾌﾟﾃﾞｰﾄ" is
-// "アップデート". ASCII text is returned as is.
+// Persian words are written, and join emoji. ASCII text is returned as is.
+// Widths are not folded here: a document's text is quoted as written (code
+// that converts fullwidth digits must keep them); questions are folded
+// (Question) and documents indexed with folded forms too (Keywords).
 func Normalize(s string) string {
 	ascii := true
 	for i := 0; i < len(s); i++ {
@@ -36,16 +37,21 @@ func Normalize(s string) string {
 			return r
 		}, s)
 	}
-	return norm.NFC.String(foldWidth(s))
+	return norm.NFC.String(s)
 }
 
-// foldWidth maps the fullwidth forms of ASCII letters and digits to ASCII
+// Question is Normalize for a question, with widths folded as Japanese
+// input methods produce them (FoldWidth): "ＡＰＴでパッケージを固定" asks about
+// APT, "ｱｯﾌﾟﾃﾞｰﾄの方法" about アップデート.
+func Question(s string) string { return FoldWidth(Normalize(s)) }
+
+// FoldWidth maps the fullwidth forms of ASCII letters and digits to ASCII
 // (and a fullwidth "-", ".", "/" or "_" between two of them: "ｓｓｈ－ｋｅｙｇｅｎ"),
 // and halfwidth katakana, with their voicing marks and halfwidth
 // punctuation, to the ordinary forms (compatibility decomposition and
 // composition: ｶﾞ is ガ). Fullwidth punctuation elsewhere is how Japanese
 // and Chinese text is written, and stays.
-func foldWidth(s string) string {
+func FoldWidth(s string) string {
 	if !strings.ContainsFunc(s, func(r rune) bool { return r >= 0xff01 && r <= 0xff9f }) {
 		return s
 	}

@@ -18,10 +18,10 @@ func TestNormalize(t *testing.T) {
 	}
 }
 
-// TestNormalizeFoldsWidth: what a Japanese input method types in fullwidth
+// TestQuestionFoldsWidth: what a Japanese input method types in fullwidth
 // or halfwidth forms is the word the documents write; Japanese and Chinese
-// punctuation stays fullwidth.
-func TestNormalizeFoldsWidth(t *testing.T) {
+// punctuation stays fullwidth. Documents keep their widths (Normalize).
+func TestQuestionFoldsWidth(t *testing.T) {
 	t.Parallel()
 	for in, want := range map[string]string{
 		"ＡＰＴでパッケージを固定するには？": "APTでパッケージを固定するには？",
@@ -32,8 +32,11 @@ func TestNormalizeFoldsWidth(t *testing.T) {
 		"（注意）テスト：ａ－":        "（注意）テスト：a－", // punctuation stays; a dash after a letter is not between two
 		"価格は１００円です。":        "価格は100円です。",
 	} {
-		if got := Normalize(in); got != want {
-			t.Errorf("Normalize(%q) = %q, want %q", in, got, want)
+		if got := Question(in); got != want {
+			t.Errorf("Question(%q) = %q, want %q", in, got, want)
+		}
+		if got := Normalize(in); got != in {
+			t.Errorf("Normalize(%q) = %q, want it as written", in, got)
 		}
 	}
 }

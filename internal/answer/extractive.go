@@ -3,6 +3,7 @@ package answer
 import (
 	"cmp"
 	"math"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -209,7 +210,7 @@ func Extractive(question string, sources []Source, maxSentences int) Result {
 	if !ok {
 		return excerpt(sources)
 	}
-	from, to = complete(docs[src], from, to, maxSentences, query)
+	from, to = complete(docs[src], from, to, maxSentences, query, asksProcedure(question))
 	n := src + 1
 	text := render(docs[src][from:to], n)
 	cited := []int{n}
@@ -236,7 +237,7 @@ func Extractive(question string, sources []Source, maxSentences int) Result {
 		if p.evidence <= 0 || p.evidence < supportShare*per[src].evidence {
 			continue
 		}
-		f, t := complete(docs[si], p.from, p.to, 1, query)
+		f, t := complete(docs[si], p.from, p.to, 1, query, false)
 		if q := quoted(docs[si][f:t]); !repeats(seen, q) && wordy(q) {
 			text += "\n\n" + render(docs[si][f:t], si+1)
 			cited = append(cited, si+1)
@@ -527,7 +528,7 @@ func leadPassage(docs [][]unit, maxSentences int) (src, from, to int, ok bool) {
 // complete widens [from, to) of d so that the passage reads on its own (see
 // Extractive), within one more sentence than maxSentences and
 // maxPassageChars.
-func complete(d []unit, from, to, maxSentences int, query []string) (int, int) {
+func complete(d []unit, from, to, maxSentences int, query []string, procedure bool) (int, int) {
 	size := func(a, b int) (sentences, chars int) {
 		for _, u := range d[a:b] {
 			if u.kind != unitCode {
@@ -591,13 +592,16 @@ func complete(d []unit, from, to, maxSentences int, query []string) (int, int) {
 			to++
 		}
 	}
-	// A passage that opens inside a numbered list (a procedure's third
-	// step) opens at its first item when the list up to the passage fits,
+	// For a question that asks how to do something, a passage that opens
+	// inside a numbered list (a procedure's third step) opens at its first
+	// item when the list up to the passage fits,
 	// and then runs on to the list's end as far as it fits: a step quoted
 	// without the steps before it is not the procedure ("3. Send an email
 	// to …" answered how to get a package auto-built, and the step that
-	// marks the package was left out).
-	if numbered(d[from].item) {
+	// marks the package was left out). A numbered list of facts ("5. The
+	// metrics exporter listens on port 9100.") answers a question of fact
+	// with its item.
+	if procedure && numbered(d[from].item) {
 		start := from
 		for start > 0 && d[start-1].item != "" && adjacent(d, start-1, start) && d[start-1].section == d[start].section {
 			start--
@@ -655,6 +659,15 @@ func continues(s string) bool {
 	w = strings.TrimRight(w, ",;:")
 	return continuations[w]
 }
+
+// procedureCues mark a question that asks how to do something, whose
+// answer a numbered list gives as steps: English "how", "steps",
+// "procedure", "process", "in what order"; Japanese 方法, 手順, やり方, には
+// (…するには: in order to …); Chinese 如何, 怎么, 怎样, 步骤.
+var procedureCues = regexp.MustCompile(`(?i)(\bhow\b|\bsteps?\b|\bprocedure\b|\bprocess\b|\bin what order\b|方法|手順|やり方|には|如何|怎么|怎样|步骤)`)
+
+// asksProcedure reports whether question asks how to do something.
+func asksProcedure(question string) bool { return procedureCues.MatchString(question) }
 
 // numbered reports an item marker that numbers its item ("2. "): the item
 // is a step of a procedure.

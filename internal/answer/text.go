@@ -248,6 +248,9 @@ func endsAbbreviation(s string) bool {
 // unstemmed, so that it matches exactly where it is named and not where a
 // longer one ("autovacuum_work_mem") is.
 func terms(s string) []string {
+	// Widths folded, as the question is (analyze.Question): a source
+	// writing ＡＰＴ matches a question about APT.
+	s = analyze.FoldWidth(s)
 	var out []string
 	start, identStart := -1, -1
 	emit := func(end int) {
@@ -485,9 +488,15 @@ func questionTerms(question string, docs [][]unit) []string {
 		for _, f := range strings.Fields(analyze.ContentQuery(question)) {
 			kept[strings.ToLower(f)] = true
 		}
-		query = slices.DeleteFunc(query, func(t string) bool {
+		content := slices.DeleteFunc(slices.Clone(query), func(t string) bool {
 			return strings.IndexFunc(t, analyze.Unspaced) >= 0 && !kept[t]
 		})
+		// A question with nothing else (one in hiragana alone,
+		// すしのつくりかたは？) keeps its bigrams: they are all it has, as
+		// retrieval keeps them (analyze.Query).
+		if len(content) > 0 {
+			query = content
+		}
 	}
 	pairs := joinedPairs(question)
 	if len(pairs) == 0 {

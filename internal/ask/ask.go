@@ -94,7 +94,7 @@ type Service struct {
 func (s *Service) Ask(ctx context.Context, t tenant.Tenant, req search.Request, onDelta func(string) error) (Response, error) {
 	// The question in the form the documents are stored in (the answerer
 	// matches its words against theirs).
-	req.Query = analyze.Normalize(req.Query)
+	req.Query = analyze.Question(req.Query)
 	question := req.Query
 	if req.TopK <= 0 {
 		req.TopK = s.Sources

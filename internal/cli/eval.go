@@ -689,16 +689,16 @@ func printReport(w io.Writer, r eval.Report) {
 	if c := r.Refusal; c != nil {
 		fmt.Fprintf(w, "refusal (%d unanswerable, %d answerable): current threshold %.4f refuses %.0f%% of unanswerable, %.0f%% of answerable (precision %.2f)\n",
 			c.Unanswerable, c.Answerable, c.Current.Threshold, 100*c.Current.Recall, 100*c.Current.FalseRefusal, c.Current.Precision)
-		if c.Answerable > 0 && c.FoundDepth > 0 {
+		if f := c.Found; c.Answerable > 0 && f != nil {
 			// The refusals that lose an answer, told apart from those of
 			// questions whose answer the search had not found anyway.
 			refused := int(math.Round(c.Current.FalseRefusal * float64(c.Answerable)))
 			share := 0.0
-			if c.Found > 0 {
-				share = float64(c.CurrentRefusedFound) / float64(c.Found)
+			if f.Answerable > 0 {
+				share = float64(f.Current) / float64(f.Answerable)
 			}
-			fmt.Fprintf(w, "  of the %d answerable refused, %d had a relevant document in their first %d results (%.0f%% of the %d that had one); the search had found no answer for the other %d\n",
-				refused, c.CurrentRefusedFound, c.FoundDepth, 100*share, c.Found, refused-c.CurrentRefusedFound)
+			fmt.Fprintf(w, "  of the %d answerable refused, %d had a relevant document among their first %d documents (%.0f%% of the %d that had one); the search had found no answer for the other %d\n",
+				refused, f.Current, f.Depth, 100*share, f.Answerable, refused-f.Current)
 		}
 		if c.Answerable == 0 {
 			fmt.Fprintf(w, "  %s\n", c.Rule)

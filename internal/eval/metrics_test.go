@@ -229,8 +229,9 @@ func TestRefusalReportCountsFoundAnswers(t *testing.T) {
 	if c == nil {
 		t.Fatal("no refusal report")
 	}
-	if c.FoundDepth != FoundDepth || c.Found != 3 || c.CurrentRefusedFound != 1 {
-		t.Errorf("found depth %d, found %d, refused of them %d; want %d, 3, 1", c.FoundDepth, c.Found, c.CurrentRefusedFound, FoundDepth)
+	f := c.Found
+	if f == nil || f.Depth != FoundDepth || f.Answerable != 3 || f.Current != 1 {
+		t.Fatalf("found %+v; want depth %d, 3 found, 1 of them refused", f, FoundDepth)
 	}
 	// The chosen threshold's count follows the chosen threshold.
 	want := 0
@@ -239,7 +240,7 @@ func TestRefusalReportCountsFoundAnswers(t *testing.T) {
 			want++
 		}
 	}
-	if c.ChosenRefusedFound != want {
-		t.Errorf("refused at the chosen threshold %.3f: %d of the found, want %d", c.Chosen.Threshold, c.ChosenRefusedFound, want)
+	if f.Chosen != want {
+		t.Errorf("refused at the chosen threshold %.3f: %d of the found, want %d", c.Chosen.Threshold, f.Chosen, want)
 	}
 }

@@ -43,41 +43,47 @@ type Calibration struct {
 	Rule string `json:"rule"`
 	// Curve is every distinct threshold of the sweep, ascending.
 	Curve []RefusalPoint `json:"curve,omitempty"`
-	// Found is how many answerable questions had a relevant document among
-	// their first FoundDepth results, the sources an answer quotes; of
-	// those, CurrentRefusedFound and ChosenRefusedFound are refused at the
-	// current and at the chosen threshold. A refused answerable question
-	// whose answer the search had not found cost the asker nothing an
-	// answer would have given (its sources were wrong): these separate the
-	// refusals that lose an answer from the retrieval misses behind the
-	// others. Set by a run's report (Report), not by Calibrate.
-	FoundDepth          int `json:"found_depth,omitempty"`
-	Found               int `json:"answerable_found,omitempty"`
-	CurrentRefusedFound int `json:"current_refused_found,omitempty"`
-	ChosenRefusedFound  int `json:"chosen_refused_found,omitempty"`
+	// Found is set by a run's report (Report), not by Calibrate.
+	Found *FoundRefusals `json:"found,omitempty"`
 }
 
-// FoundDepth is how deep a relevant document counts as found by the search
-// for the refusal report: the five sources an answer quotes by default.
+// FoundRefusals tells the refusals that lose an answer from the others:
+// Answerable is how many answerable questions had a relevant document among
+// the first Depth documents of their ranking (the pages an answer's
+// sources come from; an answer quotes the best five chunks, often from
+// fewer pages); of those, Current and Chosen are refused at the current and
+// at the chosen threshold. A refused answerable question whose answer the
+// search had not found cost the asker nothing an answer would have given:
+// its sources were the wrong pages.
+type FoundRefusals struct {
+	Depth      int `json:"depth"`
+	Answerable int `json:"answerable"`
+	Current    int `json:"current_refused"`
+	Chosen     int `json:"chosen_refused"`
+}
+
+// FoundDepth is how deep in the document ranking a relevant document counts
+// as found by the search, for the refusal report: as deep as an answer's
+// five sources can reach.
 const FoundDepth = 5
 
-// countFound sets c's Found fields: found[i] says whether question i
-// (answerable) had a relevant document among its first FoundDepth results.
+// countFound sets c.Found: found[i] says whether question i (answerable)
+// had a relevant document among the first FoundDepth documents.
 func (c *Calibration) countFound(conf []float64, found []bool) {
-	c.FoundDepth = FoundDepth
-	c.Found, c.CurrentRefusedFound, c.ChosenRefusedFound = 0, 0, 0
-	for i, f := range found {
-		if !f {
+	f := &FoundRefusals{Depth: FoundDepth}
+	for i, ok := range found {
+		if !ok {
 			continue
 		}
-		c.Found++
+		f.Answerable++
 		if conf[i] < c.Current.Threshold {
-			c.CurrentRefusedFound++
+			f.Current++
 		}
 		if conf[i] < c.Chosen.Threshold {
-			c.ChosenRefusedFound++
+			f.Chosen++
 		}
 	}
+	c.Found = f
 }
 
 // RefusalAt evaluates threshold t over confidences conf, where answerable[i]

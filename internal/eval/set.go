@@ -191,12 +191,12 @@ func Validate(qs []Question) error {
 
 // questionKey is what makes two questions the same question: compared
 // without case, with runs of spaces as one, in the form search compares
-// text in (analyze.Normalize: pâtisserie typed precomposed or with a
+// text in (analyze.Question: pâtisserie typed precomposed or with a
 // combining accent, with or without a soft hyphen). FoldOf hashes it, so
 // the copies of one question always share a fold. The candidates export
 // deduplicates with it too (QuestionKey).
 func questionKey(question string) string {
-	return strings.ToLower(strings.Join(strings.Fields(analyze.Normalize(question)), " "))
+	return strings.ToLower(strings.Join(strings.Fields(analyze.Question(question)), " "))
 }
 
 // QuestionKey is questionKey: two questions with the same key are one

@@ -628,6 +628,10 @@ func (w *docxWalker) addNotes(refs []string) {
 		if !ok {
 			continue
 		}
+		// Once, at its first reference: a note referenced again adds
+		// nothing (a thousand references to one long note were a thousand
+		// copies of it).
+		delete(w.notes, ref)
 		w.flushCode()
 		w.noteNumber++
 		label := "Footnote"
@@ -724,6 +728,12 @@ func (w *docxWalker) paragraph(p *docxPara) {
 func listNumber(format string, n int) string {
 	switch format {
 	case "lowerLetter", "upperLetter":
+		if n < 1 || n > 3*26 {
+			// Word writes the 27th item "aa" and the 53rd "aaa"; past
+			// "zzz" the letters would grow with the list (40,000 items
+			// were 31 MB of markers), so long lists are numbered.
+			break
+		}
 		s := strings.Repeat(string(rune('a'+(n-1)%26)), (n-1)/26+1)
 		if format == "upperLetter" {
 			s = strings.ToUpper(s)

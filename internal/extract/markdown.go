@@ -79,6 +79,14 @@ func markdownRisky(src []byte) bool {
 		brackets, ticks, stars, unders, header, rows = 0, 0, 0, 0, 0, 0
 		return budget < 0
 	}
+	// A list item is an inline context of its own: its delimiters never
+	// meet the next item's (a 2,600-item list of "- **opt**: sets the
+	// _opt_ value." is linear), so its emphasis is charged on its own.
+	endItem := func() {
+		e := min(stars, unders)
+		budget -= e * e
+		stars, unders = 0, 0
+	}
 	prev := []byte(nil)
 	for len(src) > 0 {
 		line := src
@@ -97,6 +105,9 @@ func markdownRisky(src []byte) bool {
 		if lineMarkers(line) > maxLineMarkers {
 			return true
 		}
+		if listItemStart(line) {
+			endItem()
+		}
 		if header > 0 {
 			rows++
 			if header*rows > maxTableCells {
@@ -112,6 +123,20 @@ func markdownRisky(src []byte) bool {
 		prev = line
 	}
 	return endPara()
+}
+
+// listItemStart reports a line that opens a list item: a bullet ("-",
+// "*", "+") or a number with "." or ")", then a blank.
+func listItemStart(line []byte) bool {
+	t := bytes.TrimLeft(line, " \t")
+	if len(t) >= 2 && (t[0] == '-' || t[0] == '*' || t[0] == '+') && (t[1] == ' ' || t[1] == '\t') {
+		return true
+	}
+	i := 0
+	for i < len(t) && i < 10 && t[i] >= '0' && t[i] <= '9' {
+		i++
+	}
+	return i > 0 && i+1 < len(t) && (t[i] == '.' || t[i] == ')') && (t[i+1] == ' ' || t[i+1] == '\t')
 }
 
 // delimiterRow reports a GFM table's delimiter row: pipes, dashes, colons

@@ -84,13 +84,15 @@ func TestHBreak8PDFFlateBombBoundedMemory(t *testing.T) {
 	}
 	data := hbreak8FlateBomb(t, 300)
 	var err error
-	// PDFium's linear memory is a mapping outside the Go heap (pdfMemory):
-	// the heap and the mapped memory written are measured apart, each
-	// against its bound.
+	// PDFium's linear memory is one slice of its limit (pdfMemory): the
+	// heap holds it and nothing more, and the memory PDFium grew to stops
+	// at the limit.
 	var mapped uint64
 	peak := hbreak8Peak(t, func() { mapped = mappedDuring(t, func() { _, err = Extract(TypePDF, data) }) })
 	t.Logf("%d-byte PDF: peak heap %d MiB, linear memory written %d MiB, err %v", len(data), peak>>20, mapped>>20, err)
-	if peak > 300<<20 {
+	// The instance's 128 MiB and the reading's own; instances of earlier
+	// tests killed mid-read may still hold theirs until their code stops.
+	if peak > 600<<20 {
 		t.Errorf("a %d KB PDF took %d MiB of heap to read", len(data)>>10, peak>>20)
 	}
 	if mapped > uint64(pdfMemoryPages)*65536 {
@@ -99,8 +101,8 @@ func TestHBreak8PDFFlateBombBoundedMemory(t *testing.T) {
 }
 
 // mappedDuring runs f and returns the most linear memory PDFium's
-// instances held together while it ran (pdfMemory's mappings), sampled
-// every millisecond.
+// instances held together while it ran (pdfMemory), sampled every
+// millisecond.
 func mappedDuring(t *testing.T, f func()) uint64 {
 	t.Helper()
 	var mu sync.Mutex

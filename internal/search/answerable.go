@@ -579,9 +579,17 @@ func namesOf(query string) questionNames {
 	return n
 }
 
+// maxKatakanaWord bounds the length of a katakana word probed whole: a
+// longer run is most often a compound whose parts the documents
+// write apart or with a particle between them (データベースサーバー where a
+// page writes データベースのサーバー, ローカルリポジトリ), not one word that
+// is missing; single loanwords and names are shorter (アプト, ポッド,
+// スマートフォン).
+const maxKatakanaWord = 7
+
 // katakanaWords returns the katakana words of query, three characters or
 // longer without a final prolonged sound mark (サーバー and サーバ are one
-// word, spelt both ways). Japanese writes foreign words and names in
+// word, spelt both ways), and at most maxKatakanaWord long. Japanese writes foreign words and names in
 // katakana, as English capitalises names: アプト, ピボットテーブル,
 // スマートフォン. Each of their character bigrams alone matches other
 // words (アプ of アプリ, プト of スクリプト), so a question about one no
@@ -600,7 +608,7 @@ func katakanaWords(query string) []string {
 			j++
 		}
 		w := strings.TrimRight(string(rs[i:j]), "ー")
-		if utf8.RuneCountInString(w) >= 3 && !slices.Contains(out, w) {
+		if n := utf8.RuneCountInString(w); n >= 3 && n <= maxKatakanaWord && !slices.Contains(out, w) {
 			out = append(out, w)
 		}
 		i = j

@@ -204,10 +204,10 @@ func (s *Searcher) logger() *slog.Logger {
 }
 
 // Validate checks a request's shape before any work and normalises it (query
-// in the form documents are stored in, analyze.Normalize, and trimmed; top_k
+// in the form documents are compared in, analyze.Question, and trimmed; top_k
 // defaulted): ErrEmptyQuery, ErrQueryTooLong, ErrBadTopK.
 func (s *Searcher) Validate(req *Request) error {
-	req.Query = strings.TrimSpace(analyze.Normalize(req.Query))
+	req.Query = strings.TrimSpace(analyze.Question(req.Query))
 	if req.Query == "" {
 		return ErrEmptyQuery
 	}

@@ -482,6 +482,17 @@ type MissingTermsParams struct {
 // chunks' text, as an SQL literal: what KanaPattern leaves out of the word.
 const kanaMarks = "'ー・ 　'"
 
+// KanaCompact returns w without prolonged sound marks, middle dots and
+// blanks: the form in which katakana words are compared (KanaPattern).
+func KanaCompact(w string) string {
+	return strings.Map(func(r rune) rune {
+		if strings.ContainsRune("ー・ 　", r) {
+			return -1
+		}
+		return r
+	}, w)
+}
+
 // kanaVariantMin is the shortest katakana word (marks left out) allowed
 // one kana spelt otherwise: shorter ones would match other words (アプト
 // with one kana free is in スクリプト).
@@ -493,12 +504,7 @@ const kanaVariantMin = 5
 // them free (an alternation of the variants). Katakana has no character
 // special in a regular expression.
 func KanaPattern(w string) string {
-	rs := []rune(strings.Map(func(r rune) rune {
-		if strings.ContainsRune("ー・ 　", r) {
-			return -1
-		}
-		return r
-	}, w))
+	rs := []rune(KanaCompact(w))
 	if len(rs) < kanaVariantMin {
 		return string(rs)
 	}
