@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"bytes"
 	"regexp"
 	"strings"
 	"unicode"
@@ -125,8 +126,10 @@ func manHeading(t string) bool {
 }
 
 // manFooter matches the page's last line: the page name alone, or after
-// a release and a date, at the right margin.
-var manFooter = regexp.MustCompile(`^ {20,}(\S+ +){0,3}[A-Za-z0-9_.:+-]+\([0-9][A-Za-z0-9]*\)$`)
+// a release and a date, at the right margin; or the three fields of man's
+// own footer from the left margin ("GNU coreutils 9.1    September 2022
+// DU(1)"), set apart by runs of blanks.
+var manFooter = regexp.MustCompile(`^( {20,}(\S+ +){0,3}|\S.*\S {3,}\S.*\S {3,})[A-Za-z0-9_.:+-]+\([0-9][A-Za-z0-9]*\)$`)
 
 // isFooter reports the page's last line (manFooter).
 func isFooter(l string) bool { return manFooter.MatchString(l) }
@@ -270,6 +273,12 @@ func announced(b *builder) bool {
 	return strings.HasSuffix(b.buf.String()[b.blocks[n-1].Start:b.blocks[n-1].End], ":")
 }
 
+// lastRune is b's last rune (utf8.RuneError when none).
+func lastRune(b []byte) rune {
+	r, _ := utf8.DecodeLastRune(b)
+	return r
+}
+
 // reflow joins filled lines into one paragraph: blanks collapsed, and a
 // word hyphenated at a line's end joined again ("mes-" above "sage"). In
 // time linear in the lines' length.
@@ -279,8 +288,18 @@ func reflow(ls []manLine) string {
 		t := strings.Join(strings.Fields(l.text), " ")
 		if i > 0 {
 			r, _ := utf8.DecodeRuneInString(t)
-			if n := len(buf); n >= 2 && buf[n-1] == '-' && unicode.IsLower(rune(buf[n-2])) && unicode.IsLower(r) {
-				buf = buf[:n-1]
+			// man writes a line-end hyphenation as "-", or, in UTF-8, as
+			// the hyphen U+2010 ("directo‐" above "ries": kept, the
+			// keyword leg indexed directo and rie).
+			h := 0
+			switch {
+			case bytes.HasSuffix(buf, []byte("-")):
+				h = 1
+			case bytes.HasSuffix(buf, []byte("\u2010")):
+				h = len("\u2010")
+			}
+			if n := len(buf); h > 0 && n > h && unicode.IsLower(lastRune(buf[:n-h])) && unicode.IsLower(r) {
+				buf = buf[:n-h]
 			} else {
 				buf = append(buf, ' ')
 			}

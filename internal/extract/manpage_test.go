@@ -113,3 +113,28 @@ func TestPlainManPageIsReadBack(t *testing.T) {
 		t.Errorf("ordinary text: %d blocks", len(doc.Blocks))
 	}
 }
+
+// TestPlainManPageUnicodeHyphensAndFooter: man writes a word hyphenated at
+// a line's end with the hyphen U+2010 in UTF-8 ("directo‐" above "ries"),
+// and GNU's footer from the left margin ("GNU coreutils 9.1  September
+// 2022  DU(1)"): the word is joined again and the footer left out.
+func TestPlainManPageUnicodeHyphensAndFooter(t *testing.T) {
+	t.Parallel()
+	in := "DU(1)                            User Commands                           DU(1)\n\n" +
+		"NAME\n       du - estimate file space usage\n\n" +
+		"DESCRIPTION\n       Summarize  device  usage of the set of FILEs, recursively for directo\u2010\n" +
+		"       ries.  Sizes are the space files take on the disk, not their length\n" +
+		"       in bytes, so a sparse file may use less than its apparent size.\n\n" +
+		"       -x, --one-file-system\n              skip directories on different file systems\n\n" +
+		"GNU coreutils 9.1               September 2022                           DU(1)\n"
+	doc := mustExtract(t, "text", in)
+	if !strings.Contains(doc.Text, "recursively for directories.") || strings.Contains(doc.Text, "\u2010") {
+		t.Errorf("line-end hyphen not undone:\n%s", doc.Text)
+	}
+	if strings.Contains(doc.Text, "September 2022") {
+		t.Errorf("footer kept:\n%s", doc.Text)
+	}
+	if !strings.Contains(doc.Text, "skip directories on different file systems") {
+		t.Errorf("option lost:\n%s", doc.Text)
+	}
+}
