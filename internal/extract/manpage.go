@@ -166,7 +166,10 @@ func manGroup(b *builder, g []manLine, base int) {
 		// splits them.
 		col := g[1].indent - g[0].indent
 		if utf8.RuneCountInString(first) > col && col > 1 {
-			if tag, rest := splitAt(first, col); tag != "" && rest != "" && strings.HasSuffix(tag, " ") {
+			// Not where one blank separates option forms ("-u, --unit=UNIT"
+			// reaching past the column): the line is one term.
+			if tag, rest := splitAt(first, col); tag != "" && rest != "" && strings.HasSuffix(tag, " ") &&
+				!(strings.HasPrefix(rest, "-") && !strings.HasSuffix(tag, "  ")) {
 				addTagged(b, strings.TrimSpace(tag), append([]manLine{{indent: g[1].indent, text: rest}}, g[1:]...))
 				return
 			}

@@ -138,3 +138,28 @@ func TestPlainManPageUnicodeHyphensAndFooter(t *testing.T) {
 		t.Errorf("option lost:\n%s", doc.Text)
 	}
 }
+
+// TestPlainManPageOptionFormsStayOneTerm: systemd's pages set an option's
+// short and long forms on one line reaching past the description's column
+// ("-u, --unit=UNIT|PATTERN" above its description): the line is the term,
+// not "-u," with the long form run into the description.
+func TestPlainManPageOptionFormsStayOneTerm(t *testing.T) {
+	t.Parallel()
+	in := "JOURNALCTL(1)                     journalctl                     JOURNALCTL(1)\n\n" +
+		"NAME\n       journalctl - Print log entries from the systemd journal\n\n" +
+		"DESCRIPTION\n       journalctl may be used to query the contents of the systemd journal.\n\n" +
+		"OPTIONS\n       The following options are understood:\n\n" +
+		"       -u, --unit=UNIT|PATTERN\n           Show messages for the specified systemd unit UNIT (such as a\n" +
+		"           service unit), or for any of the units matched by PATTERN.\n\n" +
+		"       hold   Messages that are kept in the hold queue until someone\n              releases them.\n"
+	doc := mustExtract(t, "text", in)
+	var terms []string
+	for _, b := range doc.Blocks {
+		if b.Kind == KindTerm {
+			terms = append(terms, doc.Text[b.Start:b.End])
+		}
+	}
+	if len(terms) != 2 || terms[0] != "-u, --unit=UNIT|PATTERN" || terms[1] != "hold" {
+		t.Errorf("terms %q, want the option line whole and the short tag beside its description\n%s", terms, doc.Text)
+	}
+}
