@@ -52,7 +52,7 @@ func Question(s string) string { return FoldWidth(Normalize(s)) }
 // composition: ｶﾞ is ガ). Fullwidth punctuation elsewhere is how Japanese
 // and Chinese text is written, and stays.
 func FoldWidth(s string) string {
-	if !strings.ContainsFunc(s, func(r rune) bool { return r >= 0xff01 && r <= 0xff9f }) {
+	if !strings.ContainsFunc(s, widthForm) {
 		return s
 	}
 	rs := []rune(s)

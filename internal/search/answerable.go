@@ -571,7 +571,8 @@ func namesOf(query string) questionNames {
 	for _, w := range katakanaWords(query) {
 		if !seen[w] && len(out) < maxProbes {
 			seen[w] = true
-			bg := katakanaBigrams(w)
+			// Its bigrams as the keyword index holds them.
+			bg := strings.Fields(analyze.Keywords(w))
 			out = append(out, probe{word: w, text: strings.Join(bg, " "), literal: true, bigrams: bg})
 		}
 	}
@@ -589,9 +590,9 @@ const maxKatakanaWord = 7
 
 // katakanaWords returns the katakana words of query, three characters or
 // longer without a final prolonged sound mark (サーバー and サーバ are one
-// word, spelt both ways), and at most maxKatakanaWord long. Japanese writes foreign words and names in
-// katakana, as English capitalises names: アプト, ピボットテーブル,
-// スマートフォン. Each of their character bigrams alone matches other
+// word, spelt both ways), and at most maxKatakanaWord long. Japanese
+// writes foreign words and names in katakana, as English capitalises
+// names: アプト, ポッド, スマートフォン. Each of their character bigrams alone matches other
 // words (アプ of アプリ, プト of スクリプト), so a question about one no
 // document writes was answered at 0.6; the word itself is looked up,
 // literally, as a name is.
@@ -612,16 +613,6 @@ func katakanaWords(query string) []string {
 			out = append(out, w)
 		}
 		i = j
-	}
-	return out
-}
-
-// katakanaBigrams are w's character bigrams, as analyze indexes them.
-func katakanaBigrams(w string) []string {
-	rs := []rune(w)
-	out := make([]string, 0, len(rs)-1)
-	for i := 0; i+2 <= len(rs); i++ {
-		out = append(out, string(rs[i:i+2]))
 	}
 	return out
 }

@@ -478,15 +478,19 @@ type MissingTermsParams struct {
 	Kana []string
 }
 
-// kanaMarks are the characters the katakana check leaves out of the
-// chunks' text, as an SQL literal: what KanaPattern leaves out of the word.
-const kanaMarks = "'ー・ 　'"
+// kanaMarkChars are the characters katakana words are compared without:
+// the prolonged sound mark, the middle dot and blanks (KanaCompact); and
+// kanaMarks the same as an SQL literal, for the chunks' text.
+const (
+	kanaMarkChars = "ー・ 　"
+	kanaMarks     = "'" + kanaMarkChars + "'"
+)
 
 // KanaCompact returns w without prolonged sound marks, middle dots and
 // blanks: the form in which katakana words are compared (KanaPattern).
 func KanaCompact(w string) string {
 	return strings.Map(func(r rune) rune {
-		if strings.ContainsRune("ー・ 　", r) {
+		if strings.ContainsRune(kanaMarkChars, r) {
 			return -1
 		}
 		return r
