@@ -86,7 +86,10 @@ type Config struct {
 	// RAGD_INGEST_LEASE: how long a worker's claim on a job's document
 	// lasts unrenewed: how soon a dead server's documents are taken again.
 	IngestLease time.Duration
-	LogLevel    string // RAGD_LOG_LEVEL: debug|info|warn|error
+	// RAGD_INGEST_DOCUMENT_TIMEOUT: the longest a job's document may take
+	// to extract, embed and store; past it the document fails for good.
+	IngestDocumentTimeout time.Duration
+	LogLevel              string // RAGD_LOG_LEVEL: debug|info|warn|error
 
 	// Per-tenant request rates in requests per second (0 = unlimited), the
 	// defaults of tenants without their own (settings.limits); token
@@ -171,6 +174,9 @@ const (
 	// database round trip), and it is how long a crashed server's
 	// documents wait.
 	DefaultIngestLease = 2 * time.Minute
+	// DefaultIngestDocumentTimeout (RAGD_INGEST_DOCUMENT_TIMEOUT): as
+	// job.DefaultDocumentTimeout.
+	DefaultIngestDocumentTimeout = 15 * time.Minute
 	// DefaultRateQuery (RAGD_RATE_QUERY), DefaultRateWrite
 	// (RAGD_RATE_WRITE), DefaultRateAdmin (RAGD_RATE_ADMIN): requests per
 	// second per tenant and route class. Ten times what one 2-core server
@@ -200,64 +206,65 @@ const (
 func Load(getenv func(string) string) (Config, error) {
 	l := loader{getenv: getenv}
 	c := Config{
-		DatabaseURL:       l.str("RAGD_DATABASE_URL", DefaultDatabaseURL),
-		AdminDatabaseURL:  l.str("RAGD_ADMIN_DATABASE_URL", DefaultAdminDatabaseURL),
-		AppRole:           l.str("RAGD_APP_ROLE", "ragd_app"),
-		Addr:              l.str("RAGD_ADDR", DefaultAddr),
-		MaxConns:          l.int("RAGD_DB_MAX_CONNS", 0),
-		JWTSecret:         l.secret("RAGD_JWT_SECRET"),
-		JWTPublicKeys:     l.secret("RAGD_JWT_PUBLIC_KEYS"),
-		JWKSURL:           l.str("RAGD_JWKS_URL", ""),
-		JWTIssuer:         l.str("RAGD_JWT_ISSUER", ""),
-		JWTAudience:       l.str("RAGD_JWT_AUDIENCE", ""),
-		JWTTenantClaim:    l.str("RAGD_JWT_TENANT_CLAIM", "tenant_id"),
-		JWTRoleClaim:      l.str("RAGD_JWT_ROLE_CLAIM", "role"),
-		JWTGroupsClaim:    l.str("RAGD_JWT_GROUPS_CLAIM", "groups"),
-		JWTLeeway:         l.dur("RAGD_JWT_LEEWAY", 30*time.Second),
-		ModelDir:          l.str("RAGD_MODEL_DIR", defaultModelDir(getenv)),
-		EmbedBaseURL:      l.str("RAGD_EMBED_BASE_URL", ""),
-		EmbedModel:        l.str("RAGD_EMBED_MODEL", ""),
-		EmbedDims:         l.int("RAGD_EMBED_DIMS", 0),
-		EmbedAPIKey:       l.secret("RAGD_EMBED_API_KEY"),
-		EmbedScripts:      l.list("RAGD_EMBED_SCRIPTS"),
-		EmbedAPIKeys:      l.pairs("RAGD_EMBED_API_KEYS"),
-		ReembedRate:       l.float("RAGD_REEMBED_RATE", DefaultReembedRate),
-		ReembedBatch:      l.int("RAGD_REEMBED_BATCH", DefaultReembedBatch),
-		ModelGrace:        l.dur("RAGD_MODEL_GRACE", DefaultModelGrace),
-		LLMBaseURL:        l.str("RAGD_LLM_BASE_URL", ""),
-		LLMModel:          l.str("RAGD_LLM_MODEL", ""),
-		LLMAPIKey:         l.secret("RAGD_LLM_API_KEY"),
-		RerankBaseURL:     l.str("RAGD_RERANK_BASE_URL", ""),
-		RerankModel:       l.str("RAGD_RERANK_MODEL", ""),
-		RerankAPIKey:      l.secret("RAGD_RERANK_API_KEY"),
-		ProviderTimeout:   l.dur("RAGD_PROVIDER_TIMEOUT", DefaultProviderTimeout),
-		ChunkTargetTokens: l.int("RAGD_CHUNK_TARGET_TOKENS", 0),
-		ChunkMaxTokens:    l.int("RAGD_CHUNK_MAX_TOKENS", 0),
-		ChunkOverlap:      l.int("RAGD_CHUNK_OVERLAP_TOKENS", -1),
-		EmbedText:         l.str("RAGD_EMBED_TEXT", "heading+content"),
-		ExactThreshold:    int64(l.int("RAGD_EXACT_THRESHOLD", DefaultExactThreshold)),
-		KeywordPerTerm:    l.int("RAGD_KEYWORD_PER_TERM", DefaultKeywordPerTerm),
-		MaxBodyBytes:      int64(l.int("RAGD_MAX_BODY_BYTES", DefaultMaxBodyBytes)),
-		MaxQueryChars:     l.int("RAGD_MAX_QUERY_CHARS", DefaultMaxQueryChars),
-		MaxTopK:           l.int("RAGD_MAX_TOP_K", DefaultMaxTopK),
-		RequestTimeout:    l.dur("RAGD_REQUEST_TIMEOUT", DefaultRequestTimeout),
-		IngestWorkers:     l.int("RAGD_INGEST_WORKERS", DefaultIngestWorkers),
-		IngestJobMaxBytes: int64(l.int("RAGD_INGEST_JOB_MAX_BYTES", DefaultIngestJobMaxBytes)),
-		IngestJobMaxFiles: l.int("RAGD_INGEST_JOB_MAX_FILES", DefaultIngestJobMaxFiles),
-		IngestLease:       l.dur("RAGD_INGEST_LEASE", DefaultIngestLease),
-		LogLevel:          l.str("RAGD_LOG_LEVEL", "info"),
-		RateQuery:         l.float("RAGD_RATE_QUERY", DefaultRateQuery),
-		RateWrite:         l.float("RAGD_RATE_WRITE", DefaultRateWrite),
-		RateAdmin:         l.float("RAGD_RATE_ADMIN", DefaultRateAdmin),
-		RateBurst:         l.dur("RAGD_RATE_BURST", DefaultRateBurst),
-		MaxInFlight:       l.int("RAGD_MAX_INFLIGHT", 0),
-		MaxQueued:         l.int("RAGD_MAX_QUEUED", DefaultMaxQueued),
-		QueueWait:         l.dur("RAGD_QUEUE_WAIT", DefaultQueueWait),
-		QuotaDocuments:    int64(l.int("RAGD_QUOTA_DOCUMENTS", 0)),
-		QuotaChunks:       int64(l.int("RAGD_QUOTA_CHUNKS", 0)),
-		QuotaBytes:        int64(l.int("RAGD_QUOTA_BYTES", 0)),
-		MetricsToken:      l.secret("RAGD_METRICS_TOKEN"),
-		EventBuffer:       l.int("RAGD_EVENT_BUFFER", DefaultEventBuffer),
+		DatabaseURL:           l.str("RAGD_DATABASE_URL", DefaultDatabaseURL),
+		AdminDatabaseURL:      l.str("RAGD_ADMIN_DATABASE_URL", DefaultAdminDatabaseURL),
+		AppRole:               l.str("RAGD_APP_ROLE", "ragd_app"),
+		Addr:                  l.str("RAGD_ADDR", DefaultAddr),
+		MaxConns:              l.int("RAGD_DB_MAX_CONNS", 0),
+		JWTSecret:             l.secret("RAGD_JWT_SECRET"),
+		JWTPublicKeys:         l.secret("RAGD_JWT_PUBLIC_KEYS"),
+		JWKSURL:               l.str("RAGD_JWKS_URL", ""),
+		JWTIssuer:             l.str("RAGD_JWT_ISSUER", ""),
+		JWTAudience:           l.str("RAGD_JWT_AUDIENCE", ""),
+		JWTTenantClaim:        l.str("RAGD_JWT_TENANT_CLAIM", "tenant_id"),
+		JWTRoleClaim:          l.str("RAGD_JWT_ROLE_CLAIM", "role"),
+		JWTGroupsClaim:        l.str("RAGD_JWT_GROUPS_CLAIM", "groups"),
+		JWTLeeway:             l.dur("RAGD_JWT_LEEWAY", 30*time.Second),
+		ModelDir:              l.str("RAGD_MODEL_DIR", defaultModelDir(getenv)),
+		EmbedBaseURL:          l.str("RAGD_EMBED_BASE_URL", ""),
+		EmbedModel:            l.str("RAGD_EMBED_MODEL", ""),
+		EmbedDims:             l.int("RAGD_EMBED_DIMS", 0),
+		EmbedAPIKey:           l.secret("RAGD_EMBED_API_KEY"),
+		EmbedScripts:          l.list("RAGD_EMBED_SCRIPTS"),
+		EmbedAPIKeys:          l.pairs("RAGD_EMBED_API_KEYS"),
+		ReembedRate:           l.float("RAGD_REEMBED_RATE", DefaultReembedRate),
+		ReembedBatch:          l.int("RAGD_REEMBED_BATCH", DefaultReembedBatch),
+		ModelGrace:            l.dur("RAGD_MODEL_GRACE", DefaultModelGrace),
+		LLMBaseURL:            l.str("RAGD_LLM_BASE_URL", ""),
+		LLMModel:              l.str("RAGD_LLM_MODEL", ""),
+		LLMAPIKey:             l.secret("RAGD_LLM_API_KEY"),
+		RerankBaseURL:         l.str("RAGD_RERANK_BASE_URL", ""),
+		RerankModel:           l.str("RAGD_RERANK_MODEL", ""),
+		RerankAPIKey:          l.secret("RAGD_RERANK_API_KEY"),
+		ProviderTimeout:       l.dur("RAGD_PROVIDER_TIMEOUT", DefaultProviderTimeout),
+		ChunkTargetTokens:     l.int("RAGD_CHUNK_TARGET_TOKENS", 0),
+		ChunkMaxTokens:        l.int("RAGD_CHUNK_MAX_TOKENS", 0),
+		ChunkOverlap:          l.int("RAGD_CHUNK_OVERLAP_TOKENS", -1),
+		EmbedText:             l.str("RAGD_EMBED_TEXT", "heading+content"),
+		ExactThreshold:        int64(l.int("RAGD_EXACT_THRESHOLD", DefaultExactThreshold)),
+		KeywordPerTerm:        l.int("RAGD_KEYWORD_PER_TERM", DefaultKeywordPerTerm),
+		MaxBodyBytes:          int64(l.int("RAGD_MAX_BODY_BYTES", DefaultMaxBodyBytes)),
+		MaxQueryChars:         l.int("RAGD_MAX_QUERY_CHARS", DefaultMaxQueryChars),
+		MaxTopK:               l.int("RAGD_MAX_TOP_K", DefaultMaxTopK),
+		RequestTimeout:        l.dur("RAGD_REQUEST_TIMEOUT", DefaultRequestTimeout),
+		IngestWorkers:         l.int("RAGD_INGEST_WORKERS", DefaultIngestWorkers),
+		IngestJobMaxBytes:     int64(l.int("RAGD_INGEST_JOB_MAX_BYTES", DefaultIngestJobMaxBytes)),
+		IngestJobMaxFiles:     l.int("RAGD_INGEST_JOB_MAX_FILES", DefaultIngestJobMaxFiles),
+		IngestLease:           l.dur("RAGD_INGEST_LEASE", DefaultIngestLease),
+		IngestDocumentTimeout: l.dur("RAGD_INGEST_DOCUMENT_TIMEOUT", DefaultIngestDocumentTimeout),
+		LogLevel:              l.str("RAGD_LOG_LEVEL", "info"),
+		RateQuery:             l.float("RAGD_RATE_QUERY", DefaultRateQuery),
+		RateWrite:             l.float("RAGD_RATE_WRITE", DefaultRateWrite),
+		RateAdmin:             l.float("RAGD_RATE_ADMIN", DefaultRateAdmin),
+		RateBurst:             l.dur("RAGD_RATE_BURST", DefaultRateBurst),
+		MaxInFlight:           l.int("RAGD_MAX_INFLIGHT", 0),
+		MaxQueued:             l.int("RAGD_MAX_QUEUED", DefaultMaxQueued),
+		QueueWait:             l.dur("RAGD_QUEUE_WAIT", DefaultQueueWait),
+		QuotaDocuments:        int64(l.int("RAGD_QUOTA_DOCUMENTS", 0)),
+		QuotaChunks:           int64(l.int("RAGD_QUOTA_CHUNKS", 0)),
+		QuotaBytes:            int64(l.int("RAGD_QUOTA_BYTES", 0)),
+		MetricsToken:          l.secret("RAGD_METRICS_TOKEN"),
+		EventBuffer:           l.int("RAGD_EVENT_BUFFER", DefaultEventBuffer),
 	}
 	return c, errors.Join(l.errs...)
 }
@@ -340,6 +347,9 @@ func (c Config) Validate(server bool) error {
 	}
 	if c.IngestLease < time.Second || c.IngestLease > time.Hour {
 		errs = append(errs, fmt.Errorf("RAGD_INGEST_LEASE must be between 1s and 1h, got %s", c.IngestLease))
+	}
+	if c.IngestDocumentTimeout < time.Second || c.IngestDocumentTimeout > 24*time.Hour {
+		errs = append(errs, fmt.Errorf("RAGD_INGEST_DOCUMENT_TIMEOUT must be between 1s and 24h, got %s", c.IngestDocumentTimeout))
 	}
 	if c.IngestJobMaxFiles < 1 || c.IngestJobMaxFiles > 1000000 {
 		errs = append(errs, fmt.Errorf("RAGD_INGEST_JOB_MAX_FILES must be in 1..1000000, got %d", c.IngestJobMaxFiles))
@@ -448,6 +458,7 @@ func (c Config) Redacted() []string {
 		"RAGD_INGEST_JOB_MAX_BYTES=" + strconv.FormatInt(c.IngestJobMaxBytes, 10),
 		"RAGD_INGEST_JOB_MAX_FILES=" + strconv.Itoa(c.IngestJobMaxFiles),
 		"RAGD_INGEST_LEASE=" + c.IngestLease.String(),
+		"RAGD_INGEST_DOCUMENT_TIMEOUT=" + c.IngestDocumentTimeout.String(),
 		"RAGD_LOG_LEVEL=" + c.LogLevel,
 		"RAGD_RATE_QUERY=" + strconv.FormatFloat(c.RateQuery, 'g', -1, 64),
 		"RAGD_RATE_WRITE=" + strconv.FormatFloat(c.RateWrite, 'g', -1, 64),

@@ -162,6 +162,14 @@ type Options struct {
 	// DefaultPoll); a job created through this Service wakes its workers at
 	// once.
 	Poll time.Duration
+	// DocumentTimeout bounds the work on one document of a job: extracting,
+	// chunking, embedding and storing it (default DefaultDocumentTimeout;
+	// RAGD_INGEST_DOCUMENT_TIMEOUT). A document that takes longer fails for
+	// good with a reason that says so (another attempt would take as long),
+	// and the worker goes on with the next: without it, one pathological
+	// file held a worker as long as it liked while its lease kept being
+	// renewed, and every tenant's jobs waited behind it.
+	DocumentTimeout time.Duration
 	// Tenants, when not empty, limits the workers to these tenants'
 	// items (dedicated workers; tests).
 	Tenants []uuid.UUID
@@ -176,6 +184,11 @@ const (
 	DefaultMaxAttempts = 5
 	DefaultRetryDelay  = 5 * time.Second
 	DefaultPoll        = 2 * time.Second
+	// DefaultDocumentTimeout: the largest document a job takes
+	// (RAGD_MAX_BODY_BYTES of text, about 6,000 chunks) embeds with the
+	// local model in about 4 minutes on two shared cores, at 25 chunks per
+	// second; 15 minutes leaves room for a slower provider.
+	DefaultDocumentTimeout = 15 * time.Minute
 )
 
 // Service creates, reads and works ingestion jobs. Safe for concurrent use.
@@ -204,6 +217,9 @@ func New(pool *pgxpool.Pool, up Upserter, opt Options) *Service {
 	}
 	if opt.Poll <= 0 {
 		opt.Poll = DefaultPoll
+	}
+	if opt.DocumentTimeout <= 0 {
+		opt.DocumentTimeout = DefaultDocumentTimeout
 	}
 	if opt.Logger == nil {
 		opt.Logger = slog.Default()

@@ -444,3 +444,39 @@ func TestTransientFailuresAreRetried(t *testing.T) {
 		t.Fatalf("a failed document was stored")
 	}
 }
+
+// A job's document that takes longer than DocumentTimeout fails for good
+// with a reason saying so, without further attempts, and the worker goes on
+// with the next document.
+func TestDocumentOverItsTimeFailsAndTheWorkerGoesOn(t *testing.T) {
+	t.Parallel()
+	f := setup(t)
+	ctx := operator(context.Background())
+	s := job.New(testdb.App(t), f.pipe, job.Options{Workers: 1, Lease: time.Minute, MaxAttempts: 3, RetryDelay: 10 * time.Millisecond,
+		Poll: 20 * time.Millisecond, DocumentTimeout: 300 * time.Millisecond, Tenants: []uuid.UUID{f.tn.ID}})
+	j, err := s.Create(ctx, f.tn, job.OriginAPI, "", []job.File{
+		{SourceURI: "slow.md", ContentType: extract.TypeMarkdown, Content: md("Slow", 20)},
+		{SourceURI: "fine.md", ContentType: extract.TypeMarkdown, Content: md("Fine", 20)},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.prov.hold.Store(true) // the provider never answers: the document's time runs out
+	if ok, err := s.Work(ctx); !ok || err != nil {
+		t.Fatalf("first Work: ok=%v err=%v", ok, err)
+	}
+	f.prov.hold.Store(false)
+	if n := drain(t, s); n != 1 {
+		t.Fatalf("worked %d more items, want 1 (the slow document is not retried)", n)
+	}
+	its := items(t, s, f.tn, j.ID)
+	if its[0].Stage != job.StageFailed || its[0].Attempts != 1 || !strings.Contains(its[0].Error, "not stored within 300ms") {
+		t.Fatalf("slow item = %+v, want failed once with the timeout named", its[0])
+	}
+	if its[1].Stage != job.StageStored {
+		t.Fatalf("next item = %+v, want stored", its[1])
+	}
+	if docs, _, _ := docState(t, f.tn, "slow.md"); docs != 0 {
+		t.Fatal("the timed-out document was stored")
+	}
+}

@@ -168,11 +168,20 @@ func (s *Service) process(ctx context.Context, c store.IngestionClaim) {
 	if it.Principals != nil {
 		as = store.AsPrincipals(it.Principals)
 	}
-	out, err := s.upsert(store.WithVisibility(wctx, as), log, t, ingest.Document{SourceURI: it.SourceUri, ContentType: it.ContentType, Content: it.Content, Metadata: meta})
+	dctx, dcancel := context.WithTimeoutCause(store.WithVisibility(wctx, as), s.opt.DocumentTimeout, errTooSlow)
+	out, err := s.upsert(dctx, log, t, ingest.Document{SourceURI: it.SourceUri, ContentType: it.ContentType, Content: it.Content, Metadata: meta})
+	slow := err != nil && errors.Is(context.Cause(dctx), errTooSlow)
+	dcancel()
 	close(stop)
 	beat.Wait()
 	if errors.Is(err, errClaimLost) || errors.Is(context.Cause(wctx), errClaimLost) {
 		log.Warn("ingestion worker: claim lost; another worker has the document", "source_uri", it.SourceUri)
+		return
+	}
+	if slow && ctx.Err() == nil {
+		log.Warn("ingestion worker: document timed out", "source_uri", it.SourceUri, "timeout", s.opt.DocumentTimeout, "err", err)
+		s.finish(ctx, c, log, StageFailed, ingest.Outcome{}, fmt.Sprintf(
+			"the document was not stored within %s (RAGD_INGEST_DOCUMENT_TIMEOUT); split it into smaller documents", s.opt.DocumentTimeout))
 		return
 	}
 	if err == nil {
@@ -185,6 +194,9 @@ func (s *Service) process(ctx context.Context, c store.IngestionClaim) {
 	}
 	s.settle(ctx, c, log, err)
 }
+
+// errTooSlow is the cause of a document's deadline (Options.DocumentTimeout).
+var errTooSlow = errors.New("ingestion job: the document's time is up")
 
 // errPanicked: writing the document panicked. The document fails for good
 // (another attempt would panic again), with a reason that names no
