@@ -583,17 +583,27 @@ func (s *Searcher) rerank(ctx context.Context, p plan, results []Result, resp *R
 		resp.degrade(rerankFailed(err))
 		return results
 	}
-	reranked := make([]Result, 0, len(top))
+	reranked := make([]Result, 0, len(results))
+	scored := make(map[uuid.UUID]bool, len(top))
 	for _, sc := range scores {
-		if sc.Index < 0 || sc.Index >= len(top) {
-			continue
+		if sc.Index < 0 || sc.Index >= len(top) || scored[top[sc.Index].ChunkID] {
+			continue // out of range, or an index the reranker repeated
 		}
 		r := top[sc.Index]
 		r.RerankScore = ptr(sc.Score)
 		reranked = append(reranked, r)
+		scored[r.ChunkID] = true
 	}
 	if len(reranked) == 0 {
 		return results
+	}
+	// A reranker reorders the head it was sent; it does not shorten the
+	// list: the fused results it did not score follow in their fused order,
+	// so top_k past the reranked depth is still honoured.
+	for _, r := range results {
+		if !scored[r.ChunkID] {
+			reranked = append(reranked, r)
+		}
 	}
 	return reranked
 }
