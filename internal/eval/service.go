@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"slices"
 	"sort"
+	"strings"
 	"sync"
 	"time"
 
@@ -86,6 +87,29 @@ func (s *Service) LoadSet(ctx context.Context, t tenant.Tenant, name string, que
 			}
 			probs = append(probs, p)
 		}
+	}
+	// Every question must be one the search accepts as it runs it (in the
+	// form analyze.Question gives it, within RAGD_MAX_QUERY_CHARS): a
+	// question of invisible characters only, or one past the server's
+	// limit, was stored, and then every run of the set failed as a whole.
+	if s.searcher != nil {
+		bad := map[int]bool{}
+		for _, p := range probs {
+			bad[p.Line] = true
+		}
+		for i, q := range qs {
+			if bad[i+1] {
+				continue
+			}
+			r := search.Request{Query: q.Question}
+			switch err := s.searcher.Validate(&r); {
+			case errors.Is(err, search.ErrEmptyQuery):
+				probs = append(probs, Problem{Line: i + 1, Code: "empty_question", Message: "the question has no visible characters"})
+			case errors.Is(err, search.ErrQueryTooLong):
+				probs = append(probs, Problem{Line: i + 1, Code: "too_long", Message: strings.TrimPrefix(err.Error(), "search: ")})
+			}
+		}
+		sort.SliceStable(probs, func(a, b int) bool { return probs[a].Line < probs[b].Line })
 	}
 	uris := map[string]bool{}
 	for _, q := range qs {

@@ -3,6 +3,7 @@ package search
 import (
 	"errors"
 	"math"
+	"strings"
 	"testing"
 
 	"github.com/google/uuid"
@@ -206,5 +207,20 @@ func TestSearcherSharedAcrossRequests(t *testing.T) {
 	}
 	if *s != (Searcher{}) {
 		t.Fatalf("the searcher was written: %+v", *s)
+	}
+}
+
+// A query that Unicode normalisation lengthens past the limit is refused
+// with both counts: the client sent 100 characters, not the 300 searched.
+func TestValidateNamesTheLengthAsSent(t *testing.T) {
+	s := &Searcher{MaxQueryChars: 200}
+	req := Request{Query: strings.Repeat("\ufb2c", 100)}
+	err := s.Validate(&req)
+	if !errors.Is(err, ErrQueryTooLong) || !strings.Contains(err.Error(), "300 characters after Unicode normalisation (100 as sent), the limit is 200") {
+		t.Fatalf("err = %v", err)
+	}
+	req = Request{Query: strings.Repeat("a", 201)}
+	if err := s.Validate(&req); !errors.Is(err, ErrQueryTooLong) || !strings.Contains(err.Error(), ": 201 characters, the limit is 200") {
+		t.Fatalf("err = %v", err)
 	}
 }

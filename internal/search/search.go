@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
@@ -207,11 +208,18 @@ func (s *Searcher) logger() *slog.Logger {
 // in the form documents are compared in, analyze.Question, and trimmed; top_k
 // defaulted): ErrEmptyQuery, ErrQueryTooLong, ErrBadTopK.
 func (s *Searcher) Validate(req *Request) error {
+	sent := utf8.RuneCountInString(strings.TrimSpace(req.Query))
 	req.Query = strings.TrimSpace(analyze.Question(req.Query))
 	if req.Query == "" {
 		return ErrEmptyQuery
 	}
-	if n := len([]rune(req.Query)); n > s.maxQueryChars() {
+	if n := utf8.RuneCountInString(req.Query); n > s.maxQueryChars() {
+		if n != sent {
+			// The limit bounds the work on the text searched; the client
+			// is told what it sent too (NFC decomposes some characters,
+			// U+FB2C into three).
+			return fmt.Errorf("%w: %d characters after Unicode normalisation (%d as sent), the limit is %d", ErrQueryTooLong, n, sent, s.maxQueryChars())
+		}
 		return fmt.Errorf("%w: %d characters, the limit is %d", ErrQueryTooLong, n, s.maxQueryChars())
 	}
 	if req.TopK == 0 {
