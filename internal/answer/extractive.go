@@ -614,6 +614,29 @@ func complete(d []unit, from, to, maxSentences int, query []string, procedure bo
 			}
 		}
 	}
+	// A passage that reaches a procedure's first step, or ends on the
+	// sentence just above it ("To reset a widget, follow these steps."),
+	// runs on to its last step as far as it fits: the first step alone
+	// ("1. Stop the gizmo daemon.") or the sentence that announces the
+	// steps is not the procedure the question asks for.
+	if procedure {
+		first := -1
+		for x := from; x < to; x++ {
+			if numbered(d[x].item) {
+				first = x
+				break
+			}
+		}
+		if first < 0 && to < len(d) && numbered(d[to].item) && d[to-1].kind == unitSentence && d[to-1].item == "" &&
+			d[to].block == d[to-1].block+1 && d[to].section == d[to-1].section && fitsIn(from, to+1, maxListItems) {
+			first = to
+			to++
+		}
+		for first >= 0 && to < len(d) && d[to].item != "" && adjacent(d, to-1, to) && d[to].section == d[to-1].section &&
+			fitsIn(from, to+1, maxListItems) {
+			to++
+		}
+	}
 	// So is the list a sentence ending with ":" announces ("… against
 	// prototype pollution:" above `node:http`, `node:http2`), as many of
 	// its items as fit: the sentence alone promises what it does not say.
