@@ -560,11 +560,12 @@ func namesOf(query string) questionNames {
 		// Each form is looked up by its number's lexeme ("18", "v2.4"),
 		// rarer than the name's, then word for word among the chunks that
 		// have it (missingTerms' literal probe).
-		for i, f := range r.forms() {
+		forms, lexemes := r.forms()
+		for i, f := range forms {
 			n.forms[f] = true
 			if !seen[f] && len(out) < maxProbes {
 				seen[f] = true
-				out = append(out, probe{word: f, text: []string{"", "v"}[i] + r.number, literal: true})
+				out = append(out, probe{word: f, text: lexemes[i], literal: true})
 			}
 		}
 	}
@@ -680,8 +681,23 @@ type release struct {
 	written, name, number string
 }
 
-// forms are the ways a document may write r: with and without the "v".
-func (r release) forms() []string { return []string{r.name + " " + r.number, r.name + " v" + r.number} }
+// forms are the ways a document may write r, each with the lexeme it is
+// looked up by: with and without the "v", and with the word "version"
+// between ("For Vim version 9.0", the header of every Vim help file: "How
+// do I open a terminal in Vim 9.0?" was refused as about a release no
+// document names); a number without a dot also as its ".0" release ("Vim
+// 9" is Vim 9.0).
+func (r release) forms() (forms, lexemes []string) {
+	numbers := []string{r.number}
+	if !strings.Contains(r.number, ".") {
+		numbers = append(numbers, r.number+".0")
+	}
+	for _, n := range numbers {
+		forms = append(forms, r.name+" "+n, r.name+" v"+n, r.name+" version "+n)
+		lexemes = append(lexemes, n, "v"+n, n)
+	}
+	return forms, lexemes
+}
 
 // releases returns the release names the query writes ("PostgreSQL 20"):
 // a name (NameLike) right before a release number. A release no document
@@ -735,7 +751,8 @@ func missingReleases(rels []release, missing, versioned []string) []string {
 			continue
 		}
 		all := true
-		for _, f := range r.forms() {
+		forms, _ := r.forms()
+		for _, f := range forms {
 			all = all && slices.Contains(missing, f)
 		}
 		if all {
