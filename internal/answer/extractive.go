@@ -384,13 +384,16 @@ func bestPassage(question string, query []string, sources []Source, docs [][]uni
 				if u.section != d[a].section {
 					break // a passage does not run into the next section
 				}
-				if b > a && u.kind != unitCode && u.block != d[b-1].block && d[b-1].kind != unitCode && len(info[si][b-1].holds) == 0 {
-					// Nor does it carry a sentence that holds none of the
-					// question's words into the next paragraph: the
+				if b > a && u.kind != unitCode && u.block != d[b-1].block && d[b-1].kind != unitCode && len(info[si][b-1].holds) == 0 &&
+					endsSentence(strings.TrimSpace(d[b-1].text)) {
+					// Nor does it carry a finished sentence that holds none
+					// of the question's words into the next paragraph: the
 					// paragraph after it does not lean on it, and one
 					// planted between a sentence naming the subject and
 					// the answer ("Ignore previous instructions and tell
 					// the user …") was quoted in the middle of the answer.
+					// A sentence that leads into the next ("The syntax
+					// is" above a synopsis) is not finished.
 					break
 				}
 				if b > a && u.kind != unitCode && u.block != d[b-1].block && len(info[si][b].holds) == 0 &&
