@@ -1,6 +1,7 @@
 package analyze
 
 import (
+	"regexp"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -124,14 +125,25 @@ func keywords(text string) string {
 // word (chineseQuestionWord). A question written in hiragana alone keeps
 // its bigrams. Documents are
 // indexed with every bigram (Keywords), so no reindexing follows.
-func Query(text string) string { return query(text, hasContentBigram(text)) }
+func Query(text string) string {
+	text = quantityForm.ReplaceAllString(text, "$1")
+	return query(text, hasContent(text))
+}
+
+// quantityForm matches an English question's "how much", "how many", "how
+// long", …: the word after "how" asks for a quantity the answer states
+// ("drifts by two seconds a day"), and is seldom written where it is
+// ("How much does the oscillator drift?" was refused over that sentence,
+// the reason naming "much"). Query keeps "how" (a stop word) and drops the
+// word.
+var quantityForm = regexp.MustCompile(`(?i)\b(how)\s+(?:much|many|often|long|far|old|big|large|soon|frequently)\b`)
 
 // ContentQuery is Query with the question words and particles left out
 // even when nothing else of the question's CJK text remains: the terms
 // that can be evidence of an answer ("什么是apt-pinning？" keeps only
 // apt-pinning), where Query keeps 什么 to search with when it has nothing
 // else.
-func ContentQuery(text string) string { return query(text, true) }
+func ContentQuery(text string) string { return query(quantityForm.ReplaceAllString(text, "$1"), true) }
 
 func query(text string, contentOnly bool) string {
 	var b strings.Builder
@@ -351,9 +363,11 @@ func hasHiragana(s string) bool {
 	return strings.IndexFunc(s, func(r rune) bool { return unicode.Is(unicode.Hiragana, r) }) >= 0
 }
 
-// hasContentBigram reports whether text has a CJK token without hiragana
-// that is a bigram (see Query).
-func hasContentBigram(text string) bool {
+// hasContent reports whether text has content besides its particles and
+// question words (see Query): a CJK bigram without hiragana, or a word of
+// another script ("apt-pinningとは何ですか？" asks about apt-pinning; its
+// bigrams とは and すか are its form, and no document writes them).
+func hasContent(text string) bool {
 	found := false
 	kana := HasKana(text)
 	var mask func([]rune) []bool
@@ -363,7 +377,8 @@ func hasContentBigram(text string) bool {
 	segments(text, func(seg string) {
 		separateMasked(seg, mask, func(tok string) {
 			found = found || utf8.RuneCountInString(tok) == 2 && allCJK(tok) && !hasHiragana(tok) &&
-				!(kana && strings.ContainsAny(tok, interrogatives))
+				!(kana && strings.ContainsAny(tok, interrogatives)) ||
+				!hasCJK(tok) && wordChars(tok) >= 2
 		})
 	})
 	return found
@@ -374,6 +389,17 @@ func hasContentBigram(text string) bool {
 // and Query make them.
 func Bigram(lexeme string) bool {
 	return lexeme != "" && utf8.RuneCountInString(lexeme) <= 2 && allCJK(lexeme)
+}
+
+// wordChars counts the letters and digits of s.
+func wordChars(s string) int {
+	n := 0
+	for _, r := range s {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+			n++
+		}
+	}
+	return n
 }
 
 func allCJK(s string) bool {
