@@ -50,6 +50,7 @@ type AskResult struct {
 	// question; ConfidenceReason says why it is low, when it is.
 	Confidence       float64
 	ConfidenceReason string
+	MissingTerms     []string // the question's names no document contains
 	Citations        []answer.Citation // sources cited by the answer, in order of first citation
 	// Sources are every source given to the answerer, numbered from 1
 	// (without an LLM, each with its neighbouring chunks).
@@ -96,6 +97,7 @@ type AnswerResponse struct {
 	RefusalReason    string            `json:"refusal_reason,omitempty" doc:"Why the answer was refused, e.g. no_results, low_retrieval_confidence, not_in_sources, unsupported_answer."`
 	Confidence       float64           `json:"confidence" doc:"Estimated probability in [0, 1] that the tenant's documents answer the question; answers below the tenant's refuse_below are refused."`
 	ConfidenceReason string            `json:"confidence_reason,omitempty" doc:"Why the confidence is low, in words, e.g. no document mentions “MongoDB”."`
+	MissingTerms     []string          `json:"missing_terms,omitempty" doc:"Names and identifiers of the question that no document of the tenant contains."`
 	Citations        []answer.Citation `json:"citations" doc:"Sources the answer cites, in order of first citation."`
 	Sources          []answer.Source   `json:"sources" doc:"Every retrieved source given to the answerer."`
 	Mode             string            `json:"mode" enum:"llm,extractive" doc:"llm: generated and citation-checked; extractive: sentences quoted from the sources."`
@@ -314,7 +316,7 @@ func (s *Server) answered(res AskResult) AnswerResponse {
 		s.metrics.degraded.WithLabelValues("answer").Inc()
 	}
 	body := AnswerResponse{Answer: res.Answer, Refused: res.Refused, RefusalReason: res.RefusalReason, Confidence: res.Confidence,
-		ConfidenceReason: res.ConfidenceReason, Citations: res.Citations, Sources: res.Sources,
+		ConfidenceReason: res.ConfidenceReason, MissingTerms: res.MissingTerms, Citations: res.Citations, Sources: res.Sources,
 		Mode: res.Mode, Degraded: res.Degraded, DegradedReasons: res.DegradedReasons}
 	if body.DegradedReasons == nil {
 		body.DegradedReasons = []Degradation{}

@@ -2,6 +2,7 @@ package api_test
 
 import (
 	"net/http"
+	"slices"
 	"testing"
 	"time"
 
@@ -44,6 +45,10 @@ func TestRetrievalEventsAndFeedback(t *testing.T) {
 		body: map[string]any{"question": "how do I install MongoDB replicas"}}), http.StatusOK)
 	if sr.EventID == "" || ar.EventID == "" {
 		t.Fatalf("responses carry no event id: search %q answer %q", sr.EventID, ar.EventID)
+	}
+	// The answer names what no document mentions, as a search does.
+	if !ar.Refused || !slices.Contains(ar.MissingTerms, "MongoDB") {
+		t.Errorf("answer refused=%v missing_terms=%q, want refused with MongoDB missing", ar.Refused, ar.MissingTerms)
 	}
 	// Tenant b's traffic never shows in tenant a's events.
 	b.do(req{method: "POST", path: "/v1/search", token: token(t, b.b.ID, auth.RoleReader), body: map[string]any{"query": "tenant b question"}})

@@ -57,6 +57,9 @@ type Response struct {
 	// ConfidenceReason says in words why Confidence is low (e.g. no document
 	// mentions “MongoDB”); empty when it is not.
 	ConfidenceReason string `json:"confidence_reason,omitempty"`
+	// MissingTerms are the question's names and identifiers that no
+	// document of the tenant contains (search.Response.MissingTerms).
+	MissingTerms []string `json:"missing_terms,omitempty"`
 	// RefuseBelow is the tenant's threshold that Confidence was compared with.
 	RefuseBelow float64 `json:"refuse_below"`
 	// Timings are milliseconds per stage: the search's stages
@@ -117,7 +120,7 @@ func (s *Service) Ask(ctx context.Context, t tenant.Tenant, req search.Request, 
 	res.Results = res.Results[:min(topK, len(res.Results))]
 	set := s.Searcher.Settings(t, nil)
 	out := Response{Citations: []answer.Citation{}, Sources: []answer.Source{}, InvalidCitations: []int{}, Degraded: res.Degraded,
-		DegradedReasons: res.DegradedReasons, Confidence: res.Confidence, ConfidenceReason: res.ConfidenceReason, RefuseBelow: *set.RefuseBelow,
+		DegradedReasons: res.DegradedReasons, Confidence: res.Confidence, ConfidenceReason: res.ConfidenceReason, MissingTerms: res.MissingTerms, RefuseBelow: *set.RefuseBelow,
 		Mode: answer.ModeExtractive, Timings: maps.Clone(res.Timings), Retrieved: res.Results}
 	if out.Timings == nil {
 		out.Timings = map[string]float64{}
