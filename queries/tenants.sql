@@ -46,7 +46,7 @@ SELECT coalesce(max(chunk_count), 0)::bigint AS chunk_count,
 FROM tenant_stats WHERE tenant_stats.tenant_id = @tenant_id;
 
 -- name: GetEmbeddingModel :one
-SELECT id, name, dims, distance, vector_weight, provider, endpoint, query_prefix, document_prefix, max_input_tokens, status
+SELECT id, name, dims, distance, vector_weight, provider, endpoint, query_prefix, document_prefix, max_input_tokens, status, created_at
 FROM embedding_models WHERE name = @name;
 
 -- name: CurrentTenantSetting :one

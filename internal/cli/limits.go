@@ -27,6 +27,7 @@ const tenantLimitsUsage = "tenant limits --slug <slug> [--query-rate N] [--write
 func runTenantLimits(ctx context.Context, e *env, args []string) error {
 	fs := newFlags(e, "tenant limits", tenantLimitsUsage)
 	slug := fs.String("slug", "", "tenant slug")
+	fs.StringVar(slug, "tenant", "", "tenant slug (alias of --slug)")
 	rates := map[string]*float64{}
 	for _, n := range []string{"query-rate", "write-rate", "admin-rate"} {
 		rates[n] = fs.Float64(n, 0, "requests per second ("+n[:len(n)-5]+" routes)")
@@ -127,6 +128,7 @@ func runTenantLimits(ctx context.Context, e *env, args []string) error {
 func runPurgeEvents(ctx context.Context, e *env, args []string) error {
 	fs := newFlags(e, "tenant purge-events", "tenant purge-events [--slug <slug>]  (every tenant when no slug)")
 	slug := fs.String("slug", "", "only this tenant")
+	fs.StringVar(slug, "tenant", "", "only this tenant (alias of --slug)")
 	if _, err := parse(fs, args); err != nil {
 		return err
 	}

@@ -133,6 +133,22 @@ func TestModelCLI(t *testing.T) {
 	if shown.Models.Previous != "" {
 		t.Errorf("show after the drop: %+v", shown.Models)
 	}
+	// A switch cancelled by naming the active model says so, and the
+	// abandoned model's drop date is a real one.
+	tn2 := testdb.NewTenant(t, "modelcancel", "")
+	if code, _, errOut := runCLI(t, env, "tenant", "set-model", "--tenant", tn2.Slug, "--model", name); code != 0 {
+		t.Fatalf("set-model without --wait: exit %d %s", code, errOut)
+	}
+	code, _, errOut = runCLI(t, env, "tenant", "set-model", "--tenant", tn2.Slug, "--model", embed.LocalModelName)
+	if code != 0 || !strings.Contains(errOut, "switch to "+name+" cancelled") {
+		t.Errorf("cancel: exit %d %s", code, errOut)
+	}
+	if code, out, errOut := runCLI(t, env, "tenant", "show", "--tenant", tn2.Slug); code != 0 || strings.Contains(out, `"0001-`) {
+		t.Errorf("show after the cancel: exit %d %s %s", code, out, errOut)
+	}
+	if code, out, _ := runCLI(t, env, "model", "show", name); code != 0 || strings.Contains(out, `"0001-`) || !strings.Contains(out, `"created_at"`) {
+		t.Errorf("model show: exit %d %s", code, out)
+	}
 	if code, out, _ := runCLI(t, env, "model", "retire", name); code != 0 || !strings.Contains(out, `"status": "retired"`) {
 		t.Errorf("retire: exit %d %s", code, out)
 	}

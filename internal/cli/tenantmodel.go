@@ -64,11 +64,20 @@ func runTenantModel(ctx context.Context, e *env, action string, args []string) e
 	if action == "drop-model-vectors" {
 		return dropModelVectors(ctx, e, pool, set, row.ID, *slug, *name)
 	}
-	m, switching, err := set.SetTarget(ctx, pool, row.ID, *name)
+	m, switching, was, err := set.SetTargetCancelling(ctx, pool, row.ID, *name)
 	if err != nil {
 		return err
 	}
 	if !switching {
+		if was != 0 {
+			prev, err := model.ByID(ctx, pool, was)
+			if err != nil {
+				return err
+			}
+			fmt.Fprintf(e.stderr, "tenant %s: switch to %s cancelled; %s stays its active model (the partial %s vectors are dropped by the next background run)\n",
+				*slug, prev.Name, m.Name, prev.Name)
+			return nil
+		}
 		fmt.Fprintf(e.stderr, "tenant %s: %s is its active model already (no switch in progress)\n", *slug, m.Name)
 		return nil
 	}

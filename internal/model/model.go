@@ -171,10 +171,11 @@ func ByName(ctx context.Context, db store.DBTX, name string) (Model, error) {
 	if err != nil {
 		return Model{}, err
 	}
-	return Model{ID: r.ID, Name: r.Name, Provider: r.Provider, Dims: int(r.Dims), Distance: r.Distance, Endpoint: r.Endpoint,
-		QueryPrefix: r.QueryPrefix, DocumentPrefix: r.DocumentPrefix, MaxInputTokens: int(r.MaxInputTokens),
-		VectorWeight: float64(r.VectorWeight), Status: r.Status}, nil
+	return fromRow(store.GetEmbeddingModelByIDRow(r)), nil
 }
+
+// ByID returns the model with id. Errors: ErrNotRegistered.
+func ByID(ctx context.Context, db store.DBTX, id int16) (Model, error) { return byID(ctx, db, id) }
 
 // byID returns the model with id. Errors: ErrNotRegistered.
 func byID(ctx context.Context, db store.DBTX, id int16) (Model, error) {

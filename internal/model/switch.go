@@ -111,6 +111,11 @@ func (s *Set) StatusOf(ctx context.Context, db store.Beginner, t tenant.Tenant, 
 		}
 		st.Previous = prev.Name
 		after := t.ModelSwitchedAt.Add(grace)
+		if t.ModelSwitchedAt.IsZero() {
+			// A cancelled switch's model on a tenant that never switched:
+			// its partial vectors are due for the next background drop.
+			after = time.Now().UTC().Truncate(time.Second)
+		}
 		st.DropAfter = &after
 	}
 	return st, nil
@@ -143,17 +148,25 @@ func (s *Set) row(ctx context.Context, id int16) (Model, error) {
 // the others. Returns the target model and whether a switch is now in
 // progress. Errors: ErrNotRegistered, ErrRetired.
 func (s *Set) SetTarget(ctx context.Context, db *pgxpool.Pool, tenantID uuid.UUID, name string) (Model, bool, error) {
-	m, err := ByName(ctx, db, name)
+	m, switching, _, err := s.SetTargetCancelling(ctx, db, tenantID, name)
+	return m, switching, err
+}
+
+// SetTargetCancelling is SetTarget that also returns the model of the
+// switch it cancelled or replaced (0: none was in progress), so that the
+// operator is told which.
+func (s *Set) SetTargetCancelling(ctx context.Context, db *pgxpool.Pool, tenantID uuid.UUID, name string) (m Model, switching bool, was int16, err error) {
+	m, err = ByName(ctx, db, name)
 	if err != nil {
-		return Model{}, false, err
+		return Model{}, false, 0, err
 	}
-	var switching bool
 	err = inTenant(ctx, db, tenantID, func(tx pgx.Tx) error {
 		q := store.New()
 		cur, err := q.LockTenantModelsForFlip(ctx, tx, tenantID)
 		if err != nil {
 			return err
 		}
+		was = cur.TargetModelID
 		target := m.ID
 		if s.Resolve(cur.EmbeddingModelID) == m.ID {
 			target = 0 // already active: no switch (cancels one in progress)
@@ -163,7 +176,7 @@ func (s *Set) SetTarget(ctx context.Context, db *pgxpool.Pool, tenantID uuid.UUI
 		switching = target != 0
 		return q.SetTenantTargetModel(ctx, tx, store.SetTenantTargetModelParams{ID: tenantID, TargetModelID: target})
 	})
-	return m, switching, err
+	return m, switching, was, err
 }
 
 // Progress is one step of Run.

@@ -88,7 +88,7 @@ func (q *Queries) DisableTenantByID(ctx context.Context, db DBTX, id uuid.UUID) 
 }
 
 const getEmbeddingModel = `-- name: GetEmbeddingModel :one
-SELECT id, name, dims, distance, vector_weight, provider, endpoint, query_prefix, document_prefix, max_input_tokens, status
+SELECT id, name, dims, distance, vector_weight, provider, endpoint, query_prefix, document_prefix, max_input_tokens, status, created_at
 FROM embedding_models WHERE name = $1
 `
 
@@ -104,6 +104,7 @@ type GetEmbeddingModelRow struct {
 	DocumentPrefix string
 	MaxInputTokens int32
 	Status         string
+	CreatedAt      pgtype.Timestamptz
 }
 
 func (q *Queries) GetEmbeddingModel(ctx context.Context, db DBTX, name string) (GetEmbeddingModelRow, error) {
@@ -121,6 +122,7 @@ func (q *Queries) GetEmbeddingModel(ctx context.Context, db DBTX, name string) (
 		&i.DocumentPrefix,
 		&i.MaxInputTokens,
 		&i.Status,
+		&i.CreatedAt,
 	)
 	return i, err
 }
