@@ -464,6 +464,12 @@ func bestPassage(question string, query []string, sources []Source, docs [][]uni
 					score += leadWeight * meanIDF * held / totalIDF
 				}
 				score = score*prior - lengthPenalty*float64(b-a)
+				if asks(u.text) {
+					// A passage does not end on a question: what answers
+					// it comes after it (an FAQ's "Can I run a shell
+					// inside a Vim window?" was the whole answer).
+					continue
+				}
 				if score > per[si].score {
 					per[si] = passage{score, evidence, a, b + 1}
 				}
@@ -919,4 +925,11 @@ func excerpt(sources []Source) Result {
 		}
 	}
 	return refusal(ModeExtractive)
+}
+
+// asks reports whether a sentence is a question: it ends with a question
+// mark (ASCII, fullwidth), closing quotes and brackets aside.
+func asks(s string) bool {
+	s = strings.TrimRight(strings.TrimSpace(s), "\"'”’)]）」』")
+	return strings.HasSuffix(s, "?") || strings.HasSuffix(s, "？")
 }

@@ -1014,3 +1014,23 @@ func TestCJKQuestionWordsAreNoEvidence(t *testing.T) {
 		t.Errorf("Answer =\n%s\nwant the apt-mark hold sentence", r.Answer)
 	}
 }
+
+// An answer never ends on a question, and a rule line is no part of one:
+// an FAQ whose question sits in a paragraph of text was answered with the
+// question alone, and a help file's "=====" line opened an answer as a
+// lead-in ("=====…: *28.7* Folding by syntax").
+func TestExtractiveNeitherEndsOnAQuestionNorQuotesRules(t *testing.T) {
+	t.Parallel()
+	faq := []Source{{Title: "Vim FAQ", Content: "Shells and terminals. Can I run a shell inside a Vim window?\n\n" +
+		"Yes: the :terminal command opens a window running your shell, and CTRL-W N leaves it in Normal mode."}}
+	r := Extractive("How do I run a shell inside a Vim window?", faq, 3)
+	if !strings.Contains(r.Answer, ":terminal command") || strings.HasSuffix(strings.TrimSpace(r.Answer), "?") {
+		t.Errorf("FAQ: Answer = %q, want the sentence after the question", r.Answer)
+	}
+	help := []Source{{Title: "usr_28", Content: "==============================================================================\n" +
+		"*28.7*\tFolding by syntax\n\nFolds can be defined by the syntax items of the file type. Use zR to open all folds."}}
+	r = Extractive("How do I open all folds?", help, 3)
+	if strings.Contains(r.Answer, "===") || !strings.Contains(r.Answer, "zR") {
+		t.Errorf("rule: Answer = %q, want the zR sentence without the rule", r.Answer)
+	}
+}

@@ -297,6 +297,10 @@ func splitBlocks(content string) []rawBlock {
 		case strings.HasPrefix(t, "```") || strings.HasPrefix(t, "~~~"):
 			flush()
 			fence = t[:runLen(t, 0, t[0])]
+		case separatorLine(t):
+			// A rule ("=====", "-----", "* * *") separates; quoted, it
+			// opened an answer as "=====…: *28.7* Folding by syntax".
+			flush()
 		case t == "":
 			flush()
 		default:
@@ -742,4 +746,14 @@ func stripCodeMarkers(line string) string {
 	}
 	b.WriteString(line[last:])
 	return b.String()
+}
+
+// separatorLine reports a line that is a rule: at least three of one of
+// = - * _ ~ # + (blanks between them allowed), nothing else.
+func separatorLine(t string) bool {
+	t = strings.ReplaceAll(t, " ", "")
+	if len(t) < 3 || !strings.ContainsRune("=-*_~#+", rune(t[0])) {
+		return false
+	}
+	return strings.Trim(t, t[:1]) == ""
 }
