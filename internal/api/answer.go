@@ -50,7 +50,7 @@ type AskResult struct {
 	// question; ConfidenceReason says why it is low, when it is.
 	Confidence       float64
 	ConfidenceReason string
-	MissingTerms     []string // the question's names no document contains
+	MissingTerms     []string          // the question's names no document contains
 	Citations        []answer.Citation // sources cited by the answer, in order of first citation
 	// Sources are every source given to the answerer, numbered from 1
 	// (without an LLM, each with its neighbouring chunks).
