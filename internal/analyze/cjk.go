@@ -126,9 +126,48 @@ func keywords(text string) string {
 // its bigrams. Documents are
 // indexed with every bigram (Keywords), so no reindexing follows.
 func Query(text string) string {
-	text = quantityForm.ReplaceAllString(text, "$1")
-	return query(text, hasContent(text))
+	text = dropQuantityWord(text)
+	mode := keepAll
+	switch {
+	case hasContentBigram(text):
+		mode = dropParticles
+	case hasLatinWord(text) || query(text, dropForm) != query(text, keepAll) && hasCJKToken(query(text, dropForm)):
+		mode = dropForm
+	}
+	return query(text, mode)
 }
+
+// queryMode is what of a question's CJK text query leaves out.
+type queryMode uint8
+
+const (
+	// keepAll sends every bigram: a question written in hiragana alone
+	// (おすすめはなんですか) has nothing else.
+	keepAll queryMode = iota
+	// dropForm leaves out the bigrams that are only the question's form:
+	// hiragana alone (とは, です, すか, には) and, in Japanese, an
+	// interrogative kanji (何で); in Chinese, the question words
+	// (chineseQuestionMask). A word written with okurigana (折り畳み,
+	// 取り消す) keeps its bigrams that hold a kanji.
+	dropForm
+	// dropParticles leaves out every bigram holding hiragana too, when the
+	// question has a bigram without any (富士山の高さ…: 富士, 士山).
+	dropParticles
+)
+
+// hasCJKToken reports whether a query's text holds a CJK token.
+func hasCJKToken(q string) bool {
+	for _, f := range strings.Fields(q) {
+		if hasCJK(f) && strings.IndexFunc(f, unicode.IsPunct) < 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// dropQuantityWord drops the word after "how" in "how much", "how many",
+// "how long", … when it stands alone (quantityForm).
+func dropQuantityWord(text string) string { return quantityForm.ReplaceAllString(text, "$1$2") }
 
 // quantityForm matches an English question's "how much", "how many", "how
 // long", …: the word after "how" asks for a quantity the answer states
@@ -136,16 +175,24 @@ func Query(text string) string {
 // ("How much does the oscillator drift?" was refused over that sentence,
 // the reason naming "much"). Query keeps "how" (a stop word) and drops the
 // word.
-var quantityForm = regexp.MustCompile(`(?i)\b(how)\s+(?:much|many|often|long|far|old|big|large|soon|frequently)\b`)
+// In a hyphenated compound ("how long-running queries …") the word is
+// content and stays.
+var quantityForm = regexp.MustCompile(`(?i)\b(how)\s+(?:much|many|often|long|far|old|big|large|soon|frequently)(\s|[?.,;:!]|$)`)
 
 // ContentQuery is Query with the question words and particles left out
 // even when nothing else of the question's CJK text remains: the terms
 // that can be evidence of an answer ("什么是apt-pinning？" keeps only
 // apt-pinning), where Query keeps 什么 to search with when it has nothing
 // else.
-func ContentQuery(text string) string { return query(quantityForm.ReplaceAllString(text, "$1"), true) }
+func ContentQuery(text string) string {
+	text = dropQuantityWord(text)
+	if hasContentBigram(text) {
+		return query(text, dropParticles)
+	}
+	return query(text, dropForm)
+}
 
-func query(text string, contentOnly bool) string {
+func query(text string, mode queryMode) string {
 	var b strings.Builder
 	last := 0
 	kana := HasKana(text)
@@ -155,11 +202,12 @@ func query(text string, contentOnly bool) string {
 		}
 		b.WriteString(text[last:start])
 		var mask func([]rune) []bool
-		if contentOnly && !kana {
+		if mode != keepAll && !kana {
 			mask = chineseQuestionMask
 		}
 		separateMasked(text[start:end], mask, func(tok string) {
-			if contentOnly && hasCJK(tok) && (hasHiragana(tok) || kana && strings.ContainsAny(tok, interrogatives)) {
+			if mode != keepAll && hasCJK(tok) && kana && strings.ContainsAny(tok, interrogatives) ||
+				mode == dropForm && allHiragana(tok) || mode == dropParticles && hasCJK(tok) && hasHiragana(tok) {
 				return
 			}
 			b.WriteByte(' ')
@@ -363,11 +411,26 @@ func hasHiragana(s string) bool {
 	return strings.IndexFunc(s, func(r rune) bool { return unicode.Is(unicode.Hiragana, r) }) >= 0
 }
 
-// hasContent reports whether text has content besides its particles and
-// question words (see Query): a CJK bigram without hiragana, or a word of
-// another script ("apt-pinningとは何ですか？" asks about apt-pinning; its
-// bigrams とは and すか are its form, and no document writes them).
-func hasContent(text string) bool {
+// hasLatinWord reports whether text has a word of two or more letters or
+// digits outside the CJK scripts ("apt-pinningとは何ですか？" asks about
+// apt-pinning; its bigrams とは and すか are its form, and no document
+// writes them).
+func hasLatinWord(text string) bool {
+	found := false
+	segments(text, func(seg string) {
+		separate(seg, func(tok string) { found = found || !hasCJK(tok) && wordChars(tok) >= 2 })
+	})
+	return found
+}
+
+// allHiragana reports whether tok is hiragana only.
+func allHiragana(tok string) bool {
+	return tok != "" && strings.IndexFunc(tok, func(r rune) bool { return !unicode.Is(unicode.Hiragana, r) }) < 0
+}
+
+// hasContentBigram reports whether text has a CJK token without hiragana
+// that is a bigram (see Query).
+func hasContentBigram(text string) bool {
 	found := false
 	kana := HasKana(text)
 	var mask func([]rune) []bool
@@ -377,8 +440,7 @@ func hasContent(text string) bool {
 	segments(text, func(seg string) {
 		separateMasked(seg, mask, func(tok string) {
 			found = found || utf8.RuneCountInString(tok) == 2 && allCJK(tok) && !hasHiragana(tok) &&
-				!(kana && strings.ContainsAny(tok, interrogatives)) ||
-				!hasCJK(tok) && wordChars(tok) >= 2
+				!(kana && strings.ContainsAny(tok, interrogatives))
 		})
 	})
 	return found

@@ -25,10 +25,11 @@ func TestKeywordsAndQuery(t *testing.T) {
 		{"おすすめはなんですか", "おす すす すめ めは はな なん んで です すか", " おす すす すめ めは はな なん んで です すか "},
 		// Mixed-script identifiers.
 		{"pg_stat_activity表记录会话", "pgstatactivity activity 表记 记录 录会 会话", "pg_stat_ activity 表记 记录 录会 会话 \npgstatactivity"},
-		// A word in another script is content too: the bigrams holding
-		// hiragana are left out beside it ("apt-pinningとは何ですか？" asks
-		// about apt-pinning; とは and すか are its form).
-		{"Python3の使い方", "Python3 の使 使い い方", " Python3 "},
+		// A word in another script is content too: beside it the bigrams
+		// of hiragana alone are left out ("apt-pinningとは何ですか？" asks
+		// about apt-pinning; とは and すか are its form), those holding a
+		// kanji stay (使い方, a word with okurigana).
+		{"Python3の使い方", "Python3 の使 使い い方", " Python3 の使 使い い方 "},
 		{"apt-pinningとは何ですか？", "apt-pinning とは は何 何で です すか", " apt-pinning ？"},
 		{"GPT-4模型是什么？", "GPT-4 模型 型是 是什 什么", " GPT-4 模型 型是 ？"},
 		// A Chinese question's bigrams touching a question word or a final

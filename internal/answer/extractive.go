@@ -707,8 +707,17 @@ func continues(s string) bool {
 // (…するには: in order to …); Chinese 如何, 怎么, 怎样, 步骤.
 var procedureCues = regexp.MustCompile(`(?i)(\bhow\b|\bsteps?\b|\bprocedure\b|\bprocess\b|\bin what order\b|方法|手順|やり方|には|如何|怎么|怎样|步骤)`)
 
-// asksProcedure reports whether question asks how to do something.
-func asksProcedure(question string) bool { return procedureCues.MatchString(question) }
+// asksProcedure reports whether question asks how to do something: "how
+// long", "how many", … ask for a quantity, not for steps ("How long are
+// entries kept in the cache?" was answered with the numbered list after
+// the sentence that answers it).
+func asksProcedure(question string) bool {
+	return procedureCues.MatchString(quantityHow.ReplaceAllString(question, ""))
+}
+
+// quantityHow matches "how" asking for a quantity (as analyze drops the
+// word from the keyword query).
+var quantityHow = regexp.MustCompile(`(?i)\bhow\s+(?:much|many|often|long|far|old|big|large|soon|frequently)\b`)
 
 // numbered reports an item marker that numbers its item ("2. "): the item
 // is a step of a procedure.

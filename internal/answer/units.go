@@ -297,9 +297,12 @@ func splitBlocks(content string) []rawBlock {
 		case strings.HasPrefix(t, "```") || strings.HasPrefix(t, "~~~"):
 			flush()
 			fence = t[:runLen(t, 0, t[0])]
-		case separatorLine(t):
-			// A rule ("=====", "-----", "* * *") separates; quoted, it
-			// opened an answer as "=====…: *28.7* Folding by syntax".
+		case len(cur) <= 1 && line == t && separatorLine(t):
+			// A rule ("=====", "-----") at the left margin that opens a
+			// block, or underlines its one line (a title), separates;
+			// quoted, it opened an answer as "=====…: *28.7* Folding by
+			// syntax". Inside a block (a table, code, program output) it
+			// is that block's text.
 			flush()
 		case t == "":
 			flush()
@@ -749,9 +752,9 @@ func stripCodeMarkers(line string) string {
 }
 
 // separatorLine reports a line that is a rule: at least three of one of
-// = - * _ ~ # + (blanks between them allowed), nothing else.
+// = - * _ ~ # +, nothing else (a table's rule has blanks between its
+// columns' rules).
 func separatorLine(t string) bool {
-	t = strings.ReplaceAll(t, " ", "")
 	if len(t) < 3 || !strings.ContainsRune("=-*_~#+", rune(t[0])) {
 		return false
 	}

@@ -162,13 +162,16 @@ type Options struct {
 	// DefaultPoll); a job created through this Service wakes its workers at
 	// once.
 	Poll time.Duration
-	// DocumentTimeout bounds the work on one document of a job: extracting,
-	// chunking, embedding and storing it (default DefaultDocumentTimeout;
-	// RAGD_INGEST_DOCUMENT_TIMEOUT). A document that takes longer fails for
-	// good with a reason that says so (another attempt would take as long),
-	// and the worker goes on with the next: without it, one pathological
-	// file held a worker as long as it liked while its lease kept being
-	// renewed, and every tenant's jobs waited behind it.
+	// DocumentTimeout bounds one attempt at a document of a job:
+	// extracting, chunking, embedding and storing it (default
+	// DefaultDocumentTimeout; RAGD_INGEST_DOCUMENT_TIMEOUT). An attempt that
+	// takes longer ends, and the document is retried like any transient
+	// failure (the time may have gone waiting for another writer's lock or
+	// a slow provider), failing with a reason that names the timeout once
+	// MaxAttempts are used; the worker goes on with the next document.
+	// Without it, one pathological file held a worker as long as it liked
+	// while its lease kept being renewed, and every tenant's jobs waited
+	// behind it.
 	DocumentTimeout time.Duration
 	// Tenants, when not empty, limits the workers to these tenants'
 	// items (dedicated workers; tests).

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"log/slog"
 	"runtime/debug"
+	"strings"
 	"sync"
 	"time"
 
@@ -178,11 +179,12 @@ func (s *Service) process(ctx context.Context, c store.IngestionClaim) {
 		log.Warn("ingestion worker: claim lost; another worker has the document", "source_uri", it.SourceUri)
 		return
 	}
-	if slow && ctx.Err() == nil {
+	if slow {
+		// Retried like any transient failure, within MaxAttempts: the time
+		// may have gone waiting (another writer's lock on the document, a
+		// slow provider), not on the document itself.
 		log.Warn("ingestion worker: document timed out", "source_uri", it.SourceUri, "timeout", s.opt.DocumentTimeout, "err", err)
-		s.finish(ctx, c, log, StageFailed, ingest.Outcome{}, fmt.Sprintf(
-			"the document was not stored within %s (RAGD_INGEST_DOCUMENT_TIMEOUT); split it into smaller documents", s.opt.DocumentTimeout))
-		return
+		err = fmt.Errorf("%w: the document was not stored within %s (RAGD_INGEST_DOCUMENT_TIMEOUT)", errTooSlow, s.opt.DocumentTimeout)
 	}
 	if err == nil {
 		stage := StageStored
@@ -196,7 +198,7 @@ func (s *Service) process(ctx context.Context, c store.IngestionClaim) {
 }
 
 // errTooSlow is the cause of a document's deadline (Options.DocumentTimeout).
-var errTooSlow = errors.New("ingestion job: the document's time is up")
+var errTooSlow = errors.New("ingestion job: time is up")
 
 // errPanicked: writing the document panicked. The document fails for good
 // (another attempt would panic again), with a reason that names no
@@ -249,7 +251,7 @@ func (s *Service) settle(ctx context.Context, c store.IngestionClaim, log *slog.
 // about the document (too large, not UTF-8, empty, ...) and fails at once.
 func transient(err error) bool {
 	var pg *pgconn.PgError
-	return errors.Is(err, ingest.ErrEmbedding) || store.IsUnavailable(err) || errors.Is(err, context.DeadlineExceeded) ||
+	return errors.Is(err, ingest.ErrEmbedding) || store.IsUnavailable(err) || errors.Is(err, context.DeadlineExceeded) || errors.Is(err, errTooSlow) ||
 		(errors.As(err, &pg) && !errors.Is(err, store.ErrInvalidValue) && !errors.Is(err, store.ErrInvalidText))
 }
 
@@ -259,6 +261,8 @@ func transient(err error) bool {
 func reason(err error) string {
 	var pg *pgconn.PgError
 	switch {
+	case errors.Is(err, errTooSlow):
+		return strings.TrimPrefix(err.Error(), errTooSlow.Error()+": ")
 	case errors.Is(err, ingest.ErrEmbedding):
 		return "the embedding model is unavailable"
 	case store.IsUnavailable(err):
