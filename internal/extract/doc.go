@@ -53,7 +53,14 @@
 // task lists and autolinks). YAML front matter is removed and its title: used
 // as the document title. Headings count as structure only at the top level;
 // a heading inside a list or block quote becomes a paragraph. Raw HTML blocks
-// go through the streaming HTML extractor.
+// go through the streaming HTML extractor. CommonMark reads any "<word>" as
+// HTML, but documentation writes key names, placeholders and generics so
+// (<Tab>, <file>, <buffer>, List<String>): an inline tag that names no HTML
+// element, or an element written without its end tag ("the <script>
+// argument"), is kept as the word it is, while real markup (<kbd>C</kbd>,
+// <span class="k">, <br>) gives its text and a paired <script> or <style>
+// none; an HTML block opened by such a word (a line that is only "<Leader>",
+// a paragraph starting "<script> is") is read as Markdown (mdrawhtml.go).
 //
 // goldmark, like most CommonMark parsers, takes quadratic time on some
 // inputs (thousands of "[" or "`" in one paragraph, dozens of container

@@ -28,7 +28,7 @@ func extractMarkdown(src []byte) (*Document, error) {
 		return doc, nil
 	}
 	root := md.Parser().Parse(text.NewReader(body))
-	w := &mdWalker{src: body}
+	w := &mdWalker{src: body, reparse: 3*len(body) + 4096}
 	w.block(root, true, 0)
 	w.flush()
 	if title == "" {
@@ -255,6 +255,13 @@ type mdWalker struct {
 	lists []listState
 	item  *itemState
 	h1    string // first top-level h1
+	// raw is what each inline raw HTML node of the container being walked
+	// stands for (classifyRawHTML); skip is set between the tags of a
+	// <script> or <style> element.
+	raw  map[*ast.RawHTML]rawAction
+	skip bool
+	// reparse is how many more bytes wordBlock may parse again.
+	reparse int
 }
 
 func (w *mdWalker) flush() {
@@ -314,7 +321,7 @@ func (w *mdWalker) block(n ast.Node, top bool, depth int) {
 		w.b.addCode(w.lines(n))
 	case *ast.HTMLBlock:
 		w.flush()
-		w.htmlBlock(n, top)
+		w.htmlBlock(n, top, depth)
 	case *ast.List:
 		w.flush()
 		w.lists = append(w.lists, listState{ordered: n.IsOrdered(), next: n.Start})
@@ -386,10 +393,13 @@ func (w *mdWalker) lines(n ast.Node) string {
 
 // htmlBlock extracts the text of raw HTML embedded in Markdown with the
 // streaming HTML extractor; headings survive only at the top level.
-func (w *mdWalker) htmlBlock(n *ast.HTMLBlock, top bool) {
+func (w *mdWalker) htmlBlock(n *ast.HTMLBlock, top bool, depth int) {
 	raw := w.lines(n)
 	if n.HasClosure() {
 		raw += string(n.ClosureLine.Value(w.src))
+	}
+	if w.wordBlock(n, raw, top, depth) {
+		return
 	}
 	doc := extractHTMLFlat([]byte(raw))
 	for _, blk := range doc.Blocks {
@@ -465,10 +475,25 @@ func unescape(v []byte) []byte {
 
 // inlines appends the inline content of n to in. Inline nesting is shallow
 // in practice but the recursion is bounded like the block walk.
-func (w *mdWalker) inlines(n ast.Node, in *inline) { w.inlinesDepth(n, in, 0) }
+func (w *mdWalker) inlines(n ast.Node, in *inline) {
+	clear(w.raw)
+	w.skip = false
+	w.classifyRawHTML(n)
+	w.inlinesDepth(n, in, 0)
+	w.skip = false
+}
 
 func (w *mdWalker) inlinesDepth(n ast.Node, in *inline, depth int) {
 	for c := n.FirstChild(); c != nil; c = c.NextSibling() {
+		if w.skip {
+			// Inside <script> or <style>: nothing until the end tag.
+			if r, ok := c.(*ast.RawHTML); ok && w.raw[r] == rawSkipEnd {
+				w.skip = false
+			} else if depth < maxMarkdownDepth {
+				w.inlinesDepth(c, in, depth+1)
+			}
+			continue
+		}
 		switch c := c.(type) {
 		case *ast.Text:
 			in.text(string(w.textValue(c)))
@@ -486,11 +511,13 @@ func (w *mdWalker) inlinesDepth(n ast.Node, in *inline, depth int) {
 		case *ast.AutoLink:
 			in.text(string(c.Label(w.src)))
 		case *ast.RawHTML:
-			for i := 0; i < c.Segments.Len(); i++ {
-				seg := c.Segments.At(i)
-				if t := strings.ToLower(string(seg.Value(w.src))); strings.HasPrefix(t, "<br") {
-					in.breakLine()
-				}
+			switch w.raw[c] {
+			case rawWord:
+				in.text(w.rawHTMLText(c))
+			case rawBreak:
+				in.breakLine()
+			case rawSkipStart:
+				w.skip = true
 			}
 		case *ast.Image:
 		case *east.TaskCheckBox:
