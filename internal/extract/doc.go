@@ -68,6 +68,19 @@
 // and such a file is extracted as plain text instead, so no upload can pin a
 // core for minutes.
 //
+// # Plain text
+//
+// Plain text is cut into paragraphs on blank lines, lines kept. A manual
+// page saved as text is read by its layout (manpage.go). Other text gets
+// the headings plain-text documentation writes (plain.go): a title
+// underlined with "====" or "----", a title line under a separator line, a
+// title line in capitals, numbered section lines ("30.1. Title",
+// "1.2.3 Title") and numbered FAQ questions, wrapped ones included, so a
+// question and its answer make one section; a numbered list of steps, a
+// table of contents or a sentence opening with a number are not headings.
+// Levels follow the order in which the kinds first appear; separator
+// lines are left out of the text.
+//
 // # PDF
 //
 // PDF is read by PDFium compiled to WebAssembly and run by wazero (pdfium.go):
