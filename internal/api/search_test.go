@@ -126,6 +126,13 @@ func TestSearchAndAnswer(t *testing.T) {
 	if !ans.Refused || ans.RefusalReason != "no_results" || len(ans.Sources) != 0 || ans.ConfidenceReason != "no document matching the filters contains any of the question's terms" {
 		t.Fatalf("answer under a filter nothing matches: %+v", ans)
 	}
+	// Under a prefix that starts no source_uri, the reason says what the
+	// prefix is compared with.
+	ans = decode[api.AnswerResponse](t, b.do(req{method: "POST", path: "/v1/answer", token: rd,
+		body: map[string]any{"question": "How do I upgrade widgetctl?", "source_uri_prefix": "billing"}}), 200)
+	if !ans.Refused || !strings.Contains(ans.ConfidenceReason, `source_uri_prefix "billing" is compared with the start of each whole source_uri`) {
+		t.Fatalf("answer under a prefix nothing starts with: %+v", ans)
+	}
 }
 
 func TestTenantEndpoints(t *testing.T) {

@@ -342,6 +342,12 @@ func (s *Searcher) assess(p plan, legs legResults, resp *Response) {
 		resp.ConfidenceReason = "the question asks for an opinion or a recommendation, which the documents do not give"
 	case legs.ranKeyword && len(legs.kw) == 0 && p.filtered:
 		resp.ConfidenceReason = "no document matching the filters contains any of the question's terms"
+		if p.req.SourceURIPrefix != "" {
+			// A prefix written as a path inside the tenant ("docx/") where
+			// source_uris are whole URLs matches nothing; say what it is
+			// compared with.
+			resp.ConfidenceReason += fmt.Sprintf(" (source_uri_prefix %q is compared with the start of each whole source_uri)", p.req.SourceURIPrefix)
+		}
 	case legs.ranKeyword && len(legs.kw) == 0:
 		resp.ConfidenceReason = "no document contains any of the question's terms"
 	case legs.ranKeyword && len(absent) > 0:
