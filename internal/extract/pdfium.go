@@ -13,6 +13,7 @@ import (
 	"strings"
 	"sync"
 	"time"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/klippa-app/go-pdfium"
@@ -254,15 +255,46 @@ func readPDF(ctx context.Context, data []byte) (raw *pdfRaw, err error) {
 	if bm, err := inst.GetBookmarks(&requests.GetBookmarks{Document: doc.Document}); err == nil {
 		raw.outline = flattenOutline(bm.Bookmarks, 1, nil)
 	}
+	// Looking for word gaps PDFium did not turn into spaces (wordGaps)
+	// costs an engine call per character, more than the rest of the page's
+	// reading; documents that have them (Ghostscript's justified text) have
+	// them on every page of prose. So the first gapProbePages pages and
+	// every gapProbeEvery-th page after them are checked; once one of them
+	// has such a gap between two letters or digits, every page is, the ones
+	// read unchecked before again.
+	probing := true
+	var unchecked []int
 	for i := range raw.pages {
-		lines, err := readPDFPage(inst, doc.Document, i)
+		check := !probing || i < gapProbePages || i%gapProbeEvery == 0
+		lines, found, err := readPDFPage(inst, doc.Document, i, check)
 		if err != nil {
 			return nil, fmt.Errorf("%w: page %d: %s", ErrUnreadable, i+1, engineFailure(err.Error()))
 		}
 		raw.pages[i].lines = lines
+		if !check {
+			unchecked = append(unchecked, i)
+		}
+		if found && probing {
+			probing = false
+			for _, j := range unchecked {
+				lines, _, err := readPDFPage(inst, doc.Document, j, true)
+				if err != nil {
+					return nil, fmt.Errorf("%w: page %d: %s", ErrUnreadable, j+1, engineFailure(err.Error()))
+				}
+				raw.pages[j].lines = lines
+			}
+			unchecked = nil
+		}
 	}
 	return raw, nil
 }
+
+// gapProbePages and gapProbeEvery choose the pages checked for missing word
+// spaces in a document where none was found yet (readPDF).
+const (
+	gapProbePages = 4
+	gapProbeEvery = 16
+)
 
 // maxOutline bounds the outline entries kept (a hostile file may have
 // millions).
@@ -288,28 +320,29 @@ func flattenOutline(bms []responses.GetBookmarksBookmark, level int, out []pdfMa
 
 // readPDFPage returns page i's lines: PDFium's text in its reading order,
 // split at the line breaks it generates, each line with the baseline, left
-// edge and font size of its first visible character.
-func readPDFPage(inst pdfium.Pdfium, doc references.FPDF_DOCUMENT, i int) ([]pdfLine, error) {
+// edge and font size of its first visible character. With gaps, spaces
+// PDFium missed are inserted (wordGaps) and found reports whether one went
+// between two letters or digits.
+func readPDFPage(inst pdfium.Pdfium, doc references.FPDF_DOCUMENT, i int, gaps bool) (lines []pdfLine, found bool, err error) {
 	pg, err := inst.FPDF_LoadPage(&requests.FPDF_LoadPage{Document: doc, Index: i})
 	if err != nil {
-		return nil, err
+		return nil, false, err
 	}
 	defer func() { _, _ = inst.FPDF_ClosePage(&requests.FPDF_ClosePage{Page: pg.Page}) }()
 	tp, err := inst.FPDFText_LoadPage(&requests.FPDFText_LoadPage{Page: requests.Page{ByReference: &pg.Page}})
 	if err != nil {
-		return nil, err
+		return nil, false, err
 	}
 	defer func() { _, _ = inst.FPDFText_ClosePage(&requests.FPDFText_ClosePage{TextPage: tp.TextPage}) }()
 	cnt, err := inst.FPDFText_CountChars(&requests.FPDFText_CountChars{TextPage: tp.TextPage})
 	if err != nil || cnt.Count <= 0 {
-		return nil, err
+		return nil, false, err
 	}
 	txt, err := inst.FPDFText_GetText(&requests.FPDFText_GetText{TextPage: tp.TextPage, StartIndex: 0, Count: cnt.Count})
 	if err != nil {
-		return nil, err
+		return nil, false, err
 	}
 	text := strings.ToValidUTF8(txt.Text, "\uFFFD")
-	var lines []pdfLine
 	// ci is the PDFium character index of text[pos]: one per rune (generated
 	// spaces and line breaks included). A character outside the Basic
 	// Multilingual Plane may shift it; then the geometry of later lines on
@@ -360,7 +393,154 @@ func readPDFPage(inst pdfium.Pdfium, doc references.FPDF_DOCUMENT, i int) ([]pdf
 			last := start + utf8.RuneCountInString(strings.TrimRight(line, " \t")) - 1
 			l.mono = monoAt(inst, tp.TextPage, k) && (last == k || monoAt(inst, tp.TextPage, last))
 		}
+		if gaps && aligned {
+			var inner bool
+			l.text, inner = wordGaps(inst, tp.TextPage, line, start)
+			found = found || inner
+		}
 		lines = append(lines, l)
 	}
-	return lines, nil
+	return lines, found, nil
+}
+
+// pdfWordGap is the horizontal gap between two characters of a line, as a
+// fraction of their loose boxes' height (the font's bounding box: 1.1–1.3
+// times the font size for common text faces), from which on they belong to
+// two words. pdftotext breaks words from 0.1 of the font size; the word
+// spaces of justified groff text are 0.2 of the box height and more, while
+// kerning inside a word stays under 0.05 and the letter-spacing of the
+// manuals measured under 0.15 (a table of contents' dot leaders aside).
+const pdfWordGap = 0.15
+
+// wordGaps returns line (PDFium's text, whose first rune is character
+// start) with a space inserted between two consecutive visible characters
+// that PDFium put side by side although a gap of more than pdfWordGap
+// separates them (inner reports one between two letters or digits), and a
+// space between two letters that takes no room dropped (abutting). PDFium
+// generates spaces from the gaps between text objects and from TJ
+// adjustments, but not from a gap inside a string made by character
+// spacing (Tc): Ghostscript (ps2pdf, pdfroff, groff -Tps documents) writes
+// some of the stretched spaces of justified lines so, "(ar)Tj 4.41 Tc
+// (en)Tj 0 Tc (ot)Tj" for "are not", which PDFium read as "arenot". Gaps
+// are measured between the characters' loose boxes (origin to advance
+// width); characters on different baselines (a line PDFium joined at a
+// hyphen, sub- and superscripts) and pairs with a CJK character (written
+// without spaces, and justification spreads them) are left alone.
+func wordGaps(inst pdfium.Pdfium, tp references.FPDF_TEXTPAGE, line string, start int) (string, bool) {
+	rs := []rune(line)
+	cand := func(j int) bool { return j >= 0 && j < len(rs) && gapChar(rs[j]) }
+	across := func(j, d int) bool { return j+d >= 0 && j+d < len(rs) && rs[j+d] == ' ' && cand(j+2*d) }
+	// A candidate needs its box only next to another candidate, or one
+	// space away from one.
+	boxes := make([]gapBox, len(rs))
+	ok := make([]bool, len(rs))
+	for j := range rs {
+		if cand(j) && (cand(j-1) || cand(j+1) || across(j, -1) || across(j, 1)) {
+			boxes[j], ok[j] = looseBox(inst, tp, start+j)
+		}
+	}
+	out := make([]rune, 0, len(rs)+8)
+	changed, inner := false, false
+	for j, r := range rs {
+		switch {
+		case j > 0 && ok[j-1] && ok[j] && wordBreak(boxes[j-1], boxes[j]) &&
+			metricBox(inst, tp, start+j-1, boxes[j-1]) && metricBox(inst, tp, start+j, boxes[j]):
+			out = append(out, ' ', r)
+			changed = true
+			inner = inner || isWordChar(rs[j-1]) && isWordChar(r)
+			continue
+		case r == ' ' && j > 0 && j+1 < len(rs) && ok[j-1] && ok[j+1] && isWordChar(rs[j-1]) && isWordChar(rs[j+1]) &&
+			abutting(boxes[j-1], boxes[j+1]) && !generated(inst, tp, start+j):
+			changed = true
+			continue
+		}
+		out = append(out, r)
+	}
+	if !changed {
+		return line, false
+	}
+	return string(out), inner
+}
+
+// abutting reports whether next, the box after prev and a space, is on its
+// line and starts where prev ends (within pdfJoinGap of the larger box
+// height either way): a space character of the PDF's that takes no room
+// separates no words.
+// Ghostscript writes a kerned pair that groff set as two strings as a space
+// shrunk by negative word spacing ("(ev e)Tj" with -2.15 Tw for "every"),
+// which PDFium keeps as a space and pdftotext ignores.
+func abutting(prev, next gapBox) bool {
+	h := max(prev.top-prev.bottom, next.top-next.bottom)
+	overlap := min(prev.top, next.top) - max(prev.bottom, next.bottom)
+	gap := next.left - prev.right
+	return overlap > 0.5*min(prev.top-prev.bottom, next.top-next.bottom) && gap < pdfJoinGap*h && gap > -pdfJoinGap*h
+}
+
+// generated reports whether character i is one PDFium generated (a space
+// it inferred from a gap: where the loose boxes of italic letters overlap
+// it, the gap is a tight word space all the same).
+func generated(inst pdfium.Pdfium, tp references.FPDF_TEXTPAGE, i int) bool {
+	g, err := inst.FPDFText_IsGenerated(&requests.FPDFText_IsGenerated{TextPage: tp, Index: i})
+	return err != nil || g.IsGenerated
+}
+
+// pdfJoinGap bounds the room a space between two letters takes, as a
+// fraction of the box height, for abutting to drop it.
+const pdfJoinGap = 0.05
+
+// isWordChar reports a letter or digit.
+func isWordChar(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }
+
+// gapBox is a character's loose box in points.
+type gapBox struct{ left, right, bottom, top float64 }
+
+// gapChar reports whether r is a character between which and its
+// neighbour a gap may be a missing space: not a space, control character,
+// hyphen marker, accent or mark, nor a CJK character.
+func gapChar(r rune) bool {
+	switch {
+	case r <= 0x20 || r == 0x7f || r >= 0x80 && r <= 0xa0 || r == 0xad || r == 0xfffe || r == 0xffff || r == 0xfffd:
+		return false
+	case unicode.IsSpace(r) || unicode.Is(unicode.Mn, r):
+		return false
+	}
+	if _, ok := spacingAccents[r]; ok {
+		return false
+	}
+	return !cjk(r)
+}
+
+// cjk reports a Chinese, Japanese or Korean character or punctuation mark.
+func cjk(r rune) bool {
+	return unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana, unicode.Hangul, unicode.Bopomofo) ||
+		r >= 0x2e80 && r <= 0x33ff || r >= 0xfe30 && r <= 0xfe4f || r >= 0xff00 && r <= 0xffef
+}
+
+// looseBox returns character i's loose box.
+func looseBox(inst pdfium.Pdfium, tp references.FPDF_TEXTPAGE, i int) (gapBox, bool) {
+	b, err := inst.FPDFText_GetLooseCharBox(&requests.FPDFText_GetLooseCharBox{TextPage: tp, Index: i})
+	if err != nil {
+		return gapBox{}, false
+	}
+	g := gapBox{float64(b.Rect.Left), float64(b.Rect.Right), float64(b.Rect.Bottom), float64(b.Rect.Top)}
+	return g, g.top > g.bottom && g.right >= g.left
+}
+
+// wordBreak reports whether cur, the box after prev, is on its line (the
+// boxes overlap vertically by half the smaller height) and more than
+// pdfWordGap of the larger box height right of it.
+func wordBreak(prev, cur gapBox) bool {
+	h := max(prev.top-prev.bottom, cur.top-cur.bottom)
+	overlap := min(prev.top, cur.top) - max(prev.bottom, cur.bottom)
+	return overlap > 0.5*min(prev.top-prev.bottom, cur.top-cur.bottom) && cur.left-prev.right > pdfWordGap*h
+}
+
+// metricBox reports whether box b of character i is a loose box drawn from
+// the font's metrics: from the character's origin to its advance width,
+// united with the glyph's ink (so it starts at the origin or left of it).
+// PDFium falls back to the ink box alone for a font without a usable
+// bounding box; the gaps between inks are no word spacing.
+func metricBox(inst pdfium.Pdfium, tp references.FPDF_TEXTPAGE, i int, b gapBox) bool {
+	o, err := inst.FPDFText_GetCharOrigin(&requests.FPDFText_GetCharOrigin{TextPage: tp, Index: i})
+	return err == nil && b.left <= o.X+0.01
 }
