@@ -162,6 +162,9 @@ var chromeTokens = map[string]bool{
 	// manual, Docusaurus, anchor.js): extracted, every heading and so every
 	// citation ended in "¶".
 	"headerlink": true, "permalink": true, "anchor-link": true, "anchorjs-link": true, "hash-link": true, "heading-anchor": true,
+	// Sphinx's link from an API entry to its highlighted source, shown as
+	// "[source]" after every signature (456 chunks of the Django docs).
+	"viewcode-link": true, "viewcode-back": true,
 }
 
 // captionTokens mark a paragraph as the title of the block after it
@@ -237,6 +240,13 @@ func isChrome(n *html.Node, inContent bool) bool {
 		return true
 	}
 	if (n.DataAtom == atom.Div || n.DataAtom == atom.P) && linkLine(n) {
+		return true
+	}
+	if n.DataAtom == atom.Label && strings.IndexFunc(textContent(n), func(r rune) bool {
+		return (unicode.IsLetter(r) || unicode.IsDigit(r)) && !privateUse(r)
+	}) < 0 {
+		// A form control's label of icons or punctuation (a theme's tab
+		// switch: "/" between two logo glyphs).
 		return true
 	}
 	if n.DataAtom == atom.P && colophon(n) {
