@@ -244,6 +244,13 @@ func sniffBinary(b []byte) string {
 		}
 		return ""
 	default:
+		// A signature of printable bytes ("BM" of BMP, "GIF8", "RIFF",
+		// "OggS") also opens text: three SciFact abstracts beginning
+		// "BMI …" were refused as images. A real file of those types has
+		// NUL bytes or bytes that are not UTF-8 right after it.
+		if utf8.Valid(b) && !looksBinary(b) {
+			return ""
+		}
 		return t // image/png, application/x-gzip, font/woff, …
 	}
 }

@@ -175,3 +175,18 @@ func TestInvalidUTF16IsRefused(t *testing.T) {
 		}
 	}
 }
+
+// Text that begins with another format's printable signature is text; the
+// format's real files are still recognised.
+func TestTextOpeningWithAPrintableSignature(t *testing.T) {
+	for _, text := range []string{"BMI and mortality in older adults: a cohort study.", "GIF89a is the animated image format of 1989.", "RIFF headers name their chunks."} {
+		typ, err := Detect([]byte(text), TypePlain, "abstract.txt")
+		if err != nil || typ != TypePlain {
+			t.Errorf("%q: %q, %v", text, typ, err)
+		}
+	}
+	bmp := append([]byte("BM"), 0x46, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x36, 0x00, 0x00, 0x00, 0x28, 0x00)
+	if _, err := Detect(bmp, TypePlain, "picture.txt"); !errors.Is(err, ErrBinary) {
+		t.Errorf("a BMP header declared as text: %v, want ErrBinary", err)
+	}
+}
