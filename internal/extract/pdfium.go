@@ -10,6 +10,7 @@ import (
 	"regexp"
 	"runtime"
 	"runtime/debug"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -439,11 +440,26 @@ func wordGaps(inst pdfium.Pdfium, tp references.FPDF_TEXTPAGE, line string, star
 			boxes[j], ok[j] = looseBox(inst, tp, start+j)
 		}
 	}
+	// A line set with letter spacing (a heading's tracking, a Chinese or
+	// Japanese line spread to its width) has the same gap between all its
+	// letters: only a gap that much wider than the line's usual one is a
+	// word's. The usual gap is the median between adjacent letters.
+	var gaps []float64
+	for j := 1; j < len(rs); j++ {
+		if ok[j-1] && ok[j] && isWordChar(rs[j-1]) && isWordChar(rs[j]) && sameLine(boxes[j-1], boxes[j]) {
+			gaps = append(gaps, (boxes[j].left-boxes[j-1].right)/max(boxes[j-1].top-boxes[j-1].bottom, boxes[j].top-boxes[j].bottom))
+		}
+	}
+	tracking := 0.0
+	if len(gaps) > 0 {
+		slices.Sort(gaps)
+		tracking = max(0, gaps[len(gaps)/2])
+	}
 	out := make([]rune, 0, len(rs)+8)
 	changed, inner := false, false
 	for j, r := range rs {
 		switch {
-		case j > 0 && ok[j-1] && ok[j] && wordBreak(boxes[j-1], boxes[j]) &&
+		case j > 0 && ok[j-1] && ok[j] && wordBreak(boxes[j-1], boxes[j], tracking) &&
 			metricBox(inst, tp, start+j-1, boxes[j-1]) && metricBox(inst, tp, start+j, boxes[j]):
 			out = append(out, ' ', r)
 			changed = true
@@ -526,13 +542,19 @@ func looseBox(inst pdfium.Pdfium, tp references.FPDF_TEXTPAGE, i int) (gapBox, b
 	return g, g.top > g.bottom && g.right >= g.left
 }
 
-// wordBreak reports whether cur, the box after prev, is on its line (the
-// boxes overlap vertically by half the smaller height) and more than
-// pdfWordGap of the larger box height right of it.
-func wordBreak(prev, cur gapBox) bool {
+// wordBreak reports whether cur, the box after prev, is on its line
+// (sameLine) and more than pdfWordGap of the larger box height right of it
+// beyond the line's letter spacing (tracking, in box heights).
+func wordBreak(prev, cur gapBox, tracking float64) bool {
 	h := max(prev.top-prev.bottom, cur.top-cur.bottom)
+	return sameLine(prev, cur) && cur.left-prev.right > (pdfWordGap+tracking)*h
+}
+
+// sameLine reports whether two boxes overlap vertically by half the
+// smaller height.
+func sameLine(prev, cur gapBox) bool {
 	overlap := min(prev.top, cur.top) - max(prev.bottom, cur.bottom)
-	return overlap > 0.5*min(prev.top-prev.bottom, cur.top-cur.bottom) && cur.left-prev.right > pdfWordGap*h
+	return overlap > 0.5*min(prev.top-prev.bottom, cur.top-cur.bottom)
 }
 
 // metricBox reports whether box b of character i is a loose box drawn from
