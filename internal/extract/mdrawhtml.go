@@ -2,6 +2,7 @@ package extract
 
 import (
 	"strings"
+	"unicode"
 
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/text"
@@ -174,19 +175,18 @@ func (w *mdWalker) classifyRawHTML(n ast.Node) {
 	if w.raw == nil {
 		w.raw = map[*ast.RawHTML]rawAction{}
 	}
-	// open holds the indexes of start tags waiting for their end tag.
-	var open []int
+	// open holds, per name, the indexes of start tags waiting for their end
+	// tag (one stack per name: scanning one stack of every open tag for
+	// each end tag took quadratic time on many unclosed tags).
+	open := map[string][]int{}
 	for i, t := range tags {
 		known := htmlElements[t.name]
 		switch {
 		case t.name == "":
 			w.raw[t.node] = rawDrop
 		case t.end:
-			k := len(open) - 1
-			for k >= 0 && tags[open[k]].name != t.name {
-				k--
-			}
-			if k < 0 {
+			st := open[t.name]
+			if len(st) == 0 {
 				if known {
 					w.raw[t.node] = rawDrop
 				} else {
@@ -194,8 +194,8 @@ func (w *mdWalker) classifyRawHTML(n ast.Node) {
 				}
 				continue
 			}
-			o := open[k]
-			open = append(open[:k], open[k+1:]...)
+			o := st[len(st)-1]
+			open[t.name] = st[:len(st)-1]
 			if t.name == "script" || t.name == "style" {
 				w.raw[tags[o].node], w.raw[t.node] = rawSkipStart, rawSkipEnd
 			} else {
@@ -208,12 +208,12 @@ func (w *mdWalker) classifyRawHTML(n ast.Node) {
 				w.raw[t.node] = rawDrop
 			}
 			if !t.selfClose && !htmlAloneMarkup[t.name] {
-				open = append(open, i)
+				open[t.name] = append(open[t.name], i)
 			}
 		case known:
 			// A word unless its end tag follows.
 			w.raw[t.node] = rawWord
-			open = append(open, i)
+			open[t.name] = append(open[t.name], i)
 		default:
 			w.raw[t.node] = rawWord
 		}
@@ -245,8 +245,28 @@ func (w *mdWalker) wordBlock(n *ast.HTMLBlock, raw string, top bool, depth int) 
 	case n.HTMLBlockType == ast.HTMLBlockType7 && !htmlElements[t.name]:
 		w.markdownAgain(raw, true, top, depth)
 		return true
+	case n.HTMLBlockType == ast.HTMLBlockType6 && proseAfterTag(raw) && !strings.Contains(strings.ToLower(raw), "</"+t.name):
+		// A block element's name as a placeholder opening a sentence
+		// ("<dir> is the directory where <file> goes.", "<title> names
+		// the page."): prose follows the tag on its line and the element
+		// is never closed. A real block (<details> alone on its line,
+		// <section> … </section>) is not read again.
+		w.markdownAgain(raw, true, top, depth)
+		return true
 	}
 	return false
+}
+
+// proseAfterTag reports whether the first line of raw has a word after the
+// tag that opens it.
+func proseAfterTag(raw string) bool {
+	line, _, _ := strings.Cut(strings.TrimLeft(raw, " "), "\n")
+	end := strings.IndexByte(line, '>')
+	if end < 0 {
+		return false
+	}
+	rest := strings.TrimSpace(line[end+1:])
+	return rest != "" && rest[0] != '<' && strings.IndexFunc(rest, unicode.IsLetter) >= 0
 }
 
 // blockTag parses the tag opening an HTML block's first line.
@@ -279,8 +299,9 @@ func type1Opener(line string) string {
 // cut before every line that would open another such block, and each part
 // is read as Markdown, its first "<" escaped when its tag has more start
 // tags than end tags from there to the block's end (a word), else as it is
-// (a real <script>…</script> after the words). Each byte is parsed once
-// more, so time stays linear however many such lines follow each other.
+// (a real <script>…</script> after the words). Reading again is bounded
+// by w.reparse (a multiple of the document's size), so time stays linear
+// however many such lines follow each other.
 // It reports false, leaving the block to the HTML extractor, when the
 // first tag is closed.
 func (w *mdWalker) scriptWords(raw string, top bool, depth int) bool {
@@ -313,9 +334,13 @@ func (w *mdWalker) scriptWords(raw string, top bool, depth int) bool {
 	closes := map[string]int{}
 	word := make([]bool, len(parts))
 	for i := len(parts) - 1; i >= 0; i-- {
+		// Start tags count where they open a line (a part); inside a
+		// line they are the content's own (a <pre> showing "<pre>", a
+		// script writing "<script src=…>"), and counted, they made a real
+		// block a word.
 		l := strings.ToLower(parts[i].text)
+		opens[parts[i].name]++
 		for _, n := range type1Names {
-			opens[n] += countStartTags(l, n)
 			closes[n] += strings.Count(l, "</"+n)
 		}
 		word[i] = opens[parts[i].name] > closes[parts[i].name]
@@ -343,19 +368,4 @@ func (w *mdWalker) markdownAgain(src string, escape, top bool, depth int) {
 	w.children(md.Parser().Parse(text.NewReader(w.src)), top, depth)
 	w.flush()
 	w.src = saved
-}
-
-// countStartTags counts the start tags named name in lower-case HTML s.
-func countStartTags(s, name string) int {
-	n := 0
-	for i := 0; ; {
-		k := strings.Index(s[i:], "<"+name)
-		if k < 0 {
-			return n
-		}
-		i += k + 1 + len(name)
-		if i == len(s) || strings.IndexByte(" \t\n/>", s[i]) >= 0 {
-			n++
-		}
-	}
 }
