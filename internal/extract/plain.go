@@ -96,7 +96,16 @@ func plainParagraphs(s string) []plainPara {
 			flush()
 			continue
 		}
-		if c := separatorLine(line); c != 0 {
+		c := separatorLine(line)
+		if c == 0 && len(cur.lines) == 1 {
+			// An underline of three ("API" over "===") is as long as its
+			// title: rule lines elsewhere are four or more.
+			if t := strings.TrimSpace(line); len(t) == 3 && strings.Trim(t, t[:1]) == "" && strings.ContainsRune("=-~*#_", rune(t[0])) &&
+				utf8.RuneCountInString(strings.TrimSpace(cur.lines[0])) <= 3 {
+				c = t[0]
+			}
+		}
+		if c != 0 {
 			// Under a one-line paragraph it underlines a title; else it
 			// separates what follows.
 			under := len(cur.lines) == 1
@@ -236,9 +245,12 @@ func plainHeadings(paras []plainPara) []plainHead {
 			}
 		}
 	}
+	// In a document numbered in several levels, its numbered titles of
+	// one part are headings too, whether or not they have subsections
+	// ("3. Security Considerations" beside "1. Introduction" over "1.1.").
 	for _, i := range ones {
 		c := cands[i]
-		accepted[i] = (c.question || deepFirst[c.number[0]]) && counts[1] >= 2
+		accepted[i] = (c.question || deepFirst[c.number[0]] || len(deepFirst) > 0 && titleLike(c.text)) && counts[1] >= 2
 	}
 	// Levels by first appearance of each style; numbered styles take the
 	// slots they occupy in order of depth.
@@ -275,6 +287,10 @@ func plainHeadings(paras []plainPara) []plainHead {
 	return heads
 }
 
+// columnGap is a run of blanks between two words that sets them apart in
+// columns.
+var columnGap = regexp.MustCompile(`\S {2,}\S`)
+
 // anchorLine is a line of Vim help anchors only: "*E387* *E388*".
 var anchorLine = regexp.MustCompile(`^(?:\*[^*\s]+\*\s*)+$`)
 
@@ -283,6 +299,9 @@ func plainCandidate(p plainPara) *plainCand {
 	first := p.lines[0]
 	if strings.HasPrefix(first, "\t") || len(first)-len(strings.TrimLeft(first, " ")) > 3 {
 		return nil // indented: an example, a quotation, a list's body
+	}
+	if len(columnGap.FindAllStringIndex(first, -1)) >= 2 {
+		return nil // words set apart in columns: a table's row ("Name    Size    Date")
 	}
 	line := strings.TrimSpace(first)
 	if m := vimNumber.FindStringSubmatchIndex(line); m != nil {
@@ -326,6 +345,9 @@ func plainCandidateLines(p plainPara, line string) *plainCand {
 		var num []int
 		for _, f := range strings.Split(m[1], ".") {
 			n, _ := strconv.Atoi(f)
+			if n > 99 {
+				return nil // an address or a version ("192.168.1.10 fileserver"), no section
+			}
 			num = append(num, n)
 		}
 		c := &plainCand{style: "num" + strconv.Itoa(len(num)), number: num}
@@ -338,14 +360,17 @@ func plainCandidateLines(p plainPara, line string) *plainCand {
 			return c
 		}
 		// "5.1 using Vim's internal grep": a number of several parts
-		// may head a title in lower case.
-		if !titleLike(m[2]) && (len(num) == 1 || !titleLike(strings.ToUpper(m[2][:1])+m[2][1:])) {
+		// may head a short title in lower case ("2.1 brings a faster
+		// parser and fixes two crashes" is a sentence).
+		if !titleLike(m[2]) && (len(num) == 1 || !titleLike(strings.ToUpper(m[2][:1])+m[2][1:]) || len(strings.Fields(m[2])) > 4) {
 			return nil
 		}
 		c.text = line
 		return c
 	}
-	if len(p.lines) != 1 || !titleLike(line) {
+	if len(p.lines) != 1 || !titleLike(line) && !(p.under != 0 && titleLike(strings.ToUpper(line[:1])+line[1:])) {
+		// An underline is the author's own mark of a title, in lower
+		// case too ("dbus 1.14.10 (2023-09-01)" over "=====").
 		return nil
 	}
 	switch {
