@@ -77,7 +77,11 @@
 // title line in capitals, numbered section lines ("30.1. Title",
 // "1.2.3 Title") and numbered FAQ questions, wrapped ones included, so a
 // question and its answer make one section; a numbered list of steps, a
-// table of contents or a sentence opening with a number are not headings.
+// table of contents, a table's row (words set apart in columns), an
+// address ("192.168.1.10 fileserver") or a sentence opening with a number
+// are not headings. An underlined title may start in lower case ("dbus
+// 1.14.10"); in a document numbered in several levels, titles numbered in
+// one part are headings whether or not they have subsections.
 // Levels follow the order in which the kinds first appear; separator
 // lines are left out of the text.
 //
