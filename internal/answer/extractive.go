@@ -619,6 +619,19 @@ func complete(d []unit, from, to, maxSentences int, query []string, procedure bo
 	// marks the package was left out). A numbered list of facts ("5. The
 	// metrics exporter listens on port 9100.") answers a question of fact
 	// with its item.
+	// For a question that asks how, a passage of prose right after the
+	// code it talks about ("The argument to the aggregate() clause
+	// describes …" under ">>> Book.objects.aggregate(Avg('price'))")
+	// brings that code, and the sentence announcing it: the code is the
+	// how. It must name something the code writes.
+	if procedure && from > 0 && d[from].kind == unitSentence && d[from-1].kind == unitCode &&
+		d[from-1].section == d[from].section && sharesIdentifier(d[from].text, d[from-1].text) && fitsIn(from-1, to, 2) {
+		from--
+		if from > 0 && d[from-1].kind == unitSentence && d[from-1].section == d[from].section && announces(d[from-1].text) &&
+			fitsIn(from-1, to, 2) {
+			from--
+		}
+	}
 	if procedure && numbered(d[from].item) {
 		start := from
 		for start > 0 && d[start-1].item != "" && adjacent(d, start-1, start) && d[start-1].section == d[start].section {
@@ -941,4 +954,21 @@ func excerpt(sources []Source) Result {
 func asks(s string) bool {
 	s = strings.TrimRight(strings.TrimSpace(s), "\"'”’)]）」』")
 	return strings.HasSuffix(s, "?") || strings.HasSuffix(s, "？")
+}
+
+// sharesIdentifier reports whether prose names an identifier (a call
+// "aggregate()", a word with an underscore, a dotted name) that code
+// writes.
+func sharesIdentifier(prose, code string) bool {
+	for _, w := range strings.Fields(prose) {
+		w = strings.Trim(w, ".,;:!?\"'`“”‘’[]")
+		name := strings.TrimSuffix(w, "()")
+		if name == "" || !(name != w || strings.Contains(name, "_") || strings.Contains(strings.Trim(name, "."), ".")) {
+			continue
+		}
+		if strings.Contains(code, name) {
+			return true
+		}
+	}
+	return false
 }

@@ -1034,3 +1034,23 @@ func TestExtractiveNeitherEndsOnAQuestionNorQuotesRules(t *testing.T) {
 		t.Errorf("rule: Answer = %q, want the zR sentence without the rule", r.Answer)
 	}
 }
+
+// For a question that asks how, prose right after the code it talks about
+// brings that code and the sentence announcing it; for a question of fact
+// it does not, nor when the prose names nothing the code writes.
+func TestExtractiveHowBringsTheCodeThePassageExplains(t *testing.T) {
+	t.Parallel()
+	src := []Source{{Title: "Aggregation", Content: "Generating aggregates\n\n" +
+		"Django provides two ways to generate aggregates over a QuerySet.\n\n" +
+		"The all() is redundant in this example, so this could be simplified to:\n\n" +
+		">>> Book.objects.aggregate(Avg('price'))\n{'price__avg': 34.35}\n\n" +
+		"The argument to the aggregate() clause describes the value to compute, here the average of the price field of every book."}}
+	r := Extractive("How do I compute the average price over all books?", src, 3)
+	if !strings.Contains(r.Answer, "Book.objects.aggregate(Avg('price'))") || !strings.Contains(r.Answer, "The argument to the aggregate() clause") {
+		t.Errorf("how: Answer = %q, want the code with the sentence explaining it", r.Answer)
+	}
+	r = Extractive("What is the average price field of every book?", src, 3)
+	if strings.Contains(r.Answer, "Book.objects") {
+		t.Errorf("fact: Answer = %q, want the sentence alone", r.Answer)
+	}
+}
