@@ -177,7 +177,7 @@ func dropQuantityWord(text string) string { return quantityForm.ReplaceAllString
 // word.
 // In a hyphenated compound ("how long-running queries …") the word is
 // content and stays.
-var quantityForm = regexp.MustCompile(`(?i)\b(how)\s+(?:much|many|often|long|far|old|big|large|soon|frequently)(\s|[?.,;:!]|$)`)
+var quantityForm = regexp.MustCompile(`(?i)\b(how)\s+(?:much|many|often|long|far|old|big|large|soon|frequently)(\s|[?.,;:!…—)]|$)`)
 
 // ContentQuery is Query with the question words and particles left out
 // even when nothing else of the question's CJK text remains: the terms

@@ -730,7 +730,7 @@ func asksProcedure(question string) bool {
 
 // quantityHow matches "how" asking for a quantity (as analyze drops the
 // word from the keyword query).
-var quantityHow = regexp.MustCompile(`(?i)\bhow\s+(?:much|many|often|long|far|old|big|large|soon|frequently)\b`)
+var quantityHow = regexp.MustCompile(`(?i)\bhow\s+(?:much|many|often|long|far|old|big|large|soon|frequently)(?:\s|[?.,;:!…—)]|$)`)
 
 // numbered reports an item marker that numbers its item ("2. "): the item
 // is a step of a procedure.

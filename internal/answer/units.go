@@ -297,9 +297,10 @@ func splitBlocks(content string) []rawBlock {
 		case strings.HasPrefix(t, "```") || strings.HasPrefix(t, "~~~"):
 			flush()
 			fence = t[:runLen(t, 0, t[0])]
-		case len(cur) <= 1 && line == t && separatorLine(t):
+		case line == t && separatorLine(t) && (len(cur) == 0 || len(cur) == 1 && cur[0] == strings.TrimLeft(cur[0], " \t")):
 			// A rule ("=====", "-----") at the left margin that opens a
-			// block, or underlines its one line (a title), separates;
+			// block, or underlines its one line at the margin (a title;
+			// under an indented line it is program output's), separates;
 			// quoted, it opened an answer as "=====…: *28.7* Folding by
 			// syntax". Inside a block (a table, code, program output) it
 			// is that block's text.

@@ -248,8 +248,8 @@ func sniffBinary(b []byte) string {
 		// "OggS") also opens text: three SciFact abstracts beginning
 		// "BMI …" were refused as images. A real file of those types has
 		// NUL bytes or bytes that are not UTF-8 right after it.
-		if utf8.Valid(b) && !looksBinary(b) {
-			return ""
+		if t != "application/postscript" && utf8.Valid(b) && !looksBinary(b) {
+			return "" // (PostScript is text all through: its signature decides)
 		}
 		return t // image/png, application/x-gzip, font/woff, …
 	}

@@ -28,7 +28,7 @@ const (
 // documents already stored (an exponent now written 2^31, a form's content
 // now read) re-extracts them on their next ingest instead of skipping them
 // as unchanged; raise it with every such change.
-const Version = "2026-12-03.20"
+const Version = "2026-12-03.21"
 
 // ErrUnsupportedType is returned (wrapped, with the offending type and the
 // supported list in the message) by Extract for a content type it cannot
@@ -576,10 +576,6 @@ func (in *inline) text(s string) {
 		switch {
 		case isSpaceRune(r):
 			in.space = true
-		case privateUse(r):
-			// An icon font's glyph (Font Awesome's Linux, Apple and
-			// Windows logos on a documentation theme's tabs): no word of
-			// any script, and it was quoted in answers.
 		default:
 			in.put(s[i : i+n])
 		}
@@ -587,7 +583,9 @@ func (in *inline) text(s string) {
 	}
 }
 
-// privateUse reports a character of Unicode's private use areas.
+// privateUse reports a character of Unicode's private use areas: an icon
+// font's glyph most often (a form label made of them is chrome), a
+// custom character of old CJK documents sometimes, so text keeps them.
 func privateUse(r rune) bool {
 	return r >= 0xE000 && r <= 0xF8FF || r >= 0xF0000 && r <= 0xFFFFD || r >= 0x100000 && r <= 0x10FFFD
 }

@@ -239,7 +239,7 @@ func isChrome(n *html.Node, inContent bool) bool {
 	if n.DataAtom == atom.Table && linkBar(n) {
 		return true
 	}
-	if (n.DataAtom == atom.Div || n.DataAtom == atom.P) && linkLine(n) {
+	if !inContent && (n.DataAtom == atom.Div || n.DataAtom == atom.P) && linkLine(n) {
 		return true
 	}
 	if n.DataAtom == atom.Label && strings.IndexFunc(textContent(n), func(r rune) bool {
@@ -312,14 +312,15 @@ func linkBar(n *html.Node) bool {
 	return !plain && links >= 2 && rows >= 1 && rows <= 2
 }
 
-// linkLine reports a navigation bar written as one line of links: at
-// least three links, nothing outside them but blanks and bar separators
+// linkLine reports a navigation bar written as one line of links outside
+// the page's main content: at least three links, nothing outside them but
+// blanks and bar separators, one at least, and no line break
 // ("Home | Table of contents | Index | Modules", a Sphinx theme's header on
 // every page, was indexed and then quoted as an answer), and no block
 // inside. Links separated by commas, or a list or paragraphs of links,
 // are content ("See also: os.path, shutil, glob").
 func linkLine(n *html.Node) bool {
-	links, plain, block := 0, false, false
+	links, plain, block, bar := 0, false, false, false
 	var walk func(c *html.Node, inLink bool)
 	walk = func(c *html.Node, inLink bool) {
 		switch {
@@ -327,6 +328,7 @@ func linkLine(n *html.Node) bool {
 			if !inLink && strings.IndexFunc(c.Data, func(r rune) bool { return !unicode.IsSpace(r) && !strings.ContainsRune(barSeparators, r) }) >= 0 {
 				plain = true
 			}
+			bar = bar || !inLink && strings.ContainsAny(c.Data, barSeparators)
 			return
 		case c.Type != html.ElementNode:
 			return
@@ -334,7 +336,7 @@ func linkLine(n *html.Node) bool {
 			links++
 			inLink = true
 		case c.DataAtom != atom.Span && c.DataAtom != atom.B && c.DataAtom != atom.Strong && c.DataAtom != atom.Em &&
-			c.DataAtom != atom.I && c.DataAtom != atom.Code && c.DataAtom != atom.Br && c.DataAtom != atom.Small && c != n:
+			c.DataAtom != atom.I && c.DataAtom != atom.Code && c.DataAtom != atom.Small && c != n:
 			block = true
 			return
 		}
@@ -343,12 +345,12 @@ func linkLine(n *html.Node) bool {
 		}
 	}
 	walk(n, false)
-	return !plain && !block && links >= 3
+	return !plain && !block && bar && links >= 3
 }
 
 // barSeparators are the characters a navigation bar puts between its
 // links.
-const barSeparators = "|·•»«‹›/–—-[]:"
+const barSeparators = "|·•»«‹›/–—-[]:｜・"
 
 // colophonRe matches a generator's colophon: "This document was generated
 // on February 5, 2023 using texi2any." (texi2any's and texi2html's footer

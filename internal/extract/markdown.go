@@ -262,6 +262,10 @@ type mdWalker struct {
 	skip bool
 	// reparse is how many more bytes wordBlock may parse again.
 	reparse int
+	// lastClose caches, for src (closesFor), where each element's last
+	// end tag is in it.
+	lastClose map[string]int
+	closesFor []byte
 }
 
 func (w *mdWalker) flush() {

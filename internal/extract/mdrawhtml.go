@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"bytes"
 	"strings"
 	"unicode"
 
@@ -245,12 +246,14 @@ func (w *mdWalker) wordBlock(n *ast.HTMLBlock, raw string, top bool, depth int) 
 	case n.HTMLBlockType == ast.HTMLBlockType7 && !htmlElements[t.name]:
 		w.markdownAgain(raw, true, top, depth)
 		return true
-	case n.HTMLBlockType == ast.HTMLBlockType6 && proseAfterTag(raw) && !strings.Contains(strings.ToLower(raw), "</"+t.name):
+	case n.HTMLBlockType == ast.HTMLBlockType6 && !htmlAloneMarkup[t.name] && proseAfterTag(raw) && !w.closedAfter(n, t.name):
 		// A block element's name as a placeholder opening a sentence
 		// ("<dir> is the directory where <file> goes.", "<title> names
 		// the page."): prose follows the tag on its line and the element
-		// is never closed. A real block (<details> alone on its line,
-		// <section> … </section>) is not read again.
+		// is never closed, in this block or later. A real block
+		// (<details> alone on its line, <div>Intro… closed after a blank
+		// line, <p> whose end tag HTML lets one leave out) is not read
+		// again.
 		w.markdownAgain(raw, true, top, depth)
 		return true
 	}
@@ -368,4 +371,33 @@ func (w *mdWalker) markdownAgain(src string, escape, top bool, depth int) {
 	w.children(md.Parser().Parse(text.NewReader(w.src)), top, depth)
 	w.flush()
 	w.src = saved
+}
+
+// closedAfter reports whether an end tag of the element name follows the
+// start of block n in the source. The last end tag of each name is found
+// once per source, so many such blocks cost no more than one scan each.
+func (w *mdWalker) closedAfter(n *ast.HTMLBlock, name string) bool {
+	if n.Lines().Len() == 0 {
+		return false
+	}
+	if w.lastClose == nil || len(w.closesFor) != len(w.src) || len(w.src) > 0 && &w.closesFor[0] != &w.src[0] {
+		w.lastClose, w.closesFor = map[string]int{}, w.src
+	}
+	last, ok := w.lastClose[name]
+	if !ok {
+		last = lastEndTag(w.src, name)
+		w.lastClose[name] = last
+	}
+	return last >= n.Lines().At(0).Start
+}
+
+// lastEndTag returns where the last "</name" (any case) is in src, or -1.
+func lastEndTag(src []byte, name string) int {
+	pat := []byte("</" + name)
+	for i := len(src) - len(pat); i >= 0; i-- {
+		if src[i] == '<' && i+1 < len(src) && src[i+1] == '/' && bytes.EqualFold(src[i:i+len(pat)], pat) {
+			return i
+		}
+	}
+	return -1
 }

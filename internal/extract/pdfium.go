@@ -440,26 +440,45 @@ func wordGaps(inst pdfium.Pdfium, tp references.FPDF_TEXTPAGE, line string, star
 			boxes[j], ok[j] = looseBox(inst, tp, start+j)
 		}
 	}
-	// A line set with letter spacing (a heading's tracking, a Chinese or
-	// Japanese line spread to its width) has the same gap between all its
-	// letters: only a gap that much wider than the line's usual one is a
-	// word's. The usual gap is the median between adjacent letters.
+	// Text set with letter spacing (a heading's tracking, a Chinese or
+	// Japanese line spread to its width, one word in small capitals) has
+	// the same gap between all its letters: only a gap that much wider
+	// than the usual one is a word's. The usual gap is the larger of the
+	// line's median gap between adjacent letters and, for each pair, the
+	// smaller gap of the pairs beside it (a tracked word in a line of
+	// ordinary text: "S P E C I A L" was split).
+	gap := make([]float64, len(rs))
+	has := make([]bool, len(rs))
 	var gaps []float64
 	for j := 1; j < len(rs); j++ {
 		if ok[j-1] && ok[j] && isWordChar(rs[j-1]) && isWordChar(rs[j]) && sameLine(boxes[j-1], boxes[j]) {
-			gaps = append(gaps, (boxes[j].left-boxes[j-1].right)/max(boxes[j-1].top-boxes[j-1].bottom, boxes[j].top-boxes[j].bottom))
+			gap[j] = (boxes[j].left - boxes[j-1].right) / max(boxes[j-1].top-boxes[j-1].bottom, boxes[j].top-boxes[j].bottom)
+			has[j] = true
+			gaps = append(gaps, gap[j])
 		}
 	}
-	tracking := 0.0
+	median := 0.0
 	if len(gaps) > 0 {
 		slices.Sort(gaps)
-		tracking = max(0, gaps[len(gaps)/2])
+		median = max(0, gaps[len(gaps)/2])
+	}
+	tracking := func(j int) float64 {
+		side := -1.0
+		switch {
+		case j > 1 && has[j-1] && j+1 < len(rs) && has[j+1]:
+			side = min(gap[j-1], gap[j+1])
+		case j > 1 && has[j-1]:
+			side = gap[j-1]
+		case j+1 < len(rs) && has[j+1]:
+			side = gap[j+1]
+		}
+		return max(median, side)
 	}
 	out := make([]rune, 0, len(rs)+8)
 	changed, inner := false, false
 	for j, r := range rs {
 		switch {
-		case j > 0 && ok[j-1] && ok[j] && wordBreak(boxes[j-1], boxes[j], tracking) &&
+		case j > 0 && ok[j-1] && ok[j] && wordBreak(boxes[j-1], boxes[j], tracking(j)) &&
 			metricBox(inst, tp, start+j-1, boxes[j-1]) && metricBox(inst, tp, start+j, boxes[j]):
 			out = append(out, ' ', r)
 			changed = true

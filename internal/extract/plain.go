@@ -97,7 +97,10 @@ func plainParagraphs(s string) []plainPara {
 			continue
 		}
 		c := separatorLine(line)
-		if c == 0 && len(cur.lines) == 1 {
+		if c != 0 && (strings.HasPrefix(line, "\t") || len(line)-len(strings.TrimLeft(line, " ")) > 3) {
+			c = 0 // an indented rule is an example's or a listing's own line
+		}
+		if c == 0 && len(cur.lines) == 1 && !strings.HasPrefix(line, "\t") && len(line)-len(strings.TrimLeft(line, " ")) <= 3 {
 			// An underline of three ("API" over "===") is as long as its
 			// title: rule lines elsewhere are four or more.
 			if t := strings.TrimSpace(line); len(t) == 3 && strings.Trim(t, t[:1]) == "" && strings.ContainsRune("=-~*#_", rune(t[0])) &&
@@ -248,9 +251,15 @@ func plainHeadings(paras []plainPara) []plainHead {
 	// In a document numbered in several levels, its numbered titles of
 	// one part are headings too, whether or not they have subsections
 	// ("3. Security Considerations" beside "1. Introduction" over "1.1.").
+	// They must ascend: steps numbered from 1 again inside a section
+	// ("1. Download the archive" under "2.1 Unix") are no sections.
+	last := 0
 	for _, i := range ones {
 		c := cands[i]
-		accepted[i] = (c.question || deepFirst[c.number[0]] || len(deepFirst) > 0 && titleLike(c.text)) && counts[1] >= 2
+		accepted[i] = (c.question || (deepFirst[c.number[0]] || len(deepFirst) > 0 && titleLike(c.text)) && c.number[0] > last) && counts[1] >= 2
+		if accepted[i] {
+			last = c.number[0]
+		}
 	}
 	// Levels by first appearance of each style; numbered styles take the
 	// slots they occupy in order of depth.
@@ -291,6 +300,10 @@ func plainHeadings(paras []plainPara) []plainHead {
 // columns.
 var columnGap = regexp.MustCompile(`\S {2,}\S`)
 
+// wideGap is a run of three blanks or more between two words: columns, in
+// a title that has no number before it.
+var wideGap = regexp.MustCompile(`\S {3,}\S`)
+
 // anchorLine is a line of Vim help anchors only: "*E387* *E388*".
 var anchorLine = regexp.MustCompile(`^(?:\*[^*\s]+\*\s*)+$`)
 
@@ -300,8 +313,11 @@ func plainCandidate(p plainPara) *plainCand {
 	if strings.HasPrefix(first, "\t") || len(first)-len(strings.TrimLeft(first, " ")) > 3 {
 		return nil // indented: an example, a quotation, a list's body
 	}
-	if len(columnGap.FindAllStringIndex(first, -1)) >= 2 {
-		return nil // words set apart in columns: a table's row ("Name    Size    Date")
+	if body := trailingTags.ReplaceAllString(strings.TrimSpace(first), ""); len(columnGap.FindAllStringIndex(body, -1)) >= 2 ||
+		wideGap.MatchString(strings.TrimSpace(numberedLine.ReplaceAllString(body, "$2"))) {
+		// Words set apart in columns: a table's row ("Name    Size
+		// Date", "Option      Default").
+		return nil
 	}
 	line := strings.TrimSpace(first)
 	if m := vimNumber.FindStringSubmatchIndex(line); m != nil {
@@ -368,6 +384,9 @@ func plainCandidateLines(p plainPara, line string) *plainCand {
 		c.text = line
 		return c
 	}
+	if r, _ := utf8.DecodeRuneInString(strings.TrimLeft(line, "\"'“‘(«")); !unicode.IsLetter(r) && !unicode.IsDigit(r) {
+		return nil // "$ make install" between two rules: a listing's line
+	}
 	if len(p.lines) != 1 || !titleLike(line) && !(p.under != 0 && titleLike(strings.ToUpper(line[:1])+line[1:])) {
 		// An underline is the author's own mark of a title, in lower
 		// case too ("dbus 1.14.10 (2023-09-01)" over "=====").
@@ -380,7 +399,8 @@ func plainCandidateLines(p plainPara, line string) *plainCand {
 			style = "over" + string(p.under)
 		}
 		return &plainCand{style: style, text: line}
-	case allCaps(line):
+	case allCaps(line) && !strings.ContainsAny(line, "/=();,<>{}[]*"):
+		// ("HTTP/1.1 200 OK", "SELECT ID, NAME FROM USERS" are code.)
 		return &plainCand{style: "caps", text: line}
 	case p.sepAbove:
 		return &plainCand{style: "sep", text: line}
