@@ -58,6 +58,11 @@ const (
 	// 12,000 header cells over 3,000 short rows was 36 million cells and
 	// 6.5 GB. Real tables have tens of columns.
 	maxTableCells = 200_000
+	// maxRawTags bounds the inline HTML tags ("<" then a letter, "/", "!"
+	// or "?") of a document: goldmark makes a node of each, and 10 MB of
+	// "<x> " took 9 s and 1.5 GB. Documents with HTML inline write
+	// thousands.
+	maxRawTags = 100_000
 )
 
 // markdownRisky reports whether src would drive goldmark into super-linear
@@ -86,6 +91,16 @@ func markdownRisky(src []byte) bool {
 		e := min(stars, unders)
 		budget -= e * e
 		stars, unders = 0, 0
+	}
+	tags := 0
+	for i := 0; i+1 < len(src); i++ {
+		if src[i] == '<' {
+			if c := src[i+1]; c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '/' || c == '!' || c == '?' {
+				if tags++; tags > maxRawTags {
+					return true
+				}
+			}
+		}
 	}
 	prev := []byte(nil)
 	for len(src) > 0 {

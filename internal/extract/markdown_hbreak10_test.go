@@ -124,3 +124,14 @@ func TestMarkdownRealPreAndScriptBlocksHBreak10(t *testing.T) {
 		t.Errorf("the <pre> block is not code: %q", doc.Text)
 	}
 }
+
+// A document of more inline HTML tags than real documents write is read as
+// plain text: goldmark makes a node of each (10 MB of "<x> " took 1.5 GB).
+func TestMarkdownManyRawTagsAreRisky(t *testing.T) {
+	if markdownRisky([]byte(strings.Repeat("<x> ", 90_000))) {
+		t.Error("90,000 tags: risky, want Markdown")
+	}
+	if !markdownRisky([]byte(strings.Repeat("<x> ", 110_000))) {
+		t.Error("110,000 tags: not risky, want plain text")
+	}
+}
