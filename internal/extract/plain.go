@@ -310,6 +310,9 @@ var anchorLine = regexp.MustCompile(`^(?:\*[^*\s]+\*\s*)+$`)
 // plainCandidate returns what paragraph p would be as a heading, or nil.
 func plainCandidate(p plainPara) *plainCand {
 	first := p.lines[0]
+	if len(first) > 2*maxQuestionChars {
+		return nil // a line of prose: no title nor question is this long (and the patterns below need not read it)
+	}
 	if strings.HasPrefix(first, "\t") || len(first)-len(strings.TrimLeft(first, " ")) > 3 {
 		return nil // indented: an example, a quotation, a list's body
 	}
