@@ -75,7 +75,8 @@
 // the headings plain-text documentation writes (plain.go): a title
 // underlined with "====" or "----", a title line under a separator line, a
 // title line in capitals, numbered section lines ("30.1. Title",
-// "1.2.3 Title") and numbered FAQ questions, wrapped ones included, so a
+// "1.2.3 Title") and FAQ questions (numbered ones, wrapped ones included,
+// and questions on lines of their own when a text has two or more), so a
 // question and its answer make one section; a numbered list of steps, a
 // table of contents, a table's row (words set apart in columns), an
 // address ("192.168.1.10 fileserver") or a sentence opening with a number

@@ -201,11 +201,16 @@ func plainHeadings(paras []plainPara) []plainHead {
 	for i := range paras {
 		cands[i] = plainCandidate(paras[i])
 	}
-	// Numbered candidates by depth, for the sibling rule.
+	// Numbered candidates by depth, for the sibling rule; questions on
+	// lines of their own.
 	counts := map[int]int{}
+	qlines := 0
 	for _, c := range cands {
 		if c != nil && c.number != nil {
 			counts[len(c.number)]++
+		}
+		if c != nil && c.style == "qline" {
+			qlines++
 		}
 	}
 	accepted := make([]bool, len(paras))
@@ -224,6 +229,11 @@ func plainHeadings(paras []plainPara) []plainHead {
 		switch {
 		case c.style == "q":
 			accepted[i] = answerLine.MatchString(strings.TrimSpace(paras[next].lines[0]))
+		case c.style == "qline":
+			// Two questions or more on lines of their own make an FAQ
+			// (procps's: each question unindented, its answer indented
+			// under it); one is a sentence of the text.
+			accepted[i] = qlines >= 2 && cands[next] == nil
 		case c.number == nil:
 			accepted[i] = true // underlined, or under a separator
 		default:
@@ -389,6 +399,11 @@ func plainCandidateLines(p plainPara, line string) *plainCand {
 	}
 	if r, _ := utf8.DecodeRuneInString(strings.TrimLeft(line, "\"'“‘(«")); !unicode.IsLetter(r) && !unicode.IsDigit(r) {
 		return nil // "$ make install" between two rules: a listing's line
+	}
+	if len(p.lines) == 1 && p.under == 0 && strings.HasSuffix(line, "?") && len(line) <= maxQuestionChars {
+		// A question on a line of its own: an FAQ's, when the document
+		// has two or more (plainHeadings).
+		return &plainCand{style: "qline", text: line, question: true}
 	}
 	if len(p.lines) != 1 || !titleLike(line) && !(p.under != 0 && titleLike(strings.ToUpper(line[:1])+line[1:])) {
 		// An underline is the author's own mark of a title, in lower

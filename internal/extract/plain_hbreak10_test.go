@@ -210,3 +210,32 @@ func TestPlainTableHeaderRowNotHeadingHBreak10(t *testing.T) {
 		t.Errorf("headings %q in a table", hs)
 	}
 }
+
+// TestPlainUnnumberedFAQ (h-break10): only numbered questions and
+// "Q:" questions were headings. The common FAQ layout of Debian's own
+// /usr/share/doc/procps/FAQ.gz (each question an unindented line ending
+// with "?", its answer indented under it after a blank line) gave no
+// heading at all, so a question was cut from its answer as before the
+// change ("a question and its answer are one section" is the promise).
+func TestPlainUnnumberedFAQ(t *testing.T) {
+	t.Parallel()
+	src := "Why does \"ps -aux\" complain about a bogus '-'?\n\n" +
+		"\tAccording to the POSIX and UNIX standards, the above command asks to\n" +
+		"\tdisplay all processes with a TTY plus all processes owned by \"x\".\n\n" +
+		"Why don't I see SMP (per-CPU) stats in top?\n\n" +
+		"\tYou didn't enable it. Press '?' for built-in help.\n\n" +
+		"Why do long usernames get printed as numbers?\n\n" +
+		"\tThe UNIX and POSIX standards require that user names be printed\n" +
+		"\tas decimal integers when there is not enough room.\n"
+	doc, hs := plainHeads(t, src)
+	if len(hs) != 3 {
+		t.Errorf("headings %q, want the three questions", hs)
+	}
+	if h := headingOf(doc, "decimal integers"); h != "Why do long usernames get printed as numbers?" {
+		t.Errorf("the last answer is under %q", h)
+	}
+	// One question in a text is a sentence of it, not a heading.
+	if _, hs := plainHeads(t, "Intro\n=====\n\nWhy does this matter?\n\nBecause it does.\n"); len(hs) != 1 {
+		t.Errorf("headings %q, want only Intro", hs)
+	}
+}
