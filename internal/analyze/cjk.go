@@ -169,6 +169,11 @@ func hasCJKToken(q string) bool {
 // "how long", … when it stands alone (quantityForm).
 func dropQuantityWord(text string) string { return quantityForm.ReplaceAllString(text, "$1$2") }
 
+// WithoutQuantityQuestion returns text without its "how much", "how many",
+// "how long", … (quantityForm), "how" included: what is left says whether
+// the question also asks how to do something.
+func WithoutQuantityQuestion(text string) string { return quantityForm.ReplaceAllString(text, "$2") }
+
 // quantityForm matches an English question's "how much", "how many", "how
 // long", …: the word after "how" asks for a quantity the answer states
 // ("drifts by two seconds a day"), and is seldom written where it is

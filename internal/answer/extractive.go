@@ -9,6 +9,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/ragd-dev/ragd/internal/analyze"
 )
 
 // fallbackChars bounds the raw excerpt used when no source has a usable
@@ -725,12 +727,8 @@ var procedureCues = regexp.MustCompile(`(?i)(\bhow\b|\bsteps?\b|\bprocedure\b|\b
 // entries kept in the cache?" was answered with the numbered list after
 // the sentence that answers it).
 func asksProcedure(question string) bool {
-	return procedureCues.MatchString(quantityHow.ReplaceAllString(question, ""))
+	return procedureCues.MatchString(analyze.WithoutQuantityQuestion(question))
 }
-
-// quantityHow matches "how" asking for a quantity (as analyze drops the
-// word from the keyword query).
-var quantityHow = regexp.MustCompile(`(?i)\bhow\s+(?:much|many|often|long|far|old|big|large|soon|frequently)(?:\s|[?.,;:!…—)]|$)`)
 
 // numbered reports an item marker that numbers its item ("2. "): the item
 // is a step of a procedure.
