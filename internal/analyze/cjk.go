@@ -127,14 +127,15 @@ func keywords(text string) string {
 // indexed with every bigram (Keywords), so no reindexing follows.
 func Query(text string) string {
 	text = dropQuantityWord(text)
-	mode := keepAll
-	switch {
-	case hasContentBigram(text):
-		mode = dropParticles
-	case hasLatinWord(text) || query(text, dropForm) != query(text, keepAll) && hasCJKToken(query(text, dropForm)):
-		mode = dropForm
+	if hasContentBigram(text) {
+		return query(text, dropParticles)
 	}
-	return query(text, mode)
+	// The question's form is left out when something is left besides it:
+	// a word in another script or a CJK bigram holding a kanji.
+	if light := query(text, dropForm); hasLatinWord(text) || hasCJKToken(light) {
+		return light
+	}
+	return query(text, keepAll)
 }
 
 // queryMode is what of a question's CJK text query leaves out.
