@@ -17,9 +17,13 @@ SELECT set_config('hnsw.iterative_scan', 'relaxed_order', true),
 -- says whether a chunk the caller can read has the lexeme (the postings
 -- policy filters by the caller's principals; term_stats counts hidden
 -- chunks too): the words a refusal names as in no document must not reveal
--- that a hidden document has them.
+-- that a hidden document has them. optional says the lexeme is not one of
+-- @required's (the question's own terms; the rest are alternatives the
+-- search adds, analyze.JoinedCompounds; a sub-select, so parsed once per
+-- statement, not once per lexeme).
 SELECT q.lexeme, coalesce(t.df, 0)::int8 AS df, coalesce(s.chunk_count, 0)::int8 AS chunk_count,
-       EXISTS (SELECT 1 FROM postings p WHERE p.tenant_id = @tenant_id AND p.lexeme = q.lexeme) AS readable
+       EXISTS (SELECT 1 FROM postings p WHERE p.tenant_id = @tenant_id AND p.lexeme = q.lexeme) AS readable,
+       q.lexeme <> ALL ((SELECT tsvector_to_array(to_tsvector(CAST(@ts_config::text AS regconfig), @required::text)))::text[]) AS optional
 FROM unnest(tsvector_to_array(to_tsvector(CAST(@ts_config::text AS regconfig), @query::text))) AS q (lexeme)
 LEFT JOIN term_stats t ON t.tenant_id = @tenant_id AND t.lexeme = q.lexeme
 LEFT JOIN tenant_stats s ON s.tenant_id = @tenant_id;

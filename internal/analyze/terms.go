@@ -1,6 +1,7 @@
 package analyze
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 )
@@ -32,4 +33,34 @@ func CompoundTerms(text string) string {
 		out = append(out, joined)
 	}
 	return strings.Join(out, " ")
+}
+
+// HyphenatedWords returns the words of text written with hyphens
+// ("auto-vacuum", "e-mail", "UTF-8"), each once, in order of appearance. A
+// word is written both joined and hyphenated ("multi-column" and
+// "multicolumn" are both in the PostgreSQL manual, AUTOINCREMENT is
+// SQLite's "auto-increment"), and PostgreSQL's parser gives a hyphenated
+// word its parts and the whole (multi-column, multi, column), never the
+// joined form, so a search adds the joined form as an alternative. Words
+// of two or three parts, each of letters or digits, at least one letter, up
+// to 40 bytes: dates, ranges, command-line options and long compounds
+// ("state-of-the-art") are not words written joined.
+func HyphenatedWords(text string) []string {
+	var out []string
+	seen := map[string]bool{}
+	isWord := func(r rune) bool { return r == '-' || (unicode.IsLetter(r) || unicode.IsDigit(r)) && !Unspaced(r) }
+	for _, tok := range strings.FieldsFunc(text, func(r rune) bool { return !isWord(r) }) {
+		if len(tok) > 40 || tok[0] == '-' || tok[len(tok)-1] == '-' || !strings.Contains(tok, "-") {
+			continue
+		}
+		parts := strings.Split(tok, "-")
+		if len(parts) > 3 || slices.Contains(parts, "") || !strings.ContainsFunc(tok, unicode.IsLetter) {
+			continue
+		}
+		if key := strings.ToLower(tok); !seen[key] {
+			seen[key] = true
+			out = append(out, tok)
+		}
+	}
+	return out
 }

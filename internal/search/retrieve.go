@@ -3,6 +3,7 @@ package search
 import (
 	"fmt"
 	"math"
+	"slices"
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
@@ -42,14 +43,19 @@ type legQuery struct {
 	chunkCount  int64     // tenant.Tenant.ChunkCount: picks the exact or HNSW plan
 	vector      []float32 // nil: no vector leg
 	keywordText string    // "": no keyword leg
-	kana        bool      // the question holds kana (analyze.AbsentBigramCounts)
-	tsConfig    string
-	n           int
-	vectorN     int // the vector leg's depth (more than n when some hits may be dropped: Searcher.representable)
-	k1, b       float64
-	filtered    bool
-	prefix      string
-	metadata    []byte
+	// requiredText is keywordText without the joined forms of the
+	// question's hyphenated words (hyphenated) that the search adds as
+	// alternatives: the question's own terms.
+	requiredText string
+	hyphenated   []string
+	kana         bool // the question holds kana (analyze.AbsentBigramCounts)
+	tsConfig     string
+	n            int
+	vectorN      int // the vector leg's depth (more than n when some hits may be dropped: Searcher.representable)
+	k1, b        float64
+	filtered     bool
+	prefix       string
+	metadata     []byte
 	// probes are the query's names and identifiers checked against the
 	// tenant's vocabulary (missingSQL).
 	probes []probe
@@ -82,6 +88,9 @@ type legResults struct {
 	unreadable []string
 	// missing are the probes no chunk of the tenant contains.
 	missing []string
+	// compounds are the lexemes of the question's hyphenated words as
+	// written and joined (analyze.HyphenatedWords).
+	compounds []store.CompoundLexemes
 	// versioned are the release names the documents write with a number.
 	versioned []string
 	// familied are the query's identifiers of a family the documents
@@ -101,10 +110,32 @@ func (s *Searcher) queueRetrieval(b *pgx.Batch, q legQuery, out *legResults) err
 		return fmt.Errorf("query vector has %d dimensions, model has %d", len(q.vector), q.model.Embedder.Dims())
 	}
 	if q.keywordText != "" {
-		store.QueueKeywordTerms(b, store.KeywordTermsParams{TsConfig: q.tsConfig, Query: q.keywordText, TenantID: q.tenantID},
+		if len(q.hyphenated) > 0 {
+			// Queued first: KeywordTerms' callback reads them.
+			store.QueueCompoundLexemes(b, q.tsConfig, q.hyphenated, func(c []store.CompoundLexemes) error {
+				out.compounds = c
+				return nil
+			})
+		}
+		store.QueueKeywordTerms(b, store.KeywordTermsParams{TsConfig: q.tsConfig, Query: q.keywordText, Required: q.requiredText, TenantID: q.tenantID},
 			func(terms []store.KeywordTerm) error {
+				joinedDF := map[string]int64{} // the joined forms a readable chunk has
+				for _, t := range terms {
+					if t.Optional && t.Readable {
+						joinedDF[t.Lexeme] = t.DF
+					}
+				}
 				for _, t := range terms {
 					lexeme, df, n := t.Lexeme, t.DF, t.ChunkCount
+					if t.Optional {
+						// A joined form is the question's word written
+						// otherwise, not a term of its own.
+						continue
+					}
+					if jdf, ok := writtenJoined(out.compounds, lexeme, joinedDF); ok && (df == 0 || !t.Readable) {
+						// The word is in the documents, written joined.
+						df, t.Readable = jdf, true
+					}
 					out.lexemes++
 					if !t.Readable && analyze.AbsentBigramCounts(lexeme, q.kana) {
 						out.unreadable = append(out.unreadable, lexeme)
@@ -202,5 +233,42 @@ func collectHits(dst *[]legHit) func([]store.LegRow) error {
 		}
 		*dst = hits
 		return nil
+	}
+}
+
+// writtenJoined reports whether lexeme is one of the question's hyphenated
+// words as written (or a part of it) whose joined form a readable chunk
+// has, with the joined form's document frequency (joinedDF).
+func writtenJoined(compounds []store.CompoundLexemes, lexeme string, joinedDF map[string]int64) (int64, bool) {
+	var df int64
+	found := false
+	for _, c := range compounds {
+		if !slices.Contains(c.Written, lexeme) {
+			continue
+		}
+		for _, j := range c.Joined {
+			if d, ok := joinedDF[j]; ok {
+				df, found = max(df, d), true
+			}
+		}
+	}
+	return df, found
+}
+
+// creditJoined adds to each keyword hit that contains a hyphenated word of
+// the question written joined ("autovacuum" for "auto-vacuum") the word's
+// lexemes as written: the chunk has the word, and the answerability
+// signals count the question's terms a chunk has.
+func creditJoined(hits []legHit, compounds []store.CompoundLexemes) {
+	for i := range hits {
+		for _, c := range compounds {
+			if slices.ContainsFunc(c.Joined, func(j string) bool { return !slices.Contains(c.Written, j) && slices.Contains(hits[i].matched, j) }) {
+				for _, w := range c.Written {
+					if !slices.Contains(hits[i].matched, w) {
+						hits[i].matched = append(hits[i].matched, w)
+					}
+				}
+			}
+		}
 	}
 }

@@ -88,15 +88,15 @@ func TestRetrievalStatementsStayInTheTenant(t *testing.T) {
 			if err := rows.Err(); err != nil {
 				return err
 			}
-			rows, err = tx.Query(ctx, store.KeywordTermsSQL, a.ID, "english", kwText)
+			rows, err = tx.Query(ctx, store.KeywordTermsSQL, a.ID, "english", kwText, kwText)
 			if err != nil {
 				return err
 			}
 			for rows.Next() {
 				var l string
 				var df, n int64
-				var readable bool
-				if err := rows.Scan(&l, &df, &n, &readable); err != nil {
+				var readable, optional bool
+				if err := rows.Scan(&l, &df, &n, &readable, &optional); err != nil {
 					return err
 				}
 				s.df += int(df + n)

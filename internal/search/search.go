@@ -437,6 +437,10 @@ func (s *Searcher) retrieve(ctx context.Context, t tenant.Tenant, p plan, resp *
 	res.names = namesOf(p.req.Query)
 	if p.useKeyword {
 		lq.keywordText = analyze.Query(p.req.Query)
+		lq.requiredText = lq.keywordText
+		if lq.hyphenated = analyze.HyphenatedWords(p.req.Query); len(lq.hyphenated) > 0 {
+			lq.keywordText += "\n" + strings.ReplaceAll(strings.Join(lq.hyphenated, " "), "-", "")
+		}
 		lq.kana = analyze.HasKana(p.req.Query)
 		lq.probes = res.names.probes
 		lq.releaseNames = res.names.releaseNames()
@@ -464,6 +468,7 @@ func (s *Searcher) retrieve(ctx context.Context, t tenant.Tenant, p plan, resp *
 	case p.useKeyword && !p.useVector:
 		resp.Timings["keyword"] = resp.Timings["retrieve"]
 	}
+	creditJoined(res.kw, res.compounds)
 	res.vec = s.representable(p.model.Embedder, res.vec)
 	res.vec = res.vec[:min(len(res.vec), p.n)]
 	res.ranVector = p.useVector

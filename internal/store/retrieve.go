@@ -423,20 +423,51 @@ type KeywordTerm struct {
 	// Readable: a chunk the caller can read has the lexeme (DF counts
 	// hidden chunks too).
 	Readable bool
+	// Optional: the lexeme is an alternative the search added, not one of
+	// the question's own (KeywordTermsParams.Required).
+	Optional bool
 }
 
 // QueueKeywordTerms queues KeywordTerms on b; fn receives the query's
 // lexemes when the batch is closed.
 func QueueKeywordTerms(b *pgx.Batch, p KeywordTermsParams, fn func([]KeywordTerm) error) {
-	b.Queue(keywordTerms, p.TenantID, p.TsConfig, p.Query).Query(func(rows pgx.Rows) error {
+	b.Queue(keywordTerms, p.TenantID, p.TsConfig, p.Required, p.Query).Query(func(rows pgx.Rows) error {
 		terms, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (KeywordTerm, error) {
 			var t KeywordTerm
-			return t, r.Scan(&t.Lexeme, &t.DF, &t.ChunkCount, &t.Readable)
+			return t, r.Scan(&t.Lexeme, &t.DF, &t.ChunkCount, &t.Readable, &t.Optional)
 		})
 		if err != nil {
 			return err
 		}
 		return fn(terms)
+	})
+}
+
+// compoundLexemes gives each hyphenated word ($2) its lexemes as written
+// (the whole and its parts) and those of its joined form, in the order of
+// the words ($1 text-search configuration; analyze.HyphenatedWords).
+const compoundLexemes = `SELECT tsvector_to_array(to_tsvector(CAST($1::text AS regconfig), x.w)),
+	tsvector_to_array(to_tsvector(CAST($1::text AS regconfig), replace(x.w, '-', '')))
+FROM unnest($2::text[]) WITH ORDINALITY AS x (w, i)
+ORDER BY x.i`
+
+// CompoundLexemes are a hyphenated word's lexemes as written and joined.
+type CompoundLexemes struct {
+	Written, Joined []string
+}
+
+// QueueCompoundLexemes queues compoundLexemes on b; fn receives one
+// CompoundLexemes per word, in order, when the batch is closed.
+func QueueCompoundLexemes(b *pgx.Batch, tsConfig string, words []string, fn func([]CompoundLexemes) error) {
+	b.Queue(compoundLexemes, tsConfig, words).Query(func(rows pgx.Rows) error {
+		out, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (CompoundLexemes, error) {
+			var c CompoundLexemes
+			return c, r.Scan(&c.Written, &c.Joined)
+		})
+		if err != nil {
+			return err
+		}
+		return fn(out)
 	})
 }
 

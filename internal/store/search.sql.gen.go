@@ -13,8 +13,9 @@ import (
 
 const keywordTerms = `-- name: KeywordTerms :many
 SELECT q.lexeme, coalesce(t.df, 0)::int8 AS df, coalesce(s.chunk_count, 0)::int8 AS chunk_count,
-       EXISTS (SELECT 1 FROM postings p WHERE p.tenant_id = $1 AND p.lexeme = q.lexeme) AS readable
-FROM unnest(tsvector_to_array(to_tsvector(CAST($2::text AS regconfig), $3::text))) AS q (lexeme)
+       EXISTS (SELECT 1 FROM postings p WHERE p.tenant_id = $1 AND p.lexeme = q.lexeme) AS readable,
+       q.lexeme <> ALL ((SELECT tsvector_to_array(to_tsvector(CAST($2::text AS regconfig), $3::text)))::text[]) AS optional
+FROM unnest(tsvector_to_array(to_tsvector(CAST($2::text AS regconfig), $4::text))) AS q (lexeme)
 LEFT JOIN term_stats t ON t.tenant_id = $1 AND t.lexeme = q.lexeme
 LEFT JOIN tenant_stats s ON s.tenant_id = $1
 `
@@ -22,6 +23,7 @@ LEFT JOIN tenant_stats s ON s.tenant_id = $1
 type KeywordTermsParams struct {
 	TenantID uuid.UUID
 	TsConfig string
+	Required string
 	Query    string
 }
 
@@ -30,6 +32,7 @@ type KeywordTermsRow struct {
 	Df         int64
 	ChunkCount int64
 	Readable   bool
+	Optional   bool
 }
 
 // Each lexeme of the query text (@ts_config always explicit, never
@@ -39,9 +42,17 @@ type KeywordTermsRow struct {
 // says whether a chunk the caller can read has the lexeme (the postings
 // policy filters by the caller's principals; term_stats counts hidden
 // chunks too): the words a refusal names as in no document must not reveal
-// that a hidden document has them.
+// that a hidden document has them. optional says the lexeme is not one of
+// @required's (the question's own terms; the rest are alternatives the
+// search adds, analyze.JoinedCompounds; a sub-select, so parsed once per
+// statement, not once per lexeme).
 func (q *Queries) KeywordTerms(ctx context.Context, db DBTX, arg KeywordTermsParams) ([]KeywordTermsRow, error) {
-	rows, err := db.Query(ctx, keywordTerms, arg.TenantID, arg.TsConfig, arg.Query)
+	rows, err := db.Query(ctx, keywordTerms,
+		arg.TenantID,
+		arg.TsConfig,
+		arg.Required,
+		arg.Query,
+	)
 	if err != nil {
 		return nil, err
 	}
@@ -54,6 +65,7 @@ func (q *Queries) KeywordTerms(ctx context.Context, db DBTX, arg KeywordTermsPar
 			&i.Df,
 			&i.ChunkCount,
 			&i.Readable,
+			&i.Optional,
 		); err != nil {
 			return nil, err
 		}
