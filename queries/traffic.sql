@@ -79,3 +79,14 @@ WHERE tenant_id = @tenant_id AND id = @id
   -- Only the principal who asked (the same subject), or an admin
   -- (@any_subject): another user's event is a 404 like an absent one.
   AND (@any_subject::bool OR subject = @subject);
+
+-- name: DocumentSourceExists :one
+-- Feedback names the right source: one of the tenant's documents the
+-- caller can read (row-level security), or it is refused.
+SELECT EXISTS (SELECT 1 FROM documents d WHERE d.tenant_id = @tenant_id AND d.source_uri = @source_uri);
+
+-- name: ChunkSourceURI :one
+-- The source_uri of a chunk feedback names ('' when the caller can read no
+-- such chunk).
+SELECT coalesce((SELECT d.source_uri FROM chunks c JOIN documents d ON d.tenant_id = c.tenant_id AND d.id = c.document_id
+                 WHERE c.tenant_id = @tenant_id AND c.id = @chunk_id), '')::text AS source_uri;

@@ -144,8 +144,8 @@ type ListEventsOutput struct {
 type FeedbackRequest struct {
 	Helpful   bool   `json:"helpful" doc:"Whether the answer or results helped."`
 	Note      string `json:"note,omitempty" maxLength:"4000" doc:"Free text."`
-	SourceURI string `json:"source_uri,omitempty" maxLength:"2048" doc:"The source_uri that holds the right answer (the label an evaluation set takes)."`
-	ChunkID   string `json:"chunk_id,omitempty" format:"uuid" doc:"The chunk that holds the right answer."`
+	SourceURI string `json:"source_uri,omitempty" maxLength:"2048" doc:"The source_uri that holds the right answer (the label an evaluation set takes): one of the tenant's documents the caller can read, else 422."`
+	ChunkID   string `json:"chunk_id,omitempty" format:"uuid" doc:"The chunk that holds the right answer: one of the tenant's chunks the caller can read, of the document source_uri names when both are given, else 422."`
 }
 
 // FeedbackInput is the input of POST /v1/events/{id}/feedback.
@@ -322,10 +322,46 @@ func (s *Server) feedback(ctx context.Context, in *FeedbackInput) (*struct{}, er
 		return nil, pr
 	}
 	var n int64
+	var bad string // why the source named is not one
+	errBadSource := errors.New("feedback names no readable source")
 	err = store.InTenant(ctx, s.deps.Pool, t.ID, func(tx pgx.Tx) error {
-		n, err = store.New().SetEventFeedback(ctx, tx, p)
-		return err
+		q := store.New()
+		if n, err = q.SetEventFeedback(ctx, tx, p); err != nil || n == 0 {
+			return err
+		}
+		// The right source must be one the caller can read: evaluation
+		// sets built from feedback (eval run --from-traffic) score
+		// retrieval against it. Checked after the event, so that an event
+		// the caller cannot rate is a 404 whatever the body; a bad source
+		// rolls the feedback back.
+		switch {
+		case p.RightChunkID.Valid:
+			uri, err := q.ChunkSourceURI(ctx, tx, store.ChunkSourceURIParams{TenantID: t.ID, ChunkID: p.RightChunkID.Bytes})
+			if err != nil {
+				return err
+			}
+			if uri == "" {
+				bad = "chunk_id names no chunk of the tenant's documents"
+			} else if b.SourceURI != "" && uri != b.SourceURI {
+				bad = "chunk_id is a chunk of another document than source_uri"
+			}
+		case b.SourceURI != "":
+			ok, err := q.DocumentSourceExists(ctx, tx, store.DocumentSourceExistsParams{TenantID: t.ID, SourceUri: b.SourceURI})
+			if err != nil {
+				return err
+			}
+			if !ok {
+				bad = "source_uri names no document of the tenant"
+			}
+		}
+		if bad != "" {
+			return errBadSource
+		}
+		return nil
 	})
+	if errors.Is(err, errBadSource) {
+		return nil, invalidf("%s", bad)
+	}
 	if err != nil {
 		return nil, err
 	}

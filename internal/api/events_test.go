@@ -117,6 +117,24 @@ func TestRetrievalEventsAndFeedback(t *testing.T) {
 	if len(kept.Events) != 1 || kept.Events[0].Feedback == nil || kept.Events[0].Feedback.Note != "wrong product" {
 		t.Errorf("another user's feedback replaced user-42's: %+v", kept)
 	}
+	// The right source must be one of the tenant's documents (or chunks)
+	// the caller can read, the chunk of the document named: evaluation
+	// sets are built from it. A source that is not changes nothing.
+	for _, body := range []map[string]any{
+		{"helpful": true, "source_uri": "https://nope.example/x.html"},
+		{"helpful": true, "chunk_id": "00000000-0000-4000-8000-000000000000"},
+		{"helpful": true, "source_uri": "billing.md", "chunk_id": sr.Results[0].ChunkID},
+	} {
+		problem(t, b.do(req{method: "POST", path: "/v1/events/" + ar.EventID + "/feedback", token: reader, body: body}), http.StatusUnprocessableEntity)
+	}
+	kept = decode[api.EventList](t, b.do(req{method: "GET", path: "/v1/events?rated=unhelpful", token: admin}), http.StatusOK)
+	if len(kept.Events) != 1 || kept.Events[0].Feedback == nil || kept.Events[0].Feedback.SourceURI != "install.md" {
+		t.Errorf("feedback naming no document changed the stored feedback: %+v", kept)
+	}
+	if w := b.do(req{method: "POST", path: "/v1/events/" + ar.EventID + "/feedback", token: reader,
+		body: map[string]any{"helpful": false, "source_uri": "install.md", "chunk_id": sr.Results[0].ChunkID}}); w.Code != http.StatusNoContent {
+		t.Errorf("feedback naming a chunk of its document: %d %s", w.Code, w.Body.String())
+	}
 	if w := b.do(req{method: "POST", path: "/v1/events/" + sr.EventID + "/feedback", token: admin, body: map[string]any{"helpful": true}}); w.Code != http.StatusNoContent {
 		t.Errorf("an admin's feedback on user-42's event: %d %s", w.Code, w.Body.String())
 	}

@@ -164,6 +164,10 @@ func Walk(paths []string, o WalkOptions) ([]File, []Failure, error) {
 			rel, _ := filepath.Rel(base, p)
 			rel = filepath.ToSlash(rel)
 			if de.IsDir() {
+				if len(o.Include) == 0 && sphinxSources(p, de) {
+					fails = append(fails, Failure{Path: p, Reason: "Sphinx's reStructuredText copies of the pages next to it (--include them to ingest them)", Kind: KindSkipped})
+					return fs.SkipDir
+				}
 				return nil
 			}
 			if !de.Type().IsRegular() && de.Type()&fs.ModeSymlink == 0 {
@@ -489,4 +493,16 @@ func fileCharset(f File, data []byte) string {
 		return c + "; charset=windows-1252"
 	}
 	return f.ContentType
+}
+
+// sphinxSources reports whether dir is the _sources directory of a Sphinx
+// HTML build (searchindex.js beside it): the reStructuredText of every page
+// again, as .txt files, which would be a second copy of each page in
+// every answer.
+func sphinxSources(dir string, de fs.DirEntry) bool {
+	if de.Name() != "_sources" {
+		return false
+	}
+	st, err := os.Stat(filepath.Join(filepath.Dir(dir), "searchindex.js"))
+	return err == nil && st.Mode().IsRegular()
 }

@@ -510,3 +510,40 @@ func TestWalkRefusesTwoFilesForOneSourceURI(t *testing.T) {
 		t.Errorf("without a base URI: files %v, err %v; want 3", files, err)
 	}
 }
+
+// TestWalkLeavesOutSphinxSources: a Sphinx HTML build holds the
+// reStructuredText of every page again under _sources/ (as .txt files);
+// ingested, each page would be in the tenant twice. Walk leaves the
+// directory out with one line saying why, unless --include asks for files;
+// a _sources directory that is not a Sphinx build's is ingested.
+func TestWalkLeavesOutSphinxSources(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	for name, body := range map[string]string{
+		"html/searchindex.js":         "Search.setIndex({})",
+		"html/intro.html":             "<h1>Intro</h1><p>Hello.</p>",
+		"html/_sources/intro.rst.txt": "Intro\n=====\n\nHello.\n",
+		"notes/_sources/reading.txt":  "Books to read.",
+	} {
+		p := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	files, fails, err := ingest.Walk([]string{dir}, ingest.WalkOptions{})
+	var got []string
+	for _, f := range files {
+		got = append(got, strings.TrimPrefix(f.Path, dir+"/"))
+	}
+	if err != nil || !slices.Equal(got, []string{"html/intro.html", "notes/_sources/reading.txt"}) ||
+		len(fails) != 1 || fails[0].Path != filepath.Join(dir, "html/_sources") || fails[0].Kind != ingest.KindSkipped {
+		t.Errorf("Sphinx build: files %q, failures %+v, %v; want the page, the other _sources file and one skipped directory", got, fails, err)
+	}
+	files, _, err = ingest.Walk([]string{dir}, ingest.WalkOptions{Include: []string{"**/*.txt"}})
+	if err != nil || len(files) != 2 {
+		t.Errorf("--include '**/*.txt': %d files, %v; want both .txt files", len(files), err)
+	}
+}

@@ -52,6 +52,43 @@ func (q *Queries) AddTenantUsage(ctx context.Context, db DBTX, arg AddTenantUsag
 	return err
 }
 
+const chunkSourceURI = `-- name: ChunkSourceURI :one
+SELECT coalesce((SELECT d.source_uri FROM chunks c JOIN documents d ON d.tenant_id = c.tenant_id AND d.id = c.document_id
+                 WHERE c.tenant_id = $1 AND c.id = $2), '')::text AS source_uri
+`
+
+type ChunkSourceURIParams struct {
+	TenantID uuid.UUID
+	ChunkID  uuid.UUID
+}
+
+// The source_uri of a chunk feedback names (” when the caller can read no
+// such chunk).
+func (q *Queries) ChunkSourceURI(ctx context.Context, db DBTX, arg ChunkSourceURIParams) (string, error) {
+	row := db.QueryRow(ctx, chunkSourceURI, arg.TenantID, arg.ChunkID)
+	var source_uri string
+	err := row.Scan(&source_uri)
+	return source_uri, err
+}
+
+const documentSourceExists = `-- name: DocumentSourceExists :one
+SELECT EXISTS (SELECT 1 FROM documents d WHERE d.tenant_id = $1 AND d.source_uri = $2)
+`
+
+type DocumentSourceExistsParams struct {
+	TenantID  uuid.UUID
+	SourceUri string
+}
+
+// Feedback names the right source: one of the tenant's documents the
+// caller can read (row-level security), or it is refused.
+func (q *Queries) DocumentSourceExists(ctx context.Context, db DBTX, arg DocumentSourceExistsParams) (bool, error) {
+	row := db.QueryRow(ctx, documentSourceExists, arg.TenantID, arg.SourceUri)
+	var exists bool
+	err := row.Scan(&exists)
+	return exists, err
+}
+
 const getTenantStorage = `-- name: GetTenantStorage :one
 SELECT (SELECT count(*) FROM documents d WHERE d.tenant_id = $1)::bigint AS documents,
        coalesce((SELECT s.chunk_count FROM tenant_stats s WHERE s.tenant_id = $1), 0)::bigint AS chunks,
