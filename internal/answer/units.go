@@ -390,12 +390,22 @@ func isCaption(s string) bool {
 // one: it is a definition whose term is a synopsis with alternatives
 // ("\\copy { table | ( query ) } to { 'filename' | stdout }" above
 // "Performs a frontend (client) copy.").
+//
+// Nor is a line whose " | " is code's: a single line without a leading
+// "|" (extract writes a table as its header row and rows, so one line
+// alone is a command such as "pg_dump dbname | gzip > filename.gz"), or a
+// line whose "cells" leave a bracket open (a synopsis's alternatives,
+// "ALTER ROLE { role_specification | ALL }"). Read as rows, they were
+// quoted with "; " for " | ": another command than the source's.
 func isTable(lines []string) bool {
 	if indented(lines) || !isTableRow(lines[0]) || shellPipeline(lines[0]) {
 		return false
 	}
+	if slices.ContainsFunc(lines, splitsBrackets) {
+		return false
+	}
 	if len(lines) == 1 {
-		return true
+		return strings.HasPrefix(strings.TrimSpace(lines[0]), "|")
 	}
 	for _, l := range lines[1:] {
 		if t := strings.TrimSpace(l); isTableRow(t) || !endsSentence(t) || looksLikeCode(t) {
@@ -429,6 +439,32 @@ func loneCell(l string) (string, bool) {
 func shellPipeline(l string) bool {
 	t := strings.TrimSpace(l)
 	return strings.HasPrefix(t, "$ ") || rootCommand(t)
+}
+
+// splitsBrackets reports a line with " | " whose parts between them leave
+// a bracket, brace or parenthesis open or close one they did not open.
+func splitsBrackets(l string) bool {
+	if !strings.Contains(l, " | ") {
+		return false
+	}
+	for _, c := range strings.Split(l, " | ") {
+		depth := 0
+		for _, r := range c {
+			switch r {
+			case '(', '[', '{':
+				depth++
+			case ')', ']', '}':
+				depth--
+			}
+			if depth < 0 {
+				return true
+			}
+		}
+		if depth != 0 {
+			return true
+		}
+	}
+	return false
 }
 
 func isTableRow(l string) bool {
