@@ -28,10 +28,70 @@ func truncate(s string, max int) string {
 }
 
 // stripMarkers removes citation-like markers from source text, so that the
-// only markers in an extractive answer are its own.
+// only markers in an extractive answer are its own. Brackets that are not
+// citations (keepBrackets) are kept as written, inside a code span, which
+// no marker is read from.
 func stripMarkers(s string) string {
-	out, _, _ := verifyRaw(s, 0)
+	out, _, _ := verifyRaw(keepBrackets(s), 0)
 	return out
+}
+
+// keepBrackets puts in a code span the bracketed numbers of source text
+// that say something: a subscript glued to a name shaped like code
+// (sys.argv[1], quux_scores[1], grid.rows[2][3]: a dot, an underscore, a
+// digit or a parenthesis in the name), and a group of
+// several numbers or of 0 (the intervals [0, 1] and [1, 10]; a list of
+// references "[3, 4]" is kept too, as written). Deleted, "sys.argv[1]" was
+// quoted "sys.argv" and "an integer in [1, 10]" "an integer in", the
+// answer's own marker then reading as the value. A lone number after a
+// blank or a plain word ("Paris[1]", "as shown [2]") is a footnote or a
+// planted citation and is still removed.
+func keepBrackets(s string) string {
+	markers, _, _ := scanMarkers(s, true)
+	if len(markers) == 0 {
+		return s
+	}
+	var b strings.Builder
+	last := 0
+	for i := 0; i < len(markers); i++ {
+		m := markers[i]
+		start := m.start
+		for start > last && nameByte(s[start-1]) {
+			start--
+		}
+		name := s[start:m.start]
+		end := m.end
+		j := i
+		for j+1 < len(markers) && markers[j+1].start == end {
+			j++
+			end = markers[j].end
+		}
+		// A footnote follows a word or a sentence's end ("in 1990.[3]",
+		// "Paris[1][2]"): the name must start like one and not end with
+		// a full stop, and a plain word's subscripts are taken for
+		// footnotes, however many.
+		name = strings.TrimLeft(name, ".)0123456789")
+		keep := name != "" && !strings.HasSuffix(name, ".") && strings.ContainsAny(name, "._()0123456789") ||
+			start == m.start && (len(m.nums) > 1 || slices.Contains(m.nums, 0))
+		if !keep || strings.Contains(s[start:end], "`") {
+			continue
+		}
+		b.WriteString(s[last:start])
+		b.WriteByte('`')
+		b.WriteString(s[start:end])
+		b.WriteByte('`')
+		last, i = end, j
+	}
+	if last == 0 {
+		return s
+	}
+	b.WriteString(s[last:])
+	return b.String()
+}
+
+// nameByte reports an ASCII byte of a name a subscript may follow.
+func nameByte(c byte) bool {
+	return c == '_' || c == '.' || c == ')' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
 }
 
 // withCitation puts " [n]" before the sentence's final punctuation ("is Y [1].",

@@ -20,27 +20,27 @@ import (
 //	answer: The zentool script reads its input file name from sys.argv and
 //	        its output file name from sys.argv [1].
 //
-// "matrix[2][3] picks the third column" becomes "the expression matrix
-// picks the third column", and the inline code `SELECT quux_scores[1] FROM
+// "grid.rows[2][3] picks the third column" becomes "the expression
+// grid.rows picks the third column", and the inline code `SELECT quux_scores[1] FROM
 // quux_players;` is quoted "SELECT quux_scores FROM quux_players;" — a
 // query that returns the whole array — cited to a page that says
 // otherwise. The answer is presented as a word-for-word quotation.
 //
 // Expected: a bracketed number attached to the preceding word (a subscript
-// or index: no blank before "[", as in sys.argv[1], matrix[2][3],
+// or index: no blank before "[", as in sys.argv[1], grid.rows[2][3],
 // quux_scores[1]) is quoted as written, at least on a name shaped like code
-// (a dot, an underscore, a second subscript); a footnote after a plain word
-// ("Paris[1]") may still be dropped.
+// (a dot, an underscore); a footnote after a plain word ("Paris[1]",
+// "Paris[1][2]") may still be dropped.
 func TestExtractiveKeepsSubscripts(t *testing.T) {
 	t.Parallel()
 	b := setup(t)
 	editor := token(t, b.a.ID, auth.RoleEditor)
 	b.upsert(editor, "zentool.md", "# Zentool arguments\n\nThe zentool script reads its input file name from sys.argv[1] "+
-		"and its output file name from sys.argv[2].\n\nIn zentool, the expression matrix[2][3] picks the third column of the second row.\n")
+		"and its output file name from sys.argv[2].\n\nIn zentool, the expression grid.rows[2][3] picks the third column of the second row.\n")
 	b.upsert(editor, "quux.md", "# Quux arrays\n\nTo read the first quux element, run `SELECT quux_scores[1] FROM quux_players;` in psql.\n")
 	for _, c := range []struct{ question, want string }{
 		{"where does the zentool script read its input file name from?", "sys.argv[1]"},
-		{"which zentool expression picks the third column of the second row?", "matrix[2][3]"},
+		{"which zentool expression picks the third column of the second row?", "grid.rows[2][3]"},
 		{"how do I read the first quux element?", "SELECT quux_scores[1] FROM quux_players;"},
 	} {
 		ar := decode[api.AnswerResponse](t, b.do(req{method: "POST", path: "/v1/answer", token: editor,
@@ -49,7 +49,9 @@ func TestExtractiveKeepsSubscripts(t *testing.T) {
 			t.Errorf("%q: refused (%s); the premise is an answer quoting the sentence", c.question, ar.RefusalReason)
 			continue
 		}
-		if !strings.Contains(ar.Answer, c.want) {
+		// Kept subscripts are quoted in a code span (no marker is read
+		// from one): the text is the source's without the span's marks.
+		if !strings.Contains(strings.ReplaceAll(ar.Answer, "`", ""), c.want) {
 			t.Errorf("%q: the quotation lost %q:\n%s", c.question, c.want, ar.Answer)
 		}
 	}

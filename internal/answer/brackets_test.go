@@ -1,0 +1,21 @@
+package answer
+
+import "testing"
+
+// TestKeepBrackets: subscripts of names shaped like code and groups of
+// numbers that cannot be one citation are kept as written, in a code span;
+// footnotes and lone markers are still removed from source text.
+func TestKeepBrackets(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"It reads sys.argv[1] and quux_scores[1].", "It reads `sys.argv[1]` and `quux_scores[1]`."},
+		{"Then grid.rows[2][3] is the cell.", "Then `grid.rows[2][3]` is the cell."},
+		{"It lies in [0, 1] and in [1, 10].", "It lies in `[0, 1]` and in `[1, 10]`."},
+		{"Paris[1] is the capital.[2] Rome[3][4] too.", "Paris is the capital. Rome too."},
+		{"The sky is green [7]. It was founded in 1990.[3]", "The sky is green. It was founded in 1990."},
+		{"Already `a[1]` in code.", "Already `a[1]` in code."},
+	} {
+		if got := stripMarkers(tc.in); got != tc.want {
+			t.Errorf("stripMarkers(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+}
