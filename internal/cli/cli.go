@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"slices"
 	"sort"
 	"strings"
 
@@ -85,6 +86,11 @@ func Run(ctx context.Context, args []string, getenv func(string) string, stdin i
 	e := &env{getenv: getenv, stdin: stdin, stdout: stdout, stderr: stderr, cfg: cfg,
 		log: slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: level}))}
 	if args[0] != "serve" {
+		// Operator commands print tenants' text (answers, chunks, titles,
+		// evaluation categories) to a terminal: a control character in a
+		// document must not reach it (ESC sequences set the window title,
+		// write the clipboard, hide text).
+		e.stdout = terminalSafe{stdout}
 		// Operator commands read and write every document of a tenant
 		// (ingest replaces restricted documents, eval and tune measure the
 		// whole corpus); ask and search can run as a person with
@@ -170,3 +176,27 @@ func runConfig(_ context.Context, e *env, args []string) error {
 	}
 	return nil
 }
+
+// terminalSafe writes through to w with the control characters that a
+// terminal acts on (C0 but tab and newline, and DEL) replaced by U+FFFD.
+type terminalSafe struct{ w io.Writer }
+
+func (t terminalSafe) Write(p []byte) (int, error) {
+	if !slices.ContainsFunc(p, terminalControl) {
+		return t.w.Write(p)
+	}
+	out := make([]byte, 0, len(p)+8)
+	for _, c := range p {
+		if terminalControl(c) {
+			out = append(out, "\uFFFD"...)
+			continue
+		}
+		out = append(out, c)
+	}
+	if _, err := t.w.Write(out); err != nil {
+		return 0, err
+	}
+	return len(p), nil
+}
+
+func terminalControl(c byte) bool { return c < 0x20 && c != '\n' && c != '\t' || c == 0x7f }

@@ -10,6 +10,7 @@ import (
 	"io"
 	"regexp"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/ragd-dev/ragd/internal/analyze"
@@ -235,6 +236,10 @@ func validate(qs []Question, lines []int) []Problem {
 		probs = append(probs, questionProblems(q.Question, line, seen)...)
 		if utf8.RuneCountInString(q.Category) > 100 {
 			probs = append(probs, Problem{Line: line, Code: "too_long", Message: "category longer than 100 characters"})
+		}
+		if strings.ContainsFunc(q.Category, unicode.IsControl) {
+			// Reports print categories to a terminal.
+			probs = append(probs, Problem{Line: line, Code: "invalid_category", Message: "category holds a control character"})
 		}
 		if c := strings.TrimSpace(q.Category); strings.HasPrefix(c, UnlabelledPrefix) {
 			// Loaded as they are, the retrieved sources would count as right

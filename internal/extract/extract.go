@@ -7,6 +7,7 @@ import (
 	"mime"
 	"path/filepath"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/ragd-dev/ragd/internal/analyze"
@@ -28,7 +29,7 @@ const (
 // documents already stored (an exponent now written 2^31, a form's content
 // now read) re-extracts them on their next ingest instead of skipping them
 // as unchanged; raise it with every such change.
-const Version = "2026-12-03.23"
+const Version = "2026-12-03.24"
 
 // ErrUnsupportedType is returned (wrapped, with the offending type and the
 // supported list in the message) by Extract for a content type it cannot
@@ -497,7 +498,7 @@ func (b *builder) extendLast(s string) {
 }
 
 func (b *builder) document(title string) *Document {
-	return &Document{Title: strings.TrimSpace(analyze.Normalize(title)), Text: b.buf.String(), Blocks: b.blocks}
+	return &Document{Title: strings.TrimSpace(analyze.Normalize(withoutControls(title))), Text: b.buf.String(), Blocks: b.blocks}
 }
 
 // clean puts an extractor's block text in the form questions are compared
@@ -505,7 +506,7 @@ func (b *builder) document(title string) *Document {
 // it: a line that held only an invisible character is gone, and the text
 // neither begins nor ends with a blank (code keeps its indentation).
 func clean(s string, code bool) string {
-	n := analyze.Normalize(s)
+	n := analyze.Normalize(withoutControls(s))
 	if n == s {
 		return s
 	}
@@ -536,7 +537,7 @@ func cleanRows(rows []string) []string {
 // trimCode drops leading blank lines and trailing whitespace of a code block
 // while keeping the indentation of its first non-blank line.
 func trimCode(s string) string {
-	s = strings.TrimRight(s, " \t\n")
+	s = strings.TrimRight(withoutControls(s), " \t\n")
 	for {
 		i := strings.IndexByte(s, '\n')
 		if i < 0 || strings.TrimSpace(s[:i]) != "" {
@@ -662,3 +663,21 @@ func collapse(s string) string {
 	in.text(s)
 	return in.take(true)
 }
+
+// withoutControls returns s without control characters (C0 but tab and
+// newline, DEL, C1): they are no text a reader sees, and printed they act
+// on a terminal (an HTML page's "&#27;]0;…&#7;" set the window title of
+// whoever ran `ragd ask`).
+func withoutControls(s string) string {
+	if !strings.ContainsFunc(s, isControl) {
+		return s
+	}
+	return strings.Map(func(r rune) rune {
+		if isControl(r) {
+			return -1
+		}
+		return r
+	}, s)
+}
+
+func isControl(r rune) bool { return unicode.IsControl(r) && r != '\n' && r != '\t' }
