@@ -14,6 +14,10 @@ import (
 // same word as the precomposed one, and "quokka&shy;berry" is "quokkaberry".
 // The zero-width joiner and non-joiner are kept: they change how Indic and
 // Persian words are written, and join emoji. ASCII text is returned as is.
+// The Latin ligatures U+FB00–U+FB06 (ﬁ, ﬂ, ﬀ, …, what text copied out of
+// typeset PDFs holds) are their letters: "conﬁguration" is the word
+// configuration to a reader, and neither PostgreSQL's parser nor NFC
+// folds them.
 // Widths are not folded here: a document's text is quoted as written (code
 // that converts fullwidth digits must keep them); questions are folded
 // (Question) and documents indexed with folded forms too (Keywords).
@@ -27,6 +31,9 @@ func Normalize(s string) string {
 	}
 	if ascii {
 		return s
+	}
+	if strings.ContainsFunc(s, func(r rune) bool { return r >= '\ufb00' && r <= '\ufb06' }) {
+		s = ligatures.Replace(s)
 	}
 	if strings.ContainsAny(s, "\u00ad\u200b\u2060\ufeff") {
 		s = strings.Map(func(r rune) rune {
@@ -91,3 +98,6 @@ func FoldWidth(s string) string {
 func fullwidthAlnum(r rune) bool {
 	return r >= 0xff10 && r <= 0xff19 || r >= 0xff21 && r <= 0xff3a || r >= 0xff41 && r <= 0xff5a
 }
+
+// ligatures maps the Latin ligatures to their letters (their NFKC forms).
+var ligatures = strings.NewReplacer("\ufb00", "ff", "\ufb01", "fi", "\ufb02", "fl", "\ufb03", "ffi", "\ufb04", "ffl", "\ufb05", "st", "\ufb06", "st")

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"log/slog"
 	"net/http"
 	"slices"
@@ -251,7 +252,7 @@ func newServer(d Deps) *Server {
 			Description: "A JWT with the tenant id (tenant_id claim, a UUID) and role (role claim: reader, editor or admin)."},
 	}
 	s.api = humago.New(routeRecorder{s}, cfg)
-	s.api.UseMiddleware(s.authorize)
+	s.api.UseMiddleware(s.authorize, s.singleValuedQuery)
 
 	s.registerHealth()
 	s.registerDocuments()
@@ -413,6 +414,21 @@ func joinDesc(a, b string) string {
 
 // authorize is the operation-level check (layer 2 in doc.go): a principal
 // with at least the operation's declared role, admin when none is declared.
+// singleValuedQuery refuses a query parameter given more than once: each
+// takes one value, and the operation read only the first (DELETE
+// /v1/documents?source_uri=a.md&source_uri=b.md deleted a.md alone and
+// answered 200).
+func (s *Server) singleValuedQuery(ctx huma.Context, next func(huma.Context)) {
+	u := ctx.URL()
+	for k, v := range u.Query() {
+		if len(v) > 1 {
+			_ = huma.WriteErr(s.api, ctx, http.StatusUnprocessableEntity, fmt.Sprintf("query parameter %q is given %d times; it takes one value", k, len(v)))
+			return
+		}
+	}
+	next(ctx)
+}
+
 func (s *Server) authorize(ctx huma.Context, next func(huma.Context)) {
 	op := ctx.Operation()
 	if pub, _ := op.Metadata[metaPublic].(bool); pub {

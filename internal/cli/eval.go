@@ -278,6 +278,16 @@ func runEval(ctx context.Context, e *env, args []string) error {
 				return describeSetError(o.checksPath, err)
 			}
 			if o.checkSplit != "" {
+				var splits []string
+				for _, c := range checks {
+					if !slices.Contains(splits, c.Split) {
+						splits = append(splits, c.Split)
+					}
+				}
+				if !slices.Contains(splits, o.checkSplit) {
+					// A misspelt split ran no check and passed.
+					return usagef("--check-split %q: no check of %s has that split (its splits: %q)", o.checkSplit, o.checksPath, splits)
+				}
 				checks = slices.DeleteFunc(checks, func(c eval.AnswerCheck) bool { return c.Split != o.checkSplit })
 			}
 			if o.limit > 0 && o.limit < len(checks) {

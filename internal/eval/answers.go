@@ -109,6 +109,11 @@ func ParseAnswerChecks(r io.Reader) ([]AnswerCheck, error) {
 	seen := map[string]int{}
 	for line := 1; ; line++ {
 		raw, err := br.ReadBytes('\n')
+		if line == 1 {
+			// A UTF-8 byte-order mark (editors on Windows write one) is
+			// no part of the first object.
+			raw = bytes.TrimPrefix(raw, []byte("\ufeff"))
+		}
 		if len(bytes.TrimSpace(raw)) > 0 {
 			var c AnswerCheck
 			dec := json.NewDecoder(bytes.NewReader(raw))

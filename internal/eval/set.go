@@ -106,6 +106,11 @@ func ParseJSONL(r io.Reader) ([]Question, error) {
 	var probs []Problem
 	for line := 1; ; line++ {
 		raw, err := br.ReadBytes('\n')
+		if line == 1 {
+			// A UTF-8 byte-order mark (editors on Windows write one) is
+			// no part of the first object.
+			raw = bytes.TrimPrefix(raw, []byte("\ufeff"))
+		}
 		if len(bytes.TrimSpace(raw)) > 0 {
 			var q Question
 			dec := json.NewDecoder(bytes.NewReader(raw))

@@ -336,14 +336,17 @@ func (p *Pipeline) upsert(ctx context.Context, t tenant.Tenant, d Document, ct s
 			return err
 		}
 		storedTitle, storedGiven = row.Title, row.TitleGiven
-		if d.ContentType == "" && string(row.ContentSha) == string(sum) && extract.IsText(ct) && extract.IsText(row.ContentType) {
-			// A write that names no type and sends the same content keeps
-			// the text type the document was read as (an update changes
-			// only what it names): a Markdown document at a source_uri
-			// without an extension, re-PUT with new metadata only, was
-			// re-read as plain text. New content is read as what its bytes
-			// and source_uri say (an HTML page replacing a text file is
-			// HTML); binary formats always are.
+		if d.ContentType == "" && extract.IsText(row.ContentType) &&
+			(string(row.ContentSha) == string(sum) && extract.IsText(ct) || ct == extract.TypePlain && row.ContentType == extract.TypeMarkdown) {
+			// A write that names no type keeps the text type the document
+			// was read as (an update changes only what it names): a
+			// Markdown document at a source_uri without an extension,
+			// re-PUT with new metadata only, or with a typo fixed, was
+			// re-read as plain text, which is only what nothing in the
+			// bytes says otherwise (Markdown has no signature; HTML
+			// does, so plain new content is no longer HTML). New content whose bytes or source_uri
+			// say something (an HTML page replacing a text file is HTML)
+			// is read as that; binary formats always are.
 			ct, keptType = row.ContentType, true
 		}
 		if string(row.ContentSha) != string(sum) || row.Pipeline != p.fingerprint || row.ContentType != ct {
