@@ -173,8 +173,10 @@ func New(ctx context.Context, cfg config.Config, pool *pgxpool.Pool, opts ...Opt
 	a.Asker = &ask.Service{Searcher: a.Searcher, Answerer: answer.New(gen, answer.WithLogger(o.log))}
 	a.Rewriter = &followup.Rewriter{LLM: gen, MaxChars: cfg.MaxQueryChars, Log: o.log}
 	a.Evaluator = eval.New(pool, a.Searcher, eval.WithLogger(o.log))
-	a.Jobs = job.New(pool, a.Pipeline, job.Options{Workers: cfg.IngestWorkers, Lease: cfg.IngestLease, DocumentTimeout: cfg.IngestDocumentTimeout, Logger: o.log})
 	a.Recorder = traffic.New(pool, cfg.EventBuffer, traffic.WithLogger(o.log))
+	rec := a.Recorder
+	a.Jobs = job.New(pool, a.Pipeline, job.Options{Workers: cfg.IngestWorkers, Lease: cfg.IngestLease, DocumentTimeout: cfg.IngestDocumentTimeout, Logger: o.log,
+		OnStored: func(id uuid.UUID, n int) { rec.Count(id, traffic.EmbeddedChunks, int64(n)) }})
 	return a, nil
 }
 

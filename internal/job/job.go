@@ -178,6 +178,9 @@ type Options struct {
 	Tenants []uuid.UUID
 	// Logger receives worker errors (default slog.Default()).
 	Logger *slog.Logger
+	// OnStored, when set, is told how many chunk texts each stored document
+	// sent to the embedding model (the tenant's usage counter, as a PUT's).
+	OnStored func(tenantID uuid.UUID, embedded int)
 }
 
 // Defaults of Options.

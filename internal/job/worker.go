@@ -187,6 +187,9 @@ func (s *Service) process(ctx context.Context, c store.IngestionClaim) {
 		err = fmt.Errorf("%w: the document was not stored within %s (RAGD_INGEST_DOCUMENT_TIMEOUT)", errTooSlow, s.opt.DocumentTimeout)
 	}
 	if err == nil {
+		if s.opt.OnStored != nil {
+			s.opt.OnStored(c.TenantID, out.Embedded)
+		}
 		stage := StageStored
 		if out.Status == ingest.StatusUnchanged {
 			stage = StageUnchanged
