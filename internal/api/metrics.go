@@ -60,7 +60,7 @@ func newMetrics(reg *prometheus.Registry, pool *pgxpool.Pool) *metrics {
 			Name: "ragd_ingest_chunks_total", Help: "Chunks stored by document writes through the API.",
 		}),
 		embedded: prometheus.NewCounter(prometheus.CounterOpts{
-			Name: "ragd_ingest_embedded_chunks_total", Help: "Chunk texts sent to the embedding model (embedding cache misses).",
+			Name: "ragd_ingest_embedded_chunks_total", Help: "Chunk texts sent to the embedding model (embedding cache misses) by synchronous writes (PUT, upload); a tenant's usage counts its jobs' too.",
 		}),
 	}
 	m.refused = prometheus.NewCounterVec(prometheus.CounterOpts{
