@@ -606,10 +606,22 @@ func complete(d []unit, from, to, maxSentences int, query []string, procedure bo
 		}
 		to++
 	}
-	// Code the passage introduces, or ends next to, is quoted with it.
+	// Code the passage introduces, or ends next to, is quoted with it. When
+	// the passage ends on the sentence announcing it ("… known as the
+	// Accounting Equation:" above the equation) and both do not fit, the
+	// sentences before that add no question term make room: an answer
+	// that ends on ":" promises what it does not say.
 	if to < len(d) && d[to].kind == unitCode && (announces(d[to-1].text) || d[to].block == d[to-1].block+1) {
 		if fits(from, to+1) || to-from == 1 {
 			to++
+		} else if announces(d[to-1].text) {
+			f := from
+			for f < to-1 && !fits(f, to+1) && !addsTerm(d[f+1:to+1], d[f], query) {
+				f++
+			}
+			if fits(f, to+1) {
+				from, to = f, to+1
+			}
 		}
 	}
 	// For a question that asks how to do something, a passage that opens

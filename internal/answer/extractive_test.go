@@ -510,6 +510,13 @@ func TestSplitUnit(t *testing.T) {
 	if !slices.Equal(got, want) {
 		t.Errorf("splitUnit with ellipses =\n%q\nwant\n%q", got, want)
 	}
+	// A month's abbreviation before a day is a date; at the end of a
+	// sentence before a word it is not.
+	got = splitUnit(`On Jul. 1, 2016, a dividend was paid. See vol. 2 and pp. 10-12. It was paid in Jul. Then more.`)
+	want = []string{"On Jul. 1, 2016, a dividend was paid.", "See vol. 2 and pp. 10-12.", "It was paid in Jul.", "Then more."}
+	if !slices.Equal(got, want) {
+		t.Errorf("splitUnit with dates =\n%q\nwant\n%q", got, want)
+	}
 	// Nor inside brackets, and no sentence opens with a closing bracket
 	// (a synopsis inside prose; a period inside a parenthesis).
 	got = splitUnit(`SELECT DISTINCT ON ( expression [, ...] ) keeps only the first row of each set. It was slow (see Section 5.3.) So it was changed. Lists (a, b, ...) End here.`)
@@ -1052,5 +1059,26 @@ func TestExtractiveHowBringsTheCodeThePassageExplains(t *testing.T) {
 	r = Extractive("What is the average price field of every book?", src, 3)
 	if strings.Contains(r.Answer, "Book.objects") {
 		t.Errorf("fact: Answer = %q, want the sentence alone", r.Answer)
+	}
+}
+
+// TestExtractiveDoesNotEndOnAnAnnouncement: a passage that ends on the
+// sentence announcing an equation or a listing ("… known as the
+// Accounting Equation:") quotes what it announces, under its caption,
+// making room by leaving out sentences before it that add no question
+// term; it does not end on ":".
+func TestExtractiveDoesNotEndOnAnAnnouncement(t *testing.T) {
+	t.Parallel()
+	content := "With the five basic accounts defined, equity is defined by assets and liabilities. " +
+		"Furthermore, you can increase your equity through income, and decrease equity through expenses. " +
+		"This makes sense of course, when you receive a paycheck you become richer and when you pay for dinner you become poorer. " +
+		"This is expressed mathematically in what is known as the accounting equation:\n\n" +
+		"Equation 2.2. The (dynamic) accounting equation\n\n" +
+		"Assets - Liabilities = Equity + (Income - Expenses)\n\n" +
+		"This equation must always be balanced."
+	src := []Source{{SourceURI: "basics.html", HeadingPath: "Accounting Concepts > The Accounting Equation", Content: content}}
+	r := Extractive("What is the accounting equation?", src, 1)
+	if !strings.Contains(r.Answer, "Assets - Liabilities = Equity + (Income - Expenses)") || strings.HasSuffix(strings.TrimSpace(r.Answer), ":") {
+		t.Errorf("answer %q, want the equation the passage announces", r.Answer)
 	}
 }

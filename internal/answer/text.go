@@ -206,7 +206,14 @@ var abbreviations = map[string]bool{
 	"e.g": true, "i.e": true, "etc": true, "vs": true, "mr": true, "mrs": true, "ms": true,
 	"dr": true, "prof": true, "fig": true, "no": true, "cf": true, "approx": true,
 	"inc": true, "ltd": true, "jr": true, "sr": true, "st": true, "al": true, "eq": true,
+	"vol": true, "pp": true, "ch": true, "sec": true, "ca": true,
 }
+
+// months are the abbreviations of month names, which end a date's first
+// word, not a sentence, before its day ("Jul. 1, 2016" was split into
+// "… Jul." and "1, 2016, a reinvested dividend …").
+var months = map[string]bool{"jan": true, "feb": true, "mar": true, "apr": true, "jun": true, "jul": true, "aug": true,
+	"sep": true, "sept": true, "oct": true, "nov": true, "dec": true}
 
 // splitUnit splits a paragraph at ".", "!" or "?" (optionally followed by
 // closing quotes or brackets) followed by a blank and a character that is not
@@ -250,6 +257,9 @@ func splitUnit(u string) []string {
 				}
 			}
 			if r == '.' && (endsAbbreviation(u[:i]) || syntaxEllipsis(u[start:i+1])) {
+				break
+			}
+			if r == '.' && k < len(u) && u[k] >= '0' && u[k] <= '9' && months[strings.ToLower(lastWord(u[:i]))] {
 				break
 			}
 			add(j)
@@ -596,4 +606,13 @@ func TermCoverage(question string, texts ...string) float64 {
 		}
 	}
 	return float64(hit) / float64(len(q))
+}
+
+// lastWord returns the ASCII letters that end s.
+func lastWord(s string) string {
+	j := len(s)
+	for j > 0 && (s[j-1]|0x20 >= 'a' && s[j-1]|0x20 <= 'z') {
+		j--
+	}
+	return s[j:]
 }

@@ -79,6 +79,11 @@ func parseUnits(content, headingPath string) []unit {
 	// note ("--fresh" above "New in version 3.24."): the next paragraph
 	// of prose, in the same section, is its definition.
 	carried, carriedSection := "", 0
+	// bridged is the block of a caption right under a sentence ending with
+	// ":" ("… known as the Accounting Equation:" above "Equation 2.2. The
+	// (dynamic) accounting equation" above the equation): the caption
+	// labels what the sentence announces, which follows it.
+	bridged := -1
 	add := func(k unitKind, text string) {
 		text = strings.TrimRight(text, " \t")
 		if strings.TrimSpace(text) == "" {
@@ -163,7 +168,7 @@ func parseUnits(content, headingPath string) []unit {
 		// lines of that example ("Listen 80" above "ServerName
 		// www.example.com" read "Listen 80: ServerName …").
 		n := len(out)
-		introduced := n > 0 && out[n-1].kind == unitSentence && out[n-1].block == block-1 &&
+		introduced := n > 0 && out[n-1].kind == unitSentence && (out[n-1].block == block-1 || bridged == block-1 && out[n-1].block == block-2) &&
 			announces(out[n-1].text) && terse(lines)
 		switch {
 		case introduced && !isTable(lines) && !isItemBlock(lines):
@@ -222,7 +227,12 @@ func parseUnits(content, headingPath string) []unit {
 			}
 			if term == "" && isCaption(joined) {
 				// A one-word caption labels an admonition ("Note",
-				// "Tip") inside the section, not a section of its own.
+				// "Tip") inside the section, not a section of its own;
+				// nor does the caption of what a sentence announces.
+				if k := len(out); k > 0 && out[k-1].kind == unitSentence && out[k-1].block == block-1 && announces(out[k-1].text) {
+					bridged = block
+					continue
+				}
 				if wordCount(joined) > 1 {
 					startSection(joined)
 				}
