@@ -277,7 +277,7 @@ func (p *Pipeline) Upsert(ctx context.Context, t tenant.Tenant, d Document) (Out
 	if len(d.Title) > 1000 || !utf8.ValidString(d.Title) || strings.ContainsFunc(d.Title, unicode.IsControl) {
 		// A control character is no part of a title, and printed it acts
 		// on the terminal of whoever lists the documents.
-		return out, fmt.Errorf("%w: title must be valid UTF-8 of at most 1000 bytes without control characters", extract.ErrInvalidUTF8)
+		return out, fmt.Errorf("%w: title must be valid UTF-8 of at most 1000 bytes without control characters (NUL, U+0000, included)", extract.ErrInvalidUTF8)
 	}
 	ct, err := readAs(d)
 	if err != nil {
