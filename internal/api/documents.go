@@ -349,7 +349,9 @@ func uploadType(declared, filename string) string {
 	default:
 		return declared
 	}
-	if t, err := extract.TypeFromPath(filename); err == nil {
+	if t, err := extract.TypeFromPath(filename); err == nil && !extract.Gzipped(filename) {
+		// (A compressed file's bytes say what it is: gzip, which is
+		// refused as such, not as a PDF that does not look like one.)
 		return mime.FormatMediaType(t, params)
 	}
 	if mt == "text/plain" {

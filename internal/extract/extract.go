@@ -274,12 +274,21 @@ func extractTyped(typ string, data []byte) (*Document, error) {
 	return doc, nil
 }
 
+// Gzipped reports whether path names a gzip-compressed file (".gz"), whose
+// type is its name's without the suffix (TypeFromPath).
+func Gzipped(path string) bool { return strings.EqualFold(filepath.Ext(path), ".gz") }
+
 // TypeFromPath maps a file name's extension (case-insensitive) to the
 // canonical content type: .md and .markdown → TypeMarkdown, .html and .htm →
 // TypeHTML, .txt and .text → TypePlain, .pdf → TypePDF, .docx → TypeDOCX.
 // Errors: ErrUnsupportedType (wrapped) for any other extension, including
 // none.
 func TypeFromPath(path string) (string, error) {
+	if Gzipped(path) {
+		// "manual.pdf.gz", "NEWS.txt.gz": Debian ships documentation
+		// compressed; the file is read decompressed as its inner type.
+		return TypeFromPath(path[:len(path)-len(".gz")])
+	}
 	ext := strings.ToLower(filepath.Ext(path))
 	if lang := strings.TrimPrefix(ext, "."); languageTag(lang) {
 		// A content-negotiated page names its language after its type

@@ -2,10 +2,12 @@ package ingest
 
 import (
 	"bytes"
+	"compress/gzip"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"net/url"
 	"os"
@@ -466,7 +468,7 @@ func (p *Pipeline) ingestFile(ctx context.Context, t tenant.Tenant, f File) (Out
 	if st.Size() > int64(p.maxBytes) {
 		return Outcome{}, fmt.Errorf("%w: %d bytes, the limit is %d", ErrTooLarge, st.Size(), p.maxBytes)
 	}
-	data, err := os.ReadFile(f.Path)
+	data, err := p.readFile(f.Path)
 	if err != nil {
 		return Outcome{}, err
 	}
@@ -505,4 +507,30 @@ func sphinxSources(dir string, de fs.DirEntry) bool {
 	}
 	st, err := os.Stat(filepath.Join(filepath.Dir(dir), "searchindex.js"))
 	return err == nil && st.Mode().IsRegular()
+}
+
+// readFile returns the bytes of the file at path, decompressed when it is
+// gzipped (extract.Gzipped), at most the pipeline's size limit either way
+// (ErrTooLarge past it: a small .gz can hold gigabytes).
+func (p *Pipeline) readFile(path string) ([]byte, error) {
+	if !extract.Gzipped(path) {
+		return os.ReadFile(path)
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	zr, err := gzip.NewReader(f)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %s is not gzip-compressed: %v", extract.ErrUnreadable, filepath.Base(path), err)
+	}
+	data, err := io.ReadAll(io.LimitReader(zr, int64(p.maxBytes)+1))
+	if err != nil {
+		return nil, fmt.Errorf("%w: %s: %v", extract.ErrUnreadable, filepath.Base(path), err)
+	}
+	if len(data) > p.maxBytes {
+		return nil, fmt.Errorf("%w: decompressed past %d bytes, the limit", ErrTooLarge, p.maxBytes)
+	}
+	return data, nil
 }
