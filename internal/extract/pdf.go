@@ -650,25 +650,37 @@ func edgeNumbers(s string) []int {
 }
 
 // outlineHeadings matches outline entries to lines of the page they point
-// to: a line equal to the entry's title, or ending with it after a short
-// prefix (a section number the outline leaves out). Level = outline depth,
-// capped at 6.
+// to: a line (or two consecutive lines) equal to the entry's title, or
+// ending with it after a short prefix (a section number the outline leaves
+// out). Level = outline depth, capped at 6.
 func outlineHeadings(marks []pdfMark, pages [][]line) map[lineRef]int {
 	heads := map[lineRef]int{}
 	for _, m := range marks {
 		if m.page < 0 || m.page >= len(pages) || m.title == "" {
 			continue
 		}
-		want := strings.ToLower(m.title)
-		for li, l := range pages[m.page] {
+		want := strings.ToLower(strings.Join(strings.Fields(m.title), " "))
+		matches := func(got string) bool {
+			return got == want || (strings.HasSuffix(got, " "+want) && len(got)-len(want) <= 12)
+		}
+		pg := pages[m.page]
+		found := false
+		for li, l := range pg {
 			ref := lineRef{m.page, li}
-			if heads[ref] > 0 {
-				continue
-			}
-			got := strings.ToLower(l.text)
-			if got == want || (strings.HasSuffix(got, " "+want) && len(got)-len(want) <= 12) {
+			if heads[ref] == 0 && matches(strings.ToLower(l.text)) {
 				heads[ref] = min(m.level, 6)
+				found = true
 				break
+			}
+		}
+		// A title wrapped over two lines ("Chapter 5. Working with" above
+		// "Accounts and Transactions"): both are the heading, which the
+		// reading joins (consecutive heading lines of one level).
+		for li := 0; !found && li+1 < len(pg); li++ {
+			ref, next := lineRef{m.page, li}, lineRef{m.page, li + 1}
+			if heads[ref] == 0 && heads[next] == 0 && matches(strings.ToLower(pg[li].text+" "+pg[li+1].text)) {
+				heads[ref], heads[next] = min(m.level, 6), min(m.level, 6)
+				found = true
 			}
 		}
 	}

@@ -245,6 +245,35 @@ func TestOutlineHeadings(t *testing.T) {
 	}
 }
 
+// TestOutlineHeadingWrappedOverTwoLines: a chapter title the page wraps
+// over two lines is matched by its outline entry and read as one heading;
+// the sections under it are not filed under the previous chapter.
+func TestOutlineHeadingWrappedOverTwoLines(t *testing.T) {
+	t.Parallel()
+	raw := &pdfRaw{
+		pages: []pdfPage{
+			{lines: []pdfLine{{text: "Chapter 4. Windows and Menus", y: 700, size: 10}, {text: "Menus text.", y: 680, size: 10}}},
+			{lines: []pdfLine{{text: "Chapter 5. Working with Accounts and", y: 700, size: 10}, {text: "Their Transactions", y: 686, size: 10},
+				{text: "Accounts text.", y: 660, size: 10}}},
+		},
+		outline: []pdfMark{{title: "Chapter 4. Windows and Menus", level: 1, page: 0},
+			{title: "Chapter 5. Working with Accounts and  Their Transactions", level: 1, page: 1}},
+	}
+	doc, err := layoutPDF(raw)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var heads []string
+	for _, b := range doc.Blocks {
+		if b.Kind == KindHeading {
+			heads = append(heads, doc.Text[b.Start:b.End])
+		}
+	}
+	if strings.Join(heads, "|") != "Chapter 4. Windows and Menus|Chapter 5. Working with Accounts and Their Transactions" {
+		t.Errorf("headings %q", heads)
+	}
+}
+
 func TestPageAt(t *testing.T) {
 	t.Parallel()
 	// Page 2 has no text: it starts where page 3 does.
