@@ -696,14 +696,45 @@ func (w *htmlWalker) table(n *html.Node) {
 	w.b.add(KindCaption, 0, caption)
 	var header, body []string
 	cells := make([]string, 0, 8)
+	// A cell spanning columns or rows stands in each of them, so that every
+	// row's cells line up with the header's ("None" spanning the SQLite and
+	// MySQL columns read as SQLite's, and MySQL's as the next column's);
+	// a row of one cell (a group label across the table) is not repeated.
+	// Spans are capped (colspan at maxColSpan, rowspan at the rows left),
+	// so a hostile table cannot multiply its text.
+	carry := map[int]*spanned{} // column → the cell of an earlier row spanning it
 	for i, r := range rows {
 		cells = cells[:0]
 		nonEmpty := false
+		col := 0
+		fill := func() {
+			for sp := carry[col]; sp != nil && sp.rows > 0; sp = carry[col] {
+				cells = append(cells, sp.text)
+				if sp.rows--; sp.rows == 0 {
+					delete(carry, col)
+				}
+				col++
+			}
+		}
 		for _, c := range r.cells {
+			fill()
 			t := inlineText(c)
 			nonEmpty = nonEmpty || t != ""
-			cells = append(cells, t)
+			cs, rs := span(c, "colspan", maxColSpan), span(c, "rowspan", len(rows)-i)
+			if len(r.cells) == 1 {
+				cs = 1
+			}
+			for k := 0; k < cs; k++ {
+				cells = append(cells, t)
+				if rs > 1 && t != "" {
+					// (An empty cell spanning rows, a DocBook
+					// admonition's icon, adds only a separator.)
+					carry[col] = &spanned{text: t, rows: rs - 1}
+				}
+				col++
+			}
 		}
+		fill()
 		if !nonEmpty {
 			continue
 		}
@@ -716,6 +747,26 @@ func (w *htmlWalker) table(n *html.Node) {
 		}
 	}
 	w.b.addTable(header, body)
+}
+
+// spanned is a table cell that spans later rows: its text and how many
+// rows it still stands in.
+type spanned struct {
+	text string
+	rows int
+}
+
+// maxColSpan caps a cell's colspan (HTML allows 1000).
+const maxColSpan = 20
+
+// span returns n's span attribute key as a count from 1 to max (1 when
+// absent or not a number).
+func span(n *html.Node, key string, max int) int {
+	v, err := strconv.Atoi(strings.TrimSpace(attr(n, key)))
+	if err != nil || v < 1 {
+		return 1
+	}
+	return min(v, max)
 }
 
 // exponent reports whether a <sup> element is an exponent: a number right

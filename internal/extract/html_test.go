@@ -156,6 +156,32 @@ func TestHTMLTables(t *testing.T) {
 			t.Errorf("rows = %+v", tb.Rows)
 		}
 	})
+	t.Run("spans", func(t *testing.T) {
+		// A cell spanning columns or rows stands in each; a row of one
+		// cell (a group label) is not repeated; an empty cell spanning
+		// rows adds nothing; spans are capped.
+		doc := mustExtract(t, "html", `<table><thead><tr><th>Feature</th><th>XML</th><th>SQLite</th><th>PostgreSQL</th></tr></thead><tbody>
+<tr><td>Additional software</td><td colspan="2">None</td><td>PostgreSQL server</td></tr>
+<tr><td colspan="4">Accounts</td></tr>
+<tr><td rowspan="2">Increase</td><td>Assets</td><td>debit</td><td>left</td></tr>
+<tr><td>Expenses</td><td>debit</td><td>left</td></tr>
+<tr><td rowspan="2"></td><td>Note</td><td>x</td><td>y</td></tr>
+<tr><td>z</td><td>w</td><td>v</td></tr>
+<tr><td colspan="100000">wide</td><td>1</td></tr>
+</tbody></table>`)
+		var tb Block
+		for _, b := range doc.Blocks {
+			if b.Kind == KindTable {
+				tb = b
+			}
+		}
+		want := "Feature | XML | SQLite | PostgreSQL\nAdditional software | None | None | PostgreSQL server\nAccounts\n" +
+			"Increase | Assets | debit | left\nIncrease | Expenses | debit | left\n | Note | x | y\nz | w | v\n" +
+			strings.TrimSuffix(strings.Repeat("wide | ", maxColSpan), " | ") + " | 1"
+		if got := doc.Text[tb.Start:tb.End]; got != want {
+			t.Errorf("table text =\n%s\nwant\n%s", got, want)
+		}
+	})
 	t.Run("th first row", func(t *testing.T) {
 		doc := mustExtract(t, "html", `<table><tr><th>K</th><th>V</th></tr><tr><td>x</td><td>1</td></tr></table>`)
 		if doc.Blocks[0].HeaderRow != "K | V" || len(doc.Blocks[0].Rows) != 1 {
