@@ -29,6 +29,11 @@ type AnswerFailure struct {
 	// "judge_unsupported".
 	Check  string `json:"check"`
 	Detail string `json:"detail"`
+	// Answer is the whole answer (a refusal's too) and Sources
+	// the source_uris it was given, in order: what a reader needs to see
+	// why the check failed without asking again.
+	Answer  string   `json:"answer"`
+	Sources []string `json:"sources"`
 }
 
 // AnswerReport is the outcome of CheckAnswers: how faithful the answers are
@@ -250,13 +255,17 @@ func checkAnswers(ctx context.Context, asker *ask.Service, t tenant.Tenant, qs [
 	if checks != nil {
 		r.BySplit = map[string]TermSplit{}
 	}
-	fail := func(i int, q Question, check, detail string) {
-		r.Failures = append(r.Failures, AnswerFailure{Index: i, Question: q.Question, Check: check, Detail: detail})
-	}
 	for i, q := range qs {
 		res, err := asker.Ask(ctx, t, search.Request{Query: q.Question}, nil)
 		if err != nil {
 			return r, fmt.Errorf("question %d: %w", i+1, err)
+		}
+		fail := func(i int, q Question, check, detail string) {
+			f := AnswerFailure{Index: i, Question: q.Question, Check: check, Detail: detail, Answer: res.Answer, Sources: []string{}}
+			for _, s := range res.Sources {
+				f.Sources = append(f.Sources, s.SourceURI)
+			}
+			r.Failures = append(r.Failures, f)
 		}
 		if q.Answerable() {
 			r.Answerable++
