@@ -85,7 +85,11 @@ type Citation struct {
 	// ChunkID is Source.ChunkID, or for an extractive answer the chunk its
 	// quotation comes from (package ask widens a source to its
 	// neighbouring chunks).
-	ChunkID   string `json:"chunk_id" format:"uuid" doc:"The cited chunk: the source's, or for an extractive answer the chunk the quotation comes from."`
+	ChunkID   string `json:"chunk_id" format:"uuid" doc:"The cited chunk: the source's, or for an extractive answer the chunk the quotation comes from (the first of chunk_ids)."`
+	// ChunkIDs are all the chunks the cited text comes from, in document
+	// order: an extractive passage that runs across a chunk boundary names
+	// both (package ask); otherwise the one of ChunkID.
+	ChunkIDs []string `json:"chunk_ids" doc:"Every chunk the cited text comes from, in document order: a quotation that runs across a chunk boundary names each chunk; otherwise [chunk_id]. Citations are joined to sources by n; a source widened to its neighbouring chunks keeps the retrieved chunk's chunk_id."`
 	SourceURI string `json:"source_uri"` // Source.SourceURI
 	Title     string `json:"title"`      // Source.Title
 	// HeadingPath is Source.HeadingPath, or for an extractive answer the
@@ -322,7 +326,7 @@ func citations(ns []int, sources []Source) []Citation {
 	out := make([]Citation, 0, len(ns))
 	for _, n := range ns {
 		s := sources[n-1]
-		out = append(out, Citation{N: n, ChunkID: s.ChunkID, SourceURI: s.SourceURI, Title: s.Title, HeadingPath: s.HeadingPath,
+		out = append(out, Citation{N: n, ChunkID: s.ChunkID, ChunkIDs: []string{s.ChunkID}, SourceURI: s.SourceURI, Title: s.Title, HeadingPath: s.HeadingPath,
 			Page: s.Pages(), PageStart: s.PageStart, PageEnd: s.PageEnd})
 	}
 	return out

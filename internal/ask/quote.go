@@ -75,10 +75,22 @@ func citeQuoted(text string, cs []answer.Citation, srcs []answer.Source, nbs []*
 		if len(hit) == 0 {
 			hit = []int{nb.chunk}
 		}
+		slices.Sort(hit) // document order
 		first := nb.parts[hit[0]]
 		cs[i].HeadingPath = first.heading
 		if first.id != "" {
 			cs[i].ChunkID = first.id
+		}
+		// Every chunk the cited sentences come from, in document order: a
+		// passage across a chunk boundary is in neither chunk alone.
+		ids := []string{}
+		for _, j := range hit {
+			if id := nb.parts[j].id; id != "" {
+				ids = append(ids, id)
+			}
+		}
+		if len(ids) > 0 {
+			cs[i].ChunkIDs = ids
 		}
 		ps, pe := 0, 0
 		for _, j := range hit {
