@@ -85,13 +85,13 @@ type Citation struct {
 	// ChunkID is Source.ChunkID, or for an extractive answer the chunk its
 	// quotation comes from (package ask widens a source to its
 	// neighbouring chunks).
-	ChunkID   string `json:"chunk_id" format:"uuid" doc:"The cited chunk: the source's, or for an extractive answer the chunk the quotation comes from (the first of chunk_ids)."`
+	ChunkID string `json:"chunk_id" format:"uuid" doc:"The cited chunk: the source's, or for an extractive answer the chunk the quotation comes from (the first of chunk_ids)."`
 	// ChunkIDs are all the chunks the cited text comes from, in document
 	// order: an extractive passage that runs across a chunk boundary names
 	// both (package ask); otherwise the one of ChunkID.
-	ChunkIDs []string `json:"chunk_ids" doc:"Every chunk the cited text comes from, in document order: a quotation that runs across a chunk boundary names each chunk; otherwise [chunk_id]. Citations are joined to sources by n; a source widened to its neighbouring chunks keeps the retrieved chunk's chunk_id."`
-	SourceURI string `json:"source_uri"` // Source.SourceURI
-	Title     string `json:"title"`      // Source.Title
+	ChunkIDs  []string `json:"chunk_ids" doc:"Every chunk the cited text comes from, in document order: a quotation that runs across a chunk boundary names each chunk; otherwise [chunk_id]. Citations are joined to sources by n; a source widened to its neighbouring chunks keeps the retrieved chunk's chunk_id."`
+	SourceURI string   `json:"source_uri"` // Source.SourceURI
+	Title     string   `json:"title"`      // Source.Title
 	// HeadingPath is Source.HeadingPath, or for an extractive answer the
 	// heading path of the chunk of the source its quotation comes from
 	// (package ask widens a source to its neighbouring chunks).
