@@ -3,7 +3,6 @@ package extract
 import (
 	"strings"
 	"testing"
-	"time"
 )
 
 // hr10ManPage wraps body (lines of a DESCRIPTION section) in a manual page
@@ -21,16 +20,13 @@ func hr10ManPage(body string) string {
 // (RAGD_MAX_BODY_BYTES) would take minutes of a worker. The same bytes
 // without the man-page layout take milliseconds.
 func TestHR10ManPageHyphenatedParagraphIsLinear(t *testing.T) {
-	var sb strings.Builder
-	for range 60000 { // 1.6 MB
-		sb.WriteString("       word word word mes-\n")
-	}
-	in := hr10ManPage(sb.String())
-	start := time.Now()
-	doc := mustExtract(t, "html", in)
-	if d := time.Since(start); d > 3*time.Second {
-		t.Errorf("extracting a %d-byte manual page took %v (%d blocks), want well under 3 s (linear)", len(in), d, len(doc.Blocks))
-	}
+	assertLinear(t, "hyphenated manual page", 10000, func(n int) {
+		var sb strings.Builder
+		for range n { // 27 bytes a line
+			sb.WriteString("       word word word mes-\n")
+		}
+		mustExtract(t, "html", hr10ManPage(sb.String()))
+	})
 }
 
 // TestHR10ManPageOneLineCommandIsCode: a one-line example command under the
