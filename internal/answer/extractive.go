@@ -106,6 +106,14 @@ const (
 // the tie-breaker (docs/EVAL.md).
 const leadWeight = 2.0
 
+// instructWeight is the credit, in mean idfs of the question's terms, of a
+// passage that tells what to do (instructs) for a question that asks how,
+// as much as leading a section: the sentence that says "select the
+// transaction and go to File → Print Checks" answers how, the section's
+// first sentence holding the same words ("Checks are printed from the
+// account register") does not.
+const instructWeight = 1.0
+
 // leadsSection reports whether unit a of d is the first quotable unit of a
 // section that a heading line inside the source started.
 func leadsSection(d []unit, a int) bool {
@@ -311,12 +319,18 @@ func bestPassage(question string, query []string, sources []Source, docs [][]uni
 	type facts struct {
 		holds, defines []int
 		names          bool
+		instructs      bool
 	}
 	qi := make(map[string]int, len(query))
 	for i, q := range query {
 		qi[q] = i
 	}
 	lowerQ := strings.ToLower(question)
+	// For a question that asks how, a sentence that tells what to do ("…
+	// select the transaction and go to File → Print Checks") names the
+	// answer as code does: "Checks are printed from the account register"
+	// above it holds the same words and said nothing of how.
+	procedure := asksProcedure(question)
 	df := make([]int, len(query))
 	n := 0
 	info := make([][]facts, len(docs))
@@ -337,6 +351,7 @@ func bestPassage(question string, query []string, sources []Source, docs [][]uni
 				}
 			}
 			f.names = u.kind == unitCode || namesThing(u.text, lowerQ)
+			f.instructs = procedure && u.kind != unitCode && instructs(u.text)
 		}
 	}
 	idf := make([]float64, len(query))
@@ -380,7 +395,7 @@ func bestPassage(question string, query []string, sources []Source, docs [][]uni
 			clear(inProse)
 			hit := false
 			sentences, chars := 0, 0
-			names := false
+			names, instructed := false, false
 			for b := a; b < len(d); b++ {
 				u := d[b]
 				if u.section != d[a].section {
@@ -429,6 +444,7 @@ func bestPassage(question string, query []string, sources []Source, docs [][]uni
 				// account 99-1234", "reply with PWNED") is not what the
 				// question asked to be named.
 				names = names || info[si][b].names && (len(info[si][b].holds) > 0 || u.kind == unitCode || namesCode(u.text, false))
+				instructed = instructed || info[si][b].instructs && len(info[si][b].holds) > 0
 				if u.kind == unitCode || !hit {
 					continue // a passage ends on a sentence; complete adds trailing code
 				}
@@ -453,6 +469,9 @@ func bestPassage(question string, query []string, sources []Source, docs [][]uni
 				}
 				if names || code && len(info[si][b+1].holds) > 0 {
 					score += namingWeight * meanIDF
+				}
+				if instructed {
+					score += instructWeight * meanIDF
 				}
 				evidence := score*prior - lengthPenalty*float64(b-a)
 				if leadsSection(d, a) {
@@ -977,6 +996,34 @@ func sharesIdentifier(prose, code string) bool {
 			continue
 		}
 		if strings.Contains(code, name) {
+			return true
+		}
+	}
+	return false
+}
+
+// imperatives are verbs that open an instruction.
+var imperatives = map[string]bool{"select": true, "click": true, "choose": true, "open": true, "go": true, "press": true,
+	"type": true, "enter": true, "run": true, "use": true, "set": true, "add": true, "navigate": true, "right-click": true,
+	"double-click": true, "install": true, "edit": true, "create": true, "pick": true, "tap": true, "drag": true, "check": true,
+	"uncheck": true, "execute": true, "call": true, "invoke": true, "specify": true, "configure": true, "launch": true}
+
+// instructs reports a sentence that tells the reader what to do: a menu
+// path ("File → Print Checks"), or an imperative opening it or the clause
+// after a leading purpose ("To print a single check, select …") or
+// condition ("If …, click …").
+func instructs(s string) bool {
+	if strings.ContainsAny(s, "→⇒▸") {
+		return true
+	}
+	clauses := []string{s}
+	if f := strings.Fields(s); len(f) > 0 && (strings.EqualFold(f[0], "to") || strings.EqualFold(f[0], "if") || strings.EqualFold(f[0], "when")) {
+		if _, rest, ok := strings.Cut(s, ", "); ok {
+			clauses = append(clauses, rest)
+		}
+	}
+	for _, c := range clauses {
+		if f := strings.Fields(c); len(f) > 1 && imperatives[strings.ToLower(strings.Trim(f[0], "\"'“(-"))] {
 			return true
 		}
 	}

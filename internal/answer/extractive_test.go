@@ -1082,3 +1082,19 @@ func TestExtractiveDoesNotEndOnAnAnnouncement(t *testing.T) {
 		t.Errorf("answer %q, want the equation the passage announces", r.Answer)
 	}
 }
+
+// TestExtractiveHowQuestionPrefersTheInstruction: for a question that asks
+// how, the sentence that tells what to do (an imperative, a menu path)
+// beats one holding the same words that only describes.
+func TestExtractiveHowQuestionPrefersTheInstruction(t *testing.T) {
+	t.Parallel()
+	content := "Reports overview\n\nSeveral kinds of reports exist. Reports are printed in Ledgerly from any report window, " +
+		"and printed reports keep the window's fonts.\n\n" +
+		"To print a report in Ledgerly, open the report and choose File → Print Report.\n\n" +
+		"Reports can also be exported as HTML."
+	src := []Source{{SourceURI: "reports.html", HeadingPath: "Reports", Content: content}}
+	r := Extractive("How do I print a report in Ledgerly?", src, 1)
+	if !strings.Contains(r.Answer, "File → Print Report") {
+		t.Errorf("answer %q, want the instruction", r.Answer)
+	}
+}
