@@ -55,10 +55,7 @@ func keepBrackets(s string) string {
 	last := 0
 	for i := 0; i < len(markers); i++ {
 		m := markers[i]
-		start := m.start
-		for start > last && nameByte(s[start-1]) {
-			start--
-		}
+		start := callStart(s, last, m.start)
 		name := s[start:m.start]
 		end := m.end
 		j := i
@@ -89,9 +86,41 @@ func keepBrackets(s string) string {
 	return b.String()
 }
 
+// callStart returns where the name that ends at end starts (not before
+// floor): a run of name bytes, through a call's parentheses ("f(x)", whose
+// "(" follows a name byte). A parenthesis after a blank ("Canberra (the
+// capital)[3]") is prose, and the name is empty.
+func callStart(s string, floor, end int) int {
+	start := end
+	for start > floor {
+		switch c := s[start-1]; {
+		case nameByte(c):
+			start--
+		case c == ')':
+			depth, i := 0, start-1
+			for ; i >= floor; i-- {
+				if s[i] == ')' {
+					depth++
+				} else if s[i] == '(' {
+					if depth--; depth == 0 {
+						break
+					}
+				}
+			}
+			if i < floor || i == floor || !nameByte(s[i-1]) {
+				return end
+			}
+			start = i
+		default:
+			return start
+		}
+	}
+	return start
+}
+
 // nameByte reports an ASCII byte of a name a subscript may follow.
 func nameByte(c byte) bool {
-	return c == '_' || c == '.' || c == ')' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
+	return c == '_' || c == '.' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
 }
 
 // withCitation puts " [n]" before the sentence's final punctuation ("is Y [1].",
@@ -206,14 +235,15 @@ var abbreviations = map[string]bool{
 	"e.g": true, "i.e": true, "etc": true, "vs": true, "mr": true, "mrs": true, "ms": true,
 	"dr": true, "prof": true, "fig": true, "no": true, "cf": true, "approx": true,
 	"inc": true, "ltd": true, "jr": true, "sr": true, "st": true, "al": true, "eq": true,
-	"vol": true, "pp": true, "ch": true, "sec": true, "ca": true,
 }
 
-// months are the abbreviations of month names, which end a date's first
-// word, not a sentence, before its day ("Jul. 1, 2016" was split into
-// "… Jul." and "1, 2016, a reinvested dividend …").
-var months = map[string]bool{"jan": true, "feb": true, "mar": true, "apr": true, "jun": true, "jul": true, "aug": true,
-	"sep": true, "sept": true, "oct": true, "nov": true, "dec": true}
+// beforeNumber are abbreviations that end a word, not a sentence, before a
+// number: month names before a day ("Jul. 1, 2016" was split into "…
+// Jul." and "1, 2016, a reinvested dividend …"), "vol. 2", "pp. 10-12",
+// "ch. 3", "sec. 4", "ca. 1900". Elsewhere they may end a sentence ("the
+// timeout is 30 sec. Larger values …", "signed by the CA. The client …").
+var beforeNumber = map[string]bool{"jan": true, "feb": true, "mar": true, "apr": true, "jun": true, "jul": true, "aug": true,
+	"sep": true, "sept": true, "oct": true, "nov": true, "dec": true, "vol": true, "pp": true, "ch": true, "sec": true, "ca": true}
 
 // splitUnit splits a paragraph at ".", "!" or "?" (optionally followed by
 // closing quotes or brackets) followed by a blank and a character that is not
@@ -259,7 +289,7 @@ func splitUnit(u string) []string {
 			if r == '.' && (endsAbbreviation(u[:i]) || syntaxEllipsis(u[start:i+1])) {
 				break
 			}
-			if r == '.' && k < len(u) && u[k] >= '0' && u[k] <= '9' && months[strings.ToLower(lastWord(u[:i]))] {
+			if r == '.' && k < len(u) && u[k] >= '0' && u[k] <= '9' && beforeNumber[strings.ToLower(lastWord(u[:i]))] {
 				break
 			}
 			add(j)

@@ -412,8 +412,6 @@ func joinDesc(a, b string) string {
 	return a + "\n\n" + b
 }
 
-// authorize is the operation-level check (layer 2 in doc.go): a principal
-// with at least the operation's declared role, admin when none is declared.
 // singleValuedQuery refuses a query parameter given more than once: each
 // takes one value, and the operation read only the first (DELETE
 // /v1/documents?source_uri=a.md&source_uri=b.md deleted a.md alone and
@@ -429,6 +427,8 @@ func (s *Server) singleValuedQuery(ctx huma.Context, next func(huma.Context)) {
 	next(ctx)
 }
 
+// authorize is the operation-level check (layer 2 in doc.go): a principal
+// with at least the operation's declared role, admin when none is declared.
 func (s *Server) authorize(ctx huma.Context, next func(huma.Context)) {
 	op := ctx.Operation()
 	if pub, _ := op.Metadata[metaPublic].(bool); pub {

@@ -178,20 +178,28 @@ func runConfig(_ context.Context, e *env, args []string) error {
 }
 
 // terminalSafe writes through to w with the control characters that a
-// terminal acts on (C0 but tab and newline, and DEL) replaced by U+FFFD.
+// terminal acts on replaced by U+FFFD: C0 but tab and newline, DEL, and C1
+// (U+0080–U+009F, CSI and OSC among them, which terminals act on in UTF-8
+// too). A C1 character split across two writes is not recognised; the
+// CLI writes whole strings.
 type terminalSafe struct{ w io.Writer }
 
 func (t terminalSafe) Write(p []byte) (int, error) {
-	if !slices.ContainsFunc(p, terminalControl) {
+	if !slices.ContainsFunc(p, func(c byte) bool { return terminalControl(c) || c == 0xC2 }) {
 		return t.w.Write(p)
 	}
 	out := make([]byte, 0, len(p)+8)
-	for _, c := range p {
-		if terminalControl(c) {
+	for i := 0; i < len(p); i++ {
+		c := p[i]
+		switch {
+		case terminalControl(c):
 			out = append(out, "\uFFFD"...)
-			continue
+		case c == 0xC2 && i+1 < len(p) && p[i+1] >= 0x80 && p[i+1] <= 0x9F:
+			out = append(out, "\uFFFD"...)
+			i++
+		default:
+			out = append(out, c)
 		}
-		out = append(out, c)
 	}
 	if _, err := t.w.Write(out); err != nil {
 		return 0, err

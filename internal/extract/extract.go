@@ -674,7 +674,8 @@ func collapse(s string) string {
 }
 
 // withoutControls returns s without control characters (C0 but tab and
-// newline, DEL, C1): they are no text a reader sees, and printed they act
+// newline, DEL, C1; carriage return, form feed and vertical tab become
+// spaces): they are no text a reader sees, and printed they act
 // on a terminal (an HTML page's "&#27;]0;…&#7;" set the window title of
 // whoever ran `ragd ask`).
 func withoutControls(s string) string {
@@ -682,7 +683,12 @@ func withoutControls(s string) string {
 		return s
 	}
 	return strings.Map(func(r rune) rune {
-		if isControl(r) {
+		switch {
+		case r == '\r' || r == '\f' || r == '\v':
+			// Whitespace to HTML and to text alike ("alpha&#12;beta"
+			// is two words).
+			return ' '
+		case isControl(r):
 			return -1
 		}
 		return r

@@ -700,20 +700,43 @@ func (w *htmlWalker) table(n *html.Node) {
 	// row's cells line up with the header's ("None" spanning the SQLite and
 	// MySQL columns read as SQLite's, and MySQL's as the next column's);
 	// a row of one cell (a group label across the table) is not repeated.
-	// Spans are capped (colspan at maxColSpan, rowspan at the rows left),
-	// so a hostile table cannot multiply its text.
+	// Spans are capped (colspan at maxColSpan, rowspan at the rows left,
+	// and the cells they add at budget), so a hostile table cannot
+	// multiply its text.
 	carry := map[int]*spanned{} // column → the cell of an earlier row spanning it
+	// Carried and repeated cells are counted against a budget of twice the
+	// table's own cells: past it a span stands in its first cell only
+	// (one row of cells spanning every later row would otherwise make a
+	// table of n rows n×n cells).
+	budget := 0
+	for _, r := range rows {
+		budget += 2 * len(r.cells)
+	}
 	for i, r := range rows {
 		cells = cells[:0]
 		nonEmpty := false
 		col := 0
 		fill := func() {
 			for sp := carry[col]; sp != nil && sp.rows > 0; sp = carry[col] {
+				if budget--; budget < 0 {
+					clear(carry)
+					return
+				}
 				cells = append(cells, sp.text)
 				if sp.rows--; sp.rows == 0 {
 					delete(carry, col)
 				}
 				col++
+			}
+		}
+		// An empty cell spanning rows keeps its column in a row of data
+		// (two cells or more with text), not in a layout row of an icon
+		// beside its label (DocBook's admonitions: " | Note" above the
+		// note's text).
+		filled := 0
+		for _, c := range r.cells {
+			if inlineText(c) != "" {
+				filled++
 			}
 		}
 		for _, c := range r.cells {
@@ -725,10 +748,13 @@ func (w *htmlWalker) table(n *html.Node) {
 				cs = 1
 			}
 			for k := 0; k < cs; k++ {
+				if k > 0 {
+					if budget--; budget < 0 {
+						break
+					}
+				}
 				cells = append(cells, t)
-				if rs > 1 && t != "" {
-					// (An empty cell spanning rows, a DocBook
-					// admonition's icon, adds only a separator.)
+				if rs > 1 && (t != "" || filled >= 2) {
 					carry[col] = &spanned{text: t, rows: rs - 1}
 				}
 				col++

@@ -159,7 +159,7 @@ func TestHTMLTables(t *testing.T) {
 	t.Run("spans", func(t *testing.T) {
 		// A cell spanning columns or rows stands in each; a row of one
 		// cell (a group label) is not repeated; an empty cell spanning
-		// rows adds nothing; spans are capped.
+		// rows of data keeps its column; spans are capped.
 		doc := mustExtract(t, "html", `<table><thead><tr><th>Feature</th><th>XML</th><th>SQLite</th><th>PostgreSQL</th></tr></thead><tbody>
 <tr><td>Additional software</td><td colspan="2">None</td><td>PostgreSQL server</td></tr>
 <tr><td colspan="4">Accounts</td></tr>
@@ -176,7 +176,7 @@ func TestHTMLTables(t *testing.T) {
 			}
 		}
 		want := "Feature | XML | SQLite | PostgreSQL\nAdditional software | None | None | PostgreSQL server\nAccounts\n" +
-			"Increase | Assets | debit | left\nIncrease | Expenses | debit | left\n | Note | x | y\nz | w | v\n" +
+			"Increase | Assets | debit | left\nIncrease | Expenses | debit | left\n | Note | x | y\n | z | w | v\n" +
 			strings.TrimSuffix(strings.Repeat("wide | ", maxColSpan), " | ") + " | 1"
 		if got := doc.Text[tb.Start:tb.End]; got != want {
 			t.Errorf("table text =\n%s\nwant\n%s", got, want)

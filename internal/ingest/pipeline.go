@@ -274,9 +274,10 @@ func (p *Pipeline) Upsert(ctx context.Context, t tenant.Tenant, d Document) (Out
 		}
 		d.Access = access
 	}
-	if len(d.Title) > 1000 || !utf8.ValidString(d.Title) || strings.ContainsFunc(d.Title, unicode.IsControl) {
-		// A control character is no part of a title, and printed it acts
-		// on the terminal of whoever lists the documents.
+	if len(d.Title) > 1000 || !utf8.ValidString(d.Title) || strings.ContainsFunc(d.Title, func(r rune) bool { return unicode.IsControl(r) && !unicode.IsSpace(r) }) {
+		// A control character other than white space is no part of a
+		// title, and printed it acts on the terminal of whoever lists the
+		// documents.
 		return out, fmt.Errorf("%w: title must be valid UTF-8 of at most 1000 bytes without control characters (NUL, U+0000, included)", extract.ErrInvalidUTF8)
 	}
 	ct, err := readAs(d)

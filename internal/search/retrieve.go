@@ -119,9 +119,12 @@ func (s *Searcher) queueRetrieval(b *pgx.Batch, q legQuery, out *legResults) err
 		}
 		store.QueueKeywordTerms(b, store.KeywordTermsParams{TsConfig: q.tsConfig, Query: q.keywordText, Required: q.requiredText, TenantID: q.tenantID},
 			func(terms []store.KeywordTerm) error {
-				joinedDF := map[string]int64{} // the joined forms a readable chunk has
+				// The lexemes a readable chunk has: a joined form among them,
+				// added by the search or written by the question itself
+				// ("auto-vacuum, or autovacuum"), is its word in the documents.
+				joinedDF := map[string]int64{}
 				for _, t := range terms {
-					if t.Optional && t.Readable {
+					if t.Readable {
 						joinedDF[t.Lexeme] = t.DF
 					}
 				}
