@@ -9,6 +9,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/ragd-dev/ragd/internal/extract"
 	"io"
 	"io/fs"
 	"net/url"
@@ -118,9 +119,9 @@ func CheckBaseURI(base string) error {
 }
 
 // file makes the File of one file or entry: refused when over
-// MaxFileBytes; otherwise its type is left to the pipeline, which detects it
-// from the bytes and the name (extract.Detect) as for any upload, and skips
-// what it does not read.
+// MaxFileBytes; its type is the one its name's extension declares, else
+// left to the pipeline, which detects it from the bytes (extract.Detect)
+// and skips what it does not read.
 // metadataBytes is the size of the metadata every document of the job
 // stores a copy of: it counts toward MaxJobBytes once per document (64 KiB
 // of metadata over 200 three-byte entries stored 12 MB).
@@ -137,6 +138,12 @@ func (in Input) metadataBytes() int64 {
 
 func (in Input) file(uri string, content []byte, size int64) File {
 	f := File{SourceURI: uri, Content: content, Metadata: in.Metadata, Size: size}
+	if t, err := extract.TypeFromPath(uri); err == nil && !extract.Gzipped(uri) {
+		// The name's extension declares the type, as for an upload and
+		// `ragd ingest`: a text file named b.docx is refused as not the
+		// DOCX it says it is, by every path alike.
+		f.ContentType = t
+	}
 	if size > in.Limits.MaxFileBytes {
 		f.Refuse, f.Content = fmt.Sprintf("document too large: %d bytes, the limit is %d", size, in.Limits.MaxFileBytes), nil
 	}

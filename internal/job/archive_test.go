@@ -107,6 +107,9 @@ var corpus = []entry{
 	{name: "docs/guide/usage.html", body: "<html><head><title>Usage</title></head><body><h1>Usage</h1><p>Use the archive command.</p></body></html>"},
 	{name: "./notes.txt", body: "Plain notes about archives."},
 	{name: "docs/logo.png", body: "\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00\x00\x01"},
+	// A text file named as a Word file is not one: skipped, as an upload
+	// and `ragd ingest` refuse it.
+	{name: "docs/report.docx", body: "Plain text in a file named report.docx."},
 }
 
 // A tar.gz and a zip job each store every readable entry under base URI +
@@ -135,7 +138,7 @@ func TestArchiveJobs(t *testing.T) {
 			got[it.SourceURI] = it.Stage
 		}
 		want := map[string]string{base + "/docs/install.md": job.StageStored, base + "/docs/guide/usage.html": job.StageStored,
-			base + "/notes.txt": job.StageStored, base + "/docs/logo.png": job.StageSkipped}
+			base + "/notes.txt": job.StageStored, base + "/docs/logo.png": job.StageSkipped, base + "/docs/report.docx": job.StageSkipped}
 		if len(got) != len(want) {
 			t.Errorf("%s: items %v, want %v", tc.name, got, want)
 		}
