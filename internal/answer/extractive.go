@@ -211,6 +211,9 @@ func Extractive(question string, sources []Source, maxSentences int) Result {
 	docs := make([][]unit, len(sources))
 	for i, s := range sources {
 		docs[i] = parseUnits(s.Content, s.HeadingPath)
+		for j := range docs[i] {
+			docs[i][j].echo = docs[i][j].kind == unitCode && echoes(docs[i][j].text, question)
+		}
 	}
 	query := questionTerms(question, docs)
 	src, from, to, ok, per := bestPassage(question, query, sources, docs, maxSentences)
@@ -339,6 +342,13 @@ func bestPassage(question string, query []string, sources []Source, docs [][]uni
 		for ui, u := range d {
 			n++
 			f := &info[si][ui]
+			if u.echo {
+				// Output the question pastes ("… says Can't locate
+				// Mozilla/CA.pm, how do I fix it?" above the page's copy
+				// of that error): the asker has it; what follows it in
+				// the document is the answer. It is no evidence.
+				continue
+			}
 			for _, t := range u.terms {
 				if i, ok := qi[t]; ok && !slices.Contains(f.holds, i) {
 					f.holds = append(f.holds, i)
@@ -630,7 +640,7 @@ func complete(d []unit, from, to, maxSentences int, query []string, procedure bo
 	// Accounting Equation:" above the equation) and both do not fit, the
 	// sentences before that add no question term make room: an answer
 	// that ends on ":" promises what it does not say.
-	if to < len(d) && d[to].kind == unitCode && (announces(d[to-1].text) || d[to].block == d[to-1].block+1) {
+	if to < len(d) && d[to].kind == unitCode && !d[to].echo && (announces(d[to-1].text) || d[to].block == d[to-1].block+1) {
 		if fits(from, to+1) || to-from == 1 {
 			to++
 		} else if announces(d[to-1].text) {
@@ -657,7 +667,7 @@ func complete(d []unit, from, to, maxSentences int, query []string, procedure bo
 	// describes …" under ">>> Book.objects.aggregate(Avg('price'))")
 	// brings that code, and the sentence announcing it: the code is the
 	// how. It must name something the code writes.
-	if procedure && from > 0 && d[from].kind == unitSentence && d[from-1].kind == unitCode &&
+	if procedure && from > 0 && d[from].kind == unitSentence && d[from-1].kind == unitCode && !d[from-1].echo &&
 		d[from-1].section == d[from].section && sharesIdentifier(d[from].text, d[from-1].text) && fitsIn(from-1, to, 2) {
 		from--
 		if from > 0 && d[from-1].kind == unitSentence && d[from-1].section == d[from].section && announces(d[from-1].text) &&
@@ -1025,6 +1035,40 @@ func instructs(s string) bool {
 	for _, c := range clauses {
 		if f := strings.Fields(c); len(f) > 1 && imperatives[strings.ToLower(strings.Trim(f[0], "\"'“(-"))] {
 			return true
+		}
+	}
+	return false
+}
+
+// echoes reports whether text holds a stretch the question quotes: three
+// or more consecutive words of the question, at least 20 characters, two
+// of them content words (not stop words), one with a character of a
+// message or of code (a digit, "/", ".", "'", ":", …), in order and
+// adjacent in text too (blanks and line breaks aside). Plain words ("next
+// misspelled word") are how a question names what it asks about, and a
+// reference listing that holds them answers it.
+func echoes(text, question string) bool {
+	words := strings.Fields(strings.ToLower(question))
+	for i := range words {
+		words[i] = strings.Trim(words[i], ",.;:!?\"'“”‘’()")
+	}
+	flat := " " + strings.Join(strings.Fields(strings.ToLower(text)), " ") + " "
+	for i := 0; i+3 <= len(words); i++ {
+		for j := i + 3; j <= len(words); j++ {
+			run := strings.Join(words[i:j], " ")
+			if len(run) < 20 {
+				continue
+			}
+			content := 0
+			for _, w := range words[i:j] {
+				if len(terms(w)) > 0 {
+					content++
+				}
+			}
+			if content >= 2 && strings.ContainsAny(run, "/.:'_=@()[]{}<>0123456789") && strings.Contains(flat, " "+run) {
+				return true
+			}
+			break
 		}
 	}
 	return false

@@ -1098,3 +1098,26 @@ func TestExtractiveHowQuestionPrefersTheInstruction(t *testing.T) {
 		t.Errorf("answer %q, want the instruction", r.Answer)
 	}
 }
+
+// TestExtractiveDoesNotQuoteBackThePastedError: a question that pastes an
+// error message ("… says Can't locate Mozilla/CA.pm, how do I fix it?") is
+// not answered with the page's copy of that output: the asker has it. What
+// the page says about it is quoted. A listing that holds the question's
+// plain words ("next misspelled word") still answers it.
+func TestExtractiveDoesNotQuoteBackThePastedError(t *testing.T) {
+	t.Parallel()
+	content := "To check the installation, run gnc-fq-check:\n\n" +
+		"```\n$ gnc-fq-check\nCan't locate Mozilla/CA.pm in @INC (you may need to install the Mozilla::CA module)\n" +
+		"BEGIN failed--compilation aborted at (eval 303) line 1.\n```\n\n" +
+		"The first part is the error message about a missing Perl module Mozilla/CA.pm. Run gnc-fq-update to install the missing modules."
+	src := []Source{{SourceURI: "helper.html", HeadingPath: "Helper Scripts > gnc-fq-check", Content: content}}
+	r := Extractive("gnc-fq-check says Can't locate Mozilla/CA.pm, how do I fix it?", src, 2)
+	if strings.Contains(r.Answer, "@INC") || !strings.Contains(r.Answer, "error message about a missing Perl module") {
+		t.Errorf("answer %q, want what the page says about the error, not the error", r.Answer)
+	}
+	listing := "Spell checking commands:\n\n]s\t\tMove to next misspelled word after the cursor.\n[s\t\tLike \"]s\" but search backwards."
+	r = Extractive("What key jumps to the next misspelled word?", []Source{{SourceURI: "spell.txt", HeadingPath: "Spell", Content: listing}}, 1)
+	if !strings.Contains(r.Answer, "]s") {
+		t.Errorf("answer %q, want the listing's ]s", r.Answer)
+	}
+}

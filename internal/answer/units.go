@@ -41,6 +41,9 @@ type unit struct {
 	// widened to its neighbour chunks, a chunk merging short sections),
 	// which the source's title and heading path do not describe.
 	own bool
+	// echo marks a code unit holding a stretch the question quotes (its
+	// pasted error output; echoes): what the asker has, not an answer.
+	echo bool
 }
 
 // parseUnits splits a chunk into units in reading order.
