@@ -209,10 +209,11 @@ func Extractive(question string, sources []Source, maxSentences int) Result {
 		maxSentences = DefaultMaxSentences
 	}
 	docs := make([][]unit, len(sources))
+	runs := quotedRuns(question)
 	for i, s := range sources {
 		docs[i] = parseUnits(s.Content, s.HeadingPath)
 		for j := range docs[i] {
-			docs[i][j].echo = docs[i][j].kind == unitCode && echoes(docs[i][j].text, question)
+			docs[i][j].echo = docs[i][j].kind == unitCode && echoes(docs[i][j].text, runs)
 		}
 	}
 	query := questionTerms(question, docs)
@@ -1040,19 +1041,19 @@ func instructs(s string) bool {
 	return false
 }
 
-// echoes reports whether text holds a stretch the question quotes: three
-// or more consecutive words of the question, at least 20 characters, two
-// of them content words (not stop words), one with a character of a
-// message or of code (a digit, "/", ".", "'", ":", …), in order and
-// adjacent in text too (blanks and line breaks aside). Plain words ("next
-// misspelled word") are how a question names what it asks about, and a
-// reference listing that holds them answers it.
-func echoes(text, question string) bool {
+// quotedRuns returns the stretches of a question that, found in a code
+// unit, make it the question's own pasted output (echo): three or more
+// consecutive words, at least 20 characters, two of them content words
+// (not stop words), one with a character of a message or of code (a digit,
+// "/", ".", "'", ":", …), lowercased, the shortest such run from each word.
+// Plain words ("next misspelled word") are how a question names what it
+// asks about, and a reference listing that holds them answers it.
+func quotedRuns(question string) []string {
 	words := strings.Fields(strings.ToLower(question))
 	for i := range words {
 		words[i] = strings.Trim(words[i], ",.;:!?\"'“”‘’()")
 	}
-	flat := " " + strings.Join(strings.Fields(strings.ToLower(text)), " ") + " "
+	var runs []string
 	for i := 0; i+3 <= len(words); i++ {
 		for j := i + 3; j <= len(words); j++ {
 			run := strings.Join(words[i:j], " ")
@@ -1065,11 +1066,21 @@ func echoes(text, question string) bool {
 					content++
 				}
 			}
-			if content >= 2 && strings.ContainsAny(run, "/.:'_=@()[]{}<>0123456789") && strings.Contains(flat, " "+run) {
-				return true
+			if content >= 2 && strings.ContainsAny(run, "/.:'_=@()[]{}<>0123456789") {
+				runs = append(runs, run)
 			}
 			break
 		}
 	}
-	return false
+	return runs
+}
+
+// echoes reports whether text holds one of runs (quotedRuns) in order and
+// adjacent, blanks and line breaks aside.
+func echoes(text string, runs []string) bool {
+	if len(runs) == 0 {
+		return false
+	}
+	flat := " " + strings.Join(strings.Fields(strings.ToLower(text)), " ") + " "
+	return slices.ContainsFunc(runs, func(r string) bool { return strings.Contains(flat, " "+r) })
 }

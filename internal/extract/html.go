@@ -714,7 +714,6 @@ func (w *htmlWalker) table(n *html.Node) {
 	}
 	for i, r := range rows {
 		cells = cells[:0]
-		nonEmpty := false
 		col := 0
 		fill := func() {
 			for sp := carry[col]; sp != nil && sp.rows > 0; sp = carry[col] {
@@ -733,16 +732,16 @@ func (w *htmlWalker) table(n *html.Node) {
 		// (two cells or more with text), not in a layout row of an icon
 		// beside its label (DocBook's admonitions: " | Note" above the
 		// note's text).
+		texts := make([]string, len(r.cells))
 		filled := 0
-		for _, c := range r.cells {
-			if inlineText(c) != "" {
+		for k, c := range r.cells {
+			if texts[k] = inlineText(c); texts[k] != "" {
 				filled++
 			}
 		}
-		for _, c := range r.cells {
+		for k, c := range r.cells {
 			fill()
-			t := inlineText(c)
-			nonEmpty = nonEmpty || t != ""
+			t := texts[k]
 			cs, rs := span(c, "colspan", maxColSpan), span(c, "rowspan", len(rows)-i)
 			if len(r.cells) == 1 {
 				cs = 1
@@ -761,7 +760,7 @@ func (w *htmlWalker) table(n *html.Node) {
 			}
 		}
 		fill()
-		if !nonEmpty {
+		if filled == 0 {
 			continue
 		}
 		line := strings.Join(cells, " | ")
