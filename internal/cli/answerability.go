@@ -187,7 +187,7 @@ func roundModel(m search.AnswerModel) search.AnswerModel {
 func confidences(m search.AnswerModel, rows []eval.SignalRow) ([]float64, []bool) {
 	c, a := make([]float64, len(rows)), make([]bool, len(rows))
 	for i, r := range rows {
-		c[i], a[i] = m.Probability(r.Signals), r.Answerable
+		c[i], a[i] = m.Confidence(r.Signals), r.Answerable
 	}
 	return c, a
 }

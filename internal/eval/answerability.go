@@ -63,7 +63,7 @@ func (s *Service) Signals(ctx context.Context, t tenant.Tenant, qs []Question, o
 // signalColumns are the columns of the signals file, in order.
 var signalColumns = []string{"tenant", "source", "answerable", "terms", "keyword_coverage", "term_coverage",
 	"document_coverage", "absent_share", "names", "missing_names", "top_mean", "score_sd", "opinion",
-	"vector", "vector_similarity", "vector_z", "missing_identifiers"}
+	"vector", "vector_similarity", "vector_z", "missing_identifiers", "capped"}
 
 // WriteSignals writes rows as tab-separated values with a header line
 // (floats with 6 decimals: the fit is reproducible from the file alone).
@@ -84,7 +84,7 @@ func WriteSignals(w io.Writer, rows []SignalRow, header bool) error {
 		fmt.Fprintln(bw, strings.Join([]string{r.Tenant, r.Source, b(r.Answerable), strconv.Itoa(s.Terms), f(s.KeywordCoverage),
 			f(s.TermCoverage), f(s.DocumentCoverage), f(s.AbsentShare), strconv.Itoa(s.Names), strconv.Itoa(s.MissingNames),
 			f(s.TopMean), f(s.ScoreSD), b(s.Opinion), b(s.Vector), f(s.VectorSimilarity), f(s.VectorZ),
-			strconv.Itoa(s.MissingIdentifiers)}, "\t"))
+			strconv.Itoa(s.MissingIdentifiers), b(s.Capped)}, "\t"))
 	}
 	return bw.Flush()
 }
@@ -104,7 +104,8 @@ func ReadSignals(r io.Reader) ([]SignalRow, error) {
 			continue
 		}
 		c := strings.Split(text, "\t")
-		if len(c) != len(signalColumns) {
+		// Files written before the capped column read as not capped.
+		if len(c) != len(signalColumns) && len(c) != len(signalColumns)-1 {
 			return nil, fmt.Errorf("%w: line %d has %d columns, want %d", ErrSignalsFormat, line, len(c), len(signalColumns))
 		}
 		var err error
@@ -119,6 +120,9 @@ func ReadSignals(r io.Reader) ([]SignalRow, error) {
 			Terms: int(num(3)), KeywordCoverage: num(4), TermCoverage: num(5), DocumentCoverage: num(6), AbsentShare: num(7),
 			Names: int(num(8)), MissingNames: int(num(9)), TopMean: num(10), ScoreSD: num(11), Opinion: num(12) == 1,
 			Vector: num(13) == 1, VectorSimilarity: num(14), VectorZ: num(15), MissingIdentifiers: int(num(16))}}
+		if len(c) == len(signalColumns) {
+			row.Signals.Capped = num(17) == 1
+		}
 		if err != nil {
 			return nil, err
 		}
@@ -531,7 +535,7 @@ func CalibrateAnswerability(sg []search.Signals, answerable []bool, fold []int, 
 		}
 		conf := make([]float64, len(s))
 		for j := range s {
-			conf[j] = f.model.Probability(s[j])
+			conf[j] = f.model.Confidence(s[j])
 		}
 		if cal, ok := Calibrate(conf, a, f.threshold); ok {
 			f.threshold = cal.Chosen.Threshold
@@ -565,7 +569,7 @@ func CalibrateAnswerability(sg []search.Signals, answerable []bool, fold []int, 
 				p.L2s = append(p.L2s, r.l2)
 			}
 			for i := range sg {
-				if fold[i] == f && r.model.Probability(sg[i]) < r.threshold {
+				if fold[i] == f && r.model.Confidence(sg[i]) < r.threshold {
 					if answerable[i] {
 						p.RefusedAnswerable++
 					} else {
@@ -660,7 +664,7 @@ func CalibrateAnswerability(sg []search.Signals, answerable []bool, fold []int, 
 	}
 	conf := make([]float64, len(sg))
 	for i := range sg {
-		conf[i] = r.model.Probability(sg[i])
+		conf[i] = r.model.Confidence(sg[i])
 	}
 	c.InSample = RefusalAt(conf, answerable, r.threshold)
 	return c, true

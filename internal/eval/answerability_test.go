@@ -101,7 +101,7 @@ func TestSignalsRoundTrip(t *testing.T) {
 	t.Parallel()
 	rows := []SignalRow{{Tenant: "a", Source: "a:set", Answerable: true, Signals: search.Signals{Terms: 3, KeywordCoverage: 0.5,
 		TermCoverage: 0.25, DocumentCoverage: 0.75, AbsentShare: 0.125, Names: 2, MissingNames: 1, TopMean: 0.3, ScoreSD: 0.05,
-		Opinion: true, Vector: true, VectorSimilarity: 0.4, VectorZ: 2.5}}}
+		Opinion: true, Vector: true, VectorSimilarity: 0.4, VectorZ: 2.5, Capped: true}}}
 	var b bytes.Buffer
 	if err := WriteSignals(&b, rows, true); err != nil {
 		t.Fatal(err)
@@ -109,6 +109,15 @@ func TestSignalsRoundTrip(t *testing.T) {
 	got, err := ReadSignals(&b)
 	if err != nil || len(got) != 1 || got[0] != rows[0] {
 		t.Fatalf("round trip %+v (%v), want %+v", got, err, rows)
+	}
+	// A file written before the capped column (the committed public data)
+	// reads as not capped.
+	old := "a\ta:set\t1\t3\t0.5\t0.25\t0.75\t0.125\t2\t1\t0.3\t0.05\t1\t1\t0.4\t2.5\t0\n"
+	got, err = ReadSignals(strings.NewReader(old))
+	want := rows[0]
+	want.Signals.Capped = false
+	if err != nil || len(got) != 1 || got[0] != want {
+		t.Fatalf("a row without the capped column: %+v (%v), want %+v", got, err, want)
 	}
 	if _, err := ReadSignals(strings.NewReader("a\tb\t1\n")); err == nil {
 		t.Error("a short line was read")

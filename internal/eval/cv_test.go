@@ -277,3 +277,48 @@ func TestCalibrateAnswerabilityStoresTheFoldsThreshold(t *testing.T) {
 			*c.Threshold, 100*c.InSample.Recall, 100*c.InSample.FalseRefusal, c.Procedures)
 	}
 }
+
+// TestCalibrationCountsTheCap: a question naming a release or an
+// identifier-family member no document writes is refused by every search
+// whatever the model says (search.AnswerModel.Confidence); the
+// calibration's held-out figures count it refused too, or they measure
+// something no search does. Before, the default procedure was reported
+// refusing 65% of the manual's unanswerable questions where searches
+// refused 73%, and a calibration was judged against those figures.
+func TestCalibrationCountsTheCap(t *testing.T) {
+	t.Parallel()
+	var sg []search.Signals
+	var answerable []bool
+	var fold []int
+	add := func(c float64, a, capped bool) {
+		sg = append(sg, search.Signals{Terms: 12, KeywordCoverage: c, TermCoverage: c, DocumentCoverage: c, TopMean: c / 2, Capped: capped})
+		answerable, fold = append(answerable, a), append(fold, len(fold)%5)
+	}
+	for i := range 20 {
+		add(0.9+0.002*float64(i), true, false)
+	}
+	for i := range 7 {
+		add(0.05+0.002*float64(i), false, false)
+	}
+	for i := range 3 {
+		add(0.9+0.002*float64(i), false, true)
+	}
+	for i, s := range sg {
+		if s.Capped && search.DefaultAnswerModel.Probability(s) < tenant.DefaultRefuseBelow {
+			t.Fatalf("question %d: the model alone refuses it (%.2f): the case tests nothing", i, search.DefaultAnswerModel.Probability(s))
+		}
+	}
+	want := 0
+	for i, s := range sg {
+		if !answerable[i] && search.DefaultAnswerModel.Confidence(s) < tenant.DefaultRefuseBelow {
+			want++
+		}
+	}
+	c, ok := CalibrateAnswerability(sg, answerable, fold, 5)
+	if !ok || len(c.Procedures) == 0 || c.Procedures[0].Name != ProcedureDefault {
+		t.Fatalf("no default procedure: %+v", c)
+	}
+	if got := c.Procedures[0].RefusedUnanswerable; got != want || want != 10 {
+		t.Errorf("the default procedure refuses %d of the 10 unanswerable questions held out, searches refuse %d", got, want)
+	}
+}

@@ -514,7 +514,7 @@ func (s *Service) Tune(ctx context.Context, t tenant.Tenant, o TuneOptions) (Tun
 		m := search.TenantAnswerModel(after)
 		conf := make([]float64, len(sigs))
 		for i := range sigs {
-			conf[i] = m.Probability(sigs[i])
+			conf[i] = m.Confidence(sigs[i])
 		}
 		if c, ok := Calibrate(conf, answerable, *after.Effective().RefuseBelow); ok {
 			c.Chosen, c.Rule = c.Current, ac.Reason

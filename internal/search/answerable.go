@@ -74,6 +74,11 @@ type Signals struct {
 	// Opinion is true when the question asks for a judgement (best, better,
 	// recommend, should I, …).
 	Opinion bool `json:"opinion"`
+	// Capped is true when the question names a release, or a member of a
+	// family of identifiers, that no readable document writes: whatever
+	// the model says, the confidence is at most releaseCap (Confidence).
+	// It is no feature of the model, which was fitted without it.
+	Capped bool `json:"capped"`
 	// Vector is true when the vector leg ran; VectorSimilarity is 1 − the
 	// best cosine distance, VectorZ the best similarity's distance from the
 	// leg's candidates' mean in their standard deviations.
@@ -137,6 +142,18 @@ func (m AnswerModel) Probability(s Signals) float64 {
 		z += m.Weights[i] * x
 	}
 	return 1 / (1 + math.Exp(-z))
+}
+
+// Confidence is the confidence a search reports for s: the model's
+// probability, at most releaseCap when s is Capped. Calibration and its
+// held-out reports read this, not Probability, so that they measure what
+// a search refuses.
+func (m AnswerModel) Confidence(s Signals) float64 {
+	p := m.Probability(s)
+	if s.Capped {
+		p = min(p, releaseCap)
+	}
+	return p
 }
 
 // TenantAnswerModel is the answerability model of a tenant with settings
@@ -297,12 +314,12 @@ func questionWords(idf map[string]float64) int {
 // assess sets the answerability fields of resp from the legs' evidence.
 func (s *Searcher) assess(p plan, legs legResults, resp *Response) {
 	sg := signals(p, legs)
-	resp.Signals = sg
-	resp.VectorSimilarity, resp.KeywordCoverage, resp.TermCoverage = sg.VectorSimilarity, sg.KeywordCoverage, sg.TermCoverage
 	// The release probes' forms are reported as the question writes the
 	// release, and only when no form is written anywhere.
 	missingRels := missingReleases(legs.names.releases, legs.missing, legs.versioned)
-	stray := strayMember(legs.missing, legs.familied)
+	sg.Capped = len(missingRels) > 0 || strayMember(legs.missing, legs.familied)
+	resp.Signals = sg
+	resp.VectorSimilarity, resp.KeywordCoverage, resp.TermCoverage = sg.VectorSimilarity, sg.KeywordCoverage, sg.TermCoverage
 	var missing []string
 	for _, w := range legs.missing {
 		if !legs.names.forms[w] {
@@ -313,10 +330,7 @@ func (s *Searcher) assess(p plan, legs legResults, resp *Response) {
 	resp.MissingTerms = missing
 	switch {
 	case legs.ranKeyword:
-		resp.Confidence = TenantAnswerModel(p.set).Probability(sg)
-		if len(missingRels) > 0 || stray {
-			resp.Confidence = min(resp.Confidence, releaseCap)
-		}
+		resp.Confidence = TenantAnswerModel(p.set).Confidence(sg)
 	case p.useKeyword:
 		// The query has no searchable words (stop words only).
 		resp.Confidence = 0

@@ -298,3 +298,18 @@ func TestFamiliesAreBounded(t *testing.T) {
 		t.Errorf("pg_stat_io has %d families, want 2", len(f))
 	}
 }
+
+// TestConfidenceIsCapped: a capped question's confidence is at most
+// releaseCap whatever its probability; others' is the probability.
+func TestConfidenceIsCapped(t *testing.T) {
+	t.Parallel()
+	s := Signals{Terms: 6, KeywordCoverage: 0.9, TermCoverage: 1, DocumentCoverage: 1, TopMean: 0.6}
+	p := DefaultAnswerModel.Probability(s)
+	if p <= releaseCap || DefaultAnswerModel.Confidence(s) != p {
+		t.Fatalf("probability %.3f, confidence %.3f: want one above the cap, and equal", p, DefaultAnswerModel.Confidence(s))
+	}
+	s.Capped = true
+	if got := DefaultAnswerModel.Confidence(s); got != releaseCap {
+		t.Errorf("capped confidence %.3f, want %.3f", got, releaseCap)
+	}
+}
