@@ -323,7 +323,7 @@ func fuseLegs(set tenant.Settings, vec, kw search.Response) []search.Result {
 			if v == nil {
 				continue
 			}
-			out = append(out, search.Scored{ID: x.ChunkID, Doc: x.DocumentID, Value: *v})
+			out = append(out, search.Scored{ID: x.ChunkID, Doc: x.DocumentID, Value: *v, DocShare: x.DocumentShare})
 			byID[x.ChunkID] = x
 		}
 		return out

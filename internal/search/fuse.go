@@ -28,6 +28,8 @@ type Scored struct {
 	ID    uuid.UUID
 	Doc   uuid.UUID
 	Value float64
+	// DocShare is Doc's share of the tenant's chunks (0: unknown).
+	DocShare float64
 }
 
 // Ranking is one leg's ranked ids (best first) and its fusion weight.
@@ -141,13 +143,26 @@ func FuseConvex(wv, wk, wd float64, vector, keyword []Scored) []Fused {
 		for i, h := range keyword {
 			k := norm(h.Value)
 			if wd > 0 {
-				k = (k + wd*saturate(docSum[h.Doc]-k)) / (1 + wd)
+				k = (k + wd*saturate((docSum[h.Doc]-k)/chanceChunks(h.DocShare, len(keyword)))) / (1 + wd)
 			}
 			score[h.ID] += wk / total * k
 			note(h.ID, i)
 		}
 	}
 	return sortFused(score, best)
+}
+
+// chanceChunks is how many of a keyword leg's n candidates a document
+// holding share of the tenant's chunks would hold by chance, at least 1:
+// its other chunks' evidence is divided by it. A page that is a large part
+// of a small tenant (a Sphinx site's api.html, 157 of 498 chunks: a third
+// of the candidates for any question) matches every question in many
+// chunks, and summed, that evidence put it first for 12 of 30 questions a
+// fresh-user trial asked of the Flask documentation, fused nDCG@10 0.813
+// against the keyword leg's 0.849. Pages of ordinary size (less than 1/n
+// of the tenant) are unaffected.
+func chanceChunks(share float64, n int) float64 {
+	return max(1, share*float64(n))
 }
 
 // saturate is min(s, √s) for s ≥ 0: the evidence of a page's other

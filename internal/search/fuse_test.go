@@ -182,6 +182,53 @@ func TestFuseConvexDocumentEvidenceSaturates(t *testing.T) {
 	}
 }
 
+// TestFuseConvexDocumentEvidenceBeyondChance: a page that is a large share
+// of the tenant holds many of any question's candidates by chance; only
+// its chunks beyond that count as evidence. 50 candidates: the answer's
+// chunk at 0.9 of the best score, a page of 30% of the tenant with its
+// best chunk at 0.75 and 20 more at 0.5, others at 0.3. Summed, the big
+// page's evidence (√10) put its chunk first, (0.75 + 0.2·√10) / 1.2 = 1.15
+// against (0.9 + 0) / 1.2; divided by the 15 chunks it would hold by
+// chance, (0.75 + 0.2·10/15) / 1.2 = 0.74 against 0.75. A page of ordinary
+// size gets its evidence as before.
+func TestFuseConvexDocumentEvidenceBeyondChance(t *testing.T) {
+	answer, big := uuid.New(), uuid.New()
+	keyword := []Scored{{ID: uuid.New(), Doc: uuid.New(), Value: 1, DocShare: 0.001},
+		{ID: uuid.New(), Doc: answer, Value: 0.9, DocShare: 0.001}, {ID: uuid.New(), Doc: big, Value: 0.75, DocShare: 0.3}}
+	for range 20 {
+		keyword = append(keyword, Scored{ID: uuid.New(), Doc: big, Value: 0.5, DocShare: 0.3})
+	}
+	for len(keyword) < 50 {
+		keyword = append(keyword, Scored{ID: uuid.New(), Doc: uuid.New(), Value: 0.3, DocShare: 0.001})
+	}
+	pos := func(fs []Fused, id uuid.UUID) int {
+		for i, f := range fs {
+			if f.ID == id {
+				return i
+			}
+		}
+		return -1
+	}
+	got := FuseConvex(0, 1, 0.2, nil, keyword)
+	if pos(got, keyword[1].ID) > pos(got, keyword[2].ID) {
+		t.Fatalf("the big page's chunk (%d) leads the answer (%d)", pos(got, keyword[2].ID), pos(got, keyword[1].ID))
+	}
+	if want := (0.75 + 0.2*10.0/15) / 1.2; math.Abs(got[pos(got, keyword[2].ID)].Score-want) > 1e-12 {
+		t.Errorf("the big page's chunk scores %v, want %v", got[pos(got, keyword[2].ID)].Score, want)
+	}
+	// The same page as an ordinary share of a large tenant: evidence as
+	// before, √10.
+	for i := range keyword {
+		if keyword[i].Doc == big {
+			keyword[i].DocShare = 0.01
+		}
+	}
+	got = FuseConvex(0, 1, 0.2, nil, keyword)
+	if want := (0.75 + 0.2*math.Sqrt(10)) / 1.2; got[0].ID != keyword[2].ID || math.Abs(got[0].Score-want) > 1e-12 {
+		t.Errorf("an ordinary page's evidence changed: first %v %v, want %v at %v", got[0].ID, got[0].Score, keyword[2].ID, want)
+	}
+}
+
 // TestSearcherSharedAcrossRequests: one Searcher serves concurrent requests
 // with its zero fields meaning the defaults; nothing a request does writes
 // it (run under -race in CI, where a write here is reported).

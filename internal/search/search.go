@@ -85,6 +85,10 @@ type Result struct {
 	KeywordRank    *int     `json:"keyword_rank"`
 	KeywordScore   *float64 `json:"keyword_score"`
 	RerankScore    *float64 `json:"rerank_score,omitempty"`
+	// DocumentShare is the document's share of the tenant's chunks, which
+	// fusion weighs its document evidence by (FuseConvex); the evaluation's
+	// in-memory fusion reads it.
+	DocumentShare float64 `json:"-"`
 }
 
 // Response is a search's outcome.
@@ -294,6 +298,7 @@ type plan struct {
 	filtered              bool
 	queryVector           []float32
 	model                 VectorModel
+	chunkCount            int64
 }
 
 // Search runs req for tenant t: plan → embed → retrieve → fuse → assess →
@@ -307,6 +312,7 @@ func (s *Searcher) Search(ctx context.Context, t tenant.Tenant, req Request) (Re
 	if err != nil {
 		return Response{}, err
 	}
+	p.chunkCount = int64(t.ChunkCount)
 	resp := Response{Timings: map[string]float64{}}
 	s.pickModel(ctx, t, &p, &resp)
 	if err := s.embedQuery(ctx, &p, &resp); err != nil {
@@ -486,7 +492,7 @@ func (s *Searcher) fuse(p plan, legs legResults) []Result {
 		// A single-leg search (an evaluation ablation) is the leg's raw order.
 		set.DocumentWeight = ptr(0.0)
 	}
-	fused := Combine(set, scored(legs.vec), scored(legs.kw))
+	fused := Combine(set, scored(legs.vec, p.chunkCount), scored(legs.kw, p.chunkCount))
 	content := make(map[uuid.UUID]chunkContent, len(legs.vec)+len(legs.kw))
 	vecRank := make(map[uuid.UUID]int, len(legs.vec))
 	kwRank := make(map[uuid.UUID]int, len(legs.kw))
@@ -505,7 +511,8 @@ func (s *Searcher) fuse(p plan, legs legResults) []Result {
 			continue
 		}
 		r := Result{ChunkID: f.ID, DocumentID: c.DocumentID, SourceURI: c.SourceURI, Title: c.Title, HeadingPath: c.HeadingPath,
-			Content: c.Content, ChunkIndex: int(c.ChunkIndex), StartOffset: int(c.StartOffset), EndOffset: int(c.EndOffset), Score: f.Score}
+			Content: c.Content, ChunkIndex: int(c.ChunkIndex), StartOffset: int(c.StartOffset), EndOffset: int(c.EndOffset), Score: f.Score,
+			DocumentShare: docShare(c.DocChunks, p.chunkCount)}
 		if c.PageStart > 0 {
 			r.PageStart, r.PageEnd = ptr(int(c.PageStart)), ptr(int(c.PageEnd))
 		}
@@ -554,12 +561,21 @@ func Combine(set tenant.Settings, vector, keyword []Scored) []Fused {
 	return FuseConvex(wv, wk, *set.DocumentWeight, vector, keyword)
 }
 
-func scored(hits []legHit) []Scored {
+func scored(hits []legHit, chunkCount int64) []Scored {
 	out := make([]Scored, len(hits))
 	for i, h := range hits {
-		out[i] = Scored{ID: h.id, Doc: h.chunk.DocumentID, Value: h.value}
+		out[i] = Scored{ID: h.id, Doc: h.chunk.DocumentID, Value: h.value, DocShare: docShare(h.chunk.DocChunks, chunkCount)}
 	}
 	return out
+}
+
+// docShare is a document's share of its tenant's chunks (0 when either
+// count is unknown).
+func docShare(docChunks int32, chunkCount int64) float64 {
+	if docChunks <= 0 || chunkCount <= 0 {
+		return 0
+	}
+	return min(1, float64(docChunks)/float64(chunkCount))
 }
 
 // rerankDepth is how many fused results the reranker reorders; it also

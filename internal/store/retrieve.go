@@ -81,12 +81,12 @@ const (
 	FROM chunks c
 	WHERE c.tenant_id = $2 AND c.id = ANY (ARRAY(SELECT v.chunk_id FROM v))
 ), d AS MATERIALIZED (
-	SELECT d.id, d.source_uri, d.title
+	SELECT d.id, d.source_uri, d.title, d.chunk_count
 	FROM documents d
 	WHERE d.tenant_id = $2 AND d.id = ANY (ARRAY(SELECT c.document_id FROM c))
 )
 SELECT v.chunk_id, v.value, c.document_id, c.chunk_index, c.start_offset, c.end_offset, c.heading_path, c.content, d.source_uri, d.title,
-	coalesce(c.page_start, 0), coalesce(c.page_end, 0)`
+	coalesce(c.page_start, 0), coalesce(c.page_end, 0), d.chunk_count`
 	contentJoin = `
 FROM v JOIN c ON c.id = v.chunk_id JOIN d ON d.id = c.document_id
 `
@@ -321,6 +321,8 @@ type LegRow struct {
 	// PageStart and PageEnd are the 1-based pages of a paged document (PDF)
 	// the chunk spans; 0 for other documents.
 	PageStart, PageEnd int32
+	// DocChunks is the chunk's document's number of chunks.
+	DocChunks int32
 	// Matched are the query lexemes the chunk contains (keyword leg only).
 	Matched []string
 }
@@ -577,7 +579,7 @@ func collectLegRows(fn func([]LegRow) error, withMatched bool) func(pgx.Rows) er
 		hits, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (LegRow, error) {
 			var h LegRow
 			dst := []any{&h.ChunkID, &h.Value, &h.DocumentID, &h.ChunkIndex, &h.StartOffset, &h.EndOffset,
-				&h.HeadingPath, &h.Content, &h.SourceURI, &h.Title, &h.PageStart, &h.PageEnd}
+				&h.HeadingPath, &h.Content, &h.SourceURI, &h.Title, &h.PageStart, &h.PageEnd, &h.DocChunks}
 			if withMatched {
 				dst = append(dst, &h.Matched)
 			}
