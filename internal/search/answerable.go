@@ -183,6 +183,54 @@ func (m AnswerModel) Coefficients() []float64 { return append([]float64{m.Bias},
 var opinionWords = map[string]bool{"best": true, "better": true, "worse": true, "worst": true, "recommend": true,
 	"prefer": true, "favorite": true, "favourite": true, "opinion": true, "vs": true, "versus": true, "worth": true}
 
+// wordingLexemes are the lexemes (as the english configuration stems them,
+// and as written, for the simple one) of the words that phrase a request
+// rather than name its subject: modal verbs PostgreSQL's stop list leaves
+// in, politeness, and the verbs of asking ("I would like to know …",
+// "Please tell me …", "What must I return?", "Which version does the app
+// need?"). No document need write them; on a small tenant one that none
+// does took the question's highest idf and refused it, naming the word as
+// the reason ("no document mentions “know”, “would”, “like”").
+var wordingLexemes = map[string][]string{
+	"please": {"pleas", "please"}, "would": {"would"}, "could": {"could"}, "must": {"must"}, "might": {"might"},
+	"shall": {"shall"}, "may": {"may"}, "tell": {"tell"}, "know": {"know"}, "like": {"like"},
+	"want": {"want"}, "wants": {"want", "wants"}, "wanted": {"want", "wanted"}, "wish": {"wish"},
+	"wonder": {"wonder"}, "wondering": {"wonder", "wondering"}, "need": {"need"}, "needs": {"need", "needs"},
+	"needed": {"need", "needed"}, "use": {"use"}, "uses": {"use", "uses"}, "using": {"use", "using"},
+	"used": {"use", "used"}, "thanks": {"thank", "thanks"}, "thank": {"thank"}, "hi": {"hi"}, "hello": {"hello"},
+}
+
+// requestWording returns the lexemes of query's words that phrase the
+// request (wordingLexemes): written in lower case, or capitalised as the
+// first word of a sentence. A word in capitals or in code ("How does LIKE
+// work?", "`use`") is the subject, not the phrasing.
+func requestWording(query string) map[string]bool {
+	var out map[string]bool
+	for _, loc := range wordingRE.FindAllStringIndex(query, -1) {
+		w := query[loc[0]:loc[1]]
+		lexemes, ok := wordingLexemes[strings.ToLower(w)]
+		if !ok {
+			continue
+		}
+		if w != strings.ToLower(w) {
+			prev := strings.TrimRightFunc(query[:loc[0]], unicode.IsSpace)
+			if w != strings.ToUpper(w[:1])+w[1:] || prev != "" && !strings.ContainsAny(prev[len(prev)-1:], ".?!:") {
+				continue
+			}
+		}
+		if out == nil {
+			out = map[string]bool{}
+		}
+		for _, l := range lexemes {
+			out[l] = true
+		}
+	}
+	return out
+}
+
+// wordingRE finds words with what is glued to them (a backtick marks code).
+var wordingRE = regexp.MustCompile("[\\p{L}`'’_]+")
+
 // asksOpinion reports whether query asks for a judgement: an opinion word,
 // or "should I/we" (Should I choose X or Y?).
 func asksOpinion(query string) bool {

@@ -313,3 +313,33 @@ func TestConfidenceIsCapped(t *testing.T) {
 		t.Errorf("capped confidence %.3f, want %.3f", got, releaseCap)
 	}
 }
+
+// TestRequestWording: the words phrasing a request are found as written in
+// lower case or opening a sentence; in capitals or in code they are the
+// question's subject.
+func TestRequestWording(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct {
+		q    string
+		want []string
+	}{
+		{"I would like to know what are the core hours?", []string{"would", "like", "know"}},
+		{"Would I get a laptop? Please tell me.", []string{"would", "pleas", "please", "tell"}},
+		{"What batteries does the thermostat use?", []string{"use"}},
+		{"How does LIKE work?", nil},
+		{"What does `use` do in the config?", nil},
+		{"What changed in May for Would-be users?", nil},
+		{"How do I index a column?", nil},
+	} {
+		got := requestWording(c.q)
+		if len(got) != len(c.want) {
+			t.Errorf("%q: %v, want %v", c.q, got, c.want)
+			continue
+		}
+		for _, w := range c.want {
+			if !got[w] {
+				t.Errorf("%q: %v, want %v", c.q, got, c.want)
+			}
+		}
+	}
+}

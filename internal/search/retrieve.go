@@ -50,13 +50,16 @@ type legQuery struct {
 	requiredText string
 	hyphenated   []string
 	kana         bool // the question holds kana (analyze.AbsentBigramCounts)
-	tsConfig     string
-	n            int
-	vectorN      int // the vector leg's depth (more than n when some hits may be dropped: Searcher.representable)
-	k1, b        float64
-	filtered     bool
-	prefix       string
-	metadata     []byte
+	// wording are the lexemes of the words phrasing the request
+	// (requestWording): no evidence when no chunk has them.
+	wording  map[string]bool
+	tsConfig string
+	n        int
+	vectorN  int // the vector leg's depth (more than n when some hits may be dropped: Searcher.representable)
+	k1, b    float64
+	filtered bool
+	prefix   string
+	metadata []byte
 	// probes are the query's names and identifiers checked against the
 	// tenant's vocabulary (missingSQL).
 	probes []probe
@@ -141,6 +144,12 @@ func (s *Searcher) queueRetrieval(b *pgx.Batch, q legQuery, out *legResults) err
 						df, t.Readable = jdf, true
 					}
 					out.lexemes++
+					if df == 0 && q.wording[lexeme] {
+						// "would", "know", "need" in no document: the
+						// question's phrasing, not a subject the documents
+						// lack; neither counted nor named.
+						continue
+					}
 					if !t.Readable && analyze.AbsentBigramCounts(lexeme, q.kana) {
 						out.unreadable = append(out.unreadable, lexeme)
 					}

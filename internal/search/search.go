@@ -448,6 +448,7 @@ func (s *Searcher) retrieve(ctx context.Context, t tenant.Tenant, p plan, resp *
 			lq.keywordText += "\n" + strings.ReplaceAll(strings.Join(lq.hyphenated, " "), "-", "")
 		}
 		lq.kana = analyze.HasKana(p.req.Query)
+		lq.wording = requestWording(p.req.Query)
 		lq.probes = res.names.probes
 		lq.releaseNames = res.names.releaseNames()
 		lq.families = res.names.families
