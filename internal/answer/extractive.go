@@ -611,7 +611,7 @@ func complete(d []unit, from, to, maxSentences int, query []string, procedure bo
 	// A passage opening with the rest of a sentence that a code block cut
 	// ("which writes ninja build files …" under `tools/gn-build.py`) brings
 	// the code and the sentence before it: alone it is a fragment.
-	if from > 0 && continues(d[from].text) && d[from-1].kind == unitCode && fitsIn(from-1, to, 2) {
+	if from > 0 && d[from-1].kind == unitCode && (continues(d[from].text) || cutAtCode(d, from)) && fitsIn(from-1, to, 2) {
 		from--
 		if from > 0 && d[from-1].kind == unitSentence && d[from-1].section == d[from].section && fitsIn(from-1, to, 2) {
 			from--
@@ -750,6 +750,21 @@ func complete(d []unit, from, to, maxSentences int, query []string, procedure bo
 var continuations = map[string]bool{"which": true, "that": true, "and": true, "or": true, "but": true, "where": true,
 	"whereas": true, "while": true, "because": true, "since": true, "unless": true, "until": true, "whose": true,
 	"who": true, "whom": true, "then": true, "nor": true, "so": true, "than": true}
+
+// cutAtCode reports whether d[i], after the code unit d[i-1], is the rest
+// of the sentence the prose before the code left open: it opens in lower
+// case and that prose ends without a sentence's final punctuation ("For
+// example, a column declared as" NUMERIC(3, 1) "will round values to 1
+// decimal place").
+func cutAtCode(d []unit, i int) bool {
+	if i < 2 || d[i-2].kind != unitSentence || d[i].kind != unitSentence {
+		return false
+	}
+	r, _ := utf8.DecodeRuneInString(d[i].text)
+	prev := strings.TrimRight(d[i-2].text, " ")
+	last, _ := utf8.DecodeLastRuneInString(prev)
+	return unicode.IsLower(r) && prev != "" && !strings.ContainsRune(".!?:;。！？：", last)
+}
 
 // continues reports whether s opens with a continuation word.
 func continues(s string) bool {
