@@ -601,7 +601,21 @@ var versionNote = regexp.MustCompile(`^(New|Changed|Added|Deprecated|Removed)( i
 func isTermLine(l string) bool {
 	t := strings.TrimSpace(l)
 	return t != "" && !endsSentence(t) && !strings.HasSuffix(t, ";") && !strings.HasSuffix(t, "{") &&
-		len(strings.Fields(t)) <= 12 && !unicode.IsSpace(rune(l[0]))
+		(len(strings.Fields(t)) <= 12 || termWords(t) <= 12 && !strings.ContainsAny(t, "{|")) && !unicode.IsSpace(rune(l[0]))
+}
+
+// termWords counts t's words that hold a letter or a digit: a function
+// signature's spaced brackets and arrows ("lpad ( string text, length
+// integer [, fill text ] ) → text") are no words of it (a synopsis with
+// alternatives, "{ a | b }", is read as one: isSynopsisTerm).
+func termWords(t string) int {
+	n := 0
+	for _, f := range strings.Fields(t) {
+		if strings.IndexFunc(f, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }) >= 0 {
+			n++
+		}
+	}
+	return n
 }
 
 // indented reports whether a line of the block starts with a blank: code

@@ -693,6 +693,44 @@ func (w *htmlWalker) table(n *html.Node) {
 		w.flush()
 		return
 	}
+	if entryTable(rows, func(r row) []*html.Node { return r.cells }) {
+		// A one-column table whose cells hold paragraphs (the manual's
+		// function tables: signature, description, examples in one cell)
+		// is a list of entries, read as a definition list: each cell's
+		// first paragraph its term, the rest its definition. Read as rows
+		// of one line, an entry's sentences ran into the next entry's
+		// ("… length('jose') → 4 lpad ( string text, …").
+		w.b.add(KindCaption, 0, caption)
+		for i, r := range rows {
+			w.flush()
+			if len(r.cells) == 0 {
+				continue
+			}
+			if inHead[i] || !hasThead && i == 0 && r.allTH {
+				w.b.add(KindCaption, 0, inlineText(r.cells[0]))
+				continue
+			}
+			w.noHeading++
+			first := true
+			for c := r.cells[0].FirstChild; c != nil; c = c.NextSibling {
+				if first {
+					if t := inlineText(c); t != "" {
+						w.b.add(KindTerm, 0, t)
+						first = false
+						w.b.inDefinition++
+					}
+					continue
+				}
+				w.walk(c)
+			}
+			w.flush()
+			if !first {
+				w.b.inDefinition--
+			}
+			w.noHeading--
+		}
+		return
+	}
 	w.b.add(KindCaption, 0, caption)
 	var header, body []string
 	cells := make([]string, 0, 8)
@@ -772,6 +810,37 @@ func (w *htmlWalker) table(n *html.Node) {
 		}
 	}
 	w.b.addTable(header, body)
+}
+
+// entryTable reports a one-column table of at least two rows whose body
+// cells hold two or more paragraphs each (element children with text: p,
+// div, pre), every cell of it.
+func entryTable[R any](rows []R, cells func(R) []*html.Node) bool {
+	if len(rows) < 2 {
+		return false
+	}
+	entries := 0
+	for _, r := range rows {
+		cs := cells(r)
+		if len(cs) > 1 {
+			return false
+		}
+		if len(cs) == 0 {
+			continue
+		}
+		blocks := 0
+		for c := cs[0].FirstChild; c != nil; c = c.NextSibling {
+			if c.Type == html.ElementNode && (c.DataAtom == atom.P || c.DataAtom == atom.Div || c.DataAtom == atom.Pre) && inlineText(c) != "" {
+				blocks++
+			} else if c.Type == html.TextNode && strings.TrimSpace(c.Data) != "" {
+				return false
+			}
+		}
+		if blocks >= 2 {
+			entries++
+		}
+	}
+	return entries >= 2
 }
 
 // spanned is a table cell that spans later rows: its text and how many

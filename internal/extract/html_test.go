@@ -156,6 +156,31 @@ func TestHTMLTables(t *testing.T) {
 			t.Errorf("rows = %+v", tb.Rows)
 		}
 	})
+	t.Run("entries", func(t *testing.T) {
+		// A one-column table of entries (the manual's function tables:
+		// signature, description and example in one cell) is a definition
+		// list: each cell's first paragraph a term, the rest its
+		// definition, so one entry's sentences do not run into the next's.
+		doc := mustExtract(t, "html", `<table><thead><tr><th><p>Function</p><p>Description</p></th></tr></thead><tbody>
+<tr><td><p>length ( text ) → integer</p><p>Returns the number of characters in the string.</p><p>length('jose') → 4</p></td></tr>
+<tr><td><p>lpad ( string text, length integer ) → text</p><p>Extends the string to length length.</p></td></tr>
+</tbody></table>`)
+		if got := blockTexts(doc, KindTerm); len(got) != 2 || got[0] != "length ( text ) → integer" || got[1] != "lpad ( string text, length integer ) → text" {
+			t.Errorf("terms = %q", got)
+		}
+		if got := blockTexts(doc, KindTable); len(got) != 0 {
+			t.Errorf("tables = %q, want none", got)
+		}
+		want := "Function Description\n\nlength ( text ) → integer\nReturns the number of characters in the string.\n\nlength('jose') → 4\n\nlpad ( string text, length integer ) → text\nExtends the string to length length."
+		if doc.Text != want {
+			t.Errorf("text = %q\nwant %q", doc.Text, want)
+		}
+		// One paragraph per cell is a table as before.
+		doc = mustExtract(t, "html", `<table><tr><td><p>a</p></td></tr><tr><td><p>b</p></td></tr></table>`)
+		if got := blockTexts(doc, KindTerm); len(got) != 0 {
+			t.Errorf("terms = %q, want none", got)
+		}
+	})
 	t.Run("spans", func(t *testing.T) {
 		// A cell spanning columns or rows stands in each; a row of one
 		// cell (a group label) is not repeated; an empty cell spanning
