@@ -756,14 +756,21 @@ var continuations = map[string]bool{"which": true, "that": true, "and": true, "o
 // case and that prose ends without a sentence's final punctuation ("For
 // example, a column declared as" NUMERIC(3, 1) "will round values to 1
 // decimal place").
+//
+// The prose must be in the code's section and be no list item, which is
+// written without final punctuation as a matter of course ("- Install the
+// client" above its command); a sentence closed inside quotes or brackets
+// ("… to “true.”", "(see below.)") or by an ellipsis is closed.
 func cutAtCode(d []unit, i int) bool {
-	if i < 2 || d[i-2].kind != unitSentence || d[i].kind != unitSentence {
+	if i < 2 || d[i-2].kind != unitSentence || d[i].kind != unitSentence || d[i-2].item != "" ||
+		d[i-2].section != d[i].section || d[i-1].section != d[i].section {
 		return false
 	}
 	r, _ := utf8.DecodeRuneInString(d[i].text)
 	prev := strings.TrimRight(d[i-2].text, " ")
-	last, _ := utf8.DecodeLastRuneInString(prev)
-	return unicode.IsLower(r) && prev != "" && !strings.ContainsRune(".!?:;。！？：", last)
+	closed := strings.TrimRight(prev, "\"')]”’»")
+	return unicode.IsLower(r) && prev != "" && !endsSentence(prev) &&
+		!strings.HasSuffix(closed, ":") && !strings.HasSuffix(closed, ";") && !strings.HasSuffix(closed, "…") && !strings.HasSuffix(closed, "：")
 }
 
 // continues reports whether s opens with a continuation word.

@@ -812,35 +812,62 @@ func (w *htmlWalker) table(n *html.Node) {
 	w.b.addTable(header, body)
 }
 
-// entryTable reports a one-column table of at least two rows whose body
-// cells hold two or more paragraphs each (element children with text: p,
-// div, pre), every cell of it.
-func entryTable[R any](rows []R, cells func(R) []*html.Node) bool {
+// entryTable reports a one-column table of at least two entries: cells
+// holding nothing but two or more paragraphs (element children with text:
+// p, div, pre), the first a term rather than a sentence (entryTerm). A
+// cell of other content (text of its own, a nested table), or of
+// paragraphs that open with a sentence (a page laid out in a table), makes
+// it a table like any other.
+func entryTable[R any](rows []R, cellsOf func(R) []*html.Node) bool {
 	if len(rows) < 2 {
 		return false
 	}
-	entries := 0
+	entries, cells := 0, 0
 	for _, r := range rows {
-		cs := cells(r)
+		cs := cellsOf(r)
 		if len(cs) > 1 {
 			return false
 		}
 		if len(cs) == 0 {
 			continue
 		}
+		var first *html.Node
 		blocks := 0
 		for c := cs[0].FirstChild; c != nil; c = c.NextSibling {
-			if c.Type == html.ElementNode && (c.DataAtom == atom.P || c.DataAtom == atom.Div || c.DataAtom == atom.Pre) && inlineText(c) != "" {
+			switch {
+			case c.Type == html.ElementNode && (c.DataAtom == atom.P || c.DataAtom == atom.Div || c.DataAtom == atom.Pre):
+				if inlineText(c) == "" {
+					continue
+				}
+				if first == nil {
+					first = c
+				}
 				blocks++
-			} else if c.Type == html.TextNode && strings.TrimSpace(c.Data) != "" {
+			case c.Type == html.TextNode && strings.TrimSpace(c.Data) == "", c.Type == html.CommentNode:
+			default:
 				return false
 			}
 		}
 		if blocks >= 2 {
-			entries++
+			cells++
+			if entryTerm(inlineText(first)) {
+				entries++
+			}
 		}
 	}
-	return entries >= 2
+	// Most such cells, not all: a cell of three signatures is long, and
+	// a description may open one.
+	return entries >= 2 && entries*5 >= cells*4
+}
+
+// entryTerm reports a cell's first paragraph that can be an entry's term:
+// at most 30 words and no sentence's end ("lpad ( string text, length
+// integer ) → text", "Function"), not "Our office moves on Monday. Please
+// bring your badge."
+func entryTerm(t string) bool {
+	t = strings.TrimRight(t, "\"')]”’» ")
+	return t != "" && len(strings.Fields(t)) <= 30 && !strings.HasSuffix(t, ".") && !strings.HasSuffix(t, "!") &&
+		!strings.HasSuffix(t, "?") && !strings.HasSuffix(t, "。") && !strings.Contains(t, ". ")
 }
 
 // spanned is a table cell that spans later rows: its text and how many

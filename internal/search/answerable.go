@@ -203,13 +203,17 @@ var wordingLexemes = map[string][]string{
 // requestWording returns the lexemes of query's words that phrase the
 // request (wordingLexemes): written in lower case, or capitalised as the
 // first word of a sentence. A word in capitals or in code ("How does LIKE
-// work?", "`use`") is the subject, not the phrasing.
+// work?", "`use`"), or after a determiner ("the use statement", "a like
+// operator", "its use"), is the subject, not the phrasing.
 func requestWording(query string) map[string]bool {
 	var out map[string]bool
+	prev := ""
 	for _, loc := range wordingRE.FindAllStringIndex(query, -1) {
 		w := query[loc[0]:loc[1]]
+		before := prev
+		prev = strings.ToLower(w)
 		lexemes, ok := wordingLexemes[strings.ToLower(w)]
-		if !ok {
+		if !ok || determiners[before] {
 			continue
 		}
 		if w != strings.ToLower(w) {
@@ -227,6 +231,11 @@ func requestWording(query string) map[string]bool {
 	}
 	return out
 }
+
+// determiners make the word after them a noun or its modifier.
+var determiners = map[string]bool{"the": true, "a": true, "an": true, "this": true, "these": true,
+	"those": true, "its": true, "their": true, "his": true, "her": true, "my": true, "your": true, "our": true,
+	"no": true, "any": true, "each": true, "every": true, "of": true}
 
 // wordingRE finds words with what is glued to them (a backtick marks code).
 var wordingRE = regexp.MustCompile("[\\p{L}`'’_]+")

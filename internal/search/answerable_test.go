@@ -327,6 +327,8 @@ func TestRequestWording(t *testing.T) {
 		{"Would I get a laptop? Please tell me.", []string{"would", "pleas", "please", "tell"}},
 		{"What batteries does the thermostat use?", []string{"use"}},
 		{"How does LIKE work?", nil},
+		{"What does the use statement do?", nil},
+		{"How does a like operator match, and what is its use?", nil},
 		{"What does `use` do in the config?", nil},
 		{"What changed in May for Would-be users?", nil},
 		{"How do I index a column?", nil},

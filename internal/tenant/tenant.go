@@ -27,8 +27,12 @@ type Tenant struct {
 	Settings Settings
 	// ChunkCount is the tenant's number of chunks when it was loaded
 	// (tenant_stats); search picks the vector leg's exact or HNSW plan by
-	// it. A stale or zero count costs speed, never results: without a
-	// dedicated index both plans are exact.
+	// it, and fusion weighs a page's document evidence by the page's share
+	// of it (search.chanceChunks). For the plan, a stale or zero count
+	// costs speed, never results: without a dedicated index both plans are
+	// exact. For fusion, a count stale by a few documents moves a large
+	// page's share, and its evidence, by as little; a zero count leaves
+	// every page's evidence whole, as before shares were counted.
 	ChunkCount int64
 	// ModelID is the embedding_models id of the tenant's active embedding
 	// model, whose vectors its searches read; 0 = the server's default.
