@@ -213,7 +213,8 @@ func Extractive(question string, sources []Source, maxSentences int) Result {
 	for i, s := range sources {
 		docs[i] = parseUnits(s.Content, s.HeadingPath)
 		for j := range docs[i] {
-			docs[i][j].echo = docs[i][j].kind == unitCode && echoes(docs[i][j].text, runs)
+			u := &docs[i][j]
+			u.echo = u.kind == unitCode && echoes(u.text, runs) || u.kind == unitSentence && restates(u.text, runs)
 		}
 	}
 	query := questionTerms(question, docs)
@@ -654,6 +655,25 @@ func complete(d []unit, from, to, maxSentences int, query []string, procedure bo
 			}
 		}
 	}
+	// A passage ending on the page's copy of the message the question
+	// pastes, or on the sentence announcing it, goes on through the copy
+	// to what the page says after it, in its section (one sentence, two
+	// when they share a paragraph): the asker has the message, not its
+	// explanation ("… you'll get this error message:" above "RuntimeError:
+	// Working outside of application context." above "… To solve this,
+	// set up an application context with app.app_context().").
+	if to < len(d) && d[to].echo && d[to].section == d[to-1].section && announces(d[to-1].text) && fitsIn(from, to+1, 2) {
+		to++
+	}
+	for to < len(d) && d[to-1].echo && d[to].echo && d[to].section == d[to-1].section && fitsIn(from, to+1, 2) {
+		to++
+	}
+	if to < len(d) && d[to-1].echo && d[to].kind == unitSentence && d[to].section == d[to-1].section && fitsIn(from, to+1, 2) {
+		to++
+		if to < len(d) && d[to].kind == unitSentence && d[to].block == d[to-1].block && fitsIn(from, to+1, 2) {
+			to++
+		}
+	}
 	// For a question that asks how to do something, a passage that opens
 	// inside a numbered list (a procedure's third step) opens at its first
 	// item when the list up to the passage fits,
@@ -1071,6 +1091,7 @@ func instructs(s string) bool {
 // Plain words ("next misspelled word") are how a question names what it
 // asks about, and a reference listing that holds them answers it.
 func quotedRuns(question string) []string {
+	raw := strings.Fields(question)
 	words := strings.Fields(strings.ToLower(question))
 	for i := range words {
 		words[i] = strings.Trim(words[i], ",.;:!?\"'“”‘’()")
@@ -1088,13 +1109,50 @@ func quotedRuns(question string) []string {
 					content++
 				}
 			}
-			if content >= 2 && strings.ContainsAny(run, "/.:'_=@()[]{}<>0123456789") {
+			if content >= 2 && (strings.ContainsAny(run, "/.:'_=@()[]{}<>0123456789") || slices.ContainsFunc(raw[i:j], errorName)) {
 				runs = append(runs, run)
 			}
 			break
 		}
 	}
 	return runs
+}
+
+// errorName reports an exception's or error's name as messages print it:
+// one word in camel case ending in Error, Exception or Warning
+// ("RuntimeError:", "OSError", "NullPointerException").
+func errorName(w string) bool {
+	w = strings.Trim(w, ",.;:!?\"'“”‘’()")
+	for _, suffix := range []string{"Error", "Exception", "Warning"} {
+		if head, ok := strings.CutSuffix(w, suffix); ok && head != "" && strings.IndexFunc(head, unicode.IsUpper) >= 0 &&
+			strings.IndexFunc(head, func(r rune) bool { return !unicode.IsLetter(r) }) < 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// restates reports whether a sentence is mostly one of runs: the page's
+// copy of the error message the question pastes ("RuntimeError: Working
+// outside of application context."), which the asker has; what follows
+// it is the answer. A sentence that explains the message while quoting it
+// is evidence as any other.
+func restates(text string, runs []string) bool {
+	if len(runs) == 0 {
+		return false
+	}
+	flat := flatWords(text)
+	return slices.ContainsFunc(runs, func(r string) bool { return strings.Contains(flat, " "+r+" ") && 2*len(r) >= len(flat)-2 })
+}
+
+// flatWords is text's words lowercased and trimmed of the punctuation
+// quotedRuns trims from the question's, one blank around each.
+func flatWords(text string) string {
+	words := strings.Fields(strings.ToLower(text))
+	for i := range words {
+		words[i] = strings.Trim(words[i], ",.;:!?\"'“”‘’()")
+	}
+	return " " + strings.Join(slices.DeleteFunc(words, func(w string) bool { return w == "" }), " ") + " "
 }
 
 // echoes reports whether text holds one of runs (quotedRuns) in order and

@@ -1121,3 +1121,25 @@ func TestExtractiveDoesNotQuoteBackThePastedError(t *testing.T) {
 		t.Errorf("answer %q, want the listing's ]s", r.Answer)
 	}
 }
+
+// TestExtractiveExplainsThePastedMessage: a question that is an error
+// message (h-trial19: "RuntimeError: Working outside of application
+// context.") was answered with the sentence announcing the page's copy of
+// the message and the copy, and stopped before the page's explanation.
+// The copy, a sentence that is mostly the question's message, is no
+// evidence, and a passage ending on it goes on to what follows it.
+func TestExtractiveExplainsThePastedMessage(t *testing.T) {
+	t.Parallel()
+	content := "Manually Push a Context\n\nIf you try to access current_app, or anything that uses it, outside an application context, you’ll get this error message:\n\n" +
+		"RuntimeError: Working outside of application context.\n\n" +
+		"This typically means that you attempted to use functionality that\nneeded to interface with the current application object in some way.\nTo solve this, set up an application context with app.app_context().\n\n" +
+		"If you see that error while configuring your application, such as when initializing an extension, you can push a context manually since you have direct access to the app."
+	r := Extractive("RuntimeError: Working outside of application context.",
+		[]Source{{N: 1, Content: content, HeadingPath: "The Application Context > Manually Push a Context"}}, 3)
+	if !strings.Contains(r.Answer, "app.app_context()") {
+		t.Errorf("the answer stops before the page's explanation of the message:\n%s", r.Answer)
+	}
+	if !errorName("RuntimeError:") || !errorName("NullPointerException") || errorName("Error") || errorName("error") || errorName("ErrorCode") {
+		t.Error("errorName")
+	}
+}
