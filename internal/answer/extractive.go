@@ -656,22 +656,29 @@ func complete(d []unit, from, to, maxSentences int, query []string, procedure bo
 		}
 	}
 	// A passage ending on the page's copy of the message the question
-	// pastes, or on the sentence announcing it, goes on through the copy
+	// pastes, on the sentence announcing it, or right before that
+	// sentence, goes on through the copy (and the other items of its list)
 	// to what the page says after it, in its section (one sentence, two
 	// when they share a paragraph): the asker has the message, not its
 	// explanation ("… you'll get this error message:" above "RuntimeError:
 	// Working outside of application context." above "… To solve this,
 	// set up an application context with app.app_context().").
-	if to < len(d) && d[to].echo && d[to].section == d[to-1].section && announces(d[to-1].text) && fitsIn(from, to+1, 2) {
+	same := func(i int) bool { return i < len(d) && d[i].section == d[to-1].section }
+	if same(to+1) && d[to].kind == unitSentence && announces(d[to].text) && d[to+1].echo && fitsIn(from, to+2, 2) {
 		to++
 	}
-	for to < len(d) && d[to-1].echo && d[to].echo && d[to].section == d[to-1].section && fitsIn(from, to+1, 2) {
+	if same(to) && d[to].echo && announces(d[to-1].text) && fitsIn(from, to+1, 2) {
 		to++
 	}
-	if to < len(d) && d[to-1].echo && d[to].kind == unitSentence && d[to].section == d[to-1].section && fitsIn(from, to+1, 2) {
-		to++
-		if to < len(d) && d[to].kind == unitSentence && d[to].block == d[to-1].block && fitsIn(from, to+1, 2) {
+	if d[to-1].echo {
+		for same(to) && (d[to].echo || d[to].item != "" && d[to-1].item != "") && fitsIn(from, to+1, 2) {
 			to++
+		}
+		if same(to) && d[to].kind == unitSentence && d[to].item == "" && !d[to].echo && fitsIn(from, to+1, 2) {
+			to++
+			if same(to) && d[to].kind == unitSentence && d[to].block == d[to-1].block && fitsIn(from, to+1, 2) {
+				to++
+			}
 		}
 	}
 	// For a question that asks how to do something, a passage that opens

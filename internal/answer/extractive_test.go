@@ -1139,6 +1139,17 @@ func TestExtractiveExplainsThePastedMessage(t *testing.T) {
 	if !strings.Contains(r.Answer, "app.app_context()") {
 		t.Errorf("the answer stops before the page's explanation of the message:\n%s", r.Answer)
 	}
+	// A passage right before the sentence announcing the copy goes on
+	// through it, and through the other messages of its list.
+	content = "Address already in use\n\nIf another program is already using port 5000, you’ll see an OSError when the server tries to start. It may have one of the following messages:\n\n" +
+		"- OSError: [Errno 98] Address already in use\n- OSError: [WinError 10013] An attempt was made to access a socket in a way forbidden by its access permissions\n\n" +
+		"Either identify and stop the other program, or use flask run --port 5001 to pick a different port.\n\n" +
+		"You can use netstat or lsof to identify what process id is using a port."
+	r = Extractive("OSError: [Errno 98] Address already in use when I start flask run",
+		[]Source{{N: 1, Content: content, HeadingPath: "Development Server > Address already in use"}}, 3)
+	if !strings.Contains(r.Answer, "--port 5001") {
+		t.Errorf("the answer stops before the page's advice on the message:\n%s", r.Answer)
+	}
 	if !errorName("RuntimeError:") || !errorName("NullPointerException") || errorName("Error") || errorName("error") || errorName("ErrorCode") {
 		t.Error("errorName")
 	}
