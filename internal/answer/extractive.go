@@ -681,6 +681,26 @@ func complete(d []unit, from, to, maxSentences int, query []string, procedure bo
 			}
 		}
 	}
+	// A field of the definition the passage quotes ("Default: timedelta(days=31)
+	// (2678400 seconds)" under PERMANENT_SESSION_LIFETIME) that the
+	// question names ("What is the default value of …?") and the passage
+	// lacks joins it, with what lies between, when that fits: up to four
+	// units on, before the next definition.
+	if slices.ContainsFunc(d[from:to], func(u unit) bool { return len(u.defines) > 0 }) {
+		for k := to; k < len(d) && k < to+4 && d[k].section == d[to-1].section && len(d[k].defines) == 0; k++ {
+			label, _, ok := strings.Cut(d[k].text, ": ")
+			if !ok || !fieldLine(d[k].text) {
+				continue
+			}
+			named := slices.ContainsFunc(terms(label), func(t string) bool {
+				return slices.Contains(query, t) && !slices.ContainsFunc(d[from:to], func(u unit) bool { return slices.Contains(u.terms, t) && !strings.HasPrefix(u.text, label+":") })
+			})
+			if named && fitsIn(from, k+1, 2) {
+				to = k + 1
+			}
+			break
+		}
+	}
 	// For a question that asks how to do something, a passage that opens
 	// inside a numbered list (a procedure's third step) opens at its first
 	// item when the list up to the passage fits,
@@ -900,6 +920,13 @@ func addsTerm(rest []unit, u unit, query []string) bool {
 // the sentence before ("This mode…", "For this purpose, …", "It …").
 func opensWithBackReference(s string) bool {
 	f := strings.Fields(strings.ToLower(s))
+	// "Failing to do so …", "Before doing so, …": the act is the previous
+	// sentence's.
+	for i := 1; i < len(f) && i < 5; i++ {
+		if w := strings.Trim(f[i], ",;:.()\"'"); w == "so" && (f[i-1] == "do" || f[i-1] == "doing") {
+			return true
+		}
+	}
 	for i := 0; i < len(f) && i < 3; i++ {
 		w := strings.Trim(f[i], ",;:.()\"'")
 		if backReferences[w] {

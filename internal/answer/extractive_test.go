@@ -1154,3 +1154,29 @@ func TestExtractiveExplainsThePastedMessage(t *testing.T) {
 		t.Error("errorName")
 	}
 }
+
+// TestExtractiveQuotesTheFieldTheQuestionNames: a reference entry's
+// labelled values ("Default: …") are part of it; a question naming the
+// label gets the line (h-trial19: "What is the default value of
+// PERMANENT_SESSION_LIFETIME?" was answered with the entry's first
+// sentence, the "Default:" line read as a caption and never quoted). And a
+// sentence that "fails to do so" leans on the one before it.
+func TestExtractiveQuotesTheFieldTheQuestionNames(t *testing.T) {
+	t.Parallel()
+	content := "SESSION_COOKIE_SAMESITE\nRestrict how cookies are sent with requests from external sites.\n\nDefault: None\n\n" +
+		"PERMANENT_SESSION_LIFETIME\nIf session.permanent is true, the cookie’s expiration will be set this number of seconds in the future. Can either be a datetime.timedelta or an int.\n\n" +
+		"Default: timedelta(days=31) (2678400 seconds)\n\n" +
+		"SESSION_REFRESH_EACH_REQUEST\nControl whether the cookie is sent with every response when session.permanent is true.\n\nDefault: True"
+	r := Extractive("What is the default value of PERMANENT_SESSION_LIFETIME?",
+		[]Source{{N: 1, Content: content, HeadingPath: "Configuration Handling > Builtin Configuration Values"}}, 3)
+	if first, _, _ := strings.Cut(r.Answer, "\n\nSESSION_"); !strings.Contains(first, "PERMANENT_SESSION_LIFETIME") || !strings.Contains(first, "timedelta(days=31)") {
+		t.Errorf("want the entry with its own default:\n%s", r.Answer)
+	}
+	if !fieldLine("Default: None") || !fieldLine("Type: bool") || fieldLine("default: none") || fieldLine("See the section on caching below: it explains") {
+		t.Error("fieldLine")
+	}
+	if !opensWithBackReference("Failing to do so will result in all requests being returned as “Bad Request (400)”.") ||
+		!opensWithBackReference("Before doing so, stop the server.") || opensWithBackReference("Do something else.") {
+		t.Error("opensWithBackReference: do so")
+	}
+}

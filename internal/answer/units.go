@@ -228,7 +228,7 @@ func parseUnits(content, headingPath string) []unit {
 			if term == "" && pending != "" && pendingSection == section && !isCaption(joined) {
 				term = pending
 			}
-			if term == "" && isCaption(joined) {
+			if term == "" && isCaption(joined) && !fieldLine(joined) {
 				// A one-word caption labels an admonition ("Note",
 				// "Tip") inside the section, not a section of its own;
 				// nor does the caption of what a sentence announces.
@@ -390,6 +390,20 @@ func endsSentence(t string) bool {
 	t = strings.TrimRight(t, "\"')]”’»")
 	return strings.HasSuffix(t, ".") || strings.HasSuffix(t, "!") || strings.HasSuffix(t, "?") ||
 		strings.HasSuffix(t, "。") || strings.HasSuffix(t, "！") || strings.HasSuffix(t, "？")
+}
+
+// fieldLine reports a labelled value under a definition ("Default:
+// timedelta(days=31) (2678400 seconds)", "Type: bool"): one or two words,
+// a colon and the value on the same line. It is what the definition says,
+// not a caption: read as one, Flask's configuration keys lost their
+// defaults.
+func fieldLine(s string) bool {
+	label, value, ok := strings.Cut(s, ": ")
+	if !ok || strings.TrimSpace(value) == "" || label == "" || wordCount(label) > 2 {
+		return false
+	}
+	r, _ := utf8.DecodeRuneInString(label)
+	return unicode.IsUpper(r) && !strings.ContainsAny(label, "()[]{}<>=/\\")
 }
 
 // isCaption reports a short label that is not a sentence ("Table A.1.
