@@ -285,7 +285,32 @@ func repeats(quotedPassages []string, q string) bool {
 // quotable reports whether u can anchor or fill a passage: code only joins
 // one through complete, and fragments under three words say nothing.
 func quotable(u unit) bool {
-	return u.kind == unitRow || u.kind == unitSentence && wordCount(u.text) >= 3 && !indexEntry(u.text)
+	return u.kind == unitRow || u.kind == unitSentence && wordCount(u.text) >= 3 && !indexEntry(u.text) && !contentsEntry(u)
+}
+
+// contentsEntry reports a list item that is a title in title case, without
+// final punctuation (a table of contents' "Cross-Site Request Forgery
+// (CSRF)" on a site's index page): it names a page, it says nothing, and
+// quoted as a supporting sentence it was noise.
+func contentsEntry(u unit) bool {
+	if u.item == "" || !isCaption(u.text) {
+		return false
+	}
+	words, upper := 0, 0
+	for _, w := range strings.Fields(u.text) {
+		r, _ := utf8.DecodeRuneInString(strings.TrimLeft(w, "(\"'“‘["))
+		if !unicode.IsLetter(r) {
+			continue
+		}
+		if len(w) <= 3 && unicode.IsLower(r) {
+			continue // of, a, and, the, to, in …
+		}
+		words++
+		if unicode.IsUpper(r) {
+			upper++
+		}
+	}
+	return words >= 2 && upper == words
 }
 
 // indexEntry reports whether a short unit points at a page instead of

@@ -1180,3 +1180,37 @@ func TestExtractiveQuotesTheFieldTheQuestionNames(t *testing.T) {
 		t.Error("opensWithBackReference: do so")
 	}
 }
+
+// TestContentsEntryIsNotQuoted: a table of contents' entry names a page
+// and says nothing (h-trial19: "- Cross-Site Request Forgery (CSRF) [2]",
+// from the site's index, ended an answer about CSRF); list items that say
+// something are quoted as before.
+func TestContentsEntryIsNotQuoted(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct {
+		text string
+		toc  bool
+	}{
+		{"Cross-Site Request Forgery (CSRF)", true},
+		{"Deploying to Production", true},
+		{"Keep a default configuration in version control.", false},
+		{"It does not support Windows (but does run on WSL).", false},
+		{"OSError: [Errno 98] Address already in use", false},
+		{"install the client first", false},
+	} {
+		if got := contentsEntry(unit{kind: unitSentence, text: c.text, item: "- "}); got != c.toc {
+			t.Errorf("%q: contents entry %v, want %v", c.text, got, c.toc)
+		}
+	}
+	if contentsEntry(unit{kind: unitSentence, text: "Cross-Site Request Forgery (CSRF)"}) {
+		t.Error("a line that is no list item")
+	}
+	index := "Welcome to Flask\n\n- Security Considerations\n- Cross-Site Request Forgery (CSRF)\n- Cross-Site Scripting (XSS)"
+	page := "Cross-Site Request Forgery (CSRF)\n\nAnother big problem is CSRF. Flask protects against cross-site request forgery only with an extension: a one-time token is stored in the session and checked on every form post."
+	r := Extractive("How does Flask protect against cross-site request forgery?", []Source{
+		{N: 1, Content: page, HeadingPath: "Security Considerations > Cross-Site Request Forgery (CSRF)"},
+		{N: 2, Content: index, HeadingPath: "Welcome to Flask"}}, 3)
+	if !strings.Contains(r.Answer, "one-time token") || strings.Contains(r.Answer, "- Cross-Site") {
+		t.Errorf("want the page's sentence and no contents entry:\n%s", r.Answer)
+	}
+}
