@@ -54,7 +54,7 @@ func runIngest(ctx context.Context, e *env, args []string) error {
 	slug := fs.String("tenant", "", "tenant slug")
 	var include, exclude stringsFlag
 	fs.Var(&include, "include", "glob of files to ingest, relative to each PATH (repeatable; default: every .md .html .htm .txt .pdf .docx, gzipped too (.pdf.gz), but a Sphinx build's _sources/)")
-	fs.Var(&exclude, "exclude", "glob of files to skip (repeatable)")
+	fs.Var(&exclude, "exclude", "glob of files or directories to skip, relative to PATH (repeatable; a directory it names is skipped with all it holds; ** crosses directories)")
 	baseURI := fs.String("base-uri", "", "source_uri = base URI + relative path (default file://absolute-path)")
 	prune := fs.Bool("prune", false, "delete the tenant's documents under the same source_uri prefix whose file is gone (a file --include or --exclude leaves out is not gone)")
 	workers := fs.Int("workers", 2, "documents in flight")
@@ -77,8 +77,9 @@ func runIngest(ctx context.Context, e *env, args []string) error {
 		}
 	}
 	ignored := map[string]int{}
+	excluded := 0
 	files, walkFails, err := ingest.Walk(paths, ingest.WalkOptions{Include: include, Exclude: exclude, BaseURI: *baseURI, Metadata: meta,
-		Access: access.principals, SetAccess: access.set, Ignored: ignored})
+		Access: access.principals, SetAccess: access.set, Ignored: ignored, Excluded: &excluded})
 	if errors.Is(err, ingest.ErrSourceURICollision) {
 		return err // the inputs, not the command line: exit 1, nothing written
 	}
@@ -120,6 +121,7 @@ func runIngest(ctx context.Context, e *env, args []string) error {
 	if len(ignored) > 0 {
 		sum.Ignored = ignored
 	}
+	sum.Excluded = excluded
 	if *asJSON {
 		enc := json.NewEncoder(e.stdout)
 		enc.SetIndent("", "  ")
@@ -133,6 +135,9 @@ func runIngest(ctx context.Context, e *env, args []string) error {
 			sum.Chunks, sum.Embedded, sum.Elapsed.Round(time.Millisecond), rate)
 		if line := ignoredLine(ignored); line != "" {
 			fmt.Fprintln(e.stdout, line)
+		}
+		if excluded > 0 {
+			fmt.Fprintf(e.stdout, "left out %d files --exclude names (directories it names with all they hold)\n", excluded)
 		}
 		printNotIngested(e, sum)
 		if jobID != uuid.Nil {

@@ -97,6 +97,9 @@ type WalkOptions struct {
 	// stylesheets and images of a documentation tree, too many to list
 	// file by file, but counted so the run says it passed over them.
 	Ignored map[string]int
+	// Excluded, when non-nil, receives the number of supported files the
+	// Exclude globs left out, those under an excluded directory included.
+	Excluded *int
 }
 
 // ErrSourceURICollision: two different files map to one source_uri (e.g.
@@ -166,6 +169,16 @@ func Walk(paths []string, o WalkOptions) ([]File, []Failure, error) {
 			rel, _ := filepath.Rel(base, p)
 			rel = filepath.ToSlash(rel)
 			if de.IsDir() {
+				// A directory an --exclude glob names ("_modules",
+				// "_modules/*" for what it holds, "**/build") is left out
+				// whole: a glob written for a directory meant its files,
+				// and "_modules/*" had matched only those directly in it.
+				if rel != "." && match(o.Exclude, rel, false) {
+					if o.Excluded != nil {
+						*o.Excluded += supportedFiles(p)
+					}
+					return fs.SkipDir
+				}
 				if len(o.Include) == 0 && sphinxSources(p, de) {
 					fails = append(fails, Failure{Path: p, Reason: "Sphinx's reStructuredText copies of the pages next to it (--include them to ingest them)", Kind: KindSkipped})
 					return fs.SkipDir
@@ -175,7 +188,13 @@ func Walk(paths []string, o WalkOptions) ([]File, []Failure, error) {
 			if !de.Type().IsRegular() && de.Type()&fs.ModeSymlink == 0 {
 				return nil
 			}
-			if !match(o.Include, rel, true) || match(o.Exclude, rel, false) {
+			if !match(o.Include, rel, true) {
+				return nil
+			}
+			if match(o.Exclude, rel, false) {
+				if _, err := extract.TypeFromPath(p); err == nil && o.Excluded != nil {
+					*o.Excluded++
+				}
 				return nil
 			}
 			ct, err := extract.TypeFromPath(p)
@@ -257,6 +276,20 @@ func within(root, p string) bool {
 	return err == nil && rel != ".." && !strings.HasPrefix(rel, "../")
 }
 
+// supportedFiles counts the files of a type ingest reads under dir.
+func supportedFiles(dir string) int {
+	n := 0
+	_ = filepath.WalkDir(dir, func(p string, de fs.DirEntry, err error) error {
+		if err == nil && de.Type().IsRegular() {
+			if _, err := extract.TypeFromPath(p); err == nil {
+				n++
+			}
+		}
+		return nil
+	})
+	return n
+}
+
 func match(globs []string, rel string, emptyIs bool) bool {
 	if len(globs) == 0 {
 		return emptyIs
@@ -288,6 +321,9 @@ type Summary struct {
 	// left out without listing them (WalkOptions.Ignored); set by the
 	// caller that walked.
 	Ignored map[string]int `json:"ignored,omitempty"`
+	// Excluded counts the supported files the run's --exclude globs left
+	// out (WalkOptions.Excluded); set by the caller that walked.
+	Excluded int `json:"excluded,omitempty"`
 	// Failures lists the failed files; SkippedFiles and RefusedFiles the others.
 	Failures     []Failure `json:"failures"`
 	SkippedFiles []Failure `json:"skipped_files"`

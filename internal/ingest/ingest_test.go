@@ -547,3 +547,53 @@ func TestWalkLeavesOutSphinxSources(t *testing.T) {
 		t.Errorf("--include '**/*.txt': %d files, %v; want both .txt files", len(files), err)
 	}
 }
+
+// TestWalkExcludeNamesDirectories: an --exclude glob that names a
+// directory ("_modules/*" for the folders it holds, "**/build") leaves out
+// everything under it, not only the files directly in it; the files left
+// out are counted so the run can say so. Files no glob names stay.
+func TestWalkExcludeNamesDirectories(t *testing.T) {
+	t.Parallel()
+	root := t.TempDir()
+	for _, rel := range []string{
+		"index.html", "guide/intro.html",
+		"_modules/top.html", "_modules/pkg/a.html", "_modules/pkg/sub/b.html", "_modules/pkg/logo.png",
+		"guide/build/out.html", "build/c.html",
+	} {
+		p := filepath.Join(root, filepath.FromSlash(rel))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte("<p>x</p>"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	rels := func(files []ingest.File) []string {
+		var out []string
+		for _, f := range files {
+			r, _ := filepath.Rel(root, f.Path)
+			out = append(out, filepath.ToSlash(r))
+		}
+		slices.Sort(out)
+		return out
+	}
+	for _, c := range []struct {
+		exclude  []string
+		want     []string
+		excluded int
+	}{
+		{[]string{"_modules/*"}, []string{"build/c.html", "guide/build/out.html", "guide/intro.html", "index.html"}, 3},
+		{[]string{"**/build"}, []string{"_modules/pkg/a.html", "_modules/pkg/sub/b.html", "_modules/top.html", "guide/intro.html", "index.html"}, 2},
+		{[]string{"*.html"}, nil, 7},
+		{nil, []string{"_modules/pkg/a.html", "_modules/pkg/sub/b.html", "_modules/top.html", "build/c.html", "guide/build/out.html", "guide/intro.html", "index.html"}, 0},
+	} {
+		n := 0
+		files, fails, err := ingest.Walk([]string{root}, ingest.WalkOptions{Exclude: c.exclude, Excluded: &n})
+		if err != nil || len(fails) != 0 {
+			t.Fatalf("exclude %q: %v, failures %+v", c.exclude, err, fails)
+		}
+		if got := rels(files); !slices.Equal(got, c.want) || n != c.excluded {
+			t.Errorf("exclude %q: files %q, %d excluded; want %q, %d", c.exclude, got, n, c.want, c.excluded)
+		}
+	}
+}
