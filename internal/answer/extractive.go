@@ -209,12 +209,12 @@ func Extractive(question string, sources []Source, maxSentences int) Result {
 		maxSentences = DefaultMaxSentences
 	}
 	docs := make([][]unit, len(sources))
-	runs := quotedRuns(question)
+	runs, messages := quotedRuns(question)
 	for i, s := range sources {
 		docs[i] = parseUnits(s.Content, s.HeadingPath)
 		for j := range docs[i] {
 			u := &docs[i][j]
-			u.echo = u.kind == unitCode && echoes(u.text, runs) || u.kind == unitSentence && restates(u.text, runs)
+			u.echo = u.kind == unitCode && echoes(u.text, runs) || u.kind == unitSentence && restates(u.text, messages)
 		}
 	}
 	query := questionTerms(question, docs)
@@ -1149,13 +1149,18 @@ func instructs(s string) bool {
 // "/", ".", "'", ":", …), lowercased, the shortest such run from each word.
 // Plain words ("next misspelled word") are how a question names what it
 // asks about, and a reference listing that holds them answers it.
-func quotedRuns(question string) []string {
+// messages are the runs that read as a pasted message rather than the
+// asker's own words: one holding an error's name (errorName) or a
+// message's punctuation (":", "<", ">", a quotation mark, a word in single
+// quotes). A digit or a dot is how people write too ("make 2 gigabyte
+// chunks", "in Python 3.11"): a sentence that is mostly such a run is the
+// page saying what the question asks, not the asker's copy of it.
+func quotedRuns(question string) (runs, messages []string) {
 	raw := strings.Fields(question)
 	words := strings.Fields(strings.ToLower(question))
 	for i := range words {
 		words[i] = strings.Trim(words[i], ",.;:!?\"'“”‘’()")
 	}
-	var runs []string
 	for i := 0; i+3 <= len(words); i++ {
 		for j := i + 3; j <= len(words); j++ {
 			run := strings.Join(words[i:j], " ")
@@ -1168,13 +1173,29 @@ func quotedRuns(question string) []string {
 					content++
 				}
 			}
-			if content >= 2 && (strings.ContainsAny(run, "/.:'_=@()[]{}<>0123456789") || slices.ContainsFunc(raw[i:j], errorName)) {
+			named := slices.ContainsFunc(raw[i:j], errorName)
+			if content >= 2 && (strings.ContainsAny(run, "/.:'_=@()[]{}<>0123456789") || named) {
 				runs = append(runs, run)
+				if named || slices.ContainsFunc(raw[i:j], messageMark) {
+					messages = append(messages, run)
+				}
 			}
 			break
 		}
 	}
-	return runs
+	return runs, messages
+}
+
+// messageMark reports a word as a message prints it: ending in ":"
+// ("ERROR:", "sqlalchemy.exc.MissingGreenlet:"), holding "<", ">" or a
+// double quotation mark, or in single quotes ('addresses'); an apostrophe
+// inside a word ("doesn't") is how people write.
+func messageMark(w string) bool {
+	if strings.HasSuffix(w, ":") || strings.ContainsAny(w, "<>\"“”") {
+		return true
+	}
+	t := strings.TrimRight(w, ",.;!?")
+	return len(t) > 2 && (strings.HasPrefix(t, "'") && strings.HasSuffix(t, "'") || strings.HasPrefix(t, "‘") && strings.HasSuffix(t, "’"))
 }
 
 // errorName reports an exception's or error's name as messages print it:
