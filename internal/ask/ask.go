@@ -183,7 +183,8 @@ func (s *Service) Ask(ctx context.Context, t tenant.Tenant, req search.Request, 
 
 // widen replaces each result's text with its neighbourhood in the document:
 // from the start of the chunk before it to the end of the chunk after it
-// (ChunkNeighbourhoods), offsets updated to match. The extractive answer
+// when they continue its section (ChunkNeighbourhoods says which do),
+// offsets updated to match. The extractive answer
 // quotes contiguous passages, and the sentence that names a passage's
 // subject, or the command it introduces, is often just across a chunk
 // boundary; an LLM gets the chunks as retrieved. A result whose neighbourhood

@@ -190,3 +190,41 @@ func smallChunkTenant(t *testing.T, name string) (*pgxpool.Pool, testdb.Tenant, 
 	}
 	return pool, tt, tn, emb, p
 }
+
+// TestAskDoesNotWidenIntoAnotherEntry (h-trial20): a source is not widened
+// into a sibling section headed by its own words, another topic (the FAQ
+// entry before the one retrieved): the answer quoted that entry's last
+// sentence under its heading for the most common error of the trial's
+// corpus. A subsection's parent intro and a following subsection of the
+// retrieved section still join.
+func TestAskDoesNotWidenIntoAnotherEntry(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	pool, _, tn, emb, p := smallChunkTenant(t, "ask-entries")
+	doc := "# Frequent problems\n\n" +
+		"## Sessions\n\nThe entries below are about sessions and the objects they load.\n\n" +
+		"### Why is my lazy quokka attribute stale\n\nThe quokka attribute keeps the value it had when the row was loaded. Expire the object to read it again.\n\n" +
+		"### Quokka instance is not bound to a session\n\nThe quokka instance was detached when its session closed. Keep the session open while the object is used.\n\n" +
+		"#### Detached quokka objects in templates\n\nA template that reads a detached quokka loads nothing more. Load what it needs before closing.\n"
+	if _, err := p.Upsert(ctx, tn, ingest.Document{SourceURI: "https://docs.test/faq", ContentType: "text/markdown", Content: []byte(doc)}); err != nil {
+		t.Fatal(err)
+	}
+	svc := &ask.Service{Searcher: &search.Searcher{Pool: pool, Embedder: emb, ModelID: 1}, Answerer: answer.New(nil)}
+	res, err := svc.Ask(ctx, tn, search.Request{Query: "Quokka instance is not bound to a session", TopK: 1}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Refused || len(res.Sources) != 1 || !strings.Contains(res.Sources[0].Content, "was detached when its session closed") {
+		t.Fatalf("refused=%v, sources %+v; want the entry's chunk as the one source", res.Refused, res.Sources)
+	}
+	src := res.Sources[0].Content
+	if strings.Contains(src, "Expire the object") {
+		t.Errorf("the source holds the previous entry's text, a sibling section of another topic:\n%s", src)
+	}
+	if !strings.Contains(src, "A template that reads a detached quokka") {
+		t.Errorf("the source lacks the entry's own subsection, which follows it:\n%s", src)
+	}
+	if strings.Contains(res.Answer, "Expire the object") {
+		t.Errorf("the answer quotes the previous entry: %s", res.Answer)
+	}
+}
