@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"sync"
 	"sync/atomic"
 
 	"github.com/tetratelabs/wazero/experimental"
@@ -23,13 +24,19 @@ func pdfMemory() experimental.MemoryAllocator {
 }
 
 // linearMemory is a linear memory inside one slice; Reallocate past it
-// fails (nil), as a grow past the limit does.
+// fails (nil), as a grow past the limit does. mu orders a grow by PDFium's
+// code with Free by a kill from another goroutine (a read past its
+// deadline is killed while it runs): the race detector caught the two
+// writing buf and size at once.
 type linearMemory struct {
+	mu   sync.Mutex
 	buf  []byte
 	size uint64 // the length handed out
 }
 
 func (m *linearMemory) Reallocate(size uint64) []byte {
+	m.mu.Lock()
+	defer m.mu.Unlock()
 	if size > uint64(len(m.buf)) {
 		return nil
 	}
@@ -39,6 +46,8 @@ func (m *linearMemory) Reallocate(size uint64) []byte {
 }
 
 func (m *linearMemory) Free() {
+	m.mu.Lock()
+	defer m.mu.Unlock()
 	pdfLinearBytes.Add(-int64(m.size))
 	m.buf, m.size = nil, 0
 }
