@@ -150,7 +150,7 @@ func TestAssessReasons(t *testing.T) {
 	legs := legResults{ranKeyword: true, idfSum: 10, idf: map[string]float64{"shard": 3, "mongodb": 7},
 		kw: []legHit{{value: 2, matched: []string{"shard"}}}, missing: []string{"MongoDB"}}
 	var r Response
-	s.assess(p, legs, &r)
+	s.assess(p, legs, nil, &r)
 	if r.ConfidenceReason != "no document mentions “MongoDB”" || r.Confidence >= *set.RefuseBelow {
 		t.Fatalf("missing name: confidence %v, reason %q", r.Confidence, r.ConfidenceReason)
 	}
@@ -164,7 +164,7 @@ func TestAssessReasons(t *testing.T) {
 		kw: []legHit{{value: 2, matched: []string{"long", "rest"}}}, absent: []string{"sourdough", "bread"}, absentIDF: 16,
 		unreadable: []string{"sourdough", "bread"}}
 	var words Response
-	s.assess(q, legs, &words)
+	s.assess(q, legs, nil, &words)
 	if words.ConfidenceReason != "no document mentions “sourdough”, “bread”" || words.Confidence >= *set.RefuseBelow {
 		t.Fatalf("absent words: confidence %v, reason %q", words.Confidence, words.ConfidenceReason)
 	}
@@ -174,12 +174,12 @@ func TestAssessReasons(t *testing.T) {
 		kw: []legHit{{value: 2, matched: []string{"debian"}}}, absent: []string{"game", "opinion"}, absentIDF: 16,
 		unreadable: []string{"game", "opinion"}}
 	var opinion Response
-	s.assess(op, legs, &opinion)
+	s.assess(op, legs, nil, &opinion)
 	if opinion.Confidence >= *set.RefuseBelow || !strings.Contains(opinion.ConfidenceReason, "asks for an opinion") {
 		t.Fatalf("opinion: confidence %v, reason %q", opinion.Confidence, opinion.ConfidenceReason)
 	}
 	var stop Response
-	s.assess(plan{set: set, useKeyword: true}, legResults{}, &stop)
+	s.assess(plan{set: set, useKeyword: true}, legResults{}, nil, &stop)
 	if stop.Confidence != 0 || stop.ConfidenceReason == "" {
 		t.Fatalf("stop words only: %+v", stop)
 	}

@@ -328,7 +328,7 @@ func (s *Searcher) Search(ctx context.Context, t tenant.Tenant, req Request) (Re
 	start := time.Now()
 	results := s.fuse(p, legs)
 	resp.Timings["fuse"] = ms(time.Since(start))
-	s.assess(p, legs, &resp)
+	s.assess(p, legs, results, &resp)
 	results = s.rerank(ctx, p, results, &resp)
 	resp.Results = cut(results, p.req.TopK)
 	return resp, nil
