@@ -25,11 +25,11 @@ func TestStrayProperNameIsRefused(t *testing.T) {
 			"Each cache region has its own expiration time, and an entity's rows are cached in the region its mapper names.",
 		"regions.md": "# Cache regions\n\nConfigure a cache region with its backend and expiration time. " +
 			"A region for each entity keeps the cache small.",
-		"expiry.md": "# Expiration\n\nA cache region expires its entries after the time configured for the region.",
+		"expiry.md":   "# Expiration\n\nA cache region expires its entries after the time configured for the region.",
 		"backends.md": "# Backends\n\nConfigure the cache backend of a region: memory, a file or a cache server.",
 		"entities.md": "# Entity caching\n\nAn entity is cached in the region configured for its class; configure one region per entity.",
-		"keys.md": "# Cache keys\n\nEach cached entity is stored under a key made of its region and its primary key.",
-		"history.md": "# History\n\nThe session's unit of work resembles the one Hibernate popularised for Java; the identity map is older.",
+		"keys.md":     "# Cache keys\n\nEach cached entity is stored under a key made of its region and its primary key.",
+		"history.md":  "# History\n\nThe session's unit of work resembles the one Hibernate popularised for Java; the identity map is older.",
 		"pressure.md": "# Blood pressure\n\nA diastolic blood pressure above ninety is associated with a second-level cache of warnings.",
 	}
 	// Pages on other subjects, as a real corpus has: the question's words
