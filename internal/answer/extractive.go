@@ -1150,11 +1150,13 @@ func instructs(s string) bool {
 // Plain words ("next misspelled word") are how a question names what it
 // asks about, and a reference listing that holds them answers it.
 // messages are the runs that read as a pasted message rather than the
-// asker's own words: one holding an error's name (errorName) or a
-// message's punctuation (":", "<", ">", a quotation mark, a word in single
-// quotes). A digit or a dot is how people write too ("make 2 gigabyte
-// chunks", "in Python 3.11"): a sentence that is mostly such a run is the
-// page saying what the question asks, not the asker's copy of it.
+// asker's own words: one holding an error's name (errorName), a message's
+// head ("ERROR:", "sqlalchemy.exc.MissingGreenlet:": messageHead) or a
+// placeholder in angle brackets ("<User>"). A digit or a dot is how people
+// write too ("make 2 gigabyte chunks", "in Python 3.11"), and so are quotes
+// around a term ("How do I set 'max_connections'?"): a sentence that is
+// mostly such a run is the page saying what the question asks, not the
+// asker's copy of it.
 func quotedRuns(question string) (runs, messages []string) {
 	raw := strings.Fields(question)
 	words := strings.Fields(strings.ToLower(question))
@@ -1186,16 +1188,37 @@ func quotedRuns(question string) (runs, messages []string) {
 	return runs, messages
 }
 
-// messageMark reports a word as a message prints it: ending in ":"
-// ("ERROR:", "sqlalchemy.exc.MissingGreenlet:"), holding "<", ">" or a
-// double quotation mark, or in single quotes ('addresses'); an apostrophe
-// inside a word ("doesn't") is how people write.
+// messageMark reports a word as only a message prints it: a message's head
+// (messageHead) or a word holding "<" or ">" ("<User>").
 func messageMark(w string) bool {
-	if strings.HasSuffix(w, ":") || strings.ContainsAny(w, "<>\"“”") {
+	return messageHead(w) || strings.ContainsAny(w, "<>")
+}
+
+// messageHead reports the head of a message, a name and a colon: an
+// error's name, a word in capitals ("ERROR:", "FATAL:"), or a class path
+// in dots or camel case ("sqlalchemy.exc.MissingGreenlet:"). "In Python
+// 3.11:" and "Question:" are how people write.
+func messageHead(w string) bool {
+	name, ok := strings.CutSuffix(w, ":")
+	if !ok || name == "" {
+		return false
+	}
+	if errorName(name) {
 		return true
 	}
-	t := strings.TrimRight(w, ",.;!?")
-	return len(t) > 2 && (strings.HasPrefix(t, "'") && strings.HasSuffix(t, "'") || strings.HasPrefix(t, "‘") && strings.HasSuffix(t, "’"))
+	letters, upper, camel := 0, 0, false
+	prev := ' '
+	for _, r := range name {
+		if unicode.IsLetter(r) {
+			letters++
+			if unicode.IsUpper(r) {
+				upper++
+				camel = camel || unicode.IsLower(prev)
+			}
+		}
+		prev = r
+	}
+	return letters >= 3 && upper == letters || camel
 }
 
 // errorName reports an exception's or error's name as messages print it:

@@ -75,8 +75,10 @@ type Signals struct {
 	// recommend, should I, …).
 	Opinion bool `json:"opinion"`
 	// Capped is true when the question names a release, or a member of a
-	// family of identifiers, that no readable document writes: whatever
-	// the model says, the confidence is at most releaseCap (Confidence).
+	// family of identifiers, that no readable document writes, or a proper
+	// name as its rarest word that none of the best passages writes
+	// (strayName): whatever the model says, the confidence is at most
+	// releaseCap (Confidence).
 	// It is no feature of the model, which was fitted without it.
 	Capped bool `json:"capped"`
 	// Vector is true when the vector leg ran; VectorSimilarity is 1 − the
@@ -963,37 +965,68 @@ func strayName(legs legResults, results []Result) string {
 	if len(results) == 0 {
 		return ""
 	}
-	rare, top := "", 0.0
+	top := 0.0
 	for l, idf := range legs.idf {
-		if slices.Contains(legs.absent, l) || analyze.Bigram(l) {
-			continue
-		}
-		if idf > top || idf == top && l < rare {
-			rare, top = l, idf
-		}
-	}
-	if rare == "" {
-		return ""
-	}
-	matched := map[uuid.UUID]bool{}
-	for _, h := range legs.kw {
-		if slices.Contains(h.matched, rare) {
-			matched[h.id] = true
+		if !slices.Contains(legs.absent, l) && !analyze.Bigram(l) {
+			top = max(top, idf)
 		}
 	}
 	for _, pr := range legs.names.probes {
-		if pr.literal || legs.names.forms[pr.word] || slices.Contains(legs.missing, pr.word) || !properName(pr.word) || !stemOf(pr.word, rare) {
+		if pr.literal || legs.names.forms[pr.word] || slices.Contains(legs.missing, pr.word) || !properName(pr.word) {
 			continue
 		}
-		w := strings.ToLower(pr.word)
-		for _, r := range results[:min(coverageDepth, len(results))] {
-			if matched[r.ChunkID] || strings.Contains(strings.ToLower(r.Title+"\n"+r.HeadingPath+"\n"+r.Content), w) {
-				return ""
+		// The name's own lexeme is the longest one it starts with: "post"
+		// is the verb's in "post to a webhook from a Postgres trigger",
+		// Postgres's is "postgr". Ties for the rarest count alike.
+		lex := ""
+		for l := range legs.idf {
+			if len(l) > len(lex) && !slices.Contains(legs.absent, l) && stemOf(pr.word, l) {
+				lex = l
 			}
 		}
-		return pr.word
+		if lex == "" || legs.idf[lex] < top-1e-9 {
+			continue
+		}
+		if !mentioned(pr.word, lex, legs.kw, results[:min(coverageDepth, len(results))]) {
+			return pr.word
+		}
 	}
 	return ""
+}
+
+// mentioned reports whether one of results writes word: its lexeme among
+// the keyword leg's matches for the chunk, or the word itself, whole, in
+// its title, heading path or text ("Java" is not in "JavaScript").
+func mentioned(word, lexeme string, kw []legHit, results []Result) bool {
+	for _, r := range results {
+		for _, h := range kw {
+			if h.id == r.ChunkID && slices.Contains(h.matched, lexeme) {
+				return true
+			}
+		}
+		if containsWord(strings.ToLower(r.Title+"\n"+r.HeadingPath+"\n"+r.Content), strings.ToLower(word)) {
+			return true
+		}
+	}
+	return false
+}
+
+// containsWord reports whether text holds word with no letter or digit
+// on either side.
+func containsWord(text, word string) bool {
+	for i := 0; ; {
+		j := strings.Index(text[i:], word)
+		if j < 0 {
+			return false
+		}
+		j += i
+		before, _ := utf8.DecodeLastRuneInString(text[:j])
+		after, _ := utf8.DecodeRuneInString(text[j+len(word):])
+		if !unicode.IsLetter(before) && !unicode.IsDigit(before) && !unicode.IsLetter(after) && !unicode.IsDigit(after) {
+			return true
+		}
+		i = j + 1
+	}
 }
 
 // properName reports a word written as a proper name is: a capital, then

@@ -66,9 +66,9 @@ JOIN chunks c ON c.tenant_id = k.tenant_id AND c.document_id = k.document_id
      AND (c.chunk_index = k.chunk_index
           OR (c.chunk_index IN (k.chunk_index - 1, k.chunk_index + 1)
               AND (c.heading_path = k.heading_path OR c.heading_path = '' OR k.heading_path = ''
-                   OR starts_with(c.heading_path, k.heading_path || ' > ')
-                   OR starts_with(k.heading_path, c.heading_path || ' > ')
-                   OR (c.heading_path ~ ' > [^ ]+$' AND k.heading_path ~ ' > [^ ]+$'
+                   OR (c.chunk_index = k.chunk_index + 1 AND starts_with(c.heading_path, k.heading_path || ' > '))
+                   OR (c.chunk_index = k.chunk_index - 1 AND starts_with(k.heading_path, c.heading_path || ' > '))
+                   OR (c.heading_path ~ ' > ([A-Z][a-z]+|[A-Z]+)$' AND k.heading_path ~ ' > ([A-Z][a-z]+|[A-Z]+)$'
                        AND regexp_replace(c.heading_path, ' > [^ ]+$', '') = regexp_replace(k.heading_path, ' > [^ ]+$', '')))))
 JOIN documents d ON d.tenant_id = k.tenant_id AND d.id = k.document_id
 WHERE k.tenant_id = $1 AND k.id = ANY($2::uuid[])
@@ -107,13 +107,18 @@ type ChunkNeighbourhoodsRow struct {
 // describe the range's chunks in order (byte range in documents.body, pages,
 // 0 without, heading path, id), so that a citation can name the chunk its
 // quotation comes from, with its pages and heading.
-// A neighbour joins only when its heading path is the chunk's, one above it
-// (the intro of the section the chunk is a subsection of) or one under it
-// (the chunk's first subsection), or either has none, or the two are
-// sibling sections both headed by one word (a reference page's "Notes" and
-// "Examples": aspects of the page's one subject). A sibling section with a
-// heading of its own words is another topic: an FAQ answer widened to the
-// entry before it was quoted under that entry's heading.
+// A neighbour joins only when it continues the chunk's section: the chunk
+// before when its heading path is the chunk's or one above it (the intro
+// of the section the chunk is a subsection of), the chunk after when its
+// path is the chunk's or one under it (the chunk's first subsection; a
+// path above it there is a later sibling's), either when one has no path,
+// or when the two are sibling sections each headed by one capitalised word
+// (a reference page's "Notes" and "Examples", "OPTIONS": aspects of the
+// page's one subject). A sibling section headed by its own words, an
+// identifier (MissingGreenlet) or a Chinese or Japanese title is another
+// topic: an FAQ answer widened to the entry before it was quoted under
+// that entry's heading. The path is compared as the joined text, so a
+// heading holding " > " itself (a menu path) can pass for two.
 func (q *Queries) ChunkNeighbourhoods(ctx context.Context, db DBTX, arg ChunkNeighbourhoodsParams) ([]ChunkNeighbourhoodsRow, error) {
 	rows, err := db.Query(ctx, chunkNeighbourhoods, arg.TenantID, arg.ChunkIds)
 	if err != nil {
