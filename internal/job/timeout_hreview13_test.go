@@ -31,8 +31,11 @@ func TestDocumentTimedOutWaitingForAnotherWriterIsRetried(t *testing.T) {
 	if _, err := f.pipe.Upsert(ctx, f.tn, ingest.Document{SourceURI: uri, ContentType: extract.TypeMarkdown, Content: md("Old", 20)}); err != nil {
 		t.Fatal(err)
 	}
-	s := job.New(testdb.App(t), f.pipe, job.Options{Workers: 1, Lease: time.Minute, MaxAttempts: 3, RetryDelay: time.Millisecond,
-		Poll: 20 * time.Millisecond, DocumentTimeout: 300 * time.Millisecond, Tenants: []uuid.UUID{f.tn.ID}})
+	// The document's time is long enough for a 20-word document on a
+	// loaded machine (300 ms ran out on all three attempts under the race
+	// detector at load 10), and short enough to wait out while locked.
+	s := job.New(testdb.App(t), f.pipe, job.Options{Workers: 1, Lease: time.Minute, MaxAttempts: 5, RetryDelay: time.Millisecond,
+		Poll: 20 * time.Millisecond, DocumentTimeout: 2 * time.Second, Tenants: []uuid.UUID{f.tn.ID}})
 	j, err := s.Create(ctx, f.tn, job.OriginAPI, "", []job.File{{SourceURI: uri, ContentType: extract.TypeMarkdown, Content: md("New", 20)}})
 	if err != nil {
 		t.Fatal(err)
