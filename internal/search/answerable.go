@@ -265,9 +265,10 @@ func signals(p plan, legs legResults) Signals {
 			sg.Names++
 		}
 	}
+	params := messageParams(p.req.Query, legs)
 	for _, w := range legs.missing {
 		switch {
-		case legs.names.forms[w]:
+		case legs.names.forms[w], params[w]:
 		case Identifier(w), slices.Contains(legs.names.options, w):
 			sg.MissingNames++
 			sg.MissingIdentifiers++
@@ -1027,6 +1028,55 @@ func containsWord(text, word string) bool {
 		}
 		i = j + 1
 	}
+}
+
+// messageParams returns the words of a pasted message's text when the
+// question is one ("sqlalchemy.exc.MissingGreenlet: greenlet_spawn has not
+// been called; can't call await_only() here") and the documents write the
+// exception's class: the names inside a message are the asker's objects
+// or the library's internals, which pages explaining the exception need
+// not write, so they are no missing names. A message is a question that
+// opens with a class name (className), dotted or not, and a colon; a
+// generic head ("ERROR:") names no exception the documents could explain.
+func messageParams(query string, legs legResults) map[string]bool {
+	head, rest, ok := strings.Cut(strings.TrimSpace(query), ": ")
+	if !ok || head == "" || strings.ContainsAny(head, " \t") {
+		return nil
+	}
+	class := head[strings.LastIndex(head, ".")+1:]
+	if !className(class) || slices.Contains(legs.missing, head) || slices.Contains(legs.missing, class) {
+		return nil
+	}
+	probed := false
+	for _, pr := range legs.names.probes {
+		probed = probed || pr.word == head || pr.word == class
+	}
+	if !probed {
+		return nil
+	}
+	params := map[string]bool{}
+	for _, w := range queryWords(rest) {
+		params[w] = true
+	}
+	return params
+}
+
+// className reports a class name as exceptions have: a capital, letters
+// and digits only, and a capital after a lower-case letter or a name
+// ending as errors' do (RuntimeError, MissingGreenlet, OSError).
+func className(w string) bool {
+	rs := []rune(w)
+	if len(rs) < 4 || !unicode.IsUpper(rs[0]) {
+		return false
+	}
+	inner := false
+	for i, r := range rs {
+		if !unicode.IsLetter(r) && !unicode.IsDigit(r) {
+			return false
+		}
+		inner = inner || i > 0 && unicode.IsUpper(r) && unicode.IsLower(rs[i-1])
+	}
+	return inner || strings.HasSuffix(w, "Error") || strings.HasSuffix(w, "Exception") || strings.HasSuffix(w, "Warning")
 }
 
 // properName reports a word written as a proper name is: a capital, then
