@@ -301,8 +301,8 @@ type plan struct {
 	chunkCount            int64
 }
 
-// Search runs req for tenant t: plan → embed → retrieve → fuse → assess →
-// rerank → cut. Errors: the Validate errors, ErrInvalidFilter; store errors
+// Search runs req for tenant t: plan → embed → retrieve → fuse → rerank →
+// assess → cut. Errors: the Validate errors, ErrInvalidFilter; store errors
 // (store.ErrUnavailable when the database is down). A failing embedder or
 // reranker does not fail the search: it is skipped and Degraded is set,
 // with the reason in DegradedReasons; so is the vector leg when the
@@ -328,8 +328,10 @@ func (s *Searcher) Search(ctx context.Context, t tenant.Tenant, req Request) (Re
 	start := time.Now()
 	results := s.fuse(p, legs)
 	resp.Timings["fuse"] = ms(time.Since(start))
-	s.assess(p, legs, results, &resp)
+	// Assessed after the rerank: the confidence's reasons name what the
+	// best passages the caller gets do or do not write (strayName).
 	results = s.rerank(ctx, p, results, &resp)
+	s.assess(p, legs, results, &resp)
 	resp.Results = cut(results, p.req.TopK)
 	return resp, nil
 }

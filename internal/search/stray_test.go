@@ -2,10 +2,15 @@ package search_test
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
+	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
+	"time"
 
+	"github.com/ragd-dev/ragd/internal/rerank"
 	"github.com/ragd-dev/ragd/internal/search"
 )
 
@@ -61,5 +66,74 @@ func TestStrayProperNameIsRefused(t *testing.T) {
 		if tc.capped && (resp.Confidence >= 0.33 || !strings.Contains(resp.ConfidenceReason, "“Hibernate”")) {
 			t.Errorf("%q: confidence %.3f, reason %q; want a refusal naming Hibernate", tc.question, resp.Confidence, resp.ConfidenceReason)
 		}
+	}
+}
+
+// TestStrayNameIsJudgedOnTheRerankedPassages (h-review17): with a reranker,
+// the best passages are the reranked ones; a passage naming the question's
+// proper name that the reranker brings into the first five is a passage
+// that writes it, and the question is not capped with a reason saying the
+// best passages do not mention it.
+func TestStrayNameIsJudgedOnTheRerankedPassages(t *testing.T) {
+	t.Parallel()
+	docs := map[string]string{
+		"caching.md":  "# Caching\n\nThe query cache keeps the rows of a query in a cache region. Each cache region has its own expiration time.",
+		"regions.md":  "# Cache regions\n\nConfigure a cache region with its backend and expiration time. A region for each entity keeps the cache small.",
+		"expiry.md":   "# Expiration\n\nA cache region expires its entries after the time configured for the region.",
+		"backends.md": "# Backends\n\nConfigure the cache backend of a region: memory, a file or a cache server.",
+		"entities.md": "# Entity caching\n\nAn entity is cached in the region configured for its class; configure one region per entity.",
+		"keys.md":     "# Cache keys\n\nEach cached entity is stored under a key made of its region and its primary key.",
+		"history.md":  "# History\n\nThe session's unit of work resembles the one Hibernate popularised for Java; the identity map is older.",
+	}
+	for i, topic := range []string{"logging", "pooling", "migrations", "events", "types", "dialects", "sessions", "queries",
+		"relationships", "inheritance", "constraints", "indexes", "sequences", "triggers", "views", "schemas"} {
+		docs[topic+".md"] = fmt.Sprintf("# %s\n\nThis page describes %s: chapter %d of the guide, with examples.", strings.ToUpper(topic[:1])+topic[1:], topic, i+1)
+	}
+	tt, s := corpusTenant(t, "stray-rerank", "english", docs)
+	q := "How do I configure the Hibernate cache region for an entity?"
+	ctx := context.Background()
+	plain, err := s.Search(ctx, tt, search.Request{Query: q, TopK: 5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !plain.Signals.Capped {
+		t.Fatalf("without a reranker: not capped (confidence %.3f); the case tests nothing", plain.Confidence)
+	}
+	// A reranker that puts every passage naming Hibernate first.
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		var req struct {
+			Documents []string `json:"documents"`
+		}
+		if err := json.NewDecoder(r.Body).Decode(&req); err != nil {
+			http.Error(w, "bad json", http.StatusBadRequest)
+			return
+		}
+		res := make([]map[string]any, len(req.Documents))
+		for i, d := range req.Documents {
+			score := 1 / float64(2+i)
+			if strings.Contains(d, "Hibernate") {
+				score = 1
+			}
+			res[i] = map[string]any{"index": i, "relevance_score": score}
+		}
+		w.Header().Set("Content-Type", "application/json")
+		_ = json.NewEncoder(w).Encode(map[string]any{"id": "x", "results": res})
+	}))
+	t.Cleanup(srv.Close)
+	rr, err := rerank.New(srv.URL+"/v1", "fake-rerank", rerank.WithMaxRetries(0), rerank.WithTimeout(5*time.Second))
+	if err != nil {
+		t.Fatal(err)
+	}
+	withRerank := *s
+	withRerank.Reranker = rr
+	resp, err := withRerank.Search(ctx, tt, search.Request{Query: q, TopK: 5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if resp.Degraded || len(resp.Results) == 0 || !strings.Contains(resp.Results[0].Content, "Hibernate") {
+		t.Fatalf("the reranker did not put the Hibernate passage first (degraded %v): the case tests nothing", resp.Degraded)
+	}
+	if resp.Signals.Capped {
+		t.Errorf("reranked: capped (reason %q) though the first passage names Hibernate", resp.ConfidenceReason)
 	}
 }
