@@ -479,14 +479,8 @@ func absentWords(query string, absent []string) []string {
 			continue
 		}
 		best, bestLen := "", 0
-		stem := []rune(l)
 		for _, w := range words {
-			lw := []rune(strings.ToLower(w))
-			n := 0
-			for n < len(lw) && n < len(stem) && lw[n] == stem[n] {
-				n++
-			}
-			if n > bestLen && n >= 3 && n >= len(stem)-1 {
+			if n := stemPrefix(w, l); n > bestLen {
 				best, bestLen = w, n
 			}
 		}
@@ -1099,15 +1093,23 @@ func properName(w string) bool {
 }
 
 // stemOf reports whether lexeme is word's stem as absentWords matches
-// them: the lower-cased word starts with all of it, or all but its last
-// letter, and that is at least three letters.
-func stemOf(word, lexeme string) bool {
+// them (stemPrefix).
+func stemOf(word, lexeme string) bool { return stemPrefix(word, lexeme) > 0 }
+
+// stemPrefix is how many letters the lower-cased word shares with the
+// start of lexeme when that is all of it, or all but its last letter, and
+// at least three letters (a lexeme is the word's stem: cooki for cookies,
+// hibern for Hibernate); 0 otherwise.
+func stemPrefix(word, lexeme string) int {
 	lw, stem := []rune(strings.ToLower(word)), []rune(lexeme)
 	n := 0
 	for n < len(lw) && n < len(stem) && lw[n] == stem[n] {
 		n++
 	}
-	return n >= 3 && n >= len(stem)-1
+	if n >= 3 && n >= len(stem)-1 {
+		return n
+	}
+	return 0
 }
 
 // queryWords splits text into words: letters and digits, joined by inner
