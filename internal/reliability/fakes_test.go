@@ -73,6 +73,12 @@ func (p *provider) misbehave(w http.ResponseWriter, r *http.Request) bool {
 }
 
 // newEmbedProvider fakes POST /v1/embeddings with the local model's vectors.
+// embedTimeout bounds each call to the fake embeddings API: short enough
+// that a hanging provider costs a search seconds, not minutes, and long
+// enough that a healthy call embedding a seed document under the race
+// detector on a loaded machine is not taken for a hang (400 ms was not).
+const embedTimeout = time.Second
+
 func newEmbedProvider(t testing.TB) (*provider, *embed.OpenAI) {
 	t.Helper()
 	emb := local(t)
@@ -103,7 +109,7 @@ func newEmbedProvider(t testing.TB) (*provider, *embed.OpenAI) {
 	}))
 	t.Cleanup(p.Close)
 	c, err := embed.NewOpenAI(p.URL+"/v1", emb.Model(), emb.Dims(), embed.WithOpenAIMaxRetries(1),
-		embed.WithOpenAIBackoff(time.Millisecond, 5*time.Millisecond), embed.WithOpenAITimeout(400*time.Millisecond))
+		embed.WithOpenAIBackoff(time.Millisecond, 5*time.Millisecond), embed.WithOpenAITimeout(embedTimeout))
 	if err != nil {
 		t.Fatal(err)
 	}
