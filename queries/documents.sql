@@ -53,11 +53,12 @@ DELETE FROM chunks WHERE tenant_id = @tenant_id AND document_id = @document_id;
 -- unnest calls run in lockstep (equal-length arrays). A page number of 0
 -- (a document without pages) is stored as NULL.
 INSERT INTO chunks (tenant_id, id, document_id, chunk_index, heading_path, content, token_count, start_offset, end_offset, ts_config, keywords,
-                    page_start, page_end)
+                    page_start, page_end, spans_sections)
 SELECT @tenant_id::uuid, unnest(@ids::uuid[]), @document_id::uuid, unnest(@chunk_indexes::int[]),
        unnest(@heading_paths::text[]), unnest(@contents::text[]), unnest(@token_counts::int[]),
        unnest(@start_offsets::int[]), unnest(@end_offsets::int[]), CAST(@ts_config::text AS regconfig),
-       unnest(@keywords::text[]), nullif(unnest(@page_starts::int[]), 0), nullif(unnest(@page_ends::int[]), 0);
+       unnest(@keywords::text[]), nullif(unnest(@page_starts::int[]), 0), nullif(unnest(@page_ends::int[]), 0),
+       unnest(@spans_sections::bool[]);
 
 -- name: InsertEmbeddings :execrows
 INSERT INTO chunk_embeddings (tenant_id, chunk_id, model_id, text_sha, embedding)
@@ -118,18 +119,23 @@ SELECT set_config('plan_cache_mode', 'auto', true);
 -- describe the range's chunks in order (byte range in documents.body, pages,
 -- 0 without, heading path, id), so that a citation can name the chunk its
 -- quotation comes from, with its pages and heading.
--- A neighbour joins only when it continues the chunk's section: the chunk
--- before when its heading path is the chunk's or one above it (the intro
--- of the section the chunk is a subsection of), the chunk after when its
--- path is the chunk's or one under it (the chunk's first subsection; a
--- path above it there is a later sibling's), either when one has no path,
--- or when the two are sibling sections each headed by one capitalised word
+-- A neighbour joins only when it continues the chunk's section: a chunk
+-- of the same section (both within one section, same path), the chunk
+-- before when it is the intro of the chunk's section or of its parent (its
+-- path is the chunk's or one above it, and it lies in one section), the
+-- chunk after when it is the chunk's first subsection (its path is one
+-- under the chunk's, or the chunk's own when it packs the subsections,
+-- and the chunk lies in one section), either when one has no path, or
+-- when the two are sibling sections each headed by one capitalised word
 -- (a reference page's "Notes" and "Examples", "OPTIONS": aspects of the
--- page's one subject). A sibling section headed by its own words, an
--- identifier (MissingGreenlet) or a Chinese or Japanese title is another
--- topic: an FAQ answer widened to the entry before it was quoted under
--- that entry's heading. The path is compared as the joined text, so a
--- heading holding " > " itself (a menu path) can pass for two.
+-- page's one subject). A chunk packing short sibling sections
+-- (spans_sections) carries their parent's path but is no intro: the
+-- entries before an FAQ answer are not its context. A sibling section
+-- headed by its own words, an identifier (MissingGreenlet) or a Chinese or
+-- Japanese title is another topic: an FAQ answer widened to the entry
+-- before it was quoted under that entry's heading. A heading's own " > "
+-- is stored as " › " (chunk.pathElem), so " > " splits a path into its
+-- headings.
 SELECT k.id AS chunk_id,
        min(c.start_offset)::int AS start_offset, max(c.end_offset)::int AS end_offset,
        convert_from(substring(convert_to(d.body, 'UTF8') FROM min(c.start_offset) + 1 FOR max(c.end_offset) - min(c.start_offset)), 'UTF8')::text AS body,
@@ -145,9 +151,12 @@ FROM chunks k
 JOIN chunks c ON c.tenant_id = k.tenant_id AND c.document_id = k.document_id
      AND (c.chunk_index = k.chunk_index
           OR (c.chunk_index IN (k.chunk_index - 1, k.chunk_index + 1)
-              AND (c.heading_path = k.heading_path OR c.heading_path = '' OR k.heading_path = ''
-                   OR (c.chunk_index = k.chunk_index + 1 AND starts_with(c.heading_path, k.heading_path || ' > '))
-                   OR (c.chunk_index = k.chunk_index - 1 AND starts_with(k.heading_path, c.heading_path || ' > '))
+              AND ((c.heading_path = k.heading_path AND NOT c.spans_sections AND NOT k.spans_sections)
+                   OR c.heading_path = '' OR k.heading_path = ''
+                   OR (c.chunk_index = k.chunk_index + 1 AND NOT k.spans_sections
+                       AND (c.heading_path = k.heading_path OR starts_with(c.heading_path, k.heading_path || ' > ')))
+                   OR (c.chunk_index = k.chunk_index - 1 AND NOT c.spans_sections
+                       AND (c.heading_path = k.heading_path OR starts_with(k.heading_path, c.heading_path || ' > ')))
                    OR (c.heading_path ~ ' > ([A-Z][a-z]+|[A-Z]+)$' AND k.heading_path ~ ' > ([A-Z][a-z]+|[A-Z]+)$'
                        AND regexp_replace(c.heading_path, ' > [^ ]+$', '') = regexp_replace(k.heading_path, ' > [^ ]+$', '')))))
 JOIN documents d ON d.tenant_id = k.tenant_id AND d.id = k.document_id

@@ -108,6 +108,16 @@ type Chunk struct {
 	PrefixLen int
 	// Tokens is Config.Count(Content).
 	Tokens int
+	// Spans says the chunk's text (its non-heading blocks) lies in more than
+	// one section: short sibling sections packed together (FAQ entries,
+	// error entries), or an intro packed with its first subsections. Its
+	// HeadingPath is then their common parent's, which names no one of
+	// them, so the chunk is no intro of that parent and no continuation of
+	// a section (neighbour expansion reads this; store.ChunkNeighbourhoods).
+	// A section headed by one capitalised word ("Description", "Notes",
+	// "OPTIONS": an aspect of a reference page's one subject) counts as its
+	// parent, and one section's definitions are one section.
+	Spans bool
 	// PageStart and PageEnd are the 1-based pages of a paged document (PDF)
 	// holding the chunk's first and last byte (extract.Document.PageAt of
 	// Start and End-1); 0 for documents without pages.
@@ -171,6 +181,8 @@ type section struct {
 	level    int
 	from, to int
 	children []*section
+	parent   *section
+	head     string // the heading's text as a path element ("" for the root)
 }
 
 // unit is a contiguous block range [from, to) that becomes one chunk, or is
@@ -188,6 +200,7 @@ type splitter struct {
 	prefix []int      // prefix[i] = tokens of blocks[:i]
 	text0  []int      // text0[i] = blocks of blocks[:i] that are not headings
 	paths  [][]string // heading path of each block (its innermost section)
+	secs   []*section // the innermost section of each block
 	out    []Chunk
 }
 
@@ -210,7 +223,10 @@ func newSplitter(doc *extract.Document, cfg Config) *splitter {
 const maxPathElem = 200
 
 func pathElem(s string) string {
-	s = strings.Join(strings.Fields(s), " ")
+	// " > " joins a path's elements, so a heading's own (a menu path, "Edit
+	// > Find") is written " › ": the path stays readable and splits back into
+	// its headings.
+	s = strings.ReplaceAll(strings.Join(strings.Fields(s), " "), " > ", " › ")
 	if len(s) <= maxPathElem {
 		return s
 	}
@@ -235,6 +251,7 @@ func (s *splitter) sections() *section {
 	}
 	stack := []open{{root, rootPath}}
 	s.paths = make([][]string, len(s.blocks))
+	s.secs = make([]*section, len(s.blocks))
 	// terms are the path elements of the definition terms the blocks are
 	// in, outermost first (a list nested in a definition adds one): a term
 	// and the blocks of its definition have the innermost at the end of
@@ -264,11 +281,12 @@ func (s *splitter) sections() *section {
 			if h := pathElem(s.text[b.Start:b.End]); h != "" && (len(path) == 0 || !strings.EqualFold(h, path[len(path)-1])) {
 				path = append(path[:len(path):len(path)], h)
 			}
-			sec := &section{level: level, from: i, to: len(s.blocks)}
+			sec := &section{level: level, from: i, to: len(s.blocks), parent: parent.sec, head: pathElem(s.text[b.Start:b.End])}
 			parent.sec.children = append(parent.sec.children, sec)
 			stack = append(stack, open{sec, path})
 		}
 		s.paths[i] = stack[len(stack)-1].path
+		s.secs[i] = stack[len(stack)-1].sec
 		if path := s.paths[i]; term != "" && b.Kind != extract.KindHeading && (len(path) == 0 || !strings.EqualFold(term, path[len(path)-1])) {
 			s.paths[i] = append(path[:len(path):len(path)], term)
 		}
@@ -278,24 +296,74 @@ func (s *splitter) sections() *section {
 
 // pathOf is the heading path of blocks [from, to): the common prefix of the
 // paths of its non-heading blocks (a heading does not widen the path of the
-// content under it), or the last block's path if all are headings.
-func (s *splitter) pathOf(from, to int) string {
+// content under it), or the last block's path if all are headings; spans
+// says the non-heading blocks lie in more than one section (Chunk.Spans).
+func (s *splitter) pathOf(from, to int) (path string, spans bool) {
 	var p []string
-	seen := false
+	var secs []*section
 	for i := from; i < to; i++ {
 		if s.blocks[i].Kind == extract.KindHeading {
 			continue
 		}
-		if !seen {
-			p, seen = s.paths[i], true
-			continue
+		if len(secs) == 0 {
+			p = s.paths[i]
+		} else {
+			p = commonPrefix(p, s.paths[i])
 		}
-		p = commonPrefix(p, s.paths[i])
+		if len(secs) == 0 || secs[len(secs)-1] != s.secs[i] {
+			secs = append(secs, s.secs[i])
+		}
 	}
-	if !seen {
+	if len(secs) == 0 {
 		p = s.paths[to-1]
 	}
-	return strings.Join(p, " > ")
+	return strings.Join(p, " > "), topics(secs)
+}
+
+// topics says secs (a chunk's sections in order) are more than one
+// topic: a section headed by one capitalised word is an aspect of its
+// parent's topic and counts as its parent.
+func topics(secs []*section) bool {
+	var first *section
+	for _, sec := range secs {
+		for sec.parent != nil && aspectHeading(sec.head) {
+			sec = sec.parent
+		}
+		if first == nil {
+			first = sec
+		} else if sec != first {
+			return true
+		}
+	}
+	return false
+}
+
+// aspectHeading says a heading is one capitalised word ("Notes",
+// "Examples", "OPTIONS"): an aspect of the page's subject rather than a
+// topic of its own. store.ChunkNeighbourhoods applies the same rule to
+// heading paths.
+func aspectHeading(h string) bool {
+	if h == "" {
+		return false
+	}
+	upper, lower := 0, 0
+	for i := 0; i < len(h); i++ {
+		switch c := h[i]; {
+		case c >= 'A' && c <= 'Z':
+			if lower > 0 {
+				return false
+			}
+			upper++
+		case c >= 'a' && c <= 'z':
+			if upper != 1 && lower == 0 {
+				return false
+			}
+			lower++
+		default:
+			return false
+		}
+	}
+	return upper >= 1
 }
 
 func (s *splitter) tokens(from, to int) int { return s.prefix[to] - s.prefix[from] }
@@ -375,14 +443,15 @@ func commonPrefix(a, b []string) []string {
 
 func (s *splitter) emitUnit(u unit) {
 	if s.fits(u.from, u.to, s.cfg.MaxTokens) {
-		s.emit(s.pathOf(u.from, u.to), "", s.blocks[u.from].Start, s.blocks[u.to-1].End)
+		path, spans := s.pathOf(u.from, u.to)
+		s.emit(path, spans, "", s.blocks[u.from].Start, s.blocks[u.to-1].End)
 		return
 	}
 	s.window(u)
 }
 
 // emit appends a chunk for text[start:end] with an optional repeated header.
-func (s *splitter) emit(path, header string, start, end int) {
+func (s *splitter) emit(path string, spans bool, header string, start, end int) {
 	body := s.text[start:end]
 	if strings.TrimSpace(body) == "" {
 		return
@@ -395,6 +464,7 @@ func (s *splitter) emit(path, header string, start, end int) {
 	s.out = append(s.out, Chunk{
 		Index:       len(s.out),
 		HeadingPath: path,
+		Spans:       spans,
 		Content:     content,
 		Start:       start,
 		End:         end,

@@ -28,8 +28,10 @@ const (
 // the ingest pipeline's fingerprint, so a change that alters the text of
 // documents already stored (an exponent now written 2^31, a form's content
 // now read) re-extracts them on their next ingest instead of skipping them
-// as unchanged; raise it with every such change.
-const Version = "2026-12-03.26"
+// as unchanged; raise it with every such change, and with every change to
+// what package chunk stores for the same text (a heading path's form, a
+// chunk's flags).
+const Version = "2026-12-03.28"
 
 // ErrUnsupportedType is returned (wrapped, with the offending type and the
 // supported list in the message) by Extract for a content type it cannot

@@ -510,6 +510,7 @@ func (p *Pipeline) upsert(ctx context.Context, t tenant.Tenant, d Document, ct s
 		cp.Ids = append(cp.Ids, id)
 		cp.ChunkIndexes = append(cp.ChunkIndexes, int32(c.Index))
 		cp.HeadingPaths = append(cp.HeadingPaths, c.HeadingPath)
+		cp.SpansSections = append(cp.SpansSections, c.Spans)
 		cp.Contents = append(cp.Contents, c.Content)
 		cp.TokenCounts = append(cp.TokenCounts, int32(c.Tokens))
 		cp.StartOffsets = append(cp.StartOffsets, int32(c.Start))

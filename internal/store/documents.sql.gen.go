@@ -65,9 +65,12 @@ FROM chunks k
 JOIN chunks c ON c.tenant_id = k.tenant_id AND c.document_id = k.document_id
      AND (c.chunk_index = k.chunk_index
           OR (c.chunk_index IN (k.chunk_index - 1, k.chunk_index + 1)
-              AND (c.heading_path = k.heading_path OR c.heading_path = '' OR k.heading_path = ''
-                   OR (c.chunk_index = k.chunk_index + 1 AND starts_with(c.heading_path, k.heading_path || ' > '))
-                   OR (c.chunk_index = k.chunk_index - 1 AND starts_with(k.heading_path, c.heading_path || ' > '))
+              AND ((c.heading_path = k.heading_path AND NOT c.spans_sections AND NOT k.spans_sections)
+                   OR c.heading_path = '' OR k.heading_path = ''
+                   OR (c.chunk_index = k.chunk_index + 1 AND NOT k.spans_sections
+                       AND (c.heading_path = k.heading_path OR starts_with(c.heading_path, k.heading_path || ' > ')))
+                   OR (c.chunk_index = k.chunk_index - 1 AND NOT c.spans_sections
+                       AND (c.heading_path = k.heading_path OR starts_with(k.heading_path, c.heading_path || ' > ')))
                    OR (c.heading_path ~ ' > ([A-Z][a-z]+|[A-Z]+)$' AND k.heading_path ~ ' > ([A-Z][a-z]+|[A-Z]+)$'
                        AND regexp_replace(c.heading_path, ' > [^ ]+$', '') = regexp_replace(k.heading_path, ' > [^ ]+$', '')))))
 JOIN documents d ON d.tenant_id = k.tenant_id AND d.id = k.document_id
@@ -107,18 +110,23 @@ type ChunkNeighbourhoodsRow struct {
 // describe the range's chunks in order (byte range in documents.body, pages,
 // 0 without, heading path, id), so that a citation can name the chunk its
 // quotation comes from, with its pages and heading.
-// A neighbour joins only when it continues the chunk's section: the chunk
-// before when its heading path is the chunk's or one above it (the intro
-// of the section the chunk is a subsection of), the chunk after when its
-// path is the chunk's or one under it (the chunk's first subsection; a
-// path above it there is a later sibling's), either when one has no path,
-// or when the two are sibling sections each headed by one capitalised word
+// A neighbour joins only when it continues the chunk's section: a chunk
+// of the same section (both within one section, same path), the chunk
+// before when it is the intro of the chunk's section or of its parent (its
+// path is the chunk's or one above it, and it lies in one section), the
+// chunk after when it is the chunk's first subsection (its path is one
+// under the chunk's, or the chunk's own when it packs the subsections,
+// and the chunk lies in one section), either when one has no path, or
+// when the two are sibling sections each headed by one capitalised word
 // (a reference page's "Notes" and "Examples", "OPTIONS": aspects of the
-// page's one subject). A sibling section headed by its own words, an
-// identifier (MissingGreenlet) or a Chinese or Japanese title is another
-// topic: an FAQ answer widened to the entry before it was quoted under
-// that entry's heading. The path is compared as the joined text, so a
-// heading holding " > " itself (a menu path) can pass for two.
+// page's one subject). A chunk packing short sibling sections
+// (spans_sections) carries their parent's path but is no intro: the
+// entries before an FAQ answer are not its context. A sibling section
+// headed by its own words, an identifier (MissingGreenlet) or a Chinese or
+// Japanese title is another topic: an FAQ answer widened to the entry
+// before it was quoted under that entry's heading. A heading's own " > "
+// is stored as " › " (chunk.pathElem), so " > " splits a path into its
+// headings.
 func (q *Queries) ChunkNeighbourhoods(ctx context.Context, db DBTX, arg ChunkNeighbourhoodsParams) ([]ChunkNeighbourhoodsRow, error) {
 	rows, err := db.Query(ctx, chunkNeighbourhoods, arg.TenantID, arg.ChunkIds)
 	if err != nil {
@@ -285,27 +293,29 @@ func (q *Queries) GetDocumentBody(ctx context.Context, db DBTX, arg GetDocumentB
 
 const insertChunks = `-- name: InsertChunks :execrows
 INSERT INTO chunks (tenant_id, id, document_id, chunk_index, heading_path, content, token_count, start_offset, end_offset, ts_config, keywords,
-                    page_start, page_end)
+                    page_start, page_end, spans_sections)
 SELECT $1::uuid, unnest($2::uuid[]), $3::uuid, unnest($4::int[]),
        unnest($5::text[]), unnest($6::text[]), unnest($7::int[]),
        unnest($8::int[]), unnest($9::int[]), CAST($10::text AS regconfig),
-       unnest($11::text[]), nullif(unnest($12::int[]), 0), nullif(unnest($13::int[]), 0)
+       unnest($11::text[]), nullif(unnest($12::int[]), 0), nullif(unnest($13::int[]), 0),
+       unnest($14::bool[])
 `
 
 type InsertChunksParams struct {
-	TenantID     uuid.UUID
-	Ids          []uuid.UUID
-	DocumentID   uuid.UUID
-	ChunkIndexes []int32
-	HeadingPaths []string
-	Contents     []string
-	TokenCounts  []int32
-	StartOffsets []int32
-	EndOffsets   []int32
-	TsConfig     string
-	Keywords     []string
-	PageStarts   []int32
-	PageEnds     []int32
+	TenantID      uuid.UUID
+	Ids           []uuid.UUID
+	DocumentID    uuid.UUID
+	ChunkIndexes  []int32
+	HeadingPaths  []string
+	Contents      []string
+	TokenCounts   []int32
+	StartOffsets  []int32
+	EndOffsets    []int32
+	TsConfig      string
+	Keywords      []string
+	PageStarts    []int32
+	PageEnds      []int32
+	SpansSections []bool
 }
 
 // One statement for all of a document's chunks (COPY is refused under row-level
@@ -327,6 +337,7 @@ func (q *Queries) InsertChunks(ctx context.Context, db DBTX, arg InsertChunksPar
 		arg.Keywords,
 		arg.PageStarts,
 		arg.PageEnds,
+		arg.SpansSections,
 	)
 	if err != nil {
 		return 0, err
