@@ -27,7 +27,7 @@ func neighbourhoodOfChunk(t *testing.T, name, doc, marker string) (string, strin
 	var listing strings.Builder
 	var body string
 	err = store.InTenant(ctx, pool, tt.ID, func(tx pgx.Tx) error {
-		rows, err := tx.Query(ctx, `SELECT id, chunk_index, heading_path, content FROM chunks WHERE tenant_id = $1 AND document_id = $2 ORDER BY chunk_index`, tt.ID, out.DocumentID)
+		rows, err := tx.Query(ctx, `SELECT id, chunk_index, heading_path, spans_sections, content FROM chunks WHERE tenant_id = $1 AND document_id = $2 ORDER BY chunk_index`, tt.ID, out.DocumentID)
 		if err != nil {
 			return err
 		}
@@ -36,10 +36,11 @@ func neighbourhoodOfChunk(t *testing.T, name, doc, marker string) (string, strin
 			var id uuid.UUID
 			var idx int
 			var path, content string
-			if err := rows.Scan(&id, &idx, &path, &content); err != nil {
+			var spans bool
+			if err := rows.Scan(&id, &idx, &path, &spans, &content); err != nil {
 				return err
 			}
-			fmt.Fprintf(&listing, "  chunk %d [%s]: %q\n", idx, path, content)
+			fmt.Fprintf(&listing, "  chunk %d [%s] spans=%v: %q\n", idx, path, spans, content)
 			if strings.Contains(content, marker) {
 				target = id
 			}
@@ -146,5 +147,30 @@ func TestNeighbourhoodReadsHeadingsNotTheirText(t *testing.T) {
 	}
 	if strings.Contains(body, "autosave interval") {
 		t.Errorf("the Edit > Find section's neighbourhood holds the Edit > Preferences section:\n%s\nchunks:\n%s", body, listing)
+	}
+}
+
+// TestNeighbourhoodJoinsPackedSubsectionsOfOneSubject: when the chunker
+// packs a section's subsections into two chunks, both carry the section's
+// path and both span sections; the second's neighbourhood takes the first,
+// which holds the section's intro and its first subsections (a pytest
+// trial: "Can pytest open the debugger when a test fails?" retrieved the
+// chunk of "Setting breakpoints" under "Using pdb", and its answer,
+// `--pdb`, is in the subsection before it). A single entry's chunk does
+// not take a packed chunk before it (TestNeighbourhoodSkipsMergedSiblingEntries).
+func TestNeighbourhoodJoinsPackedSubsectionsOfOneSubject(t *testing.T) {
+	t.Parallel()
+	doc := "# Handling quokka failures\n\n" +
+		"## Stopping early\n\nRun quokka with --halt to stop after the first failure, then read the report it prints.\n\n" +
+		"## Using the quokka debugger\n\nIt opens a prompt.\n\n" +
+		"### On failures\n\nRun quokka --debug on failures.\n\n" +
+		"### Setting breakpoints\n\nCall breakpoint() in a test.\n\n" +
+		"### The hook\n\nThe hook honours breakpoint().\n"
+	body, listing := neighbourhoodOfChunk(t, "nb-packed-subject", doc, "Call breakpoint()")
+	if strings.Count(listing, "spans=true") < 2 {
+		t.Fatalf("want the subsections packed into chunks that span sections:\n%s", listing)
+	}
+	if !strings.Contains(body, "Call breakpoint()") || !strings.Contains(body, "Run quokka --debug on failures") {
+		t.Errorf("the packed subsections' neighbourhood lacks the subsection before them:\n%s\nchunks:\n%s", body, listing)
 	}
 }

@@ -65,11 +65,11 @@ FROM chunks k
 JOIN chunks c ON c.tenant_id = k.tenant_id AND c.document_id = k.document_id
      AND (c.chunk_index = k.chunk_index
           OR (c.chunk_index IN (k.chunk_index - 1, k.chunk_index + 1)
-              AND ((c.heading_path = k.heading_path AND NOT c.spans_sections AND NOT k.spans_sections)
+              AND ((c.heading_path = k.heading_path AND c.spans_sections = k.spans_sections)
                    OR c.heading_path = '' OR k.heading_path = ''
-                   OR (c.chunk_index = k.chunk_index + 1 AND NOT k.spans_sections
+                   OR (c.chunk_index = k.chunk_index + 1 AND (NOT k.spans_sections OR c.spans_sections)
                        AND (c.heading_path = k.heading_path OR starts_with(c.heading_path, k.heading_path || ' > ')))
-                   OR (c.chunk_index = k.chunk_index - 1 AND NOT c.spans_sections
+                   OR (c.chunk_index = k.chunk_index - 1 AND (NOT c.spans_sections OR k.spans_sections)
                        AND (c.heading_path = k.heading_path OR starts_with(k.heading_path, c.heading_path || ' > ')))
                    OR (c.heading_path ~ ' > ([A-Z][a-z]+|[A-Z]+)$' AND k.heading_path ~ ' > ([A-Z][a-z]+|[A-Z]+)$'
                        AND regexp_replace(c.heading_path, ' > [^ ]+$', '') = regexp_replace(k.heading_path, ' > [^ ]+$', '')))))
@@ -111,17 +111,19 @@ type ChunkNeighbourhoodsRow struct {
 // 0 without, heading path, id), so that a citation can name the chunk its
 // quotation comes from, with its pages and heading.
 // A neighbour joins only when it continues the chunk's section: a chunk
-// of the same section (both within one section, same path), the chunk
+// of the same section (same path, both within one section), the chunk
 // before when it is the intro of the chunk's section or of its parent (its
-// path is the chunk's or one above it, and it lies in one section), the
-// chunk after when it is the chunk's first subsection (its path is one
-// under the chunk's, or the chunk's own when it packs the subsections,
-// and the chunk lies in one section), either when one has no path, or
-// when the two are sibling sections each headed by one capitalised word
-// (a reference page's "Notes" and "Examples", "OPTIONS": aspects of the
-// page's one subject). A chunk packing short sibling sections
-// (spans_sections) carries their parent's path but is no intro: the
-// entries before an FAQ answer are not its context. A sibling section
+// path is the chunk's or one above it), the chunk after when it is the
+// chunk's first subsection (its path is one under the chunk's, or the
+// chunk's own when it packs the subsections), either when one has no
+// path, or when the two are sibling sections each headed by one
+// capitalised word (a reference page's "Notes" and "Examples", "OPTIONS":
+// aspects of the page's one subject). A chunk packing several sections
+// (spans_sections) carries their parent's path but is no intro and no
+// continuation of a chunk of one section: the short entries before an FAQ
+// answer are not its context. A packed chunk's neighbours are judged by
+// path alone, as it is of several sections itself (the subsections of
+// "Using pdb" packed in two chunks are one subject). A sibling section
 // headed by its own words, an identifier (MissingGreenlet) or a Chinese or
 // Japanese title is another topic: an FAQ answer widened to the entry
 // before it was quoted under that entry's heading. A heading's own " > "
