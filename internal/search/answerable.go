@@ -243,12 +243,29 @@ var determiners = map[string]bool{"the": true, "a": true, "an": true, "this": tr
 var wordingRE = regexp.MustCompile("[\\p{L}`'’_]+")
 
 // asksOpinion reports whether query asks for a judgement: an opinion word,
-// or "should I/we" (Should I choose X or Y?).
+// or "should I/we" in a question that weighs a choice ("Should I choose X
+// or Y?", "Which should we pick, X or Y?") rather than asks for the way or
+// the thing to use ("What should I use for a per-test scratch folder?",
+// "Where should I put conftest.py?": how-to questions the documents
+// answer, which a pytest trial saw refused as opinions).
 func asksOpinion(query string) bool {
 	words := queryWords(strings.ToLower(query))
+	should := false
 	for i, w := range words {
-		if opinionWords[w] || w == "should" && i+1 < len(words) && (words[i+1] == "i" || words[i+1] == "we") {
+		if opinionWords[w] {
 			return true
+		}
+		should = should || w == "should" && i+1 < len(words) && (words[i+1] == "i" || words[i+1] == "we")
+	}
+	if !should {
+		return false
+	}
+	if len(words) > 0 && (words[0] == "should" || words[0] == "shall") {
+		return true // a yes/no question: whether to do it
+	}
+	for _, w := range words {
+		if w == "or" {
+			return true // alternatives to weigh
 		}
 	}
 	return false

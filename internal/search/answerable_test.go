@@ -136,6 +136,9 @@ func TestAsksOpinion(t *testing.T) {
 	for q, want := range map[string]bool{
 		"Which is the best editor for Go?": true, "Should I use tabs or spaces?": true, "Is Rust better than C?": true,
 		"How should the server be configured?": false, "How do I sort a list?": false, "Best practices": true,
+		"My test needs a scratch folder on disk. What should I use?": false, "Where should I put my fixtures?": false,
+		"Should we use microservices for our new product?": true, "Which should I pick, pytest or nose?": true,
+		"How long should I boil an egg?": false,
 	} {
 		if got := asksOpinion(q); got != want {
 			t.Errorf("asksOpinion(%q) = %v, want %v", q, got, want)

@@ -8,8 +8,8 @@ package search
 // fitted on SciFact alone, 0.899 on SciFact fitted on the Python docs
 // alone (docs/EVAL.md, "Answerability").
 var DefaultAnswerModel = AnswerModel{
-	Bias: -5.3724,
+	Bias: -5.3849,
 	// keyword_coverage, term_coverage, document_coverage, absent_share,
 	// missing_name, log_terms, top_mean, score_sd, opinion, missing_identifier
-	Weights: []float64{1.3884, 1.7366, 1.6170, -0.9858, -0.3596, 1.5712, 1.1878, 0.1559, -0.6725, -0.6103},
+	Weights: []float64{1.3891, 1.7392, 1.6190, -0.9845, -0.3569, 1.5741, 1.1890, 0.1558, -0.6437, -0.6098},
 }
