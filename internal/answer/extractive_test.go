@@ -1214,3 +1214,27 @@ func TestContentsEntryIsNotQuoted(t *testing.T) {
 		t.Errorf("want the page's sentence and no contents entry:\n%s", r.Answer)
 	}
 }
+
+// TestExtractiveCodeCommentIsNoHeading: code whose first line is a
+// comment ("# content of quokka.ini") is quoted with the sentence
+// announcing it; read as a Markdown heading, the comment put the code in
+// a section of its own (a pytest trial answered "Can I make them the
+// default?" with "It can be tedious to type the same series of command
+// line options every time you use pytest." alone).
+func TestExtractiveCodeCommentIsNoHeading(t *testing.T) {
+	t.Parallel()
+	src := []Source{{Title: "How to change command line options defaults", Content: "How to change command line options defaults\n\n" +
+		"It can be tedious to type the same series of command line options every time you use quokka. " +
+		"For example, if you always want terser progress output, you can write it into a configuration file:\n\n" +
+		"# content of quokka.ini\n[quokka]\naddopts = -ra -q\n\n" +
+		"Alternatively, you can set an environment variable while the environment is in use."}}
+	r := Extractive("I'm tired of typing the same options every time I run quokka. Can I make them the default?", src, 3)
+	if !strings.Contains(r.Answer, "# content of quokka.ini\n[quokka]\naddopts = -ra -q") || !strings.Contains(r.Answer, "you can write it into a configuration file") {
+		t.Errorf("Answer = %q, want the sentence announcing the configuration with it", r.Answer)
+	}
+	// A Markdown heading over code stays a heading.
+	src[0].Content = "Widgets\n\nThe widget cache keeps recently frobnicated quokka widgets.\n\n# Installing quokka\n$ apt install quokka"
+	if r := Extractive("What does the widget cache keep?", src, 1); strings.Contains(r.Answer, "Installing") {
+		t.Errorf("Answer = %q, want the sentence alone", r.Answer)
+	}
+}

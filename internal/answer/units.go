@@ -139,8 +139,12 @@ func parseUnits(content, headingPath string) []unit {
 		}
 		// A definition's term line stays its term when the heading path
 		// ends with it (a chunk of one definition has its term there).
+		// A "#" line in lower case over lines of code is the code's comment
+		// ("# content of pytest.ini" above "[pytest]"), not a Markdown
+		// heading: read as one, it put the code in a section of its own, and
+		// the sentence announcing it was quoted without it.
 		for len(lines) > 0 && isTitleLine(strings.TrimSpace(lines[0]), headings) &&
-			!(strings.TrimSpace(lines[0]) == last && isDefinition(lines)) {
+			!(strings.TrimSpace(lines[0]) == last && isDefinition(lines)) && !codeComment(lines, headings) {
 			startSection(strings.TrimSpace(lines[0]))
 			lines = lines[1:]
 		}
@@ -151,7 +155,7 @@ func parseUnits(content, headingPath string) []unit {
 			startSection(strings.TrimSpace(lines[0]))
 			continue
 		}
-		if first := strings.TrimSpace(lines[0]); len(lines) > 1 && first == lines[0] && isCaption(first) && wordCount(first) > 1 &&
+		if first := strings.TrimSpace(lines[0]); len(lines) > 1 && first == lines[0] && isCaption(first) && wordCount(first) > 1 && !codeComment(lines, headings) &&
 			!looksLikeCode(first) && !indented(lines[1:2]) && looksLikeCode(lines[1]) && isCodeBlock(lines[1:]) && !isDefinition(lines) {
 			// A caption on the line above the code it titles (a listing's
 			// title, as extract writes it: "Undo commits permanently" above
@@ -837,4 +841,17 @@ func separatorLine(t string) bool {
 		return false
 	}
 	return strings.Trim(t, t[:1]) == ""
+}
+
+// codeComment reports a block whose first line is a comment of the code
+// under it: "#", a blank, a lower-case word, and lines shaped like code
+// after it, the line being no heading the chunk's path names.
+func codeComment(lines []string, headings map[string]bool) bool {
+	t := strings.TrimSpace(lines[0])
+	if len(lines) < 2 || headings[t] || !isHeading(t) {
+		return false
+	}
+	rest := strings.TrimLeft(t, "# ")
+	r, _ := utf8.DecodeRuneInString(rest)
+	return unicode.IsLower(r) && isCodeBlock(lines[1:])
 }
