@@ -190,9 +190,17 @@ if [ -n "${RAGD_ADMIN_DATABASE_URL:-}" ] && [ -n "${RAGD_DATABASE_URL:-}" ]; the
 	printf 'RAGD_ADMIN_DATABASE_URL=%s\nRAGD_DATABASE_URL=%s\n' "$RAGD_ADMIN_DATABASE_URL" "$RAGD_DATABASE_URL"
 	exit 0
 fi
+# The URLs name the databases made here: the first for the server, and
+# ragd_test for the tests when it is among them (RAGD_DATABASES=mine
+# printed URLs of a ragd database it had not made).
+first=$(set -- $DBS; echo "$1")
 cat <<URLS
-RAGD_ADMIN_DATABASE_URL=postgres://$OWNER:$OWNER_PASSWORD@127.0.0.1:$PORT/ragd?sslmode=disable
-RAGD_DATABASE_URL=postgres://$APP:$APP_PASSWORD@127.0.0.1:$PORT/ragd?sslmode=disable
+RAGD_ADMIN_DATABASE_URL=postgres://$OWNER:$OWNER_PASSWORD@127.0.0.1:$PORT/$first?sslmode=disable
+RAGD_DATABASE_URL=postgres://$APP:$APP_PASSWORD@127.0.0.1:$PORT/$first?sslmode=disable
+URLS
+if [[ " $DBS " == *" ragd_test "* ]]; then
+	cat <<URLS
 RAGD_TEST_ADMIN_DATABASE_URL=postgres://$OWNER:$OWNER_PASSWORD@127.0.0.1:$PORT/ragd_test?sslmode=disable
 RAGD_TEST_DATABASE_URL=postgres://$APP:$APP_PASSWORD@127.0.0.1:$PORT/ragd_test?sslmode=disable
 URLS
+fi
