@@ -49,9 +49,12 @@ func TestDefaultAnswerModelIsTheFit(t *testing.T) {
 			t.Errorf("%s: fit %.4f, code %.4f", search.AnswerFeatures[i], w, want.Weights[i])
 		}
 	}
+	// The threshold refuses 5% of the public answerable questions as
+	// searches refuse them: with the caps (the capped column), as
+	// `eval fit-answerability` counts.
 	conf, ans := make([]float64, len(rows)), make([]bool, len(rows))
 	for i, r := range rows {
-		conf[i], ans[i] = want.Probability(r.Signals), r.Answerable
+		conf[i], ans[i] = want.Confidence(r.Signals), r.Answerable
 	}
 	if th := ThresholdForFalseRefusal(conf, ans, MaxFalseRefusal); th != tenant.DefaultRefuseBelow {
 		t.Errorf("threshold refusing %.0f%% of the public answerable questions: %.2f, tenant.DefaultRefuseBelow %.2f",

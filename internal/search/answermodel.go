@@ -8,8 +8,8 @@ package search
 // fitted on SciFact alone, 0.899 on SciFact fitted on the Python docs
 // alone (docs/EVAL.md, "Answerability").
 var DefaultAnswerModel = AnswerModel{
-	Bias: -5.3849,
+	Bias: -5.3780,
 	// keyword_coverage, term_coverage, document_coverage, absent_share,
 	// missing_name, log_terms, top_mean, score_sd, opinion, missing_identifier
-	Weights: []float64{1.3891, 1.7392, 1.6190, -0.9845, -0.3569, 1.5741, 1.1890, 0.1558, -0.6437, -0.6098},
+	Weights: []float64{1.3878, 1.7492, 1.6393, -0.9809, -0.3485, 1.5583, 1.1847, 0.1598, -0.6420, -0.6097},
 }
