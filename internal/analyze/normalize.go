@@ -18,6 +18,11 @@ import (
 // typeset PDFs holds) are their letters: "conﬁguration" is the word
 // configuration to a reader, and neither PostgreSQL's parser nor NFC
 // folds them.
+// The hyphen U+2010, the non-breaking hyphen U+2011 and the minus sign
+// U+2212 are "-": typesetters (groff's UTF-8 output, TeX, word processors)
+// write a command's options and a negative number with them ("dot −Tpng",
+// "−0.5"), a reader types "-", and a command quoted with them fails in a
+// shell.
 // Widths are not folded here: a document's text is quoted as written (code
 // that converts fullwidth digits must keep them); questions are folded
 // (Question) and documents indexed with folded forms too (Keywords).
@@ -35,11 +40,13 @@ func Normalize(s string) string {
 	if strings.ContainsFunc(s, func(r rune) bool { return r >= '\ufb00' && r <= '\ufb06' }) {
 		s = ligatures.Replace(s)
 	}
-	if strings.ContainsAny(s, "\u00ad\u200b\u2060\ufeff") {
+	if strings.ContainsAny(s, "\u00ad\u200b\u2060\ufeff\u2010\u2011\u2212") {
 		s = strings.Map(func(r rune) rune {
 			switch r {
 			case '\u00ad', '\u200b', '\u2060', '\ufeff':
 				return -1
+			case '\u2010', '\u2011', '\u2212':
+				return '-'
 			}
 			return r
 		}, s)

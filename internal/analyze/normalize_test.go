@@ -5,12 +5,15 @@ import "testing"
 func TestNormalize(t *testing.T) {
 	t.Parallel()
 	for in, want := range map[string]string{
-		"plain ascii":             "plain ascii",
-		"cafe\u0301":              "caf\u00e9",
-		"quokka\u00adberry":       "quokkaberry",
-		"lime\u200bgrove\u2060ok": "limegroveok",
-		"\ufeffbom":               "bom",
-		"क्\u200dष":               "क्\u200dष", // a joiner that shapes the word stays
+		"plain ascii":                     "plain ascii",
+		"cafe\u0301":                      "caf\u00e9",
+		"quokka\u00adberry":               "quokkaberry",
+		"lime\u200bgrove\u2060ok":         "limegroveok",
+		"\ufeffbom":                       "bom",
+		"क्\u200dष":                       "क्\u200dष",        // a joiner that shapes the word stays
+		"dot \u2212Tpng \u2212\u2212help": "dot -Tpng --help", // groff's and TeX's option dashes are typed "-"
+		"non\u2010breaking\u2011hyphen":   "non-breaking-hyphen",
+		"\u22120.5 \u2013 1.5":            "-0.5 \u2013 1.5", // the en dash of a range stays
 	} {
 		if got := Normalize(in); got != want {
 			t.Errorf("Normalize(%q) = %q, want %q", in, got, want)
