@@ -53,12 +53,12 @@ DELETE FROM chunks WHERE tenant_id = @tenant_id AND document_id = @document_id;
 -- unnest calls run in lockstep (equal-length arrays). A page number of 0
 -- (a document without pages) is stored as NULL.
 INSERT INTO chunks (tenant_id, id, document_id, chunk_index, heading_path, content, token_count, start_offset, end_offset, ts_config, keywords,
-                    page_start, page_end, spans_sections)
+                    page_start, page_end, sections)
 SELECT @tenant_id::uuid, unnest(@ids::uuid[]), @document_id::uuid, unnest(@chunk_indexes::int[]),
        unnest(@heading_paths::text[]), unnest(@contents::text[]), unnest(@token_counts::int[]),
        unnest(@start_offsets::int[]), unnest(@end_offsets::int[]), CAST(@ts_config::text AS regconfig),
        unnest(@keywords::text[]), nullif(unnest(@page_starts::int[]), 0), nullif(unnest(@page_ends::int[]), 0),
-       unnest(@spans_sections::bool[]);
+       string_to_array(unnest(@sections::text[]), E'\n');
 
 -- name: InsertEmbeddings :execrows
 INSERT INTO chunk_embeddings (tenant_id, chunk_id, model_id, text_sha, embedding)
@@ -119,25 +119,25 @@ SELECT set_config('plan_cache_mode', 'auto', true);
 -- describe the range's chunks in order (byte range in documents.body, pages,
 -- 0 without, heading path, id), so that a citation can name the chunk its
 -- quotation comes from, with its pages and heading.
--- A neighbour joins only when it continues the chunk's section: a chunk
--- of the same section (same path, both within one section), the chunk
--- before when it is the intro of the chunk's section or of its parent (its
--- path is the chunk's or one above it), the chunk after when it is the
--- chunk's first subsection (its path is one under the chunk's, or the
--- chunk's own when it packs the subsections), either when one has no
--- path, or when the two are sibling sections each headed by one
--- capitalised word (a reference page's "Notes" and "Examples", "OPTIONS":
--- aspects of the page's one subject). A chunk packing several sections
--- (spans_sections) carries their parent's path but is no intro and no
--- continuation of a chunk of one section: the short entries before an FAQ
--- answer are not its context. A packed chunk's neighbours are judged by
--- path alone, as it is of several sections itself (the subsections of
--- "Using pdb" packed in two chunks are one subject). A sibling section
--- headed by its own words, an identifier (MissingGreenlet) or a Chinese or
--- Japanese title is another topic: an FAQ answer widened to the entry
--- before it was quoted under that entry's heading. A heading's own " > "
--- is stored as " › " (chunk.pathElem), so " > " splits a path into its
--- headings.
+-- A neighbour joins only when it continues the chunk's section, judged at
+-- the boundary the two chunks share (sections: the heading paths of the
+-- sections a chunk's text lies in, in order): the chunk before when its
+-- last section is the chunk's first (a section cut into windows) or it
+-- holds the intro of the section the chunk's first section sits in (the
+-- page's intro before its first subsection, "Using pdb" and its first
+-- subsection before the next ones); the chunk after when its first section
+-- is the chunk's last or sits in a section whose intro the chunk holds
+-- (the chunk's first subsection). Short sibling entries packed into one
+-- chunk are none of these to the entry after them: an FAQ answer widened
+-- to the entries before it was quoted under their heading. Either also
+-- joins when one has no path, or when the two are sibling sections each
+-- headed by one capitalised word (a reference page's "Notes" and
+-- "Examples", "OPTIONS": aspects of the page's one subject); an identifier
+-- (MissingGreenlet) or a Chinese or Japanese title heads a topic of its
+-- own. Chunks written before sections existed (NULL) are judged by their
+-- heading paths: the same path, the chunk before one above, the chunk
+-- after one under. A heading's own " > " is stored as " › "
+-- (chunk.pathElem), so " > " splits a path into its headings.
 SELECT k.id AS chunk_id,
        min(c.start_offset)::int AS start_offset, max(c.end_offset)::int AS end_offset,
        convert_from(substring(convert_to(d.body, 'UTF8') FROM min(c.start_offset) + 1 FOR max(c.end_offset) - min(c.start_offset)), 'UTF8')::text AS body,
@@ -151,16 +151,19 @@ SELECT k.id AS chunk_id,
        array_agg(c.id ORDER BY c.chunk_index)::uuid[] AS part_ids
 FROM chunks k
 JOIN chunks c ON c.tenant_id = k.tenant_id AND c.document_id = k.document_id
-     AND (c.chunk_index = k.chunk_index
-          OR (c.chunk_index IN (k.chunk_index - 1, k.chunk_index + 1)
-              AND ((c.heading_path = k.heading_path AND c.spans_sections = k.spans_sections)
-                   OR c.heading_path = '' OR k.heading_path = ''
-                   OR (c.chunk_index = k.chunk_index + 1 AND (NOT k.spans_sections OR c.spans_sections)
-                       AND (c.heading_path = k.heading_path OR starts_with(c.heading_path, k.heading_path || ' > ')))
-                   OR (c.chunk_index = k.chunk_index - 1 AND (NOT c.spans_sections OR k.spans_sections)
-                       AND (c.heading_path = k.heading_path OR starts_with(k.heading_path, c.heading_path || ' > ')))
-                   OR (c.heading_path ~ ' > ([A-Z][a-z]+|[A-Z]+)$' AND k.heading_path ~ ' > ([A-Z][a-z]+|[A-Z]+)$'
-                       AND regexp_replace(c.heading_path, ' > [^ ]+$', '') = regexp_replace(k.heading_path, ' > [^ ]+$', '')))))
+     AND c.chunk_index BETWEEN k.chunk_index - 1 AND k.chunk_index + 1
+-- e is the earlier chunk of the pair, l the later; el is the last section of
+-- e, lf the first of l (the heading paths where sections is unknown).
+CROSS JOIN LATERAL (SELECT x.es, x.ls, x.ep, x.lp, coalesce(x.es[cardinality(x.es)], x.ep) AS el, coalesce(x.ls[1], x.lp) AS lf
+                    FROM (SELECT CASE WHEN c.chunk_index < k.chunk_index THEN c.sections ELSE k.sections END AS es,
+                                 CASE WHEN c.chunk_index < k.chunk_index THEN k.sections ELSE c.sections END AS ls,
+                                 CASE WHEN c.chunk_index < k.chunk_index THEN c.heading_path ELSE k.heading_path END AS ep,
+                                 CASE WHEN c.chunk_index < k.chunk_index THEN k.heading_path ELSE c.heading_path END AS lp) x) p
 JOIN documents d ON d.tenant_id = k.tenant_id AND d.id = k.document_id
 WHERE k.tenant_id = @tenant_id AND k.id = ANY(@chunk_ids::uuid[])
+  AND (c.chunk_index = k.chunk_index
+       OR p.ep = '' OR p.lp = ''
+       OR (cardinality(p.es) > 0 AND cardinality(p.ls) > 0 AND (p.el = p.lf OR heading_parent(p.lf) = ANY(p.es)))
+       OR ((p.es IS NULL OR p.ls IS NULL) AND (p.ep = p.lp OR starts_with(p.lp, p.ep || ' > ')))
+       OR (p.el ~ ' > ([A-Z][a-z]+|[A-Z]+)$' AND p.lf ~ ' > ([A-Z][a-z]+|[A-Z]+)$' AND heading_parent(p.el) = heading_parent(p.lf)))
 GROUP BY k.id, d.tenant_id, d.id;

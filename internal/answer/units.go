@@ -139,12 +139,15 @@ func parseUnits(content, headingPath string) []unit {
 		}
 		// A definition's term line stays its term when the heading path
 		// ends with it (a chunk of one definition has its term there).
-		// A "#" line in lower case over lines of code is the code's comment
-		// ("# content of pytest.ini" above "[pytest]"), not a Markdown
-		// heading: read as one, it put the code in a section of its own, and
-		// the sentence announcing it was quoted without it.
+		// A "#" line over lines of code is the code's comment ("# content
+		// of pytest.ini" above "[pytest]"), not a Markdown heading, when it
+		// is not capitalised like a title or a sentence ending in ":"
+		// announces the code: read as a heading, it put the code in a
+		// section of its own, and the sentence announcing it was quoted
+		// without it.
+		announced := len(out) > 0 && out[len(out)-1].kind == unitSentence && out[len(out)-1].block == block-1 && announces(out[len(out)-1].text)
 		for len(lines) > 0 && isTitleLine(strings.TrimSpace(lines[0]), headings) &&
-			!(strings.TrimSpace(lines[0]) == last && isDefinition(lines)) && !codeComment(lines, headings) {
+			!(strings.TrimSpace(lines[0]) == last && isDefinition(lines)) && !codeComment(lines, headings, announced) {
 			startSection(strings.TrimSpace(lines[0]))
 			lines = lines[1:]
 		}
@@ -155,7 +158,7 @@ func parseUnits(content, headingPath string) []unit {
 			startSection(strings.TrimSpace(lines[0]))
 			continue
 		}
-		if first := strings.TrimSpace(lines[0]); len(lines) > 1 && first == lines[0] && isCaption(first) && wordCount(first) > 1 && !codeComment(lines, headings) &&
+		if first := strings.TrimSpace(lines[0]); len(lines) > 1 && first == lines[0] && isCaption(first) && wordCount(first) > 1 && !codeComment(lines, headings, announced) &&
 			!looksLikeCode(first) && !indented(lines[1:2]) && looksLikeCode(lines[1]) && isCodeBlock(lines[1:]) && !isDefinition(lines) {
 			// A caption on the line above the code it titles (a listing's
 			// title, as extract writes it: "Undo commits permanently" above
@@ -844,14 +847,16 @@ func separatorLine(t string) bool {
 }
 
 // codeComment reports a block whose first line is a comment of the code
-// under it: "#", a blank, a lower-case word, and lines shaped like code
-// after it, the line being no heading the chunk's path names.
-func codeComment(lines []string, headings map[string]bool) bool {
+// under it: "#", a blank, and lines shaped like code after it, the line
+// being no heading the chunk's path names, and either announced (the
+// sentence before ends with ":") or not opening with a capital letter or
+// a digit the way a title does ("# content of pytest.ini", "#
+// ~/.config/app.ini", "# 'app.ini'"; "# Installation" stays a heading).
+func codeComment(lines []string, headings map[string]bool, announced bool) bool {
 	t := strings.TrimSpace(lines[0])
-	if len(lines) < 2 || headings[t] || !isHeading(t) {
+	if len(lines) < 2 || headings[t] || !isHeading(t) || !isCodeBlock(lines[1:]) {
 		return false
 	}
-	rest := strings.TrimLeft(t, "# ")
-	r, _ := utf8.DecodeRuneInString(rest)
-	return unicode.IsLower(r) && isCodeBlock(lines[1:])
+	r, _ := utf8.DecodeRuneInString(strings.TrimLeft(t, "# "))
+	return announced || !unicode.IsUpper(r) && !unicode.IsDigit(r)
 }

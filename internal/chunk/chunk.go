@@ -108,16 +108,16 @@ type Chunk struct {
 	PrefixLen int
 	// Tokens is Config.Count(Content).
 	Tokens int
-	// Spans says the chunk's text (its non-heading blocks) lies in more than
-	// one section: short sibling sections packed together (FAQ entries,
-	// error entries), or an intro packed with its first subsections. Its
-	// HeadingPath is then their common parent's, which names no one of
-	// them, so the chunk is no intro of that parent and no continuation of
-	// a section (neighbour expansion reads this; store.ChunkNeighbourhoods).
-	// A section headed by one capitalised word ("Description", "Notes",
-	// "OPTIONS": an aspect of a reference page's one subject) counts as its
-	// parent, and one section's definitions are one section.
-	Spans bool
+	// Sections are the heading paths of the sections the chunk's text (its
+	// non-heading blocks) lies in, in order, each once: one for a chunk of
+	// one section, several for short sections packed together (FAQ
+	// entries, an intro with its first subsections) or a window cut across
+	// a section's start. HeadingPath is their common prefix, which names
+	// none of them, so neighbour expansion (store.ChunkNeighbourhoods)
+	// judges a join at the boundary the two chunks share: the last section
+	// of the chunk before, the first of the chunk after. A section's path
+	// has no definition terms: one section's definitions are one section.
+	Sections []string
 	// PageStart and PageEnd are the 1-based pages of a paged document (PDF)
 	// holding the chunk's first and last byte (extract.Document.PageAt of
 	// Start and End-1); 0 for documents without pages.
@@ -182,7 +182,7 @@ type section struct {
 	from, to int
 	children []*section
 	parent   *section
-	head     string // the heading's text as a path element ("" for the root)
+	path     string // the section's heading path ("" for an untitled root)
 }
 
 // unit is a contiguous block range [from, to) that becomes one chunk, or is
@@ -249,6 +249,7 @@ func (s *splitter) sections() *section {
 	if t := pathElem(s.title); t != "" {
 		rootPath = []string{t}
 	}
+	root.path = strings.Join(rootPath, " > ")
 	stack := []open{{root, rootPath}}
 	s.paths = make([][]string, len(s.blocks))
 	s.secs = make([]*section, len(s.blocks))
@@ -281,8 +282,9 @@ func (s *splitter) sections() *section {
 			if h := pathElem(s.text[b.Start:b.End]); h != "" && (len(path) == 0 || !strings.EqualFold(h, path[len(path)-1])) {
 				path = append(path[:len(path):len(path)], h)
 			}
-			sec := &section{level: level, from: i, to: len(s.blocks), parent: parent.sec, head: pathElem(s.text[b.Start:b.End])}
+			sec := &section{level: level, from: i, to: len(s.blocks), parent: parent.sec}
 			parent.sec.children = append(parent.sec.children, sec)
+			sec.path = strings.Join(path, " > ")
 			stack = append(stack, open{sec, path})
 		}
 		s.paths[i] = stack[len(stack)-1].path
@@ -296,74 +298,31 @@ func (s *splitter) sections() *section {
 
 // pathOf is the heading path of blocks [from, to): the common prefix of the
 // paths of its non-heading blocks (a heading does not widen the path of the
-// content under it), or the last block's path if all are headings; spans
-// says the non-heading blocks lie in more than one section (Chunk.Spans).
-func (s *splitter) pathOf(from, to int) (path string, spans bool) {
+// content under it), or the last block's path if all are headings; and
+// the paths of the sections those blocks lie in (Chunk.Sections).
+func (s *splitter) pathOf(from, to int) (path string, sections []string) {
 	var p []string
-	var secs []*section
+	var last *section
 	for i := from; i < to; i++ {
 		if s.blocks[i].Kind == extract.KindHeading {
 			continue
 		}
-		if len(secs) == 0 {
+		if last == nil {
 			p = s.paths[i]
 		} else {
 			p = commonPrefix(p, s.paths[i])
 		}
-		if len(secs) == 0 || secs[len(secs)-1] != s.secs[i] {
-			secs = append(secs, s.secs[i])
+		if sec := s.secs[i]; sec != last {
+			last = sec
+			if len(sections) == 0 || sections[len(sections)-1] != sec.path {
+				sections = append(sections, sec.path)
+			}
 		}
 	}
-	if len(secs) == 0 {
+	if last == nil {
 		p = s.paths[to-1]
 	}
-	return strings.Join(p, " > "), topics(secs)
-}
-
-// topics says secs (a chunk's sections in order) are more than one
-// topic: a section headed by one capitalised word is an aspect of its
-// parent's topic and counts as its parent.
-func topics(secs []*section) bool {
-	var first *section
-	for _, sec := range secs {
-		for sec.parent != nil && aspectHeading(sec.head) {
-			sec = sec.parent
-		}
-		if first == nil {
-			first = sec
-		} else if sec != first {
-			return true
-		}
-	}
-	return false
-}
-
-// aspectHeading says a heading is one capitalised word ("Notes",
-// "Examples", "OPTIONS"): an aspect of the page's subject rather than a
-// topic of its own. store.ChunkNeighbourhoods applies the same rule to
-// heading paths.
-func aspectHeading(h string) bool {
-	if h == "" {
-		return false
-	}
-	upper, lower := 0, 0
-	for i := 0; i < len(h); i++ {
-		switch c := h[i]; {
-		case c >= 'A' && c <= 'Z':
-			if lower > 0 {
-				return false
-			}
-			upper++
-		case c >= 'a' && c <= 'z':
-			if upper != 1 && lower == 0 {
-				return false
-			}
-			lower++
-		default:
-			return false
-		}
-	}
-	return upper >= 1
+	return strings.Join(p, " > "), sections
 }
 
 func (s *splitter) tokens(from, to int) int { return s.prefix[to] - s.prefix[from] }
@@ -443,15 +402,15 @@ func commonPrefix(a, b []string) []string {
 
 func (s *splitter) emitUnit(u unit) {
 	if s.fits(u.from, u.to, s.cfg.MaxTokens) {
-		path, spans := s.pathOf(u.from, u.to)
-		s.emit(path, spans, "", s.blocks[u.from].Start, s.blocks[u.to-1].End)
+		path, sections := s.pathOf(u.from, u.to)
+		s.emit(path, sections, "", s.blocks[u.from].Start, s.blocks[u.to-1].End)
 		return
 	}
 	s.window(u)
 }
 
 // emit appends a chunk for text[start:end] with an optional repeated header.
-func (s *splitter) emit(path string, spans bool, header string, start, end int) {
+func (s *splitter) emit(path string, sections []string, header string, start, end int) {
 	body := s.text[start:end]
 	if strings.TrimSpace(body) == "" {
 		return
@@ -464,7 +423,7 @@ func (s *splitter) emit(path string, spans bool, header string, start, end int) 
 	s.out = append(s.out, Chunk{
 		Index:       len(s.out),
 		HeadingPath: path,
-		Spans:       spans,
+		Sections:    sections,
 		Content:     content,
 		Start:       start,
 		End:         end,

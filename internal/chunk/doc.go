@@ -37,9 +37,8 @@
 // gets that section's path. A definition's term and the blocks of its
 // definition (extract.Block.Definition) have the term at the end of their
 // path, so a chunk of one definition names what it defines.
-// Chunk.Spans marks a chunk whose text lies in more than one section (a
-// section headed by one capitalised word, "Notes", counting as its
-// parent). A heading's own " > " is written " › " in a path, so " > "
+// Chunk.Sections lists the heading paths of the sections a chunk's text
+// lies in. A heading's own " > " is written " › " in a path, so " > "
 // always separates headings.
 //
 // A chunk of a paged document (a PDF: extract.Document.Pages) records the

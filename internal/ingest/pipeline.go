@@ -510,7 +510,9 @@ func (p *Pipeline) upsert(ctx context.Context, t tenant.Tenant, d Document, ct s
 		cp.Ids = append(cp.Ids, id)
 		cp.ChunkIndexes = append(cp.ChunkIndexes, int32(c.Index))
 		cp.HeadingPaths = append(cp.HeadingPaths, c.HeadingPath)
-		cp.SpansSections = append(cp.SpansSections, c.Spans)
+		// One text per chunk, the paths joined by "\n" (no path holds one:
+		// chunk.pathElem collapses white space); the statement splits it.
+		cp.Sections = append(cp.Sections, strings.Join(c.Sections, "\n"))
 		cp.Contents = append(cp.Contents, c.Content)
 		cp.TokenCounts = append(cp.TokenCounts, int32(c.Tokens))
 		cp.StartOffsets = append(cp.StartOffsets, int32(c.Start))

@@ -243,29 +243,51 @@ var determiners = map[string]bool{"the": true, "a": true, "an": true, "this": tr
 var wordingRE = regexp.MustCompile("[\\p{L}`'’_]+")
 
 // asksOpinion reports whether query asks for a judgement: an opinion word,
-// or "should I/we" in a question that weighs a choice ("Should I choose X
-// or Y?", "Which should we pick, X or Y?") rather than asks for the way or
-// the thing to use ("What should I use for a per-test scratch folder?",
-// "Where should I put conftest.py?": how-to questions the documents
-// answer, which a pytest trial saw refused as opinions).
+// or "should I/we" in a question that weighs a choice rather than asks
+// for the way or the thing to use. The sentence holding "should I/we"
+// decides, not the context before it: a yes/no question ("We are three
+// developers. Should we use microservices?", "For a small team, should we
+// …?") or one that ends by offering alternatives ("Which should I pick,
+// pytest or nose?"). "What should I use for a per-test scratch folder?",
+// "Where should I put fixtures that two or more modules share?" and "What
+// should I do when pip install fails on Windows or macOS?" are how-to
+// questions the documents answer (a pytest trial's was refused as an
+// opinion).
 func asksOpinion(query string) bool {
-	words := queryWords(strings.ToLower(query))
-	should := false
-	for i, w := range words {
+	lower := strings.ToLower(query)
+	for _, w := range queryWords(lower) {
 		if opinionWords[w] {
 			return true
 		}
-		should = should || w == "should" && i+1 < len(words) && (words[i+1] == "i" || words[i+1] == "we")
 	}
-	if !should {
-		return false
-	}
-	if len(words) > 0 && (words[0] == "should" || words[0] == "shall") {
-		return true // a yes/no question: whether to do it
-	}
-	for _, w := range words {
-		if w == "or" {
-			return true // alternatives to weigh
+	for _, sentence := range strings.FieldsFunc(lower, func(r rune) bool { return r == '.' || r == '?' || r == '!' || r == ';' }) {
+		words := queryWords(sentence)
+		at := -1
+		for i := 0; i+1 < len(words); i++ {
+			if words[i] == "should" && (words[i+1] == "i" || words[i+1] == "we") {
+				at = i
+				break
+			}
+		}
+		if at < 0 {
+			continue
+		}
+		// A yes/no question: "should" opens the sentence or the clause
+		// after an opening phrase ("For a small team, should we …").
+		clause := sentence
+		if k := strings.LastIndex(sentence[:strings.Index(sentence, "should")], ","); k >= 0 {
+			clause = sentence[k+1:]
+		}
+		if strings.HasPrefix(strings.TrimSpace(clause), "should") {
+			return true
+		}
+		// Alternatives offered after a comma or colon: "…, X or Y".
+		if k := strings.LastIndexAny(sentence, ",:"); k > strings.Index(sentence, "should") {
+			for _, w := range queryWords(sentence[k+1:]) {
+				if w == "or" {
+					return true
+				}
+			}
 		}
 	}
 	return false

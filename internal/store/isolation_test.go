@@ -52,7 +52,7 @@ func seed(t *testing.T, pool *pgxpool.Pool, tenant uuid.UUID, uri, text string) 
 			cp.Ids = append(cp.Ids, id)
 			cp.ChunkIndexes = append(cp.ChunkIndexes, int32(i))
 			cp.HeadingPaths = append(cp.HeadingPaths, "T")
-			cp.SpansSections = append(cp.SpansSections, false)
+			cp.Sections = append(cp.Sections, "")
 			cp.Contents = append(cp.Contents, fmt.Sprintf("%s part %d", text, i))
 			cp.TokenCounts = append(cp.TokenCounts, 3)
 			cp.StartOffsets = append(cp.StartOffsets, 0)
@@ -521,7 +521,7 @@ func TestConcurrentSameSourceURI(t *testing.T) {
 					return err
 				}
 				_, err = q.InsertChunks(ctx, tx, store.InsertChunksParams{TenantID: a.ID, Ids: []uuid.UUID{uuid.New()}, DocumentID: doc.ID,
-					ChunkIndexes: []int32{0}, HeadingPaths: []string{""}, SpansSections: []bool{false}, Contents: []string{fmt.Sprintf("version %d of shared words", i)},
+					ChunkIndexes: []int32{0}, HeadingPaths: []string{""}, Sections: []string{""}, Contents: []string{fmt.Sprintf("version %d of shared words", i)},
 					TokenCounts: []int32{4}, StartOffsets: []int32{0}, EndOffsets: []int32{1}, TsConfig: "english", Keywords: []string{""}})
 				return err
 			})

@@ -30,7 +30,7 @@ func TestPurgeRemovesEveryRow(t *testing.T) {
 				return err
 			}
 			_, err = q.InsertChunks(ctx, tx, store.InsertChunksParams{TenantID: id, Ids: []uuid.UUID{uuid.New()}, DocumentID: doc.ID,
-				ChunkIndexes: []int32{0}, HeadingPaths: []string{""}, SpansSections: []bool{false}, Contents: []string{"purge these words"}, TokenCounts: []int32{3},
+				ChunkIndexes: []int32{0}, HeadingPaths: []string{""}, Sections: []string{""}, Contents: []string{"purge these words"}, TokenCounts: []int32{3},
 				StartOffsets: []int32{0}, EndOffsets: []int32{8}, TsConfig: "english", Keywords: []string{""}})
 			return err
 		})

@@ -1,15 +1,18 @@
 package chunk
 
 import (
+	"slices"
 	"strings"
 	"testing"
 )
 
-// TestSpansMarksChunksOfSeveralSections: a chunk packing short sibling
-// sections carries their parent's path and says it spans sections; a
-// section's own chunk and a chunk of one section's definitions do not.
-// Neighbour expansion tells a parent's intro from such a chunk by it.
-func TestSpansMarksChunksOfSeveralSections(t *testing.T) {
+// TestSectionsListTheSectionsAChunkHolds: a chunk packing short sibling
+// sections carries their parent's path and lists each section's path; a
+// window cut across a section's start lists the section before and that
+// one; a chunk of one section's definitions lists that section once.
+// Neighbour expansion judges a join at the boundary two chunks share by
+// them.
+func TestSectionsListTheSectionsAChunkHolds(t *testing.T) {
 	md := "# Frequent problems\n\n" +
 		"## Stale attribute\n\nExpire the object to reload it.\n\n" +
 		"## Slow flush\n\nUse bulk inserts for many rows.\n\n" +
@@ -29,29 +32,17 @@ func TestSpansMarksChunksOfSeveralSections(t *testing.T) {
 	if packed == nil || own == nil || packed == own {
 		t.Fatalf("want the two short entries packed and the long one its own chunk: %+v", chunks)
 	}
-	if packed.HeadingPath != "Frequent problems" || !packed.Spans {
-		t.Errorf("packed entries: path %q spans %v; want their parent's path and spans", packed.HeadingPath, packed.Spans)
+	if want := []string{"Frequent problems > Stale attribute", "Frequent problems > Slow flush"}; packed.HeadingPath != "Frequent problems" || !slices.Equal(packed.Sections, want) {
+		t.Errorf("packed entries: path %q sections %q; want their parent's path and sections %q", packed.HeadingPath, packed.Sections, want)
 	}
-	if own.Spans || !strings.HasSuffix(own.HeadingPath, " > Instance is not bound to a session") {
-		t.Errorf("the entry's own chunk: path %q spans %v", own.HeadingPath, own.Spans)
-	}
-
-	ref := "# BEGIN\n\nBEGIN — start a transaction block\n\n## Synopsis\n\nBEGIN [ WORK | TRANSACTION ]\n\n" +
-		"## Description\n\nBEGIN initiates a transaction block.\n\n## Notes\n\nUse COMMIT or ROLLBACK to end it.\n"
-	for _, c := range split(t, extractT(t, "text/markdown", ref), cfg) {
-		if c.Spans {
-			t.Errorf("a reference page's intro and aspect sections (Synopsis, Description, Notes) span sections: %+v", c)
-		}
-	}
-	intro := "# Install guide\n\nRead this first.\n\n## Installing from packages\n\nRun the package manager.\n"
-	if c := split(t, extractT(t, "text/markdown", intro), cfg); len(c) != 1 || !c[0].Spans {
-		t.Errorf("an intro packed with its first subsection: %+v; want one chunk that spans sections (it ends in the subsection)", c)
+	if want := []string{"Frequent problems > Instance is not bound to a session"}; !slices.Equal(own.Sections, want) {
+		t.Errorf("the entry's own chunk: sections %q, want %q", own.Sections, want)
 	}
 
 	dl := "<html><body><h1>Settings</h1><dl><dt>work_mem</dt><dd><p>Memory per sort.</p></dd><dt>temp_buffers</dt><dd><p>Memory for temporary tables.</p></dd></dl></body></html>"
 	for _, c := range split(t, extractT(t, "text/html", dl), cfg) {
-		if c.Spans {
-			t.Errorf("a chunk of one section's definitions spans sections: %+v", c)
+		if len(c.Sections) != 1 || c.Sections[0] != "Settings" {
+			t.Errorf("a chunk of one section's definitions: sections %q, want [Settings]", c.Sections)
 		}
 	}
 }
