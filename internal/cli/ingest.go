@@ -78,8 +78,9 @@ func runIngest(ctx context.Context, e *env, args []string) error {
 	}
 	ignored := map[string]int{}
 	excluded := 0
+	var linked []string
 	files, walkFails, err := ingest.Walk(paths, ingest.WalkOptions{Include: include, Exclude: exclude, BaseURI: *baseURI, Metadata: meta,
-		Access: access.principals, SetAccess: access.set, Ignored: ignored, Excluded: &excluded})
+		Access: access.principals, SetAccess: access.set, Ignored: ignored, Excluded: &excluded, Linked: &linked})
 	if errors.Is(err, ingest.ErrSourceURICollision) {
 		return err // the inputs, not the command line: exit 1, nothing written
 	}
@@ -105,6 +106,7 @@ func runIngest(ctx context.Context, e *env, args []string) error {
 			return usagef("--prune needs --base-uri or a single PATH (it deletes only under that prefix)")
 		}
 		pr.Roots = pruneRoots(paths)
+		pr.Linked = linked
 	}
 	// The run is recorded as a job (GET /v1/ingest/jobs shows it to the
 	// tenant) with each file's outcome; the files are processed here.

@@ -11,7 +11,9 @@ import (
 	"io/fs"
 	"net/url"
 	"os"
+	"path"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -100,6 +102,10 @@ type WalkOptions struct {
 	// Excluded, when non-nil, receives the number of supported files the
 	// Exclude globs left out, those under an excluded directory included.
 	Excluded *int
+	// Linked, when non-nil, receives the source_uris of the symbolic links
+	// left out as links to files listed under their own names (Prune
+	// deletes the documents an earlier run stored for them).
+	Linked *[]string
 }
 
 // ErrSourceURICollision: two different files map to one source_uri (e.g.
@@ -219,11 +225,19 @@ func Walk(paths []string, o WalkOptions) ([]File, []Failure, error) {
 				if st, err := os.Stat(target); err != nil || st.IsDir() {
 					return nil
 				}
+				// A link to a file the walk lists under its own name is the
+				// same document twice (a Debian -doc package links each
+				// alias's manual to one PDF: six copies of dot.1 filled the
+				// top results and were cited as circo.1 and fdp.1).
+				if trel, err := filepath.Rel(base, target); err == nil && walked(o, filepath.ToSlash(trel)) {
+					fails = append(fails, Failure{Path: p, Reason: "symbolic link to " + filepath.ToSlash(trel) + ", ingested under its own name", Kind: KindSkipped})
+					if o.Linked != nil {
+						*o.Linked = append(*o.Linked, sourceURI(o, p, rel))
+					}
+					return nil
+				}
 			}
-			uri := "file://" + filepath.ToSlash(p)
-			if o.BaseURI != "" {
-				uri = strings.TrimRight(o.BaseURI, "/") + "/" + rel
-			}
+			uri := sourceURI(o, p, rel)
 			real := p
 			if r, err := filepath.EvalSymlinks(p); err == nil {
 				real = r
@@ -247,6 +261,32 @@ func Walk(paths []string, o WalkOptions) ([]File, []Failure, error) {
 	}
 	sort.Slice(files, func(i, j int) bool { return files[i].SourceURI < files[j].SourceURI })
 	return files, fails, nil
+}
+
+// sourceURI is the source_uri of the file at p, rel under the walked root.
+func sourceURI(o WalkOptions, p, rel string) string {
+	if o.BaseURI != "" {
+		return strings.TrimRight(o.BaseURI, "/") + "/" + rel
+	}
+	return "file://" + filepath.ToSlash(p)
+}
+
+// walked reports whether Walk lists the regular file at rel (relative to
+// the walked root) under its own name: its globs take it and no
+// --exclude names it or a directory above it.
+func walked(o WalkOptions, rel string) bool {
+	if strings.HasPrefix(rel, "../") || !match(o.Include, rel, true) || match(o.Exclude, rel, false) {
+		return false
+	}
+	if _, err := extract.TypeFromPath(rel); err != nil {
+		return false
+	}
+	for d := path.Dir(rel); d != "." && d != "/"; d = path.Dir(d) {
+		if match(o.Exclude, d, false) {
+			return false
+		}
+	}
+	return true
 }
 
 // Root returns the directory the source_uris of the files Walk finds
@@ -383,18 +423,25 @@ type Progress func(done, total, chunks int)
 // remainder after Prefix, relative to each root: a document whose file
 // still exists under some root is kept even though the run's --include or
 // --exclude left it out (it is not gone, only not selected this time).
-// Without Roots, every document not among the files is gone. The zero
-// Prune deletes nothing.
+// Without Roots, every document not among the files is gone. A document
+// of a symbolic link the walk left out as a link to a listed file
+// (Linked) is gone too: it is that file's copy. The zero Prune deletes
+// nothing.
 type Prune struct {
 	Prefix string
 	Roots  []string
+	Linked []string
 }
 
-// gone reports whether the document at uri has no file under any root.
+// gone reports whether the document at uri has no file under any root,
+// or is a left-out link's.
 func (pr Prune) gone(uri string) bool {
 	rel, ok := strings.CutPrefix(uri, pr.Prefix)
 	if !ok {
 		return false
+	}
+	if slices.Contains(pr.Linked, uri) {
+		return true
 	}
 	for _, root := range pr.Roots {
 		p := filepath.Join(root, filepath.FromSlash(rel))

@@ -597,3 +597,55 @@ func TestWalkExcludeNamesDirectories(t *testing.T) {
 		}
 	}
 }
+
+// TestWalkLeavesOutLinksToListedFiles: a symbolic link to a file the walk
+// lists under its own name is the same document twice (graphviz-doc links
+// circo.1.pdf.gz, fdp.1.pdf.gz, … to dot.1.pdf.gz: six copies of one
+// manual filled a trial's top results); it is reported as skipped. A link
+// to a file the walk leaves out (an --exclude) is the only way to that
+// document and is listed.
+func TestWalkLeavesOutLinksToListedFiles(t *testing.T) {
+	t.Parallel()
+	root := t.TempDir()
+	for _, rel := range []string{"dot.1.md", "private/notes.md"} {
+		p := filepath.Join(root, filepath.FromSlash(rel))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte("# "+rel+"\n\nText."), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for link, target := range map[string]string{"circo.1.md": "dot.1.md", "sub/fdp.1.md": "../dot.1.md", "notes.md": "private/notes.md"} {
+		p := filepath.Join(root, filepath.FromSlash(link))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Symlink(target, p); err != nil {
+			t.Fatal(err)
+		}
+	}
+	files, fails, err := ingest.Walk([]string{root}, ingest.WalkOptions{Exclude: []string{"private"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, f := range files {
+		r, _ := filepath.Rel(root, f.Path)
+		got = append(got, filepath.ToSlash(r))
+	}
+	slices.Sort(got)
+	if want := []string{"dot.1.md", "notes.md"}; !slices.Equal(got, want) {
+		t.Errorf("files %q, want %q", got, want)
+	}
+	skipped := map[string]string{}
+	for _, f := range fails {
+		r, _ := filepath.Rel(root, f.Path)
+		if f.Kind == ingest.KindSkipped {
+			skipped[filepath.ToSlash(r)] = f.Reason
+		}
+	}
+	if len(skipped) != 2 || !strings.Contains(skipped["circo.1.md"], "dot.1.md") || !strings.Contains(skipped["sub/fdp.1.md"], "dot.1.md") {
+		t.Errorf("skipped %q, want circo.1.md and sub/fdp.1.md as links to dot.1.md", skipped)
+	}
+}
