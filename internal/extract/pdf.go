@@ -559,13 +559,19 @@ func runningKey(s string) string {
 //   - a line beginning or ending with the page's printed number, where the
 //     printed numbers follow the page sequence (page index minus number
 //     constant) on at least three pages (two in a document of under six):
-//     "Chapter 2: ASN.1 structure handling 3";
+//     "Chapter 2: ASN.1 structure handling 3". A line in a font larger than
+//     the body text's is a heading, never such a line: a numbered section
+//     starting a page ("4 Nodes" on the fifth page) follows the page
+//     sequence when its number happens to be the page's index, and four
+//     such sections of a tutorial were dropped;
 //   - a line repeated, its page number aside, at the same edge of that many
 //     pages.
 //
 // A page that would keep nothing keeps its lines, bare page numbers aside.
 func dropRunning(pages [][]line) {
 	const depth = 2
+	body := bodySize(pages)
+	heading := func(l line) bool { return body > 0 && l.size > body*1.15 }
 	top, bottom := map[string]int{}, map[string]int{}
 	offsets := map[int]int{}
 	for p, pg := range pages {
@@ -582,6 +588,9 @@ func dropRunning(pages [][]line) {
 					e.counts[key]++
 				}
 				for _, n := range edgeNumbers(e.l.text) {
+					if heading(e.l) {
+						break
+					}
 					if !seenOff[p-n] {
 						seenOff[p-n] = true
 						offsets[p-n]++
@@ -599,7 +608,7 @@ func dropRunning(pages [][]line) {
 			return true
 		}
 		for _, n := range edgeNumbers(l.text) {
-			if offsets[p-n] >= need && len(strings.Fields(l.text)) <= 12 {
+			if offsets[p-n] >= need && len(strings.Fields(l.text)) <= 12 && !heading(l) {
 				return true
 			}
 		}
@@ -629,6 +638,26 @@ func dropRunning(pages [][]line) {
 		}
 		pages[i] = pg[from:to]
 	}
+}
+
+// bodySize is the font size of the body text: the size most lines of the
+// document have (0 when no line's size is known).
+func bodySize(pages [][]line) float64 {
+	count := map[float64]int{}
+	best, most := 0.0, 0
+	for _, pg := range pages {
+		for _, l := range pg {
+			if l.size <= 0 {
+				continue
+			}
+			sz := math.Round(l.size*2) / 2
+			count[sz]++
+			if n := count[sz]; n > most || n == most && sz < best {
+				best, most = sz, n
+			}
+		}
+	}
+	return best
 }
 
 // edgeNumbers returns the integers (at most 5 digits) that begin or end s

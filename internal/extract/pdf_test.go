@@ -190,6 +190,39 @@ func TestDropRunningHeadersAndFooters(t *testing.T) {
 	}
 }
 
+// TestDropRunningKeepsNumberedSectionHeadings: a numbered section that
+// starts a page, its number equal to the page's index ("4 Nodes" on the
+// fifth page of a tutorial whose footers print index + 1), follows a
+// page sequence when several do; in a heading's font it is no running
+// line (the Graphviz Cgraph tutorial lost "4 Nodes", "8 Internal
+// Attributes", "11 Error Handling" and "13 Expert-level Tweaks", and their
+// text was cited under the section before).
+func TestDropRunningKeepsNumberedSectionHeadings(t *testing.T) {
+	t.Parallel()
+	heads := map[int]string{4: "4 Nodes", 8: "8 Internal Attributes", 11: "11 Error Handling", 13: "13 Expert-level Tweaks"}
+	var pages [][]line
+	for p := range 16 {
+		var pg []line
+		if h, ok := heads[p]; ok {
+			l := ln(h, 750)
+			l.size = 14.4
+			pg = append(pg, l)
+		}
+		pg = append(pg, ln("Body text of page "+strconv.Itoa(p+1)+" starts here.", 700), ln("It goes on about "+strconv.Itoa(p+1)+" things.", 686), ln(strconv.Itoa(p+1), 40))
+		pages = append(pages, pg)
+	}
+	dropRunning(pages)
+	for p, h := range heads {
+		if len(pages[p]) != 3 || pages[p][0].text != h {
+			var got []string
+			for _, l := range pages[p] {
+				got = append(got, l.text)
+			}
+			t.Errorf("page %d after dropRunning: %q, want %q and its two body lines", p+1, got, h)
+		}
+	}
+}
+
 func TestJoinLinesRepairsHyphenation(t *testing.T) {
 	t.Parallel()
 	cases := []struct {
