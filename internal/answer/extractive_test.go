@@ -1238,3 +1238,21 @@ func TestExtractiveCodeCommentIsNoHeading(t *testing.T) {
 		t.Errorf("Answer = %q, want the sentence alone", r.Answer)
 	}
 }
+
+// TestExtractiveQuotesAnAnnouncedCommand: a one-line command under the
+// sentence announcing it ("Install it with pip:" above "pip install
+// quokka") is quoted as code with it; without code punctuation it was
+// taken for a caption and left out, and the answer ended on ":"
+// (h-review18).
+func TestExtractiveQuotesAnAnnouncedCommand(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct{ question, content, command string }{
+		{"How do I install the quokka client?", "Installation\n\nThe quokka client needs Python 3.8 or later. Install it with pip:\n\npip install quokka\n\nThen run quokka --version to check it.", "pip install quokka"},
+		{"How do I install quokka on Debian?", "Installation\n\nOn Debian, install the package as root:\n\nsudo apt-get install quokka\n\nThe service starts at once.", "sudo apt-get install quokka"},
+	} {
+		r := Extractive(c.question, []Source{{Title: "Installation", Content: c.content}}, 3)
+		if !strings.Contains(r.Answer, "```\n"+c.command+"\n```") {
+			t.Errorf("%q: Answer = %q, want the command %q quoted as code", c.question, r.Answer, c.command)
+		}
+	}
+}

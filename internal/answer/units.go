@@ -519,17 +519,32 @@ func isSeparatorRow(cells []string) bool {
 // ends a sentence or runs past eight words (a definition list's "term"
 // above its "definition." is prose), and each holds a digit, code
 // punctuation or starts with a joined name ("Listen 80", "ServerName
-// www.example.com", "LimitRequestBody 102400"), which a subsection's
+// www.example.com", "LimitRequestBody 102400") or is shaped like a
+// command (commandLike: "pip install quokka"), which a subsection's
 // heading ("Upgrading with pg_upgrade", quoted as code under "… in two
-// ways:") does not.
+// ways:") is not.
 func terse(lines []string) bool {
 	for _, l := range lines {
 		t := strings.TrimSpace(l)
-		if endsSentence(t) || wordCount(t) > 8 || !exampleLike(t) {
+		if endsSentence(t) || wordCount(t) > 8 || !exampleLike(t) && !commandLike(t) {
 			return false
 		}
 	}
 	return true
+}
+
+// commandLike reports a line shaped like a command typed at a prompt: two
+// words or more, the first in lower case ("pip install quokka", "sudo
+// apt-get install quokka"). Under a sentence announcing it ("Install it
+// with pip:") such a line is the command, which has no code punctuation
+// to show it; a line of prose there opens with a capital.
+func commandLike(t string) bool {
+	f := strings.Fields(t)
+	if len(f) < 2 {
+		return false
+	}
+	r, _ := utf8.DecodeRuneInString(f[0])
+	return r < utf8.RuneSelf && unicode.IsLower(r)
 }
 
 // exampleLike reports a line with a digit, a character of code or
