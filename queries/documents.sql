@@ -121,23 +121,25 @@ SELECT set_config('plan_cache_mode', 'auto', true);
 -- quotation comes from, with its pages and heading.
 -- A neighbour joins only when it continues the chunk's section, judged at
 -- the boundary the two chunks share (sections: the heading paths of the
--- sections a chunk's text lies in, in order): the chunk before when its
--- last section is the chunk's first (a section cut into windows) or it
--- holds the intro of the section the chunk's first section sits in (the
--- page's intro before its first subsection, "Using pdb" and its first
--- subsection before the next ones); the chunk after when its first section
--- is the chunk's last or sits in a section whose intro the chunk holds
--- (the chunk's first subsection). Short sibling entries packed into one
--- chunk are none of these to the entry after them: an FAQ answer widened
--- to the entries before it was quoted under their heading. Either also
--- joins when one has no path, or when the two are sibling sections each
--- headed by one capitalised word (a reference page's "Notes" and
+-- sections a chunk's text lies in, in order, without definition terms):
+-- the earlier chunk's last section is the later one's first (a section
+-- cut into windows; one section's definitions), or an ancestor of it (the
+-- earlier chunk ends with the intro of the section the later one begins
+-- in: a page's intro before its first subsection). Nothing else between
+-- them: short sibling entries packed into one chunk, with or without
+-- their section's intro before them, are no context of the entry after
+-- them (an FAQ answer widened to the entry before it was quoted under that
+-- entry's heading). Sibling definitions of one section still join (the
+-- manual's settings and psql variables: told apart, its answer checks
+-- fell 56 → 53 of 81). Either
+-- also joins when one has no path, or when the two are sibling sections
+-- each headed by one capitalised word (a reference page's "Notes" and
 -- "Examples", "OPTIONS": aspects of the page's one subject); an identifier
 -- (MissingGreenlet) or a Chinese or Japanese title heads a topic of its
 -- own. Chunks written before sections existed (NULL) are judged by their
--- heading paths: the same path, the chunk before one above, the chunk
--- after one under. A heading's own " > " is stored as " › "
--- (chunk.pathElem), so " > " splits a path into its headings.
+-- heading paths: the same path, or the later one under the earlier. A
+-- heading's own " > " is stored as " › " (chunk.pathElem), so " > " splits
+-- a path into its headings.
 SELECT k.id AS chunk_id,
        min(c.start_offset)::int AS start_offset, max(c.end_offset)::int AS end_offset,
        convert_from(substring(convert_to(d.body, 'UTF8') FROM min(c.start_offset) + 1 FOR max(c.end_offset) - min(c.start_offset)), 'UTF8')::text AS body,
@@ -163,7 +165,7 @@ JOIN documents d ON d.tenant_id = k.tenant_id AND d.id = k.document_id
 WHERE k.tenant_id = @tenant_id AND k.id = ANY(@chunk_ids::uuid[])
   AND (c.chunk_index = k.chunk_index
        OR p.ep = '' OR p.lp = ''
-       OR (cardinality(p.es) > 0 AND cardinality(p.ls) > 0 AND (p.el = p.lf OR heading_parent(p.lf) = ANY(p.es)))
+       OR (cardinality(p.es) > 0 AND cardinality(p.ls) > 0 AND (p.el = p.lf OR starts_with(p.lf, p.el || ' > ')))
        OR ((p.es IS NULL OR p.ls IS NULL) AND (p.ep = p.lp OR starts_with(p.lp, p.ep || ' > ')))
        OR (p.el ~ ' > ([A-Z][a-z]+|[A-Z]+)$' AND p.lf ~ ' > ([A-Z][a-z]+|[A-Z]+)$' AND heading_parent(p.el) = heading_parent(p.lf)))
 GROUP BY k.id, d.tenant_id, d.id;

@@ -8,7 +8,7 @@
 -- intro and the start of a long section lost that section's next window,
 -- and a page's intro with a banner before it stopped being the intro of
 -- its first subsection. sections lists the heading paths of the sections
--- a chunk's text lies in, in order; NULL for rows written before it (the
+-- a chunk's text lies in, in order (without definition terms); NULL for rows written before it (the
 -- heading path rules apply to them until their document is ingested
 -- again).
 

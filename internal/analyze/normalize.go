@@ -22,11 +22,18 @@ import (
 // U+2212 are "-": typesetters (groff's UTF-8 output, TeX, word processors)
 // write a command's options and a negative number with them ("dot −Tpng",
 // "−0.5"), a reader types "-", and a command quoted with them fails in a
-// shell.
+// shell. Code keeps them (NormalizeCode).
 // Widths are not folded here: a document's text is quoted as written (code
 // that converts fullwidth digits must keep them); questions are folded
 // (Question) and documents indexed with folded forms too (Keywords).
-func Normalize(s string) string {
+func Normalize(s string) string { return normalize(s, true) }
+
+// NormalizeCode is Normalize for a block of code: its hyphens and minus
+// signs stay as written, since code may handle them itself
+// (`text.replace("−", "-")` would read as a no-op).
+func NormalizeCode(s string) string { return normalize(s, false) }
+
+func normalize(s string, dashes bool) string {
 	ascii := true
 	for i := 0; i < len(s); i++ {
 		if s[i] >= 0x80 {
@@ -46,7 +53,9 @@ func Normalize(s string) string {
 			case '\u00ad', '\u200b', '\u2060', '\ufeff':
 				return -1
 			case '\u2010', '\u2011', '\u2212':
-				return '-'
+				if dashes {
+					return '-'
+				}
 			}
 			return r
 		}, s)

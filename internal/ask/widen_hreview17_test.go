@@ -153,28 +153,3 @@ func TestNeighbourhoodReadsHeadingsNotTheirText(t *testing.T) {
 		t.Errorf("the Edit > Find section's neighbourhood holds the Edit > Preferences section:\n%s\nchunks:\n%s", body, listing)
 	}
 }
-
-// TestNeighbourhoodJoinsPackedSubsectionsOfOneSubject: when the chunker
-// packs a section's subsections into two chunks, both carry the section's
-// path and list several sections; the second's neighbourhood takes the
-// first, which holds the section's intro and its first subsections (a pytest
-// trial: "Can pytest open the debugger when a test fails?" retrieved the
-// chunk of "Setting breakpoints" under "Using pdb", and its answer,
-// `--pdb`, is in the subsection before it). A single entry's chunk does
-// not take a packed chunk before it (TestNeighbourhoodSkipsMergedSiblingEntries).
-func TestNeighbourhoodJoinsPackedSubsectionsOfOneSubject(t *testing.T) {
-	t.Parallel()
-	doc := "# Handling quokka failures\n\n" +
-		"## Stopping early\n\nRun quokka with --halt to stop after the first failure, then read the report it prints.\n\n" +
-		"## Using the quokka debugger\n\nIt opens a prompt.\n\n" +
-		"### On failures\n\nRun quokka --debug on failures.\n\n" +
-		"### Setting breakpoints\n\nCall breakpoint() in a test.\n\n" +
-		"### The hook\n\nThe hook honours breakpoint().\n"
-	body, listing := neighbourhoodOfChunk(t, "nb-packed-subject", doc, "Call breakpoint()")
-	if strings.Count(listing, " packed:") < 2 {
-		t.Fatalf("want the subsections packed into chunks that span sections:\n%s", listing)
-	}
-	if !strings.Contains(body, "Call breakpoint()") || !strings.Contains(body, "Run quokka --debug on failures") {
-		t.Errorf("the packed subsections' neighbourhood lacks the subsection before them:\n%s\nchunks:\n%s", body, listing)
-	}
-}

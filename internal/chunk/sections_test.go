@@ -8,8 +8,7 @@ import (
 
 // TestSectionsListTheSectionsAChunkHolds: a chunk packing short sibling
 // sections carries their parent's path and lists each section's path; a
-// window cut across a section's start lists the section before and that
-// one; a chunk of one section's definitions lists that section once.
+// chunk of one section's definitions lists that section once.
 // Neighbour expansion judges a join at the boundary two chunks share by
 // them.
 func TestSectionsListTheSectionsAChunkHolds(t *testing.T) {

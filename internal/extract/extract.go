@@ -31,7 +31,7 @@ const (
 // as unchanged; raise it with every such change, and with every change to
 // what package chunk stores for the same text (a heading path's form, a
 // chunk's flags).
-const Version = "2026-12-03.31"
+const Version = "2026-12-03.33"
 
 // ErrUnsupportedType is returned (wrapped, with the offending type and the
 // supported list in the message) by Extract for a content type it cannot
@@ -517,7 +517,11 @@ func (b *builder) document(title string) *Document {
 // it: a line that held only an invisible character is gone, and the text
 // neither begins nor ends with a blank (code keeps its indentation).
 func clean(s string, code bool) string {
-	n := analyze.Normalize(withoutControls(s))
+	norm := analyze.Normalize
+	if code {
+		norm = analyze.NormalizeCode // code keeps its minus signs
+	}
+	n := norm(withoutControls(s))
 	if n == s {
 		return s
 	}

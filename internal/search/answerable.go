@@ -260,7 +260,9 @@ func asksOpinion(query string) bool {
 			return true
 		}
 	}
-	for _, sentence := range strings.FieldsFunc(lower, func(r rune) bool { return r == '.' || r == '?' || r == '!' || r == ';' }) {
+	// Sentences end at ".", "?", "!" or ";" before a blank or the end: a
+	// dot inside a word ("setup.py", "Node.js", "2.0") ends none.
+	for _, sentence := range sentenceEnd.Split(lower, -1) {
 		words := queryWords(sentence)
 		at := -1
 		for i := 0; i+1 < len(words); i++ {
@@ -292,6 +294,9 @@ func asksOpinion(query string) bool {
 	}
 	return false
 }
+
+// sentenceEnd splits a question into its sentences (asksOpinion).
+var sentenceEnd = regexp.MustCompile(`[.?!;]+(\s+|$)`)
 
 // signals computes the answerability evidence of the legs' results.
 func signals(p plan, legs legResults) Signals {

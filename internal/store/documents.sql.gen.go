@@ -73,7 +73,7 @@ JOIN documents d ON d.tenant_id = k.tenant_id AND d.id = k.document_id
 WHERE k.tenant_id = $1 AND k.id = ANY($2::uuid[])
   AND (c.chunk_index = k.chunk_index
        OR p.ep = '' OR p.lp = ''
-       OR (cardinality(p.es) > 0 AND cardinality(p.ls) > 0 AND (p.el = p.lf OR heading_parent(p.lf) = ANY(p.es)))
+       OR (cardinality(p.es) > 0 AND cardinality(p.ls) > 0 AND (p.el = p.lf OR starts_with(p.lf, p.el || ' > ')))
        OR ((p.es IS NULL OR p.ls IS NULL) AND (p.ep = p.lp OR starts_with(p.lp, p.ep || ' > ')))
        OR (p.el ~ ' > ([A-Z][a-z]+|[A-Z]+)$' AND p.lf ~ ' > ([A-Z][a-z]+|[A-Z]+)$' AND heading_parent(p.el) = heading_parent(p.lf)))
 GROUP BY k.id, d.tenant_id, d.id
@@ -113,23 +113,25 @@ type ChunkNeighbourhoodsRow struct {
 // quotation comes from, with its pages and heading.
 // A neighbour joins only when it continues the chunk's section, judged at
 // the boundary the two chunks share (sections: the heading paths of the
-// sections a chunk's text lies in, in order): the chunk before when its
-// last section is the chunk's first (a section cut into windows) or it
-// holds the intro of the section the chunk's first section sits in (the
-// page's intro before its first subsection, "Using pdb" and its first
-// subsection before the next ones); the chunk after when its first section
-// is the chunk's last or sits in a section whose intro the chunk holds
-// (the chunk's first subsection). Short sibling entries packed into one
-// chunk are none of these to the entry after them: an FAQ answer widened
-// to the entries before it was quoted under their heading. Either also
-// joins when one has no path, or when the two are sibling sections each
-// headed by one capitalised word (a reference page's "Notes" and
+// sections a chunk's text lies in, in order, without definition terms):
+// the earlier chunk's last section is the later one's first (a section
+// cut into windows; one section's definitions), or an ancestor of it (the
+// earlier chunk ends with the intro of the section the later one begins
+// in: a page's intro before its first subsection). Nothing else between
+// them: short sibling entries packed into one chunk, with or without
+// their section's intro before them, are no context of the entry after
+// them (an FAQ answer widened to the entry before it was quoted under that
+// entry's heading). Sibling definitions of one section still join (the
+// manual's settings and psql variables: told apart, its answer checks
+// fell 56 → 53 of 81). Either
+// also joins when one has no path, or when the two are sibling sections
+// each headed by one capitalised word (a reference page's "Notes" and
 // "Examples", "OPTIONS": aspects of the page's one subject); an identifier
 // (MissingGreenlet) or a Chinese or Japanese title heads a topic of its
 // own. Chunks written before sections existed (NULL) are judged by their
-// heading paths: the same path, the chunk before one above, the chunk
-// after one under. A heading's own " > " is stored as " › "
-// (chunk.pathElem), so " > " splits a path into its headings.
+// heading paths: the same path, or the later one under the earlier. A
+// heading's own " > " is stored as " › " (chunk.pathElem), so " > " splits
+// a path into its headings.
 // e is the earlier chunk of the pair, l the later; el is the last section of
 // e, lf the first of l (the heading paths where sections is unknown).
 func (q *Queries) ChunkNeighbourhoods(ctx context.Context, db DBTX, arg ChunkNeighbourhoodsParams) ([]ChunkNeighbourhoodsRow, error) {
