@@ -1,74 +1,18 @@
 package ask_test
 
 import (
-	"context"
-	"fmt"
 	"strings"
 	"testing"
-
-	"github.com/google/uuid"
-	"github.com/jackc/pgx/v5"
-
-	"github.com/ragd-dev/ragd/internal/ingest"
-	"github.com/ragd-dev/ragd/internal/store"
 )
 
-// neighbourhoodOfChunk ingests doc into a small-chunk tenant and returns the
-// ChunkNeighbourhoods body of the chunk whose content holds marker, with a
-// listing of the document's chunks for failure messages.
+// neighbourhoodOfChunk ingests the Markdown doc into a small-chunk tenant
+// and returns the ChunkNeighbourhoods body of the chunk holding marker,
+// with a listing of the document's chunks (" packed" marks a chunk of
+// several sections) for failure messages.
 func neighbourhoodOfChunk(t *testing.T, name, doc, marker string) (string, string) {
 	t.Helper()
-	ctx := context.Background()
-	pool, tt, tn, _, p := smallChunkTenant(t, name)
-	out, err := p.Upsert(ctx, tn, ingest.Document{SourceURI: "https://docs.test/" + name, ContentType: "text/markdown", Content: []byte(doc)})
-	if err != nil {
-		t.Fatal(err)
-	}
-	var listing strings.Builder
-	var body string
-	err = store.InTenant(ctx, pool, tt.ID, func(tx pgx.Tx) error {
-		rows, err := tx.Query(ctx, `SELECT id, chunk_index, heading_path, coalesce(sections, '{}'), content FROM chunks WHERE tenant_id = $1 AND document_id = $2 ORDER BY chunk_index`, tt.ID, out.DocumentID)
-		if err != nil {
-			return err
-		}
-		var target uuid.UUID
-		for rows.Next() {
-			var id uuid.UUID
-			var idx int
-			var path, content string
-			var sections []string
-			if err := rows.Scan(&id, &idx, &path, &sections, &content); err != nil {
-				return err
-			}
-			packed := ""
-			if len(sections) > 1 {
-				packed = " packed"
-			}
-			fmt.Fprintf(&listing, "  chunk %d [%s] sections=%q%s: %q\n", idx, path, sections, packed, content)
-			if strings.Contains(content, marker) {
-				target = id
-			}
-		}
-		if err := rows.Err(); err != nil {
-			return err
-		}
-		if target == uuid.Nil {
-			return fmt.Errorf("no chunk holds %q:\n%s", marker, listing.String())
-		}
-		nb, err := store.New().ChunkNeighbourhoods(ctx, tx, store.ChunkNeighbourhoodsParams{TenantID: tt.ID, ChunkIds: []uuid.UUID{target}})
-		if err != nil {
-			return err
-		}
-		if len(nb) != 1 {
-			return fmt.Errorf("%d neighbourhoods", len(nb))
-		}
-		body = nb[0].Body
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return body, listing.String()
+	bodies, listing := neighbourhoodsOf(t, name, "text/markdown", doc, false, marker)
+	return bodies[marker], listing
 }
 
 // TestNeighbourhoodSkipsOneWordSiblingTopics (h-review17, commit 9fa82ab):

@@ -50,7 +50,11 @@ func neighbourhoodsOf(t *testing.T, name, ct, doc string, defaults bool, markers
 			if err := rows.Scan(&id, &idx, &path, &sections, &content); err != nil {
 				return err
 			}
-			fmt.Fprintf(&listing, "  chunk %d [%s] sections=%q: %q\n", idx, path, sections, content)
+			packed := ""
+			if len(sections) > 1 {
+				packed = " packed"
+			}
+			fmt.Fprintf(&listing, "  chunk %d [%s] sections=%q%s: %q\n", idx, path, sections, packed, content)
 			for _, m := range markers {
 				if _, ok := targets[m]; !ok && strings.Contains(content, m) {
 					targets[m] = id
