@@ -1,7 +1,6 @@
 package api_test
 
 import (
-	"encoding/json"
 	"fmt"
 	"log/slog"
 	"net/http"
@@ -13,6 +12,7 @@ import (
 	"github.com/ragd-dev/ragd/internal/app"
 	"github.com/ragd-dev/ragd/internal/auth"
 	"github.com/ragd-dev/ragd/internal/config"
+	"github.com/ragd-dev/ragd/internal/provider/providertest"
 	"github.com/ragd-dev/ragd/internal/rerank"
 	"github.com/ragd-dev/ragd/internal/testdb"
 )
@@ -22,21 +22,7 @@ import (
 // order it was given), and a client of it.
 func fakeRerankerHB9(t *testing.T) *rerank.Client {
 	t.Helper()
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		var req struct {
-			Documents []string `json:"documents"`
-		}
-		if err := json.NewDecoder(r.Body).Decode(&req); err != nil {
-			http.Error(w, "bad json", http.StatusBadRequest)
-			return
-		}
-		res := make([]map[string]any, len(req.Documents))
-		for i := range req.Documents {
-			res[i] = map[string]any{"index": i, "relevance_score": 1 / float64(1+i)}
-		}
-		w.Header().Set("Content-Type", "application/json")
-		_ = json.NewEncoder(w).Encode(map[string]any{"id": "x", "results": res})
-	}))
+	srv := httptest.NewServer(providertest.RerankHandler(func(i int, _ string) float64 { return 1 / float64(1+i) }))
 	t.Cleanup(srv.Close)
 	c, err := rerank.New(srv.URL+"/v1", "fake-rerank", rerank.WithMaxRetries(0), rerank.WithTimeout(5*time.Second))
 	if err != nil {

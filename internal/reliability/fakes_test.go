@@ -14,6 +14,7 @@ import (
 
 	"github.com/ragd-dev/ragd/internal/embed"
 	"github.com/ragd-dev/ragd/internal/llm"
+	"github.com/ragd-dev/ragd/internal/provider/providertest"
 	"github.com/ragd-dev/ragd/internal/rerank"
 )
 
@@ -186,24 +187,13 @@ func newLLMProvider(t testing.TB, reply func(prompt string) string) (*provider, 
 func newRerankProvider(t testing.TB) (*provider, *rerank.Client) {
 	t.Helper()
 	p := &provider{}
+	rank := providertest.RerankHandler(func(_ int, d string) float64 { return 1 / float64(1+len(d)) })
 	p.Server = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		p.calls.Add(1)
 		if p.misbehave(w, r) {
 			return
 		}
-		var req struct {
-			Documents []string `json:"documents"`
-		}
-		if err := json.NewDecoder(r.Body).Decode(&req); err != nil {
-			http.Error(w, "bad json", http.StatusBadRequest)
-			return
-		}
-		res := make([]map[string]any, len(req.Documents))
-		for i, d := range req.Documents {
-			res[i] = map[string]any{"index": i, "relevance_score": 1 / float64(1+len(d))}
-		}
-		w.Header().Set("Content-Type", "application/json")
-		json.NewEncoder(w).Encode(map[string]any{"id": "x", "results": res})
+		rank(w, r)
 	}))
 	t.Cleanup(p.Close)
 	c, err := rerank.New(p.URL+"/v1", "fake-rerank", rerank.WithMaxRetries(1), rerank.WithBackoff(time.Millisecond, 5*time.Millisecond),

@@ -2,14 +2,13 @@ package search_test
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
-	"net/http"
 	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/ragd-dev/ragd/internal/provider/providertest"
 	"github.com/ragd-dev/ragd/internal/rerank"
 	"github.com/ragd-dev/ragd/internal/search"
 )
@@ -100,24 +99,11 @@ func TestStrayNameIsJudgedOnTheRerankedPassages(t *testing.T) {
 		t.Fatalf("without a reranker: not capped (confidence %.3f); the case tests nothing", plain.Confidence)
 	}
 	// A reranker that puts every passage naming Hibernate first.
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		var req struct {
-			Documents []string `json:"documents"`
+	srv := httptest.NewServer(providertest.RerankHandler(func(i int, d string) float64 {
+		if strings.Contains(d, "Hibernate") {
+			return 1
 		}
-		if err := json.NewDecoder(r.Body).Decode(&req); err != nil {
-			http.Error(w, "bad json", http.StatusBadRequest)
-			return
-		}
-		res := make([]map[string]any, len(req.Documents))
-		for i, d := range req.Documents {
-			score := 1 / float64(2+i)
-			if strings.Contains(d, "Hibernate") {
-				score = 1
-			}
-			res[i] = map[string]any{"index": i, "relevance_score": score}
-		}
-		w.Header().Set("Content-Type", "application/json")
-		_ = json.NewEncoder(w).Encode(map[string]any{"id": "x", "results": res})
+		return 1 / float64(2+i)
 	}))
 	t.Cleanup(srv.Close)
 	rr, err := rerank.New(srv.URL+"/v1", "fake-rerank", rerank.WithMaxRetries(0), rerank.WithTimeout(5*time.Second))
