@@ -263,28 +263,17 @@ func asksOpinion(query string) bool {
 	// Sentences end at ".", "?", "!" or ";" before a blank or the end: a
 	// dot inside a word ("setup.py", "Node.js", "2.0") ends none.
 	for _, sentence := range sentenceEnd.Split(lower, -1) {
-		words := queryWords(sentence)
-		at := -1
-		for i := 0; i+1 < len(words); i++ {
-			if words[i] == "should" && (words[i+1] == "i" || words[i+1] == "we") {
-				at = i
-				break
-			}
-		}
-		if at < 0 {
+		loc := shouldI.FindStringIndex(sentence)
+		if loc == nil {
 			continue
 		}
 		// A yes/no question: "should" opens the sentence or the clause
 		// after an opening phrase ("For a small team, should we …").
-		clause := sentence
-		if k := strings.LastIndex(sentence[:strings.Index(sentence, "should")], ","); k >= 0 {
-			clause = sentence[k+1:]
-		}
-		if strings.HasPrefix(strings.TrimSpace(clause), "should") {
+		if strings.TrimSpace(sentence[strings.LastIndex(sentence[:loc[0]], ",")+1:loc[0]]) == "" {
 			return true
 		}
 		// Alternatives offered after a comma or colon: "…, X or Y".
-		if k := strings.LastIndexAny(sentence, ",:"); k > strings.Index(sentence, "should") {
+		if k := strings.LastIndexAny(sentence, ",:"); k > loc[0] {
 			for _, w := range queryWords(sentence[k+1:]) {
 				if w == "or" {
 					return true
@@ -297,6 +286,9 @@ func asksOpinion(query string) bool {
 
 // sentenceEnd splits a question into its sentences (asksOpinion).
 var sentenceEnd = regexp.MustCompile(`[.?!;]+(\s+|$)`)
+
+// shouldI finds "should I" or "should we" in a lower-cased sentence.
+var shouldI = regexp.MustCompile(`\bshould\s+(i|we)\b`)
 
 // signals computes the answerability evidence of the legs' results.
 func signals(p plan, legs legResults) Signals {

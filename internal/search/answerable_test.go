@@ -139,6 +139,7 @@ func TestAsksOpinion(t *testing.T) {
 		"My test needs a scratch folder on disk. What should I use?": false, "Where should I put my fixtures?": false,
 		"Should we use microservices for our new product?": true, "Which should I pick, pytest or nose?": true,
 		"How long should I boil an egg?": false,
+		"Should we use microservices  ":  true, "It should work. Should I upgrade first?": true,
 	} {
 		if got := asksOpinion(q); got != want {
 			t.Errorf("asksOpinion(%q) = %v, want %v", q, got, want)
