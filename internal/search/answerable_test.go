@@ -140,6 +140,7 @@ func TestAsksOpinion(t *testing.T) {
 		"Should we use microservices for our new product?": true, "Which should I pick, pytest or nose?": true,
 		"How long should I boil an egg?": false,
 		"Should we use microservices  ":  true, "It should work. Should I upgrade first?": true,
+		"This should be fine, should we upgrade?": true,
 	} {
 		if got := asksOpinion(q); got != want {
 			t.Errorf("asksOpinion(%q) = %v, want %v", q, got, want)
