@@ -358,12 +358,16 @@ func terms(s string) []string {
 			return
 		}
 		w := strings.ToLower(s[start:end])
+		joined, prefix := hyphenCompound(s, start, end)
 		start = -1
 		if strings.IndexFunc(w, analyze.Unspaced) >= 0 {
 			out = append(out, cjkTerms(w)...)
 			return
 		}
-		if stopWords[w] {
+		if joined != "" {
+			out = append(out, stem(joined))
+		}
+		if stopWords[w] || prefix {
 			return
 		}
 		if utf8.RuneCountInString(w) < 2 && !(w[0] >= '0' && w[0] <= '9') {
@@ -403,6 +407,53 @@ func terms(s string) []string {
 	emitIdent(len(s))
 	return out
 }
+
+// hyphenCompound reports, for the word s[start:end] that opens a word
+// written with hyphens ("re-run", "e-mail", "built-in": two or three parts
+// of letters or digits, as analyze.HyphenatedWords reads them), the
+// compound joined and lowercased, and whether the word is a prefix that
+// does not stand alone (re, pre, non, …). A word is written both ways
+// ("re-run" and "rerunning", "e-mail" and "email"), so each way yields the
+// joined form; the prefix alone is no word of the question: "re-run"
+// matched every "re-" word of a page ("their re-running") as strongly as
+// its rare term, and the section "Rerunning only failures" lost.
+func hyphenCompound(s string, start, end int) (joined string, prefix bool) {
+	if start > 0 && s[start-1] == '-' || end >= len(s) || s[end] != '-' {
+		return "", false
+	}
+	isPart := func(r rune) bool { return (unicode.IsLetter(r) || unicode.IsDigit(r)) && !analyze.Unspaced(r) }
+	j, parts := end, 1
+	for j < len(s) && s[j] == '-' {
+		r, _ := utf8.DecodeRuneInString(s[j+1:])
+		if j+1 >= len(s) || !isPart(r) {
+			break
+		}
+		k := j + 1
+		for k < len(s) {
+			r, n := utf8.DecodeRuneInString(s[k:])
+			if !isPart(r) {
+				break
+			}
+			k += n
+		}
+		j, parts = k, parts+1
+	}
+	compound := s[start:j]
+	if parts < 2 || parts > 3 || len(compound) > 40 || strings.IndexFunc(s[start:end], analyze.Unspaced) >= 0 ||
+		!strings.ContainsFunc(compound, unicode.IsLetter) {
+		return "", false
+	}
+	if j < len(s) && s[j] == '-' {
+		return "", false // a longer compound ("state-of-the-art"), a range's dangling end
+	}
+	w := strings.ToLower(s[start:end])
+	return strings.ToLower(strings.ReplaceAll(compound, "-", "")), boundPrefixes[w]
+}
+
+// boundPrefixes are the prefixes English writes with a hyphen that are no
+// words of their own.
+var boundPrefixes = map[string]bool{"re": true, "pre": true, "non": true, "co": true, "un": true, "de": true,
+	"mis": true, "sub": true, "semi": true, "multi": true, "anti": true, "inter": true}
 
 // cjkTerms splits a word holding characters of a script that puts no
 // spaces between words (Chinese, Japanese, Korean, Thai, …:

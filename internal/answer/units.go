@@ -219,7 +219,7 @@ func parseUnits(content, headingPath string) []unit {
 				}
 				block++
 			}
-		case !isDefinition(lines) && isCodeBlock(lines):
+		case !isDefinition(lines) && (isCodeBlock(lines) || afterCode(out, block) && continuesOutput(lines)):
 			add(unitCode, code())
 		default:
 			term := ""
@@ -685,6 +685,32 @@ func isCodeBlock(lines []string) bool {
 		}
 	}
 	return code > 0 && code >= prose
+}
+
+// afterCode reports whether the unit before block is the code of the
+// block right before it.
+func afterCode(out []unit, block int) bool {
+	n := len(out)
+	return n > 0 && out[n-1].kind == unitCode && out[n-1].block == block-1
+}
+
+// continuesOutput reports lines that go on with the code or program output
+// above them after a blank line (a test run's "test_50.py:7: Failed", its
+// "===== short test summary info =====" and "2 failed, 48 passed in
+// 0.12s"): a line shaped like code and no line that ends a sentence or
+// announces something. A page's <pre> keeps its blank lines, which split
+// it into blocks; read as prose, its tail was quoted as a sentence in the
+// middle of an answer.
+func continuesOutput(lines []string) bool {
+	code := false
+	for _, l := range lines {
+		t := strings.TrimSpace(l)
+		if endsSentence(t) || announces(t) {
+			return false
+		}
+		code = code || looksLikeCode(l)
+	}
+	return code
 }
 
 // isDefinition reports a definition term above its definition: a term line
