@@ -1243,14 +1243,16 @@ func Identifier(word string) bool {
 // underscore (io_method), a capital after a lower-case letter (MongoDB,
 // CloudNativePG), two or more letters all capitals (AOF, RDS), a dot
 // between parts of two or more letters each (os.path, math.fma; not e.g),
-// or a leading capital when it is not the first word of the sentence
+// the last of which may be one capital (Go's testing.T, a type of its
+// package), or a leading capital when it is not the first word of the sentence
 // (Redis, Kubernetes). A single character is not; scripts without case
 // (CJK) are never name-like by case.
 func NameLike(word string, first bool) bool {
 	if parts := strings.Split(word, "."); len(parts) > 1 {
 		dotted := true
-		for _, p := range parts {
-			dotted = dotted && utf8.RuneCountInString(p) >= 2 && strings.IndexFunc(p, unicode.IsLetter) >= 0
+		for i, p := range parts {
+			typeName := i == len(parts)-1 && i > 0 && len(p) == 1 && p[0] >= 'A' && p[0] <= 'Z'
+			dotted = dotted && (utf8.RuneCountInString(p) >= 2 || typeName) && strings.IndexFunc(p, unicode.IsLetter) >= 0
 		}
 		if dotted {
 			return true

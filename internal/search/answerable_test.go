@@ -26,6 +26,7 @@ func TestNameLike(t *testing.T) {
 		{"数据库", false, false}, // no case
 		// dotted identifiers
 		{"os.path", true, true}, {"math.fma", false, true}, {"e.g", false, false}, {"3.13", false, false},
+		{"testing.T", true, true}, {"T.testing", true, false},
 	}
 	for _, c := range cases {
 		if got := NameLike(c.word, c.first); got != c.want {
