@@ -231,7 +231,10 @@ func Extractive(question string, sources []Source, maxSentences int) Result {
 	cited := []int{n}
 	// Supporting sentences: the best sentence of each other source whose
 	// best passage scores at least supportShare of the best, best first,
-	// unless it reads the same as a quoted one or is not prose.
+	// unless it reads the same as a quoted one or is not prose. A table
+	// row is not: out of its table it is a fragment, and a catalogue's
+	// rows match any question in passing (a plugin list's "status: 5 -
+	// Production/Stable" was added to what exit code 5 means).
 	var others []int
 	for si, p := range per {
 		if si != src && p.evidence > 0 && p.evidence >= supportShare*per[src].evidence {
@@ -253,7 +256,7 @@ func Extractive(question string, sources []Source, maxSentences int) Result {
 			continue
 		}
 		f, t := complete(docs[si], p.from, p.to, 1, query, false)
-		if q := quoted(docs[si][f:t]); !repeats(seen, q) && wordy(q) {
+		if q := quoted(docs[si][f:t]); !repeats(seen, q) && wordy(q) && docs[si][p.from].kind != unitRow {
 			text += "\n\n" + render(docs[si][f:t], si+1)
 			cited = append(cited, si+1)
 			seen = append(seen, q)

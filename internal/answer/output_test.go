@@ -47,3 +47,21 @@ func TestOutputAfterBlankLineStaysCode(t *testing.T) {
 		t.Errorf("answer quotes program output as prose:\n%s", r.Answer)
 	}
 }
+
+// A table row of another source is no supporting sentence: it matches
+// the question in passing.
+func TestSupportIsNoTableRow(t *testing.T) {
+	t.Parallel()
+	sources := []Source{
+		{N: 1, HeadingPath: "Exit codes", Content: "Exit codes\n\nRunning pytest can result in six different exit codes. Exit code 5 means that no tests were collected."},
+		{N: 2, HeadingPath: "Plugin list", Content: "name | summary | status\npytest-exit-code | Plugin to set the exit code of a test run | 5 - Production/Stable\npytest-other | Other things | 4 - Beta"},
+		{N: 3, HeadingPath: "Usage", Content: "Usage\n\nThe exit code of a test run tells a CI system whether tests were collected and passed."},
+	}
+	r := Extractive("What does exit code 5 mean?", sources, 3)
+	if !strings.Contains(r.Answer, "no tests were collected [1]") {
+		t.Fatalf("answer does not quote the exit codes:\n%s", r.Answer)
+	}
+	if strings.Contains(r.Answer, "Production/Stable") || strings.Contains(r.Answer, "[2]") {
+		t.Fatalf("answer adds a plugin list's row:\n%s", r.Answer)
+	}
+}
