@@ -286,9 +286,12 @@ func repeats(quotedPassages []string, q string) bool {
 }
 
 // quotable reports whether u can anchor or fill a passage: code only joins
-// one through complete, and fragments under three words say nothing.
+// one through complete, fragments under three words say nothing, and nor
+// does a dump of values read as a sentence (wordy: "==== sqlca ====
+// sqlcode: -400 … sqlstate: 42P01" holds the question's code and was
+// quoted as what the code means).
 func quotable(u unit) bool {
-	return u.kind == unitRow || u.kind == unitSentence && wordCount(u.text) >= 3 && !indexEntry(u.text) && !contentsEntry(u)
+	return u.kind == unitRow || u.kind == unitSentence && wordCount(u.text) >= 3 && !indexEntry(u.text) && !contentsEntry(u) && wordy(u.text)
 }
 
 // contentsEntry reports a list item that is a title in title case, without

@@ -65,3 +65,26 @@ func TestSupportIsNoTableRow(t *testing.T) {
 		t.Fatalf("answer adds a plugin list's row:\n%s", r.Answer)
 	}
 }
+
+// A dump of values is no sentence to quote: "==== sqlca ==== sqlcode:
+// -400 … sqlstate: 42P01" holds the question's code and says nothing of
+// what it means.
+func TestDumpIsNotQuotedAsASentence(t *testing.T) {
+	t.Parallel()
+	sources := []Source{
+		{N: 1, HeadingPath: "Error Handling > sqlca", Content: "sqlca\n\n" +
+			"The result could look as follows (here an error due to a misspelled table name):\n\n" +
+			"==== sqlca ====\nsqlcode: -400\nsqlerrm.sqlerrml: 49\nsqlerrm.sqlerrmc: relation \"pg_databasep\" does not exist on line 38\n" +
+			"sqlerrd: 0 0 0 0 0 0\nsqlwarn: 0 0 0 0 0 0 0 0\nsqlstate: 42P01\n==============="},
+		{N: 2, HeadingPath: "Error Handling > SQLSTATE vs. SQLCODE", Content: "SQLSTATE vs. SQLCODE\n\nSQLSTATE is a five-character array that contains error codes."},
+		{N: 3, HeadingPath: "Reporting Errors", Content: "Reporting Errors\n\nUse the RAISE statement to report messages and raise errors."},
+		{N: 4, HeadingPath: "Appendix A. Error Codes", Content: "Error Code | Condition Name\n42P01 | undefined_table\n42P02 | undefined_parameter"},
+	}
+	r := Extractive("What does SQLSTATE 42P01 mean?", sources, 3)
+	if strings.Contains(r.Answer, "==== sqlca") {
+		t.Fatalf("answer quotes a dump:\n%s", r.Answer)
+	}
+	if !strings.Contains(r.Answer, "undefined_table") {
+		t.Fatalf("answer misses the condition name:\n%s", r.Answer)
+	}
+}

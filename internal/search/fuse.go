@@ -1,7 +1,9 @@
 package search
 
 import (
+	"cmp"
 	"math"
+	"slices"
 	"sort"
 	"strings"
 
@@ -191,45 +193,63 @@ func sortFused(score map[uuid.UUID]float64, best map[uuid.UUID]int) []Fused {
 	return out
 }
 
-// Diversify reorders ranked results so that at most perDoc chunks of any one
-// document precede the chunks of documents further down that score at least
-// diversifyShare of theirs: the chunks over the cap are held back, keep their
-// relative order, and come back before the first result scoring under that
-// share of the best held-back one (or at the end). Nothing is dropped, and
-// the first occurrence of every document keeps its relative order, so
-// document-level rankings (evaluation) are unchanged; what changes is that a
-// top-k handed to the answerer is not filled by one long page while other
-// pages match about as well. Without the share, a tenant whose answer lies in
-// one long document (a PDF manual) got unrelated pages at a hundredth of its
-// score ahead of the manual's third chunk. Scores ≤ 0 (no scale to compare)
-// hold the chunks over the cap back to the end. perDoc < 1 returns results
-// unchanged.
+// Diversify reorders ranked results so that one document's chunks beyond
+// the first perDoc yield to other documents' chunks that score about as
+// well: the n-th chunk of a document (n > perDoc) is placed by its score
+// times diversifyDecay^(n − perDoc), and the order is otherwise kept.
+// Nothing is dropped, and the first occurrence of every document keeps its
+// relative order, so document-level rankings (evaluation) are unchanged;
+// what changes is that a top-k handed to the answerer is not filled by one
+// long page while other pages match about as well. A decay, not a bar:
+// held back until every other document's chunk above a tenth of its score
+// had passed, a page's third chunk that scored third of 50 (the section on
+// SSL, for "How do I serve my app over HTTPS?") was placed 39th, behind
+// chunks at a ninth of its score, and no answer saw it. Chunks over the
+// cap that score ≤ 0 (no scale to compare) go to the end. perDoc < 1
+// returns results unchanged.
 func Diversify(results []Result, perDoc int) []Result {
 	if perDoc < 1 || len(results) <= perDoc {
 		return results
 	}
 	seen := make(map[uuid.UUID]int, len(results))
-	out := make([]Result, 0, len(results))
-	var over []Result
-	for _, r := range results {
-		for len(over) > 0 && over[0].Score > 0 && r.Score < diversifyShare*over[0].Score {
-			out = append(out, over[0])
-			over = over[1:]
-		}
-		seen[r.DocumentID]++
-		if seen[r.DocumentID] > perDoc {
-			over = append(over, r)
-			continue
-		}
-		out = append(out, r)
+	type placed struct {
+		r    Result
+		key  float64
+		tail bool
 	}
-	return append(out, over...)
+	all := make([]placed, len(results))
+	for i, r := range results {
+		seen[r.DocumentID]++
+		over := seen[r.DocumentID] - perDoc
+		p := placed{r: r, key: r.Score}
+		if over > 0 {
+			p.key = r.Score * math.Pow(diversifyDecay, float64(over))
+			p.tail = r.Score <= 0
+		}
+		all[i] = p
+	}
+	// Stable, and ties keep the input order: a chunk never passes one
+	// ranked above it that it does not outscore.
+	slices.SortStableFunc(all, func(a, b placed) int {
+		if a.tail != b.tail {
+			if a.tail {
+				return 1
+			}
+			return -1
+		}
+		if a.tail {
+			return 0
+		}
+		return cmp.Compare(b.key, a.key)
+	})
+	out := make([]Result, len(all))
+	for i, p := range all {
+		out[i] = p.r
+	}
+	return out
 }
 
-// diversifyShare is the share of a held-back chunk's score that another
-// document's chunk needs to go ahead of it (Diversify): an order of
-// magnitude. At half, the answerer lost the variety the cap exists for (a
-// paraphrase page found by the vector leg alone, at a fifth of the keyword
-// leg's best fused score, fell out of the first 50 behind one page's
-// chunks); the pages it must not promote scored a twentieth to a thousandth.
-const diversifyShare = 0.1
+// diversifyDecay is the factor on a document's chunk's score for each of
+// its document's chunks over the cap ranked before it (Diversify): the
+// third chunk of a page counts half, the fourth a quarter.
+const diversifyDecay = 0.75

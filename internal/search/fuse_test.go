@@ -128,15 +128,15 @@ func TestDiversifyKeepsAStrongDocumentAheadOfWeakOthers(t *testing.T) {
 	id := ids(6)
 	manual, faq, other := uuid.New(), uuid.New(), uuid.New()
 	in := []Result{{ChunkID: id[0], DocumentID: manual, Score: 2.3}, {ChunkID: id[1], DocumentID: manual, Score: 2.25},
-		{ChunkID: id[2], DocumentID: manual, Score: 2.2}, {ChunkID: id[3], DocumentID: faq, Score: 1.5},
+		{ChunkID: id[2], DocumentID: manual, Score: 2.2}, {ChunkID: id[3], DocumentID: faq, Score: 1.7},
 		{ChunkID: id[4], DocumentID: manual, Score: 1.4}, {ChunkID: id[5], DocumentID: other, Score: 0.1}}
 	var order []uuid.UUID
 	for _, r := range Diversify(in, 2) {
 		order = append(order, r.ChunkID)
 	}
-	// id2 yields to the FAQ (1.5 ≥ 0.1·2.2) but not to the unrelated page
-	// (0.1 < 0.22); id4, held back behind it too, returns before the
-	// unrelated page.
+	// id2, the third of its page, counts 0.75·2.2 = 1.65 and yields to the
+	// FAQ (1.7), not to the unrelated page; id4 counts 0.75²·1.4 = 0.79,
+	// still ahead of the unrelated page (0.1).
 	sameOrder(t, order, []uuid.UUID{id[0], id[1], id[3], id[2], id[4], id[5]})
 }
 
@@ -269,5 +269,48 @@ func TestValidateNamesTheLengthAsSent(t *testing.T) {
 	req = Request{Query: strings.Repeat("a", 201)}
 	if err := s.Validate(&req); !errors.Is(err, ErrQueryTooLong) || !strings.Contains(err.Error(), ": 201 characters, the limit is 200") {
 		t.Fatalf("err = %v", err)
+	}
+}
+
+// TestDiversifyKeepsAWellScoredChunkNearItsScore: a page's third chunk
+// that outscores every other page's stays ahead of chunks at a fraction
+// of its score (the SSL section of a server page, held back behind
+// chunks at a ninth of its score, reached no answer), and a long page
+// still cannot fill the top: each chunk over the cap counts less.
+func TestDiversifyKeepsAWellScoredChunkNearItsScore(t *testing.T) {
+	id := make([]uuid.UUID, 11)
+	for i := range id {
+		id[i] = uuid.New()
+	}
+	page, proxy, deploy := uuid.New(), uuid.New(), uuid.New()
+	in := []Result{{ChunkID: id[0], DocumentID: page, Score: 1.02}, {ChunkID: id[1], DocumentID: page, Score: 0.87},
+		{ChunkID: id[2], DocumentID: page, Score: 0.85}, {ChunkID: id[3], DocumentID: proxy, Score: 0.55},
+		{ChunkID: id[4], DocumentID: deploy, Score: 0.30}, {ChunkID: id[5], DocumentID: deploy, Score: 0.10}}
+	var order []uuid.UUID
+	for _, r := range Diversify(in, 2) {
+		order = append(order, r.ChunkID)
+	}
+	sameOrder(t, order, []uuid.UUID{id[0], id[1], id[2], id[3], id[4], id[5]})
+
+	long, other := uuid.New(), uuid.New()
+	in = nil
+	for i := range 10 {
+		in = append(in, Result{ChunkID: id[i], DocumentID: long, Score: 1})
+	}
+	in = append(in, Result{ChunkID: id[10], DocumentID: other, Score: 0.3})
+	got := Diversify(in, 2)
+	// Over the cap the page's chunks count 0.75, 0.56, 0.42, 0.32, then
+	// 0.24 < 0.3: the other page is seventh, not eleventh.
+	if got[6].ChunkID != id[10] {
+		var o []uuid.UUID
+		for _, r := range got {
+			o = append(o, r.ChunkID)
+		}
+		t.Fatalf("the other page is not seventh: %v", o)
+	}
+	// The first chunk of every document keeps its relative order, and
+	// nothing is dropped.
+	if len(got) != len(in) || got[0].ChunkID != id[0] {
+		t.Fatalf("Diversify dropped or reordered first chunks: %d results", len(got))
 	}
 }
