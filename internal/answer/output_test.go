@@ -1,6 +1,7 @@
 package answer
 
 import (
+	"slices"
 	"strings"
 	"testing"
 )
@@ -86,5 +87,61 @@ func TestDumpIsNotQuotedAsASentence(t *testing.T) {
 	}
 	if !strings.Contains(r.Answer, "undefined_table") {
 		t.Fatalf("answer misses the condition name:\n%s", r.Answer)
+	}
+}
+
+// A server's start-up output under its command, split from it by a blank
+// line, stays code: read as a definition it was quoted as "Starting
+// gunicorn 20.1.0: Listening at: …". A definition after code stays one.
+func TestOutputAfterCommandIsNoDefinition(t *testing.T) {
+	t.Parallel()
+	content := "Running\n\nIt can also be a function call if you're using the app factory pattern.\n\n" +
+		"$ gunicorn -w 4 'hello:app'\n\n" +
+		"Starting gunicorn 20.1.0\nListening at: http://127.0.0.1:8000 (x)\nUsing worker: sync\nBooting worker with pid: x\n\n" +
+		"The -w option specifies the number of processes to run.\n\n" +
+		"$ run --limit\n\n" +
+		"max_content_length\nStop reading request data after this number of bytes"
+	us := parseUnits(content, "Gunicorn > Running")
+	var code, sentences []string
+	for _, u := range us {
+		switch u.kind {
+		case unitCode:
+			code = append(code, u.text)
+		case unitSentence:
+			sentences = append(sentences, u.text)
+		}
+	}
+	if len(code) == 0 || !strings.Contains(code[0], "gunicorn -w 4") || !strings.Contains(code[0], "Booting worker") {
+		t.Errorf("the command and its output are not one code unit: %q", code)
+	}
+	for _, s := range sentences {
+		if strings.Contains(s, "Starting gunicorn") {
+			t.Errorf("server output read as a sentence: %q", s)
+		}
+	}
+	if !slices.Contains(sentences, "max_content_length: Stop reading request data after this number of bytes") {
+		t.Errorf("a definition after code is not a definition: %q", sentences)
+	}
+}
+
+// A numbered step's title ("Step 7: Detail View") is a heading, not a
+// field's value: it is not quoted at the end of the step before it.
+func TestNumberedStepTitleIsAHeading(t *testing.T) {
+	t.Parallel()
+	content := "In this case we will raise a NotFound exception by hand, which will be converted into a default 404 response.\n\n" +
+		"Step 7: Detail View\n\nThe link detail view is very similar, we just render a template again.\n\n" +
+		"Default: 404"
+	us := parseUnits(content, "Werkzeug Tutorial")
+	for _, u := range us {
+		if u.kind == unitSentence && strings.Contains(u.text, "Step 7") {
+			t.Fatalf("step title read as a sentence: %q", u.text)
+		}
+	}
+	if !slices.ContainsFunc(us, func(u unit) bool { return u.text == "Default: 404" }) {
+		t.Fatalf("a field line is no longer a unit: %+v", us)
+	}
+	r := Extractive("How do I stop a request with a 404?", []Source{{N: 1, HeadingPath: "Werkzeug Tutorial", Content: content}}, 3)
+	if strings.Contains(r.Answer, "Step 7") {
+		t.Fatalf("answer quotes the next step's title:\n%s", r.Answer)
 	}
 }

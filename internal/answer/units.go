@@ -219,7 +219,7 @@ func parseUnits(content, headingPath string) []unit {
 				}
 				block++
 			}
-		case !isDefinition(lines) && (isCodeBlock(lines) || afterCode(out, block) && continuesOutput(lines)):
+		case afterCode(out, block) && continuesOutput(lines) && !(len(lines) < 3 && isDefinition(lines)) || !isDefinition(lines) && isCodeBlock(lines):
 			add(unitCode, code())
 		default:
 			term := ""
@@ -410,7 +410,30 @@ func fieldLine(s string) bool {
 		return false
 	}
 	r, _ := utf8.DecodeRuneInString(label)
-	return unicode.IsUpper(r) && !strings.ContainsAny(label, "()[]{}<>=/\\")
+	return unicode.IsUpper(r) && !strings.ContainsAny(label, "()[]{}<>=/\\") && !numberedTitle(label, value)
+}
+
+// numberedTitle reports a numbered step's title written as "label:
+// title" ("Step 7: Detail View", "Example 2: Custom Converters"): a label
+// ending in a number and a title in title case. It is a heading; read as a
+// field, it was quoted as a sentence at the end of the step before it.
+func numberedTitle(label, value string) bool {
+	f := strings.Fields(label)
+	if len(f) != 2 || strings.TrimLeft(f[1], "0123456789") != "" {
+		return false
+	}
+	words := 0
+	for _, w := range strings.Fields(value) {
+		r, _ := utf8.DecodeRuneInString(w)
+		if utf8.RuneCountInString(w) <= 3 && unicode.IsLower(r) {
+			continue // of, a, and, the, to …
+		}
+		if !unicode.IsUpper(r) {
+			return false
+		}
+		words++
+	}
+	return words > 0
 }
 
 // isCaption reports a short label that is not a sentence ("Table A.1.
@@ -697,12 +720,18 @@ func afterCode(out []unit, block int) bool {
 // continuesOutput reports lines that go on with the code or program output
 // above them after a blank line (a test run's "test_50.py:7: Failed", its
 // "===== short test summary info =====" and "2 failed, 48 passed in
-// 0.12s"): a line shaped like code and no line that ends a sentence or
-// announces something. A page's <pre> keeps its blank lines, which split
-// it into blocks; read as prose, its tail was quoted as a sentence in the
-// middle of an answer.
+// 0.12s"; a server's "Starting gunicorn 20.1.0" above "Listening at: …"):
+// no line ends a sentence or announces something, and a line is shaped
+// like code or there are three lines or more (package extract writes a
+// paragraph as one line, so prose of three lines without one sentence's
+// end is no prose; the caller keeps a definition's two lines,
+// "max_content_length" above "Stop reading request data after this number
+// of bytes", one). A
+// page's <pre> keeps its blank lines, which split it into blocks; read as
+// prose, its tail was quoted as a sentence in the middle of an answer, and
+// read as a definition, "Starting gunicorn 20.1.0: Listening at: …".
 func continuesOutput(lines []string) bool {
-	code := false
+	code := len(lines) >= 3
 	for _, l := range lines {
 		t := strings.TrimSpace(l)
 		if endsSentence(t) || announces(t) {
