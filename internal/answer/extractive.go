@@ -367,6 +367,7 @@ func bestPassage(question string, query []string, sources []Source, docs [][]uni
 	// answer as code does: "Checks are printed from the account register"
 	// above it holds the same words and said nothing of how.
 	procedure := asksProcedure(question)
+	dated := asksWhen.MatchString(lowerQ)
 	df := make([]int, len(query))
 	n := 0
 	info := make([][]facts, len(docs))
@@ -422,7 +423,10 @@ func bestPassage(question string, query []string, sources []Source, docs [][]uni
 		}
 		prior := 1 / (1 + rankDecay*float64(si))
 		for a := range d {
-			if !quotable(d[a]) {
+			if !quotable(d[a]) || !dated && versionNote.MatchString(strings.TrimSpace(d[a].text)) {
+				// A bare version note ("Changed in version 0.10.") says
+				// nothing of the question unless it asks when: opening
+				// an answer, it dated a passage that followed it.
 				continue
 			}
 			// The heading of the section the passage opens in counts as
@@ -545,6 +549,10 @@ func bestPassage(question string, query []string, sources []Source, docs [][]uni
 	}
 	return src, from, to, ok, per
 }
+
+// asksWhen matches a question about when or in which release something
+// came, changed or went: what a bare version note answers.
+var asksWhen = regexp.MustCompile(`\b(when|version|versions|release|since|introduced|added|deprecated|removed)\b`)
 
 // passage is a scored unit range [from, to) of one source. evidence is
 // its score without the credit for leading a section, which picks the

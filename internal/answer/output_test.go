@@ -145,3 +145,20 @@ func TestNumberedStepTitleIsAHeading(t *testing.T) {
 		t.Fatalf("answer quotes the next step's title:\n%s", r.Answer)
 	}
 }
+
+// A bare version note does not open an answer unless the question asks
+// when; then it is what answers.
+func TestBareVersionNoteOpensOnlyWhenAsked(t *testing.T) {
+	t.Parallel()
+	content := "Reloader\n\nChanged in version 0.10.\n\n" +
+		"The Werkzeug reloader constantly monitors modules and paths of your web application, and restarts the server if any of the observed files change."
+	src := []Source{{N: 1, HeadingPath: "Serving > Reloader", Content: content}}
+	r := Extractive("Is there a more efficient way for the reloader to detect file changes?", src, 3)
+	if strings.Contains(r.Answer, "Changed in version") || !strings.Contains(r.Answer, "constantly monitors") {
+		t.Fatalf("answer opens with the version note:\n%s", r.Answer)
+	}
+	r = Extractive("In which version did the reloader change?", src, 1)
+	if !strings.Contains(r.Answer, "Changed in version 0.10") {
+		t.Fatalf("a question about versions does not get the note:\n%s", r.Answer)
+	}
+}
