@@ -87,11 +87,15 @@ func widthRuns(text string) string {
 func widthForm(r rune) bool { return r >= 0xff01 && r <= 0xff9f }
 
 func keywords(text string) string {
+	k := CompoundTerms(text)
+	if f := FusedParts(text); f != "" {
+		k = strings.TrimSpace(k + " " + f)
+	}
 	if !hasCJK(text) {
-		return CompoundTerms(text)
+		return k
 	}
 	var b strings.Builder
-	b.WriteString(CompoundTerms(text))
+	b.WriteString(k)
 	segments(text, func(seg string) {
 		if !hasCJK(seg) || utf8.RuneCountInString(seg) <= 2 && allCJK(seg) {
 			return
@@ -223,7 +227,7 @@ func query(text string, mode queryMode) string {
 		last = end
 	})
 	b.WriteString(text[last:])
-	if c := CompoundTerms(text); c != "" {
+	if c := strings.TrimSpace(CompoundTerms(text) + " " + FusedParts(text)); c != "" {
 		b.WriteByte('\n')
 		b.WriteString(c)
 	}

@@ -4,12 +4,16 @@
 // question, so that documents and questions are analysed alike whatever the
 // tenant's text-search configuration.
 //
-// PostgreSQL's default parser has two blind spots that matter for retrieval:
+// PostgreSQL's default parser has three blind spots that matter for retrieval:
 //
 //   - It splits words at "_", so "effective_io_concurrency" is indexed only
 //     as effect, io, concurr. CompoundTerms adds the joined form
 //     (effectiveioconcurrency), so an exact identifier also matches as one
 //     rare term.
+//   - It reads a dotted name (werkzeug.exceptions.NotFound, os.path) as a
+//     host and a path (HTTP/1.1, TCP/IP, /etc/passwd) as a file: one
+//     lexeme each, so the name alone ("NotFound", "HTTP") matched nothing
+//     there. FusedParts adds a dotted name's last part and a path's parts.
 //   - It makes a run of letters one lexeme whatever the script, and Chinese
 //     and Japanese put no spaces between words: every run of CJK characters
 //     between punctuation, with any Latin letters glued to it, becomes one

@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 )
 
 // CompoundTerms returns the identifiers in text that contain underscores
@@ -63,4 +64,73 @@ func HyphenatedWords(text string) []string {
 		}
 	}
 	return out
+}
+
+// FusedParts returns the parts of the words PostgreSQL's parser reads as
+// one token with its parts inside: a dotted name (host:
+// werkzeug.exceptions.RequestEntityTooLarge, os.path, pg_hba.conf) or a
+// path (file: HTTP/1.1, TCP/IP, /etc/passwd). The token's one lexeme
+// matches only the same token, so "RequestEntityTooLarge" did not find the
+// class entry that writes its full name, "HTTP" was missing from documents
+// that write "HTTP/1.1", and a pasted "../../etc/passwd" matched no
+// "../../../etc/passwd". Parts are split at dots and slashes and kept when
+// they hold a letter and two characters or more (the parser splits them
+// further at underscores and hyphens): every part of a path, last first,
+// and a dotted name's last, space-separated; URLs and e-mail addresses, which the parser gives
+// parts of its own, and text in scripts written without spaces are left
+// alone. Documents are indexed with them (Keywords) and questions send
+// them (Query), the whole token's lexeme staying beside them as the
+// parser gives it, as it does for hyphenated words.
+func FusedParts(text string) string {
+	var out []string
+	isTok := func(r rune) bool {
+		return r == '.' || r == '/' || r == '_' || r == '-' || r == '@' || r == ':' ||
+			(unicode.IsLetter(r) || unicode.IsDigit(r)) && !Unspaced(r)
+	}
+	for _, tok := range strings.FieldsFunc(text, func(r rune) bool { return !isTok(r) }) {
+		if len(tok) > 200 || strings.ContainsAny(tok, "@:") {
+			continue // an e-mail address, a URL, a time or a label's colon
+		}
+		inner := strings.Trim(tok, "./_-")
+		if !strings.Contains(inner, "/") && !innerDot(inner) {
+			continue
+		}
+		// A path's parts are words of their own (TCP/IP, client/server,
+		// /etc/passwd); a dotted name's last part is the one people
+		// write alone (RequestEntityTooLarge for
+		// werkzeug.exceptions.RequestEntityTooLarge): every part of the
+		// API pages' qualified names (sqlalchemy.orm.Session.execute)
+		// inflated their common words and lowered the SQLAlchemy trial's
+		// nDCG@10 by 0.04.
+		path := strings.Contains(inner, "/")
+		parts := strings.FieldsFunc(inner, func(r rune) bool { return r == '.' || r == '/' })
+		for i := len(parts) - 1; i >= 0; i-- {
+			p := strings.Trim(parts[i], "_-")
+			if utf8.RuneCountInString(p) < 2 || !strings.ContainsFunc(p, unicode.IsLetter) {
+				continue
+			}
+			out = append(out, p)
+			if !path {
+				break
+			}
+		}
+	}
+	return strings.Join(out, " ")
+}
+
+// innerDot reports a dot between two letters or digits, one of them a
+// letter on either side (os.path, v1.2): not a sentence's end, and not a
+// number's decimal point (3.13).
+func innerDot(s string) bool {
+	for i := 1; i+1 < len(s); i++ {
+		if s[i] != '.' {
+			continue
+		}
+		a, _ := utf8.DecodeLastRuneInString(s[:i])
+		b, _ := utf8.DecodeRuneInString(s[i+1:])
+		if (unicode.IsLetter(a) || unicode.IsDigit(a)) && (unicode.IsLetter(b) || unicode.IsDigit(b)) && (unicode.IsLetter(a) || unicode.IsLetter(b)) {
+			return true
+		}
+	}
+	return false
 }

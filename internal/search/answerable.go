@@ -683,6 +683,15 @@ func namesOf(query string) questionNames {
 			}
 		}
 	}
+	for _, w := range slashVersions.FindAllString(query, -1) {
+		// A protocol's version ("HTTP/2", "TLS/1.3") is one word to the
+		// text-search parser (the lexeme http/2): a document that does
+		// not write it says nothing of it, whatever it says of HTTP.
+		if !seen[w] && len(out) < maxProbes {
+			seen[w] = true
+			out = append(out, probe{word: w, text: w})
+		}
+	}
 	for _, w := range katakanaWords(query) {
 		if !seen[w] && len(out) < maxProbes {
 			seen[w] = true
@@ -841,6 +850,10 @@ func releases(query string) []release {
 	}
 	return out
 }
+
+// slashVersions matches a name in capitals, a slash and a version number
+// ("HTTP/2", "HTTP/1.1", "TLS/1.3").
+var slashVersions = regexp.MustCompile(`\b[A-Z][A-Z0-9]+/[0-9]{1,2}(?:\.[0-9]{1,2})?\b`)
 
 // firstWord returns the letters that start s after blanks.
 func firstWord(s string) string {

@@ -8,8 +8,8 @@ package search
 // fitted on SciFact alone, 0.899 on SciFact fitted on the Python docs
 // alone (docs/EVAL.md, "Answerability").
 var DefaultAnswerModel = AnswerModel{
-	Bias: -5.3776,
+	Bias: -5.4016,
 	// keyword_coverage, term_coverage, document_coverage, absent_share,
 	// missing_name, log_terms, top_mean, score_sd, opinion, missing_identifier
-	Weights: []float64{1.3877, 1.7490, 1.6391, -0.9810, -0.3485, 1.5582, 1.1849, 0.1598, -0.6420, -0.6097},
+	Weights: []float64{1.3949, 1.7442, 1.6033, -0.9875, -0.3527, 1.5653, 1.2060, 0.1642, -0.6350, -0.6269},
 }
