@@ -7,7 +7,8 @@ func TestFusedParts(t *testing.T) {
 		{"exception werkzeug.exceptions.RequestEntityTooLarge(description=None)", "RequestEntityTooLarge"},
 		{"It speaks HTTP/1.1 over TCP/IP.", "HTTP IP TCP"},
 		{"secure_filename(\"../../../etc/passwd\") returns 'etc_passwd'", "passwd etc"},
-		{"Edit pg_hba.conf, then call os.path.join().", "conf join"},
+		{"Edit pg_hba.conf, then call os.path.join().", "pg_hba join"},
+		{"Vue.js and settings.py", "Vue settings"},
 		{"The end.Next sentence", "Next"},
 		// Not fused: numbers, sentence ends, single letters, URLs, mail,
 		// times, CJK.

@@ -76,7 +76,8 @@ func HyphenatedWords(text string) []string {
 // "../../../etc/passwd". Parts are split at dots and slashes and kept when
 // they hold a letter and two characters or more (the parser splits them
 // further at underscores and hyphens): every part of a path, last first,
-// and a dotted name's last, space-separated; URLs and e-mail addresses, which the parser gives
+// and a dotted name's last (its first when the last is a file extension),
+// space-separated; URLs and e-mail addresses, which the parser gives
 // parts of its own, and text in scripts written without spaces are left
 // alone. Documents are indexed with them (Keywords) and questions send
 // them (Query), the whole token's lexeme staying beside them as the
@@ -88,8 +89,12 @@ func FusedParts(text string) string {
 			(unicode.IsLetter(r) || unicode.IsDigit(r)) && !Unspaced(r)
 	}
 	for _, tok := range strings.FieldsFunc(text, func(r rune) bool { return !isTok(r) }) {
+		// A decorator's "@" and a label's or a traceback's ":" are not the
+		// name's ("@pytest.mark.parametrize", "sqlalchemy.exc.OperationalError:");
+		// one inside is an e-mail address's, a URL's or a time's.
+		tok = strings.TrimRight(strings.TrimLeft(tok, "@"), ":")
 		if len(tok) > 200 || strings.ContainsAny(tok, "@:") {
-			continue // an e-mail address, a URL, a time or a label's colon
+			continue
 		}
 		inner := strings.Trim(tok, "./_-")
 		if !strings.Contains(inner, "/") && !innerDot(inner) {
@@ -104,6 +109,11 @@ func FusedParts(text string) string {
 		// nDCG@10 by 0.04.
 		path := strings.Contains(inner, "/")
 		parts := strings.FieldsFunc(inner, func(r rune) bool { return r == '.' || r == '/' })
+		if !path && len(parts) == 2 && fileExtensions[strings.ToLower(parts[1])] {
+			// A file's or a product's name: the part people write alone
+			// is the first ("settings" of settings.py, "Vue" of Vue.js).
+			parts = parts[:1]
+		}
 		for i := len(parts) - 1; i >= 0; i-- {
 			p := strings.Trim(parts[i], "_-")
 			if utf8.RuneCountInString(p) < 2 || !strings.ContainsFunc(p, unicode.IsLetter) {
@@ -134,3 +144,10 @@ func innerDot(s string) bool {
 	}
 	return false
 }
+
+// fileExtensions are the endings of file names and of products named like
+// one (Node.js), which FusedParts does not take for the name.
+var fileExtensions = map[string]bool{"py": true, "js": true, "ts": true, "html": true, "htm": true, "conf": true,
+	"cfg": true, "ini": true, "txt": true, "json": true, "yaml": true, "yml": true, "md": true, "rst": true,
+	"sh": true, "toml": true, "xml": true, "css": true, "go": true, "rb": true, "java": true, "sql": true,
+	"log": true, "pdf": true, "csv": true, "lock": true, "c": true, "h": true, "cpp": true, "php": true}

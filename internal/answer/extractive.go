@@ -67,6 +67,10 @@ const headingWeight = 1.0
 // when both examples' code reads ALTER TABLE).
 const codeWeight = 0.99
 
+// outputWeight is the weight of a question term that only a program's
+// printed output in the passage holds (unit.output).
+const outputWeight = 0.5
+
 // definitionWeight is the extra share of a question term's weight credited
 // to a passage that opens with the definition of that term (a definition
 // list entry "work_mem (integer): Sets…", or a table row keyed by it): "What
@@ -286,12 +290,9 @@ func repeats(quotedPassages []string, q string) bool {
 }
 
 // quotable reports whether u can anchor or fill a passage: code only joins
-// one through complete, fragments under three words say nothing, and nor
-// does a dump of values read as a sentence (wordy: "==== sqlca ====
-// sqlcode: -400 … sqlstate: 42P01" holds the question's code and was
-// quoted as what the code means).
+// one through complete, and fragments under three words say nothing.
 func quotable(u unit) bool {
-	return u.kind == unitRow || u.kind == unitSentence && wordCount(u.text) >= 3 && !indexEntry(u.text) && !contentsEntry(u) && wordy(u.text)
+	return u.kind == unitRow || u.kind == unitSentence && wordCount(u.text) >= 3 && !indexEntry(u.text) && !contentsEntry(u)
 }
 
 // contentsEntry reports a list item that is a title in title case, without
@@ -412,6 +413,7 @@ func bestPassage(question string, query []string, sources []Source, docs [][]uni
 	best := 0.0
 	covered := make([]bool, len(query))
 	inProse := make([]bool, len(query))
+	inCode := make([]bool, len(query))
 	head := make([]bool, len(query))
 	local := make([]bool, len(query))
 	for si, d := range docs {
@@ -440,6 +442,7 @@ func bestPassage(question string, query []string, sources []Source, docs [][]uni
 			}
 			clear(covered)
 			clear(inProse)
+			clear(inCode)
 			hit := false
 			sentences, chars := 0, 0
 			names, instructed := false, false
@@ -483,6 +486,7 @@ func bestPassage(question string, query []string, sources []Source, docs [][]uni
 				for _, i := range info[si][b].holds {
 					covered[i], hit = true, true
 					inProse[i] = inProse[i] || u.kind != unitCode
+					inCode[i] = inCode[i] || u.kind == unitCode && !u.output
 				}
 				// Naming earns credit in code, in a sentence that holds a
 				// word of the question, or in one that names code ("A
@@ -501,6 +505,12 @@ func bestPassage(question string, query []string, sources []Source, docs [][]uni
 				// they do for one ending after the code.
 				code := b+1 < len(d) && d[b+1].kind == unitCode && d[b+1].section == u.section && announces(u.text)
 				said := func(i int) bool { return covered[i] || code && slices.Contains(info[si][b+1].holds, i) }
+				// A term only a program's printed output holds (an error
+				// dump's "sqlstate: 42P01") is an example's value, not
+				// what the passage says.
+				inCodeProper := func(i int) bool {
+					return inCode[i] || code && !d[b+1].output && slices.Contains(info[si][b+1].holds, i)
+				}
 				score := 0.0
 				for i := range query {
 					switch {
@@ -508,8 +518,10 @@ func bestPassage(question string, query []string, sources []Source, docs [][]uni
 						score += (1 + definitionWeight) * idf[i]
 					case inProse[i]:
 						score += idf[i]
-					case said(i):
+					case said(i) && inCodeProper(i):
 						score += codeWeight * idf[i]
+					case said(i):
+						score += outputWeight * idf[i]
 					case head[i] && d[a].own || local[i]:
 						score += headingWeight * idf[i]
 					}
@@ -551,8 +563,10 @@ func bestPassage(question string, query []string, sources []Source, docs [][]uni
 }
 
 // asksWhen matches a question about when or in which release something
-// came, changed or went: what a bare version note answers.
-var asksWhen = regexp.MustCompile(`\b(when|version|versions|release|since|introduced|added|deprecated|removed)\b`)
+// came, changed or went: what a bare version note answers. "When" counts
+// only opening the question: "What does the reloader do when a file
+// changes?" asks what, not when.
+var asksWhen = regexp.MustCompile(`^\W*when\b|\bsince when\b|\b(version|versions|release|introduced|added|deprecated|removed)\b`)
 
 // passage is a scored unit range [from, to) of one source. evidence is
 // its score without the credit for leading a section, which picks the

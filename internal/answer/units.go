@@ -44,6 +44,9 @@ type unit struct {
 	// echo marks a code unit holding a stretch the question quotes (its
 	// pasted error output; echoes): what the asker has, not an answer.
 	echo bool
+	// output marks a code unit that is a program's printed output (a log,
+	// a dump: outputBlock) rather than code to write or run.
+	output bool
 }
 
 // parseUnits splits a chunk into units in reading order.
@@ -183,6 +186,9 @@ func parseUnits(content, headingPath string) []unit {
 		switch {
 		case introduced && !isTable(lines) && !isItemBlock(lines):
 			add(unitCode, code())
+		case n > 0 && out[n-1].kind == unitSentence && out[n-1].block == block-1 && announces(out[n-1].text) && outputBlock(lines):
+			add(unitCode, code())
+			out[len(out)-1].output = true
 		case isTable(lines) && keyValueRows(lines):
 			// A table of labelled values ("Description: | Limits …",
 			// "Syntax: | LimitRequestFields number") has no header row.
@@ -221,6 +227,7 @@ func parseUnits(content, headingPath string) []unit {
 			}
 		case afterCode(out, block) && continuesOutput(lines) && !(len(lines) < 3 && isDefinition(lines)) || !isDefinition(lines) && isCodeBlock(lines):
 			add(unitCode, code())
+			out[len(out)-1].output = outputBlock(lines)
 		default:
 			term := ""
 			if isDefinition(lines) {
@@ -271,6 +278,7 @@ func parseUnits(content, headingPath string) []unit {
 		if n := len(merged); n > 0 && u.kind == unitCode && merged[n-1].kind == unitCode && merged[n-1].block == u.block-1 {
 			merged[n-1].text += "\n\n" + u.text
 			merged[n-1].terms = append(merged[n-1].terms, u.terms...)
+			merged[n-1].output = merged[n-1].output && u.output
 			merged[n-1].block = u.block
 			continue
 		}
@@ -415,11 +423,13 @@ func fieldLine(s string) bool {
 
 // numberedTitle reports a numbered step's title written as "label:
 // title" ("Step 7: Detail View", "Example 2: Custom Converters"): a label
-// ending in a number and a title in title case. It is a heading; read as a
+// of a word that numbers a document's parts (sequenceWords) and a number,
+// and a title in title case. "Python 2: Not Supported" and "Error 404:
+// Unknown Resource" are fields, and answers. It is a heading; read as a
 // field, it was quoted as a sentence at the end of the step before it.
 func numberedTitle(label, value string) bool {
 	f := strings.Fields(label)
-	if len(f) != 2 || strings.TrimLeft(f[1], "0123456789") != "" {
+	if len(f) != 2 || strings.TrimLeft(f[1], "0123456789") != "" || !sequenceWords[strings.ToLower(f[0])] {
 		return false
 	}
 	words := 0
@@ -710,6 +720,11 @@ func isCodeBlock(lines []string) bool {
 	return code > 0 && code >= prose
 }
 
+// sequenceWords number the parts of a tutorial or a book.
+var sequenceWords = map[string]bool{"step": true, "part": true, "chapter": true, "lesson": true, "example": true,
+	"exercise": true, "stage": true, "phase": true, "section": true, "appendix": true, "tutorial": true,
+	"day": true, "week": true, "module": true, "unit": true, "lab": true, "level": true}
+
 // afterCode reports whether the unit before block is the code of the
 // block right before it.
 func afterCode(out []unit, block int) bool {
@@ -720,26 +735,77 @@ func afterCode(out []unit, block int) bool {
 // continuesOutput reports lines that go on with the code or program output
 // above them after a blank line (a test run's "test_50.py:7: Failed", its
 // "===== short test summary info =====" and "2 failed, 48 passed in
-// 0.12s"; a server's "Starting gunicorn 20.1.0" above "Listening at: …"):
-// no line ends a sentence or announces something, and a line is shaped
-// like code or there are three lines or more (package extract writes a
-// paragraph as one line, so prose of three lines without one sentence's
-// end is no prose; the caller keeps a definition's two lines,
-// "max_content_length" above "Stop reading request data after this number
-// of bytes", one). A
-// page's <pre> keeps its blank lines, which split it into blocks; read as
-// prose, its tail was quoted as a sentence in the middle of an answer, and
-// read as a definition, "Starting gunicorn 20.1.0: Listening at: …".
+// 0.12s"): no line ends a sentence or announces something, and a line is
+// shaped like code or the lines read as a log (outputBlock), and no line
+// after the first continues a sentence of prose. A page's <pre>
+// keeps its blank lines, which split it into blocks; read as prose, its
+// tail was quoted as a sentence in the middle of an answer.
 func continuesOutput(lines []string) bool {
-	code := len(lines) >= 3
-	for _, l := range lines {
+	code := false
+	for i, l := range lines {
 		t := strings.TrimSpace(l)
 		if endsSentence(t) || announces(t) {
 			return false
 		}
-		code = code || looksLikeCode(l)
+		shaped := looksLikeCode(l)
+		if r, _ := utf8.DecodeRuneInString(t); i > 0 && unicode.IsLower(r) && !shaped && !labelledValue.MatchString(t) {
+			return false // a hard-wrapped line of prose ("defaults and examples, is in the manual at")
+		}
+		code = code || shaped
 	}
-	return code
+	return code || outputBlock(lines)
+}
+
+// outputBlock reports lines a program printed, not prose: three lines or
+// more, at least half of them a labelled value ("Listening at:
+// http://127.0.0.1:8000", "sqlcode: -400", a label of at most four words)
+// or a rule of "=", "-", "*" or "#", and none a sentence's end, a list
+// item or a wrapped line of prose (a lower-case start that is no labelled
+// value). A server's start-up output ("Starting gunicorn 20.1.0" above
+// "Listening at: …") was read as a definition and quoted as "Starting
+// gunicorn 20.1.0: Listening at: …"; an ECPG error dump (==== sqlca
+// ==== above "sqlcode: -400" …) as the sentence that said what 42P01
+// means. A term over values ("Supported databases" above "PostgreSQL 12
+// and newer"), a note with hard line breaks and a field list are not.
+func outputBlock(lines []string) bool {
+	if len(lines) < 3 {
+		return false
+	}
+	logged := 0
+	for _, l := range lines {
+		t := strings.TrimSpace(l)
+		switch {
+		case endsSentence(t) || isItemLine(t):
+			return false
+		case ruleLine(t) || labelledValue.MatchString(t):
+			logged++
+		default:
+			if r, _ := utf8.DecodeRuneInString(t); unicode.IsLower(r) {
+				return false
+			}
+		}
+	}
+	return 2*logged >= len(lines)
+}
+
+// labelledValue matches a line of a log or a dump: a label of one to four
+// words, a colon, a blank and a value.
+var labelledValue = regexp.MustCompile(`^[^\s:]+(?: [^\s:]+){0,3}: \S`)
+
+// ruleLine reports a line that starts with a rule ("===", "---", "***",
+// "###"), alone or around a title ("==== sqlca ====").
+func ruleLine(t string) bool {
+	for _, c := range []string{"===", "---", "***", "###"} {
+		if strings.HasPrefix(t, c) {
+			return true
+		}
+	}
+	return false
+}
+
+// isItemLine reports a list item's line ("- …", "* …", "• …").
+func isItemLine(t string) bool {
+	return strings.HasPrefix(t, "- ") || strings.HasPrefix(t, "* ") || strings.HasPrefix(t, "• ")
 }
 
 // isDefinition reports a definition term above its definition: a term line

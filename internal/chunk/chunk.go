@@ -237,6 +237,40 @@ func pathElem(s string) string {
 	return s[:cut] + "…"
 }
 
+// namingTerm returns the innermost of the definition terms a block is in
+// (outermost first) that names something: a field list's label inside an
+// API entry ("Parameters:", "Returns", "Raises:") names no thing, and as a
+// chunk's last heading it cited a parameter's description as "General
+// Helpers > Parameters:" without the function it belongs to; the entry's
+// own term (the function's signature) does. A term is a label when it is
+// one of the docstring fields Sphinx, numpydoc and Google style write, or
+// ends with ":" in at most three words. All labels: the innermost.
+func namingTerm(terms []string) string {
+	for i := len(terms) - 1; i >= 0; i-- {
+		if !fieldLabel(terms[i]) {
+			return terms[i]
+		}
+	}
+	return terms[len(terms)-1]
+}
+
+// fieldLabel reports a definition term that labels a field of what the
+// definition around it defines (see namingTerm).
+func fieldLabel(t string) bool {
+	t = strings.TrimSpace(t)
+	if strings.HasSuffix(t, ":") && len(strings.Fields(t)) <= 3 {
+		return true
+	}
+	return docstringFields[strings.ToLower(t)]
+}
+
+// docstringFields are the field names of Python docstrings as Sphinx
+// renders them (reStructuredText field lists, numpydoc and Google style).
+var docstringFields = map[string]bool{"parameters": true, "parameter": true, "params": true, "args": true,
+	"arguments": true, "keyword arguments": true, "other parameters": true, "returns": true, "return": true,
+	"return type": true, "rtype": true, "yields": true, "raises": true, "raise": true, "type": true,
+	"variables": true, "attributes": true}
+
 // sections builds the heading tree (the root spans every block) and the
 // heading path of every block.
 func (s *splitter) sections() *section {
@@ -268,7 +302,7 @@ func (s *splitter) sections() *section {
 		}
 		term := ""
 		if len(terms) > 0 && (b.Kind == extract.KindTerm || d > 0) {
-			term = terms[len(terms)-1]
+			term = namingTerm(terms)
 		}
 		if b.Kind == extract.KindHeading {
 			level := max(b.Level, 1)

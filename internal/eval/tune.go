@@ -332,7 +332,10 @@ func fuseLegs(set tenant.Settings, vec, kw search.Response) []search.Result {
 		scored(kw.Results, useKeyword, func(r search.Result) *float64 { return r.KeywordScore }))
 	out := make([]search.Result, len(fused))
 	for i, f := range fused {
+		// The fused score, as search serves it: Diversify places the
+		// chunks over a document's cap by it.
 		out[i] = byID[f.ID]
+		out[i].Score = f.Score
 	}
 	return out
 }

@@ -851,9 +851,11 @@ func releases(query string) []release {
 	return out
 }
 
-// slashVersions matches a name in capitals, a slash and a version number
-// ("HTTP/2", "HTTP/1.1", "TLS/1.3").
-var slashVersions = regexp.MustCompile(`\b[A-Z][A-Z0-9]+/[0-9]{1,2}(?:\.[0-9]{1,2})?\b`)
+// slashVersions matches a name of capital letters, a slash and a version
+// number ("HTTP/2", "HTTP/1.1"; not a quarter, "Q3/24", or a fiscal year,
+// "FY23/24"). A document that writes the version with a blank ("TLS 1.3")
+// does not count as writing it.
+var slashVersions = regexp.MustCompile(`\b[A-Z]{2,}/[0-9]{1,2}(?:\.[0-9]{1,2})?\b`)
 
 // firstWord returns the letters that start s after blanks.
 func firstWord(s string) string {
@@ -1264,7 +1266,9 @@ func NameLike(word string, first bool) bool {
 	if parts := strings.Split(word, "."); len(parts) > 1 {
 		dotted := true
 		for i, p := range parts {
-			typeName := i == len(parts)-1 && i > 0 && len(p) == 1 && p[0] >= 'A' && p[0] <= 'Z'
+			// "I" and "A" open the next sentence of a question typed
+			// without a space after the full stop ("migration.I get").
+			typeName := i == len(parts)-1 && i > 0 && len(p) == 1 && p[0] >= 'B' && p[0] <= 'Z' && p[0] != 'I'
 			dotted = dotted && (utf8.RuneCountInString(p) >= 2 || typeName) && strings.IndexFunc(p, unicode.IsLetter) >= 0
 		}
 		if dotted {

@@ -8,8 +8,8 @@ package search
 // fitted on SciFact alone, 0.899 on SciFact fitted on the Python docs
 // alone (docs/EVAL.md, "Answerability").
 var DefaultAnswerModel = AnswerModel{
-	Bias: -5.4016,
+	Bias: -5.4049,
 	// keyword_coverage, term_coverage, document_coverage, absent_share,
 	// missing_name, log_terms, top_mean, score_sd, opinion, missing_identifier
-	Weights: []float64{1.3949, 1.7442, 1.6033, -0.9875, -0.3527, 1.5653, 1.2060, 0.1642, -0.6350, -0.6269},
+	Weights: []float64{1.3985, 1.7450, 1.6021, -0.9850, -0.3565, 1.5660, 1.2041, 0.1655, -0.6345, -0.6350},
 }
