@@ -18,15 +18,7 @@ func TestOutputAfterBlankLineStaysCode(t *testing.T) {
 		"The output lists what ran:\n\n" +
 		"collected 2 items\nrun-last-failure: rerun previous 2 failures"
 	us := parseUnits(content, "Cache > Rerunning only failures")
-	var code, sentences []string
-	for _, u := range us {
-		switch u.kind {
-		case unitCode:
-			code = append(code, u.text)
-		case unitSentence:
-			sentences = append(sentences, u.text)
-		}
-	}
+	code, sentences := textsByKind(us)
 	for _, s := range sentences {
 		if strings.Contains(s, "short test summary") || strings.Contains(s, "48 passed") {
 			t.Errorf("program output read as a sentence: %q", s)
@@ -102,15 +94,7 @@ func TestOutputAfterCommandIsNoDefinition(t *testing.T) {
 		"$ run --limit\n\n" +
 		"max_content_length\nStop reading request data after this number of bytes"
 	us := parseUnits(content, "Gunicorn > Running")
-	var code, sentences []string
-	for _, u := range us {
-		switch u.kind {
-		case unitCode:
-			code = append(code, u.text)
-		case unitSentence:
-			sentences = append(sentences, u.text)
-		}
-	}
+	code, sentences := textsByKind(us)
 	if len(code) == 0 || !strings.Contains(code[0], "gunicorn -w 4") || !strings.Contains(code[0], "Booting worker") {
 		t.Errorf("the command and its output are not one code unit: %q", code)
 	}
@@ -161,4 +145,17 @@ func TestBareVersionNoteOpensOnlyWhenAsked(t *testing.T) {
 	if !strings.Contains(r.Answer, "Changed in version 0.10") {
 		t.Fatalf("a question about versions does not get the note:\n%s", r.Answer)
 	}
+}
+
+// textsByKind returns the texts of the code units and of the sentences.
+func textsByKind(us []unit) (code, sentences []string) {
+	for _, u := range us {
+		switch u.kind {
+		case unitCode:
+			code = append(code, u.text)
+		case unitSentence:
+			sentences = append(sentences, u.text)
+		}
+	}
+	return code, sentences
 }
