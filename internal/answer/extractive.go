@@ -303,21 +303,28 @@ func contentsEntry(u unit) bool {
 	if u.item == "" || !isCaption(u.text) {
 		return false
 	}
-	words, upper := 0, 0
-	for _, w := range strings.Fields(u.text) {
+	words, upper := titleWords(u.text)
+	return words >= 2 && upper == words
+}
+
+// titleWords counts the words of s that start with a letter, leaving out
+// short lower-case ones (of, a, and, the, to, in …), and those of them
+// that start with a capital: a title in title case has as many of each.
+func titleWords(s string) (words, upper int) {
+	for _, w := range strings.Fields(s) {
 		r, _ := utf8.DecodeRuneInString(strings.TrimLeft(w, "(\"'“‘["))
 		if !unicode.IsLetter(r) {
 			continue
 		}
 		if len(w) <= 3 && unicode.IsLower(r) {
-			continue // of, a, and, the, to, in …
+			continue
 		}
 		words++
 		if unicode.IsUpper(r) {
 			upper++
 		}
 	}
-	return words >= 2 && upper == words
+	return words, upper
 }
 
 // indexEntry reports whether a short unit points at a page instead of

@@ -352,22 +352,38 @@ func terms(s string) []string {
 	// writing ＡＰＴ matches a question about APT.
 	s = analyze.FoldWidth(s)
 	var out []string
+	// A word written with hyphens (analyze.HyphenatedWords: "re-run",
+	// "e-mail", "built-in") is written joined too ("rerunning", "email"),
+	// so it yields its joined form; a prefix that is no word alone (re,
+	// pre, non, …) opening one is no term: "re-run" matched every "re-"
+	// word of a page ("their re-running") as strongly as its rare term,
+	// and the section "Rerunning only failures" lost.
+	var compounds []string
+	if strings.Contains(s, "-") {
+		for _, h := range analyze.HyphenatedWords(s) {
+			compounds = append(compounds, strings.ToLower(h))
+		}
+	}
+	opensCompound := func(at int) bool {
+		if at > 0 && s[at-1] == '-' {
+			return false
+		}
+		rest := strings.ToLower(s[at:min(len(s), at+41)])
+		return slices.ContainsFunc(compounds, func(c string) bool { return strings.HasPrefix(rest, c) })
+	}
 	start, identStart := -1, -1
 	emit := func(end int) {
 		if start < 0 {
 			return
 		}
 		w := strings.ToLower(s[start:end])
-		joined, prefix := hyphenCompound(s, start, end)
+		opens := boundPrefixes[w] && end < len(s) && s[end] == '-' && opensCompound(start)
 		start = -1
 		if strings.IndexFunc(w, analyze.Unspaced) >= 0 {
 			out = append(out, cjkTerms(w)...)
 			return
 		}
-		if joined != "" {
-			out = append(out, stem(joined))
-		}
-		if stopWords[w] || prefix {
+		if stopWords[w] || opens {
 			return
 		}
 		if utf8.RuneCountInString(w) < 2 && !(w[0] >= '0' && w[0] <= '9') {
@@ -405,49 +421,10 @@ func terms(s string) []string {
 	}
 	emit(len(s))
 	emitIdent(len(s))
+	for _, c := range compounds {
+		out = append(out, stem(strings.ReplaceAll(c, "-", "")))
+	}
 	return out
-}
-
-// hyphenCompound reports, for the word s[start:end] that opens a word
-// written with hyphens ("re-run", "e-mail", "built-in": two or three parts
-// of letters or digits, as analyze.HyphenatedWords reads them), the
-// compound joined and lowercased, and whether the word is a prefix that
-// does not stand alone (re, pre, non, …). A word is written both ways
-// ("re-run" and "rerunning", "e-mail" and "email"), so each way yields the
-// joined form; the prefix alone is no word of the question: "re-run"
-// matched every "re-" word of a page ("their re-running") as strongly as
-// its rare term, and the section "Rerunning only failures" lost.
-func hyphenCompound(s string, start, end int) (joined string, prefix bool) {
-	if start > 0 && s[start-1] == '-' || end >= len(s) || s[end] != '-' {
-		return "", false
-	}
-	isPart := func(r rune) bool { return (unicode.IsLetter(r) || unicode.IsDigit(r)) && !analyze.Unspaced(r) }
-	j, parts := end, 1
-	for j < len(s) && s[j] == '-' {
-		r, _ := utf8.DecodeRuneInString(s[j+1:])
-		if j+1 >= len(s) || !isPart(r) {
-			break
-		}
-		k := j + 1
-		for k < len(s) {
-			r, n := utf8.DecodeRuneInString(s[k:])
-			if !isPart(r) {
-				break
-			}
-			k += n
-		}
-		j, parts = k, parts+1
-	}
-	compound := s[start:j]
-	if parts < 2 || parts > 3 || len(compound) > 40 || strings.IndexFunc(s[start:end], analyze.Unspaced) >= 0 ||
-		!strings.ContainsFunc(compound, unicode.IsLetter) {
-		return "", false
-	}
-	if j < len(s) && s[j] == '-' {
-		return "", false // a longer compound ("state-of-the-art"), a range's dangling end
-	}
-	w := strings.ToLower(s[start:end])
-	return strings.ToLower(strings.ReplaceAll(compound, "-", "")), boundPrefixes[w]
 }
 
 // boundPrefixes are the prefixes English writes with a hyphen that are no

@@ -432,18 +432,8 @@ func numberedTitle(label, value string) bool {
 	if len(f) != 2 || strings.TrimLeft(f[1], "0123456789") != "" || !sequenceWords[strings.ToLower(f[0])] {
 		return false
 	}
-	words := 0
-	for _, w := range strings.Fields(value) {
-		r, _ := utf8.DecodeRuneInString(w)
-		if utf8.RuneCountInString(w) <= 3 && unicode.IsLower(r) {
-			continue // of, a, and, the, to …
-		}
-		if !unicode.IsUpper(r) {
-			return false
-		}
-		words++
-	}
-	return words > 0
+	words, upper := titleWords(value)
+	return words > 0 && upper == words
 }
 
 // isCaption reports a short label that is not a sentence ("Table A.1.
@@ -631,10 +621,7 @@ func rowText(header, cells []string, withHeader bool) string {
 	return strings.Join(parts, "; ")
 }
 
-func isItemBlock(lines []string) bool {
-	_, ok := listItem(strings.TrimSpace(lines[0]))
-	return ok
-}
+func isItemBlock(lines []string) bool { return isListItem(strings.TrimSpace(lines[0])) }
 
 // splitItems groups a list block's lines into items, continuation lines
 // joined to their item.
@@ -775,9 +762,9 @@ func outputBlock(lines []string) bool {
 	for _, l := range lines {
 		t := strings.TrimSpace(l)
 		switch {
-		case endsSentence(t) || isItemLine(t):
+		case endsSentence(t) || isListItem(t):
 			return false
-		case ruleLine(t) || labelledValue.MatchString(t):
+		case opensWithRule(t) || labelledValue.MatchString(t):
 			logged++
 		default:
 			if r, _ := utf8.DecodeRuneInString(t); unicode.IsLower(r) {
@@ -792,20 +779,17 @@ func outputBlock(lines []string) bool {
 // words, a colon, a blank and a value.
 var labelledValue = regexp.MustCompile(`^[^\s:]+(?: [^\s:]+){0,3}: \S`)
 
-// ruleLine reports a line that starts with a rule ("===", "---", "***",
-// "###"), alone or around a title ("==== sqlca ====").
-func ruleLine(t string) bool {
-	for _, c := range []string{"===", "---", "***", "###"} {
-		if strings.HasPrefix(t, c) {
-			return true
-		}
-	}
-	return false
+// opensWithRule reports a line that opens with a rule ("===", "---"),
+// alone or around a title ("==== sqlca ====").
+func opensWithRule(t string) bool {
+	f := strings.Fields(t)
+	return len(f) > 0 && separatorLine(f[0])
 }
 
-// isItemLine reports a list item's line ("- …", "* …", "• …").
-func isItemLine(t string) bool {
-	return strings.HasPrefix(t, "- ") || strings.HasPrefix(t, "* ") || strings.HasPrefix(t, "• ")
+// isListItem reports a list item's line ("- …", "2. …").
+func isListItem(t string) bool {
+	_, ok := listItem(t)
+	return ok
 }
 
 // isDefinition reports a definition term above its definition: a term line
