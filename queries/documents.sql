@@ -26,14 +26,14 @@ WHERE tenant_id = @tenant_id AND id = @id;
 -- named one it carries, and the update happens only if that still holds
 -- (compare-and-set); no row returned means it did not, and the caller
 -- starts over.
-INSERT INTO documents (tenant_id, source_uri, title, title_given, content_type, content_sha, pipeline, metadata, body, chunk_count)
+INSERT INTO documents (tenant_id, source_uri, title, title_given, content_type, content_sha, pipeline, metadata, body, code_spans, chunk_count)
 VALUES (@tenant_id, @source_uri, @title, @title_given, @content_type, @content_sha, @pipeline,
-        COALESCE(sqlc.narg(metadata)::jsonb, '{}'::jsonb), @body, @chunk_count)
+        COALESCE(sqlc.narg(metadata)::jsonb, '{}'::jsonb), @body, @code_spans::int[], @chunk_count)
 ON CONFLICT (tenant_id, source_uri) DO UPDATE
 SET title = excluded.title, title_given = excluded.title_given, content_type = excluded.content_type,
     content_sha = excluded.content_sha, pipeline = excluded.pipeline,
     metadata = COALESCE(sqlc.narg(metadata)::jsonb, documents.metadata), body = excluded.body,
-    chunk_count = excluded.chunk_count, updated_at = now()
+    code_spans = excluded.code_spans, chunk_count = excluded.chunk_count, updated_at = now()
 WHERE sqlc.arg(title_named)::bool
    OR (documents.title_given = excluded.title_given AND (NOT documents.title_given OR documents.title = excluded.title))
 RETURNING id, (xmax = 0)::bool AS inserted;
@@ -118,7 +118,9 @@ SELECT set_config('plan_cache_mode', 'auto', true);
 -- are the range's pages (0 for a document without pages). The part_* arrays
 -- describe the range's chunks in order (byte range in documents.body, pages,
 -- 0 without, heading path, id), so that a citation can name the chunk its
--- quotation comes from, with its pages and heading.
+-- quotation comes from, with its pages and heading. code_spans are the
+-- document's code blocks (start, end pairs in documents.body; NULL for a
+-- document written before they were stored), for the caller to clip.
 -- A neighbour joins only when it continues the chunk's section, judged at
 -- the boundary the two chunks share (sections: the heading paths of the
 -- sections a chunk's text lies in, in order, without definition terms):
@@ -150,7 +152,8 @@ SELECT k.id AS chunk_id,
        array_agg(coalesce(c.page_start, 0) ORDER BY c.chunk_index)::int[] AS part_page_starts,
        array_agg(coalesce(c.page_end, 0) ORDER BY c.chunk_index)::int[] AS part_page_ends,
        array_agg(c.heading_path ORDER BY c.chunk_index)::text[] AS part_headings,
-       array_agg(c.id ORDER BY c.chunk_index)::uuid[] AS part_ids
+       array_agg(c.id ORDER BY c.chunk_index)::uuid[] AS part_ids,
+       d.code_spans
 FROM chunks k
 JOIN chunks c ON c.tenant_id = k.tenant_id AND c.document_id = k.document_id
      AND c.chunk_index BETWEEN k.chunk_index - 1 AND k.chunk_index + 1

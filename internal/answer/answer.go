@@ -59,6 +59,19 @@ type Source struct {
 	// content spans, 1-based; nil for documents without pages.
 	PageStart *int `json:"page_start,omitempty" doc:"First page (1-based) of a PDF the content comes from; absent for documents without pages."`
 	PageEnd   *int `json:"page_end,omitempty" doc:"Last page (1-based) of a PDF the content comes from; absent for documents without pages."`
+	// Code lists the byte ranges of Content that extraction found to be
+	// code (HTML pre, Markdown code blocks, DOCX code styles, a PDF's
+	// monospaced lines), in order. The extractive answerer quotes them as
+	// code whatever their shape (a server's start-up banner, a command
+	// without a prompt); elsewhere, and when Code is nil (documents stored
+	// before code was recorded, sources passed in by other callers), it
+	// recognises code by its shape.
+	Code []Span `json:"-"`
+}
+
+// Span is a byte range [Start, End) of a Source's Content.
+type Span struct {
+	Start, End int
 }
 
 // Pages names the pages a source spans for a citation: "page 12",

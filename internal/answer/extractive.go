@@ -215,7 +215,7 @@ func Extractive(question string, sources []Source, maxSentences int) Result {
 	docs := make([][]unit, len(sources))
 	runs, messages := quotedRuns(question)
 	for i, s := range sources {
-		docs[i] = parseUnits(s.Content, s.HeadingPath)
+		docs[i] = parseUnits(s.Content, s.HeadingPath, s.Code...)
 		for j := range docs[i] {
 			u := &docs[i][j]
 			u.echo = u.kind == unitCode && echoes(u.text, runs) || u.kind == unitSentence && restates(u.text, messages)

@@ -69,7 +69,11 @@ type unit struct {
 // does not describe (unit.own false). A definition term is joined to the first sentence of its
 // definition ("work_mem (integer): Sets the base maximum…"), because the
 // definition alone does not name its subject.
-func parseUnits(content, headingPath string) []unit {
+//
+// code are the byte ranges of content that extraction found to be code
+// (Source.Code): their lines are quoted as code whatever their shape, and
+// no fence, rule or heading is read inside them.
+func parseUnits(content, headingPath string, code ...Span) []unit {
 	headings := map[string]bool{}
 	last := ""
 	for _, h := range strings.Split(headingPath, " > ") {
@@ -101,12 +105,24 @@ func parseUnits(content, headingPath string) []unit {
 		section++
 		local, own = terms(line), headings[line]
 	}
-	for _, b := range splitBlocks(content) {
+	for _, b := range splitBlocks(content, code) {
 		block++
 		pending, pendingSection := carried, carriedSection
 		carried = ""
 		if b.fenced {
 			add(unitCode, stripCodeMarkers(b.lines[0]))
+			continue
+		}
+		if b.code {
+			kept := trimBlankLines(b.lines)
+			text := make([]string, len(kept))
+			for i, l := range kept {
+				text[i] = stripCodeMarkers(l)
+			}
+			add(unitCode, strings.Join(text, "\n"))
+			if len(out) > 0 && out[len(out)-1].block == block {
+				out[len(out)-1].output = outputBlock(kept)
+			}
 			continue
 		}
 		// Citation-like markers are removed from the lines, so that the
@@ -288,27 +304,51 @@ func parseUnits(content, headingPath string) []unit {
 }
 
 // rawBlock is a run of non-blank lines, or the content of a fenced code
-// block (fenced, one line holding the code).
+// block (fenced, one line holding the code). code marks a run of lines
+// inside the code ranges extraction recorded (Source.Code).
 type rawBlock struct {
 	lines  []string
 	fenced bool
+	code   bool
 }
 
-func splitBlocks(content string) []rawBlock {
+// splitBlocks splits content into blocks at blank lines; a line starting
+// inside one of spans (sorted byte ranges of content) belongs to a code
+// block, which ends where the span does.
+func splitBlocks(content string, spans []Span) []rawBlock {
 	var (
-		out   []rawBlock
-		cur   []string
-		code  []string
-		fence string // the open fence's marker, "" outside one
+		out    []rawBlock
+		cur    []string
+		code   []string
+		fence  string // the open fence's marker, "" outside one
+		inSpan bool   // cur holds lines of a recorded code span
 	)
 	flush := func() {
 		if len(cur) > 0 {
-			out = append(out, rawBlock{lines: cur})
+			out = append(out, rawBlock{lines: cur, code: inSpan})
 			cur = nil
 		}
 	}
+	off := 0
 	for _, line := range strings.Split(content, "\n") {
+		at := off
+		off += len(line) + 1
+		for len(spans) > 0 && spans[0].End <= at {
+			spans = spans[1:]
+		}
+		if spanned := fence == "" && len(spans) > 0 && spans[0].Start <= at; spanned != inSpan {
+			flush()
+			inSpan = spanned
+		}
 		t := strings.TrimSpace(line)
+		if inSpan {
+			if t == "" {
+				flush()
+			} else {
+				cur = append(cur, line)
+			}
+			continue
+		}
 		if fence != "" {
 			if strings.HasPrefix(t, fence) && strings.Trim(t, fence[:1]) == "" {
 				fence = ""

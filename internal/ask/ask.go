@@ -135,8 +135,9 @@ func (s *Service) Ask(ctx context.Context, t tenant.Tenant, req search.Request, 
 	}
 	res.Results = DropWeak(question, res.Results)
 	var nbs []*neighbourhood
+	var code [][]answer.Span
 	if !s.Answerer.Generative() {
-		if res.Results, nbs, err = s.widen(ctx, t, res.Results); err != nil {
+		if res.Results, nbs, code, err = s.widen(ctx, t, res.Results); err != nil {
 			return Response{}, err
 		}
 	}
@@ -145,6 +146,9 @@ func (s *Service) Ask(ctx context.Context, t tenant.Tenant, req search.Request, 
 		srcs[i] = answer.Source{N: i + 1, ChunkID: r.ChunkID.String(), DocumentID: r.DocumentID.String(), SourceURI: r.SourceURI,
 			Title: r.Title, HeadingPath: r.HeadingPath, Content: r.Content, StartOffset: r.StartOffset, EndOffset: r.EndOffset,
 			PageStart: r.PageStart, PageEnd: r.PageEnd}
+		if i < len(code) {
+			srcs[i].Code = code[i]
+		}
 	}
 	out.Sources = srcs
 	if res.Confidence < *set.RefuseBelow {
@@ -191,8 +195,9 @@ func (s *Service) Ask(ctx context.Context, t tenant.Tenant, req search.Request, 
 // is missing (deleted meanwhile) keeps its chunk. As for a chunk, a
 // neighbourhood that starts inside a table begins with the table's header
 // row(s), which are not part of [StartOffset, EndOffset). A result whose
-// chunk an earlier result's neighbourhood already holds is left out.
-func (s *Service) widen(ctx context.Context, t tenant.Tenant, rs []search.Result) ([]search.Result, []*neighbourhood, error) {
+// chunk an earlier result's neighbourhood already holds is left out. The
+// third result is each kept result's code ranges (answer.Source.Code).
+func (s *Service) widen(ctx context.Context, t tenant.Tenant, rs []search.Result) ([]search.Result, []*neighbourhood, [][]answer.Span, error) {
 	ids := make([]uuid.UUID, len(rs))
 	for i, r := range rs {
 		ids[i] = r.ChunkID
@@ -204,7 +209,7 @@ func (s *Service) widen(ctx context.Context, t tenant.Tenant, rs []search.Result
 		return err
 	})
 	if err != nil {
-		return nil, nil, fmt.Errorf("ask: chunk neighbourhoods: %w", err)
+		return nil, nil, nil, fmt.Errorf("ask: chunk neighbourhoods: %w", err)
 	}
 	by := make(map[uuid.UUID]store.ChunkNeighbourhoodsRow, len(rows))
 	for _, row := range rows {
@@ -212,8 +217,10 @@ func (s *Service) widen(ctx context.Context, t tenant.Tenant, rs []search.Result
 	}
 	out := make([]search.Result, len(rs))
 	nbs := make([]*neighbourhood, len(rs))
+	code := make([][]answer.Span, len(rs))
 	for i, r := range rs {
-		if n, ok := by[r.ChunkID]; ok && strings.TrimSpace(n.Body) != "" && len(n.Body) >= len(r.Content)/2 {
+		n, ok := by[r.ChunkID]
+		if ok && strings.TrimSpace(n.Body) != "" && len(n.Body) >= len(r.Content)/2 {
 			prefix := headerPrefix(n.FirstContent, n.Body)
 			nbs[i] = neighbourhoodOf(n, len(prefix), r.StartOffset)
 			r.Content, r.StartOffset, r.EndOffset = prefix+n.Body, int(n.StartOffset), int(n.EndOffset)
@@ -221,13 +228,16 @@ func (s *Service) widen(ctx context.Context, t tenant.Tenant, rs []search.Result
 				r.PageStart, r.PageEnd = ptr(int(n.PageStart)), ptr(int(n.PageEnd))
 			}
 		}
+		if ok {
+			code[i] = clipSpans(n.CodeSpans, r.StartOffset, r.EndOffset, len(r.Content)-(r.EndOffset-r.StartOffset))
+		}
 		out[i] = r
 	}
 	// A result whose chunk lies inside an earlier result's neighbourhood
 	// (the next chunk of the same page) is already in that source: quoted
 	// twice, as two sources of overlapping text, it padded every other
 	// answer of a fresh-user trial.
-	kept, keptNbs := out[:0], nbs[:0]
+	kept, keptNbs, keptCode := out[:0], nbs[:0], code[:0]
 	for i, r := range out {
 		covered := false
 		for j := range kept {
@@ -237,10 +247,25 @@ func (s *Service) widen(ctx context.Context, t tenant.Tenant, rs []search.Result
 			}
 		}
 		if !covered {
-			kept, keptNbs = append(kept, r), append(keptNbs, nbs[i])
+			kept, keptNbs, keptCode = append(kept, r), append(keptNbs, nbs[i]), append(keptCode, code[i])
 		}
 	}
-	return kept, keptNbs, nil
+	return kept, keptNbs, keptCode, nil
+}
+
+// clipSpans turns a document's code ranges (start, end pairs of its text)
+// into ranges of a source's Content holding the text [start, end) after
+// prefix bytes (a table's repeated header rows): the parts inside it, in
+// order. Nil when the document has none recorded.
+func clipSpans(pairs []int32, start, end, prefix int) []answer.Span {
+	var out []answer.Span
+	for j := 0; j+1 < len(pairs); j += 2 {
+		from, to := max(int(pairs[j]), start), min(int(pairs[j+1]), end)
+		if from < to && prefix >= 0 {
+			out = append(out, answer.Span{Start: from - start + prefix, End: to - start + prefix})
+		}
+	}
+	return out
 }
 
 // neighbourhoodOf describes row's chunks; prefix is the length of the

@@ -561,7 +561,7 @@ func (p *Pipeline) upsert(ctx context.Context, t tenant.Tenant, d Document, ct s
 		}
 		doc, err := q.UpsertDocument(ctx, tx, store.UpsertDocumentParams{TenantID: t.ID, SourceUri: d.SourceURI, Title: title, TitleGiven: given,
 			TitleNamed: d.Title != "", ContentType: ct, ContentSha: sum, Pipeline: p.fingerprint, Metadata: meta, Body: doc.Text,
-			ChunkCount: int32(len(chunks))})
+			CodeSpans: codeSpans(doc), ChunkCount: int32(len(chunks))})
 		if errors.Is(err, store.ErrNotFound) {
 			return errTitleMoved // the compare-and-set on the title failed
 		}
@@ -862,4 +862,17 @@ func exactValue(b []byte) (any, error) {
 		return v
 	}
 	return norm(v), nil
+}
+
+// codeSpans lists doc's code blocks as start, end byte pairs of its text,
+// in order; empty, not nil, for a document without code (stored as known:
+// none, where NULL means not recorded).
+func codeSpans(doc *extract.Document) []int32 {
+	out := []int32{}
+	for _, b := range doc.Blocks {
+		if b.Kind == extract.KindCode {
+			out = append(out, int32(b.Start), int32(b.End))
+		}
+	}
+	return out
 }

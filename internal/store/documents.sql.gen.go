@@ -60,7 +60,8 @@ SELECT k.id AS chunk_id,
        array_agg(coalesce(c.page_start, 0) ORDER BY c.chunk_index)::int[] AS part_page_starts,
        array_agg(coalesce(c.page_end, 0) ORDER BY c.chunk_index)::int[] AS part_page_ends,
        array_agg(c.heading_path ORDER BY c.chunk_index)::text[] AS part_headings,
-       array_agg(c.id ORDER BY c.chunk_index)::uuid[] AS part_ids
+       array_agg(c.id ORDER BY c.chunk_index)::uuid[] AS part_ids,
+       d.code_spans
 FROM chunks k
 JOIN chunks c ON c.tenant_id = k.tenant_id AND c.document_id = k.document_id
      AND c.chunk_index BETWEEN k.chunk_index - 1 AND k.chunk_index + 1
@@ -98,6 +99,7 @@ type ChunkNeighbourhoodsRow struct {
 	PartPageEnds   []int32
 	PartHeadings   []string
 	PartIds        []uuid.UUID
+	CodeSpans      []int32
 }
 
 // For each chunk asked for, the document text from the start of the chunk
@@ -110,7 +112,9 @@ type ChunkNeighbourhoodsRow struct {
 // are the range's pages (0 for a document without pages). The part_* arrays
 // describe the range's chunks in order (byte range in documents.body, pages,
 // 0 without, heading path, id), so that a citation can name the chunk its
-// quotation comes from, with its pages and heading.
+// quotation comes from, with its pages and heading. code_spans are the
+// document's code blocks (start, end pairs in documents.body; NULL for a
+// document written before they were stored), for the caller to clip.
 // A neighbour joins only when it continues the chunk's section, judged at
 // the boundary the two chunks share (sections: the heading paths of the
 // sections a chunk's text lies in, in order, without definition terms):
@@ -157,6 +161,7 @@ func (q *Queries) ChunkNeighbourhoods(ctx context.Context, db DBTX, arg ChunkNei
 			&i.PartPageEnds,
 			&i.PartHeadings,
 			&i.PartIds,
+			&i.CodeSpans,
 		); err != nil {
 			return nil, err
 		}
@@ -563,15 +568,15 @@ func (q *Queries) UpdateDocumentDetails(ctx context.Context, db DBTX, arg Update
 }
 
 const upsertDocument = `-- name: UpsertDocument :one
-INSERT INTO documents (tenant_id, source_uri, title, title_given, content_type, content_sha, pipeline, metadata, body, chunk_count)
+INSERT INTO documents (tenant_id, source_uri, title, title_given, content_type, content_sha, pipeline, metadata, body, code_spans, chunk_count)
 VALUES ($1, $2, $3, $4, $5, $6, $7,
-        COALESCE($8::jsonb, '{}'::jsonb), $9, $10)
+        COALESCE($8::jsonb, '{}'::jsonb), $9, $10::int[], $11)
 ON CONFLICT (tenant_id, source_uri) DO UPDATE
 SET title = excluded.title, title_given = excluded.title_given, content_type = excluded.content_type,
     content_sha = excluded.content_sha, pipeline = excluded.pipeline,
     metadata = COALESCE($8::jsonb, documents.metadata), body = excluded.body,
-    chunk_count = excluded.chunk_count, updated_at = now()
-WHERE $11::bool
+    code_spans = excluded.code_spans, chunk_count = excluded.chunk_count, updated_at = now()
+WHERE $12::bool
    OR (documents.title_given = excluded.title_given AND (NOT documents.title_given OR documents.title = excluded.title))
 RETURNING id, (xmax = 0)::bool AS inserted
 `
@@ -586,6 +591,7 @@ type UpsertDocumentParams struct {
 	Pipeline    string
 	Metadata    []byte
 	Body        string
+	CodeSpans   []int32
 	ChunkCount  int32
 	TitleNamed  bool
 }
@@ -615,6 +621,7 @@ func (q *Queries) UpsertDocument(ctx context.Context, db DBTX, arg UpsertDocumen
 		arg.Pipeline,
 		arg.Metadata,
 		arg.Body,
+		arg.CodeSpans,
 		arg.ChunkCount,
 		arg.TitleNamed,
 	)

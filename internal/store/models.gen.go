@@ -59,6 +59,7 @@ type Document struct {
 	UpdatedAt   pgtype.Timestamptz
 	AccessID    int32
 	TitleGiven  bool
+	CodeSpans   []int32
 }
 
 type EmbeddingModel struct {
