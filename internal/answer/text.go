@@ -376,7 +376,7 @@ func terms(s string) []string {
 		if start < 0 {
 			return
 		}
-		w := strings.ToLower(s[start:end])
+		w, at := strings.ToLower(s[start:end]), start
 		opens := boundPrefixes[w] && end < len(s) && s[end] == '-' && opensCompound(start)
 		start = -1
 		if strings.IndexFunc(w, analyze.Unspaced) >= 0 {
@@ -387,6 +387,14 @@ func terms(s string) []string {
 			return
 		}
 		if utf8.RuneCountInString(w) < 2 && !(w[0] >= '0' && w[0] <= '9') {
+			// A letter written as a command-line option ("-h", "'-v'")
+			// is a term of its own: "How do I make -h work as well as
+			// --help?" had only "make", "work", "well" and "help" left,
+			// and the page of help_option_names=['-h', '--help'] lost
+			// to one repeating "help".
+			if shortOption(s, at) {
+				out = append(out, "-"+w)
+			}
 			return
 		}
 		out = append(out, stem(w))
@@ -425,6 +433,21 @@ func terms(s string) []string {
 		out = append(out, stem(strings.ReplaceAll(c, "-", "")))
 	}
 	return out
+}
+
+// shortOption reports a one-letter word at byte at of s written as a
+// command-line option: after one "-" that opens a word (at the start, or
+// after a blank, a quote or a bracket), and not followed by another letter
+// or a digit ("x-y" and "-1" are no options).
+func shortOption(s string, at int) bool {
+	if at < 1 || s[at-1] != '-' {
+		return false
+	}
+	if at >= 2 && !strings.ContainsRune(" \t\n\"'`([{,=", rune(s[at-2])) {
+		return false
+	}
+	_, size := utf8.DecodeRuneInString(s[at:])
+	return at+size == len(s) || !unicode.IsLetter(rune(s[at+size])) && !unicode.IsDigit(rune(s[at+size]))
 }
 
 // boundPrefixes are the prefixes English writes with a hyphen that are no
@@ -566,7 +589,7 @@ var stopWords = func() map[string]bool {
 	ourselves out over own same she should so some such than that the their theirs them themselves then
 	there these they this those through to too under until up very was we were what when where which
 	while who whom why will with would you your yours yourself yourselves also may might must shall
-	cannot get gets got use used using tell explain describe please don doesn isn aren see mean means`) {
+	cannot get gets got use used using tell explain describe please don doesn isn aren see mean means well`) {
 		m[w] = true
 	}
 	return m
