@@ -290,8 +290,11 @@ func parseMarker(text string, i int) (marker, parseState) {
 	}
 }
 
-// skipBlanks skips blanks, and the invisible characters that make a marker
-// look like one while its bytes differ ("[\u200b3]" reads as [3]).
+// skipBlanks skips blanks, and the characters that render as nothing and
+// make a marker look like one while its bytes differ ("[\u200b3]" and
+// "[7\u200e]" read as [3] and [7]): format characters (zero-width ones,
+// bidi marks and isolates, invisible operators, tags), nonspacing marks
+// (a combining grapheme joiner) and variation selectors.
 func skipBlanks(s string, i int) int {
 	for i < len(s) {
 		if s[i] == ' ' || s[i] == '\t' {
@@ -299,14 +302,23 @@ func skipBlanks(s string, i int) int {
 			continue
 		}
 		r, size := utf8.DecodeRuneInString(s[i:])
-		switch r {
-		case '\u00a0', '\u00ad', '\u200b', '\u200c', '\u200d', '\u2060', '\u3000', '\ufeff':
+		if invisibleInMarker(r) {
 			i += size
 			continue
 		}
 		return i
 	}
 	return i
+}
+
+// invisibleInMarker reports a character a reader does not see between a
+// bracket and a digit.
+func invisibleInMarker(r rune) bool {
+	switch r {
+	case '\u00a0', '\u3000', '\u180e':
+		return true
+	}
+	return unicode.Is(unicode.Cf, r) || unicode.Is(unicode.Mn, r) || unicode.Is(unicode.Variation_Selector, r)
 }
 
 // Full-width brackets, which read (and under NFKC are) "[" and "]".
