@@ -206,3 +206,60 @@ func TestHostNamesAreTheAskers(t *testing.T) {
 		}
 	}
 }
+
+// TestWordOnlyHiddenChunksHaveIsAbsent (h-break13): a word that only
+// documents the caller cannot read contain is absent to the caller in the
+// confidence's evidence too, not only in the reason and missing_terms: one
+// hidden chunk holding a guessed word raised a restricted reader's
+// confidence from a refusal (0.21) to an answer (0.33) while
+// missing_terms still named the word.
+func TestWordOnlyHiddenChunksHaveIsAbsent(t *testing.T) {
+	t.Parallel()
+	docs := map[string]string{
+		"tables.md": "# Creating tables\n\nCREATE TABLE defines a new table with its columns and their types. " +
+			"A salary column of type numeric keeps exact amounts.",
+		"vacuum.md": "# Vacuum\n\nVACUUM reclaims storage occupied by dead rows of a table.",
+	}
+	tt, s := corpusTenant(t, "hidden-absent", "english", docs)
+	ctx := context.Background()
+	reader := store.WithVisibility(ctx, store.AsPrincipals([]string{"user:eve"}))
+	const q = "How do I create a table for Zorblax salaries?"
+	before, err := s.Search(reader, tt, search.Request{Query: q, TopK: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if before.Signals.AbsentShare <= 0 {
+		t.Fatalf("absent share %.3f with no document mentioning Zorblax; want > 0", before.Signals.AbsentShare)
+	}
+	p, err := ingest.New(testdb.App(t), testEmbedder(t), 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	all := store.WithVisibility(ctx, store.AllDocuments())
+	if _, err := p.Upsert(all, tt, ingest.Document{SourceURI: "hr/zorblax.md", ContentType: "text/markdown", Access: []string{"group:hr"}, SetAccess: true,
+		Content: []byte("# Zorblax\n\nZorblax salaries are reviewed every spring.")}); err != nil {
+		t.Fatal(err)
+	}
+	after, err := s.Search(reader, tt, search.Request{Query: q, TopK: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Contains(after.MissingTerms, "Zorblax") {
+		t.Errorf("missing terms %q; want Zorblax, which eve can read in no document", after.MissingTerms)
+	}
+	if d := after.Signals.AbsentShare - before.Signals.AbsentShare; d < -0.05 || d > 0.05 {
+		t.Errorf("absent share %.3f → %.3f when a document eve cannot read mentions Zorblax; want it unchanged (±0.05)",
+			before.Signals.AbsentShare, after.Signals.AbsentShare)
+	}
+	if d := after.Confidence - before.Confidence; d > 0.05 {
+		t.Errorf("confidence %.3f → %.3f when a document eve cannot read mentions Zorblax", before.Confidence, after.Confidence)
+	}
+	// Whoever can read it sees the word present.
+	owner, err := s.Search(all, tt, search.Request{Query: q, TopK: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if slices.Contains(owner.MissingTerms, "Zorblax") || owner.Signals.AbsentShare >= before.Signals.AbsentShare {
+		t.Errorf("a caller reading every document: missing %q, absent share %.3f (eve's %.3f)", owner.MissingTerms, owner.Signals.AbsentShare, before.Signals.AbsentShare)
+	}
+}

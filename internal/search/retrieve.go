@@ -82,13 +82,14 @@ type legResults struct {
 	lexemes int
 	// idf is each query lexeme's idf (absent lexemes maximally rare).
 	idf map[string]float64
-	// absentIDF is Σ idf over the query's lexemes no chunk has; absent are
-	// those lexemes.
+	// absentIDF is Σ idf over the query's lexemes no chunk the caller can
+	// read has (each as rare as a lexeme no chunk has); absent are those
+	// lexemes.
 	absentIDF float64
 	absent    []string
 	// unreadable are the query's lexemes no chunk the caller can read has
-	// (absent counts hidden chunks as having theirs): the words a refusal
-	// may name.
+	// (absent leaves out the question's phrasing and CJK bigrams that may
+	// span a word boundary): the words a refusal may name.
 	unreadable []string
 	// missing are the probes no chunk of the tenant contains.
 	missing []string
@@ -142,6 +143,15 @@ func (s *Searcher) queueRetrieval(b *pgx.Batch, q legQuery, out *legResults) err
 					if jdf, ok := writtenJoined(out.compounds, lexeme, joinedDF); ok && (df == 0 || !t.Readable) {
 						// The word is in the documents, written joined.
 						df, t.Readable = jdf, true
+					}
+					if !t.Readable {
+						// Only chunks the caller cannot read have it: to
+						// the caller it is in no document, as the reason
+						// and missing_terms say. Counted present, one
+						// hidden chunk holding a guessed word flipped a
+						// restricted reader's answer from refused to
+						// answered (h-break13).
+						df = 0
 					}
 					out.lexemes++
 					if df == 0 && q.wording[lexeme] {
