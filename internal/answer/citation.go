@@ -91,8 +91,8 @@ func scanMarkers(text string, final bool) (markers []marker, hold, safe int) {
 				continue
 			}
 			i = closeAt + run
-		case '[', fullOpen[0]:
-			if c != '[' && !strings.HasPrefix(text[i:], fullOpen) {
+		case '[', fullOpen[0], lenticularOpen[0], superOpen[0]:
+			if c != '[' && openerLen(text, i) == 0 {
 				if !final && !utf8.FullRuneInString(text[i:]) {
 					// The first bytes of what may be a full-width "［".
 					return markers, min(hold, i), safe
@@ -115,7 +115,7 @@ func scanMarkers(text string, final bool) (markers []marker, hold, safe int) {
 				hold = min(hold, chain)
 				i++
 				chain = -1
-			case st == parseFail && m.end < len(text) && (text[m.end] == '[' || strings.HasPrefix(text[m.end:], fullOpen)):
+			case st == parseFail && m.end < len(text) && openerLen(text, m.end) > 0:
 				i++ // keep the chain: the next '[' is the one at m.end
 			default:
 				i++
@@ -211,20 +211,21 @@ func findBacktickRun(s string, from, n int, final bool) (at int, pending bool) {
 	return -1, false
 }
 
-// parseMarker parses the marker opening at text[i] == '['. Grammar:
+// parseMarker parses the marker opening at text[i] (an opener: openerLen).
+// Grammar:
 //
-//	"[" sp? item (sp? ("," | ";") sp? item)* sp? "]"
-//	item = ("source" sp?)? digits       (case-insensitive "source")
+//	open sp? item (sp? ("," | ";") sp? item)* sp? close
+//	item = ("source" sp? (":" sp?)?)? digits       (case-insensitive "source")
 //
-// where sp is spaces or tabs and digits has 1 to maxCitationDigits digits.
-// On parseFail, m.end is the offset of the byte that failed the parse.
+// where sp is spaces, tabs or invisible characters (skipBlanks), digits
+// has 1 to maxCitationDigits digits of any script or superscript digits,
+// and open and close are "[" "]", their full-width forms, "【" "】" or
+// superscript parentheses "⁽" "⁾" (each closes what any opens: a reader
+// reads [2】 as [2] too). On parseFail, m.end is the offset of the byte
+// that failed the parse.
 func parseMarker(text string, i int) (marker, parseState) {
 	m := marker{start: i}
-	open := 1
-	if strings.HasPrefix(text[i:], fullOpen) {
-		open = len(fullOpen)
-	}
-	j := skipBlanks(text, i+open)
+	j := skipBlanks(text, i+openerLen(text, i))
 	for {
 		if j == len(text) || partialRune(text, j) {
 			return m, parseIncomplete
@@ -244,6 +245,10 @@ func parseMarker(text string, i int) (marker, parseState) {
 				return m, parseFail
 			}
 			j = skipBlanks(text, j+k)
+			if j < len(text) && text[j] == ':' {
+				// "[Source: 7]"
+				j = skipBlanks(text, j+1)
+			}
 			if j == len(text) {
 				return m, parseIncomplete
 			}
@@ -273,14 +278,11 @@ func parseMarker(text string, i int) (marker, parseState) {
 		if j == len(text) || partialRune(text, j) {
 			return m, parseIncomplete
 		}
-		if strings.HasPrefix(text[j:], fullClose) {
-			m.end = j + len(fullClose)
+		if n := closerLen(text, j); n > 0 {
+			m.end = j + n
 			return m, parseOK
 		}
 		switch text[j] {
-		case ']':
-			m.end = j + 1
-			return m, parseOK
 		case ',', ';':
 			j = skipBlanks(text, j+1)
 		default:
@@ -321,11 +323,47 @@ func invisibleInMarker(r rune) bool {
 	return unicode.Is(unicode.Cf, r) || unicode.Is(unicode.Mn, r) || unicode.Is(unicode.Variation_Selector, r)
 }
 
-// Full-width brackets, which read (and under NFKC are) "[" and "]".
+// Brackets that read as "[" and "]": full-width ones (under NFKC they
+// are), the lenticular ones some models cite with ("【2】"), and the
+// superscript parentheses of a footnote ("⁽²⁾").
 const (
-	fullOpen  = "\uff3b"
-	fullClose = "\uff3d"
+	fullOpen        = "\uff3b"
+	fullClose       = "\uff3d"
+	lenticularOpen  = "\u3010"
+	lenticularClose = "\u3011"
+	superOpen       = "\u207d"
+	superClose      = "\u207e"
 )
+
+// openerLen returns the length of the marker opener at s[i:], or 0.
+func openerLen(s string, i int) int {
+	if i < len(s) && s[i] == '[' {
+		return 1
+	}
+	for _, o := range []string{fullOpen, lenticularOpen, superOpen} {
+		if strings.HasPrefix(s[i:], o) {
+			return len(o)
+		}
+	}
+	return 0
+}
+
+// closerLen returns the length of the marker closer at s[i:], or 0.
+func closerLen(s string, i int) int {
+	if i < len(s) && s[i] == ']' {
+		return 1
+	}
+	for _, c := range []string{fullClose, lenticularClose, superClose} {
+		if strings.HasPrefix(s[i:], c) {
+			return len(c)
+		}
+	}
+	return 0
+}
+
+// superscriptDigits are the superscript forms of 0 to 9 ("[²]").
+var superscriptDigits = map[rune]int{'\u2070': 0, '\u00b9': 1, '\u00b2': 2, '\u00b3': 3, '\u2074': 4,
+	'\u2075': 5, '\u2076': 6, '\u2077': 7, '\u2078': 8, '\u2079': 9}
 
 // digitAt returns the value of the decimal digit of any script at s[i:] and
 // its length in bytes, or -1.
@@ -337,6 +375,9 @@ func digitAt(s string, i int) (int, int) {
 		return -1, 1
 	}
 	r, size := utf8.DecodeRuneInString(s[i:])
+	if v, ok := superscriptDigits[r]; ok {
+		return v, size
+	}
 	if !unicode.IsDigit(r) {
 		return -1, size
 	}
@@ -360,8 +401,10 @@ func partialRune(s string, i int) bool {
 // Verify).
 //
 // Recognised markers: "[n]", lists "[n, m]" or "[n; m]", adjacent markers
-// "[n][m]", and the same with the word "source" ("[Source 2]",
-// "[source 1, source 3]"); n has 1 to 6 decimal digits. Deliberately not
+// "[n][m]", and the same with the word "source" ("[Source 2]", "[Source:
+// 2]", "[source 1, source 3]"); n has 1 to 6 decimal digits (of any script,
+// or superscript). Brackets that read as "[" "]" are brackets: full-width,
+// lenticular ("【2】") and superscript parentheses ("⁽²⁾"). Deliberately not
 // recognised: ranges such as "[1-3]" (indistinguishable from "[2019-2021]";
 // the prompt asks for one number per bracket), footnotes "[^1]", and anything
 // inside `code spans` or fenced code blocks, where brackets index arrays

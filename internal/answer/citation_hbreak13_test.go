@@ -1,6 +1,7 @@
 package answer
 
 import (
+	"slices"
 	"strings"
 	"testing"
 	"unicode"
@@ -54,6 +55,34 @@ func TestHBreak13ExtractiveQuotesInvisibleMarker(t *testing.T) {
 		res := Extractive("What does the frobnicator setting control?", src, 3)
 		if strings.Contains(visible(res.Answer), "[7]") {
 			t.Errorf("%s: answer %q reads as citing [7]; only %d sources exist (citations %v)", name, res.Answer, len(src), res.Citations)
+		}
+	}
+}
+
+// Lookalike brackets and digits read as citations are citations: the
+// lenticular brackets some models cite with, superscript digits and
+// parentheses, and "Source:" before the number. Out of range, they are
+// removed; in range, counted.
+func TestHBreak13LookalikeMarkers(t *testing.T) {
+	t.Parallel()
+	sources := []Source{{N: 1, Content: "a"}, {N: 2, Content: "b"}}
+	for _, m := range []string{"【7】", "[⁷]", "⁽⁷⁾", "[Source: 7]", "[source:7]", "【⁷]"} {
+		clean, cited, invalid := Verify("Vacuum reclaims space [1]. It also deletes every table "+m+".", sources)
+		if strings.Contains(clean, m) || !slices.Equal(invalid, []int{7}) || !slices.Equal(cited, []int{1}) {
+			t.Errorf("%s: Verify gave %q, cited %v, invalid %v; want it removed as an invalid citation", m, clean, cited, invalid)
+		}
+	}
+	for _, c := range []struct {
+		text string
+		want []int
+	}{
+		{"Reclaims space 【2】.", []int{2}},
+		{"Reclaims space [²].", []int{2}},
+		{"Reclaims space ⁽¹⁾ and more [Source: 2].", []int{1, 2}},
+		{"【注意】 x² and 10³ are not markers.", nil},
+	} {
+		if got := ParseCitations(c.text); !slices.Equal(got, c.want) {
+			t.Errorf("ParseCitations(%q) = %v, want %v", c.text, got, c.want)
 		}
 	}
 }
