@@ -381,6 +381,9 @@ func bestPassage(question string, query []string, sources []Source, docs [][]uni
 	info := make([][]facts, len(docs))
 	for si, d := range docs {
 		info[si] = make([]facts, len(d))
+		// echoed are the question terms of the page's copy of what the
+		// question pastes, carried to the sentence after it.
+		var echoed []string
 		for ui, u := range d {
 			n++
 			f := &info[si][ui]
@@ -388,10 +391,22 @@ func bestPassage(question string, query []string, sources []Source, docs [][]uni
 				// Output the question pastes ("… says Can't locate
 				// Mozilla/CA.pm, how do I fix it?" above the page's copy
 				// of that error): the asker has it; what follows it in
-				// the document is the answer. It is no evidence.
+				// the document is the answer. It is no evidence, and
+				// its terms are the sentence's after it, in its section:
+				// that sentence is about it ("You are dealing with an
+				// environment where Python thinks you are restricted to
+				// ASCII data." under Click's copy of the RuntimeError),
+				// where the same words elsewhere ("In Python 3.7 and
+				// later you will no longer get a RuntimeError") are not.
+				echoed = append(echoed, u.terms...)
 				continue
 			}
-			for _, t := range u.terms {
+			carried := echoed
+			if ui > 0 && d[ui-1].section != u.section || u.kind != unitSentence {
+				carried = nil
+			}
+			echoed = nil
+			for _, t := range append(slices.Clip(u.terms), carried...) {
 				if i, ok := qi[t]; ok && !slices.Contains(f.holds, i) {
 					f.holds = append(f.holds, i)
 					df[i]++
@@ -739,6 +754,24 @@ func complete(d []unit, from, to, maxSentences int, query []string, procedure bo
 			if same(to) && d[to].kind == unitSentence && d[to].block == d[to-1].block && fitsIn(from, to+1, 2) {
 				to++
 			}
+		}
+	}
+	// What the page says after the message explains it; the remedy is the
+	// command it then announces ("For instance, … you can fix the problem
+	// by exporting the locale to de_DE.utf-8:" above the export lines),
+	// which joins a passage holding the copy or opening right after it,
+	// with the rest of the explanation's paragraph, when it comes next in
+	// the section: an answer that stops
+	// at "You are dealing with an environment where Python thinks you are
+	// restricted to ASCII data." leaves the asker where they were.
+	if slices.ContainsFunc(d[from:to], func(u unit) bool { return u.echo }) || from > 0 && d[from-1].echo && d[from-1].section == d[from].section {
+		k := to
+		if same(k) && d[k].kind == unitSentence && d[k].block == d[k-1].block && !announces(d[k].text) {
+			k++
+		}
+		if same(k+1) && d[k].kind == unitSentence && announces(d[k].text) && d[k+1].kind == unitCode && !d[k+1].echo &&
+			d[k+1].section == d[k].section && fitsIn(from, k+2, 3) {
+			to = k + 2
 		}
 	}
 	// A field of the definition the passage quotes ("Default: timedelta(days=31)
@@ -1196,7 +1229,7 @@ func quotedRuns(question string) (runs, messages []string) {
 	raw := strings.Fields(question)
 	words := strings.Fields(strings.ToLower(question))
 	for i := range words {
-		words[i] = strings.Trim(words[i], ",.;:!?\"'“”‘’()")
+		words[i] = strings.Trim(words[i], runPunct)
 	}
 	for i := 0; i+3 <= len(words); i++ {
 		for j := i + 3; j <= len(words); j++ {
@@ -1299,6 +1332,21 @@ func echoes(text string, runs []string) bool {
 	if len(runs) == 0 {
 		return false
 	}
-	flat := " " + strings.Join(strings.Fields(strings.ToLower(text)), " ") + " "
+	flat := runText(text)
 	return slices.ContainsFunc(runs, func(r string) bool { return strings.Contains(flat, " "+r) })
 }
+
+// runText is text as quotedRuns reads a question: lower case, words
+// trimmed of the punctuation around them, between blanks. Compared as
+// written, the page's "RuntimeError: Click will abort" was no echo of the
+// question's, whose run reads "runtimeerror click will abort".
+func runText(text string) string {
+	words := strings.Fields(strings.ToLower(text))
+	for i := range words {
+		words[i] = strings.Trim(words[i], runPunct)
+	}
+	return " " + strings.Join(words, " ") + " "
+}
+
+// runPunct is the punctuation quotedRuns trims from a question's words.
+const runPunct = ",.;:!?\"'“”‘’()"

@@ -1,0 +1,45 @@
+package answer
+
+import (
+	"strings"
+	"testing"
+)
+
+// A question that pastes an error message gets what the page says after
+// its copy of the message, through to the remedy the page announces: the
+// copy is recognised whatever punctuation follows the error's name
+// ("RuntimeError:" in the page, the question's run read without it), the
+// sentence after the copy is about it, and the announced fix comes with
+// it (h-trial24: the answer was the copy and "You are dealing with an
+// environment where Python thinks you are restricted to ASCII data.",
+// without the export lines).
+func TestPastedMessageIsAnsweredWithTheRemedy(t *testing.T) {
+	t.Parallel()
+	copyOfError := "Traceback (most recent call last):\n  ...\nRuntimeError: Quokka will abort further execution because Python was\n  configured to use ASCII as encoding for the environment."
+	if !echoes(copyOfError, mustRuns(t, "RuntimeError: Quokka will abort further execution because Python was configured to use ASCII as encoding for the environment.")) {
+		t.Fatalf("the page's copy of the pasted message is not recognised as its echo")
+	}
+	content := "Quokka refuses to run when the environment is configured for ASCII only.\n\n" +
+		"If you see something like this error:\n\n" + copyOfError + "\n\n" +
+		"You are dealing with an environment where Python thinks you are restricted to ASCII data. The solution depends on the locale of your machine.\n\n" +
+		"For instance, on a machine with a German locale you can fix the problem by exporting it:\n\n" +
+		"export LC_ALL=de_DE.utf-8\nexport LANG=de_DE.utf-8\n\n" +
+		"In Python 3.7 and later you will no longer get a RuntimeError in many environments thanks to PEP 538."
+	r := Extractive("RuntimeError: Quokka will abort further execution because Python was configured to use ASCII as encoding for the environment.",
+		[]Source{{N: 1, HeadingPath: "Unicode Support", Content: content}}, 3)
+	if !strings.Contains(r.Answer, "export LC_ALL=de_DE.utf-8") {
+		t.Errorf("the answer stops before the remedy:\n%s", r.Answer)
+	}
+	if strings.Contains(r.Answer, "Quokka will abort further execution") {
+		t.Errorf("the answer quotes the asker's own message back:\n%s", r.Answer)
+	}
+}
+
+func mustRuns(t *testing.T, question string) []string {
+	t.Helper()
+	runs, _ := quotedRuns(question)
+	if len(runs) == 0 {
+		t.Fatalf("no quoted runs in %q", question)
+	}
+	return runs
+}
