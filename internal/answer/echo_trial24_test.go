@@ -43,3 +43,23 @@ func mustRuns(t *testing.T, question string) []string {
 	}
 	return runs
 }
+
+// For a question that asks how, a passage of prose alone goes on to the
+// example its section gives next (past at most two sentences); a question
+// of fact does not, nor does a passage that already instructs.
+func TestHowToPassageGoesOnToTheExample(t *testing.T) {
+	t.Parallel()
+	content := "Like options, arguments can also grab values from an environment variable. Unlike options, this is only supported for explicitly named environment variables.\n\n" +
+		"Example usage:\n\n" +
+		"@quokka.command()\n@quokka.argument('src', envvar='SRC')\ndef echo(src):\n    quokka.echo(src)\n\n" +
+		"Generally, this feature is not recommended because it can confuse users."
+	src := []Source{{N: 1, HeadingPath: "Arguments > Environment Variables", Content: content}}
+	how := Extractive("How do I read an argument's value from an environment variable?", src, 3)
+	if !strings.Contains(how.Answer, "envvar='SRC'") {
+		t.Errorf("how-to answer without the example:\n%s", how.Answer)
+	}
+	fact := Extractive("Can arguments grab values from an environment variable?", src, 3)
+	if strings.Contains(fact.Answer, "envvar='SRC'") {
+		t.Errorf("a question of fact was given the example:\n%s", fact.Answer)
+	}
+}

@@ -879,6 +879,22 @@ func complete(d []unit, from, to, maxSentences int, query []string, procedure bo
 	for announced && to < len(d) && d[to].item != "" && adjacent(d, to-1, to) && fitsIn(from, to+1, maxListItems) {
 		to++
 	}
+	// For a question that asks how, a passage of prose alone goes on to the
+	// example its section gives next, past at most two sentences, or right
+	// under the caption that titles it ("Example usage:"): "Like options,
+	// arguments can also grab values from an environment variable." told
+	// that it can be done, and the code below it, how (h-trial24).
+	if procedure && !slices.ContainsFunc(d[from:to], func(u unit) bool { return u.kind == unitCode || u.item != "" || instructs(u.text) }) {
+		k := to
+		for k < len(d) && k < to+2 && d[k].kind == unitSentence && d[k].item == "" && d[k].section == d[to-1].section && d[k].own {
+			k++
+		}
+		if k < len(d) && d[k].kind == unitCode && !d[k].echo && !d[k].output && d[k].own &&
+			(d[k].section == d[k-1].section || d[k].section == d[k-1].section+1 && d[k].block == d[k-1].block+2) &&
+			fitsIn(from, k+1, 2) {
+			to = k + 1
+		}
+	}
 	// A passage that is only a row gains the row's neighbours only when they
 	// add words: complete does not guess; a row is quoted with its header.
 	return from, to
