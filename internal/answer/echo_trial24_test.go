@@ -63,3 +63,22 @@ func TestHowToPassageGoesOnToTheExample(t *testing.T) {
 		t.Errorf("a question of fact was given the example:\n%s", fact.Answer)
 	}
 }
+
+// The example follows in a section the chunk's heading path does not
+// name too ("Allowed Hosts" inside a chunk of "Debugging Applications"),
+// and after a sentence that already says what to do (h-trial23: the
+// trusted_hosts code was left out).
+func TestHowToPassageGoesOnToTheExampleInAnInChunkSection(t *testing.T) {
+	t.Parallel()
+	content := "Debugging Applications\n\nThe debugger renders tracebacks.\n\n" +
+		"Allowed Hosts\n\n" +
+		"If a request comes from a page that is not served on a trusted host, a 400 error is returned. " +
+		"To change this further, use the debug middleware directly rather than through use_debugger=True.\n\n" +
+		"if os.environ.get(\"USE_DEBUGGER\"):\n    app = DebuggedApplication(app, evalex=True)\n    app.trusted_hosts = [...]\n\nrun_simple(\"localhost\", 8080, app)\n\n" +
+		"This feature is not meant to entirely secure the debugger."
+	r := Extractive("The debugger console gives me a 400 error on my LAN hostname. How do I allow that host?",
+		[]Source{{N: 1, HeadingPath: "Debugging Applications", Content: content}}, 3)
+	if !strings.Contains(r.Answer, "app.trusted_hosts") {
+		t.Errorf("how-to answer without the example:\n%s", r.Answer)
+	}
+}

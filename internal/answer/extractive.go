@@ -884,12 +884,12 @@ func complete(d []unit, from, to, maxSentences int, query []string, procedure bo
 	// under the caption that titles it ("Example usage:"): "Like options,
 	// arguments can also grab values from an environment variable." told
 	// that it can be done, and the code below it, how (h-trial24).
-	if procedure && !slices.ContainsFunc(d[from:to], func(u unit) bool { return u.kind == unitCode || u.item != "" || instructs(u.text) }) {
+	if procedure && !slices.ContainsFunc(d[from:to], func(u unit) bool { return u.kind == unitCode || u.item != "" }) {
 		k := to
-		for k < len(d) && k < to+2 && d[k].kind == unitSentence && d[k].item == "" && d[k].section == d[to-1].section && d[k].own {
+		for k < len(d) && k < to+2 && d[k].kind == unitSentence && d[k].item == "" && d[k].section == d[to-1].section {
 			k++
 		}
-		if k < len(d) && d[k].kind == unitCode && !d[k].echo && !d[k].output && d[k].own &&
+		if k < len(d) && d[k].kind == unitCode && !d[k].echo && !d[k].output &&
 			(d[k].section == d[k-1].section || d[k].section == d[k-1].section+1 && d[k].block == d[k-1].block+2) &&
 			fitsIn(from, k+1, 2) {
 			to = k + 1
