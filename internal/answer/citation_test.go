@@ -165,6 +165,7 @@ var streamSamples = []string{
 	"Removed at the end [8]",
 	"Word glued [9]after and [9] before.",
 	"Nested [[9]1] brackets and [ 2 ] spaced.",
+	"Lookalikes 【7】 and 【2】, [⁷] and ⁽²⁾, [Source: 9] and [1\u200e]; 【注意】 and x² stay.",
 }
 
 // Every split of the reply into two or three pieces must stream exactly
@@ -215,6 +216,29 @@ func TestStreamFilterWithholdsUntilValidCitation(t *testing.T) {
 // appears between a '[' and the next ']'.
 func bracketNumbers(text string) map[int]bool {
 	out := map[int]bool{}
+	// The brackets and digits that read as "[", "]" and 0-9 are written so.
+	var b strings.Builder
+	for i := 0; i < len(text); {
+		if n := openerLen(text, i); n > 0 {
+			b.WriteByte('[')
+			i += n
+			continue
+		}
+		if n := closerLen(text, i); n > 0 {
+			b.WriteByte(']')
+			i += n
+			continue
+		}
+		if v, size := digitAt(text, i); v >= 0 {
+			b.WriteByte(byte('0' + v))
+			i += size
+			continue
+		}
+		_, size := utf8.DecodeRuneInString(text[i:])
+		b.WriteString(text[i : i+size])
+		i += size
+	}
+	text = b.String()
 	for i := 0; i < len(text); i++ {
 		if text[i] != '[' {
 			continue
