@@ -221,8 +221,9 @@ func findBacktickRun(s string, from, n int, final bool) (at int, pending bool) {
 // has 1 to maxCitationDigits digits of any script or superscript digits,
 // and open and close are "[" "]", their full-width forms, "【" "】" or
 // superscript parentheses "⁽" "⁾" (each closes what any opens: a reader
-// reads [2】 as [2] too). On parseFail, m.end is the offset of the byte
-// that failed the parse.
+// reads [2】 as [2] too); a number is all superscript digits or none
+// ("[10²]" is a power of ten). On parseFail, m.end is the offset of the
+// byte that failed the parse.
 func parseMarker(text string, i int) (marker, parseState) {
 	m := marker{start: i}
 	j := skipBlanks(text, i+openerLen(text, i))
@@ -255,7 +256,7 @@ func parseMarker(text string, i int) (marker, parseState) {
 		}
 		// Digits of any script read as a number ("[٣]" is read as [3] by
 		// people and by Python's \d alike).
-		d, n, digits := j, 0, 0
+		d, n, digits, sup := j, 0, 0, 0
 		for d < len(text) {
 			if partialRune(text, d) {
 				return m, parseIncomplete
@@ -264,9 +265,14 @@ func parseMarker(text string, i int) (marker, parseState) {
 			if v < 0 {
 				break
 			}
+			if r, _ := utf8.DecodeRuneInString(text[d:]); isSuperscriptDigit(r) {
+				sup++
+			}
 			n, digits, d = n*10+v, digits+1, d+size
 		}
-		if digits == 0 || digits > maxCitationDigits {
+		// A number is superscript digits throughout or none of them:
+		// "[10²]" is a power of ten, not source 102.
+		if digits == 0 || digits > maxCitationDigits || sup > 0 && sup < digits {
 			m.end = j
 			return m, parseFail
 		}
@@ -335,13 +341,20 @@ const (
 	superClose      = "\u207e"
 )
 
-// openerLen returns the length of the marker opener at s[i:], or 0.
+// openerLen returns the length of the marker opener at s[i:], or 0. A
+// superscript parenthesis glued to a letter or a digit is notation, not a
+// marker: a derivative's order or a layer's index (f⁽⁵⁾, a⁽¹⁾).
 func openerLen(s string, i int) int {
 	if i < len(s) && s[i] == '[' {
 		return 1
 	}
 	for _, o := range []string{fullOpen, lenticularOpen, superOpen} {
 		if strings.HasPrefix(s[i:], o) {
+			if o == superOpen && i > 0 {
+				if r, _ := utf8.DecodeLastRuneInString(s[:i]); unicode.IsLetter(r) || unicode.IsDigit(r) {
+					return 0
+				}
+			}
 			return len(o)
 		}
 	}
@@ -359,6 +372,12 @@ func closerLen(s string, i int) int {
 		}
 	}
 	return 0
+}
+
+// isSuperscriptDigit reports a superscript form of 0 to 9.
+func isSuperscriptDigit(r rune) bool {
+	_, ok := superscriptDigits[r]
+	return ok
 }
 
 // superscriptDigits are the superscript forms of 0 to 9 ("[²]").

@@ -437,17 +437,24 @@ func terms(s string) []string {
 
 // shortOption reports a one-letter word at byte at of s written as a
 // command-line option: after one "-" that opens a word (at the start, or
-// after a blank, a quote or a bracket), and not followed by another letter
-// or a digit ("x-y" and "-1" are no options).
+// after a blank, a quote of any kind or a bracket), and not followed by
+// another letter or a digit ("x-y" and "-1" are no options).
 func shortOption(s string, at int) bool {
 	if at < 1 || s[at-1] != '-' {
 		return false
 	}
-	if at >= 2 && !strings.ContainsRune(" \t\n\"'`([{,=", rune(s[at-2])) {
-		return false
+	if at >= 2 {
+		r, _ := utf8.DecodeLastRuneInString(s[:at-1])
+		if !unicode.IsSpace(r) && !unicode.Is(unicode.Quotation_Mark, r) && !strings.ContainsRune("([{,=", r) {
+			return false
+		}
 	}
 	_, size := utf8.DecodeRuneInString(s[at:])
-	return at+size == len(s) || !unicode.IsLetter(rune(s[at+size])) && !unicode.IsDigit(rune(s[at+size]))
+	if at+size == len(s) {
+		return true
+	}
+	r, _ := utf8.DecodeRuneInString(s[at+size:])
+	return !unicode.IsLetter(r) && !unicode.IsDigit(r)
 }
 
 // boundPrefixes are the prefixes English writes with a hyphen that are no

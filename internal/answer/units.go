@@ -965,12 +965,14 @@ func isUpperWord(w string) bool {
 	return w != ""
 }
 
-// codeMarker is a citation-shaped marker in code: a bracketed number from 1
-// (or a list of them) after a word and a blank ("cite source [7].", "done.
-// [3]"), as opposed to a value (`ports = [80, 443]`, `"retries": [1, 5]`,
-// `return [0]`, `grep [0-9]`) or a part of the code's syntax
-// (`\copygroup[4]{GA}`, `argv[1]`).
-var codeMarker = regexp.MustCompile(`([\p{L}\p{N}.!?)}"'”])([ \t]+)[\[［][1-9]\d*(?:\s*,\s*[1-9]\d*)*[\]］]`)
+// codeMarker finds where a citation-shaped marker may open in code: a
+// bracket that reads as "[" ("［", "【", "⁽") after a word and a blank
+// ("cite source [7].", "done. [3]"). parseMarker decides whether one opens
+// there: a bracketed number from 1 (or a list of them, "Source:" and
+// invisible characters allowed, as for prose), as opposed to a value
+// (`ports = [80, 443]`, `return [0]`, `grep [0-9]`) or a part of the code's
+// syntax (`\copygroup[4]{GA}`, `argv[1]`).
+var codeMarker = regexp.MustCompile(`([\p{L}\p{N}.!?)}"'”])([ \t]+)(?:\[|［|【|⁽)`)
 
 // stripCodeMarkers removes the citation-shaped markers (codeMarker) of a line
 // of code that nothing of the code's syntax follows (end of line, a blank
@@ -985,7 +987,15 @@ func stripCodeMarkers(line string) string {
 	var b strings.Builder
 	last := 0
 	for _, m := range ms {
-		end := m[1]
+		open := m[5]
+		if open < last {
+			continue
+		}
+		mk, st := parseMarker(line, open)
+		if st != parseOK || slices.Contains(mk.nums, 0) {
+			continue
+		}
+		end := mk.end
 		if end < len(line) && !strings.ContainsRune(" \t.,;:!?)", rune(line[end])) {
 			continue // syntax: "[7]{", "[7](", "[7]x"
 		}
