@@ -203,6 +203,10 @@ func Walk(paths []string, o WalkOptions) ([]File, []Failure, error) {
 				}
 				return nil
 			}
+			if len(o.Include) == 0 && sphinxGenerated(p) {
+				fails = append(fails, Failure{Path: p, Reason: "a Sphinx build's generated index or search page, no document (--include it to ingest it)", Kind: KindSkipped})
+				return nil
+			}
 			ct, err := extract.TypeFromPath(p)
 			if err != nil {
 				if len(o.Include) > 0 {
@@ -589,6 +593,22 @@ func sphinxSources(dir string, de fs.DirEntry) bool {
 		return false
 	}
 	st, err := os.Stat(filepath.Join(filepath.Dir(dir), "searchindex.js"))
+	return err == nil && st.Mode().IsRegular()
+}
+
+// sphinxGenerated reports whether path is a page a Sphinx HTML build
+// generates rather than one of its documents (searchindex.js beside it):
+// the general index (genindex.html, split as genindex-A.html …), the
+// module index (py-modindex.html) and the search page. An index lists every
+// name of the documentation, each a link; ingested, it matched questions
+// about any of them and was quoted as a source.
+func sphinxGenerated(path string) bool {
+	name := filepath.Base(path)
+	if name != "genindex.html" && name != "py-modindex.html" && name != "search.html" &&
+		!(strings.HasPrefix(name, "genindex-") && strings.HasSuffix(name, ".html")) {
+		return false
+	}
+	st, err := os.Stat(filepath.Join(filepath.Dir(path), "searchindex.js"))
 	return err == nil && st.Mode().IsRegular()
 }
 

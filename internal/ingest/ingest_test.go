@@ -548,6 +548,53 @@ func TestWalkLeavesOutSphinxSources(t *testing.T) {
 	}
 }
 
+// TestWalkLeavesOutSphinxIndexPages: a Sphinx HTML build's general index,
+// module index and search page are generated navigation, not documents:
+// Walk leaves them out, one line each saying why, unless --include asks
+// for them; a page of the same name outside a Sphinx build is a document.
+func TestWalkLeavesOutSphinxIndexPages(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	for name, body := range map[string]string{
+		"html/searchindex.js":    "Search.setIndex({})",
+		"html/intro.html":        "<h1>Intro</h1><p>Hello.</p>",
+		"html/genindex.html":     "<h1>Index</h1><p>intro() (in module quokka)</p>",
+		"html/genindex-A.html":   "<h1>Index – A</h1><p>apply() (in module quokka)</p>",
+		"html/py-modindex.html":  "<h1>Python Module Index</h1><p>quokka</p>",
+		"html/search.html":       "<h1>Search</h1><p>Please activate JavaScript to enable the search functionality.</p>",
+		"site/search.html":       "<h1>How we search</h1><p>Our search team reads every ticket.</p>",
+		"html/sub/genindex.html": "<h1>Glossary index</h1><p>A page of its own, outside the build's root.</p>",
+	} {
+		p := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	files, fails, err := ingest.Walk([]string{dir}, ingest.WalkOptions{})
+	var got, skipped []string
+	for _, f := range files {
+		got = append(got, strings.TrimPrefix(f.Path, dir+"/"))
+	}
+	for _, f := range fails {
+		if f.Kind == ingest.KindSkipped {
+			skipped = append(skipped, strings.TrimPrefix(f.Path, dir+"/"))
+		}
+	}
+	slices.Sort(got)
+	slices.Sort(skipped)
+	if err != nil || !slices.Equal(got, []string{"html/intro.html", "html/sub/genindex.html", "site/search.html"}) ||
+		!slices.Equal(skipped, []string{"html/genindex-A.html", "html/genindex.html", "html/py-modindex.html", "html/search.html"}) {
+		t.Errorf("Sphinx build: files %q, skipped %q, %v", got, skipped, err)
+	}
+	files, _, err = ingest.Walk([]string{dir}, ingest.WalkOptions{Include: []string{"**/*.html"}})
+	if err != nil || len(files) != 7 {
+		t.Errorf("--include '**/*.html': %d files, %v; want all 7 pages", len(files), err)
+	}
+}
+
 // TestWalkExcludeNamesDirectories: an --exclude glob that names a
 // directory ("_modules/*" for the folders it holds, "**/build") leaves out
 // everything under it, not only the files directly in it; the files left
