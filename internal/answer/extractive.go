@@ -761,9 +761,9 @@ func complete(d []unit, from, to, maxSentences int, query []string, procedure bo
 	// by exporting the locale to de_DE.utf-8:" above the export lines),
 	// which joins a passage holding the copy or opening right after it,
 	// with the rest of the explanation's paragraph, when it comes next in
-	// the section: an answer that stops
-	// at "You are dealing with an environment where Python thinks you are
-	// restricted to ASCII data." leaves the asker where they were.
+	// the section: an answer that stops at "You are dealing with an
+	// environment where Python thinks you are restricted to ASCII data."
+	// leaves the asker where they were.
 	if slices.ContainsFunc(d[from:to], func(u unit) bool { return u.echo }) || from > 0 && d[from-1].echo && d[from-1].section == d[from].section {
 		k := to
 		if same(k) && d[k].kind == unitSentence && d[k].block == d[k-1].block && !announces(d[k].text) {

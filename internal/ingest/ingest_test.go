@@ -518,21 +518,12 @@ func TestWalkRefusesTwoFilesForOneSourceURI(t *testing.T) {
 // a _sources directory that is not a Sphinx build's is ingested.
 func TestWalkLeavesOutSphinxSources(t *testing.T) {
 	t.Parallel()
-	dir := t.TempDir()
-	for name, body := range map[string]string{
+	dir := writeTree(t, map[string]string{
 		"html/searchindex.js":         "Search.setIndex({})",
 		"html/intro.html":             "<h1>Intro</h1><p>Hello.</p>",
 		"html/_sources/intro.rst.txt": "Intro\n=====\n\nHello.\n",
 		"notes/_sources/reading.txt":  "Books to read.",
-	} {
-		p := filepath.Join(dir, name)
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	})
 	files, fails, err := ingest.Walk([]string{dir}, ingest.WalkOptions{})
 	var got []string
 	for _, f := range files {
@@ -554,8 +545,7 @@ func TestWalkLeavesOutSphinxSources(t *testing.T) {
 // for them; a page of the same name outside a Sphinx build is a document.
 func TestWalkLeavesOutSphinxIndexPages(t *testing.T) {
 	t.Parallel()
-	dir := t.TempDir()
-	for name, body := range map[string]string{
+	dir := writeTree(t, map[string]string{
 		"html/searchindex.js":    "Search.setIndex({})",
 		"html/intro.html":        "<h1>Intro</h1><p>Hello.</p>",
 		"html/genindex.html":     "<h1>Index</h1><p>intro() (in module quokka)</p>",
@@ -564,15 +554,7 @@ func TestWalkLeavesOutSphinxIndexPages(t *testing.T) {
 		"html/search.html":       "<h1>Search</h1><p>Please activate JavaScript to enable the search functionality.</p>",
 		"site/search.html":       "<h1>How we search</h1><p>Our search team reads every ticket.</p>",
 		"html/sub/genindex.html": "<h1>Glossary index</h1><p>A page of its own, outside the build's root.</p>",
-	} {
-		p := filepath.Join(dir, name)
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	})
 	files, fails, err := ingest.Walk([]string{dir}, ingest.WalkOptions{})
 	var got, skipped []string
 	for _, f := range files {
@@ -695,4 +677,21 @@ func TestWalkLeavesOutLinksToListedFiles(t *testing.T) {
 	if len(skipped) != 2 || !strings.Contains(skipped["circo.1.md"], "dot.1.md") || !strings.Contains(skipped["sub/fdp.1.md"], "dot.1.md") {
 		t.Errorf("skipped %q, want circo.1.md and sub/fdp.1.md as links to dot.1.md", skipped)
 	}
+}
+
+// writeTree writes files (relative path → content) under a new temporary
+// directory and returns it.
+func writeTree(t *testing.T, files map[string]string) string {
+	t.Helper()
+	dir := t.TempDir()
+	for name, body := range files {
+		p := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
 }
