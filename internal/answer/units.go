@@ -114,14 +114,9 @@ func parseUnits(content, headingPath string, code ...Span) []unit {
 			continue
 		}
 		if b.code {
-			kept := trimBlankLines(b.lines)
-			text := make([]string, len(kept))
-			for i, l := range kept {
-				text[i] = stripCodeMarkers(l)
-			}
-			add(unitCode, strings.Join(text, "\n"))
+			add(unitCode, codeText(b.lines))
 			if len(out) > 0 && out[len(out)-1].block == block {
-				out[len(out)-1].output = outputBlock(kept)
+				out[len(out)-1].output = outputBlock(trimBlankLines(b.lines))
 			}
 			continue
 		}
@@ -136,14 +131,7 @@ func parseUnits(content, headingPath string, code ...Span) []unit {
 		for i, l := range raw {
 			lines[i] = stripMarkers(l)
 		}
-		code := func() string {
-			kept := trimBlankLines(raw[len(raw)-len(lines):])
-			out := make([]string, len(kept))
-			for i, l := range kept {
-				out[i] = stripCodeMarkers(l)
-			}
-			return strings.Join(out, "\n")
-		}
+		code := func() string { return codeText(raw[len(raw)-len(lines):]) }
 		if len(lines) > 1 && !slices.ContainsFunc(lines[1:], isTableRow) {
 			// An admonition laid out as a table (DocBook's: an icon cell,
 			// then "Note" or "注記" above the text) comes out as a row of
@@ -384,6 +372,17 @@ func splitBlocks(content string, spans []Span) []rawBlock {
 		out = append(out, rawBlock{lines: []string{c}, fenced: true})
 	}
 	return out
+}
+
+// codeText is code's lines as an answer quotes them: blank lines at either
+// end trimmed, citation-shaped markers stripped (stripCodeMarkers).
+func codeText(lines []string) string {
+	kept := trimBlankLines(lines)
+	out := make([]string, len(kept))
+	for i, l := range kept {
+		out[i] = stripCodeMarkers(l)
+	}
+	return strings.Join(out, "\n")
 }
 
 func trimBlankLines(lines []string) []string {
