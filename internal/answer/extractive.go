@@ -229,7 +229,7 @@ func Extractive(question string, sources []Source, maxSentences int) Result {
 	if !ok {
 		return excerpt(sources)
 	}
-	from, to = complete(docs[src], from, to, maxSentences, query, asksProcedure(question))
+	from, to = complete(docs[src], from, to, maxSentences, query, asksProcedure(question), asksDefinition.MatchString(question))
 	n := src + 1
 	text := render(docs[src][from:to], n)
 	cited := []int{n}
@@ -259,7 +259,7 @@ func Extractive(question string, sources []Source, maxSentences int) Result {
 		if p.evidence <= 0 || p.evidence < supportShare*per[src].evidence {
 			continue
 		}
-		f, t := complete(docs[si], p.from, p.to, 1, query, false)
+		f, t := complete(docs[si], p.from, p.to, 1, query, false, false)
 		if q := quoted(docs[si][f:t]); !repeats(seen, q) && wordy(q) && docs[si][p.from].kind != unitRow {
 			text += "\n\n" + render(docs[si][f:t], si+1)
 			cited = append(cited, si+1)
@@ -376,6 +376,7 @@ func bestPassage(question string, query []string, sources []Source, docs [][]uni
 	// above it holds the same words and said nothing of how.
 	procedure := asksProcedure(question)
 	dated := asksWhen.MatchString(lowerQ)
+	compounds := joinedPairs(question)
 	df := make([]int, len(query))
 	n := 0
 	info := make([][]facts, len(docs))
@@ -406,10 +407,26 @@ func bestPassage(question string, query []string, sources []Source, docs [][]uni
 				carried = nil
 			}
 			echoed = nil
-			for _, t := range append(slices.Clip(u.terms), carried...) {
+			hold := func(t string) {
 				if i, ok := qi[t]; ok && !slices.Contains(f.holds, i) {
 					f.holds = append(f.holds, i)
 					df[i]++
+				}
+			}
+			for _, t := range append(slices.Clip(u.terms), carried...) {
+				hold(t)
+			}
+			// A compound of two words is one thing however it is
+			// written: the code's Treeprocessor holds the "tree
+			// processor" of a question as "Tree processors manipulate
+			// the tree …" does (questionTerms leaves the joined word out
+			// of the query: counted as a term of its own, the pseudo
+			// example's class name outscored the sentence defining what
+			// the question asked).
+			for _, c := range compounds {
+				if c.parts[0] != "" && slices.Contains(u.terms, c.joined) {
+					hold(c.parts[0])
+					hold(c.parts[1])
 				}
 			}
 			for _, t := range u.defines {
@@ -654,7 +671,7 @@ func leadPassage(docs [][]unit, maxSentences int) (src, from, to int, ok bool) {
 // complete widens [from, to) of d so that the passage reads on its own (see
 // Extractive), within one more sentence than maxSentences and
 // maxPassageChars.
-func complete(d []unit, from, to, maxSentences int, query []string, procedure bool) (int, int) {
+func complete(d []unit, from, to, maxSentences int, query []string, procedure, defining bool) (int, int) {
 	size := func(a, b int) (sentences, chars int) {
 		for _, u := range d[a:b] {
 			if u.kind != unitCode {
@@ -704,10 +721,14 @@ func complete(d []unit, from, to, maxSentences int, query []string, procedure bo
 	// Sentences of the same paragraph that refer back to the passage and
 	// name what it is about, or introduce code ("PostgreSQL provides the
 	// utility program pg_dump for this purpose. The basic usage of this
-	// command is:"), continue it.
+	// command is:"), continue it. So does the first such sentence after a
+	// one-sentence answer to what something is: a definition goes on in
+	// the sentence after its first ("Tree processors manipulate the tree
+	// created by block processors. They can even create an entirely new
+	// ElementTree object.").
 	for to < len(d) && d[to].kind == unitSentence && d[to].block == d[to-1].block && refersBack(d[to].text) && fits(from, to+1) {
 		introducesCode := strings.HasSuffix(d[to].text, ":") && to+1 < len(d) && d[to+1].kind == unitCode
-		if !introducesCode && !namesIdentifier(d[to].text) {
+		if !introducesCode && !namesIdentifier(d[to].text) && !(defining && to-from == 1) {
 			break
 		}
 		to++
@@ -949,6 +970,11 @@ var procedureCues = regexp.MustCompile(`(?i)(\bhow\b|\bsteps?\b|\bprocedure\b|\b
 func asksProcedure(question string) bool {
 	return procedureCues.MatchString(analyze.WithoutQuantityQuestion(question))
 }
+
+// asksDefinition matches a question that asks what something is or means
+// ("What is a tree processor?", "What are eager parameters?", "What does
+// SQLSTATE 42P01 mean?").
+var asksDefinition = regexp.MustCompile(`(?i)^\W*(what(?:'s|’s| is| are)\s+(?:an?\s|the\s)?\S|what does .+ mean\b|define\b)`)
 
 // numbered reports an item marker that numbers its item ("2. "): the item
 // is a step of a procedure.

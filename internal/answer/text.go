@@ -602,6 +602,14 @@ var stopWords = func() map[string]bool {
 	return m
 }()
 
+// compound is a pair of adjacent words of a question written together
+// (joinedPairs), stemmed as terms are, with the terms of its two words
+// ("" for a particle, which is a stop word and no term).
+type compound struct {
+	joined string
+	parts  [2]string
+}
+
 // joinedPairs returns, stemmed as terms are, the words two adjacent words
 // of s make when written together ("log in": login, "set up": setup, "data
 // base": database): questions split compounds the documents write whole
@@ -610,14 +618,18 @@ var stopWords = func() map[string]bool {
 // five letters or more: two words that are no stop words ("data base"),
 // or a word and the particle after it ("log in", "set up"). A stop word
 // never comes first: "in active" is not "inactive", nor "a part" "apart".
-func joinedPairs(s string) []string {
-	var out []string
+func joinedPairs(s string) []compound {
+	var out []compound
 	prev, prevEnd := "", -1
 	for _, loc := range letterRun.FindAllStringIndex(s, -1) {
 		w := strings.ToLower(s[loc[0]:loc[1]])
 		if prev != "" && loc[0] == prevEnd+1 && s[prevEnd] == ' ' && !stopWords[prev] && (!stopWords[w] || particles[w]) &&
 			utf8.RuneCountInString(prev+w) >= 5 {
-			out = append(out, stem(prev+w))
+			c := compound{joined: stem(prev + w)}
+			if !stopWords[w] {
+				c.parts = [2]string{stem(prev), stem(w)}
+			}
+			out = append(out, c)
 		}
 		prev, prevEnd = w, loc[1]
 	}
@@ -634,7 +646,8 @@ var particles = map[string]bool{"in": true, "up": true, "out": true, "down": tru
 var letterRun = regexp.MustCompile(`[\p{Latin}\p{Greek}\p{Cyrillic}]+`)
 
 // questionTerms are the terms bestPassage matches a question by: its
-// terms, and the joined pairs (joinedPairs) that some unit of docs holds.
+// terms, and the word-and-particle pairs joined (joinedPairs) that some
+// unit of docs holds.
 func questionTerms(question string, docs [][]unit) []string {
 	query := uniq(terms(question))
 	if strings.IndexFunc(question, analyze.Unspaced) >= 0 {
@@ -663,7 +676,11 @@ func questionTerms(question string, docs [][]unit) []string {
 	for _, d := range docs {
 		for _, u := range d {
 			for _, t := range u.terms {
-				if slices.Contains(pairs, t) && !slices.Contains(query, t) {
+				// A compound of two words is matched by its words
+				// (bestPassage); one of a word and a particle ("log
+				// in": LOGIN) by the joined word, since the particle is
+				// no term.
+				if slices.ContainsFunc(pairs, func(c compound) bool { return c.joined == t && c.parts[0] == "" }) && !slices.Contains(query, t) {
 					query = append(query, t)
 				}
 			}
