@@ -89,6 +89,9 @@ func parseUnits(content, headingPath string, code ...Span) []unit {
 	// note ("--fresh" above "New in version 3.24."): the next paragraph
 	// of prose, in the same section, is its definition.
 	carried, carriedSection := "", 0
+	// label is set when carried is a setting's name alone on its line
+	// (settingLabel), which defines that name, not its parts.
+	label := false
 	// bridged is the block of a caption right under a sentence ending with
 	// ":" ("… known as the Accounting Equation:" above "Equation 2.2. The
 	// (dynamic) accounting equation" above the equation): the caption
@@ -105,10 +108,11 @@ func parseUnits(content, headingPath string, code ...Span) []unit {
 		section++
 		local, own = terms(line), headings[line]
 	}
-	for _, b := range splitBlocks(content, code) {
+	blocks := splitBlocks(content, code)
+	for bi, b := range blocks {
 		block++
-		pending, pendingSection := carried, carriedSection
-		carried = ""
+		pending, pendingSection, pendingLabel := carried, carriedSection, label
+		carried, label = "", false
 		if b.fenced {
 			add(unitCode, stripCodeMarkers(b.lines[0]))
 			continue
@@ -163,6 +167,17 @@ func parseUnits(content, headingPath string, code ...Span) []unit {
 		}
 		if len(lines) == 1 && isQuestionLine(strings.TrimSpace(lines[0])) {
 			startSection(strings.TrimSpace(lines[0]))
+			continue
+		}
+		if len(lines) == 1 && !announced && settingLabel(lines[0]) && bi+1 < len(blocks) && prose(blocks[bi+1]) {
+			// A setting's name alone above its description (a Sphinx
+			// setting directive's heading, "result_expires" above
+			// "Default: Expire after 1 day." and what it does) heads a
+			// section and is the term the description defines: quoted
+			// as code on its own, or not at all, it left "Which setting
+			// controls how long results are kept?" answered without
+			// the setting's name.
+			carried, carriedSection, label = lines[0], section, true
 			continue
 		}
 		if first := strings.TrimSpace(lines[0]); len(lines) > 1 && first == lines[0] && isCaption(first) && wordCount(first) > 1 && !codeComment(lines, headings, announced) &&
@@ -243,8 +258,9 @@ func parseUnits(content, headingPath string, code ...Span) []unit {
 				add(unitSentence, joined)
 				continue
 			}
+			byLabel := false
 			if term == "" && pending != "" && pendingSection == section && !isCaption(joined) {
-				term = pending
+				term, byLabel = pending, pendingLabel
 			}
 			if term == "" && isCaption(joined) && !fieldLine(joined) {
 				// A one-word caption labels an admonition ("Note",
@@ -270,6 +286,12 @@ func parseUnits(content, headingPath string, code ...Span) []unit {
 					}
 					add(unitSentence, strings.TrimRight(shown, ":")+": "+s)
 					out[len(out)-1].defines = terms(defines)
+					if byLabel {
+						// A setting's name defines itself, not its
+						// words: "pg_notify" above its description does
+						// not define what "notify" means.
+						out[len(out)-1].defines = slices.DeleteFunc(terms(defines), func(t string) bool { return !strings.ContainsAny(t, "_.") })
+					}
 					continue
 				}
 				add(unitSentence, s)
@@ -289,6 +311,26 @@ func parseUnits(content, headingPath string, code ...Span) []unit {
 		merged = append(merged, u)
 	}
 	return merged
+}
+
+// settingName matches a name of code joined by underscores or dots
+// (result_expires, worker_send_task_events, app.conf.beat_schedule).
+var settingName = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9]*(?:[_.][A-Za-z0-9]+)+$`)
+
+// settingLabel reports a line that is nothing but a setting's name, at
+// its start.
+func settingLabel(line string) bool {
+	return settingName.MatchString(line) && strings.Contains(line, "_")
+}
+
+// prose reports a block of text that opens with a capital and is not
+// shaped like code: the description under a label.
+func prose(b rawBlock) bool {
+	if b.code || b.fenced || len(b.lines) == 0 {
+		return false
+	}
+	r, _ := utf8.DecodeRuneInString(b.lines[0])
+	return unicode.IsUpper(r) && !isCodeBlock(b.lines)
 }
 
 // rawBlock is a run of non-blank lines, or the content of a fenced code

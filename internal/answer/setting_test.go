@@ -1,0 +1,62 @@
+package answer
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// celeryResults is a chunk of Celery's configuration reference: each
+// setting's name alone on a line (a Sphinx setting directive's heading),
+// then its default and what it does.
+const celeryResults = "result_expires\n\nDefault: Expire after 1 day.\n\n" +
+	"Time (in seconds, or a timedelta object) for when after stored task tombstones will be deleted.\n\n" +
+	"A built-in periodic task will delete the results after this time (celery.backend_cleanup), assuming that celery beat is enabled. The task runs daily at 4am.\n\n" +
+	"result_cache_max\n\nDefault: Disabled by default.\n\nEnables client caching of results.\n\n" +
+	"This is the total number of results to cache before older results are evicted.\n\n" +
+	"Example:\n\nresult_backend = 'rpc://'\nresult_persistent = False"
+
+// TestSettingNameLabelsItsDescription: a setting's name alone on its line
+// above a description is the term the description defines, joined to its
+// first sentence ("result_expires: Default: …"), not a line of code of its
+// own, which the answer had quoted glued under the previous setting's
+// example, or left out, answering "Which setting …?" without the name. It
+// defines the name, not the name's words. A name a sentence announces
+// ("Example:") is code.
+func TestSettingNameLabelsItsDescription(t *testing.T) {
+	t.Parallel()
+	var got []string
+	for _, u := range parseUnits(celeryResults, "Configuration > Task result backend settings") {
+		got = append(got, fmt.Sprintf("%d:%s:%v", u.kind, u.text, u.defines))
+	}
+	for _, want := range []string{
+		"1:result_expires: Default: Expire after 1 day.:[result_expires]",
+		"1:result_cache_max: Default: Disabled by default.:[result_cache_max]",
+		"3:result_backend = 'rpc://'\nresult_persistent = False:[]",
+	} {
+		if !slices.Contains(got, want) {
+			t.Errorf("units =\n%s\nwant among them %q", strings.Join(got, "\n"), want)
+		}
+	}
+	for _, g := range got {
+		if strings.HasPrefix(g, "3:result_expires") || strings.HasPrefix(g, "3:result_cache_max") {
+			t.Errorf("setting name quoted as code: %q", g)
+		}
+	}
+	src := []Source{{N: 1, HeadingPath: "Configuration > Task result backend settings", Content: celeryResults}}
+	r := Extractive("Which setting controls how long task results are kept before they are deleted?", src, 0)
+	if !strings.Contains(r.Answer, "result_expires") {
+		t.Errorf("Answer =\n%s\nwant the setting's name", r.Answer)
+	}
+	for _, l := range []string{"task_soft_time_limit", "app.conf.beat_schedule"} {
+		if !settingLabel(l) {
+			t.Errorf("settingLabel(%q) = false", l)
+		}
+	}
+	for _, l := range []string{"Note", "celery", "os.path", "$ celery purge", "result_expires = 3600"} {
+		if settingLabel(l) {
+			t.Errorf("settingLabel(%q) = true", l)
+		}
+	}
+}
