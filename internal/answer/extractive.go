@@ -1064,10 +1064,18 @@ func opensWithBackReference(s string) bool {
 	}
 	for i := 0; i < len(f) && i < 3; i++ {
 		w := strings.Trim(f[i], ",;:.()\"'")
+		// A contraction leans as its pronoun does ("It’s not for
+		// terminating the task …" under the note it continues).
+		for _, c := range []string{"'s", "’s", "'re", "’re", "'ll", "’ll"} {
+			w = strings.TrimSuffix(w, c)
+		}
 		if backReferences[w] {
 			return true
 		}
-		if i == 0 && !(w == "for" || w == "in" || w == "with" || w == "as" || w == "by" || w == "at" || w == "of") {
+		// A condition opening the sentence may hold the reference ("If
+		// enabled they can drastically reduce performance").
+		if i == 0 && !(w == "for" || w == "in" || w == "with" || w == "as" || w == "by" || w == "at" || w == "of" ||
+			w == "if" || w == "when" || w == "once" || w == "unless") {
 			return false
 		}
 	}

@@ -60,3 +60,30 @@ func TestSettingNameLabelsItsDescription(t *testing.T) {
 		}
 	}
 }
+
+// TestContractionAndConditionLeanBack: "It’s …" leans on the sentence
+// before it as "It is …" does, and so does a condition holding the
+// reference ("If enabled they …"): quoted from there, the answer's "it"
+// and "they" pointed at nothing ("It’s not for terminating the task …"
+// read as if revoking itself must never be called).
+func TestContractionAndConditionLeanBack(t *testing.T) {
+	t.Parallel()
+	for s, want := range map[string]bool{
+		"It’s not for terminating the task, it’s for terminating the process.": true,
+		"They're kept for a day.":                             true,
+		"If enabled they can drastically reduce performance.": true,
+		"When this is set, the worker restarts.":              true,
+		"If you want to stop the worker, send TERM.":          false,
+		"Its default is one day.":                             true,
+		"Italics are written with one underscore.":            false,
+	} {
+		if got := opensWithBackReference(s); got != want {
+			t.Errorf("opensWithBackReference(%q) = %v, want %v", s, got, want)
+		}
+	}
+	d := parseUnits("Short lived sessions are disabled by default. If enabled they can drastically reduce performance. "+
+		"For example, errors like MySQL server has gone away can be fixed by enabling short lived sessions.", "")
+	if from, _ := complete(d, 1, 3, 5, []string{"mysql", "gon"}, false, false); from != 0 {
+		t.Errorf("passage from %d, want it to start at the sentence \"they\" refers to", from)
+	}
+}
