@@ -63,7 +63,7 @@ func (s *Service) Signals(ctx context.Context, t tenant.Tenant, qs []Question, o
 // signalColumns are the columns of the signals file, in order.
 var signalColumns = []string{"tenant", "source", "answerable", "terms", "keyword_coverage", "term_coverage",
 	"document_coverage", "absent_share", "names", "missing_names", "top_mean", "score_sd", "opinion",
-	"vector", "vector_similarity", "vector_z", "missing_identifiers", "capped"}
+	"vector", "vector_similarity", "vector_z", "missing_identifiers", "capped", "missing_proper"}
 
 // WriteSignals writes rows as tab-separated values with a header line
 // (floats with 6 decimals: the fit is reproducible from the file alone).
@@ -84,7 +84,7 @@ func WriteSignals(w io.Writer, rows []SignalRow, header bool) error {
 		fmt.Fprintln(bw, strings.Join([]string{r.Tenant, r.Source, b(r.Answerable), strconv.Itoa(s.Terms), f(s.KeywordCoverage),
 			f(s.TermCoverage), f(s.DocumentCoverage), f(s.AbsentShare), strconv.Itoa(s.Names), strconv.Itoa(s.MissingNames),
 			f(s.TopMean), f(s.ScoreSD), b(s.Opinion), b(s.Vector), f(s.VectorSimilarity), f(s.VectorZ),
-			strconv.Itoa(s.MissingIdentifiers), b(s.Capped)}, "\t"))
+			strconv.Itoa(s.MissingIdentifiers), b(s.Capped), strconv.Itoa(s.MissingProper)}, "\t"))
 	}
 	return bw.Flush()
 }
@@ -104,8 +104,9 @@ func ReadSignals(r io.Reader) ([]SignalRow, error) {
 			continue
 		}
 		c := strings.Split(text, "\t")
-		// Files written before the capped column read as not capped.
-		if len(c) != len(signalColumns) && len(c) != len(signalColumns)-1 {
+		// Files written before the capped and missing_proper columns read
+		// as not capped, with no missing proper name.
+		if len(c) < len(signalColumns)-2 || len(c) > len(signalColumns) {
 			return nil, fmt.Errorf("%w: line %d has %d columns, want %d", ErrSignalsFormat, line, len(c), len(signalColumns))
 		}
 		var err error
@@ -120,8 +121,11 @@ func ReadSignals(r io.Reader) ([]SignalRow, error) {
 			Terms: int(num(3)), KeywordCoverage: num(4), TermCoverage: num(5), DocumentCoverage: num(6), AbsentShare: num(7),
 			Names: int(num(8)), MissingNames: int(num(9)), TopMean: num(10), ScoreSD: num(11), Opinion: num(12) == 1,
 			Vector: num(13) == 1, VectorSimilarity: num(14), VectorZ: num(15), MissingIdentifiers: int(num(16))}}
-		if len(c) == len(signalColumns) {
+		if len(c) > 17 {
 			row.Signals.Capped = num(17) == 1
+		}
+		if len(c) > 18 {
+			row.Signals.MissingProper = int(num(18))
 		}
 		if err != nil {
 			return nil, err

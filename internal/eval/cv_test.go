@@ -291,7 +291,7 @@ func TestCalibrationCountsTheCap(t *testing.T) {
 	var answerable []bool
 	var fold []int
 	add := func(c float64, a, capped bool) {
-		sg = append(sg, search.Signals{Terms: 12, KeywordCoverage: c, TermCoverage: c, DocumentCoverage: c, TopMean: c / 2, Capped: capped})
+		sg = append(sg, search.Signals{Terms: 12, KeywordCoverage: c, TermCoverage: c, DocumentCoverage: c, AbsentShare: 1 - c, TopMean: c / 2, Capped: capped})
 		answerable, fold = append(answerable, a), append(fold, len(fold)%5)
 	}
 	for i := range 20 {

@@ -77,26 +77,30 @@ func TestIdentifier(t *testing.T) {
 	}
 }
 
-// TestCalibrationBeforeMissingIdentifier: a tenant model calibrated with one
-// weight fewer (before the missing-identifier feature) gives the
-// probabilities it gave then.
+// TestCalibrationBeforeMissingIdentifier: a tenant model calibrated with
+// one or two weights fewer (before the missing-identifier and the
+// missing-proper-name features) gives the probabilities it gave then.
 func TestCalibrationBeforeMissingIdentifier(t *testing.T) {
-	old := []float64{-2, 1, 1, 1, -1, -2, 0.5, 1, 0.1, -0.5}
-	set := tenant.Settings{AnswerModel: old}
-	m := TenantAnswerModel(set)
-	if len(m.Weights) != len(AnswerFeatures) || m.Weights[len(m.Weights)-1] != 0 {
-		t.Fatalf("old calibration read as %+v, want its weights and 0 for the new feature", m)
-	}
-	s := Signals{Terms: 4, KeywordCoverage: 0.4, TermCoverage: 0.5, DocumentCoverage: 0.6, MissingNames: 1, MissingIdentifiers: 1}
-	z := old[0]
-	for i, x := range s.Features()[:len(old)-1] {
-		z += old[i+1] * x
-	}
-	if got, want := m.Probability(s), 1/(1+math.Exp(-z)); math.Abs(got-want) > 1e-12 {
-		t.Fatalf("probability %v, want %v as calibrated", got, want)
-	}
-	if !slices.Equal(set.AnswerModel, old) {
-		t.Fatal("reading a calibration changed the tenant's settings")
+	for _, old := range [][]float64{
+		{-2, 1, 1, 1, -1, -2, 0.5, 1, 0.1, -0.5},
+		{-2, 1, 1, 1, -1, -2, 0.5, 1, 0.1, -0.5, -0.7},
+	} {
+		set := tenant.Settings{AnswerModel: old}
+		m := TenantAnswerModel(set)
+		if len(m.Weights) != len(AnswerFeatures) || m.Weights[len(m.Weights)-1] != 0 || !slices.Equal(m.Weights[:len(old)-1], old[1:]) {
+			t.Fatalf("old calibration %v read as %+v, want its weights and 0 for the new features", old, m)
+		}
+		s := Signals{Terms: 4, KeywordCoverage: 0.4, TermCoverage: 0.5, DocumentCoverage: 0.6, MissingNames: 1, MissingIdentifiers: 1, MissingProper: 1}
+		z := old[0]
+		for i, x := range s.Features()[:len(old)-1] {
+			z += old[i+1] * x
+		}
+		if got, want := m.Probability(s), 1/(1+math.Exp(-z)); math.Abs(got-want) > 1e-12 {
+			t.Fatalf("probability %v, want %v as calibrated", got, want)
+		}
+		if !slices.Equal(set.AnswerModel, old) {
+			t.Fatal("reading a calibration changed the tenant's settings")
+		}
 	}
 }
 

@@ -172,7 +172,7 @@ func TestStrayFamilyMemberIsRefused(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if capped := resp.Confidence <= 0.1 && slices.Contains(resp.MissingTerms, "vault_key_renewal"); capped != v.capped {
+		if capped := resp.Signals.Capped && slices.Contains(resp.MissingTerms, "vault_key_renewal"); capped != v.capped {
 			t.Errorf("%s: confidence %.3f (%q, missing %q), want capped %v", v.who, resp.Confidence, resp.ConfidenceReason, resp.MissingTerms, v.capped)
 		}
 	}
