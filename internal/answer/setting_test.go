@@ -49,6 +49,18 @@ func TestSettingNameLabelsItsDescription(t *testing.T) {
 	if !strings.Contains(r.Answer, "result_expires") {
 		t.Errorf("Answer =\n%s\nwant the setting's name", r.Answer)
 	}
+	// A label after code, its default a field shaped like code ("Default:
+	// {} (empty mapping).") is no continuation of the code above it: it
+	// was quoted inside the previous setting's example.
+	var after []string
+	for _, u := range parseUnits("This setting customizes the schema of the tables:\n\n"+
+		"database_table_schemas = {\n    'task': 'celery',\n}\n\ndatabase_table_names\n\nDefault: {} (empty mapping).\n\n"+
+		"This setting customizes the table names.", "") {
+		after = append(after, fmt.Sprintf("%d:%s", u.kind, u.text))
+	}
+	if want := "1:database_table_names: Default: {} (empty mapping)."; !slices.Contains(after, want) {
+		t.Errorf("units =\n%s\nwant among them %q", strings.Join(after, "\n"), want)
+	}
 	for _, l := range []string{"task_soft_time_limit", "app.conf.beat_schedule"} {
 		if !settingLabel(l) {
 			t.Errorf("settingLabel(%q) = false", l)

@@ -244,7 +244,8 @@ func parseUnits(content, headingPath string, code ...Span) []unit {
 				}
 				block++
 			}
-		case afterCode(out, block) && continuesOutput(lines) && !(len(lines) < 3 && isDefinition(lines)) || !isDefinition(lines) && isCodeBlock(lines):
+		case !(pendingLabel && fieldLine(strings.TrimSpace(lines[0]))) &&
+			(afterCode(out, block) && continuesOutput(lines) && !(len(lines) < 3 && isDefinition(lines)) || !isDefinition(lines) && isCodeBlock(lines)):
 			add(unitCode, code())
 			out[len(out)-1].output = outputBlock(lines)
 		default:
@@ -324,13 +325,14 @@ func settingLabel(line string) bool {
 }
 
 // prose reports a block of text that opens with a capital and is not
-// shaped like code: the description under a label.
+// shaped like code, or opens with a field ("Default: {} (empty
+// mapping)."): the description under a label.
 func prose(b rawBlock) bool {
 	if b.code || b.fenced || len(b.lines) == 0 {
 		return false
 	}
 	r, _ := utf8.DecodeRuneInString(b.lines[0])
-	return unicode.IsUpper(r) && !isCodeBlock(b.lines)
+	return unicode.IsUpper(r) && (fieldLine(strings.TrimSpace(b.lines[0])) || !isCodeBlock(b.lines))
 }
 
 // rawBlock is a run of non-blank lines, or the content of a fenced code
