@@ -916,10 +916,41 @@ func complete(d []unit, from, to, maxSentences int, query []string, procedure, d
 			to = k + 1
 		}
 	}
+	// A passage that states a problem goes on to the sentence after it
+	// that gives the fix ("To solve the problem, … specify the
+	// consumer_timeout parameter …", "The solution is to use the
+	// on_commit callback"), within the next remedyReach units of its
+	// section and as far as it fits, with the code that sentence announces: the cause
+	// alone ("the default value for consumer_timeout is 15 minutes") left
+	// the asker where they were.
+	// A supporting sentence (maxSentences 1) stays one sentence.
+	for k := to; maxSentences > 1 && k < len(d) && k < to+remedyReach && d[k].section == d[to-1].section && !d[k].echo; k++ {
+		if d[k].kind != unitSentence || !remedyCue.MatchString(d[k].text) {
+			continue
+		}
+		code := announces(d[k].text) && k+1 < len(d) && d[k+1].kind == unitCode && !d[k+1].echo
+		switch {
+		case code && fitsIn(from, k+2, 3):
+			to = k + 2
+		case !announces(d[k].text) && fitsIn(from, k+1, 3):
+			// A fix announcing what it does not bring would end the
+			// answer on ":".
+			to = k + 1
+		}
+		break
+	}
 	// A passage that is only a row gains the row's neighbours only when they
 	// add words: complete does not guess; a row is quoted with its header.
 	return from, to
 }
+
+// remedyReach is how many units after a passage the sentence giving the
+// fix may come.
+const remedyReach = 6
+
+// remedyCue matches a sentence that opens by giving the fix for what came
+// before it.
+var remedyCue = regexp.MustCompile(`(?i)^(to (solve|fix|avoid|resolve|prevent|work around|get around|remedy) (this|the|that|these|it)\b|the (solution|fix|workaround|remedy|cure) (is|here is|for this)\b|(a|one|the) (simple |easy |possible )?(solution|fix|workaround) (is|would be)\b|you can (fix|solve|avoid|prevent|resolve) (this|it|that|the problem)\b|this can be (fixed|solved|avoided|prevented)\b)`)
 
 // continuations are lower-case words that open the rest of a sentence,
 // never one: a unit opening with one continues a sentence cut by a code

@@ -99,3 +99,28 @@ func TestContractionAndConditionLeanBack(t *testing.T) {
 		t.Errorf("passage from %d, want it to start at the sentence \"they\" refers to", from)
 	}
 }
+
+// TestProblemGoesOnToItsFix: a passage that states a problem's cause goes
+// on to the sentence of its section that gives the fix ("To solve the
+// problem, …"), a few sentences on: the cause alone left the asker where
+// they were. A fix that announces a list it cannot bring is left out.
+func TestProblemGoesOnToItsFix(t *testing.T) {
+	t.Parallel()
+	src := []Source{{N: 1, HeadingPath: "Calling Tasks > ETA and Countdown", Content: "Warning\n\n" +
+		"With RabbitMQ and a countdown over 15 minutes the worker fails with PRECONDITION_FAILED.\n\n" +
+		"Since version 3.8.15 the default value for consumer_timeout is 15 minutes. Since version 3.8.17 it was increased to 30 minutes. " +
+		"See Delivery Acknowledgement Timeout for more information.\n\n" +
+		"To solve the problem, in rabbitmq.conf you should specify the consumer_timeout parameter greater than or equal to your countdown value."}}
+	r := Extractive("Why does the default consumer_timeout value make my countdown tasks fail?", src, 0)
+	if !strings.Contains(r.Answer, "To solve the problem, in rabbitmq.conf you should specify the consumer_timeout parameter") {
+		t.Errorf("Answer =\n%s\nwant the fix after the cause", r.Answer)
+	}
+	d := parseUnits("The warning lets us know the columns overlap. It may also place NULL into this column. "+
+		"To solve this, we need all three of the following features:\n\n- one\n- two", "")
+	if _, to := complete(d, 0, 1, 3, []string{"column"}, false, false); to > 2 {
+		t.Errorf("passage ends at unit %d (%q), want it to stop before a fix announcing a list", to, d[to-1].text)
+	}
+	if !remedyCue.MatchString("The solution is to use the on_commit callback.") || remedyCue.MatchString("To solve equations, use solve().") {
+		t.Error("remedyCue")
+	}
+}
