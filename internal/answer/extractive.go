@@ -156,6 +156,13 @@ func isIdentifierTerm(t string) bool {
 	return strings.Contains(t, "_") || digits > 0 && (letters > 0 || digits >= 3)
 }
 
+// conditions open a sentence with a condition, which may hold a reference
+// to what came before ("If enabled they …").
+var conditions = map[string]bool{"if": true, "when": true, "once": true, "unless": true}
+
+// pronouns are the back-references a condition may hold.
+var pronouns = map[string]bool{"it": true, "its": true, "they": true, "this": true, "these": true, "that": true, "those": true}
+
 // backReferences open a sentence that leans on the one before it for its
 // subject ("This method…", "It…", "For this purpose…").
 var backReferences = map[string]bool{
@@ -916,6 +923,15 @@ func complete(d []unit, from, to, maxSentences int, query []string, procedure, d
 			to = k + 1
 		}
 	}
+	// A setting's default alone ("result_expires: Default: Expire after 1
+	// day.") says what it is set to, not what it does: the first sentences
+	// of the description after it join it, before the next definition.
+	if to-from == 1 && len(d[from].defines) > 0 && defaultLine(d[from].text) {
+		for k := to; k < len(d) && k < from+3 && d[k].section == d[from].section && d[k].kind == unitSentence &&
+			len(d[k].defines) == 0 && fitsIn(from, k+1, 1); k++ {
+			to = k + 1
+		}
+	}
 	// A passage that states a problem goes on to the sentence after it
 	// that gives the fix ("To solve the problem, … specify the
 	// consumer_timeout parameter …", "The solution is to use the
@@ -942,6 +958,13 @@ func complete(d []unit, from, to, maxSentences int, query []string, procedure, d
 	// A passage that is only a row gains the row's neighbours only when they
 	// add words: complete does not guess; a row is quoted with its header.
 	return from, to
+}
+
+// defaultLine reports a definition's first sentence that gives only the
+// default ("result_expires: Default: Expire after 1 day.").
+func defaultLine(text string) bool {
+	_, rest, ok := strings.Cut(text, ": ")
+	return ok && strings.HasPrefix(rest, "Default:")
 }
 
 // remedyReach is how many units after a passage the sentence giving the
@@ -1100,14 +1123,23 @@ func opensWithBackReference(s string) bool {
 		for _, c := range []string{"'s", "’s", "'re", "’re", "'ll", "’ll"} {
 			w = strings.TrimSuffix(w, c)
 		}
-		if backReferences[w] {
+		if i > 0 && conditions[strings.Trim(f[0], ",;:.()\"'")] {
+			// Inside a condition only a pronoun refers back: "If there
+			// is no route …" and "Unless otherwise configured, …" refer
+			// to nothing.
+			if pronouns[w] {
+				return true
+			}
+		} else if backReferences[w] {
 			return true
 		}
 		// A condition opening the sentence may hold the reference ("If
 		// enabled they can drastically reduce performance").
-		if i == 0 && !(w == "for" || w == "in" || w == "with" || w == "as" || w == "by" || w == "at" || w == "of" ||
-			w == "if" || w == "when" || w == "once" || w == "unless") {
+		if i == 0 && !(w == "for" || w == "in" || w == "with" || w == "as" || w == "by" || w == "at" || w == "of" || conditions[w]) {
 			return false
+		}
+		if i > 0 && conditions[strings.Trim(f[0], ",;:.()\"'")] && strings.HasSuffix(f[i], ",") {
+			return false // the condition ended: "Unless otherwise configured, the …"
 		}
 	}
 	return false

@@ -254,14 +254,17 @@ func parseUnits(content, headingPath string, code ...Span) []unit {
 				term, lines = strings.TrimSpace(lines[0]), lines[1:]
 			}
 			joined := strings.Join(strings.Fields(strings.Join(lines, " ")), " ")
+			// A setting's label names its default however that is
+			// written ("Default: Inf", without a full stop, reads as a
+			// caption).
+			byLabel := false
+			if term == "" && pending != "" && pendingSection == section && (!isCaption(joined) || pendingLabel && fieldLine(joined)) {
+				term, byLabel = pending, pendingLabel
+			}
 			if term != "" && versionNote.MatchString(joined) {
-				carried, carriedSection = term, section
+				carried, carriedSection, label = term, section, byLabel
 				add(unitSentence, joined)
 				continue
-			}
-			byLabel := false
-			if term == "" && pending != "" && pendingSection == section && !isCaption(joined) {
-				term, byLabel = pending, pendingLabel
 			}
 			if term == "" && isCaption(joined) && !fieldLine(joined) {
 				// A one-word caption labels an admonition ("Note",

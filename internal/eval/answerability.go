@@ -460,8 +460,9 @@ type AnswerCalibration struct {
 	Chosen string `json:"chosen"`
 	Reason string `json:"reason"`
 	// Threshold and Model are what the tenant stores (nil: the defaults),
-	// fitted on the whole set by the chosen procedure; L2 is the model's
-	// penalty.
+	// fitted on the whole set by the chosen procedure (the threshold
+	// procedure's model is the default it was chosen on); L2 is the
+	// model's penalty.
 	Threshold *float64  `json:"threshold,omitempty"`
 	Model     []float64 `json:"model,omitempty"`
 	L2        float64   `json:"l2,omitempty"`
@@ -659,9 +660,13 @@ func CalibrateAnswerability(sg []search.Signals, answerable []bool, fold []int, 
 		c.Reason = fmt.Sprintf("no calibration beats the default held out (default: %.0f%% of unanswerable, %.1f%% of answerable refused)",
 			100*d.Recall, 100*d.FalseRefusal)
 	} else {
-		c.Chosen, c.Threshold = best.Name, ptr(r.threshold)
+		// A threshold is stored with the model it was chosen on (the
+		// default's, for the threshold procedure): read against another
+		// default after a refit, it would refuse other questions than the
+		// folds measured.
+		c.Chosen, c.Threshold, c.Model = best.Name, ptr(r.threshold), r.model.Coefficients()
 		if best.Name == ProcedureModel {
-			c.Model, c.L2 = r.model.Coefficients(), r.l2
+			c.L2 = r.l2
 		}
 		c.Reason = fmt.Sprintf("%s calibration beats the default held out: %.0f%% of unanswerable and %.1f%% of answerable refused, against %.0f%% and %.1f%%",
 			best.Name, 100*best.Recall, 100*best.FalseRefusal, 100*d.Recall, 100*d.FalseRefusal)

@@ -3,6 +3,7 @@ package eval
 import (
 	"github.com/ragd-dev/ragd/internal/search"
 	"github.com/ragd-dev/ragd/internal/tenant"
+	"slices"
 
 	"fmt"
 	"math"
@@ -320,5 +321,41 @@ func TestCalibrationCountsTheCap(t *testing.T) {
 	}
 	if got := c.Procedures[0].RefusedUnanswerable; got != want || want != 10 {
 		t.Errorf("the default procedure refuses %d of the 10 unanswerable questions held out, searches refuse %d", got, want)
+	}
+}
+
+// TestThresholdIsStoredWithItsModel: a calibrated threshold is stored with
+// the model it was chosen on, the default's for the threshold procedure,
+// so that a later refit of the default leaves the tenant's refusals as the
+// folds measured them (h-review22: a stored 0.34, read against the
+// refitted default, refused 8.3% of the answerable questions instead of
+// 5%).
+func TestThresholdIsStoredWithItsModel(t *testing.T) {
+	t.Parallel()
+	var sg []search.Signals
+	var answerable []bool
+	var fold []int
+	add := func(c float64, a bool) {
+		sg = append(sg, search.Signals{Terms: 12, KeywordCoverage: c, TermCoverage: c, DocumentCoverage: c, TopMean: c / 2})
+		answerable, fold = append(answerable, a), append(fold, len(fold)%5)
+	}
+	for i := range 19 {
+		add(0.9+0.002*float64(i), true)
+	}
+	add(0.62, true)
+	for i := range 9 {
+		add(0.3+0.002*float64(i), false)
+	}
+	add(0.63, false)
+	c, ok := CalibrateAnswerability(sg, answerable, fold, 5)
+	if !ok || c.Chosen == ProcedureDefault || c.Threshold == nil {
+		t.Fatalf("calibration kept %q: %s", c.Chosen, c.Reason)
+	}
+	t.Logf("kept %s", c.Chosen)
+	if c.Chosen == ProcedureThreshold && !slices.Equal(c.Model, search.DefaultAnswerModel.Coefficients()) {
+		t.Errorf("threshold %.3f stored with model %v, want the default it was chosen on", *c.Threshold, c.Model)
+	}
+	if len(c.Model) != len(search.AnswerFeatures)+1 {
+		t.Errorf("%s calibration stored a model of %d coefficients", c.Chosen, len(c.Model))
 	}
 }

@@ -355,3 +355,17 @@ func TestRequestWording(t *testing.T) {
 		}
 	}
 }
+
+// TestSentenceStarts: a word opening a later sentence is no name by its
+// capital, unless the question also writes it capitalised mid-sentence; an
+// abbreviation's period ends no sentence.
+func TestSentenceStarts(t *testing.T) {
+	t.Parallel()
+	got := sentenceStarts("My worker stops. Occasionally it hangs. How do I restart it? Thanks! " +
+		"Use a broker, e.g. Kafka. Kafka is fast. Then Redis. Redis and Then are names here?")
+	for w, want := range map[string]bool{"Occasionally": true, "How": true, "Thanks": true, "Kafka": false, "Then": false, "Redis": false, "My": false} {
+		if got[w] != want {
+			t.Errorf("sentence start %q: %v, want %v (all %v)", w, got[w], want, got)
+		}
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/ragd-dev/ragd/internal/search"
+	"github.com/ragd-dev/ragd/internal/tenant"
 )
 
 // TestHR10AskersColumnOfCommonWordsIsNoStray: the asker's own column named
@@ -34,6 +35,12 @@ func TestHR10AskersColumnOfCommonWordsIsNoStray(t *testing.T) {
 			t.Fatal(err)
 		}
 		capped[col] = resp.Signals.Capped
+		// The column is the asker's own: no missing name, and the
+		// question, which the documents answer, is answered.
+		if resp.Signals.MissingNames != 0 || resp.Confidence < tenant.DefaultRefuseBelow {
+			t.Errorf("%s: %d missing names, confidence %.3f (%q): the asker's own column counted against the question",
+				col, resp.Signals.MissingNames, resp.Confidence, resp.ConfidenceReason)
+		}
 		t.Logf("%s: %.3f %q missing %q capped %v", col, resp.Confidence, resp.ConfidenceReason, resp.MissingTerms, resp.Signals.Capped)
 	}
 	if capped["is_locked_flag"] {

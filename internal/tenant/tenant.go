@@ -147,7 +147,7 @@ const (
 	// probability (search.Response.Confidence): the one that refuses 5% of
 	// the answerable questions of the public data the model was fitted on,
 	// never a tenant's (docs/EVAL.md, "Answerability").
-	DefaultRefuseBelow = 0.28
+	DefaultRefuseBelow = 0.34
 )
 
 // Effective returns s with every unset field replaced by its default, the
