@@ -246,21 +246,7 @@ func TestCalibrateAnswerability(t *testing.T) {
 // answered.
 func TestCalibrateAnswerabilityStoresTheFoldsThreshold(t *testing.T) {
 	t.Parallel()
-	var sg []search.Signals
-	var answerable []bool
-	var fold []int
-	add := func(c float64, a bool) {
-		sg = append(sg, search.Signals{Terms: 12, KeywordCoverage: c, TermCoverage: c, DocumentCoverage: c, TopMean: c / 2})
-		answerable, fold = append(answerable, a), append(fold, len(fold)%5)
-	}
-	for i := range 19 {
-		add(0.9+0.002*float64(i), true)
-	}
-	add(0.62, true)
-	for i := range 9 {
-		add(0.3+0.002*float64(i), false)
-	}
-	add(0.63, false)
+	sg, answerable, fold := weakAnswerableCase()
 	conf := make([]float64, len(sg))
 	for i := range sg {
 		conf[i] = search.DefaultAnswerModel.Probability(sg[i])
@@ -332,9 +318,24 @@ func TestCalibrationCountsTheCap(t *testing.T) {
 // 5%).
 func TestThresholdIsStoredWithItsModel(t *testing.T) {
 	t.Parallel()
-	var sg []search.Signals
-	var answerable []bool
-	var fold []int
+	sg, answerable, fold := weakAnswerableCase()
+	c, ok := CalibrateAnswerability(sg, answerable, fold, 5)
+	if !ok || c.Chosen == ProcedureDefault || c.Threshold == nil {
+		t.Fatalf("calibration kept %q: %s", c.Chosen, c.Reason)
+	}
+	t.Logf("kept %s", c.Chosen)
+	if c.Chosen == ProcedureThreshold && !slices.Equal(c.Model, search.DefaultAnswerModel.Coefficients()) {
+		t.Errorf("threshold %.3f stored with model %v, want the default it was chosen on", *c.Threshold, c.Model)
+	}
+	if len(c.Model) != len(search.AnswerFeatures)+1 {
+		t.Errorf("%s calibration stored a model of %d coefficients", c.Chosen, len(c.Model))
+	}
+}
+
+// weakAnswerableCase is TestCalibrateAnswerabilityStoresTheFoldsThreshold's
+// set: twenty answerable questions, one weakly covered, and ten
+// unanswerable ones, one covered a little better than it, in five folds.
+func weakAnswerableCase() (sg []search.Signals, answerable []bool, fold []int) {
 	add := func(c float64, a bool) {
 		sg = append(sg, search.Signals{Terms: 12, KeywordCoverage: c, TermCoverage: c, DocumentCoverage: c, TopMean: c / 2})
 		answerable, fold = append(answerable, a), append(fold, len(fold)%5)
@@ -347,15 +348,5 @@ func TestThresholdIsStoredWithItsModel(t *testing.T) {
 		add(0.3+0.002*float64(i), false)
 	}
 	add(0.63, false)
-	c, ok := CalibrateAnswerability(sg, answerable, fold, 5)
-	if !ok || c.Chosen == ProcedureDefault || c.Threshold == nil {
-		t.Fatalf("calibration kept %q: %s", c.Chosen, c.Reason)
-	}
-	t.Logf("kept %s", c.Chosen)
-	if c.Chosen == ProcedureThreshold && !slices.Equal(c.Model, search.DefaultAnswerModel.Coefficients()) {
-		t.Errorf("threshold %.3f stored with model %v, want the default it was chosen on", *c.Threshold, c.Model)
-	}
-	if len(c.Model) != len(search.AnswerFeatures)+1 {
-		t.Errorf("%s calibration stored a model of %d coefficients", c.Chosen, len(c.Model))
-	}
+	return sg, answerable, fold
 }
