@@ -184,6 +184,20 @@ var admonitionTokens = map[string]bool{
 	"admonition": true, "callout": true, "hint": true, "attention": true, "danger": true,
 }
 
+// localContents reports docutils' table of contents of the page itself
+// (the contents directive: div.contents.topic, a list of links to the
+// page's own sections): navigation, whose lines were quoted as answers
+// ("- The special _cp_dispatch method"). A div of class "contents" alone
+// is the whole content in other generators (Doxygen's).
+func localContents(n *html.Node) bool {
+	var contents, topic bool
+	for _, f := range strings.Fields(strings.ToLower(attr(n, "class"))) {
+		contents = contents || f == "contents"
+		topic = topic || f == "topic"
+	}
+	return contents && topic
+}
+
 func hasToken(n *html.Node, set map[string]bool) bool {
 	for _, f := range strings.Fields(attr(n, "class")) {
 		if set[strings.ToLower(f)] {
@@ -266,6 +280,9 @@ func isChrome(n *html.Node, inContent bool) bool {
 		if strings.Contains(st, "display:none") || strings.Contains(st, "visibility:hidden") {
 			return true
 		}
+	}
+	if n.DataAtom == atom.Div && localContents(n) {
+		return true
 	}
 	if hasToken(n, chromeTokens) {
 		// A "sidebar" is a site's navigation column on most pages but a

@@ -53,3 +53,28 @@ func TestHTMLIconGlyphsAreNotText(t *testing.T) {
 		}
 	}
 }
+
+// A docutils table of contents of the page itself (the contents
+// directive, as Sphinx renders it in CherryPy's manual) is navigation: its
+// lines were quoted as answers. Doxygen's div.contents is the page.
+func TestHTMLLocalContentsAreNotText(t *testing.T) {
+	page := `<html><body><div class="body"><section id="advanced"><h1>Advanced</h1>
+<p>CherryPy has support for more advanced features.</p>
+<div class="contents topic" id="contents"><p class="topic-title">Contents</p><ul class="simple">
+<li><p><a class="reference internal" href="#aliases">Set aliases to page handlers</a></p></li>
+<li><p><a class="reference internal" href="#dispatch">The special _cp_dispatch method</a></p></li></ul></div>
+<section id="aliases"><h2>Set aliases to page handlers</h2><p>A page handler may have several names.</p></section></section></div>
+<div class="contents"><p>Doxygen writes the whole page in here.</p></div></body></html>`
+	d, err := Extract(TypeHTML, []byte(page))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(d.Text, "The special _cp_dispatch method") || strings.Contains(d.Text, "Contents") {
+		t.Errorf("the page's table of contents is in the text:\n%s", d.Text)
+	}
+	for _, want := range []string{"several names", "Doxygen writes the whole page", "Set aliases to page handlers"} {
+		if !strings.Contains(d.Text, want) {
+			t.Errorf("content lost (%q):\n%s", want, d.Text)
+		}
+	}
+}
