@@ -165,7 +165,15 @@ var chromeTokens = map[string]bool{
 	// Sphinx's link from an API entry to its highlighted source, shown as
 	// "[source]" after every signature (456 chunks of the Django docs).
 	"viewcode-link": true, "viewcode-back": true,
+	// Pygments' line numbers in a code listing, inline ("<span
+	// class="linenos"> 5</span>CherryPy Checker:") or as a table column:
+	// glued to the code, they changed every line the asker pastes from it.
+	"linenos": true, "lineno": true, "linenodiv": true,
 }
+
+// codeTableTokens mark a table that lays out a code listing beside its
+// line numbers (Pygments' "table" line numbers, Sphinx's highlighttable).
+var codeTableTokens = map[string]bool{"highlighttable": true}
 
 // captionTokens mark a paragraph as the title of the block after it
 // (DocBook renders table, example and figure titles as p.title).
@@ -560,6 +568,14 @@ func (w *htmlWalker) walk(n *html.Node) {
 		w.b.addCode(sb.String())
 	case atom.Table:
 		w.flush()
+		if hasToken(n, codeTableTokens) {
+			// Pygments' listing with its line numbers in a column of
+			// their own (dropped as chrome): the code cell is the code,
+			// not a table of one cell.
+			w.walkChildren(n)
+			w.flush()
+			return
+		}
 		w.table(n)
 	case atom.Ul, atom.Ol, atom.Menu, atom.Dir:
 		w.flush()

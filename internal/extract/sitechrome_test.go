@@ -78,3 +78,29 @@ func TestHTMLLocalContentsAreNotText(t *testing.T) {
 		}
 	}
 }
+
+// Pygments' line numbers, inline in the listing or as a column of a table,
+// are not the code's: glued to each line ("5CherryPy Checker:") they
+// changed the lines an asker pastes from the page.
+func TestHTMLCodeLineNumbersAreNotText(t *testing.T) {
+	page := `<html><body><h1>Tutorials</h1><p>This will display something along the following:</p>
+<div class="highlight"><pre><span></span><span class="linenos"> 4</span>[24/Feb/2014:21:01:46] ENGINE Bus STARTING
+<span class="linenos"> 5</span>CherryPy Checker:
+<span class="linenos"> 6</span>The Application mounted at '' has an empty config.
+</pre></div>
+<table class="highlighttable"><tr><td class="linenos"><div class="linenodiv"><pre>1
+2</pre></div></td><td class="code"><div class="highlight"><pre>import cherrypy
+cherrypy.quickstart()</pre></div></td></tr></table></body></html>`
+	d, err := Extract(TypeHTML, []byte(page))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"\nCherryPy Checker:\nThe Application mounted at '' has an empty config.", "import cherrypy\ncherrypy.quickstart()"} {
+		if !strings.Contains(d.Text, want) {
+			t.Errorf("code lines not as written (%q):\n%s", want, d.Text)
+		}
+	}
+	if strings.Contains(d.Text, " 5") || strings.Contains(d.Text, "1\n2") {
+		t.Errorf("line numbers in the text:\n%s", d.Text)
+	}
+}
