@@ -1,6 +1,7 @@
 package answer
 
 import (
+	"slices"
 	"strings"
 	"testing"
 )
@@ -59,5 +60,22 @@ func TestExtractiveDefinitionGoesOnToItsNextSentence(t *testing.T) {
 		if asksDefinition.MatchString(q) {
 			t.Errorf("asksDefinition(%q) = true", q)
 		}
+	}
+}
+
+// TestLinkedCompoundIsAName: two words of a question that a document
+// writes joined by a hyphen or an underscore (line-length, primary_key)
+// are a name, and the joined word stays a term of its own, as a
+// setting's or option's name; written solid (Treeprocessor), the compound
+// is the same two words.
+func TestLinkedCompoundIsAName(t *testing.T) {
+	t.Parallel()
+	docs := [][]unit{parseUnits("In pyproject.toml, line-length = 88 sets the limit.", ""), parseUnits("A Treeprocessor changes the tree.", "")}
+	q := questionTerms("What is the key for the line length of a tree processor?", docs)
+	if !slices.Contains(q, "linelength") {
+		t.Errorf("questionTerms = %q, want the hyphenated compound's joined word", q)
+	}
+	if slices.Contains(q, "treeprocessor") {
+		t.Errorf("questionTerms = %q, want no term for the compound written solid", q)
 	}
 }

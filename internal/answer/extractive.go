@@ -426,12 +426,12 @@ func bestPassage(question string, query []string, sources []Source, docs [][]uni
 			// A compound of two words is one thing however it is
 			// written: the code's Treeprocessor holds the "tree
 			// processor" of a question as "Tree processors manipulate
-			// the tree …" does (questionTerms leaves the joined word out
-			// of the query: counted as a term of its own, the pseudo
+			// the tree …" does (questionTerms leaves such a joined word
+			// out of the query: counted as a term of its own, the pseudo
 			// example's class name outscored the sentence defining what
 			// the question asked).
 			for _, c := range compounds {
-				if c.parts[0] != "" && slices.Contains(u.terms, c.joined) {
+				if _, term := qi[c.joined]; !term && c.parts[0] != "" && slices.Contains(u.terms, c.joined) {
 					hold(c.parts[0])
 					hold(c.parts[1])
 				}

@@ -608,6 +608,8 @@ var stopWords = func() map[string]bool {
 type compound struct {
 	joined string
 	parts  [2]string
+	// words are the two words as the question writes them, lowercased.
+	words [2]string
 }
 
 // joinedPairs returns, stemmed as terms are, the words two adjacent words
@@ -625,7 +627,7 @@ func joinedPairs(s string) []compound {
 		w := strings.ToLower(s[loc[0]:loc[1]])
 		if prev != "" && loc[0] == prevEnd+1 && s[prevEnd] == ' ' && !stopWords[prev] && (!stopWords[w] || particles[w]) &&
 			utf8.RuneCountInString(prev+w) >= 5 {
-			c := compound{joined: stem(prev + w)}
+			c := compound{joined: stem(prev + w), words: [2]string{prev, w}}
 			if !stopWords[w] {
 				c.parts = [2]string{stem(prev), stem(w)}
 			}
@@ -645,9 +647,16 @@ var particles = map[string]bool{"in": true, "up": true, "out": true, "down": tru
 // not written apart).
 var letterRun = regexp.MustCompile(`[\p{Latin}\p{Greek}\p{Cyrillic}]+`)
 
+// linked reports whether text writes the two words joined by a hyphen or
+// an underscore.
+func linked(text string, words [2]string) bool {
+	l := strings.ToLower(text)
+	return strings.Contains(l, words[0]+"-"+words[1]) || strings.Contains(l, words[0]+"_"+words[1])
+}
+
 // questionTerms are the terms bestPassage matches a question by: its
-// terms, and the word-and-particle pairs joined (joinedPairs) that some
-// unit of docs holds.
+// terms, and the pairs joined (joinedPairs) that some unit of docs holds
+// as a word and its particle, or with a hyphen or an underscore.
 func questionTerms(question string, docs [][]unit) []string {
 	query := uniq(terms(question))
 	if strings.IndexFunc(question, analyze.Unspaced) >= 0 {
@@ -676,11 +685,16 @@ func questionTerms(question string, docs [][]unit) []string {
 	for _, d := range docs {
 		for _, u := range d {
 			for _, t := range u.terms {
-				// A compound of two words is matched by its words
-				// (bestPassage); one of a word and a particle ("log
-				// in": LOGIN) by the joined word, since the particle is
-				// no term.
-				if slices.ContainsFunc(pairs, func(c compound) bool { return c.joined == t && c.parts[0] == "" }) && !slices.Contains(query, t) {
+				// A compound written solid (Treeprocessor, database) is
+				// matched by the question's two words (bestPassage); one
+				// of a word and a particle ("log in": LOGIN) by the
+				// joined word, since the particle is no term; one a
+				// document writes with a hyphen or an underscore
+				// (line-length, line_length) is a name, and the joined
+				// word is a term of its own.
+				if slices.ContainsFunc(pairs, func(c compound) bool {
+					return c.joined == t && (c.parts[0] == "" || linked(u.text, c.words))
+				}) && !slices.Contains(query, t) {
 					query = append(query, t)
 				}
 			}
