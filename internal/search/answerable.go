@@ -1221,7 +1221,7 @@ func sentenceStarts(query string) map[string]bool {
 		if !out[w] {
 			continue
 		}
-		before := strings.TrimRight(query[:m[0]], " \t\n\"'“‘(")
+		before := strings.TrimRight(query[:m[0]], " \t\n\"'“”‘’()")
 		if before != "" && (!strings.HasSuffix(before, ".") && !strings.HasSuffix(before, "!") && !strings.HasSuffix(before, "?") ||
 			abbreviated(strings.TrimSuffix(before, "."))) {
 			mid[w] = true // written capitalised inside a sentence too: a name
@@ -1241,7 +1241,7 @@ func abbreviated(text string) bool {
 		return false
 	}
 	switch strings.Trim(f[len(f)-1], "(\"'") {
-	case "e.g", "i.e", "etc", "vs", "cf", "approx", "incl", "no", "fig", "see":
+	case "e.g", "i.e", "etc", "vs", "cf", "approx", "incl", "fig":
 		return true
 	}
 	return false
