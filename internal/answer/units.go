@@ -172,11 +172,10 @@ func parseUnits(content, headingPath string, code ...Span) []unit {
 		if len(lines) == 1 && !announced && settingLabel(lines[0]) && bi+1 < len(blocks) && prose(blocks[bi+1]) {
 			// A setting's name alone above its description (a Sphinx
 			// setting directive's heading, "result_expires" above
-			// "Default: Expire after 1 day." and what it does) heads a
-			// section and is the term the description defines: quoted
-			// as code on its own, or not at all, it left "Which setting
-			// controls how long results are kept?" answered without
-			// the setting's name.
+			// "Default: Expire after 1 day." and what it does) is the
+			// term the description defines: quoted as code on its own,
+			// or not at all, it left "Which setting controls how long
+			// results are kept?" answered without the setting's name.
 			carried, carriedSection, label = lines[0], section, true
 			continue
 		}
