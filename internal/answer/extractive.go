@@ -936,10 +936,10 @@ func complete(d []unit, from, to, maxSentences int, query []string, procedure, d
 	// that gives the fix ("To solve the problem, … specify the
 	// consumer_timeout parameter …", "The solution is to use the
 	// on_commit callback"), within the next remedyReach units of its
-	// section and as far as it fits, with the code that sentence announces: the cause
-	// alone ("the default value for consumer_timeout is 15 minutes") left
-	// the asker where they were.
-	// A supporting sentence (maxSentences 1) stays one sentence.
+	// section and as far as it fits, with the code that sentence
+	// announces: the cause alone ("the default value for consumer_timeout
+	// is 15 minutes") left the asker where they were. A supporting
+	// sentence (maxSentences 1) stays one sentence.
 	for k := to; maxSentences > 1 && k < len(d) && k < to+remedyReach && d[k].section == d[to-1].section && !d[k].echo; k++ {
 		if d[k].kind != unitSentence || !remedyCue.MatchString(d[k].text) {
 			continue
@@ -1116,6 +1116,11 @@ func opensWithBackReference(s string) bool {
 			return true
 		}
 	}
+	// A condition opening the sentence may hold the reference ("If
+	// enabled they can drastically reduce performance"), but only as a
+	// pronoun: "If there is no route …" and "Unless otherwise configured,
+	// …" refer to nothing.
+	condition := len(f) > 0 && conditions[strings.Trim(f[0], ",;:.()\"'")]
 	for i := 0; i < len(f) && i < 3; i++ {
 		w := strings.Trim(f[i], ",;:.()\"'")
 		// A contraction leans as its pronoun does ("It’s not for
@@ -1123,22 +1128,13 @@ func opensWithBackReference(s string) bool {
 		for _, c := range []string{"'s", "’s", "'re", "’re", "'ll", "’ll"} {
 			w = strings.TrimSuffix(w, c)
 		}
-		if i > 0 && conditions[strings.Trim(f[0], ",;:.()\"'")] {
-			// Inside a condition only a pronoun refers back: "If there
-			// is no route …" and "Unless otherwise configured, …" refer
-			// to nothing.
-			if pronouns[w] {
-				return true
-			}
-		} else if backReferences[w] {
+		if condition && i > 0 && pronouns[w] || !(condition && i > 0) && backReferences[w] {
 			return true
 		}
-		// A condition opening the sentence may hold the reference ("If
-		// enabled they can drastically reduce performance").
-		if i == 0 && !(w == "for" || w == "in" || w == "with" || w == "as" || w == "by" || w == "at" || w == "of" || conditions[w]) {
+		if i == 0 && !(w == "for" || w == "in" || w == "with" || w == "as" || w == "by" || w == "at" || w == "of" || condition) {
 			return false
 		}
-		if i > 0 && conditions[strings.Trim(f[0], ",;:.()\"'")] && strings.HasSuffix(f[i], ",") {
+		if condition && i > 0 && strings.HasSuffix(f[i], ",") {
 			return false // the condition ended: "Unless otherwise configured, the …"
 		}
 	}
