@@ -972,8 +972,12 @@ func defaultLine(text string) bool {
 const remedyReach = 6
 
 // remedyCue matches a sentence that opens by giving the fix for what came
-// before it.
-var remedyCue = regexp.MustCompile(`(?i)^(to (solve|fix|avoid|resolve|prevent|work around|get around|remedy) (this|the|that|these|it)\b|the (solution|fix|workaround|remedy|cure) (is|here is|for this)\b|(a|one|the) (simple |easy |possible )?(solution|fix|workaround) (is|would be)\b|you can (fix|solve|avoid|prevent|resolve) (this|it|that|the problem)\b|this can be (fixed|solved|avoided|prevented)\b)`)
+// before it, or the ways around it ("Either identify and stop the other
+// program, or use flask run --port 5001 …": h-trial29 quoted the error
+// message and stopped there). "Alternatively, …" is no cue: it offers
+// another way to do what the passage does, and brought in the example
+// between them too.
+var remedyCue = regexp.MustCompile(`(?i)^(to (solve|fix|avoid|resolve|prevent|work around|get around|remedy) (this|the|that|these|it)\b|the (solution|fix|workaround|remedy|cure) (is|here is|for this)\b|(a|one|the) (simple |easy |possible )?(solution|fix|workaround) (is|would be)\b|you can (fix|solve|avoid|prevent|resolve) (this|it|that|the problem)\b|this can be (fixed|solved|avoided|prevented)\b|either (?:[a-z]+ ){0,3}(?:and|or) [a-z]+ [^.;]*, or (use|set|run|pass|call|add|change|pick|choose|specify|install|enable|disable|configure|start|stop)\b)`)
 
 // continuations are lower-case words that open the rest of a sentence,
 // never one: a unit opening with one continues a sentence cut by a code

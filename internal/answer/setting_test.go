@@ -123,4 +123,35 @@ func TestProblemGoesOnToItsFix(t *testing.T) {
 	if !remedyCue.MatchString("The solution is to use the on_commit callback.") || remedyCue.MatchString("To solve equations, use solve().") {
 		t.Error("remedyCue")
 	}
+	for s, want := range map[string]bool{
+		"Alternatively, the function can also be used to launch editors.":                               false,
+		"Either identify and stop the other program, or use flask run --port 5001 to pick another one.": true,
+		"Either way, the session is closed.":                                                            false,
+		"Either of these settings can be changed at run time.":                                          false,
+		"As an example, consider a table of orders.":                                                    false,
+	} {
+		if remedyCue.MatchString(s) != want {
+			t.Errorf("remedyCue(%q) = %v, want %v", s, !want, want)
+		}
+	}
+}
+
+// TestSymptomGoesOnToTheWayAround: a passage that describes the situation
+// the question is in (the error a busy port gives, no response object yet)
+// goes on to the sentence after it that gives the way out, as it does to
+// one that names a fix (h-trial29: the answers quoted the error messages
+// and stopped before "Either identify and stop the other program, or use
+// flask run --port 5001").
+func TestSymptomGoesOnToTheWayAround(t *testing.T) {
+	t.Parallel()
+	src := []Source{{N: 1, HeadingPath: "Development Server > Address already in use", Content: "Address already in use\n\n" +
+		"It may have one of the following messages:\n\n" +
+		"- OSError: [Errno 98] Address already in use\n" +
+		"- OSError: [WinError 10013] An attempt was made to access a socket in a way forbidden by its access permissions\n\n" +
+		"Either identify and stop the other program, or use flask run --port 5001 to pick a different port.\n\n" +
+		"You can use netstat or lsof to identify what process id is using a port."}}
+	r := Extractive("OSError: [Errno 98] Address already in use", src, 0)
+	if !strings.Contains(r.Answer, "flask run --port 5001") {
+		t.Errorf("Answer =\n%s\nwant the way around after the error", r.Answer)
+	}
 }

@@ -272,10 +272,13 @@ func runEval(ctx context.Context, e *env, args []string) error {
 			if err != nil {
 				return err
 			}
-			checks, err := eval.ParseAnswerChecks(f)
+			checks, ignored, err := eval.ParseAnswerChecksIgnored(f)
 			f.Close()
 			if err != nil {
 				return describeSetError(o.checksPath, err)
+			}
+			if len(ignored) > 0 {
+				fmt.Fprintf(os.Stderr, "eval answers: ignored fields ragd does not read: %s\n", ignored)
 			}
 			if o.checkSplit != "" {
 				var splits []string
@@ -357,9 +360,12 @@ func runEval(ctx context.Context, e *env, args []string) error {
 			return err
 		}
 		defer f.Close()
-		qs, err := eval.ParseJSONL(f)
+		qs, ignored, err := eval.ParseJSONLIgnored(f)
 		if err != nil {
 			return describeSetError(pos[0], err)
+		}
+		if len(ignored) > 0 {
+			fmt.Fprintf(os.Stderr, "eval load: ignored fields ragd does not read (it reads question, relevant, category): %s\n", ignored)
 		}
 		info, err := svc.LoadSet(ctx, t, o.name, qs, eval.LoadOptions{AllowUnknown: o.allowUnknown})
 		if err != nil {

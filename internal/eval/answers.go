@@ -104,10 +104,22 @@ type AnswerCheck struct {
 }
 
 // ParseAnswerChecks reads an answer-check set, one JSON object a line (see
-// AnswerCheck); blank lines are skipped. Unknown fields, malformed lines,
-// empty or duplicate questions and empty terms are reported together, each
-// with its line. Errors: *ValidationError (ErrInvalidSet), or the reader's.
+// AnswerCheck); blank lines are skipped. A field of the author's own is
+// ignored; a misspelt known field, malformed lines, empty or duplicate
+// questions and empty terms are reported together, each with its line.
+// Errors: *ValidationError (ErrInvalidSet), or the reader's.
 func ParseAnswerChecks(r io.Reader) ([]AnswerCheck, error) {
+	checks, _, err := ParseAnswerChecksIgnored(r)
+	return checks, err
+}
+
+// checkFields are the fields of an answer check's line.
+var checkFields = []string{"question", "answer_terms", "relevant", "category", "split", "pages"}
+
+// ParseAnswerChecksIgnored is ParseAnswerChecks, also returning the fields
+// it ignored.
+func ParseAnswerChecksIgnored(r io.Reader) ([]AnswerCheck, Ignored, error) {
+	ignored := Ignored{}
 	br := bufio.NewReader(r)
 	var out []AnswerCheck
 	var probs []Problem
@@ -122,8 +134,10 @@ func ParseAnswerChecks(r io.Reader) ([]AnswerCheck, error) {
 		if len(bytes.TrimSpace(raw)) > 0 {
 			var c AnswerCheck
 			dec := json.NewDecoder(bytes.NewReader(raw))
-			dec.DisallowUnknownFields()
+			others, misspelt := otherFields(raw, checkFields)
 			switch derr := dec.Decode(&c); {
+			case misspelt != "":
+				probs = append(probs, Problem{Line: line, Code: "malformed", Message: misspelt})
 			case derr != nil:
 				probs = append(probs, Problem{Line: line, Code: "malformed", Message: "not an answer check object: " + derr.Error()})
 			case dec.More():
@@ -131,22 +145,25 @@ func ParseAnswerChecks(r io.Reader) ([]AnswerCheck, error) {
 			default:
 				probs = append(probs, checkProblems(c, line, seen)...)
 				out = append(out, c)
+				for _, o := range others {
+					ignored[o]++
+				}
 			}
 		}
 		if errors.Is(err, io.EOF) {
 			break
 		}
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 	}
 	if len(out) == 0 && len(probs) == 0 {
 		probs = append(probs, Problem{Code: "empty_set", Message: "the set has no questions"})
 	}
 	if len(probs) > 0 {
-		return nil, &ValidationError{Problems: probs}
+		return nil, nil, &ValidationError{Problems: probs}
 	}
-	return out, nil
+	return out, ignored, nil
 }
 
 func checkProblems(c AnswerCheck, line int, seen map[string]int) []Problem {

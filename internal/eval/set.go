@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"regexp"
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -95,15 +96,26 @@ func (e *ValidationError) Error() string {
 func (e *ValidationError) Unwrap() error { return ErrInvalidSet }
 
 // ParseJSONL reads a set, one JSON object a line ({"question", "relevant",
-// optional "category"}); blank lines are skipped. Unknown fields (a misspelt
-// "relevant" would otherwise make a question silently unanswerable), malformed lines and the Validate problems are all reported
+// optional "category"}); blank lines are skipped. A field of the author's
+// own is ignored (ParseJSONLIgnored says which); a misspelt known field
+// ("relevent"), malformed lines and the Validate problems are all reported
 // together, each with its line. Errors: *ValidationError (ErrInvalidSet), or
 // the reader's error.
 func ParseJSONL(r io.Reader) ([]Question, error) {
+	qs, _, err := ParseJSONLIgnored(r)
+	return qs, err
+}
+
+// setFields are the fields of a set's line.
+var setFields = []string{"question", "relevant", "category"}
+
+// ParseJSONLIgnored is ParseJSONL, also returning the fields it ignored.
+func ParseJSONLIgnored(r io.Reader) ([]Question, Ignored, error) {
 	br := bufio.NewReader(r)
 	var qs []Question
 	var lines []int
 	var probs []Problem
+	ignored := Ignored{}
 	for line := 1; ; line++ {
 		raw, err := br.ReadBytes('\n')
 		if line == 1 {
@@ -114,27 +126,31 @@ func ParseJSONL(r io.Reader) ([]Question, error) {
 		if len(bytes.TrimSpace(raw)) > 0 {
 			var q Question
 			dec := json.NewDecoder(bytes.NewReader(raw))
-			dec.DisallowUnknownFields()
-			if derr := dec.Decode(&q); derr != nil {
-				msg := "not a {\"question\", \"relevant\", \"category\"} object: " + derr.Error()
-				if strings.Contains(derr.Error(), `unknown field "answer_terms"`) {
-					// An answer-check set is not an evaluation set: it is
-					// run from its file.
-					msg += " (an answer-check set: run `ragd eval answers --tenant <slug> --checks FILE`)"
-				}
-				probs = append(probs, Problem{Line: line, Code: "malformed", Message: msg})
+			others, misspelt := otherFields(raw, setFields)
+			if slices.Contains(others, "answer_terms") {
+				// An answer-check set is not an evaluation set: it is
+				// run from its file.
+				probs = append(probs, Problem{Line: line, Code: "malformed", Message: "not a {\"question\", \"relevant\", \"category\"} object: " +
+					`unknown field "answer_terms" (an answer-check set: run ` + "`ragd eval answers --tenant <slug> --checks FILE`)"})
+			} else if misspelt != "" {
+				probs = append(probs, Problem{Line: line, Code: "malformed", Message: misspelt})
+			} else if derr := dec.Decode(&q); derr != nil {
+				probs = append(probs, Problem{Line: line, Code: "malformed", Message: "not a {\"question\", \"relevant\", \"category\"} object: " + derr.Error()})
 			} else if dec.More() {
 				probs = append(probs, Problem{Line: line, Code: "malformed", Message: "more than one JSON value on the line"})
 			} else {
 				qs = append(qs, q)
 				lines = append(lines, line)
+				for _, o := range others {
+					ignored[o]++
+				}
 			}
 		}
 		if errors.Is(err, io.EOF) {
 			break
 		}
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 	}
 	probs = append(probs, relevantProblems(qs, lines)...)
@@ -143,9 +159,9 @@ func ParseJSONL(r io.Reader) ([]Question, error) {
 		probs = append(probs, Problem{Line: 0, Code: "empty_set", Message: "the set has no questions"})
 	}
 	if len(probs) > 0 {
-		return nil, &ValidationError{Problems: probs}
+		return nil, nil, &ValidationError{Problems: probs}
 	}
-	return qs, nil
+	return qs, ignored, nil
 }
 
 // RequireRelevant checks that every question written by a person states

@@ -204,7 +204,7 @@ func Walk(paths []string, o WalkOptions) ([]File, []Failure, error) {
 				return nil
 			}
 			if len(o.Include) == 0 && sphinxGenerated(p) {
-				fails = append(fails, Failure{Path: p, Reason: "a Sphinx build's generated index or search page, no document (--include it to ingest it)", Kind: KindSkipped})
+				fails = append(fails, Failure{Path: p, Reason: "a generated index, search or not-found page of a Sphinx or MkDocs build, no document (--include it to ingest it)", Kind: KindSkipped})
 				return nil
 			}
 			ct, err := extract.TypeFromPath(p)
@@ -596,19 +596,32 @@ func sphinxSources(dir string, de fs.DirEntry) bool {
 	return err == nil && st.Mode().IsRegular()
 }
 
-// sphinxGenerated reports whether path is a page a Sphinx HTML build
-// generates rather than one of its documents (searchindex.js beside it):
-// the general index (genindex.html, split as genindex-A.html …), the
-// module index (py-modindex.html) and the search page. An index lists every
-// name of the documentation, each a link; ingested, it matched questions
-// about any of them and was quoted as a source.
+// sphinxGenerated reports whether path is a page a static-site build
+// generates rather than one of its documents: beside a Sphinx build's
+// searchindex.js, the general index (genindex.html, split as
+// genindex-A.html …), the module index (py-modindex.html), the search page
+// and the "page not found" page (404.html); beside an MkDocs build's
+// search/search_index.json, its search page, its sitemap page and its
+// 404.html. An index lists every name of the documentation, each a link;
+// ingested, it matched questions about any of them and was quoted as a
+// source. A 404 page says only that a page is missing.
 func sphinxGenerated(path string) bool {
 	name := filepath.Base(path)
-	if name != "genindex.html" && name != "py-modindex.html" && name != "search.html" &&
-		!(strings.HasPrefix(name, "genindex-") && strings.HasSuffix(name, ".html")) {
-		return false
+	dir := filepath.Dir(path)
+	if name == "genindex.html" || name == "py-modindex.html" || name == "search.html" || name == "404.html" ||
+		(strings.HasPrefix(name, "genindex-") && strings.HasSuffix(name, ".html")) {
+		if regularFile(filepath.Join(dir, "searchindex.js")) {
+			return true
+		}
 	}
-	st, err := os.Stat(filepath.Join(filepath.Dir(path), "searchindex.js"))
+	if name == "search.html" || name == "sitemap.html" || name == "404.html" {
+		return regularFile(filepath.Join(dir, "search", "search_index.json"))
+	}
+	return false
+}
+
+func regularFile(path string) bool {
+	st, err := os.Stat(path)
 	return err == nil && st.Mode().IsRegular()
 }
 

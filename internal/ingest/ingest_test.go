@@ -577,6 +577,42 @@ func TestWalkLeavesOutSphinxIndexPages(t *testing.T) {
 	}
 }
 
+// TestWalkLeavesOutNotFoundAndMkDocsPages: a Sphinx build's 404.html and
+// an MkDocs build's search, sitemap and 404 pages (search/search_index.json
+// beside them) are generated pages, not documents: a trial's tenant had
+// stored Flask's "Page Not Found" as a document. A 404.html outside such a
+// build is a document.
+func TestWalkLeavesOutNotFoundAndMkDocsPages(t *testing.T) {
+	t.Parallel()
+	dir := writeTree(t, map[string]string{
+		"sphinx/searchindex.js":           "Search.setIndex({})",
+		"sphinx/intro.html":               "<h1>Intro</h1><p>Hello.</p>",
+		"sphinx/404.html":                 "<h1>Page Not Found</h1><p>The page you requested does not exist.</p>",
+		"mkdocs/search/search_index.json": `{"docs": []}`,
+		"mkdocs/index.html":               "<h1>Home</h1><p>Welcome.</p>",
+		"mkdocs/404.html":                 "<h1>404</h1><p>Page not found</p>",
+		"mkdocs/search.html":              "<h1>Search</h1><p>Search results</p>",
+		"mkdocs/sitemap.html":             "<h1>Sitemap</h1><p>index install</p>",
+		"plain/404.html":                  "<h1>Error 404 explained</h1><p>What a 404 status means for your users.</p>",
+	})
+	files, fails, err := ingest.Walk([]string{dir}, ingest.WalkOptions{})
+	var got, skipped []string
+	for _, f := range files {
+		got = append(got, strings.TrimPrefix(f.Path, dir+"/"))
+	}
+	for _, f := range fails {
+		if f.Kind == ingest.KindSkipped {
+			skipped = append(skipped, strings.TrimPrefix(f.Path, dir+"/"))
+		}
+	}
+	slices.Sort(got)
+	slices.Sort(skipped)
+	if err != nil || !slices.Equal(got, []string{"mkdocs/index.html", "plain/404.html", "sphinx/intro.html"}) ||
+		!slices.Equal(skipped, []string{"mkdocs/404.html", "mkdocs/search.html", "mkdocs/sitemap.html", "sphinx/404.html"}) {
+		t.Errorf("files %q, skipped %q, %v", got, skipped, err)
+	}
+}
+
 // TestWalkExcludeNamesDirectories: an --exclude glob that names a
 // directory ("_modules/*" for the folders it holds, "**/build") leaves out
 // everything under it, not only the files directly in it; the files left
