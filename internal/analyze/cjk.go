@@ -31,7 +31,8 @@ func Unspaced(r rune) bool {
 }
 
 // Keywords returns the extra terms indexed with a chunk's text (stored in
-// chunks.keywords): CompoundTerms, then the bigrams of every CJK run with
+// chunks.keywords): CompoundTerms, the words of tag-like spans (TagText),
+// then the bigrams of every CJK run with
 // the non-CJK pieces glued to it, separated by spaces, each occurrence
 // kept (term frequency counts). A segment PostgreSQL already indexes
 // correctly, a standalone CJK word of one or two characters, adds nothing.
@@ -42,6 +43,10 @@ func Unspaced(r rune) bool {
 // the text itself is kept as written.
 func Keywords(text string) string {
 	k := keywords(text)
+	if t := TagText(text); t != "" {
+		// The words of spans the parser would drop as tags.
+		k = strings.TrimSpace(k + " " + t)
+	}
 	if w := widthRuns(text); w != "" {
 		// The folded stretches themselves where PostgreSQL's parser reads
 		// them as words (APT, ssh-keygen); those in CJK scripts as their
@@ -130,7 +135,7 @@ func keywords(text string) string {
 // its bigrams. Documents are
 // indexed with every bigram (Keywords), so no reindexing follows.
 func Query(text string) string {
-	text = dropQuantityWord(text)
+	text = untag(dropQuantityWord(text))
 	if hasContentBigram(text) {
 		return query(text, dropParticles)
 	}

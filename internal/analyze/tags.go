@@ -1,0 +1,51 @@
+package analyze
+
+import (
+	"regexp"
+	"strings"
+)
+
+// PostgreSQL's default parser reads "<" and a letter (or "/", "!", "?"), up
+// to the next ">", as an XML tag, and the text search configurations drop
+// tags whole. Technical writing is full of such spans that are no markup:
+// a Python repr (<class 'jinja2.exceptions.TemplateSyntaxError'>, <module
+// 'os' from '…'>), a placeholder (queue.purge <queue name>, /uploads/<path:
+// name>), a generic type (List<String>). Their words were in no chunk's
+// lexemes, so a pasted error naming the exception matched nothing and was
+// refused as naming something no document mentions, while a page wrote it.
+
+// tagLike matches what the parser takes for a tag: "<", an optional "/",
+// "!" or "?", a letter, then anything but angle brackets and line breaks,
+// and ">". A span holding "://" or "@" is read as a URL or an e-mail
+// address instead, and keeps its words.
+var tagLike = regexp.MustCompile(`<[/!?]?[A-Za-z][^<>\n]{0,256}>`)
+
+// TagText returns the inner text of each tag-like span of text (tagLike),
+// separated by spaces: the words the parser would otherwise drop.
+func TagText(text string) string {
+	if !strings.Contains(text, "<") {
+		return ""
+	}
+	var out []string
+	for _, m := range tagLike.FindAllString(text, -1) {
+		if strings.Contains(m, "://") || strings.Contains(m, "@") {
+			continue
+		}
+		out = append(out, strings.TrimLeft(m[1:len(m)-1], "/!?"))
+	}
+	return strings.Join(out, " ")
+}
+
+// untag returns text with the angle brackets of its tag-like spans blanked,
+// so that the parser reads their words.
+func untag(text string) string {
+	if !strings.Contains(text, "<") {
+		return text
+	}
+	return tagLike.ReplaceAllStringFunc(text, func(m string) string {
+		if strings.Contains(m, "://") || strings.Contains(m, "@") {
+			return m
+		}
+		return " " + m[1:len(m)-1] + " "
+	})
+}

@@ -1,0 +1,32 @@
+package analyze
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestTagLikeSpansKeepTheirWords: spans PostgreSQL's parser would drop as
+// XML tags (a Python repr, a placeholder, a generic type) keep their words
+// in a chunk's keywords and in a question's keyword text; a URL or an
+// e-mail address in angle brackets, which the parser reads as such, and a
+// comparison, are left as they are.
+func TestTagLikeSpansKeepTheirWords(t *testing.T) {
+	t.Parallel()
+	for text, want := range map[string]string{
+		"fail(msg, exc=<class 'jinja2.exceptions.TemplateSyntaxError'>)": "class 'jinja2.exceptions.TemplateSyntaxError'",
+		"celery -A proj amqp queue.purge <queue name>":                   "queue name",
+		"List<String> items and </div> closing":                          "String div",
+		"see <https://example.com/x> or mail <foo@bar.com>":              "",
+		"if a < b and c > d":                                             "",
+	} {
+		if got := TagText(text); got != want {
+			t.Errorf("TagText(%q) = %q, want %q", text, got, want)
+		}
+	}
+	if k := Keywords("exc=<class 'jinja2.exceptions.TemplateSyntaxError'>"); !strings.Contains(k, "jinja2.exceptions.TemplateSyntaxError") {
+		t.Errorf("Keywords leaves out the repr's name: %q", k)
+	}
+	if q := Query("Why <class 'jinja2.exceptions.TemplateSyntaxError'> here?"); strings.Contains(q, "<") || !strings.Contains(q, "jinja2.exceptions.TemplateSyntaxError") {
+		t.Errorf("Query keeps the tag: %q", q)
+	}
+}

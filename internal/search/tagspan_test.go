@@ -1,0 +1,42 @@
+package search_test
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/ragd-dev/ragd/internal/search"
+)
+
+// TestReprNamesAreSearchable: a name a document writes only inside a span
+// PostgreSQL's parser takes for an XML tag (a Python repr, a placeholder)
+// is in the tenant's vocabulary: a pasted exception name finds the page
+// that writes it and is not named missing. Before, the parser dropped the
+// span whole, and a question opening with the exception was refused with
+// "no document mentions “jinja2.exceptions.TemplateSyntaxError”".
+func TestReprNamesAreSearchable(t *testing.T) {
+	t.Parallel()
+	docs := map[string]string{
+		"ext.md": "# Extension API\n\nCall fail(msg, lineno=None, exc=<class 'jinja2.exceptions.TemplateSyntaxError'>) " +
+			"to raise an error from inside an extension's parser.",
+		"queues.md": "# Purging\n\nTo purge one queue run celery amqp queue.purge <queue name> from a shell.",
+		"loops.md":  "# Loop controls\n\nWith the loop controls extension, break and continue work inside for loops.",
+	}
+	tt, s := corpusTenant(t, "reprs", "english", docs)
+	ctx := context.Background()
+	for q, want := range map[string]string{
+		"jinja2.exceptions.TemplateSyntaxError: where is it raised from?": "ext.md",
+		"What do I pass as the queue name to purge it?":                    "queues.md",
+	} {
+		resp, err := s.Search(ctx, tt, search.Request{Query: q, TopK: 3})
+		if err != nil {
+			t.Fatalf("%q: %v", q, err)
+		}
+		if len(resp.MissingTerms) > 0 {
+			t.Errorf("%q: missing %q, want none", q, resp.MissingTerms)
+		}
+		if len(resp.Results) == 0 || !strings.HasSuffix(resp.Results[0].SourceURI, want) {
+			t.Errorf("%q: results %v, want %s first", q, resp.Results, want)
+		}
+	}
+}
