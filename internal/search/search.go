@@ -528,7 +528,7 @@ func (s *Searcher) fuse(p plan, legs legResults) []Result {
 		results = append(results, r)
 	}
 	if p.req.Only == "" {
-		results = Diversify(results, s.DocumentCap())
+		results = Diversify(discountChangelogs(p.req.Query, results), s.DocumentCap())
 	}
 	return results
 }

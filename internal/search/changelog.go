@@ -1,0 +1,78 @@
+package search
+
+import (
+	"regexp"
+	"slices"
+	"strings"
+)
+
+// A change log (a Sphinx build's changes.html, a manual's release notes)
+// names every feature of the software in one-line entries, so it matches
+// almost any question's words and crowded the pages that explain them out
+// of the first sources: two fresh-user trials found Flask's and Jinja's
+// change logs among the sources of 12 and 24 of 42 questions, quoted as
+// the answer to "Do I need to install anything extra to use signals?" and
+// ranked above the section that answered "the loop variable is empty
+// inside the block". Unless the question asks about versions or changes
+// (changeQuestion), a change log's chunks count changelogWeight of their
+// fused score.
+
+// changelogWeight is the share of its fused score a change log's chunk
+// keeps for a question that does not ask about changes: an entry that
+// shares the question's words still ranks, below a page that explains them
+// as well as it matches.
+const changelogWeight = 0.5
+
+// changelogTitle matches a change log's title once its site suffix ("—
+// Flask Documentation (2.2.x)") and its section number ("E.1.") are left
+// out: "Changes", "Changelog", "Release Notes", "History", "Release 15.4".
+// A "What's new in 2.0" page explains its features in prose and is not
+// one.
+var changelogTitle = regexp.MustCompile(`(?i)^(changes|change ?log|changelog|change history|release notes|release history|version history|history|news|release \d+(\.\d+)*)$`)
+
+// changeQuestion matches a question about versions or changes: it names a
+// release number or asks when something came, went or changed.
+var changeQuestion = regexp.MustCompile(`(?i)\b(versions?|releases?|released|change ?logs?|changes|changed|added|introduced|new in|deprecated|deprecations?|removed|since|upgrad\w*|migrat\w*|breaking|backwards?|compatib\w*|history|when (was|did|were|is|will))\b|\d+\.\d+`)
+
+// isChangelog reports whether a document titled title is a change log.
+func isChangelog(title string) bool {
+	t := strings.TrimSpace(title)
+	for _, sep := range []string{" — ", " – ", " | ", " - "} {
+		if i := strings.Index(t, sep); i > 0 {
+			t = t[:i]
+		}
+	}
+	t = strings.TrimSpace(sectionNumber.ReplaceAllString(t, ""))
+	return changelogTitle.MatchString(t)
+}
+
+// sectionNumber is a title's leading section number ("E.1. ", "12.3 ").
+var sectionNumber = regexp.MustCompile(`^([A-Z]|\d+)(\.\d+)*\.?\s+`)
+
+// discountChangelogs lowers the scores of change-log chunks for a question
+// that does not ask about changes and re-sorts results (best first, the
+// order of equal scores kept).
+func discountChangelogs(question string, results []Result) []Result {
+	if changeQuestion.MatchString(question) {
+		return results
+	}
+	changed := false
+	for i := range results {
+		if isChangelog(results[i].Title) {
+			results[i].Score *= changelogWeight
+			changed = true
+		}
+	}
+	if changed {
+		slices.SortStableFunc(results, func(a, b Result) int {
+			switch {
+			case a.Score > b.Score:
+				return -1
+			case a.Score < b.Score:
+				return 1
+			}
+			return 0
+		})
+	}
+	return results
+}
