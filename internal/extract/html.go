@@ -593,7 +593,11 @@ func (w *htmlWalker) walk(n *html.Node) {
 		w.listItem(n)
 	case atom.Dl:
 		w.flush()
-		w.walkChildren(n)
+		if hasToken(n, fieldListTokens) {
+			w.fieldList(n)
+		} else {
+			w.walkChildren(n)
+		}
 		w.flush()
 	case atom.Dt:
 		w.flush()
@@ -640,6 +644,111 @@ func (w *htmlWalker) walk(n *html.Node) {
 		}
 	}
 }
+
+// fieldListTokens mark a docutils field list (Sphinx's "Parameters:",
+// "Returns:", "Return type:" of an API entry).
+var fieldListTokens = map[string]bool{"field-list": true}
+
+// fieldList walks a field list, leaving out what says nothing: a
+// parameter whose description is empty ("msg (str) –", autodoc's entry for
+// every annotated parameter nobody documented) and a field all of whose
+// entries are such. Kept, they were quoted as answers: a block of
+// "Parameters: - msg (str) – - lineno (Optional[int]) –" under the
+// signature that already names them.
+func (w *htmlWalker) fieldList(n *html.Node) {
+	for c := n.FirstChild; c != nil; c = c.NextSibling {
+		if c.Type == html.ElementNode && c.DataAtom == atom.Dt {
+			dd := c.NextSibling
+			for dd != nil && dd.Type != html.ElementNode {
+				dd = dd.NextSibling
+			}
+			if dd != nil && dd.DataAtom == atom.Dd && emptyFields(dd) {
+				c = dd
+				continue
+			}
+		}
+		if c.Type == html.ElementNode && c.DataAtom == atom.Dd {
+			w.fieldDefinition(c)
+			continue
+		}
+		w.walk(c)
+	}
+}
+
+// fieldDefinition walks a field's definition without its empty parameter
+// entries.
+func (w *htmlWalker) fieldDefinition(dd *html.Node) {
+	w.flush()
+	w.b.inDefinition++
+	for c := dd.FirstChild; c != nil; c = c.NextSibling {
+		if c.Type == html.ElementNode && (c.DataAtom == atom.Ul || c.DataAtom == atom.Ol) {
+			w.flush()
+			st := listState{ordered: c.DataAtom == atom.Ol, next: 1}
+			w.lists = append(w.lists, st)
+			w.noHeading++
+			for li := c.FirstChild; li != nil; li = li.NextSibling {
+				if li.Type == html.ElementNode && li.DataAtom == atom.Li && emptyParameter(inlineText(li)) {
+					continue
+				}
+				w.walk(li)
+			}
+			w.flush()
+			w.noHeading--
+			w.lists = w.lists[:len(w.lists)-1]
+			continue
+		}
+		w.walk(c)
+	}
+	w.flush()
+	w.b.inDefinition--
+}
+
+// emptyFields reports a field definition whose every entry is an empty
+// parameter (a paragraph of one, or a list of them).
+func emptyFields(dd *html.Node) bool {
+	entries := 0
+	for c := dd.FirstChild; c != nil; c = c.NextSibling {
+		switch {
+		case c.Type == html.TextNode:
+			if strings.TrimSpace(c.Data) != "" {
+				return false
+			}
+		case c.Type != html.ElementNode:
+		case c.DataAtom == atom.Ul || c.DataAtom == atom.Ol:
+			for li := c.FirstChild; li != nil; li = li.NextSibling {
+				if li.Type == html.ElementNode {
+					if !emptyParameter(inlineText(li)) {
+						return false
+					}
+					entries++
+				}
+			}
+		default:
+			if !emptyParameter(inlineText(c)) {
+				return false
+			}
+			entries++
+		}
+	}
+	return entries > 0
+}
+
+// emptyParameter matches a parameter entry without a description: a name,
+// optionally its type in parentheses, and the dash that would introduce
+// the description ("msg (str) –", "**kwargs –").
+func emptyParameter(s string) bool {
+	s = strings.TrimSpace(s)
+	for _, dash := range []string{"–", "—", "-"} {
+		if rest, ok := strings.CutSuffix(s, dash); ok {
+			return emptyParameterName.MatchString(strings.TrimSpace(rest))
+		}
+	}
+	return false
+}
+
+// emptyParameterName is a parameter's name (stars allowed) and optionally
+// its type in parentheses.
+var emptyParameterName = regexp.MustCompile(`^\*{0,2}[A-Za-z_][A-Za-z0-9_.]*( \(.*\))?$`)
 
 func (w *htmlWalker) heading(n *html.Node, level int) {
 	w.flush()
