@@ -32,7 +32,7 @@ func Unspaced(r rune) bool {
 
 // Keywords returns the extra terms indexed with a chunk's text (stored in
 // chunks.keywords): CompoundTerms, the words of tag-like spans (TagText),
-// then the bigrams of every CJK run with
+// the words of operators (OperatorTerms), then the bigrams of every CJK run with
 // the non-CJK pieces glued to it, separated by spaces, each occurrence
 // kept (term frequency counts). A segment PostgreSQL already indexes
 // correctly, a standalone CJK word of one or two characters, adds nothing.
@@ -46,6 +46,9 @@ func Keywords(text string) string {
 	if t := TagText(text); t != "" {
 		// The words of spans the parser would drop as tags.
 		k = strings.TrimSpace(k + " " + t)
+	}
+	if o := OperatorTerms(text); o != "" {
+		k = strings.TrimSpace(k + " " + o)
 	}
 	if w := widthRuns(text); w != "" {
 		// The folded stretches themselves where PostgreSQL's parser reads
@@ -232,7 +235,7 @@ func query(text string, mode queryMode) string {
 		last = end
 	})
 	b.WriteString(text[last:])
-	if c := strings.TrimSpace(CompoundTerms(text) + " " + FusedParts(text)); c != "" {
+	if c := strings.TrimSpace(CompoundTerms(text) + " " + FusedParts(text) + " " + OperatorTerms(text)); c != "" {
 		b.WriteByte('\n')
 		b.WriteString(c)
 	}

@@ -155,3 +155,21 @@ func TestSymptomGoesOnToTheWayAround(t *testing.T) {
 		t.Errorf("Answer =\n%s\nwant the way around after the error", r.Answer)
 	}
 }
+
+// TestOperatorIsAQuestionTerm: the answer to a question about an operator
+// quotes the passage that writes it, not the one that says "operator"
+// most (h-trial30: "what does the ~ operator do" was answered with "For
+// performance, Jinja outputs operators directly when compiling").
+func TestOperatorIsAQuestionTerm(t *testing.T) {
+	t.Parallel()
+	src := []Source{
+		{N: 1, HeadingPath: "Extensions > Operators", Content: "For performance, Jinja outputs operators directly when compiling. " +
+			"The operator table maps each operator to a builtin function."},
+		{N: 2, HeadingPath: "Expressions > Other Operators", Content: "in: Perform a sequence or mapping containment test.\n\n" +
+			"~ (tilde): Converts all operands into strings and concatenates them."},
+	}
+	r := Extractive("what does the ~ operator do", src, 0)
+	if !strings.HasPrefix(r.Answer, "~ (tilde): Converts all operands") {
+		t.Errorf("Answer =\n%s\nwant the tilde's entry", r.Answer)
+	}
+}

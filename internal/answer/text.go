@@ -343,7 +343,8 @@ func endsAbbreviation(s string) bool {
 }
 
 // terms returns the content words of s: lowercased letter/digit runs, stop
-// words and single letters dropped, stemmed. An identifier joined by
+// words and single letters dropped, stemmed, and its operators
+// (analyze.OperatorTerms). An identifier joined by
 // underscores ("work_mem") yields its parts and then itself, whole and
 // unstemmed, so that it matches exactly where it is named and not where a
 // longer one ("autovacuum_work_mem") is.
@@ -432,6 +433,9 @@ func terms(s string) []string {
 	for _, c := range compounds {
 		out = append(out, stem(strings.ReplaceAll(c, "-", "")))
 	}
+	// Operators are terms too, as the keyword leg indexes them: "What does
+	// the ~ operator do?" is answered where "~" is.
+	out = append(out, strings.Fields(analyze.OperatorTerms(s))...)
 	return out
 }
 

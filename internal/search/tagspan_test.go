@@ -2,6 +2,7 @@ package search_test
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -26,7 +27,7 @@ func TestReprNamesAreSearchable(t *testing.T) {
 	ctx := context.Background()
 	for q, want := range map[string]string{
 		"jinja2.exceptions.TemplateSyntaxError: where is it raised from?": "ext.md",
-		"What do I pass as the queue name to purge it?":                    "queues.md",
+		"What do I pass as the queue name to purge it?":                   "queues.md",
 	} {
 		resp, err := s.Search(ctx, tt, search.Request{Query: q, TopK: 3})
 		if err != nil {
@@ -37,6 +38,42 @@ func TestReprNamesAreSearchable(t *testing.T) {
 		}
 		if len(resp.Results) == 0 || !strings.HasSuffix(resp.Results[0].SourceURI, want) {
 			t.Errorf("%q: results %v, want %s first", q, resp.Results, want)
+		}
+	}
+}
+
+// TestOperatorQuestionsFindTheirOperator: a question about an operator
+// finds the chunk that writes it. PostgreSQL's parser reads no symbol as
+// a word, so "What does the @> operator do?" searched for "operator"
+// alone, and a page saying "operator" most came first.
+func TestOperatorQuestionsFindTheirOperator(t *testing.T) {
+	t.Parallel()
+	docs := map[string]string{
+		"regex.md": "# Pattern matching\n\ntext ~ text → boolean: String matches regular expression, case sensitively.\n\n" +
+			"text ~* text → boolean: String matches regular expression, case insensitively.",
+		"jsonb.md": "# JSON operators\n\njsonb @> jsonb → boolean: Does the first JSON value contain the second?",
+		"opclass.md": "# Operator classes\n\nAn operator class names the operators an index method uses. " +
+			"Each operator of an operator class has a strategy number; the operator family groups operator classes.",
+	}
+	for i, topic := range []string{"backups", "replication", "vacuum", "indexes", "roles", "locks", "logging", "extensions"} {
+		docs[fmt.Sprintf("filler%d.md", i)] = fmt.Sprintf("# About %s\n\nThis page explains %s: how to set them up, "+
+			"which settings matter and what to watch for when %s go wrong.", topic, topic, topic)
+	}
+	tt, s := corpusTenant(t, "operators", "english", docs)
+	ctx := context.Background()
+	for q, want := range map[string]string{
+		"What does the @> operator do?": "jsonb.md",
+	} {
+		resp, err := s.Search(ctx, tt, search.Request{Query: q, TopK: 3})
+		if err != nil {
+			t.Fatalf("%q: %v", q, err)
+		}
+		if len(resp.Results) == 0 || !strings.HasSuffix(resp.Results[0].SourceURI, want) {
+			var got []string
+			for _, r := range resp.Results {
+				got = append(got, r.SourceURI)
+			}
+			t.Errorf("%q: results %q, want %s first", q, got, want)
 		}
 	}
 }

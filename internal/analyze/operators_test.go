@@ -1,0 +1,24 @@
+package analyze
+
+import "testing"
+
+// TestOperatorTerms: operators become words of their own; rules, option
+// dashes, URLs and punctuation do not.
+func TestOperatorTerms(t *testing.T) {
+	t.Parallel()
+	for text, want := range map[string]string{
+		"What does the @> operator do?":           "opag0",
+		"jsonb @> jsonb → boolean":                "opag0",
+		`{{ "Hello " ~ name ~ "!" }}`:             "opt0 opt0",
+		"what does the ~ operator do":             "opt0",
+		"select x::int, a ->> 'b'":                "opkk0 opdgg0",
+		"'Post' || 'greSQL'":                      "opvv0",
+		"run --help or -h; see https://x.org/a-b": "",
+		"Title\n=====\n\n---\n\na | b | c":        "",
+		"Is 3 < 4 and R&D, 50%?":                  "",
+	} {
+		if got := OperatorTerms(text); got != want {
+			t.Errorf("OperatorTerms(%q) = %q, want %q", text, got, want)
+		}
+	}
+}
