@@ -173,3 +173,16 @@ func TestOperatorIsAQuestionTerm(t *testing.T) {
 		t.Errorf("Answer =\n%s\nwant the tilde's entry", r.Answer)
 	}
 }
+
+// TestTemplateEllipsisIsNoSentenceEnd: "{% ... %}" in a list of a template
+// language's delimiters is syntax, not the end of a sentence: split there,
+// the answer read "{%  [1]... %} for Statements" (h-trial30).
+func TestTemplateEllipsisIsNoSentenceEnd(t *testing.T) {
+	t.Parallel()
+	src := []Source{{N: 1, HeadingPath: "Template Designer Documentation > Synopsis", Content: "The default Jinja delimiters are configured as follows:\n\n" +
+		"- {% ... %} for Statements\n- {{ ... }} for Expressions to print to the template output\n- {# ... #} for Comments not included in the template output"}}
+	r := Extractive("What are the default Jinja delimiters for statements and comments?", src, 0)
+	if strings.Contains(r.Answer, "{%  [1]") || strings.Contains(r.Answer, "{#  [1]") || !strings.Contains(r.Answer, "{% ... %} for Statements") {
+		t.Errorf("Answer =\n%s\nwant the delimiters whole", r.Answer)
+	}
+}

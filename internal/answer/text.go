@@ -302,7 +302,8 @@ func splitUnit(u string) []string {
 
 // syntaxEllipsis reports whether s, the sentence so far, ends with an
 // ellipsis that stands for part of a command rather than ending the
-// sentence: inside an open double quote or bracket ("[, ...]"), or after a
+// sentence: inside an open double quote or bracket ("[, ...]", a template's
+// "{% ... %}"), or after a
 // word in capitals
 // ("INSERT ... SELECT", "CASE ... END"). Split there, a change log's "on
 // "INSERT ... SELECT" statements" was quoted as "on "INSERT …".
@@ -312,7 +313,8 @@ func syntaxEllipsis(s string) bool {
 	}
 	before := strings.TrimRight(strings.TrimSuffix(s, "..."), " ")
 	if strings.Count(before, `"`)%2 == 1 || strings.Count(before, "“") > strings.Count(before, "”") ||
-		strings.Count(before, "[") > strings.Count(before, "]") || strings.Count(before, "(") > strings.Count(before, ")") {
+		strings.Count(before, "[") > strings.Count(before, "]") || strings.Count(before, "(") > strings.Count(before, ")") ||
+		strings.Count(before, "{") > strings.Count(before, "}") {
 		return true
 	}
 	f := strings.Fields(before)
