@@ -267,7 +267,7 @@ func Extractive(question string, sources []Source, maxSentences int) Result {
 			continue
 		}
 		f, t := complete(docs[si], p.from, p.to, 1, query, false, false)
-		if q := quoted(docs[si][f:t]); !repeats(seen, q) && wordy(q) && docs[si][p.from].kind != unitRow {
+		if q := quoted(docs[si][f:t]); !repeats(seen, q) && !repeatsCode(seen, docs[si][f:t]) && wordy(q) && docs[si][p.from].kind != unitRow {
 			text += "\n\n" + render(docs[si][f:t], si+1)
 			cited = append(cited, si+1)
 			seen = append(seen, q)
@@ -290,6 +290,18 @@ func repeats(quotedPassages []string, q string) bool {
 	nq := norm(q)
 	for _, p := range quotedPassages {
 		if np := norm(p); strings.Contains(np, nq) || strings.Contains(nq, np) {
+			return true
+		}
+	}
+	return false
+}
+
+// repeatsCode reports whether a code block of units is already quoted:
+// documentation repeats its examples (a section and its summary), and a
+// supporting passage announcing the same block quoted it twice.
+func repeatsCode(quotedPassages []string, units []unit) bool {
+	for _, u := range units {
+		if u.kind == unitCode && len(strings.Fields(u.text)) >= 3 && repeats(quotedPassages, u.text) {
 			return true
 		}
 	}

@@ -186,3 +186,20 @@ func TestTemplateEllipsisIsNoSentenceEnd(t *testing.T) {
 		t.Errorf("Answer =\n%s\nwant the delimiters whole", r.Answer)
 	}
 }
+
+// TestSupportDoesNotRepeatTheExample: a supporting passage whose example
+// is the one the answer already quotes is left out; documentation repeats
+// its examples, and the answer quoted the same block twice (h-trial30).
+func TestSupportDoesNotRepeatTheExample(t *testing.T) {
+	t.Parallel()
+	code := "{% set ns = namespace(found=false) %}\n{% for item in items %}\n    {% if item.check_something() %}\n        {% set ns.found = true %}\n    {% endif %}\n{% endfor %}\nFound: {{ ns.found }}"
+	src := []Source{
+		{N: 1, HeadingPath: "Templates > Assignments", Content: "Please keep in mind that it is not possible to set variables inside a block and have them show up outside of it. " +
+			"As of version 2.10 more complex use cases can be handled using namespace objects which allow propagating of changes across scopes:\n\n" + code},
+		{N: 2, HeadingPath: "Global Functions > namespace", Content: "Initial values can be provided as a dict, as keyword arguments, or both (same behavior as the dict constructor) to a loop's namespace:\n\n" + code},
+	}
+	r := Extractive("I set a flag with {% set found = true %} inside a for loop but after the loop it's false again. How do I keep the value?", src, 0)
+	if n := strings.Count(r.Answer, "{% set ns.found = true %}"); n != 1 {
+		t.Errorf("the example is quoted %d times:\n%s", n, r.Answer)
+	}
+}
