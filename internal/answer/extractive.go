@@ -967,6 +967,16 @@ func complete(d []unit, from, to, maxSentences int, query []string, procedure, d
 		}
 		break
 	}
+	// A passage does not end on the next entry of a reference list (the
+	// filter after the one the passage defines, run into because the
+	// example between them scored): a trailing sentence that defines
+	// another term and holds no question term the rest lacks is left out
+	// (h-trial30: dictsort's example was followed by "escape(value):
+	// Replace the characters &, <, >, …").
+	for to-from > 1 && d[to-1].kind == unitSentence && len(d[to-1].defines) > 0 &&
+		!slices.Equal(d[to-1].defines, d[from].defines) && !addsTerm(d[from:to-1], d[to-1], query) {
+		to--
+	}
 	// A passage that is only a row gains the row's neighbours only when they
 	// add words: complete does not guess; a row is quoted with its header.
 	return from, to

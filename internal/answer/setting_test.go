@@ -203,3 +203,16 @@ func TestSupportDoesNotRepeatTheExample(t *testing.T) {
 		t.Errorf("the example is quoted %d times:\n%s", n, r.Answer)
 	}
 }
+
+// TestPassageStopsBeforeTheNextEntry: a passage over a reference list's
+// entry does not run into the next entry for the example between them:
+// dictsort's answer ended with "escape(value): Replace the characters &,
+// <, >, …" (h-trial30).
+func TestPassageStopsBeforeTheNextEntry(t *testing.T) {
+	t.Parallel()
+	src := []Source{{N: 1, HeadingPath: "Templates > List of Builtin Filters", Content: "jinja-filters.default(value: V, default_value: V = '', boolean: bool = False) → V\nIf the value is undefined it will return the passed default value, otherwise the value of the variable:\n\n{{ my_variable|default('my_variable is not defined') }}\n\nThis will output the value of my_variable if the variable was defined, otherwise 'my_variable is not defined'. If you want to use default with variables that evaluate to false you have to set the second parameter to true:\n\n{{ ''|default('the string was empty', true) }}\n\nChanged in version 2.11: It’s now possible to configure the Environment with ChainableUndefined to make the default filter work on nested elements and attributes that may contain undefined values in the chain without getting an UndefinedError.\n\nAliases:\nd\n\njinja-filters.dictsort(value: Mapping[K, V], case_sensitive: bool = False, by: 'te.Literal[\"key\", \"value\"]' = 'key', reverse: bool = False) → List[Tuple[K, V]]\nSort a dict and yield (key, value) pairs. Python dicts may not be in the order you want to display them in, so sort them first.\n\n{% for key, value in mydict|dictsort %}\n    sort the dict by key, case insensitive\n\n{% for key, value in mydict|dictsort(reverse=true) %}\n    sort the dict by key, case insensitive, reverse order\n\n{% for key, value in mydict|dictsort(true) %}\n    sort the dict by key, case sensitive\n\n{% for key, value in mydict|dictsort(false, 'value') %}\n    sort the dict by value, case insensitive\n\njinja-filters.escape(value)\nReplace the characters &, <, >, ', and \" in the string with HTML-safe sequences. Use this if you need to display text that might contain such characters in HTML.\n\nIf the object has an __html__ method, it is called and the return value is assumed to already be safe for HTML.\n\nParameters:\ns – An object to be converted to a string and escaped.\n\nReturns:\nA Markup string with the escaped text.\n\nAliases:\ne\n\n"}}
+	r := Extractive("How do I loop over a dict in a template sorted by key?", src, 0)
+	if !strings.Contains(r.Answer, "mydict|dictsort") || strings.Contains(r.Answer, "Replace the characters") {
+		t.Errorf("Answer =\n%s\nwant dictsort's entry and example, without escape's", r.Answer)
+	}
+}
