@@ -722,8 +722,12 @@ func complete(d []unit, from, to, maxSentences int, query []string, procedure, d
 	}
 	// A passage opening with the rest of a sentence that a code block cut
 	// ("which writes ninja build files …" under `tools/gn-build.py`) brings
-	// the code and the sentence before it: alone it is a fragment.
-	if from > 0 && d[from-1].kind == unitCode && (continues(d[from].text) || cutAtCode(d, from)) && fitsIn(from-1, to, 2) {
+	// the code and the sentence before it: alone it is a fragment. So does
+	// one that points at the code above it ("The context processor above
+	// makes a variable called user available …": h-trial29 quoted it
+	// without the processor).
+	if from > 0 && d[from-1].kind == unitCode && !d[from-1].echo && !d[from-1].output &&
+		(continues(d[from].text) || cutAtCode(d, from) || pointsAbove(d[from].text)) && fitsIn(from-1, to, 2) {
 		from--
 		if from > 0 && d[from-1].kind == unitSentence && d[from-1].section == d[from].section && fitsIn(from-1, to, 2) {
 			from--
@@ -981,6 +985,27 @@ func complete(d []unit, from, to, maxSentences int, query []string, procedure, d
 	// add words: complete does not guess; a row is quoted with its header.
 	return from, to
 }
+
+// pointsAbove reports a sentence whose subject is what came above it ("The
+// context processor above …", "The example above …", "The above code …").
+// "Above" followed by a number or an article compares or places ("The
+// value above 100", "the line above the table") instead.
+func pointsAbove(s string) bool {
+	m := aboveSubject.FindStringIndex(s)
+	if m == nil {
+		return false
+	}
+	next := strings.Fields(s[m[1]:])
+	if len(next) == 0 {
+		return true
+	}
+	w := strings.ToLower(strings.Trim(next[0], ",;:."))
+	return !(w != "" && w[0] >= '0' && w[0] <= '9') && !placeWords[w]
+}
+
+var placeWords = map[string]bool{"the": true, "a": true, "an": true, "all": true, "its": true, "this": true, "that": true, "it": true}
+
+var aboveSubject = regexp.MustCompile(`(?i)^(the|this|that|these|those) (above\b|([\w-]+ ){1,3}(above|shown above)\b)`)
 
 // defaultLine reports a definition's first sentence that gives only the
 // default ("result_expires: Default: Expire after 1 day.").

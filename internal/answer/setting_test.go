@@ -216,3 +216,35 @@ func TestPassageStopsBeforeTheNextEntry(t *testing.T) {
 		t.Errorf("Answer =\n%s\nwant dictsort's entry and example, without escape's", r.Answer)
 	}
 }
+
+// TestSentencePointingAboveBringsItsCode: a sentence whose subject is the
+// code above it ("The context processor above makes …") is quoted with
+// that code (h-trial29: the processor was left out).
+func TestSentencePointingAboveBringsItsCode(t *testing.T) {
+	t.Parallel()
+	src := []Source{
+		{N: 1, HeadingPath: "Templates > Standard Context", Content: "The following global variables are available within Jinja2 templates by default:\n\n" +
+			"config\nThe current configuration object (flask.Flask.config). This variable is available in every template.\n\n" +
+			"request\nThe current request object (flask.request). This variable is unavailable if the template was rendered without an active request context."},
+		{N: 2, HeadingPath: "Templates > Context Processors", Content: "Context Processors\n\nTo inject new variables automatically into the context of a template, context processors exist in Flask. " +
+			"A context processor is a function that returns a dictionary. The keys and values of this dictionary are then merged with the template context, for all templates in the app:\n\n" +
+			"@app.context_processor\ndef inject_user():\n    return dict(user=g.user)\n\n" +
+			"The context processor above makes a variable called user available in the template with the value of g.user. " +
+			"This example is not very interesting because g is available in templates anyways, but it gives an idea how this works."},
+	}
+	r := Extractive("How do I make a variable like the current user available in every template without passing it to each render_template call?", src, 0)
+	if !strings.Contains(r.Answer, "def inject_user():") {
+		t.Errorf("Answer =\n%s\nwant the processor the sentence points at", r.Answer)
+	}
+	for s, want := range map[string]bool{
+		"The context processor above makes a variable available.": true,
+		"The above code registers a filter.":                      true,
+		"This example above shows a loop.":                        true,
+		"The value above 100 is rejected.":                        false,
+		"Above all, keep it short.":                               false,
+	} {
+		if pointsAbove(s) != want {
+			t.Errorf("pointsAbove(%q) = %v, want %v", s, !want, want)
+		}
+	}
+}
