@@ -65,6 +65,22 @@ func OperatorWord(op string) string {
 	return string(append(w, '0'))
 }
 
+// IsOperatorWord reports whether lexeme is a word OperatorWord makes.
+func IsOperatorWord(lexeme string) bool {
+	if len(lexeme) < 4 || !strings.HasPrefix(lexeme, "op") || lexeme[len(lexeme)-1] != '0' {
+		return false
+	}
+	for i := 2; i < len(lexeme)-1; i++ {
+		if !strings.ContainsRune(operatorWordLetters, rune(lexeme[i])) {
+			return false
+		}
+	}
+	return true
+}
+
+// operatorWordLetters are the letters of operatorLetters.
+const operatorWordLetters = "txahpcmvlgekqdsfr"
+
 func operatorRun(run string, rs []rune, i, j int) bool {
 	n := j - i
 	switch {
@@ -75,6 +91,12 @@ func operatorRun(run string, rs []rune, i, j int) bool {
 	case strings.Trim(run, "-") == "" || strings.Trim(run, "=") == "" || strings.Trim(run, "*") == "" || strings.Trim(run, "#") == "":
 		// A rule, a heading's underline, an option's dashes, a bold
 		// marker: no operator.
+		return false
+	case n == 3 && rs[i] == rs[i+1] && rs[i+1] == rs[i+2]:
+		// A fence (":::", "~~~") or a doctest prompt (">>>").
+		return false
+	case run == "-->" || run == "<!-" || strings.HasPrefix(run, "#!"):
+		// An HTML comment's end, a shebang.
 		return false
 	case strings.Contains(run, "//"):
 		return false // a URL's "://", a comment's "//"

@@ -1005,7 +1005,11 @@ func pointsAbove(s string) bool {
 
 var placeWords = map[string]bool{"the": true, "a": true, "an": true, "all": true, "its": true, "this": true, "that": true, "it": true}
 
-var aboveSubject = regexp.MustCompile(`(?i)^(the|this|that|these|those) (above\b|([\w-]+ ){1,3}(above|shown above)\b)`)
+var aboveSubject = regexp.MustCompile(`(?i)^(the|this|that|these|those) (above (` + codeNouns + `)\b|([\w-]+ ){0,2}(` + codeNouns + `) (above|shown above)\b)`)
+
+// codeNouns name what a code block is: "The CPU load above normal" and
+// "The table above" point at no code.
+const codeNouns = `examples?|code|snippets?|functions?|class(es)?|processors?|decorators?|configuration|config|commands?|quer(y|ies)|listings?|programs?|scripts?|templates?|views?|handlers?|calls?|statements?|definitions?|methods?|setup|blocks?|tests?|filters?|loaders?|extensions?|rules?|routes?|callbacks?|hooks?|middleware|fixtures?|macros?|patterns?|lines?|settings?`
 
 // defaultLine reports a definition's first sentence that gives only the
 // default ("result_expires: Default: Expire after 1 day.").

@@ -242,6 +242,8 @@ func TestSentencePointingAboveBringsItsCode(t *testing.T) {
 		"This example above shows a loop.":                        true,
 		"The value above 100 is rejected.":                        false,
 		"Above all, keep it short.":                               false,
+		"The CPU load climbs above normal under load.":            false,
+		"The table above lists the defaults.":                     false,
 	} {
 		if pointsAbove(s) != want {
 			t.Errorf("pointsAbove(%q) = %v, want %v", s, !want, want)

@@ -3,6 +3,7 @@ package eval
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -43,11 +44,19 @@ func otherFields(raw []byte, known []string) (others []string, misspelt string) 
 	if json.Unmarshal(raw, &m) != nil {
 		return nil, ""
 	}
+	var absent []string
+	for _, k := range known {
+		if !slices.ContainsFunc(keys(m), func(n string) bool { return strings.EqualFold(n, k) }) {
+			absent = append(absent, k)
+		}
+	}
 	for name := range m {
 		if isKnown(name, known) {
 			continue
 		}
-		if k, ok := misspelling(name, known); ok && misspelt == "" {
+		// Only a known field the line lacks can be misspelt: "answer"
+		// beside "answer_terms" is an annotation of its own.
+		if k, ok := misspelling(name, absent); ok && misspelt == "" {
 			misspelt = fmt.Sprintf("unknown field %q: did you mean %q?", name, k)
 			continue
 		}
@@ -81,11 +90,29 @@ func misspelling(name string, known []string) (string, bool) {
 			limit = 1
 		}
 		nk := norm(k)
-		if n == nk || editDistance(n, nk) <= limit && abs(len(n)-len(nk)) <= 1 || len(n) >= 4 && (strings.HasPrefix(nk, n) || strings.HasSuffix(nk, n)) {
+		if n == nk || editDistance(n, nk) <= limit && abs(len(n)-len(nk)) <= 1 || len(n) >= 4 && (strings.HasPrefix(nk, n) || strings.HasSuffix(nk, n)) ||
+			labelled(name, k) {
 			return k, true
 		}
 	}
 	return "", false
+}
+
+// labelled reports a name that is a known field's name with a qualifier
+// after it ("relevant_docs", "relevant-pages" for relevant): the same
+// labels under another tool's name.
+func labelled(name, known string) bool {
+	n := strings.ToLower(name)
+	k := strings.ToLower(known)
+	return len(n) > len(k)+1 && strings.HasPrefix(n, k) && strings.ContainsRune("_- .", rune(n[len(k)]))
+}
+
+func keys(m map[string]json.RawMessage) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	return out
 }
 
 // editDistance is the Levenshtein distance between a and b, in bytes.

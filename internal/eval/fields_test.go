@@ -28,7 +28,7 @@ func TestSetsKeepTheirAuthorsFields(t *testing.T) {
 	for line, want := range map[string]string{
 		`{"question": "How do I dump a database?", "relevent": ["a.html"]}`:                        `"relevant"`,
 		`{"question": "How do I dump a database?", "relevant": ["a.html"], "catgory": "howto"}`:    `"category"`,
-		`{"question": "How do I dump a database?", "relevant": ["a.html"], "Relevant_": ["b"]}`:    `"relevant"`,
+		`{"question": "How do I dump a database?", "Relevant_": ["b"]}`:                            `"relevant"`,
 		`{"question": "How do I dump a database?", "relevant": ["a.html"], "answer_terms": ["x"]}`: "--checks",
 	} {
 		_, err := eval.ParseJSONL(strings.NewReader(line))

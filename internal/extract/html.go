@@ -651,29 +651,37 @@ var fieldListTokens = map[string]bool{"field-list": true}
 
 // fieldList walks a field list, leaving out what says nothing: a
 // parameter whose description is empty ("msg (str) –", autodoc's entry for
-// every annotated parameter nobody documented) and a field all of whose
-// entries are such. Kept, they were quoted as answers: a block of
+// every annotated parameter nobody documented) and a parameter field all
+// of whose entries are such. Kept, they were quoted as answers: a block of
 // "Parameters: - msg (str) – - lineno (Optional[int]) –" under the
 // signature that already names them.
 func (w *htmlWalker) fieldList(n *html.Node) {
+	params := false // the field being walked lists parameters
 	for c := n.FirstChild; c != nil; c = c.NextSibling {
 		if c.Type == html.ElementNode && c.DataAtom == atom.Dt {
+			params = parameterFields[strings.ToLower(strings.TrimRight(strings.TrimSpace(inlineText(c)), ":"))]
 			dd := c.NextSibling
 			for dd != nil && dd.Type != html.ElementNode {
 				dd = dd.NextSibling
 			}
-			if dd != nil && dd.DataAtom == atom.Dd && emptyFields(dd) {
+			if params && dd != nil && dd.DataAtom == atom.Dd && emptyFields(dd) {
 				c = dd
 				continue
 			}
 		}
-		if c.Type == html.ElementNode && c.DataAtom == atom.Dd {
+		if params && c.Type == html.ElementNode && c.DataAtom == atom.Dd {
 			w.fieldDefinition(c)
 			continue
 		}
 		w.walk(c)
 	}
 }
+
+// parameterFields are the field names whose entries are parameters, which
+// the signature above names: "Raises: ValueError –" says which exceptions
+// come, and stays however bare.
+var parameterFields = map[string]bool{"parameters": true, "parameter": true, "params": true, "args": true, "arguments": true,
+	"keyword arguments": true, "other parameters": true, "keyword args": true}
 
 // fieldDefinition walks a field's definition without its empty parameter
 // entries.

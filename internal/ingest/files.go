@@ -189,6 +189,10 @@ func Walk(paths []string, o WalkOptions) ([]File, []Failure, error) {
 					fails = append(fails, Failure{Path: p, Reason: "Sphinx's reStructuredText copies of the pages next to it (--include them to ingest them)", Kind: KindSkipped})
 					return fs.SkipDir
 				}
+				if len(o.Include) == 0 && sphinxModules(p, de) {
+					fails = append(fails, Failure{Path: p, Reason: "Sphinx's highlighted source code of the documented modules (viewcode), not documentation (--include it to ingest it)", Kind: KindSkipped})
+					return fs.SkipDir
+				}
 				return nil
 			}
 			if !de.Type().IsRegular() && de.Type()&fs.ModeSymlink == 0 {
@@ -594,6 +598,20 @@ func sphinxSources(dir string, de fs.DirEntry) bool {
 	}
 	st, err := os.Stat(filepath.Join(filepath.Dir(dir), "searchindex.js"))
 	return err == nil && st.Mode().IsRegular()
+}
+
+// sphinxModules reports whether dir is the _modules directory of a Sphinx
+// HTML build (searchindex.js beside it): the viewcode extension's
+// highlighted copy of every documented module's source, standard-library
+// modules included. A Tornado trial's tenant held 675 such chunks of its
+// 1,102; they were among the sources of 33 of 42 answers and the first of
+// 13, and one answer was a fragment of a test helper's source, where the
+// API pages document the same names in prose.
+func sphinxModules(dir string, de fs.DirEntry) bool {
+	if de.Name() != "_modules" {
+		return false
+	}
+	return regularFile(filepath.Join(filepath.Dir(dir), "searchindex.js"))
 }
 
 // sphinxGenerated reports whether path is a page a static-site build

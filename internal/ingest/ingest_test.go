@@ -578,10 +578,12 @@ func TestWalkLeavesOutSphinxIndexPages(t *testing.T) {
 }
 
 // TestWalkLeavesOutNotFoundAndMkDocsPages: a Sphinx build's 404.html and
-// an MkDocs build's search, sitemap and 404 pages (search/search_index.json
-// beside them) are generated pages, not documents: a trial's tenant had
-// stored Flask's "Page Not Found" as a document. A 404.html outside such a
-// build is a document.
+// _modules/ (the viewcode extension's highlighted sources), and an MkDocs
+// build's search, sitemap and 404 pages (search/search_index.json beside
+// them) are generated pages, not documents: a trial's tenant had stored
+// Flask's "Page Not Found" as a document, another Tornado's module
+// sources as 61% of its chunks. The same names outside such a build are
+// documents.
 func TestWalkLeavesOutNotFoundAndMkDocsPages(t *testing.T) {
 	t.Parallel()
 	dir := writeTree(t, map[string]string{
@@ -594,6 +596,8 @@ func TestWalkLeavesOutNotFoundAndMkDocsPages(t *testing.T) {
 		"mkdocs/search.html":              "<h1>Search</h1><p>Search results</p>",
 		"mkdocs/sitemap.html":             "<h1>Sitemap</h1><p>index install</p>",
 		"plain/404.html":                  "<h1>Error 404 explained</h1><p>What a 404 status means for your users.</p>",
+		"sphinx/_modules/pkg/mod.html":    "<h1>Source code for pkg.mod</h1><pre>def f(): pass</pre>",
+		"plain/_modules/notes.html":       "<h1>Module notes</h1><p>Our course modules, term by term.</p>",
 	})
 	files, fails, err := ingest.Walk([]string{dir}, ingest.WalkOptions{})
 	var got, skipped []string
@@ -607,8 +611,8 @@ func TestWalkLeavesOutNotFoundAndMkDocsPages(t *testing.T) {
 	}
 	slices.Sort(got)
 	slices.Sort(skipped)
-	if err != nil || !slices.Equal(got, []string{"mkdocs/index.html", "plain/404.html", "sphinx/intro.html"}) ||
-		!slices.Equal(skipped, []string{"mkdocs/404.html", "mkdocs/search.html", "mkdocs/sitemap.html", "sphinx/404.html"}) {
+	if err != nil || !slices.Equal(got, []string{"mkdocs/index.html", "plain/404.html", "plain/_modules/notes.html", "sphinx/intro.html"}) ||
+		!slices.Equal(skipped, []string{"mkdocs/404.html", "mkdocs/search.html", "mkdocs/sitemap.html", "sphinx/404.html", "sphinx/_modules"}) {
 		t.Errorf("files %q, skipped %q, %v", got, skipped, err)
 	}
 }

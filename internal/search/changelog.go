@@ -6,7 +6,8 @@ import (
 	"strings"
 )
 
-// A change log (a Sphinx build's changes.html, a manual's release notes)
+// A change log (a Sphinx build's changes.html, a manual's release notes:
+// a document titled as one whose chunk names a release)
 // names every feature of the software in one-line entries, so it matches
 // almost any question's words and crowded the pages that explain them out
 // of the first sources: two fresh-user trials found Flask's and Jinja's
@@ -46,8 +47,18 @@ func isChangelog(title string) bool {
 	return changelogTitle.MatchString(t)
 }
 
-// sectionNumber is a title's leading section number ("E.1. ", "12.3 ").
-var sectionNumber = regexp.MustCompile(`^([A-Z]|\d+)(\.\d+)*\.?\s+`)
+// sectionNumber is a title's leading section number ("E.1. ", "12.3 ",
+// "A. "; a letter alone, "A History", is a word).
+var sectionNumber = regexp.MustCompile(`^(([A-Z]|\d+)(\.\d+)*\.|\d+(\.\d+)*)\s+`)
+
+// A change log's chunk names a release: its title ("Release 15.4"), a
+// heading ("Version 2.2.0") or a line of its own ("Version 2.2.2",
+// "Released 2022-08-08"). A page titled "History" that names none (a
+// company's history) is no change log.
+var (
+	versionMark = regexp.MustCompile(`(?i)\b(version|release|v)\s*\d+(\.\d+)+`)
+	versionLine = regexp.MustCompile(`(?im)^\s*((version|release|changes in( version)?|v)\s*\d+(\.\d+)+|released\b)`)
+)
 
 // discountChangelogs lowers the scores of change-log chunks for a question
 // that does not ask about changes and re-sorts results (best first, the
@@ -58,7 +69,7 @@ func discountChangelogs(question string, results []Result) []Result {
 	}
 	changed := false
 	for i := range results {
-		if isChangelog(results[i].Title) {
+		if r := results[i]; isChangelog(r.Title) && (versionMark.MatchString(r.Title) || versionMark.MatchString(r.HeadingPath) || versionLine.MatchString(r.Content)) {
 			results[i].Score *= changelogWeight
 			changed = true
 		}

@@ -154,6 +154,12 @@ func (s *Searcher) queueRetrieval(b *pgx.Batch, q legQuery, out *legResults) err
 						df = 0
 					}
 					out.lexemes++
+					if df == 0 && analyze.IsOperatorWord(lexeme) {
+						// An operator no chunk writes (a prose arrow, "Settings
+						// -> Network", where the documents write "→") is no
+						// missing subject: neither counted nor named.
+						continue
+					}
 					if df == 0 && q.wording[lexeme] {
 						// "would", "know", "need" in no document: the
 						// question's phrasing, not a subject the documents
