@@ -555,23 +555,12 @@ func TestWalkLeavesOutSphinxIndexPages(t *testing.T) {
 		"site/search.html":       "<h1>How we search</h1><p>Our search team reads every ticket.</p>",
 		"html/sub/genindex.html": "<h1>Glossary index</h1><p>A page of its own, outside the build's root.</p>",
 	})
-	files, fails, err := ingest.Walk([]string{dir}, ingest.WalkOptions{})
-	var got, skipped []string
-	for _, f := range files {
-		got = append(got, strings.TrimPrefix(f.Path, dir+"/"))
-	}
-	for _, f := range fails {
-		if f.Kind == ingest.KindSkipped {
-			skipped = append(skipped, strings.TrimPrefix(f.Path, dir+"/"))
-		}
-	}
-	slices.Sort(got)
-	slices.Sort(skipped)
+	got, skipped, err := walkDefault(dir)
 	if err != nil || !slices.Equal(got, []string{"html/intro.html", "html/sub/genindex.html", "site/search.html"}) ||
 		!slices.Equal(skipped, []string{"html/genindex-A.html", "html/genindex.html", "html/py-modindex.html", "html/search.html"}) {
 		t.Errorf("Sphinx build: files %q, skipped %q, %v", got, skipped, err)
 	}
-	files, _, err = ingest.Walk([]string{dir}, ingest.WalkOptions{Include: []string{"**/*.html"}})
+	files, _, err := ingest.Walk([]string{dir}, ingest.WalkOptions{Include: []string{"**/*.html"}})
 	if err != nil || len(files) != 7 {
 		t.Errorf("--include '**/*.html': %d files, %v; want all 7 pages", len(files), err)
 	}
@@ -599,8 +588,17 @@ func TestWalkLeavesOutNotFoundAndMkDocsPages(t *testing.T) {
 		"sphinx/_modules/pkg/mod.html":    "<h1>Source code for pkg.mod</h1><pre>def f(): pass</pre>",
 		"plain/_modules/notes.html":       "<h1>Module notes</h1><p>Our course modules, term by term.</p>",
 	})
+	got, skipped, err := walkDefault(dir)
+	if err != nil || !slices.Equal(got, []string{"mkdocs/index.html", "plain/404.html", "plain/_modules/notes.html", "sphinx/intro.html"}) ||
+		!slices.Equal(skipped, []string{"mkdocs/404.html", "mkdocs/search.html", "mkdocs/sitemap.html", "sphinx/404.html", "sphinx/_modules"}) {
+		t.Errorf("files %q, skipped %q, %v", got, skipped, err)
+	}
+}
+
+// walkDefault walks dir with the default options and returns the files it
+// keeps and those it skips, relative to dir and sorted.
+func walkDefault(dir string) (got, skipped []string, err error) {
 	files, fails, err := ingest.Walk([]string{dir}, ingest.WalkOptions{})
-	var got, skipped []string
 	for _, f := range files {
 		got = append(got, strings.TrimPrefix(f.Path, dir+"/"))
 	}
@@ -611,10 +609,7 @@ func TestWalkLeavesOutNotFoundAndMkDocsPages(t *testing.T) {
 	}
 	slices.Sort(got)
 	slices.Sort(skipped)
-	if err != nil || !slices.Equal(got, []string{"mkdocs/index.html", "plain/404.html", "plain/_modules/notes.html", "sphinx/intro.html"}) ||
-		!slices.Equal(skipped, []string{"mkdocs/404.html", "mkdocs/search.html", "mkdocs/sitemap.html", "sphinx/404.html", "sphinx/_modules"}) {
-		t.Errorf("files %q, skipped %q, %v", got, skipped, err)
-	}
+	return got, skipped, err
 }
 
 // TestWalkExcludeNamesDirectories: an --exclude glob that names a

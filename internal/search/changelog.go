@@ -35,6 +35,22 @@ var changelogTitle = regexp.MustCompile(`(?i)^(changes|change ?log|changelog|cha
 // release number or asks when something came, went or changed.
 var changeQuestion = regexp.MustCompile(`(?i)\b(versions?|releases?|released|change ?logs?|changes|changed|added|introduced|new in|deprecated|deprecations?|removed|since|upgrad\w*|migrat\w*|breaking|backwards?|compatib\w*|history|when (was|did|were|is|will))\b|\d+\.\d+`)
 
+// changelogChunk reports whether r is a chunk of a change log: its
+// document's title, or a heading above it ("Release History" on a page
+// titled "Community Updates"), names one, and the chunk names a release.
+func changelogChunk(r Result) bool {
+	titled := isChangelog(r.Title)
+	if !titled {
+		for _, h := range strings.Split(r.HeadingPath, " > ") {
+			if isChangelog(h) {
+				titled = true
+				break
+			}
+		}
+	}
+	return titled && (versionMark.MatchString(r.Title) || versionMark.MatchString(r.HeadingPath) || versionLine.MatchString(r.Content))
+}
+
 // isChangelog reports whether a document titled title is a change log.
 func isChangelog(title string) bool {
 	t := strings.TrimSpace(title)
@@ -53,11 +69,11 @@ var sectionNumber = regexp.MustCompile(`^(([A-Z]|\d+)(\.\d+)*\.|\d+(\.\d+)*)\s+`
 
 // A change log's chunk names a release: its title ("Release 15.4"), a
 // heading ("Version 2.2.0") or a line of its own ("Version 2.2.2",
-// "Released 2022-08-08"). A page titled "History" that names none (a
+// "Released 2022-08-08", "2.28.1 (2022-06-29)", "[1.2.0] - 2022-01-03"). A page titled "History" that names none (a
 // company's history) is no change log.
 var (
 	versionMark = regexp.MustCompile(`(?i)\b(version|release|v)\s*\d+(\.\d+)+`)
-	versionLine = regexp.MustCompile(`(?im)^\s*((version|release|changes in( version)?|v)\s*\d+(\.\d+)+|released\b)`)
+	versionLine = regexp.MustCompile(`(?im)^\s*((version|release|changes in( version)?|v)\s*\d+(\.\d+)+|released\b|\[?v?\d+\.\d+(\.\d+)*\]?\s*[-–(]\s*\d{4}-\d{2}-\d{2})`)
 )
 
 // discountChangelogs lowers the scores of change-log chunks for a question
@@ -69,7 +85,7 @@ func discountChangelogs(question string, results []Result) []Result {
 	}
 	changed := false
 	for i := range results {
-		if r := results[i]; isChangelog(r.Title) && (versionMark.MatchString(r.Title) || versionMark.MatchString(r.HeadingPath) || versionLine.MatchString(r.Content)) {
+		if r := results[i]; changelogChunk(r) {
 			results[i].Score *= changelogWeight
 			changed = true
 		}

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/ragd-dev/ragd/internal/search"
+	"github.com/ragd-dev/ragd/internal/tenant"
 )
 
 // TestChangelogYieldsToTheGuide: a change log whose entries share a
@@ -29,16 +30,23 @@ func TestChangelogYieldsToTheGuide(t *testing.T) {
 		"Do I need to install the blinker library to use signals?": "signals.md",
 		"In which version did signals start supporting blinker?":   "changes.md",
 	} {
-		resp, err := s.Search(ctx, tt, search.Request{Query: q, TopK: 3})
-		if err != nil {
-			t.Fatalf("%q: %v", q, err)
+		wantFirst(t, ctx, s, tt, q, want)
+	}
+}
+
+// wantFirst checks that a search for q ranks the document whose
+// source_uri ends with want first.
+func wantFirst(t *testing.T, ctx context.Context, s *search.Searcher, tt tenant.Tenant, q, want string) {
+	t.Helper()
+	resp, err := s.Search(ctx, tt, search.Request{Query: q, TopK: 3})
+	if err != nil {
+		t.Fatalf("%q: %v", q, err)
+	}
+	if len(resp.Results) == 0 || !strings.HasSuffix(resp.Results[0].SourceURI, want) {
+		var got []string
+		for _, r := range resp.Results {
+			got = append(got, r.SourceURI)
 		}
-		if len(resp.Results) == 0 || !strings.HasSuffix(resp.Results[0].SourceURI, want) {
-			var got []string
-			for _, r := range resp.Results {
-				got = append(got, r.SourceURI)
-			}
-			t.Errorf("%q: results %q, want %s first", q, got, want)
-		}
+		t.Errorf("%q: results %q, want %s first", q, got, want)
 	}
 }

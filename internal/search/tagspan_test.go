@@ -64,16 +64,6 @@ func TestOperatorQuestionsFindTheirOperator(t *testing.T) {
 	for q, want := range map[string]string{
 		"What does the @> operator do?": "jsonb.md",
 	} {
-		resp, err := s.Search(ctx, tt, search.Request{Query: q, TopK: 3})
-		if err != nil {
-			t.Fatalf("%q: %v", q, err)
-		}
-		if len(resp.Results) == 0 || !strings.HasSuffix(resp.Results[0].SourceURI, want) {
-			var got []string
-			for _, r := range resp.Results {
-				got = append(got, r.SourceURI)
-			}
-			t.Errorf("%q: results %q, want %s first", q, got, want)
-		}
+		wantFirst(t, ctx, s, tt, q, want)
 	}
 }
