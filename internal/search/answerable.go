@@ -665,8 +665,12 @@ func namesOf(query string) questionNames {
 	opening := strings.TrimLeftFunc(query, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
 	first := true
 	starts := sentenceStarts(query)
+	// A pasted message's exception ("SSLError: hostname …") is a name
+	// however it opens the question: probed, so that a page writing it
+	// makes the message's own words no missing names (messageParams).
+	head := messageHead(query)
 	for _, w := range queryWords(query) {
-		isFirst := first && strings.HasPrefix(opening, w) || starts[w]
+		isFirst := (first && strings.HasPrefix(opening, w) || starts[w]) && w != head
 		first = false
 		if !NameLike(w, isFirst) || seen[w] || len(out) == maxProbes || hostName(query, w) {
 			continue
@@ -1124,6 +1128,17 @@ func messageParams(query string, legs legResults) map[string]bool {
 		params[w] = true
 	}
 	return params
+}
+
+// messageHead returns the exception class a question opens with, as a
+// pasted message does ("SSLError: …", "sqlalchemy.exc.MissingGreenlet: …"),
+// or "".
+func messageHead(query string) string {
+	head, _, ok := strings.Cut(strings.TrimSpace(query), ": ")
+	if !ok || head == "" || strings.ContainsAny(head, " \t") || !className(head[strings.LastIndex(head, ".")+1:]) {
+		return ""
+	}
+	return head
 }
 
 // className reports a class name as exceptions have: a capital, letters

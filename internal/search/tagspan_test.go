@@ -67,3 +67,27 @@ func TestOperatorQuestionsFindTheirOperator(t *testing.T) {
 		wantFirst(t, ctx, s, tt, q, want)
 	}
 }
+
+// TestPastedMessageOpeningWithItsException: a question that pastes a
+// message opening with its exception's class ("SSLError: hostname
+// 'example.com' doesn't match either of '*.example.net'") probes the class
+// although it opens the question, so a page writing it makes the
+// message's own values (the asker's host names) no missing names. Before,
+// the class was never probed and "example.net" refused the question
+// (h-trial32).
+func TestPastedMessageOpeningWithItsException(t *testing.T) {
+	t.Parallel()
+	docs := map[string]string{
+		"advanced.md": "# SSL Cert Verification\n\nRequests verifies SSL certificates for HTTPS requests. " +
+			"Requests will throw a SSLError if it is unable to verify the certificate, for example when the hostname does not match it.",
+		"quickstart.md": "# Quickstart\n\nMake a request with requests.get and read the response text.",
+	}
+	tt, s := corpusTenant(t, "pastedhead", "english", docs)
+	resp, err := s.Search(context.Background(), tt, search.Request{Query: "SSLError: hostname 'example.com' doesn't match either of '*.example.net' - what does this error mean?", TopK: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if resp.Signals.MissingNames != 0 {
+		t.Errorf("the message's own host names count as missing names: %d (missing_terms %q)", resp.Signals.MissingNames, resp.MissingTerms)
+	}
+}
