@@ -1109,7 +1109,7 @@ func containsWord(text, word string) bool {
 // generic head ("ERROR:") names no exception the documents could explain.
 func messageParams(query string, legs legResults) map[string]bool {
 	head, rest, ok := strings.Cut(strings.TrimSpace(query), ": ")
-	if !ok || head == "" || strings.ContainsAny(head, " \t") {
+	if !ok || head == "" || strings.ContainsAny(head, " \t") || genericHeads[strings.ToLower(head)] || asksAfterHead(rest) {
 		return nil
 	}
 	class := head[strings.LastIndex(head, ".")+1:]
@@ -1134,12 +1134,28 @@ func messageParams(query string, legs legResults) map[string]bool {
 // pasted message does ("SSLError: …", "sqlalchemy.exc.MissingGreenlet: …"),
 // or "".
 func messageHead(query string) string {
-	head, _, ok := strings.Cut(strings.TrimSpace(query), ": ")
-	if !ok || head == "" || strings.ContainsAny(head, " \t") || !className(head[strings.LastIndex(head, ".")+1:]) {
+	head, rest, ok := strings.Cut(strings.TrimSpace(query), ": ")
+	if !ok || head == "" || strings.ContainsAny(head, " \t") || !className(head[strings.LastIndex(head, ".")+1:]) ||
+		genericHeads[strings.ToLower(head)] || asksAfterHead(rest) {
 		return ""
 	}
 	return head
 }
+
+// genericHeads open a line as a label, naming no exception a page could
+// explain ("Error: …", "Warning: newbie question …").
+var genericHeads = map[string]bool{"error": true, "errors": true, "exception": true, "warning": true, "warnings": true}
+
+// asksAfterHead reports a question, not a message, after a head and its
+// colon ("GitHub: how do I deploy …?"): a pasted message states what went
+// wrong.
+func asksAfterHead(rest string) bool {
+	f := strings.Fields(strings.ToLower(rest))
+	return len(f) > 0 && questionOpeners[strings.Trim(f[0], ",.?!")]
+}
+
+var questionOpeners = map[string]bool{"how": true, "what": true, "why": true, "when": true, "where": true, "which": true, "who": true,
+	"can": true, "could": true, "should": true, "is": true, "are": true, "does": true, "do": true, "will": true, "would": true}
 
 // className reports a class name as exceptions have: a capital, letters
 // and digits only, and a capital after a lower-case letter or a name

@@ -36,31 +36,45 @@ var changelogTitle = regexp.MustCompile(`(?i)^(changes|change ?log|changelog|cha
 var changeQuestion = regexp.MustCompile(`(?i)\b(versions?|releases?|released|change ?logs?|changes|changed|added|introduced|new in|deprecated|deprecations?|removed|since|upgrad\w*|migrat\w*|breaking|backwards?|compatib\w*|history|when (was|did|were|is|will))\b|\d+\.\d+`)
 
 // changelogChunk reports whether r is a chunk of a change log: its
-// document's title, or a heading above it ("Release History" on a page
-// titled "Community Updates"), names one, and the chunk names a release.
+// document's title, or a heading above it that can only name one
+// ("Release History" on a page titled "Community Updates"; a "History" or
+// "News" section is as often a feature's), names one, and the chunk names
+// a release (its title without the site's suffix, its heading path or a
+// line of its own: a site's "Shellkit v2.3 documentation" names no release
+// of the page).
 func changelogChunk(r Result) bool {
-	titled := isChangelog(r.Title)
+	title := titleStem(r.Title)
+	titled := changelogTitle.MatchString(title)
 	if !titled {
 		for _, h := range strings.Split(r.HeadingPath, " > ") {
-			if isChangelog(h) {
+			if h := titleStem(h); changelogTitle.MatchString(h) && !ambiguousLogTitle[strings.ToLower(h)] {
 				titled = true
 				break
 			}
 		}
 	}
-	return titled && (versionMark.MatchString(r.Title) || versionMark.MatchString(r.HeadingPath) || versionLine.MatchString(r.Content))
+	return titled && (versionMark.MatchString(title) || versionMark.MatchString(r.HeadingPath) ||
+		releaseDated.MatchString(r.HeadingPath) || versionLine.MatchString(r.Content))
 }
 
+// ambiguousLogTitle are change-log titles that head a feature's section as
+// often (a shell's command history, a CMS's news items): they name a
+// change log as a page's title, not as a heading inside one.
+var ambiguousLogTitle = map[string]bool{"history": true, "news": true}
+
 // isChangelog reports whether a document titled title is a change log.
-func isChangelog(title string) bool {
+func isChangelog(title string) bool { return changelogTitle.MatchString(titleStem(title)) }
+
+// titleStem is a title without its site suffix ("— Flask Documentation
+// (2.2.x)") and its section number ("E.1.").
+func titleStem(title string) string {
 	t := strings.TrimSpace(title)
 	for _, sep := range []string{" — ", " – ", " | ", " - "} {
 		if i := strings.Index(t, sep); i > 0 {
 			t = t[:i]
 		}
 	}
-	t = strings.TrimSpace(sectionNumber.ReplaceAllString(t, ""))
-	return changelogTitle.MatchString(t)
+	return strings.TrimSpace(sectionNumber.ReplaceAllString(t, ""))
 }
 
 // sectionNumber is a title's leading section number ("E.1. ", "12.3 ",
@@ -69,11 +83,16 @@ var sectionNumber = regexp.MustCompile(`^(([A-Z]|\d+)(\.\d+)*\.|\d+(\.\d+)*)\s+`
 
 // A change log's chunk names a release: its title ("Release 15.4"), a
 // heading ("Version 2.2.0") or a line of its own ("Version 2.2.2",
-// "Released 2022-08-08", "2.28.1 (2022-06-29)", "[1.2.0] - 2022-01-03"). A page titled "History" that names none (a
+// "Released 2022-08-08", "2.28.1 (2022-06-29)", "[1.2.0] - 2022-01-03",
+// "pytest 7.4.0 (2023-06-23)", "4.18.2 / 2022-10-08"). A page titled "History" that names none (a
 // company's history) is no change log.
 var (
 	versionMark = regexp.MustCompile(`(?i)\b(version|release|v)\s*\d+(\.\d+)+`)
-	versionLine = regexp.MustCompile(`(?im)^\s*((version|release|changes in( version)?|v)\s*\d+(\.\d+)+|released\b|\[?v?\d+\.\d+(\.\d+)*\]?\s*[-–(]\s*\d{4}-\d{2}-\d{2})`)
+	versionLine = regexp.MustCompile(`(?im)^[ \t]*((version|release|changes in( version)?|v)[ \t]*\d+(\.\d+)+|released\b|(\S+[ \t]+)?\[?v?\d+\.\d+\.\d+\]?[ \t]*[-–/(][ \t]*\d{4}-\d{2}-\d{2})`)
+	// releaseDated is a release of three parts with its date ("2.28.1
+	// (2022-06-29)", "4.18.2 / 2022-10-08"); a number of two parts with a
+	// date is as often a measurement ("1.0842 (2024-01-02)").
+	releaseDated = regexp.MustCompile(`\bv?\d+\.\d+\.\d+\]?\s*[-–/(]\s*\d{4}-\d{2}-\d{2}`)
 )
 
 // discountChangelogs lowers the scores of change-log chunks for a question

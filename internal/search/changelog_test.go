@@ -49,7 +49,7 @@ func TestChangelogUnderAHeading(t *testing.T) {
 	}{
 		{Result{Title: "Community Updates — Requests 2.28.1 documentation", HeadingPath: "Community Updates — Requests 2.28.1 documentation > Release History",
 			Content: "2.3.0 (2014-05-16)\n\nAPI Changes\n\n- New Response property is_redirect."}, true},
-		{Result{Title: "Acme Changelog", HeadingPath: "Changelog", Content: "## [1.2.0] - 2022-01-03\n\n- Added the export command."}, false},
+		{Result{Title: "Acme Changelog", HeadingPath: "Changelog", Content: "## [1.2.0] - 2022-01-03\n\n- Added the export command."}, true},
 		{Result{Title: "Changelog", HeadingPath: "Changelog", Content: "[1.2.0] - 2022-01-03\n\n- Added the export command."}, true},
 		{Result{Title: "About Acme", HeadingPath: "About Acme > History", Content: "Jane Doe founded Acme in 1947 in Springfield."}, false},
 	} {
