@@ -14,6 +14,9 @@ import "strings"
 var operatorLetters = map[rune]byte{'~': 't', '!': 'x', '@': 'a', '#': 'h', '%': 'p', '^': 'c', '&': 'm', '|': 'v',
 	'<': 'l', '>': 'g', '=': 'e', ':': 'k', '?': 'q', '-': 'd', '+': 's', '/': 'f', '*': 'r'}
 
+// operatorChars are the keys of operatorLetters.
+const operatorChars = "~!@#%^&|<>=:?-+/*"
+
 // loneOperators are the characters that are an operator alone only where
 // they stand alone ("a ~ b", "@ -5"); the others ("-", "/", "|", ":", …)
 // are punctuation as often, and a lone "|" separates every table cell.
@@ -25,6 +28,9 @@ const loneOperators = "~@%^&"
 // ("--help") and a URL's "://", and a character of loneOperators standing
 // alone between blanks (or a quote or bracket).
 func OperatorTerms(text string) string {
+	if !strings.ContainsAny(text, operatorChars) {
+		return "" // most sentences: the answerer asks this of every unit
+	}
 	var b strings.Builder
 	rs := []rune(text)
 	for i := 0; i < len(rs); {

@@ -32,3 +32,17 @@ func TestIsOperatorWord(t *testing.T) {
 		}
 	}
 }
+
+// TestOperatorCharsSpellEveryOperator: the quick check OperatorTerms makes
+// first names exactly the characters it spells.
+func TestOperatorCharsSpellEveryOperator(t *testing.T) {
+	t.Parallel()
+	if len([]rune(operatorChars)) != len(operatorLetters) {
+		t.Fatalf("operatorChars has %d characters, operatorLetters %d", len([]rune(operatorChars)), len(operatorLetters))
+	}
+	for _, r := range operatorChars {
+		if operatorLetters[r] == 0 {
+			t.Errorf("%q is in operatorChars but has no letter", r)
+		}
+	}
+}

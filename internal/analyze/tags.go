@@ -28,7 +28,7 @@ func TagText(text string) string {
 	}
 	var out []string
 	for _, m := range tagLike.FindAllString(text, -1) {
-		if strings.Contains(m, "://") || strings.Contains(m, "@") {
+		if addressLike(m) {
 			continue
 		}
 		out = append(out, strings.TrimLeft(m[1:len(m)-1], "/!?"))
@@ -43,9 +43,15 @@ func untag(text string) string {
 		return text
 	}
 	return tagLike.ReplaceAllStringFunc(text, func(m string) string {
-		if strings.Contains(m, "://") || strings.Contains(m, "@") {
+		if addressLike(m) {
 			return m
 		}
 		return " " + m[1:len(m)-1] + " "
 	})
+}
+
+// addressLike reports a bracketed URL or e-mail address, which the parser
+// reads as such: it keeps its words.
+func addressLike(span string) bool {
+	return strings.Contains(span, "://") || strings.Contains(span, "@")
 }

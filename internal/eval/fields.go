@@ -3,7 +3,6 @@ package eval
 import (
 	"encoding/json"
 	"fmt"
-	"slices"
 	"sort"
 	"strings"
 )
@@ -44,13 +43,17 @@ func otherFields(raw []byte, known []string) (others []string, misspelt string) 
 	if json.Unmarshal(raw, &m) != nil {
 		return nil, ""
 	}
+	names := make([]string, 0, len(m))
+	for name := range m {
+		names = append(names, name)
+	}
 	var absent []string
 	for _, k := range known {
-		if !slices.ContainsFunc(keys(m), func(n string) bool { return strings.EqualFold(n, k) }) {
+		if !isKnown(k, names) {
 			absent = append(absent, k)
 		}
 	}
-	for name := range m {
+	for _, name := range names {
 		if isKnown(name, known) {
 			continue
 		}
@@ -105,14 +108,6 @@ func labelled(name, known string) bool {
 	n := strings.ToLower(name)
 	k := strings.ToLower(known)
 	return len(n) > len(k)+1 && strings.HasPrefix(n, k) && strings.ContainsRune("_- .", rune(n[len(k)]))
-}
-
-func keys(m map[string]json.RawMessage) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	return out
 }
 
 // editDistance is the Levenshtein distance between a and b, in bytes.

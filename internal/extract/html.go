@@ -503,6 +503,9 @@ type htmlWalker struct {
 	item      *itemState
 	noHeading int // >0 inside lists, tables, quotes, admonitions: headings are labels
 	content   int // >0 inside main/article/section: keep header/footer
+	// dropEmptyParams is set inside a field list's parameter field: its
+	// entries without a description are left out (fieldList).
+	dropEmptyParams bool
 }
 
 func (w *htmlWalker) walkChildren(n *html.Node) {
@@ -590,6 +593,9 @@ func (w *htmlWalker) walk(n *html.Node) {
 		w.noHeading--
 		w.lists = w.lists[:len(w.lists)-1]
 	case atom.Li:
+		if w.dropEmptyParams && emptyParameter(inlineText(n)) {
+			return
+		}
 		w.listItem(n)
 	case atom.Dl:
 		w.flush()
@@ -669,11 +675,12 @@ func (w *htmlWalker) fieldList(n *html.Node) {
 				continue
 			}
 		}
-		if params && c.Type == html.ElementNode && c.DataAtom == atom.Dd {
-			w.fieldDefinition(c)
-			continue
-		}
+		// A parameter field's definition is walked without its empty
+		// entries (listItem).
+		outer := w.dropEmptyParams
+		w.dropEmptyParams = params && c.Type == html.ElementNode && c.DataAtom == atom.Dd
 		w.walk(c)
+		w.dropEmptyParams = outer
 	}
 }
 
@@ -682,34 +689,6 @@ func (w *htmlWalker) fieldList(n *html.Node) {
 // come, and stays however bare.
 var parameterFields = map[string]bool{"parameters": true, "parameter": true, "params": true, "args": true, "arguments": true,
 	"keyword arguments": true, "other parameters": true, "keyword args": true}
-
-// fieldDefinition walks a field's definition without its empty parameter
-// entries.
-func (w *htmlWalker) fieldDefinition(dd *html.Node) {
-	w.flush()
-	w.b.inDefinition++
-	for c := dd.FirstChild; c != nil; c = c.NextSibling {
-		if c.Type == html.ElementNode && (c.DataAtom == atom.Ul || c.DataAtom == atom.Ol) {
-			w.flush()
-			st := listState{ordered: c.DataAtom == atom.Ol, next: 1}
-			w.lists = append(w.lists, st)
-			w.noHeading++
-			for li := c.FirstChild; li != nil; li = li.NextSibling {
-				if li.Type == html.ElementNode && li.DataAtom == atom.Li && emptyParameter(inlineText(li)) {
-					continue
-				}
-				w.walk(li)
-			}
-			w.flush()
-			w.noHeading--
-			w.lists = w.lists[:len(w.lists)-1]
-			continue
-		}
-		w.walk(c)
-	}
-	w.flush()
-	w.b.inDefinition--
-}
 
 // emptyFields reports a field definition whose every entry is an empty
 // parameter (a paragraph of one, or a list of them).

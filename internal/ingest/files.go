@@ -185,12 +185,8 @@ func Walk(paths []string, o WalkOptions) ([]File, []Failure, error) {
 					}
 					return fs.SkipDir
 				}
-				if len(o.Include) == 0 && sphinxSources(p, de) {
-					fails = append(fails, Failure{Path: p, Reason: "Sphinx's reStructuredText copies of the pages next to it (--include them to ingest them)", Kind: KindSkipped})
-					return fs.SkipDir
-				}
-				if len(o.Include) == 0 && sphinxModules(p, de) {
-					fails = append(fails, Failure{Path: p, Reason: "Sphinx's highlighted source code of the documented modules (viewcode), not documentation (--include it to ingest it)", Kind: KindSkipped})
+				if reason := sphinxCopies[de.Name()]; reason != "" && len(o.Include) == 0 && sphinxBuildDir(p) {
+					fails = append(fails, Failure{Path: p, Reason: reason, Kind: KindSkipped})
 					return fs.SkipDir
 				}
 				return nil
@@ -588,29 +584,23 @@ func fileCharset(f File, data []byte) string {
 	return f.ContentType
 }
 
-// sphinxSources reports whether dir is the _sources directory of a Sphinx
-// HTML build (searchindex.js beside it): the reStructuredText of every page
-// again, as .txt files, which would be a second copy of each page in
-// every answer.
-func sphinxSources(dir string, de fs.DirEntry) bool {
-	if de.Name() != "_sources" {
-		return false
-	}
-	st, err := os.Stat(filepath.Join(filepath.Dir(dir), "searchindex.js"))
-	return err == nil && st.Mode().IsRegular()
+// sphinxCopies are the directories of a Sphinx HTML build that copy its
+// pages or its code rather than being documents, with the line a walk
+// gives for each: _sources/, the reStructuredText of every page again,
+// which would be a second copy of each page in every answer; _modules/,
+// the viewcode extension's highlighted copy of every documented module's
+// source, standard-library modules included (a Tornado trial's tenant held
+// 675 such chunks of its 1,102; they were among the sources of 33 of 42
+// answers and the first of 13, and one answer was a fragment of a test
+// helper's source, where the API pages document the same names in prose).
+var sphinxCopies = map[string]string{
+	"_sources": "Sphinx's reStructuredText copies of the pages next to it (--include them to ingest them)",
+	"_modules": "Sphinx's highlighted source code of the documented modules (viewcode), not documentation (--include it to ingest it)",
 }
 
-// sphinxModules reports whether dir is the _modules directory of a Sphinx
-// HTML build (searchindex.js beside it): the viewcode extension's
-// highlighted copy of every documented module's source, standard-library
-// modules included. A Tornado trial's tenant held 675 such chunks of its
-// 1,102; they were among the sources of 33 of 42 answers and the first of
-// 13, and one answer was a fragment of a test helper's source, where the
-// API pages document the same names in prose.
-func sphinxModules(dir string, de fs.DirEntry) bool {
-	if de.Name() != "_modules" {
-		return false
-	}
+// sphinxBuildDir reports whether dir lies in the root of a Sphinx HTML
+// build: searchindex.js beside it.
+func sphinxBuildDir(dir string) bool {
 	return regularFile(filepath.Join(filepath.Dir(dir), "searchindex.js"))
 }
 
@@ -628,7 +618,7 @@ func sphinxGenerated(path string) bool {
 	dir := filepath.Dir(path)
 	if name == "genindex.html" || name == "py-modindex.html" || name == "search.html" || name == "404.html" ||
 		(strings.HasPrefix(name, "genindex-") && strings.HasSuffix(name, ".html")) {
-		if regularFile(filepath.Join(dir, "searchindex.js")) {
+		if sphinxBuildDir(path) {
 			return true
 		}
 	}

@@ -668,7 +668,7 @@ func namesOf(query string) questionNames {
 	// A pasted message's exception ("SSLError: hostname …") is a name
 	// however it opens the question: probed, so that a page writing it
 	// makes the message's own words no missing names (messageParams).
-	head := messageHead(query)
+	head, _ := messageHead(query)
 	for _, w := range queryWords(query) {
 		isFirst := (first && strings.HasPrefix(opening, w) || starts[w]) && w != head
 		first = false
@@ -1108,12 +1108,12 @@ func containsWord(text, word string) bool {
 // opens with a class name (className), dotted or not, and a colon; a
 // generic head ("ERROR:") names no exception the documents could explain.
 func messageParams(query string, legs legResults) map[string]bool {
-	head, rest, ok := strings.Cut(strings.TrimSpace(query), ": ")
-	if !ok || head == "" || strings.ContainsAny(head, " \t") || genericHeads[strings.ToLower(head)] || asksAfterHead(rest) {
+	head, rest := messageHead(query)
+	if head == "" {
 		return nil
 	}
 	class := head[strings.LastIndex(head, ".")+1:]
-	if !className(class) || slices.Contains(legs.missing, head) || slices.Contains(legs.missing, class) {
+	if slices.Contains(legs.missing, head) || slices.Contains(legs.missing, class) {
 		return nil
 	}
 	probed := false
@@ -1132,14 +1132,14 @@ func messageParams(query string, legs legResults) map[string]bool {
 
 // messageHead returns the exception class a question opens with, as a
 // pasted message does ("SSLError: …", "sqlalchemy.exc.MissingGreenlet: …"),
-// or "".
-func messageHead(query string) string {
+// and the message after it; "" when the question opens otherwise.
+func messageHead(query string) (head, rest string) {
 	head, rest, ok := strings.Cut(strings.TrimSpace(query), ": ")
 	if !ok || head == "" || strings.ContainsAny(head, " \t") || !className(head[strings.LastIndex(head, ".")+1:]) ||
 		genericHeads[strings.ToLower(head)] || asksAfterHead(rest) {
-		return ""
+		return "", ""
 	}
-	return head
+	return head, rest
 }
 
 // genericHeads open a line as a label, naming no exception a page could

@@ -1,13 +1,15 @@
 package search
 
 import (
+	"cmp"
 	"regexp"
 	"slices"
 	"strings"
 )
 
 // A change log (a Sphinx build's changes.html, a manual's release notes:
-// a document titled as one whose chunk names a release)
+// a chunk titled as one, or under a heading that can only name one, that
+// names a release: changelogChunk)
 // names every feature of the software in one-line entries, so it matches
 // almost any question's words and crowded the pages that explain them out
 // of the first sources: two fresh-user trials found Flask's and Jinja's
@@ -62,9 +64,6 @@ func changelogChunk(r Result) bool {
 // change log as a page's title, not as a heading inside one.
 var ambiguousLogTitle = map[string]bool{"history": true, "news": true}
 
-// isChangelog reports whether a document titled title is a change log.
-func isChangelog(title string) bool { return changelogTitle.MatchString(titleStem(title)) }
-
 // titleStem is a title without its site suffix ("— Flask Documentation
 // (2.2.x)") and its section number ("E.1.").
 func titleStem(title string) string {
@@ -104,21 +103,13 @@ func discountChangelogs(question string, results []Result) []Result {
 	}
 	changed := false
 	for i := range results {
-		if r := results[i]; changelogChunk(r) {
+		if changelogChunk(results[i]) {
 			results[i].Score *= changelogWeight
 			changed = true
 		}
 	}
 	if changed {
-		slices.SortStableFunc(results, func(a, b Result) int {
-			switch {
-			case a.Score > b.Score:
-				return -1
-			case a.Score < b.Score:
-				return 1
-			}
-			return 0
-		})
+		slices.SortStableFunc(results, func(a, b Result) int { return cmp.Compare(b.Score, a.Score) })
 	}
 	return results
 }
