@@ -42,7 +42,7 @@ func TestHR23ProseArrowIsNoMissingTerm(t *testing.T) {
 
 // TestHR23CompanyHistoryPageIsNoChangelog: a company's "History — Acme"
 // page (prose about who founded the company, no versions) is taken for a
-// change log by its title alone (isChangelog matches "History" once the
+// change log by its title alone (the title test matches "History" once the
 // site suffix is cut), so for "Who founded Acme in the Springfield
 // garage?" its chunk keeps half its fused score and ranks below a museum
 // page that shares the question's words but does not say who founded it. Should: the page that answers the
