@@ -102,9 +102,10 @@ type WalkOptions struct {
 	// Excluded, when non-nil, receives the number of supported files the
 	// Exclude globs left out, those under an excluded directory included.
 	Excluded *int
-	// Linked, when non-nil, receives the source_uris of the symbolic links
-	// left out as links to files listed under their own names (Prune
-	// deletes the documents an earlier run stored for them).
+	// Linked, when non-nil, receives the source_uris of the files left out
+	// as copies of listed ones: symbolic links to files listed under their
+	// own names, and the text sources of HTML pages (renderedSources).
+	// Prune deletes the documents an earlier run stored for them.
 	Linked *[]string
 }
 
@@ -144,6 +145,7 @@ func Walk(paths []string, o WalkOptions) ([]File, []Failure, error) {
 	seen := map[string]string{}  // source_uri → the file (links resolved) it came from
 	shown := map[string]string{} // source_uri → the path it was found at
 	var collisions []string
+	sources := map[string]map[string]bool{} // directory → the text files renderedSources leaves out
 	for _, root := range paths {
 		abs, err := filepath.Abs(root)
 		if err != nil {
@@ -189,6 +191,27 @@ func Walk(paths []string, o WalkOptions) ([]File, []Failure, error) {
 					fails = append(fails, Failure{Path: p, Reason: reason, Kind: KindSkipped})
 					return fs.SkipDir
 				}
+				if len(o.Include) == 0 {
+					if src := renderedSources(p); len(src) > 0 {
+						n := 0
+						for name := range src {
+							r := path.Join(rel, name)
+							if rel == "." {
+								r = name
+							}
+							if !match(o.Exclude, r, false) {
+								n++
+								if o.Linked != nil {
+									*o.Linked = append(*o.Linked, sourceURI(o, filepath.Join(p, name), r))
+								}
+							}
+						}
+						sources[p] = src
+						if n > 0 {
+							fails = append(fails, Failure{Path: p, Reason: fmt.Sprintf("%d text %s: the sources of the HTML pages beside them, or parts those pages include (--include them to ingest them)", n, plural(n, "file", "files")), Kind: KindSkipped})
+						}
+					}
+				}
 				return nil
 			}
 			if !de.Type().IsRegular() && de.Type()&fs.ModeSymlink == 0 {
@@ -201,6 +224,9 @@ func Walk(paths []string, o WalkOptions) ([]File, []Failure, error) {
 				if _, err := extract.TypeFromPath(p); err == nil && o.Excluded != nil {
 					*o.Excluded++
 				}
+				return nil
+			}
+			if sources[filepath.Dir(p)][de.Name()] {
 				return nil
 			}
 			if len(o.Include) == 0 && sphinxGenerated(p) {
@@ -428,9 +454,9 @@ type Progress func(done, total, chunks int)
 // still exists under some root is kept even though the run's --include or
 // --exclude left it out (it is not gone, only not selected this time).
 // Without Roots, every document not among the files is gone. A document
-// of a symbolic link the walk left out as a link to a listed file
-// (Linked) is gone too: it is that file's copy. The zero Prune deletes
-// nothing.
+// of a file the walk left out as a copy of a listed one (Linked: a
+// symbolic link to it, or its page's text source) is gone too. The zero
+// Prune deletes nothing.
 type Prune struct {
 	Prefix string
 	Roots  []string
@@ -626,6 +652,66 @@ func sphinxGenerated(path string) bool {
 		return regularFile(filepath.Join(dir, "search", "search_index.json"))
 	}
 	return false
+}
+
+// renderedSources returns the text files (plain text and Markdown) of dir
+// that are the sources of an HTML build beside them, by name: a text file
+// with an HTML page of its own name (git-add.txt beside git-add.html: the
+// AsciiDoc the page was rendered from, README.md beside README.html), and,
+// when such pairs are at least two and at least half of dir's text files,
+// every other text file of dir too — the parts the pages include
+// (diff-options.txt in git-diff.html, git-log.html and four others).
+// Ingested, each page was there twice or more, and the copies competed
+// with it for the top results. Nil when dir holds no such pair.
+func renderedSources(dir string) map[string]bool {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil
+	}
+	pages := map[string]bool{}
+	var texts []string
+	for _, e := range entries {
+		if e.IsDir() {
+			continue
+		}
+		name := e.Name()
+		switch ext := strings.ToLower(filepath.Ext(name)); ext {
+		case ".html", ".htm":
+			pages[strings.ToLower(strings.TrimSuffix(name, filepath.Ext(name)))] = true
+		default:
+			if t, err := extract.TypeFromPath(name); err == nil && (t == extract.TypePlain || t == extract.TypeMarkdown) {
+				texts = append(texts, name)
+			}
+		}
+	}
+	stem := func(name string) string {
+		if extract.Gzipped(name) {
+			name = name[:len(name)-len(".gz")]
+		}
+		return strings.ToLower(strings.TrimSuffix(name, filepath.Ext(name)))
+	}
+	out := map[string]bool{}
+	for _, name := range texts {
+		if pages[stem(name)] {
+			out[name] = true
+		}
+	}
+	if len(out) == 0 {
+		return nil
+	}
+	if len(out) >= 2 && 2*len(out) >= len(texts) {
+		for _, name := range texts {
+			out[name] = true
+		}
+	}
+	return out
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
 }
 
 func regularFile(path string) bool {

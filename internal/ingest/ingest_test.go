@@ -730,3 +730,56 @@ func writeTree(t *testing.T, files map[string]string) string {
 	}
 	return dir
 }
+
+// TestWalkLeavesOutTheSourcesOfHTMLPages: a documentation build that ships
+// its sources beside its pages (Debian's git-doc: git-add.txt, the AsciiDoc
+// of git-add.html, and diff-options.txt, a part six pages include) would
+// put every page in the tenant twice or more. Walk leaves the text files of
+// such a directory out, one line for the directory, and --prune deletes
+// their earlier documents (Linked); a lone text file beside an unrelated
+// page, a directory of text files without pages, and --include are kept
+// as they were.
+func TestWalkLeavesOutTheSourcesOfHTMLPages(t *testing.T) {
+	t.Parallel()
+	dir := writeTree(t, map[string]string{
+		"git/git-add.html":     "<h1>git-add(1)</h1><p>Add file contents to the index.</p>",
+		"git/git-add.txt":      "git-add(1)\n==========\n\nAdd file contents to the index.\n",
+		"git/git-diff.html":    "<h1>git-diff(1)</h1><p>Show changes.</p>",
+		"git/git-diff.txt":     "git-diff(1)\n===========\n\nShow changes.\ninclude::diff-options.txt[]\n",
+		"git/diff-options.txt": "--stat::\n\tGenerate a diffstat.\n",
+		"site/README.md":       "# Tool\n\nHow to use the tool.\n",
+		"site/README.html":     "<h1>Tool</h1><p>How to use the tool.</p>",
+		"site/notes.txt":       "Meeting notes of the tool's team.",
+		"site/changes.txt":     "Changes in release 2.",
+		"site/index.html":      "<h1>Tool</h1><p>Start here.</p>",
+		"text/a.txt":           "Plain notes, no pages here.",
+		"text/b.md":            "# B\n\nMore notes.\n",
+	})
+	var linked []string
+	files, fails, err := ingest.Walk([]string{dir}, ingest.WalkOptions{BaseURI: "https://docs.example/", Linked: &linked})
+	var got, skipped []string
+	for _, f := range files {
+		got = append(got, strings.TrimPrefix(f.Path, dir+"/"))
+	}
+	for _, f := range fails {
+		skipped = append(skipped, strings.TrimPrefix(f.Path, dir+"/")+": "+f.Reason)
+	}
+	want := []string{"git/git-add.html", "git/git-diff.html", "site/README.html", "site/changes.txt", "site/index.html", "site/notes.txt", "text/a.txt", "text/b.md"}
+	slices.Sort(got)
+	if err != nil || !slices.Equal(got, want) {
+		t.Errorf("files %q, %v; want %q", got, err, want)
+	}
+	if len(skipped) != 2 || !strings.HasPrefix(skipped[0], "git: 3 text files: the sources of the HTML pages") ||
+		!strings.HasPrefix(skipped[1], "site: 1 text file: the sources of the HTML pages") {
+		t.Errorf("skipped %q; want one line for git/ (3 files) and one for site/ (README.md)", skipped)
+	}
+	slices.Sort(linked)
+	wantLinked := []string{"https://docs.example/git/diff-options.txt", "https://docs.example/git/git-add.txt", "https://docs.example/git/git-diff.txt", "https://docs.example/site/README.md"}
+	if !slices.Equal(linked, wantLinked) {
+		t.Errorf("copies for --prune %q; want %q", linked, wantLinked)
+	}
+	files, fails, err = ingest.Walk([]string{dir}, ingest.WalkOptions{Include: []string{"git/*.txt"}})
+	if err != nil || len(files) != 3 || len(fails) != 0 {
+		t.Errorf("--include 'git/*.txt': %d files, failures %+v, %v; want the 3 text files", len(files), fails, err)
+	}
+}
