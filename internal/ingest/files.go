@@ -731,16 +731,24 @@ func (p *Pipeline) readFile(path string) ([]byte, error) {
 		return nil, err
 	}
 	defer f.Close()
-	zr, err := gzip.NewReader(f)
+	return gunzip(f, filepath.Base(path), p.maxBytes)
+}
+
+// gunzip returns what the gzip stream r (of the file called name) holds,
+// at most max bytes (ErrTooLarge past it: a small .gz can hold
+// gigabytes). Errors: extract.ErrUnreadable when r is not gzip or is
+// corrupt.
+func gunzip(r io.Reader, name string, max int) ([]byte, error) {
+	zr, err := gzip.NewReader(r)
 	if err != nil {
-		return nil, fmt.Errorf("%w: %s is not gzip-compressed: %v", extract.ErrUnreadable, filepath.Base(path), err)
+		return nil, fmt.Errorf("%w: %s is not gzip-compressed: %v", extract.ErrUnreadable, name, err)
 	}
-	data, err := io.ReadAll(io.LimitReader(zr, int64(p.maxBytes)+1))
+	data, err := io.ReadAll(io.LimitReader(zr, int64(max)+1))
 	if err != nil {
-		return nil, fmt.Errorf("%w: %s: %v", extract.ErrUnreadable, filepath.Base(path), err)
+		return nil, fmt.Errorf("%w: %s: %v", extract.ErrUnreadable, name, err)
 	}
-	if len(data) > p.maxBytes {
-		return nil, fmt.Errorf("%w: decompressed past %d bytes, the limit", ErrTooLarge, p.maxBytes)
+	if len(data) > max {
+		return nil, fmt.Errorf("%w: decompressed past %d bytes, the limit", ErrTooLarge, max)
 	}
 	return data, nil
 }

@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"mime"
 	"reflect"
 	"strconv"
 	"strings"
@@ -279,6 +280,17 @@ func (p *Pipeline) Upsert(ctx context.Context, t tenant.Tenant, d Document) (Out
 		// title, and printed it acts on the terminal of whoever lists the
 		// documents.
 		return out, fmt.Errorf("%w: title must be valid UTF-8 of at most 1000 bytes without control characters (NUL, U+0000, included)", extract.ErrInvalidUTF8)
+	}
+	if !d.FromText && gzipped(d.Content, d.ContentType) {
+		// A gzipped file sent whole (an upload or a job's file of
+		// "manual.pdf.gz", as Debian ships documentation) is read
+		// decompressed, as `ragd ingest` reads it from disk: its name
+		// without ".gz" and its bytes say what it is.
+		data, err := gunzip(bytes.NewReader(d.Content), baseName(d.SourceURI), p.maxBytes)
+		if err != nil {
+			return out, fmt.Errorf("ingest %s: %w", d.SourceURI, err)
+		}
+		d.Content, d.ContentType = data, ""
 	}
 	ct, err := readAs(d)
 	if err != nil {
@@ -736,6 +748,23 @@ func (p *Pipeline) deleteOne(ctx context.Context, t tenant.Tenant, del func(*sto
 		return err
 	})
 	return out, err
+}
+
+// gzipped reports content that is a gzip stream (its magic number) declared
+// as nothing more specific than a gzip file or bytes.
+func gzipped(content []byte, declared string) bool {
+	if len(content) < 2 || content[0] != 0x1f || content[1] != 0x8b {
+		return false
+	}
+	mt, _, err := mime.ParseMediaType(declared)
+	if err != nil {
+		mt = strings.ToLower(strings.TrimSpace(declared))
+	}
+	switch mt {
+	case "", "application/octet-stream", "application/gzip", "application/x-gzip":
+		return true
+	}
+	return false
 }
 
 // readAs decides the type d's content is read as (extract.Detect). Content
