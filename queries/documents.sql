@@ -117,8 +117,10 @@ SELECT set_config('plan_cache_mode', 'auto', true);
 -- which the body holds only where the table starts. page_start and page_end
 -- are the range's pages (0 for a document without pages). The part_* arrays
 -- describe the range's chunks in order (byte range in documents.body, pages,
--- 0 without, heading path, id), so that a citation can name the chunk its
--- quotation comes from, with its pages and heading. code_spans are the
+-- 0 without, heading path, id, and the heading paths of the sections its
+-- text lies in joined by newlines, '' when unknown), so that a citation can
+-- name the chunk its quotation comes from, with its pages and heading, and
+-- the answerer knows which of its lines are section titles. code_spans are the
 -- document's code blocks (start, end pairs in documents.body; NULL for a
 -- document written before they were stored), for the caller to clip.
 -- A neighbour joins only when it continues the chunk's section, judged at
@@ -153,6 +155,7 @@ SELECT k.id AS chunk_id,
        array_agg(coalesce(c.page_end, 0) ORDER BY c.chunk_index)::int[] AS part_page_ends,
        array_agg(c.heading_path ORDER BY c.chunk_index)::text[] AS part_headings,
        array_agg(c.id ORDER BY c.chunk_index)::uuid[] AS part_ids,
+       array_agg(coalesce(array_to_string(c.sections, E'\n'), '') ORDER BY c.chunk_index)::text[] AS part_sections,
        d.code_spans
 FROM chunks k
 JOIN chunks c ON c.tenant_id = k.tenant_id AND c.document_id = k.document_id

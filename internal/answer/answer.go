@@ -67,6 +67,14 @@ type Source struct {
 	// before code was recorded, sources passed in by other callers), it
 	// recognises code by its shape.
 	Code []Span `json:"-"`
+	// Titles are the titles of the sections Content lies in, as extraction
+	// found them (its headings), when known: a chunk that packs short
+	// sections (an FAQ's entries, a page of small topics) holds their
+	// titles as lines, which the extractive answerer reads as titles
+	// whatever their shape ("I get “Filtered offsite request” messages. How
+	// can I fix them?" is two sentences). Nil: titles are recognised by
+	// their shape and the heading path alone.
+	Titles []string `json:"-"`
 }
 
 // Span is a byte range [Start, End) of a Source's Content.

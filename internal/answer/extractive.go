@@ -222,7 +222,7 @@ func Extractive(question string, sources []Source, maxSentences int) Result {
 	docs := make([][]unit, len(sources))
 	runs, messages := quotedRuns(question)
 	for i, s := range sources {
-		docs[i] = parseUnits(s.Content, s.HeadingPath, s.Code...)
+		docs[i] = parseTitledUnits(s.Content, s.HeadingPath, s.Titles, s.Code...)
 		for j := range docs[i] {
 			u := &docs[i][j]
 			u.echo = u.kind == unitCode && echoes(u.text, runs) || u.kind == unitSentence && restates(u.text, messages)
@@ -708,10 +708,12 @@ func complete(d []unit, from, to, maxSentences int, query []string, procedure, d
 	// A leading back-reference brings the sentence it refers to, and so on
 	// back while that one leans on its predecessor too (up to two sentences
 	// over maxSentences: an answer that does not name its subject is not
-	// one).
+	// one). It refers to nothing across a section's title: the sentence
+	// before that ends another section ("See runspider command for more
+	// info." above an FAQ entry opening "Those messages …").
 	// Sentences at the end that hold no question term the rest lacks make
 	// room for it.
-	for from > 0 && d[from].kind == unitSentence && opensWithBackReference(d[from].text) && d[from-1].kind == unitSentence {
+	for from > 0 && d[from].kind == unitSentence && opensWithBackReference(d[from].text) && d[from-1].kind == unitSentence && d[from-1].section == d[from].section {
 		for !fits(from-1, to) && to-from > 1 && d[to-1].kind == unitSentence && !addsTerm(d[from-1:to-1], d[to-1], query) {
 			to--
 		}

@@ -74,6 +74,25 @@ type unit struct {
 // (Source.Code): their lines are quoted as code whatever their shape, and
 // no fence, rule or heading is read inside them.
 func parseUnits(content, headingPath string, code ...Span) []unit {
+	return parseTitledUnits(content, headingPath, nil, code...)
+}
+
+// parseTitledUnits is parseUnits with the titles of the sections content
+// lies in, as extraction found them (Source.Titles): a line that is one of
+// them starts a section whatever its shape — "I get “Filtered offsite
+// request” messages. How can I fix them?" is two sentences, and its second
+// was quoted as the first sentence of an answer. Only titles shaped like
+// prose are read this way (a sentence, or longer than a caption): a short
+// title without final punctuation is read by its shape as before, so that
+// "Example" or "Note" under a section's summary labels what follows in
+// that section and starts no neighbouring one (Python-Markdown's nl2br
+// page lost its example to that). A setting's name alone on its line stays
+// the term of the description under it (settingLabel), heading or not.
+func parseTitledUnits(content, headingPath string, titles []string, code ...Span) []unit {
+	titled := map[string]bool{}
+	for _, t := range titles {
+		titled[strings.Join(strings.Fields(t), " ")] = true
+	}
 	headings := map[string]bool{}
 	last := ""
 	for _, h := range strings.Split(headingPath, " > ") {
@@ -157,7 +176,7 @@ func parseUnits(content, headingPath string, code ...Span) []unit {
 		// section of its own, and the sentence announcing it was quoted
 		// without it.
 		announced := len(out) > 0 && out[len(out)-1].kind == unitSentence && out[len(out)-1].block == block-1 && announces(out[len(out)-1].text)
-		for len(lines) > 0 && isTitleLine(strings.TrimSpace(lines[0]), headings) &&
+		for len(lines) > 0 && (isTitleLine(strings.TrimSpace(lines[0]), headings) || titled[strings.TrimSpace(lines[0])] && !isCaption(strings.TrimSpace(lines[0])) && !settingLabel(strings.TrimSpace(lines[0]))) &&
 			!(strings.TrimSpace(lines[0]) == last && isDefinition(lines)) && !codeComment(lines, headings, announced) {
 			startSection(strings.TrimSpace(lines[0]))
 			lines = lines[1:]

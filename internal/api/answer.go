@@ -211,7 +211,7 @@ func (s *Server) answer(ctx context.Context, in *AnswerInput) (*huma.StreamRespo
 		topK = 5
 	}
 	if topK < 1 || topK > s.limits.MaxTopK {
-		return nil, invalidf("top_k must be between 1 and %d", s.limits.MaxTopK)
+		return nil, invalidf("top_k must be between 1 and %d (this server's RAGD_MAX_TOP_K)", s.limits.MaxTopK)
 	}
 	start := time.Now()
 	// The LLM's reported tokens are counted to the tenant's usage.

@@ -7,6 +7,7 @@ import (
 	"context"
 	"fmt"
 	"maps"
+	"slices"
 	"strings"
 	"time"
 
@@ -135,9 +136,9 @@ func (s *Service) Ask(ctx context.Context, t tenant.Tenant, req search.Request, 
 	}
 	res.Results = DropWeak(question, res.Results)
 	var nbs []*neighbourhood
-	var code [][]answer.Span
+	var extras []sourceExtras
 	if !s.Answerer.Generative() {
-		if res.Results, nbs, code, err = s.widen(ctx, t, res.Results); err != nil {
+		if res.Results, nbs, extras, err = s.widen(ctx, t, res.Results); err != nil {
 			return Response{}, err
 		}
 	}
@@ -146,8 +147,8 @@ func (s *Service) Ask(ctx context.Context, t tenant.Tenant, req search.Request, 
 		srcs[i] = answer.Source{N: i + 1, ChunkID: r.ChunkID.String(), DocumentID: r.DocumentID.String(), SourceURI: r.SourceURI,
 			Title: r.Title, HeadingPath: r.HeadingPath, Content: r.Content, StartOffset: r.StartOffset, EndOffset: r.EndOffset,
 			PageStart: r.PageStart, PageEnd: r.PageEnd}
-		if i < len(code) {
-			srcs[i].Code = code[i]
+		if i < len(extras) {
+			srcs[i].Code, srcs[i].Titles = extras[i].code, extras[i].titles
 		}
 	}
 	out.Sources = srcs
@@ -196,8 +197,9 @@ func (s *Service) Ask(ctx context.Context, t tenant.Tenant, req search.Request, 
 // neighbourhood that starts inside a table begins with the table's header
 // row(s), which are not part of [StartOffset, EndOffset). A result whose
 // chunk an earlier result's neighbourhood already holds is left out. The
-// third result is each kept result's code ranges (answer.Source.Code).
-func (s *Service) widen(ctx context.Context, t tenant.Tenant, rs []search.Result) ([]search.Result, []*neighbourhood, [][]answer.Span, error) {
+// third result is each kept result's code ranges and section titles
+// (answer.Source.Code, answer.Source.Titles).
+func (s *Service) widen(ctx context.Context, t tenant.Tenant, rs []search.Result) ([]search.Result, []*neighbourhood, []sourceExtras, error) {
 	ids := make([]uuid.UUID, len(rs))
 	for i, r := range rs {
 		ids[i] = r.ChunkID
@@ -217,7 +219,7 @@ func (s *Service) widen(ctx context.Context, t tenant.Tenant, rs []search.Result
 	}
 	out := make([]search.Result, len(rs))
 	nbs := make([]*neighbourhood, len(rs))
-	code := make([][]answer.Span, len(rs))
+	code := make([]sourceExtras, len(rs))
 	for i, r := range rs {
 		n, ok := by[r.ChunkID]
 		if ok && strings.TrimSpace(n.Body) != "" && len(n.Body) >= len(r.Content)/2 {
@@ -229,7 +231,8 @@ func (s *Service) widen(ctx context.Context, t tenant.Tenant, rs []search.Result
 			}
 		}
 		if ok {
-			code[i] = clipSpans(n.CodeSpans, r.StartOffset, r.EndOffset, len(r.Content)-(r.EndOffset-r.StartOffset))
+			code[i] = sourceExtras{code: clipSpans(n.CodeSpans, r.StartOffset, r.EndOffset, len(r.Content)-(r.EndOffset-r.StartOffset)),
+				titles: sectionTitles(n.PartSections)}
 		}
 		out[i] = r
 	}
@@ -251,6 +254,32 @@ func (s *Service) widen(ctx context.Context, t tenant.Tenant, rs []search.Result
 		}
 	}
 	return kept, keptNbs, keptCode, nil
+}
+
+// sourceExtras is what widen learns of a source beyond its text: its code
+// ranges and the titles of the sections it holds.
+type sourceExtras struct {
+	code   []answer.Span
+	titles []string
+}
+
+// sectionTitles returns the titles of the sections that parts' chunks lie
+// in (each part the heading paths of one chunk's sections, joined by
+// newlines): the last heading of each path, once each, in order. A chunk
+// that packs short sections (an FAQ's entries) holds their titles as lines
+// of its text, which the answerer must read as titles, not sentences.
+func sectionTitles(parts []string) []string {
+	var out []string
+	for _, p := range parts {
+		for _, path := range strings.Split(p, "\n") {
+			hs := strings.Split(path, " > ")
+			// A heading's own " > " is stored as " › " (chunk.pathElem).
+			if t := strings.ReplaceAll(strings.TrimSpace(hs[len(hs)-1]), " › ", " > "); t != "" && !slices.Contains(out, t) {
+				out = append(out, t)
+			}
+		}
+	}
+	return out
 }
 
 // clipSpans turns a document's code ranges (start, end pairs of its text)

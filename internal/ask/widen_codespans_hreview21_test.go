@@ -88,8 +88,8 @@ func checkWidenedCodeRanges(t *testing.T, ct string, doc []byte, overlap int) {
 			t.Fatal(err)
 		}
 		w := out[0]
-		total += len(code[0])
-		for _, sp := range code[0] {
+		total += len(code[0].code)
+		for _, sp := range code[0].code {
 			if sp.Start < 0 || sp.End > len(w.Content) || sp.Start >= sp.End {
 				t.Errorf("span %v out of %d", sp, len(w.Content))
 				continue

@@ -230,7 +230,7 @@ func (s *Searcher) Validate(req *Request) error {
 		req.TopK = DefaultTopK
 	}
 	if req.TopK < 1 || req.TopK > s.TopKCap() {
-		return fmt.Errorf("%w: top_k must be between 1 and %d", ErrBadTopK, s.TopKCap())
+		return fmt.Errorf("%w: top_k must be between 1 and %d (this server's RAGD_MAX_TOP_K)", ErrBadTopK, s.TopKCap())
 	}
 	return nil
 }
