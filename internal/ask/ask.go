@@ -309,9 +309,20 @@ func neighbourhoodOf(row store.ChunkNeighbourhoodsRow, prefix, chunkStart int) *
 			nb.chunk = j
 		}
 		nb.parts = append(nb.parts, part{start: int(row.PartStarts[j]), end: int(row.PartEnds[j]),
-			pageStart: int(row.PartPageStarts[j]), pageEnd: int(row.PartPageEnds[j]), heading: row.PartHeadings[j], id: row.PartIds[j].String()})
+			pageStart: int(row.PartPageStarts[j]), pageEnd: int(row.PartPageEnds[j]), heading: row.PartHeadings[j], id: row.PartIds[j].String(),
+			sections: partSections(row.PartSections, j)})
 	}
 	return nb
+}
+
+// partSections returns the heading paths of the sections of the j-th
+// part (ChunkNeighbourhoods' part_sections: one text per part, the paths
+// joined by newlines), nil when unknown.
+func partSections(all []string, j int) []string {
+	if j >= len(all) || all[j] == "" {
+		return nil
+	}
+	return strings.Split(all[j], "\n")
 }
 
 // headerPrefix returns the bytes that first (the content of the first chunk

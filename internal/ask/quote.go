@@ -21,11 +21,13 @@ type neighbourhood struct {
 }
 
 // part is one chunk of a neighbourhood: its byte range in the document's
-// text, its pages (0 without), its heading path, its id.
+// text, its pages (0 without), its heading path, its id, and the heading
+// paths of the sections its text lies in, in order (nil when unknown).
 type part struct {
 	start, end         int
 	pageStart, pageEnd int
 	heading, id        string
+	sections           []string
 }
 
 // citeQuoted points each citation of an extractive answer at the chunk its
@@ -44,6 +46,7 @@ func citeQuoted(text string, cs []answer.Citation, srcs []answer.Source, nbs []*
 		}
 		nb := nbs[n-1]
 		var hit []int
+		at := map[int]int{} // part → the source offset of its first quoted sentence
 		for _, q := range quotedSentences(text, n) {
 			from, to, ok := locate(srcs[n-1].Content, q)
 			if m := listMarker.FindString(q); !ok && m != "" {
@@ -70,6 +73,9 @@ func citeQuoted(text string, cs []answer.Citation, srcs []answer.Source, nbs []*
 				if !slices.Contains(hit, j) {
 					hit = append(hit, j)
 				}
+				if f, seen := at[j]; !seen || from < f {
+					at[j] = from
+				}
 			}
 		}
 		if len(hit) == 0 {
@@ -78,6 +84,11 @@ func citeQuoted(text string, cs []answer.Citation, srcs []answer.Source, nbs []*
 		slices.Sort(hit) // document order
 		first := nb.parts[hit[0]]
 		cs[i].HeadingPath = first.heading
+		if from, ok := at[hit[0]]; ok {
+			if path := sectionAt(srcs[n-1].Content, nb.prefix+first.start-nb.start, from, first.sections); path != "" {
+				cs[i].HeadingPath = path
+			}
+		}
 		if first.id != "" {
 			cs[i].ChunkID = first.id
 		}
@@ -106,6 +117,42 @@ func citeQuoted(text string, cs []answer.Citation, srcs []answer.Source, nbs []*
 			cs[i].Page = answer.Source{PageStart: &ps, PageEnd: &pe}.Pages()
 		}
 	}
+}
+
+// sectionAt returns the heading path of the section of a chunk that holds
+// the text at offset at of content, where the chunk's text starts at
+// offset start: of the chunk's sections (their heading paths, in order),
+// the last whose title stands as a line of its own between start and at;
+// "" when none does (the text lies before the chunk's first title inside
+// it, under the chunk's own heading path). A chunk packing an FAQ's
+// entries has the FAQ's heading path, and its citations named only that.
+func sectionAt(content string, start, at int, sections []string) string {
+	start = max(start, 0)
+	if at > len(content) || start >= at {
+		return ""
+	}
+	out, pos := "", start
+	for _, path := range sections {
+		hs := strings.Split(path, " > ")
+		title := strings.ReplaceAll(strings.TrimSpace(hs[len(hs)-1]), " › ", " > ")
+		if title == "" {
+			continue
+		}
+		for k := pos; k < at; {
+			i := strings.Index(content[k:at], title)
+			if i < 0 {
+				break
+			}
+			i += k
+			e := i + len(title)
+			if (i == 0 || content[i-1] == '\n') && (e == len(content) || content[e] == '\n') {
+				out, pos = path, e
+				break
+			}
+			k = i + 1
+		}
+	}
+	return out
 }
 
 var markerRE = regexp.MustCompile(`\[(\d+)\]`)

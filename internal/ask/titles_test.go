@@ -21,7 +21,7 @@ import (
 // How can I fix them?") was split like prose, and its second half opened
 // the answer as a quoted sentence. The titles the chunk's sections record
 // reach the answerer (answer.Source.Titles): the answer quotes the entry's
-// text, never its heading.
+// text, never its heading, and its citation names the entry.
 func TestAskReadsPackedSectionTitles(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
@@ -62,5 +62,10 @@ func TestAskReadsPackedSectionTitles(t *testing.T) {
 	}
 	if strings.Contains(res.Answer, "How can I fix them") || !strings.Contains(res.Answer, "offsite middleware") {
 		t.Errorf("answer:\n%s\nwant the entry's text, not its heading", res.Answer)
+	}
+	// The citation names the entry the quotation lies in, not only the
+	// FAQ the chunk's heading path names.
+	if len(res.Citations) == 0 || !strings.HasSuffix(res.Citations[0].HeadingPath, " > I get “Filtered offsite request” messages. How can I fix them?") {
+		t.Errorf("citations %+v; want the first under the entry's heading", res.Citations)
 	}
 }
