@@ -45,6 +45,10 @@ var ErrSourceNumbering = errors.New("answer: source N does not match its positio
 type Source struct {
 	N           int    `json:"n" minimum:"1"`             // 1-based citation number, best first
 	ChunkID     string `json:"chunk_id" format:"uuid"`    // chunk primary key
+	// ChunkIDs are the chunks Content spans, in document order: the
+	// retrieved chunk and, for an extractive answer, the neighbours package
+	// ask widened it with. Empty when Content is the chunk alone.
+	ChunkIDs []string `json:"chunk_ids,omitempty" doc:"Every chunk content spans, in document order, when it is more than the retrieved chunk (an extractive answer's source widened to its neighbouring chunks): a citation's chunk_ids are among them."`
 	DocumentID  string `json:"document_id" format:"uuid"` // document the chunk belongs to
 	SourceURI   string `json:"source_uri"`                // where the document came from, e.g. a URL or path
 	Title       string `json:"title"`                     // document title

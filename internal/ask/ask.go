@@ -150,6 +150,11 @@ func (s *Service) Ask(ctx context.Context, t tenant.Tenant, req search.Request, 
 		if i < len(extras) {
 			srcs[i].Code, srcs[i].Titles = extras[i].code, extras[i].titles
 		}
+		if i < len(nbs) && nbs[i] != nil && len(nbs[i].parts) > 1 {
+			for _, p := range nbs[i].parts {
+				srcs[i].ChunkIDs = append(srcs[i].ChunkIDs, p.id)
+			}
+		}
 	}
 	out.Sources = srcs
 	if res.Confidence < *set.RefuseBelow {

@@ -3,6 +3,7 @@ package ask_test
 import (
 	"context"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 
@@ -72,6 +73,19 @@ func TestAskWidensExtractiveSourcesToNeighbourChunks(t *testing.T) {
 	}
 	if !strings.Contains(res.Answer, "quokkadump") || len(res.Citations) != 1 || res.Citations[0].N != 1 || len(res.InvalidCitations) != 0 {
 		t.Errorf("answer %q citations %+v invalid %v", res.Answer, res.Citations, res.InvalidCitations)
+	}
+	// The source names the three chunks its content spans, the retrieved
+	// one among them, and a citation's chunks are among them (h-user38
+	// could not join a citation's chunk_id to any source's).
+	if len(src.ChunkIDs) != 3 || !slices.Contains(src.ChunkIDs, src.ChunkID) {
+		t.Errorf("source chunk_ids %v (chunk_id %s); want the three chunks it spans", src.ChunkIDs, src.ChunkID)
+	}
+	for _, c := range res.Citations {
+		for _, id := range c.ChunkIDs {
+			if !slices.Contains(src.ChunkIDs, id) {
+				t.Errorf("citation chunk %s is not among the source's chunk_ids %v", id, src.ChunkIDs)
+			}
+		}
 	}
 }
 
