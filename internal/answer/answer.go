@@ -43,17 +43,17 @@ var ErrSourceNumbering = errors.New("answer: source N does not match its positio
 // HTTP API's answer body): the struct tags are its JSON and OpenAPI form.
 // The answerer reads N, SourceURI, Title, HeadingPath and Content.
 type Source struct {
-	N           int    `json:"n" minimum:"1"`             // 1-based citation number, best first
-	ChunkID     string `json:"chunk_id" format:"uuid"`    // chunk primary key
+	N       int    `json:"n" minimum:"1"`          // 1-based citation number, best first
+	ChunkID string `json:"chunk_id" format:"uuid"` // chunk primary key
 	// ChunkIDs are the chunks Content spans, in document order: the
 	// retrieved chunk and, for an extractive answer, the neighbours package
 	// ask widened it with. Empty when Content is the chunk alone.
-	ChunkIDs []string `json:"chunk_ids,omitempty" doc:"Every chunk content spans, in document order, when it is more than the retrieved chunk (an extractive answer's source widened to its neighbouring chunks): a citation's chunk_ids are among them."`
-	DocumentID  string `json:"document_id" format:"uuid"` // document the chunk belongs to
-	SourceURI   string `json:"source_uri"`                // where the document came from, e.g. a URL or path
-	Title       string `json:"title"`                     // document title
-	HeadingPath string `json:"heading_path"`              // headings above the chunk, e.g. "Install > Docker"
-	Content     string `json:"content" doc:"The text given to the answerer: the chunk, or for an extractive answer (no LLM configured) the chunk with the chunks before and after it in its document."`
+	ChunkIDs    []string `json:"chunk_ids,omitempty" doc:"Every chunk content spans, in document order, when it is more than the retrieved chunk (an extractive answer's source widened to its neighbouring chunks): a citation's chunk_ids are among them."`
+	DocumentID  string   `json:"document_id" format:"uuid"` // document the chunk belongs to
+	SourceURI   string   `json:"source_uri"`                // where the document came from, e.g. a URL or path
+	Title       string   `json:"title"`                     // document title
+	HeadingPath string   `json:"heading_path"`              // headings above the chunk, e.g. "Install > Docker"
+	Content     string   `json:"content" doc:"The text given to the answerer: the chunk, or for an extractive answer (no LLM configured) the chunk with the chunks before and after it in its document."`
 	// StartOffset and EndOffset are the byte range of Content in the
 	// document's extracted text (a table's header rows that Content repeats
 	// because it starts inside the table lie outside it).
