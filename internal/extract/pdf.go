@@ -765,6 +765,29 @@ func fontHeadings(pages [][]line) map[lineRef]int {
 				heads[lineRef{p, li}] = min(slices.Index(sizes, round(l.size))+1, 6)
 			}
 		}
+		// The labels of a figure drawn with text (a graph's nodes, set in a
+		// larger font than the body) come as consecutive lines of one size
+		// out of reading order: read as headings, Graphviz's guide had
+		// "hello world b c d e g h f" above its sections' text. A heading
+		// wraps downwards, over at most three lines: a longer run, or one
+		// whose next line is not below the one before, is a figure's.
+		for li := 0; li < len(pg); {
+			lvl := heads[lineRef{p, li}]
+			end := li + 1
+			for lvl > 0 && end < len(pg) && heads[lineRef{p, end}] == lvl {
+				end++
+			}
+			figure := end-li > 3
+			for k := li + 1; k < end && !figure; k++ {
+				figure = pg[k].y >= pg[k-1].y
+			}
+			if figure {
+				for k := li; k < end; k++ {
+					delete(heads, lineRef{p, k})
+				}
+			}
+			li = end
+		}
 	}
 	return heads
 }
