@@ -82,16 +82,31 @@ func parseUnits(content, headingPath string, code ...Span) []unit {
 // them starts a section whatever its shape — "I get “Filtered offsite
 // request” messages. How can I fix them?" is two sentences, and its second
 // was quoted as the first sentence of an answer. Only titles shaped like
-// prose are read this way (a sentence, or longer than a caption): a short
-// title without final punctuation is read by its shape as before, so that
-// "Example" or "Note" under a section's summary labels what follows in
-// that section and starts no neighbouring one (Python-Markdown's nl2br
-// page lost its example to that). A setting's name alone on its line stays
-// the term of the description under it (settingLabel), heading or not.
+// prose are read this way (a sentence, or more than eight words not
+// ending with ":"): a short title is read by its shape as before, so that
+// "Example", "Example:" or "Note" under a section's summary labels what
+// follows in that section and starts no neighbouring one (Python-Markdown's
+// nl2br page lost its example to that), and a setting's name alone on its
+// line stays the term of the description under it (settingLabel). A title
+// a heading path cut short ("…", chunk.pathElem) matches the lines it
+// starts.
 func parseTitledUnits(content, headingPath string, titles []string, code ...Span) []unit {
 	titled := map[string]bool{}
+	var cut []string // titles the heading path keeps only the start of
 	for _, t := range titles {
-		titled[strings.Join(strings.Fields(t), " ")] = true
+		t = strings.Join(strings.Fields(t), " ")
+		if p, ok := strings.CutSuffix(t, "…"); ok && len(p) >= minCutTitle {
+			cut = append(cut, p)
+		}
+		titled[t] = true
+	}
+	// isTitled reports a line that is one of the titles and reads like
+	// prose: a sentence, or longer than a caption.
+	isTitled := func(line string) bool {
+		if !endsSentence(line) && (wordCount(line) <= 8 || announces(line)) {
+			return false
+		}
+		return titled[line] || slices.ContainsFunc(cut, func(p string) bool { return strings.HasPrefix(line, p) })
 	}
 	headings := map[string]bool{}
 	last := ""
@@ -176,7 +191,7 @@ func parseTitledUnits(content, headingPath string, titles []string, code ...Span
 		// section of its own, and the sentence announcing it was quoted
 		// without it.
 		announced := len(out) > 0 && out[len(out)-1].kind == unitSentence && out[len(out)-1].block == block-1 && announces(out[len(out)-1].text)
-		for len(lines) > 0 && (isTitleLine(strings.TrimSpace(lines[0]), headings) || titled[strings.TrimSpace(lines[0])] && !isCaption(strings.TrimSpace(lines[0])) && !settingLabel(strings.TrimSpace(lines[0]))) &&
+		for len(lines) > 0 && (isTitleLine(strings.TrimSpace(lines[0]), headings) || isTitled(strings.TrimSpace(lines[0]))) &&
 			!(strings.TrimSpace(lines[0]) == last && isDefinition(lines)) && !codeComment(lines, headings, announced) {
 			startSection(strings.TrimSpace(lines[0]))
 			lines = lines[1:]
@@ -334,6 +349,10 @@ func parseTitledUnits(content, headingPath string, titles []string, code ...Span
 	}
 	return merged
 }
+
+// minCutTitle is the shortest start of a cut title (chunk.pathElem cuts
+// at 200 bytes) matched as a line's start: a short one would be any line's.
+const minCutTitle = 100
 
 // settingName matches a name of code joined by underscores or dots
 // (result_expires, worker_send_task_events, app.conf.beat_schedule).

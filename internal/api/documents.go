@@ -72,7 +72,7 @@ type Document struct {
 	SourceURI     string         `json:"source_uri"`
 	Title         string         `json:"title"`
 	ContentType   string         `json:"content_type" doc:"Canonical MIME type the content was read as."`
-	ContentSHA256 string         `json:"content_sha256" doc:"Hex SHA-256 of the content as uploaded."`
+	ContentSHA256 string         `json:"content_sha256" doc:"Hex SHA-256 of the content as read: the bytes sent, or for a gzipped file the bytes it holds (the same file sent plain or gzipped has one hash, and is unchanged either way)."`
 	Metadata      map[string]any `json:"metadata"`
 	Chunks        int            `json:"chunks"`
 	CreatedAt     time.Time      `json:"created_at"`
@@ -336,8 +336,9 @@ func (s *Server) setAccess(ctx context.Context, in *SetAccessInput) (*GetDocumen
 
 // uploadType is the type an uploaded file is declared as, for
 // extract.Detect: a specific declared type (Markdown, HTML, PDF, …) as it
-// is; a generic one (text/plain, application/octet-stream, none) defers to
-// the file extension (.md, .html, .txt, …), keeping a charset parameter;
+// is; a generic one (text/plain, application/octet-stream, gzip, none)
+// defers to the file extension (.md, .html, .txt, …, and "install.md.gz"
+// to .md), keeping a charset parameter;
 // otherwise text/plain when declared so, else nothing (the bytes decide).
 func uploadType(declared, filename string) string {
 	mt, params, err := mime.ParseMediaType(declared)
@@ -345,13 +346,13 @@ func uploadType(declared, filename string) string {
 		mt, params = "", nil // none, or unreadable: generic
 	}
 	switch mt {
-	case "", "text/plain", "application/octet-stream":
+	case "", "text/plain", "application/octet-stream", "application/gzip", "application/x-gzip":
 	default:
 		return declared
 	}
-	if t, err := extract.TypeFromPath(filename); err == nil && !extract.Gzipped(filename) {
-		// (A compressed file's bytes say what it is: gzip, which is
-		// refused as such, not as a PDF that does not look like one.)
+	if t, err := extract.TypeFromPath(filename); err == nil {
+		// (A gzipped file's name without ".gz" says what it holds: the
+		// pipeline reads it decompressed.)
 		return mime.FormatMediaType(t, params)
 	}
 	if mt == "text/plain" {

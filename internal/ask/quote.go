@@ -124,35 +124,58 @@ func citeQuoted(text string, cs []answer.Citation, srcs []answer.Source, nbs []*
 // offset start: of the chunk's sections (their heading paths, in order),
 // the last whose title stands as a line of its own between start and at;
 // "" when none does (the text lies before the chunk's first title inside
-// it, under the chunk's own heading path). A chunk packing an FAQ's
-// entries has the FAQ's heading path, and its citations named only that.
+// it, under the chunk's own heading path), or when a title after the first
+// is nowhere in the text from there on (then which section the text lies
+// in is unknown). A title the heading path keeps only the start of ("…",
+// chunk.pathElem) stands at the start of its line. A chunk packing an
+// FAQ's entries has the FAQ's heading path, and its citations named only
+// that.
 func sectionAt(content string, start, at int, sections []string) string {
 	start = max(start, 0)
 	if at > len(content) || start >= at {
 		return ""
 	}
 	out, pos := "", start
-	for _, path := range sections {
+	for n, path := range sections {
 		hs := strings.Split(path, " > ")
 		title := strings.ReplaceAll(strings.TrimSpace(hs[len(hs)-1]), " › ", " > ")
+		whole := true
+		if p, ok := strings.CutSuffix(title, "…"); ok {
+			title, whole = p, false
+		}
 		if title == "" {
 			continue
 		}
-		for k := pos; k < at; {
-			i := strings.Index(content[k:at], title)
-			if i < 0 {
-				break
-			}
-			i += k
-			e := i + len(title)
-			if (i == 0 || content[i-1] == '\n') && (e == len(content) || content[e] == '\n') {
-				out, pos = path, e
-				break
-			}
-			k = i + 1
+		i := titleLine(content, pos, title, whole)
+		switch {
+		case i < 0 && n > 0:
+			return ""
+		case i < 0:
+			continue
+		case i >= at:
+			return out
 		}
+		out, pos = path, i+len(title)
 	}
 	return out
+}
+
+// titleLine returns the offset of the first line of content from pos on
+// that is title (or, when !whole, starts with it), or -1.
+func titleLine(content string, pos int, title string, whole bool) int {
+	for k := pos; k < len(content); {
+		i := strings.Index(content[k:], title)
+		if i < 0 {
+			return -1
+		}
+		i += k
+		e := i + len(title)
+		if (i == 0 || content[i-1] == '\n') && (!whole || e == len(content) || content[e] == '\n') {
+			return i
+		}
+		k = i + 1
+	}
+	return -1
 }
 
 var markerRE = regexp.MustCompile(`\[(\d+)\]`)

@@ -192,13 +192,18 @@ func Walk(paths []string, o WalkOptions) ([]File, []Failure, error) {
 					return fs.SkipDir
 				}
 				if len(o.Include) == 0 {
-					if src := renderedSources(p); len(src) > 0 {
+					relOf := func(name string) string {
+						if rel == "." {
+							return name
+						}
+						return path.Join(rel, name)
+					}
+					// Pages an --exclude leaves out are no pages: their
+					// sources are all the run has of them.
+					if src := renderedSources(p, func(name string) bool { return !match(o.Exclude, relOf(name), false) }); len(src) > 0 {
 						n := 0
 						for name := range src {
-							r := path.Join(rel, name)
-							if rel == "." {
-								r = name
-							}
+							r := relOf(name)
 							if !match(o.Exclude, r, false) {
 								n++
 								if o.Linked != nil {
@@ -226,7 +231,8 @@ func Walk(paths []string, o WalkOptions) ([]File, []Failure, error) {
 				}
 				return nil
 			}
-			if sources[filepath.Dir(p)][de.Name()] {
+			if p != realRoot && sources[filepath.Dir(p)][de.Name()] {
+				// (A file named on its own is the caller's request.)
 				return nil
 			}
 			if len(o.Include) == 0 && sphinxGenerated(p) {
@@ -662,8 +668,9 @@ func sphinxGenerated(path string) bool {
 // every other text file of dir too — the parts the pages include
 // (diff-options.txt in git-diff.html, git-log.html and four others).
 // Ingested, each page was there twice or more, and the copies competed
-// with it for the top results. Nil when dir holds no such pair.
-func renderedSources(dir string) map[string]bool {
+// with it for the top results. Only the pages kept reports (by name) count:
+// the walk ingests them. Nil when dir holds no such pair.
+func renderedSources(dir string, kept func(name string) bool) map[string]bool {
 	entries, err := os.ReadDir(dir)
 	if err != nil {
 		return nil
@@ -677,7 +684,9 @@ func renderedSources(dir string) map[string]bool {
 		name := e.Name()
 		switch ext := strings.ToLower(filepath.Ext(name)); ext {
 		case ".html", ".htm":
-			pages[strings.ToLower(strings.TrimSuffix(name, filepath.Ext(name)))] = true
+			if kept(name) {
+				pages[strings.ToLower(strings.TrimSuffix(name, filepath.Ext(name)))] = true
+			}
 		default:
 			if t, err := extract.TypeFromPath(name); err == nil && (t == extract.TypePlain || t == extract.TypeMarkdown) {
 				texts = append(texts, name)

@@ -281,16 +281,20 @@ func (p *Pipeline) Upsert(ctx context.Context, t tenant.Tenant, d Document) (Out
 		// documents.
 		return out, fmt.Errorf("%w: title must be valid UTF-8 of at most 1000 bytes without control characters (NUL, U+0000, included)", extract.ErrInvalidUTF8)
 	}
-	if !d.FromText && gzipped(d.Content, d.ContentType) {
+	if !d.FromText && gzipStream(d.Content) {
 		// A gzipped file sent whole (an upload or a job's file of
 		// "manual.pdf.gz", as Debian ships documentation) is read
-		// decompressed, as `ragd ingest` reads it from disk: its name
-		// without ".gz" and its bytes say what it is.
+		// decompressed, as `ragd ingest` reads it from disk: gzip is how
+		// it travelled, and a declared type (the upload's file name
+		// without ".gz" gives one) names what it holds.
 		data, err := gunzip(bytes.NewReader(d.Content), baseName(d.SourceURI), p.maxBytes)
 		if err != nil {
 			return out, fmt.Errorf("ingest %s: %w", d.SourceURI, err)
 		}
-		d.Content, d.ContentType = data, ""
+		d.Content = data
+		if mt, _, _ := mime.ParseMediaType(d.ContentType); mt == "application/gzip" || mt == "application/x-gzip" {
+			d.ContentType = ""
+		}
 	}
 	ct, err := readAs(d)
 	if err != nil {
@@ -750,21 +754,10 @@ func (p *Pipeline) deleteOne(ctx context.Context, t tenant.Tenant, del func(*sto
 	return out, err
 }
 
-// gzipped reports content that is a gzip stream (its magic number) declared
-// as nothing more specific than a gzip file or bytes.
-func gzipped(content []byte, declared string) bool {
-	if len(content) < 2 || content[0] != 0x1f || content[1] != 0x8b {
-		return false
-	}
-	mt, _, err := mime.ParseMediaType(declared)
-	if err != nil {
-		mt = strings.ToLower(strings.TrimSpace(declared))
-	}
-	switch mt {
-	case "", "application/octet-stream", "application/gzip", "application/x-gzip":
-		return true
-	}
-	return false
+// gzipStream reports content that is a gzip stream (its magic number and
+// compression method, deflate): no document ragd reads starts so.
+func gzipStream(content []byte) bool {
+	return len(content) >= 3 && content[0] == 0x1f && content[1] == 0x8b && content[2] == 8
 }
 
 // readAs decides the type d's content is read as (extract.Detect). Content

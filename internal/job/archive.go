@@ -138,7 +138,7 @@ func (in Input) metadataBytes() int64 {
 
 func (in Input) file(uri string, content []byte, size int64) File {
 	f := File{SourceURI: uri, Content: content, Metadata: in.Metadata, Size: size}
-	if t, err := extract.TypeFromPath(uri); err == nil && !extract.Gzipped(uri) {
+	if t, err := extract.TypeFromPath(uri); err == nil {
 		// The name's extension declares the type, as for an upload and
 		// `ragd ingest`: a text file named b.docx is refused as not the
 		// DOCX it says it is, by every path alike.
