@@ -306,7 +306,7 @@ func signals(p plan, legs legResults) Signals {
 	// confidence instead (releaseCap).
 	sg := Signals{Terms: questionWords(legs.idf), Opinion: asksOpinion(p.req.Query)}
 	for _, pr := range legs.names.probes {
-		if !legs.names.forms[pr.word] {
+		if !legs.names.forms[pr.word] && pr.of == "" {
 			sg.Names++
 		}
 	}
@@ -629,6 +629,10 @@ func quoteList(words []string, n int) string {
 type probe struct {
 	word, text string
 	literal    bool
+	// of, when set, is the dotted name whose last part this probe is
+	// (qualifiedTail): no name of the question's own, neither counted
+	// nor reported; found, it makes that name found.
+	of string
 	// bigrams are a katakana word's character bigrams (katakanaWords),
 	// which count as absent when the word is missing.
 	bigrams []string
@@ -684,6 +688,10 @@ func namesOf(query string) questionNames {
 			}
 		}
 		out = append(out, pr)
+		if tail := qualifiedTail(w); tail != "" && !seen[tail] && len(out) < maxProbes {
+			seen[tail] = true
+			out = append(out, probe{word: tail, text: tail, literal: true, of: w})
+		}
 	}
 	for _, o := range n.options {
 		if !seen[o] && len(out) < maxProbes {
@@ -777,6 +785,44 @@ func (n questionNames) releaseNames() []string {
 // it: two dashes, then a word of letters, digits, underscores and inner
 // hyphens ("--cloud-sync", "--no-verify", "--max_connections").
 var optionPattern = regexp.MustCompile(`(?:^|[\s(\x60"'“])--([\p{L}][\p{L}\p{N}_]*(?:-[\p{L}\p{N}_]+)*)`)
+
+// qualifiedTail returns the last part of a dotted name when it is a name
+// of its own (a capital after a lower-case letter, an underscore or a
+// digit: TopLevelLookupException, import_module), else "". Python prints
+// an exception with its module ("mako.exceptions.TopLevelLookupException:
+// Can't locate template …") where documents write the class alone, and a
+// pasted error was refused as naming something no document mentions; the
+// dotted name counts as found when its last part is (found).
+func qualifiedTail(word string) string {
+	i := strings.LastIndexByte(word, '.')
+	if i <= 0 || !Identifier(word) || strings.Contains(word, "/") {
+		return ""
+	}
+	tail := word[i+1:]
+	if utf8.RuneCountInString(tail) < 4 || !NameLike(tail, true) {
+		return ""
+	}
+	return tail
+}
+
+// found drops from missing the tails qualifiedTail probed, and the dotted
+// names whose tail is not among them.
+func found(probes []probe, missing []string) []string {
+	var out []string
+	for _, w := range missing {
+		skip := false
+		for _, p := range probes {
+			if p.of != "" && (p.word == w || p.of == w && !slices.Contains(missing, p.word)) {
+				skip = true
+				break
+			}
+		}
+		if !skip {
+			out = append(out, w)
+		}
+	}
+	return out
+}
 
 // commandOptions returns the long options the query names, without their
 // dashes (documents list options as "--name" or as "name"). An option no

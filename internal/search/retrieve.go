@@ -202,7 +202,7 @@ func (s *Searcher) queueRetrieval(b *pgx.Batch, q legQuery, out *legResults) err
 			}
 			store.QueueMissingTerms(b, store.MissingTermsParams{TSConfig: q.tsConfig, TenantID: q.tenantID, Words: words, Probes: texts, Literal: literal, Kana: kana},
 				func(missing []string) error {
-					out.missing = missing
+					out.missing = found(q.probes, missing)
 					return nil
 				})
 		}
