@@ -289,6 +289,12 @@ func splitUnit(u string) []string {
 			if r == '.' && (endsAbbreviation(u[:i]) || syntaxEllipsis(u[start:i+1])) {
 				break
 			}
+			if r != '.' && i > 0 && strings.ContainsRune("<%#$&*=|~^@", rune(u[i-1])) {
+				// A mark of a template's or a shell's syntax ("<%!",
+				// "#!", "$?"): the sentence goes on ("Python code is
+				// denoted by <%! %> tags" was split after "<%!").
+				break
+			}
 			if r == '.' && k < len(u) && u[k] >= '0' && u[k] <= '9' && beforeNumber[strings.ToLower(lastWord(u[:i]))] {
 				break
 			}
