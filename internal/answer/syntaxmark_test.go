@@ -2,6 +2,7 @@ package answer
 
 import (
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -17,4 +18,39 @@ func TestSplitUnitKeepsSyntaxMarks(t *testing.T) {
 	if !slices.Equal(got, want) {
 		t.Errorf("splitUnit =\n%q\nwant\n%q", got, want)
 	}
+}
+
+// TestCodeShapedTitlesAreTitles (h-trial35): Mako's syntax page heads its
+// sections with the tags they describe ("<%include>"); packed into one
+// chunk, such a heading was quoted as a code block between the passages of
+// an answer. A recorded title shaped like code starts a section; the same
+// line without the record is still code, and a setting's name keeps
+// naming the description under it.
+func TestCodeShapedTitlesAreTitles(t *testing.T) {
+	t.Parallel()
+	content := "<%page>\n\nThis tag defines general characteristics of the template.\n\n<%include>\n\nThis tag accepts a filename argument and includes that file's rendered result.\n\n<%include file=\"header.html\"/>"
+	for _, titles := range [][]string{nil, {"Syntax > Tags > <%page>", "Syntax > Tags > <%include>"}} {
+		var codes []string
+		for _, u := range parseTitledUnits(content, "Syntax > Tags", lastHeadings(titles)) {
+			if u.kind == unitCode {
+				codes = append(codes, u.text)
+			}
+		}
+		want := []string{"<%page>", "<%include>", `<%include file="header.html"/>`}
+		if titles != nil {
+			want = []string{`<%include file="header.html"/>`}
+		}
+		if strings.Join(codes, "|") != strings.Join(want, "|") {
+			t.Errorf("titles %q: code units %q, want %q", titles, codes, want)
+		}
+	}
+}
+
+func lastHeadings(paths []string) []string {
+	var out []string
+	for _, p := range paths {
+		hs := strings.Split(p, " > ")
+		out = append(out, hs[len(hs)-1])
+	}
+	return out
 }

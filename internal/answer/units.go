@@ -88,6 +88,8 @@ func parseUnits(content, headingPath string, code ...Span) []unit {
 // follows in that section and starts no neighbouring one (Python-Markdown's
 // nl2br page lost its example to that), and a setting's name alone on its
 // line stays the term of the description under it (settingLabel). A title
+// shaped like code is read as a title too (Mako's "<%include>" heading was
+// quoted as a code block in the middle of an answer). A title
 // a heading path cut short ("…", chunk.pathElem) matches the lines it
 // starts.
 func parseTitledUnits(content, headingPath string, titles []string, code ...Span) []unit {
@@ -103,7 +105,7 @@ func parseTitledUnits(content, headingPath string, titles []string, code ...Span
 	// isTitled reports a line that is one of the titles and reads like
 	// prose: a sentence, or longer than a caption.
 	isTitled := func(line string) bool {
-		if !endsSentence(line) && (wordCount(line) <= 8 || announces(line)) {
+		if !endsSentence(line) && (wordCount(line) <= 8 || announces(line)) && !(looksLikeCode(line) && !settingLabel(line)) {
 			return false
 		}
 		return titled[line] || slices.ContainsFunc(cut, func(p string) bool { return strings.HasPrefix(line, p) })
