@@ -63,6 +63,7 @@ func layoutPDF(raw *pdfRaw) (*Document, error) {
 	heads := outlineHeadings(raw.outline, pages)
 	if len(heads) == 0 {
 		heads = fontHeadings(pages)
+		numberedHeadings(pages, heads)
 	}
 	spacing := typicalSpacing(pages)
 
@@ -790,6 +791,89 @@ func fontHeadings(pages [][]line) map[lineRef]int {
 		}
 	}
 	return heads
+}
+
+// pdfNumbered matches a numbered section title of two or more parts
+// ("2.5 Drawing Orientation, Size and Spacing", "1.1.5 GXL and GML").
+var pdfNumbered = regexp.MustCompile(`^(\d{1,2}(?:\.\d{1,2}){1,3})\.?\s+(\p{Lu}.*)$`)
+
+// numberedHeadings adds to heads (font headings) the numbered section
+// titles set in the body's size, as a LaTeX document sets its
+// subsubsections and many manuals their subsections in bold: a line that
+// is a number of two or more parts and a title (a capital first, at most
+// twelve words, no final stop, comma, colon or semicolon, no dot leaders
+// or page number of a table of contents), not code, and not smaller than
+// the body text, when the document has at least two and each comes after
+// the one before in the numbering (the longest such run). Its level is the level of the font
+// heading numbered as its first part ("2 Drawing Attributes") plus its
+// depth, else its depth plus one. Without them Graphviz's dotguide.pdf
+// had one section of nine pages under "2 Drawing Attributes".
+func numberedHeadings(pages [][]line, heads map[lineRef]int) {
+	body := bodySize(pages)
+	type cand struct {
+		ref   lineRef
+		parts []int
+	}
+	var cands []cand
+	top := map[int]int{} // first part → the level of the font heading numbered so
+	for p, pg := range pages {
+		for li, l := range pg {
+			t := strings.TrimSpace(l.text)
+			if lvl := heads[lineRef{p, li}]; lvl > 0 {
+				if f := strings.Fields(t); len(f) > 1 {
+					if n, err := strconv.Atoi(strings.TrimSuffix(f[0], ".")); err == nil {
+						top[n] = lvl
+					}
+				}
+				continue
+			}
+			m := pdfNumbered.FindStringSubmatch(t)
+			if m == nil || l.mono || (body > 0 && l.size > 0 && l.size < body*0.95) {
+				continue
+			}
+			title := m[2]
+			if len(strings.Fields(title)) > 12 || strings.ContainsAny(title[len(title)-1:], ".,;:") ||
+				strings.Contains(title, ". .") || strings.Contains(title, "...") || len(edgeNumbers(title)) > 0 {
+				continue
+			}
+			var parts []int
+			for _, x := range strings.Split(m[1], ".") {
+				n, _ := strconv.Atoi(x)
+				parts = append(parts, n)
+			}
+			cands = append(cands, cand{lineRef{p, li}, parts})
+		}
+	}
+	// The longest run of candidates in ascending numbering, in document
+	// order: a line that only looks like a title ("3.5 Million requests a
+	// day were served") falls out of the order of the others.
+	best, prev := make([]int, len(cands)), make([]int, len(cands))
+	end := -1
+	for i := range cands {
+		best[i], prev[i] = 1, -1
+		for j := range i {
+			if slices.Compare(cands[j].parts, cands[i].parts) < 0 && best[j]+1 > best[i] {
+				best[i], prev[i] = best[j]+1, j
+			}
+		}
+		if end < 0 || best[i] > best[end] {
+			end = i
+		}
+	}
+	var kept []cand
+	for i := end; i >= 0; i = prev[i] {
+		kept = append(kept, cands[i])
+	}
+	if len(kept) < 2 {
+		return
+	}
+	for _, c := range kept {
+		lvl := len(c.parts) + 1
+		if base, ok := top[c.parts[0]]; ok {
+			lvl = base + len(c.parts) - 1
+		}
+		heads[c.ref] = min(lvl, 6)
+	}
 }
 
 func cmpFloat(a, b float64) int {

@@ -2,6 +2,7 @@ package extract
 
 import (
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -40,5 +41,56 @@ func TestPDFFigureLabelsAreNoHeadings(t *testing.T) {
 	}
 	if !slices.Equal(heads, []string{"2 Drawing Attributes"}) {
 		t.Errorf("headings %q; want the wrapped section heading only", heads)
+	}
+}
+
+// TestPDFNumberedSectionsInBodySize: a LaTeX document sets its numbered
+// subsections in bold at the body's size ("2.5 Drawing Orientation, Size
+// and Spacing" in Graphviz's dotguide.pdf), so only "2 Drawing Attributes"
+// was a heading and its nine pages one section. Numbered titles of two or
+// more parts that ascend through the document are headings one level
+// under the heading numbered as their first part; a table of contents'
+// line (dot leaders, a page number), a sentence starting with a number and
+// a number out of order are not.
+func TestPDFNumberedSectionsInBodySize(t *testing.T) {
+	t.Parallel()
+	body := func(y float64, text string) pdfLine { return pdfLine{text: text, y: y, size: 10} }
+	var pages []pdfPage
+	texts := [][]string{
+		{"2.1 Node Shapes . . . . . . . . . . . 4", "2.2 Labels . . . . . . . . . . . . . 6"},
+		{"Nodes are drawn with the shape attribute of each node in the graph."},
+		{"2.1 Node Shapes", "Nodes are drawn with the shape attribute of each node in the graph."},
+		{"3.5 Million nodes were drawn in one hour by the largest installation.", "2.2 Labels", "A label is the text drawn inside a node."},
+		{"Labels may hold several lines of text, each ended by a newline escape."},
+	}
+	for p, ls := range texts {
+		var pg pdfPage
+		pg.lines = append(pg.lines, pdfLine{text: map[bool]string{true: "2 Drawing Attributes", false: "Each page of the guide describes a group of attributes for the drawing."}[p == 1], y: 700 - float64(p), size: 14})
+		for i, l := range ls {
+			pg.lines = append(pg.lines, body(680-float64(p)-20*float64(i), l))
+		}
+		for i := 0; i < 8; i++ {
+			pg.lines = append(pg.lines, body(500-float64(p)-20*float64(i), "The layout program places the nodes of the graph in ranks and orders them within each rank."))
+		}
+		pages = append(pages, pg)
+	}
+	doc, err := layoutPDF(&pdfRaw{title: "Drawing graphs", pages: pages})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var heads []string
+	levels := map[string]int{}
+	for _, b := range doc.Blocks {
+		if b.Kind == KindHeading {
+			h := doc.Text[b.Start:b.End]
+			heads = append(heads, h)
+			levels[h] = b.Level
+		}
+	}
+	if !slices.Contains(heads, "2.1 Node Shapes") || !slices.Contains(heads, "2.2 Labels") || slices.ContainsFunc(heads, func(h string) bool { return strings.Contains(h, "Million") || strings.Contains(h, ". .") }) {
+		t.Fatalf("headings %q; want 2.1 and 2.2 once each, no contents line or sentence", heads)
+	}
+	if levels["2.1 Node Shapes"] != levels["2 Drawing Attributes"]+1 {
+		t.Errorf("levels %v; want the numbered sections one under their chapter", levels)
 	}
 }
