@@ -624,9 +624,12 @@ func fileCharset(f File, data []byte) string {
 // source, standard-library modules included (a Tornado trial's tenant held
 // 675 such chunks of its 1,102; they were among the sources of 33 of 42
 // answers and the first of 13, and one answer was a fragment of a test
-// helper's source, where the API pages document the same names in prose).
+// helper's source, where the API pages document the same names in prose);
+// _static/, the theme's files and what the pages link as assets (Scrapy's
+// selectors-sample1.html, an 84-byte page its tutorial parses).
 var sphinxCopies = map[string]string{
 	"_sources": "Sphinx's reStructuredText copies of the pages next to it (--include them to ingest them)",
+	"_static":  "Sphinx's static files (stylesheets, scripts, images, sample pages), not documentation (--include them to ingest them)",
 	"_modules": "Sphinx's highlighted source code of the documented modules (viewcode), not documentation (--include it to ingest it)",
 }
 

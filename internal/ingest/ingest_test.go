@@ -566,8 +566,9 @@ func TestWalkLeavesOutSphinxIndexPages(t *testing.T) {
 	}
 }
 
-// TestWalkLeavesOutNotFoundAndMkDocsPages: a Sphinx build's 404.html and
-// _modules/ (the viewcode extension's highlighted sources), and an MkDocs
+// TestWalkLeavesOutNotFoundAndMkDocsPages: a Sphinx build's 404.html,
+// _modules/ (the viewcode extension's highlighted sources) and _static/
+// (its assets: Scrapy's sample page for its tutorial), and an MkDocs
 // build's search, sitemap and 404 pages (search/search_index.json beside
 // them) are generated pages, not documents: a trial's tenant had stored
 // Flask's "Page Not Found" as a document, another Tornado's module
@@ -587,10 +588,12 @@ func TestWalkLeavesOutNotFoundAndMkDocsPages(t *testing.T) {
 		"plain/404.html":                  "<h1>Error 404 explained</h1><p>What a 404 status means for your users.</p>",
 		"sphinx/_modules/pkg/mod.html":    "<h1>Source code for pkg.mod</h1><pre>def f(): pass</pre>",
 		"plain/_modules/notes.html":       "<h1>Module notes</h1><p>Our course modules, term by term.</p>",
+		"sphinx/_static/sample1.html":     "<html><body><a href='image1.html'>Name: My image 1</a></body></html>",
+		"plain/_static/about.html":        "<h1>About our static site</h1><p>Built by hand.</p>",
 	})
 	got, skipped, err := walkDefault(dir)
-	if err != nil || !slices.Equal(got, []string{"mkdocs/index.html", "plain/404.html", "plain/_modules/notes.html", "sphinx/intro.html"}) ||
-		!slices.Equal(skipped, []string{"mkdocs/404.html", "mkdocs/search.html", "mkdocs/sitemap.html", "sphinx/404.html", "sphinx/_modules"}) {
+	if err != nil || !slices.Equal(got, []string{"mkdocs/index.html", "plain/404.html", "plain/_modules/notes.html", "plain/_static/about.html", "sphinx/intro.html"}) ||
+		!slices.Equal(skipped, []string{"mkdocs/404.html", "mkdocs/search.html", "mkdocs/sitemap.html", "sphinx/404.html", "sphinx/_modules", "sphinx/_static"}) {
 		t.Errorf("files %q, skipped %q, %v", got, skipped, err)
 	}
 }
