@@ -289,10 +289,11 @@ func splitUnit(u string) []string {
 			if r == '.' && (endsAbbreviation(u[:i]) || syntaxEllipsis(u[start:i+1])) {
 				break
 			}
-			if r != '.' && i > 0 && strings.ContainsRune("<%#$&*=|~^@", rune(u[i-1])) {
-				// A mark of a template's or a shell's syntax ("<%!",
-				// "#!", "$?"): the sentence goes on ("Python code is
-				// denoted by <%! %> tags" was split after "<%!").
+			if r != '.' && i > 0 && strings.ContainsRune("<%#$&*=|~^@", rune(u[i-1])) && (i < 2 || !isWordByte(u[i-2])) {
+				// A mark of a template's or a shell's syntax that opens
+				// its token ("<%!", "#!", "$?"): the sentence goes on
+				// ("Python code is denoted by <%! %> tags" was split after
+				// "<%!"). After a word ("100%?", "C#?") it ends.
 				break
 			}
 			if r == '.' && k < len(u) && u[k] >= '0' && u[k] <= '9' && beforeNumber[strings.ToLower(lastWord(u[:i]))] {
@@ -746,4 +747,9 @@ func lastWord(s string) string {
 		j--
 	}
 	return s[j:]
+}
+
+// isWordByte reports an ASCII letter or digit.
+func isWordByte(b byte) bool {
+	return b >= '0' && b <= '9' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z'
 }

@@ -770,17 +770,30 @@ func fontHeadings(pages [][]line) map[lineRef]int {
 		// larger font than the body) come as consecutive lines of one size
 		// out of reading order: read as headings, Graphviz's guide had
 		// "hello world b c d e g h f" above its sections' text. A heading
-		// wraps downwards, over at most three lines: a longer run, or one
-		// whose next line is not below the one before, is a figure's.
+		// wraps downwards: a run whose next line is not below the one
+		// before is a figure's, and so is one of more than three lines
+		// spaced unevenly or of a few letters each.
 		for li := 0; li < len(pg); {
 			lvl := heads[lineRef{p, li}]
 			end := li + 1
 			for lvl > 0 && end < len(pg) && heads[lineRef{p, end}] == lvl {
 				end++
 			}
-			figure := end-li > 3
-			for k := li + 1; k < end && !figure; k++ {
-				figure = pg[k].y >= pg[k-1].y
+			figure := false
+			minGap, maxGap, chars := math.Inf(1), 0.0, 0
+			for k := li; k < end; k++ {
+				chars += utf8.RuneCountInString(pg[k].text)
+				if k > li {
+					gap := pg[k-1].y - pg[k].y
+					figure = figure || gap <= 0
+					minGap, maxGap = min(minGap, gap), max(maxGap, gap)
+				}
+			}
+			if end-li > 3 && !figure {
+				// A long title wrapped over four lines goes down the page
+				// evenly, line after line of words; a figure's labels, a
+				// few letters each, at the gaps of its drawing.
+				figure = maxGap > 1.3*minGap || chars < 10*(end-li)
 			}
 			if figure {
 				for k := li; k < end; k++ {
@@ -803,19 +816,28 @@ var pdfNumbered = regexp.MustCompile(`^(\d{1,2}(?:\.\d{1,2}){1,3})\.?\s+(\p{Lu}.
 // is a number of two or more parts and a title (a capital first, at most
 // twelve words, no final stop, comma, colon or semicolon, no dot leaders
 // or page number of a table of contents), not code, and not smaller than
-// the body text, when the document has at least two and each comes after
-// the one before in the numbering (the longest such run). Its level is the level of the font
-// heading numbered as its first part ("2 Drawing Attributes") plus its
-// depth, else its depth plus one. Without them Graphviz's dotguide.pdf
-// had one section of nine pages under "2 Drawing Attributes".
+// the body text, and not the first line of a clause wrapped over lines
+// (ending on a word such as "the", or above a line going on in lower
+// case), when the document has at least two and each comes after the one
+// before in the numbering (the longest such run; a font heading numbered
+// no higher than the one before starts a new run: an annex numbered from
+// 1.1 again). Its level is the level of the font heading numbered as its
+// first part ("2 Drawing Attributes") plus its depth, else its depth plus
+// one. Without them Graphviz's dotguide.pdf had one section of nine pages
+// under "2 Drawing Attributes".
 func numberedHeadings(pages [][]line, heads map[lineRef]int) {
-	body := bodySize(pages)
+	body, spacing := bodySize(pages), typicalSpacing(pages)
 	type cand struct {
-		ref   lineRef
-		parts []int
+		ref     lineRef
+		parts   []int
+		segment int
 	}
 	var cands []cand
 	top := map[int]int{} // first part → the level of the font heading numbered so
+	// A font heading numbered no higher than the one before ("1 Annex"
+	// after "2 Interface") starts numbering anew: a second document in the
+	// file. Each segment's titles ascend on their own.
+	segment, lastTop := 0, 0
 	for p, pg := range pages {
 		for li, l := range pg {
 			t := strings.TrimSpace(l.text)
@@ -823,6 +845,10 @@ func numberedHeadings(pages [][]line, heads map[lineRef]int) {
 				if f := strings.Fields(t); len(f) > 1 {
 					if n, err := strconv.Atoi(strings.TrimSuffix(f[0], ".")); err == nil {
 						top[n] = lvl
+						if n <= lastTop {
+							segment++
+						}
+						lastTop = n
 					}
 				}
 				continue
@@ -832,8 +858,18 @@ func numberedHeadings(pages [][]line, heads map[lineRef]int) {
 				continue
 			}
 			title := m[2]
-			if len(strings.Fields(title)) > 12 || strings.ContainsAny(title[len(title)-1:], ".,;:") ||
+			words := strings.Fields(title)
+			if len(words) > 12 || strings.ContainsAny(title[len(title)-1:], ".,;:") ||
 				strings.Contains(title, ". .") || strings.Contains(title, "...") || len(edgeNumbers(title)) > 0 {
+				continue
+			}
+			// The first line of a numbered clause wrapped over lines ("1.1
+			// The Tenant shall pay the rent monthly in advance on the"
+			// above "first day of each month …") ends inside its
+			// sentence: on a word that leads into the next, or above a
+			// line that goes on in lower case.
+			if continuesOnNext[strings.ToLower(words[len(words)-1])] ||
+				li+1 < len(pg) && !paragraphBreak(l, pg[li+1], spacing) && startsLower(pg[li+1].text) {
 				continue
 			}
 			var parts []int
@@ -841,28 +877,35 @@ func numberedHeadings(pages [][]line, heads map[lineRef]int) {
 				n, _ := strconv.Atoi(x)
 				parts = append(parts, n)
 			}
-			cands = append(cands, cand{lineRef{p, li}, parts})
+			cands = append(cands, cand{lineRef{p, li}, parts, segment})
 		}
 	}
 	// The longest run of candidates in ascending numbering, in document
 	// order: a line that only looks like a title ("3.5 Million requests a
 	// day were served") falls out of the order of the others.
 	best, prev := make([]int, len(cands)), make([]int, len(cands))
-	end := -1
-	for i := range cands {
-		best[i], prev[i] = 1, -1
-		for j := range i {
-			if slices.Compare(cands[j].parts, cands[i].parts) < 0 && best[j]+1 > best[i] {
-				best[i], prev[i] = best[j]+1, j
+	var kept []cand
+	for from := 0; from < len(cands); {
+		to := from
+		for to < len(cands) && cands[to].segment == cands[from].segment {
+			to++
+		}
+		end := -1
+		for i := from; i < to; i++ {
+			best[i], prev[i] = 1, -1
+			for j := from; j < i; j++ {
+				if slices.Compare(cands[j].parts, cands[i].parts) < 0 && best[j]+1 > best[i] {
+					best[i], prev[i] = best[j]+1, j
+				}
+			}
+			if end < 0 || best[i] > best[end] {
+				end = i
 			}
 		}
-		if end < 0 || best[i] > best[end] {
-			end = i
+		for i := end; i >= 0; i = prev[i] {
+			kept = append(kept, cands[i])
 		}
-	}
-	var kept []cand
-	for i := end; i >= 0; i = prev[i] {
-		kept = append(kept, cands[i])
+		from = to
 	}
 	if len(kept) < 2 {
 		return
@@ -874,6 +917,19 @@ func numberedHeadings(pages [][]line, heads map[lineRef]int) {
 		}
 		heads[c.ref] = min(lvl, 6)
 	}
+}
+
+// continuesOnNext are words a title does not end with and a line of a
+// sentence wrapped mid-clause often does.
+var continuesOnNext = map[string]bool{"the": true, "a": true, "an": true, "of": true, "and": true, "or": true,
+	"to": true, "in": true, "on": true, "at": true, "for": true, "with": true, "by": true, "from": true,
+	"after": true, "before": true, "that": true, "which": true, "is": true, "are": true, "be": true,
+	"shall": true, "will": true, "must": true, "may": true, "its": true, "their": true, "as": true}
+
+// startsLower reports whether s starts with a lower-case letter.
+func startsLower(s string) bool {
+	r, _ := utf8.DecodeRuneInString(strings.TrimSpace(s))
+	return unicode.IsLower(r)
 }
 
 func cmpFloat(a, b float64) int {

@@ -688,9 +688,14 @@ func namesOf(query string) questionNames {
 			}
 		}
 		out = append(out, pr)
-		if tail := qualifiedTail(w); tail != "" && !seen[tail] && len(out) < maxProbes {
-			seen[tail] = true
-			out = append(out, probe{word: tail, text: tail, literal: true, of: w})
+		if tail := qualifiedTail(w); tail != "" {
+			root := w[:strings.IndexByte(w, '.')]
+			for _, part := range []string{tail, root} {
+				if !seen[part] && len(out) < maxProbes {
+					seen[part] = true
+					out = append(out, probe{word: part, text: part, literal: true, of: w})
+				}
+			}
 		}
 	}
 	for _, o := range n.options {
@@ -786,40 +791,65 @@ func (n questionNames) releaseNames() []string {
 // hyphens ("--cloud-sync", "--no-verify", "--max_connections").
 var optionPattern = regexp.MustCompile(`(?:^|[\s(\x60"'“])--([\p{L}][\p{L}\p{N}_]*(?:-[\p{L}\p{N}_]+)*)`)
 
-// qualifiedTail returns the last part of a dotted name when it is a name
-// of its own (a capital after a lower-case letter, an underscore or a
-// digit: TopLevelLookupException, import_module), else "". Python prints
-// an exception with its module ("mako.exceptions.TopLevelLookupException:
-// Can't locate template …") where documents write the class alone, and a
-// pasted error was refused as naming something no document mentions; the
-// dotted name counts as found when its last part is (found).
+// qualifiedTail returns the last part of a dotted name when it names a
+// class (a capital first, and a capital after a lower-case letter, an
+// underscore, a digit or another capital: TopLevelLookupException,
+// SSLError), else "". Python prints an exception with its module
+// ("mako.exceptions.TopLevelLookupException: Can't locate template …")
+// where documents write the class alone, and a pasted error was refused
+// as naming something no document mentions. The dotted name counts as
+// found when its class and its first part (the library: "mako",
+// "requests") both are (found): a method's name ("KafkaConsumer.toString")
+// is no class, and another library's class ("sqlalchemy.exc.IntegrityError"
+// over documents that never name SQLAlchemy) stays missing.
 func qualifiedTail(word string) string {
 	i := strings.LastIndexByte(word, '.')
 	if i <= 0 || !Identifier(word) || strings.Contains(word, "/") {
 		return ""
 	}
 	tail := word[i+1:]
-	if utf8.RuneCountInString(tail) < 4 || !NameLike(tail, true) {
+	first, _ := utf8.DecodeRuneInString(tail)
+	if utf8.RuneCountInString(tail) < 4 || !unicode.IsUpper(first) {
+		return ""
+	}
+	upper, lower := 0, false
+	for _, r := range tail {
+		upper += b2i(unicode.IsUpper(r))
+		lower = lower || unicode.IsLower(r)
+	}
+	if !NameLike(tail, true) && !(upper >= 2 && lower) {
 		return ""
 	}
 	return tail
 }
 
-// found drops from missing the tails qualifiedTail probed, and the dotted
-// names whose tail is not among them.
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// found drops from missing the parts namesOf probed for a dotted name
+// (qualifiedTail), and the dotted names whose class and first part were
+// probed and found, whoever wrote them: the question may write the class
+// on its own too ("TopLevelLookupException … shown as
+// mako.exceptions.TopLevelLookupException").
 func found(probes []probe, missing []string) []string {
+	probed := map[string]bool{}
+	for _, p := range probes {
+		probed[p.word] = true
+	}
+	has := func(w string) bool { return probed[w] && !slices.Contains(missing, w) }
 	var out []string
 	for _, w := range missing {
-		skip := false
-		for _, p := range probes {
-			if p.of != "" && (p.word == w || p.of == w && !slices.Contains(missing, p.word)) {
-				skip = true
-				break
-			}
+		if slices.ContainsFunc(probes, func(p probe) bool { return p.of != "" && p.word == w }) {
+			continue
 		}
-		if !skip {
-			out = append(out, w)
+		if tail := qualifiedTail(w); tail != "" && has(tail) && has(w[:strings.IndexByte(w, '.')]) {
+			continue
 		}
+		out = append(out, w)
 	}
 	return out
 }

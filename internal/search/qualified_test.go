@@ -19,7 +19,7 @@ import (
 func TestQualifiedNamesFoundByTheirClass(t *testing.T) {
 	t.Parallel()
 	docs := map[string]string{
-		"errors.md": "# Errors\n\nA TopLevelLookupException is raised when the template lookup cannot locate a template by its uri. " +
+		"errors.md": "# Errors\n\nMako raises a TopLevelLookupException when the template lookup cannot locate a template by its uri. " +
 			"The exceptions module holds every exception the template engine raises.",
 		"usage.md": "# Usage\n\nThe TemplateLookup class finds templates in the directories it is given.",
 	}
