@@ -2,17 +2,14 @@ package ask_test
 
 import (
 	"context"
-	"os"
 	"strings"
 	"testing"
 
 	"github.com/ragd-dev/ragd/internal/answer"
 	"github.com/ragd-dev/ragd/internal/ask"
-	"github.com/ragd-dev/ragd/internal/embed"
+	"github.com/ragd-dev/ragd/internal/chunk"
 	"github.com/ragd-dev/ragd/internal/ingest"
 	"github.com/ragd-dev/ragd/internal/search"
-	"github.com/ragd-dev/ragd/internal/tenant"
-	"github.com/ragd-dev/ragd/internal/testdb"
 )
 
 // TestAskReadsLongPackedSectionTitles: the titles that reach the answerer
@@ -28,20 +25,7 @@ import (
 func TestAskReadsLongPackedSectionTitles(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	pool := testdb.App(t)
-	tt := testdb.NewTenant(t, "ask-long-titles", "")
-	tn, err := tenant.Load(ctx, pool, tt.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
-	emb, err := embed.NewLocal(embed.DefaultModelDir(os.Getenv))
-	if err != nil {
-		t.Fatalf("local model: %v (run make setup)", err)
-	}
-	p, err := ingest.New(pool, emb, 1)
-	if err != nil {
-		t.Fatal(err)
-	}
+	pool, _, tn, emb, p := chunkTenant(t, "ask-long-titles", chunk.DefaultConfig())
 	const title = "After upgrading from version 2.3 to version 2.4, every scheduled crawl of my own site logs “Filtered offsite request to www.example.com” messages and skips those pages. How can I make the crawler follow those links again?"
 	if len(title) <= 200 {
 		t.Fatalf("title of %d bytes; the test needs one over chunk.maxPathElem", len(title))

@@ -2,17 +2,14 @@ package ask_test
 
 import (
 	"context"
-	"os"
 	"strings"
 	"testing"
 
 	"github.com/ragd-dev/ragd/internal/answer"
 	"github.com/ragd-dev/ragd/internal/ask"
-	"github.com/ragd-dev/ragd/internal/embed"
+	"github.com/ragd-dev/ragd/internal/chunk"
 	"github.com/ragd-dev/ragd/internal/ingest"
 	"github.com/ragd-dev/ragd/internal/search"
-	"github.com/ragd-dev/ragd/internal/tenant"
-	"github.com/ragd-dev/ragd/internal/testdb"
 )
 
 // TestAskReadsPackedSectionTitles (h-trial34): an FAQ page's short entries
@@ -25,20 +22,7 @@ import (
 func TestAskReadsPackedSectionTitles(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	pool := testdb.App(t)
-	tt := testdb.NewTenant(t, "ask-titles", "")
-	tn, err := tenant.Load(ctx, pool, tt.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
-	emb, err := embed.NewLocal(embed.DefaultModelDir(os.Getenv))
-	if err != nil {
-		t.Fatalf("local model: %v (run make setup)", err)
-	}
-	p, err := ingest.New(pool, emb, 1)
-	if err != nil {
-		t.Fatal(err)
-	}
+	pool, _, tn, emb, p := chunkTenant(t, "ask-titles", chunk.DefaultConfig())
 	html := `<html><head><title>FAQ</title></head><body><main><h1>Frequently Asked Questions</h1>
 <h2>Can I run a crawler without a project?</h2><p>Yes. Use the runcrawler command with the file of your crawler.</p>
 <h2>I get “Filtered offsite request” messages. How can I fix them?</h2>

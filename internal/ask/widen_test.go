@@ -186,6 +186,15 @@ func TestAskDropsSourcesInsideAnEarlierNeighbourhood(t *testing.T) {
 // test document is a chunk of its own.
 func smallChunkTenant(t *testing.T, name string) (*pgxpool.Pool, testdb.Tenant, tenant.Tenant, embed.Embedder, *ingest.Pipeline) {
 	t.Helper()
+	cfg := chunk.DefaultConfig()
+	cfg.TargetTokens, cfg.MaxTokens, cfg.MinTokens, cfg.OverlapTokens = 20, 30, 5, 0
+	return chunkTenant(t, name, cfg)
+}
+
+// chunkTenant is a new tenant of the application pool, the local model
+// and a pipeline chunking with cfg.
+func chunkTenant(t *testing.T, name string, cfg chunk.Config) (*pgxpool.Pool, testdb.Tenant, tenant.Tenant, embed.Embedder, *ingest.Pipeline) {
+	t.Helper()
 	pool := testdb.App(t)
 	tt := testdb.NewTenant(t, name, "")
 	tn, err := tenant.Load(context.Background(), pool, tt.ID)
@@ -196,8 +205,6 @@ func smallChunkTenant(t *testing.T, name string) (*pgxpool.Pool, testdb.Tenant, 
 	if err != nil {
 		t.Fatalf("local model: %v (run make setup)", err)
 	}
-	cfg := chunk.DefaultConfig()
-	cfg.TargetTokens, cfg.MaxTokens, cfg.MinTokens, cfg.OverlapTokens = 20, 30, 5, 0
 	p, err := ingest.New(pool, emb, 1, ingest.WithChunkConfig(cfg))
 	if err != nil {
 		t.Fatal(err)

@@ -29,16 +29,7 @@ func TestPDFFigureLabelsAreNoHeadings(t *testing.T) {
 	pages[1].lines = append([]pdfLine{big(700, 72, "2 Drawing"), big(684, 72, "Attributes")}, pages[1].lines...)
 	pages[2].lines = append(pages[2].lines, big(407, 301, "main"), big(356, 270, "parse"), big(305, 233, "init"), big(356, 327, "cleanup"))
 	pages[3].lines = append(pages[3].lines, big(551, 309, "a"), big(470, 309, "b"), big(551, 398, "e"))
-	doc, err := layoutPDF(&pdfRaw{title: "Drawing graphs", pages: pages})
-	if err != nil {
-		t.Fatal(err)
-	}
-	var heads []string
-	for _, b := range doc.Blocks {
-		if b.Kind == KindHeading {
-			heads = append(heads, doc.Text[b.Start:b.End])
-		}
-	}
+	heads, _ := hr26Headings(t, pages)
 	if !slices.Equal(heads, []string{"2 Drawing Attributes"}) {
 		t.Errorf("headings %q; want the wrapped section heading only", heads)
 	}
@@ -74,19 +65,7 @@ func TestPDFNumberedSectionsInBodySize(t *testing.T) {
 		}
 		pages = append(pages, pg)
 	}
-	doc, err := layoutPDF(&pdfRaw{title: "Drawing graphs", pages: pages})
-	if err != nil {
-		t.Fatal(err)
-	}
-	var heads []string
-	levels := map[string]int{}
-	for _, b := range doc.Blocks {
-		if b.Kind == KindHeading {
-			h := doc.Text[b.Start:b.End]
-			heads = append(heads, h)
-			levels[h] = b.Level
-		}
-	}
+	heads, levels := hr26Headings(t, pages)
 	if !slices.Contains(heads, "2.1 Node Shapes") || !slices.Contains(heads, "2.2 Labels") || slices.ContainsFunc(heads, func(h string) bool { return strings.Contains(h, "Million") || strings.Contains(h, ". .") }) {
 		t.Fatalf("headings %q; want 2.1 and 2.2 once each, no contents line or sentence", heads)
 	}

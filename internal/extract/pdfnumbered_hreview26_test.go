@@ -6,7 +6,8 @@ import (
 	"testing"
 )
 
-// hr26Headings lays the pages out and returns the headings and their levels.
+// hr26Headings lays the pages out and returns the headings and their
+// levels (also the figure and numbered-section tests' reader).
 func hr26Headings(t *testing.T, pages []pdfPage) ([]string, map[string]int) {
 	t.Helper()
 	doc, err := layoutPDF(&pdfRaw{title: "Document", pages: pages})
