@@ -97,7 +97,7 @@ type AnswerResponse struct {
 	RefusalReason    string            `json:"refusal_reason,omitempty" doc:"Why the answer was refused, e.g. no_results, low_retrieval_confidence, not_in_sources, unsupported_answer."`
 	Confidence       float64           `json:"confidence" doc:"Estimated probability in [0, 1] that the tenant's documents answer the question; answers below the tenant's refuse_below are refused."`
 	ConfidenceReason string            `json:"confidence_reason,omitempty" doc:"Why the confidence is low, in words, e.g. no document mentions “MongoDB”."`
-	MissingTerms     []string          `json:"missing_terms,omitempty" doc:"Names and identifiers of the question that no document of the tenant contains."`
+	MissingTerms     []string          `json:"missing_terms,omitempty" doc:"Names and identifiers of the question that no document of the tenant contains (a name, a code identifier, an option, a release). Ordinary words no document has are not listed here; confidence_reason may name them (\"no document mentions “backoff”\")."`
 	Citations        []answer.Citation `json:"citations" doc:"Sources the answer cites, in order of first citation."`
 	Sources          []answer.Source   `json:"sources" doc:"Every retrieved source given to the answerer."`
 	Mode             string            `json:"mode" enum:"llm,extractive" doc:"llm: generated and citation-checked; extractive: sentences quoted from the sources."`

@@ -72,7 +72,7 @@ type SearchResponse struct {
 	VectorModel      string             `json:"vector_model,omitempty" doc:"The embedding model whose vectors the vector leg read (the tenant's active model); absent when the leg did not run."`
 	Confidence       float64            `json:"confidence" doc:"Estimated probability in [0, 1] that the tenant's documents answer the query (the refusal signal)."`
 	ConfidenceReason string             `json:"confidence_reason,omitempty" doc:"Why the confidence is low, in words, e.g. no document mentions “MongoDB”."`
-	MissingTerms     []string           `json:"missing_terms,omitempty" doc:"Names and identifiers of the query that no document of the tenant contains."`
+	MissingTerms     []string           `json:"missing_terms,omitempty" doc:"Names and identifiers of the query that no document of the tenant contains (a name, a code identifier, an option, a release). Ordinary words no document has are not listed here; confidence_reason may name them (\"no document mentions “backoff”\")."`
 	KeywordSkipped   bool               `json:"keyword_skipped,omitempty" doc:"True when the query had no searchable words (stop words only)."`
 	TimingsMS        map[string]float64 `json:"timings_ms" doc:"Milliseconds per stage: embed, retrieve (both legs with the chunks they found, one database round trip), fuse, rerank; a single-leg search reports its retrieve time as vector or keyword too."`
 	EventID          string             `json:"event_id,omitempty" format:"uuid" doc:"The retrieval event recorded for this search: POST /v1/events/{id}/feedback rates it. Absent when the event was not recorded (recording off or its buffer full)."`
