@@ -38,12 +38,7 @@ func TestGzippedFilesOverHTTP(t *testing.T) {
 	ed := token(t, b.a.ID, auth.RoleEditor)
 	upload := func(filename string, content []byte) *httptest.ResponseRecorder {
 		body, ct := multipartBody(t, filename, "application/gzip", content, nil)
-		r := httptest.NewRequestWithContext(t.Context(), "POST", "/v1/documents/upload", body)
-		r.Header.Set("Content-Type", ct)
-		r.Header.Set("Authorization", "Bearer "+ed)
-		w := httptest.NewRecorder()
-		b.srv.ServeHTTP(w, r)
-		return w
+		return b.do(req{method: "POST", path: "/v1/documents/upload", token: ed, body: body.Bytes(), header: map[string]string{"Content-Type": ct}})
 	}
 	out := decode[api.DocumentWrite](t, upload("install.md.gz", gzipBytes(t, docInstall)), 200)
 	doc := decode[api.Document](t, b.do(req{method: "GET", path: "/v1/documents/" + out.ID.String(), token: ed}), 200)

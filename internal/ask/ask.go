@@ -224,7 +224,7 @@ func (s *Service) widen(ctx context.Context, t tenant.Tenant, rs []search.Result
 	}
 	out := make([]search.Result, len(rs))
 	nbs := make([]*neighbourhood, len(rs))
-	code := make([]sourceExtras, len(rs))
+	extras := make([]sourceExtras, len(rs))
 	for i, r := range rs {
 		n, ok := by[r.ChunkID]
 		if ok && strings.TrimSpace(n.Body) != "" && len(n.Body) >= len(r.Content)/2 {
@@ -236,7 +236,7 @@ func (s *Service) widen(ctx context.Context, t tenant.Tenant, rs []search.Result
 			}
 		}
 		if ok {
-			code[i] = sourceExtras{code: clipSpans(n.CodeSpans, r.StartOffset, r.EndOffset, len(r.Content)-(r.EndOffset-r.StartOffset)),
+			extras[i] = sourceExtras{code: clipSpans(n.CodeSpans, r.StartOffset, r.EndOffset, len(r.Content)-(r.EndOffset-r.StartOffset)),
 				titles: sectionTitles(n.PartSections)}
 		}
 		out[i] = r
@@ -245,7 +245,7 @@ func (s *Service) widen(ctx context.Context, t tenant.Tenant, rs []search.Result
 	// (the next chunk of the same page) is already in that source: quoted
 	// twice, as two sources of overlapping text, it padded every other
 	// answer of a fresh-user trial.
-	kept, keptNbs, keptCode := out[:0], nbs[:0], code[:0]
+	kept, keptNbs, keptExtras := out[:0], nbs[:0], extras[:0]
 	for i, r := range out {
 		covered := false
 		for j := range kept {
@@ -255,10 +255,10 @@ func (s *Service) widen(ctx context.Context, t tenant.Tenant, rs []search.Result
 			}
 		}
 		if !covered {
-			kept, keptNbs, keptCode = append(kept, r), append(keptNbs, nbs[i]), append(keptCode, code[i])
+			kept, keptNbs, keptExtras = append(kept, r), append(keptNbs, nbs[i]), append(keptExtras, extras[i])
 		}
 	}
-	return kept, keptNbs, keptCode, nil
+	return kept, keptNbs, keptExtras, nil
 }
 
 // sourceExtras is what widen learns of a source beyond its text: its code
@@ -275,16 +275,21 @@ type sourceExtras struct {
 // of its text, which the answerer must read as titles, not sentences.
 func sectionTitles(parts []string) []string {
 	var out []string
-	for _, p := range parts {
-		for _, path := range strings.Split(p, "\n") {
-			hs := strings.Split(path, " > ")
-			// A heading's own " > " is stored as " › " (chunk.pathElem).
-			if t := strings.ReplaceAll(strings.TrimSpace(hs[len(hs)-1]), " › ", " > "); t != "" && !slices.Contains(out, t) {
+	for j := range parts {
+		for _, path := range partSections(parts, j) {
+			if t := pathTitle(path); t != "" && !slices.Contains(out, t) {
 				out = append(out, t)
 			}
 		}
 	}
 	return out
+}
+
+// pathTitle returns the last heading of a heading path as the text writes
+// it: a heading's own " > " is stored as " › " (chunk.pathElem).
+func pathTitle(path string) string {
+	hs := strings.Split(path, " > ")
+	return strings.ReplaceAll(strings.TrimSpace(hs[len(hs)-1]), " › ", " > ")
 }
 
 // clipSpans turns a document's code ranges (start, end pairs of its text)

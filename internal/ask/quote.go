@@ -137,8 +137,7 @@ func sectionAt(content string, start, at int, sections []string) string {
 	}
 	out, pos := "", start
 	for n, path := range sections {
-		hs := strings.Split(path, " > ")
-		title := strings.ReplaceAll(strings.TrimSpace(hs[len(hs)-1]), " › ", " > ")
+		title := pathTitle(path)
 		whole := true
 		if p, ok := strings.CutSuffix(title, "…"); ok {
 			title, whole = p, false

@@ -60,12 +60,12 @@ func layoutPDF(raw *pdfRaw) (*Document, error) {
 		return nil, ErrNoTextLayer
 	}
 	dropRunning(pages)
+	spacing := typicalSpacing(pages)
 	heads := outlineHeadings(raw.outline, pages)
 	if len(heads) == 0 {
 		heads = fontHeadings(pages)
-		numberedHeadings(pages, heads)
+		numberedHeadings(pages, heads, spacing)
 	}
-	spacing := typicalSpacing(pages)
 
 	var b builder
 	starts := make([]int, len(pages))
@@ -825,8 +825,8 @@ var pdfNumbered = regexp.MustCompile(`^(\d{1,2}(?:\.\d{1,2}){1,3})\.?\s+(\p{Lu}.
 // first part ("2 Drawing Attributes") plus its depth, else its depth plus
 // one. Without them Graphviz's dotguide.pdf had one section of nine pages
 // under "2 Drawing Attributes".
-func numberedHeadings(pages [][]line, heads map[lineRef]int) {
-	body, spacing := bodySize(pages), typicalSpacing(pages)
+func numberedHeadings(pages [][]line, heads map[lineRef]int, spacing float64) {
+	body := bodySize(pages)
 	type cand struct {
 		ref     lineRef
 		parts   []int

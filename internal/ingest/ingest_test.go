@@ -598,13 +598,21 @@ func TestWalkLeavesOutNotFoundAndMkDocsPages(t *testing.T) {
 	}
 }
 
+// relPaths returns the files' paths relative to dir, sorted.
+func relPaths(dir string, files []ingest.File) []string {
+	var got []string
+	for _, f := range files {
+		got = append(got, strings.TrimPrefix(f.Path, dir+"/"))
+	}
+	slices.Sort(got)
+	return got
+}
+
 // walkDefault walks dir with the default options and returns the files it
 // keeps and those it skips, relative to dir and sorted.
 func walkDefault(dir string) (got, skipped []string, err error) {
 	files, fails, err := ingest.Walk([]string{dir}, ingest.WalkOptions{})
-	for _, f := range files {
-		got = append(got, strings.TrimPrefix(f.Path, dir+"/"))
-	}
+	got = relPaths(dir, files)
 	for _, f := range fails {
 		if f.Kind == ingest.KindSkipped {
 			skipped = append(skipped, strings.TrimPrefix(f.Path, dir+"/"))
@@ -760,15 +768,12 @@ func TestWalkLeavesOutTheSourcesOfHTMLPages(t *testing.T) {
 	})
 	var linked []string
 	files, fails, err := ingest.Walk([]string{dir}, ingest.WalkOptions{BaseURI: "https://docs.example/", Linked: &linked})
-	var got, skipped []string
-	for _, f := range files {
-		got = append(got, strings.TrimPrefix(f.Path, dir+"/"))
-	}
+	got := relPaths(dir, files)
+	var skipped []string
 	for _, f := range fails {
 		skipped = append(skipped, strings.TrimPrefix(f.Path, dir+"/")+": "+f.Reason)
 	}
 	want := []string{"git/git-add.html", "git/git-diff.html", "site/README.html", "site/changes.txt", "site/index.html", "site/notes.txt", "text/a.txt", "text/b.md"}
-	slices.Sort(got)
 	if err != nil || !slices.Equal(got, want) {
 		t.Errorf("files %q, %v; want %q", got, err, want)
 	}

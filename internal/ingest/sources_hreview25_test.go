@@ -30,11 +30,7 @@ func TestWalkKeepsTextSourcesWhenTheirPagesAreExcluded(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var got []string
-	for _, f := range files {
-		got = append(got, strings.TrimPrefix(f.Path, dir+"/"))
-	}
-	slices.Sort(got)
+	got := relPaths(dir, files)
 	if want := []string{"git/git-add.txt", "git/git-diff.txt"}; !slices.Equal(got, want) {
 		var reasons []string
 		for _, f := range fails {
