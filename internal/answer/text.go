@@ -289,11 +289,11 @@ func splitUnit(u string) []string {
 			if r == '.' && (endsAbbreviation(u[:i]) || syntaxEllipsis(u[start:i+1])) {
 				break
 			}
-			if r != '.' && i > 0 && strings.ContainsRune("<%#$&*=|~^@", rune(u[i-1])) && (i < 2 || !isWordByte(u[i-2])) {
-				// A mark of a template's or a shell's syntax that opens
-				// its token ("<%!", "#!", "$?"): the sentence goes on
-				// ("Python code is denoted by <%! %> tags" was split after
-				// "<%!"). After a word ("100%?", "C#?") it ends.
+			if r != '.' && syntaxToken(u, i) {
+				// The "!" or "?" closes a token of a template's, a
+				// shell's or a regular expression's syntax: the sentence
+				// goes on ("Python code is denoted by <%! %> tags" was
+				// split after "<%!").
 				break
 			}
 			if r == '.' && k < len(u) && u[k] >= '0' && u[k] <= '9' && beforeNumber[strings.ToLower(lastWord(u[:i]))] {
@@ -747,6 +747,26 @@ func lastWord(s string) string {
 		j--
 	}
 	return s[j:]
+}
+
+// syntaxToken reports whether the "!" or "?" at u[i] closes a token of a
+// shell's, a template's or a regular expression's syntax that no word
+// precedes: "$?", "$!", "#!", "<%!", ".*?" (a lazy quantifier). Other marks
+// before it are prose: "100%?", "C#?", "ends with #?", "start with ~?",
+// "**required**?" end their sentence.
+func syntaxToken(u string, i int) bool {
+	if i < 1 || i >= 2 && isWordByte(u[i-2]) {
+		return false
+	}
+	switch u[i-1 : i+1] {
+	case "$?", "$!", "#!":
+		return true
+	case "%!":
+		return i >= 2 && u[i-2] == '<'
+	case "*?":
+		return i >= 2 && strings.ContainsRune(".)]", rune(u[i-2]))
+	}
+	return false
 }
 
 // isWordByte reports an ASCII letter or digit.

@@ -277,19 +277,31 @@ func sectionTitles(parts []string) []string {
 	var out []string
 	for j := range parts {
 		for _, path := range partSections(parts, j) {
-			if t := pathTitle(path); t != "" && !slices.Contains(out, t) {
-				out = append(out, t)
+			for _, t := range pathTitles(path) {
+				if !slices.Contains(out, t) {
+					out = append(out, t)
+				}
 			}
 		}
 	}
 	return out
 }
 
-// pathTitle returns the last heading of a heading path as the text writes
-// it: a heading's own " > " is stored as " › " (chunk.pathElem).
-func pathTitle(path string) string {
+// pathTitles returns the last heading of a heading path as the text may
+// write it: as stored and, when it holds " › ", with " > " there too. A
+// heading's own " > " is stored as " › " (chunk.pathElem), and a heading
+// may write "›" itself (a breadcrumb: "Settings › Privacy › Cookies"),
+// so the stored form alone cannot say which. Nil for an empty path.
+func pathTitles(path string) []string {
 	hs := strings.Split(path, " > ")
-	return strings.ReplaceAll(strings.TrimSpace(hs[len(hs)-1]), " › ", " > ")
+	t := strings.TrimSpace(hs[len(hs)-1])
+	switch u := strings.ReplaceAll(t, " › ", " > "); {
+	case t == "":
+		return nil
+	case u != t:
+		return []string{t, u}
+	}
+	return []string{t}
 }
 
 // clipSpans turns a document's code ranges (start, end pairs of its text)

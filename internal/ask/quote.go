@@ -137,15 +137,23 @@ func sectionAt(content string, start, at int, sections []string) string {
 	}
 	out, pos := "", start
 	for n, path := range sections {
-		title := pathTitle(path)
-		whole := true
-		if p, ok := strings.CutSuffix(title, "…"); ok {
-			title, whole = p, false
+		i, title, named := -1, "", false
+		for _, t := range pathTitles(path) {
+			whole := true
+			if p, ok := strings.CutSuffix(t, "…"); ok {
+				t, whole = p, false
+			}
+			if t == "" {
+				continue
+			}
+			named = true
+			if j := titleLine(content, pos, t, whole); j >= 0 && (i < 0 || j < i) {
+				i, title = j, t
+			}
 		}
-		if title == "" {
+		if !named {
 			continue
 		}
-		i := titleLine(content, pos, title, whole)
 		switch {
 		case i < 0 && n > 0:
 			return ""

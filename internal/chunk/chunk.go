@@ -237,6 +237,35 @@ func pathElem(s string) string {
 	return s[:cut] + "…"
 }
 
+// titleSeparators join a page's own title and its site's name in an HTML
+// <title> ("Spider Middleware — Scrapy 2.8.0 documentation", "Install -
+// MkDocs", "Docs | Page").
+var titleSeparators = []string{" — ", " – ", " - ", " | ", " · ", " :: ", " » ", ": "}
+
+// repeats reports whether heading h says again what the path element above
+// it (last) already says: the same words, or, when last is the document's
+// title, the title without its site's name. Sphinx, MkDocs and most site
+// generators title a page "<h1> — <site>"; the h1 under it repeated the page's
+// name in every chunk's heading path ("Spider Middleware — Scrapy 2.8.0
+// documentation > Spider Middleware > …") and in the embedded text's first
+// tokens. The title keeps the site's name: in a tenant holding several
+// products' documentation it says which one a page is about.
+func repeats(last, h string, title bool) bool {
+	if strings.EqualFold(h, last) {
+		return true
+	}
+	if !title || len(h) >= len(last) {
+		return false
+	}
+	for _, sep := range titleSeparators {
+		if n := len(h) + len(sep); n < len(last) && strings.EqualFold(last[:len(h)], h) && last[len(h):n] == sep ||
+			n < len(last) && strings.EqualFold(last[len(last)-len(h):], h) && last[len(last)-n:len(last)-len(h)] == sep {
+			return true
+		}
+	}
+	return false
+}
+
 // namingTerm returns the innermost of the definition terms a block is in
 // (outermost first) that names something: a field list's label inside an
 // API entry ("Parameters:", "Returns", "Raises:") names no thing, and as a
@@ -312,7 +341,7 @@ func (s *splitter) sections() *section {
 			}
 			parent := stack[len(stack)-1]
 			path := parent.path
-			if h := pathElem(s.text[b.Start:b.End]); h != "" && (len(path) == 0 || !strings.EqualFold(h, path[len(path)-1])) {
+			if h := pathElem(s.text[b.Start:b.End]); h != "" && (len(path) == 0 || !repeats(path[len(path)-1], h, len(path) == len(rootPath) && parent.sec == root)) {
 				path = append(path[:len(path):len(path)], h)
 			}
 			sec := &section{level: level, from: i, to: len(s.blocks)}

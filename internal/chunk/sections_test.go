@@ -56,3 +56,37 @@ func TestHeadingPathKeepsItsSeparator(t *testing.T) {
 		t.Fatalf("chunks %+v; want one with path %q", chunks, "Editor guide > Edit › Find")
 	}
 }
+
+// TestHeadingPathNamesAPageOnce: a page titled "<h1> — <site>" (Sphinx,
+// MkDocs, most site generators) gets paths that name it once, with the
+// site's name kept; a heading that only begins like the title, or a title
+// that does not end in a site's name, stays in the path.
+func TestHeadingPathNamesAPageOnce(t *testing.T) {
+	cfg := Config{TargetTokens: 60, MaxTokens: 90, MinTokens: 1, MaxChars: 4096}
+	cases := []struct{ title, h1, want string }{
+		{"Spider Middleware — Scrapy 2.8.0 documentation", "Spider Middleware", "Spider Middleware — Scrapy 2.8.0 documentation"},
+		{"Install - MkDocs", "install", "Install - MkDocs"},
+		{"PostgreSQL: Documentation: 15: CREATE TABLE", "CREATE TABLE", "PostgreSQL: Documentation: 15: CREATE TABLE"},
+		{"Spider Middleware — Scrapy", "Spider", "Spider Middleware — Scrapy > Spider"},
+		{"Spider Middleware and more", "Spider Middleware", "Spider Middleware and more > Spider Middleware"},
+		{"Spider Middleware", "Spider Middleware", "Spider Middleware"},
+	}
+	for _, c := range cases {
+		page := "<html><head><title>" + c.title + "</title></head><body><h1>" + c.h1 + "</h1><p>Middlewares process what spiders return.</p>" +
+			"<h2>Activating a middleware</h2><p>Add it to the SPIDER_MIDDLEWARES setting with its order.</p></body></html>"
+		chunks := split(t, extractT(t, "text/html", page), cfg)
+		if len(chunks) != 1 {
+			t.Fatalf("title %q: %d chunks, want 1", c.title, len(chunks))
+		}
+		if want := []string{c.want, c.want + " > Activating a middleware"}; chunks[0].HeadingPath != c.want || !slices.Equal(chunks[0].Sections, want) {
+			t.Errorf("title %q, h1 %q: path %q, sections %q; want %q, %q", c.title, c.h1, chunks[0].HeadingPath, chunks[0].Sections, c.want, want)
+		}
+	}
+	// A heading below the first level that repeats the title's page name
+	// is a section of its own, not the page's name again.
+	page := "<html><head><title>Spiders — Scrapy</title></head><body><h1>Overview</h1><p>Spiders crawl.</p><h2>Spiders</h2><p>A spider defines how a site is scraped.</p></body></html>"
+	chunks := split(t, extractT(t, "text/html", page), cfg)
+	if want := []string{"Spiders — Scrapy > Overview", "Spiders — Scrapy > Overview > Spiders"}; len(chunks) != 1 || !slices.Equal(chunks[0].Sections, want) {
+		t.Errorf("nested heading: %+v; want one chunk with sections %q", chunks, want)
+	}
+}

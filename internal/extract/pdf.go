@@ -838,6 +838,19 @@ func numberedHeadings(pages [][]line, heads map[lineRef]int, spacing float64) {
 	// after "2 Interface") starts numbering anew: a second document in the
 	// file. Each segment's titles ascend on their own.
 	segment, lastTop := 0, 0
+	// A page of contents lists numbered titles with their page numbers
+	// ("1.2 Installing 7"): on a page with tocLines or more lines so, a
+	// title ending in a number is an entry of the list. Elsewhere the
+	// number is the title's ("1.2 Installing on Windows 11", "2.2
+	// Upgrading to Python 3").
+	paged := make([]int, len(pages))
+	for p, pg := range pages {
+		for _, l := range pg {
+			if m := pdfNumbered.FindStringSubmatch(strings.TrimSpace(l.text)); m != nil && endsInNumber(m[2]) {
+				paged[p]++
+			}
+		}
+	}
 	for p, pg := range pages {
 		for li, l := range pg {
 			t := strings.TrimSpace(l.text)
@@ -860,7 +873,8 @@ func numberedHeadings(pages [][]line, heads map[lineRef]int, spacing float64) {
 			title := m[2]
 			words := strings.Fields(title)
 			if len(words) > 12 || strings.ContainsAny(title[len(title)-1:], ".,;:") ||
-				strings.Contains(title, ". .") || strings.Contains(title, "...") || len(edgeNumbers(title)) > 0 {
+				strings.Contains(title, ". .") || strings.Contains(title, "...") || strings.Contains(title, "…") || startsWithNumber(title) ||
+				endsInNumber(title) && paged[p] >= tocLines {
 				continue
 			}
 			// The first line of a numbered clause wrapped over lines ("1.1
@@ -868,7 +882,7 @@ func numberedHeadings(pages [][]line, heads map[lineRef]int, spacing float64) {
 			// above "first day of each month …") ends inside its
 			// sentence: on a word that leads into the next, or above a
 			// line that goes on in lower case.
-			if continuesOnNext[strings.ToLower(words[len(words)-1])] ||
+			if continuesOnNext[words[len(words)-1]] ||
 				li+1 < len(pg) && !paragraphBreak(l, pg[li+1], spacing) && startsLower(pg[li+1].text) {
 				continue
 			}
@@ -919,8 +933,31 @@ func numberedHeadings(pages [][]line, heads map[lineRef]int, spacing float64) {
 	}
 }
 
+// tocLines is how many numbered titles ending in a number make a page a
+// table of contents (numberedHeadings).
+const tocLines = 3
+
+// endsInNumber and startsWithNumber report a title whose last (first)
+// word, of two or more, is an integer of at most five digits.
+func endsInNumber(title string) bool {
+	f := strings.Fields(title)
+	return len(f) >= 2 && len(f[len(f)-1]) <= 5 && isInteger(f[len(f)-1])
+}
+
+func startsWithNumber(title string) bool {
+	f := strings.Fields(title)
+	return len(f) >= 2 && len(f[0]) <= 5 && isInteger(f[0])
+}
+
+func isInteger(w string) bool {
+	n, err := strconv.Atoi(w)
+	return err == nil && n >= 0
+}
+
 // continuesOnNext are words a title does not end with and a line of a
-// sentence wrapped mid-clause often does.
+// sentence wrapped mid-clause often does, as they are written there: in
+// lower case ("… in advance on the"). Capitalised, the word is a title's
+// ("2.2 Signing In", "1.2 Turning the Scanner On").
 var continuesOnNext = map[string]bool{"the": true, "a": true, "an": true, "of": true, "and": true, "or": true,
 	"to": true, "in": true, "on": true, "at": true, "for": true, "with": true, "by": true, "from": true,
 	"after": true, "before": true, "that": true, "which": true, "is": true, "are": true, "be": true,

@@ -672,13 +672,15 @@ func sphinxGenerated(path string) bool {
 // (diff-options.txt in git-diff.html, git-log.html and four others).
 // Ingested, each page was there twice or more, and the copies competed
 // with it for the top results. Only the pages kept reports (by name) count:
-// the walk ingests them. Nil when dir holds no such pair.
+// the walk ingests them; the source of a page it does not keep (an
+// --exclude) is all the run has of that page, and stays. Nil when dir holds
+// no such pair.
 func renderedSources(dir string, kept func(name string) bool) map[string]bool {
 	entries, err := os.ReadDir(dir)
 	if err != nil {
 		return nil
 	}
-	pages := map[string]bool{}
+	pages, excluded := map[string]bool{}, map[string]bool{}
 	var texts []string
 	for _, e := range entries {
 		if e.IsDir() {
@@ -687,8 +689,11 @@ func renderedSources(dir string, kept func(name string) bool) map[string]bool {
 		name := e.Name()
 		switch ext := strings.ToLower(filepath.Ext(name)); ext {
 		case ".html", ".htm":
+			s := strings.ToLower(strings.TrimSuffix(name, filepath.Ext(name)))
 			if kept(name) {
-				pages[strings.ToLower(strings.TrimSuffix(name, filepath.Ext(name)))] = true
+				pages[s] = true
+			} else {
+				excluded[s] = true
 			}
 		default:
 			if t, err := extract.TypeFromPath(name); err == nil && (t == extract.TypePlain || t == extract.TypeMarkdown) {
@@ -713,7 +718,11 @@ func renderedSources(dir string, kept func(name string) bool) map[string]bool {
 	}
 	if len(out) >= 2 && 2*len(out) >= len(texts) {
 		for _, name := range texts {
-			out[name] = true
+			// The source of a page --exclude left out is all the run
+			// has of that page, whatever its neighbours are.
+			if !excluded[stem(name)] || pages[stem(name)] {
+				out[name] = true
+			}
 		}
 	}
 	return out

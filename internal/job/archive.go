@@ -178,10 +178,71 @@ func (in Input) Files(files []NamedFile) ([]File, error) {
 		if total > in.Limits.MaxJobBytes {
 			return nil, fmt.Errorf("%w: more than %d bytes in total", ErrTooLarge, in.Limits.MaxJobBytes)
 		}
-		out = append(out, in.file(uri, nf.Content, size))
+		f := in.file(uri, nf.Content, size)
+		if err := in.inflate(&f, &total); err != nil {
+			return nil, err
+		}
+		out = append(out, f)
 	}
 	return out, nil
 }
+
+// inflate replaces a gzipped file's content ("page.md.gz": Debian ships
+// documentation so, and the pipeline reads it decompressed) with what it
+// holds, as it is read in: MaxFileBytes and MaxJobBytes bound what the
+// worker extracts and embeds, not the compressed bytes (a 5 KB zip of
+// twenty gzipped pages held 4 MB of text under a 1 MiB job limit). total
+// grows by what decompression adds; the intake budget holds it as it is
+// read. A decompressed file over MaxFileBytes is refused as too large; a
+// stream that is not valid gzip is left as it came, for the pipeline to
+// refuse as unreadable.
+func (in Input) inflate(f *File, total *int64) error {
+	if f.Refuse != "" || len(f.Content) < 3 || f.Content[0] != 0x1f || f.Content[1] != 0x8b || f.Content[2] != 8 {
+		return nil
+	}
+	zr, err := gzip.NewReader(bytes.NewReader(f.Content))
+	if err != nil {
+		return nil
+	}
+	r := io.LimitReader(zr, in.Limits.MaxFileBytes+1)
+	base := *total - int64(len(f.Content)) // the job without this file's bytes
+	var buf bytes.Buffer
+	held := int64(len(f.Content)) // held of the budget already
+	for {
+		if grow := int64(buf.Len()) + inflateStep - held; grow > 0 {
+			if err := in.Intake.Hold(grow); err != nil {
+				return err
+			}
+			held += grow
+		}
+		_, err := io.CopyN(&buf, r, inflateStep)
+		if base+int64(min(buf.Len(), int(in.Limits.MaxFileBytes))) > in.Limits.MaxJobBytes {
+			return fmt.Errorf("%w: more than %d bytes decompressed", ErrTooLarge, in.Limits.MaxJobBytes)
+		}
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			return nil // corrupt: the pipeline refuses it as unreadable
+		}
+	}
+	if int64(buf.Len()) > in.Limits.MaxFileBytes {
+		// A refused document stores none of its bytes.
+		*total = base
+		f.Refuse, f.Content = fmt.Sprintf("document too large: more than %d bytes decompressed, the limit is %d", in.Limits.MaxFileBytes, in.Limits.MaxFileBytes), nil
+		return nil
+	}
+	// The budget keeps what it held until the job is stored (a bound on
+	// memory, not a count).
+	*total = base + int64(buf.Len())
+	f.Content = buf.Bytes()
+	f.Size = int64(len(f.Content))
+	return nil
+}
+
+// inflateStep is how much a gzipped file's decompression reads (and holds
+// of the intake budget) at a time.
+const inflateStep = 1 << 20
 
 // Archive makes a job's files from a zip, tar or gzip-compressed tar archive
 // (told apart by their first bytes), one per regular entry, in archive
@@ -288,6 +349,9 @@ func (in Input) zip(r io.ReaderAt, size int64) ([]File, error) {
 			return nil, fmt.Errorf("%w: entry %q: %v", ErrInvalid, e.Name, err)
 		}
 		f.Content = data
+		if err := in.inflate(&f, &total); err != nil {
+			return nil, err
+		}
 		out = append(out, f)
 	}
 	return out, nil
@@ -338,6 +402,9 @@ func (in Input) tar(r io.Reader) ([]File, error) {
 			f.Content = make([]byte, h.Size)
 			if _, err := io.ReadFull(tr, f.Content); err != nil {
 				return nil, fmt.Errorf("%w: entry %q: %v", ErrInvalid, h.Name, err)
+			}
+			if err := in.inflate(&f, &total); err != nil {
+				return nil, err
 			}
 		}
 		out = append(out, f)

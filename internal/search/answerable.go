@@ -430,7 +430,7 @@ func (s *Searcher) assess(p plan, legs legResults, results []Result, resp *Respo
 	// The release probes' forms are reported as the question writes the
 	// release, and only when no form is written anywhere.
 	missingRels := missingReleases(legs.names.releases, legs.missing, legs.versioned)
-	stray := strayName(legs, results)
+	stray := strayName(legs, results, messageParams(p.req.Query, legs))
 	sg.Capped = len(missingRels) > 0 || strayMember(legs.missing, legs.familied) || stray != ""
 	resp.Signals = sg
 	resp.VectorSimilarity, resp.KeywordCoverage, resp.TermCoverage = sg.VectorSimilarity, sg.KeywordCoverage, sg.TermCoverage
@@ -673,8 +673,9 @@ func namesOf(query string) questionNames {
 	// however it opens the question: probed, so that a page writing it
 	// makes the message's own words no missing names (messageParams).
 	head, _ := messageHead(query)
+	phrases := statusPhrases(query)
 	for _, w := range queryWords(query) {
-		isFirst := (first && strings.HasPrefix(opening, w) || starts[w]) && w != head
+		isFirst := (first && strings.HasPrefix(opening, w) || starts[w] || phrases[w]) && w != head
 		first = false
 		if !NameLike(w, isFirst) || seen[w] || len(out) == maxProbes || hostName(query, w) {
 			continue
@@ -745,6 +746,56 @@ func namesOf(query string) questionNames {
 // is missing; single loanwords and names are shorter (アプト, ポッド,
 // スマートフォン).
 const maxKatakanaWord = 7
+
+// statusPhrases returns the words of the title-cased phrases in query that
+// name a status, not a thing: an HTTP status line's reason after its code
+// ("413 Request Entity Too Large", "503 Service Unavailable"), or a run of
+// capitalised words holding "Not" or "Too" ("Method Not Allowed", "Too Many
+// Requests"). Their capitals are the phrase's style: a question quoting
+// "413 Request Entity Too Large" was refused because "no document
+// mentions “Entity”" — the documents write HTTPRequestEntityTooLarge. A
+// word of such a phrase that is name-like for another reason (a digit, an
+// inner capital) is still a name.
+func statusPhrases(query string) map[string]bool {
+	out := map[string]bool{}
+	var words [][]int
+	for _, m := range wordAt.FindAllStringIndex(query, -1) {
+		if titleCased(query[m[0]:m[1]]) {
+			words = append(words, m)
+		}
+	}
+	for i := 0; i < len(words); {
+		j := i + 1
+		for j < len(words) && query[words[j-1][1]:words[j][0]] == " " {
+			j++
+		}
+		run := make([]string, 0, j-i)
+		for _, m := range words[i:j] {
+			run = append(run, query[m[0]:m[1]])
+		}
+		code := statusCode.MatchString(strings.TrimRight(query[:words[i][0]], " "))
+		if code || len(run) >= 2 && slices.ContainsFunc(run, func(w string) bool { return w == "Not" || w == "Too" }) {
+			for _, w := range run {
+				out[w] = true
+			}
+		}
+		i = j
+	}
+	return out
+}
+
+// titleCased reports a word of letters, a capital and then lower case only.
+func titleCased(w string) bool {
+	for i, r := range w {
+		if !unicode.IsLetter(r) || (i == 0) != unicode.IsUpper(r) || i > 0 && !unicode.IsLower(r) {
+			return false
+		}
+	}
+	return utf8.RuneCountInString(w) >= 2
+}
+
+// statusCode is text ending with an HTTP status code (100–599).
+var statusCode = regexp.MustCompile(`(^|[^\p{L}\p{N}.])[1-5]\d\d$`)
 
 // katakanaWords returns the katakana words of query, three characters or
 // longer without a final prolonged sound mark (サーバー and サーバ are one
@@ -1106,8 +1157,11 @@ func strayMember(missing, familied []string) bool {
 // SQLAlchemy's documentation, which names Hibernate in comparisons, was
 // answered at 0.45 with dogpile caching). Its lexeme is the rarest of the
 // question's present ones; a name the documents do not write at all is a
-// missing term instead. "" when there is none.
-func strayName(legs legResults, results []Result) string {
+// missing term instead. "" when there is none. The words of a pasted
+// message's text (params: messageParams) are the library's, not names the
+// asker chose: "message='Attempt to decode JSON …'" capitalises its first
+// word, and the pages that explain the exception need not repeat it.
+func strayName(legs legResults, results []Result, params map[string]bool) string {
 	if len(results) == 0 {
 		return ""
 	}
@@ -1118,7 +1172,7 @@ func strayName(legs legResults, results []Result) string {
 		}
 	}
 	for _, pr := range legs.names.probes {
-		if pr.literal || legs.names.forms[pr.word] || slices.Contains(legs.missing, pr.word) || !properName(pr.word) {
+		if pr.literal || legs.names.forms[pr.word] || params[pr.word] || slices.Contains(legs.missing, pr.word) || !properName(pr.word) {
 			continue
 		}
 		// The name's own lexeme is the longest one it starts with: "post"

@@ -31,7 +31,7 @@ func TestStrayNameDoesNotDependOnTheNamesSpelling(t *testing.T) {
 		{"How do I configure the Tokyo region?", "tokyo", "Tokyo"},
 	} {
 		legs := strayLegs(c.question, map[string]float64{"configur": 0.4, "region": 2.5, c.lexeme: 2.5})
-		if got := strayName(legs, results); got != c.name {
+		if got := strayName(legs, results, nil); got != c.name {
 			t.Errorf("%q: strayName = %q, want %q (its lexeme ties for the rarest; no result names it)", c.question, got, c.name)
 		}
 	}
@@ -54,12 +54,12 @@ func TestStrayNameIsAWordNotASubstring(t *testing.T) {
 		{ChunkID: uuid.New(), Title: "Scope", HeadingPath: "JavaScript guide > Scope", Content: "Variables declared with let are captured per loop iteration."},
 	}
 	legs := strayLegs(q, map[string]float64{"closur": 1.2, "captur": 1.0, "variabl": 0.8, "java": 3.1})
-	if got := strayName(legs, results); got != "Java" {
+	if got := strayName(legs, results, nil); got != "Java" {
 		t.Errorf("strayName = %q, want \"Java\": no result names Java, they name JavaScript", got)
 	}
 	// The same evidence with a name that is no prefix of the pages' words.
 	legs = strayLegs("How do closures capture variables in Kotlin?", map[string]float64{"closur": 1.2, "captur": 1.0, "variabl": 0.8, "kotlin": 3.1})
-	if got := strayName(legs, results); got != "Kotlin" {
+	if got := strayName(legs, results, nil); got != "Kotlin" {
 		t.Fatalf("control: strayName = %q, want \"Kotlin\"", got)
 	}
 }
@@ -81,7 +81,7 @@ func TestStrayNameIsTheRarestWordsOwn(t *testing.T) {
 	results := []Result{{ChunkID: uuid.New(), Title: "Webhooks", HeadingPath: "Webhooks > Triggers",
 		Content: "A trigger can send the new row to a webhook: the request body is the row as JSON."}}
 	legs := strayLegs(q, map[string]float64{"post": 3.0, "webhook": 2.2, "postgr": 0.6, "trigger": 1.0})
-	if got := strayName(legs, results); got != "" {
+	if got := strayName(legs, results, nil); got != "" {
 		t.Errorf("strayName = %q, want \"\": the rarest lexeme is the verb post's, not Postgres's (postgr)", got)
 	}
 }
