@@ -118,6 +118,78 @@ const leadWeight = 2.0
 // account register") does not.
 const instructWeight = 1.0
 
+// focusWeight credits, in mean idfs of the question's terms, a passage
+// that opens with the definition of the word a question names as a
+// parameter, option or setting (focusTerms): "What does the heartbeat
+// parameter of WebSocketResponse do?" is answered by heartbeat's item of
+// the parameter list, not by the class's signature, which leads the
+// entry and lists heartbeat=None among its parameters. As much as leading
+// a section, which the signature does.
+const focusWeight = leadWeight
+
+// focusNouns name what the word before them is ("the heartbeat parameter",
+// "the --port option", "the timeout keyword argument").
+var focusNouns = map[string]bool{"parameter": true, "parameters": true, "param": true, "params": true,
+	"argument": true, "arguments": true, "arg": true, "args": true, "kwarg": true, "kwargs": true, "keyword": true,
+	"option": true, "options": true, "flag": true, "flags": true, "setting": true, "settings": true,
+	"attribute": true, "attributes": true, "field": true, "fields": true, "property": true, "directive": true}
+
+// notFocus are words before a focus noun that say which kind, not which
+// one ("the default option", "a new setting", "its keyword arguments").
+var notFocus = map[string]bool{"the": true, "a": true, "an": true, "this": true, "that": true, "these": true,
+	"those": true, "which": true, "what": true, "each": true, "every": true, "some": true, "any": true, "all": true,
+	"new": true, "default": true, "optional": true, "required": true, "same": true, "other": true, "my": true,
+	"your": true, "its": true, "their": true, "our": true, "following": true, "global": true, "extra": true,
+	"custom": true, "additional": true, "config": true, "configuration": true, "command": true, "line": true,
+	"command-line": true, "cli": true, "and": true, "or": true, "of": true, "to": true, "in": true, "for": true,
+	"with": true, "no": true, "valid": true, "available": true, "possible": true, "named": true, "called": true}
+
+// focusTerms returns the query terms (by index) of the words a question
+// names as a parameter, option or setting: the word before the noun that
+// says so ("the heartbeat parameter of WebSocketResponse", "the timeout
+// keyword argument"), or an identifier or option after it ("the option
+// --no-verify", "the parameter max_msg_size"). Nil when it names none.
+func focusTerms(question string, qi map[string]int) map[int]bool {
+	words := strings.Fields(question)
+	clean := func(w string) string { return strings.Trim(w, "`'\"“”‘’()[]{},.;:?!") }
+	var out map[int]bool
+	mark := func(w string) {
+		for _, t := range terms(w) {
+			if strings.ContainsAny(w, "_.") && !strings.ContainsAny(t, "_.") {
+				// An identifier is itself, not its parts: "work" and
+				// "mem" of work_mem are maintenance_work_mem's too.
+				continue
+			}
+			if i, ok := qi[t]; ok {
+				if out == nil {
+					out = map[int]bool{}
+				}
+				out[i] = true
+			}
+		}
+	}
+	for i := 0; i < len(words); i++ {
+		if !focusNouns[strings.ToLower(clean(words[i]))] || i > 0 && focusNouns[strings.ToLower(clean(words[i-1]))] {
+			continue
+		}
+		if i > 0 {
+			if w := clean(words[i-1]); w != "" && !notFocus[strings.ToLower(w)] {
+				mark(w)
+			}
+		}
+		j := i
+		for j < len(words) && focusNouns[strings.ToLower(clean(words[j]))] {
+			j++
+		}
+		if j < len(words) {
+			if w := clean(words[j]); strings.HasPrefix(w, "-") || strings.Contains(w, "_") {
+				mark(w)
+			}
+		}
+	}
+	return out
+}
+
 // leadsSection reports whether unit a of d is the first quotable unit of a
 // section that a heading line inside the source started.
 func leadsSection(d []unit, a int) bool {
@@ -236,7 +308,7 @@ func Extractive(question string, sources []Source, maxSentences int) Result {
 	if !ok {
 		return excerpt(sources)
 	}
-	from, to = complete(docs[src], from, to, maxSentences, query, asksProcedure(question), asksDefinition.MatchString(question))
+	from, to = complete(docs[src], from, to, maxSentences, query, asksProcedure(question), asksDefinition.MatchString(question), asksDifference.MatchString(question))
 	n := src + 1
 	text := render(docs[src][from:to], n)
 	cited := []int{n}
@@ -266,7 +338,7 @@ func Extractive(question string, sources []Source, maxSentences int) Result {
 		if p.evidence <= 0 || p.evidence < supportShare*per[src].evidence {
 			continue
 		}
-		f, t := complete(docs[si], p.from, p.to, 1, query, false, false)
+		f, t := complete(docs[si], p.from, p.to, 1, query, false, false, false)
 		if q := quoted(docs[si][f:t]); !repeats(seen, q) && !repeatsCode(seen, docs[si][f:t]) && wordy(q) && docs[si][p.from].kind != unitRow {
 			text += "\n\n" + render(docs[si][f:t], si+1)
 			cited = append(cited, si+1)
@@ -395,6 +467,7 @@ func bestPassage(question string, query []string, sources []Source, docs [][]uni
 	// above it holds the same words and said nothing of how.
 	procedure := asksProcedure(question)
 	dated := asksWhen.MatchString(lowerQ)
+	focus := focusTerms(question, qi)
 	compounds := joinedPairs(question)
 	df := make([]int, len(query))
 	n := 0
@@ -572,8 +645,11 @@ func bestPassage(question string, query []string, sources []Source, docs [][]uni
 				score := 0.0
 				for i := range query {
 					switch {
-					case said(i) && slices.Contains(info[si][a].defines, i):
+					case said(i) && slices.Contains(info[si][a].defines, i) && (len(focus) == 0 || focus[i]):
 						score += (1 + definitionWeight) * idf[i]
+						if focus[i] {
+							score += focusWeight * meanIDF
+						}
 					case inProse[i]:
 						score += idf[i]
 					case said(i) && inCodeProper(i):
@@ -690,7 +766,7 @@ func leadPassage(docs [][]unit, maxSentences int) (src, from, to int, ok bool) {
 // complete widens [from, to) of d so that the passage reads on its own (see
 // Extractive), within one more sentence than maxSentences and
 // maxPassageChars.
-func complete(d []unit, from, to, maxSentences int, query []string, procedure, defining bool) (int, int) {
+func complete(d []unit, from, to, maxSentences int, query []string, procedure, defining, contrasting bool) (int, int) {
 	size := func(a, b int) (sentences, chars int) {
 		for _, u := range d[a:b] {
 			if u.kind != unitCode {
@@ -756,6 +832,18 @@ func complete(d []unit, from, to, maxSentences int, query []string, procedure, d
 		if !introducesCode && !namesIdentifier(d[to].text) && !(defining && to-from == 1) {
 			break
 		}
+		to++
+	}
+	// A question that asks how things differ is answered where the page
+	// contrasts them: a passage naming them ("aiohttp.web has three
+	// classes for the HTTP response: StreamResponse, Response and
+	// FileResponse.") goes on through the sentences of its section that
+	// name one of them, or lead into one that does, as far as it fits
+	// ("Usually you need to use the second one. StreamResponse is intended
+	// for streaming data, while Response contains HTTP BODY …").
+	holds := func(u unit) bool { return slices.ContainsFunc(u.terms, func(t string) bool { return slices.Contains(query, t) }) }
+	for contrasting && to < len(d) && d[to].kind == unitSentence && d[to].section == d[to-1].section && fits(from, to+1) &&
+		(holds(d[to]) || to+1 < len(d) && d[to+1].kind == unitSentence && d[to+1].block == d[to].block && holds(d[to+1]) && fits(from, to+2)) {
 		to++
 	}
 	// Code the passage introduces, or ends next to, is quoted with it. When
@@ -1085,6 +1173,11 @@ func asksProcedure(question string) bool {
 // asksDefinition matches a question that asks what something is or means
 // ("What is a tree processor?", "What are eager parameters?", "What does
 // SQLSTATE 42P01 mean?").
+// asksDifference matches a question about how things differ ("difference
+// between Response and StreamResponse", "X vs Y", "How does X compare to
+// Y?").
+var asksDifference = regexp.MustCompile(`(?i)\b(differences?|differ|differs|compared?|comparison|vs\.?|versus|distinguish(es)?)\b`)
+
 var asksDefinition = regexp.MustCompile(`(?i)^\W*(what(?:'s|’s| is| are)\s+(?:an?\s|the\s)?\S|what does .+ mean\b|define\b)`)
 
 // numbered reports an item marker that numbers its item ("2. "): the item

@@ -95,7 +95,7 @@ func TestContractionAndConditionLeanBack(t *testing.T) {
 	}
 	d := parseUnits("Short lived sessions are disabled by default. If enabled they can drastically reduce performance. "+
 		"For example, errors like MySQL server has gone away can be fixed by enabling short lived sessions.", "")
-	if from, _ := complete(d, 1, 3, 5, []string{"mysql", "gon"}, false, false); from != 0 {
+	if from, _ := complete(d, 1, 3, 5, []string{"mysql", "gon"}, false, false, false); from != 0 {
 		t.Errorf("passage from %d, want it to start at the sentence \"they\" refers to", from)
 	}
 }
@@ -117,7 +117,7 @@ func TestProblemGoesOnToItsFix(t *testing.T) {
 	}
 	d := parseUnits("The warning lets us know the columns overlap. It may also place NULL into this column. "+
 		"To solve this, we need all three of the following features:\n\n- one\n- two", "")
-	if _, to := complete(d, 0, 1, 3, []string{"column"}, false, false); to > 2 {
+	if _, to := complete(d, 0, 1, 3, []string{"column"}, false, false, false); to > 2 {
 		t.Errorf("passage ends at unit %d (%q), want it to stop before a fix announcing a list", to, d[to-1].text)
 	}
 	if !remedyCue.MatchString("The solution is to use the on_commit callback.") || remedyCue.MatchString("To solve equations, use solve().") {

@@ -267,14 +267,23 @@ func parseTitledUnits(content, headingPath string, titles []string, code ...Span
 					out[len(out)-1].defines = terms(cells[0])
 				}
 			}
-		case isItemBlock(lines):
+		case isItemBlock(lines) || fieldListLabel(lines):
+			if !isItemBlock(lines) {
+				// "Parameters:" above its items (a Sphinx field list):
+				// each item says what it names; the label adds nothing
+				// to a quotation of one.
+				lines = lines[1:]
+			}
 			items, markers := splitItems(lines)
 			for i, item := range items {
-				for _, s := range splitUnit(item) {
+				for j, s := range splitUnit(item) {
 					n := len(out)
 					add(unitSentence, s)
 					if len(out) > n {
 						out[n].item = markers[i]
+						if name := parameterItem(s); j == 0 && name != "" {
+							out[n].defines = terms(name)
+						}
 					}
 				}
 				block++
@@ -323,6 +332,13 @@ func parseTitledUnits(content, headingPath string, titles []string, code ...Span
 					if !isTermLine(term) {
 						shown, defines = truncate(term, synopsisChars), strings.Fields(term)[0]
 					}
+					if m := signatureName.FindStringSubmatch(term); m != nil {
+						// A signature defines what it calls, not its
+						// parameters: "class WebSocketResponse(*, …,
+						// heartbeat=None, …)" is no definition of
+						// heartbeat, which its own item describes.
+						defines = m[1]
+					}
 					add(unitSentence, strings.TrimRight(shown, ":")+": "+s)
 					out[len(out)-1].defines = terms(defines)
 					if byLabel {
@@ -350,6 +366,42 @@ func parseTitledUnits(content, headingPath string, titles []string, code ...Span
 		merged = append(merged, u)
 	}
 	return merged
+}
+
+// signatureName matches a callable's signature as a definition's term
+// ("class aiohttp.web.WebSocketResponse(*, timeout=10.0, …)",
+// "can_prepare(request)", "lpad ( string text, … ) → text"): its name is
+// the first group.
+var signatureName = regexp.MustCompile(`^(?:(?:class|def|async|exception|function|method|classmethod|staticmethod|coroutine|abstractmethod|property|static|final|public|virtual|func|fn)\s+)*([\p{L}_][\p{L}\p{N}_.:]*)\s*\(`)
+
+// parameterItem returns the name an item of a parameter list describes,
+// as Sphinx and docstrings write one: "heartbeat (float) – Send ping
+// message …", "timeout – Seconds to wait …", "retries (int): How many
+// …"; "" for any other item.
+func parameterItem(item string) string {
+	if m := parameterDash.FindStringSubmatch(item); m != nil {
+		return m[1]
+	}
+	if m := parameterTyped.FindStringSubmatch(item); m != nil {
+		return m[1]
+	}
+	return ""
+}
+
+var (
+	parameterDash  = regexp.MustCompile(`^\**([\p{L}_][\p{L}\p{N}_.]*)\**(?:\s*\([^()]*\))?\s+(?:[–—]|--?)\s+\S`)
+	parameterTyped = regexp.MustCompile(`^\**([\p{L}_][\p{L}\p{N}_.]*)\**\s*\([^()]*\):\s+\S`)
+)
+
+// fieldListLabel reports a field list's label above its items
+// ("Parameters:" above "- heartbeat (float) – …"): a label of at most
+// three words ending with ":" and list items under it.
+func fieldListLabel(lines []string) bool {
+	if len(lines) < 2 {
+		return false
+	}
+	l := strings.TrimSpace(lines[0])
+	return strings.HasSuffix(l, ":") && wordCount(l) <= 3 && isItemBlock(lines[1:])
 }
 
 // minCutTitle is the shortest start of a cut title (chunk.pathElem cuts

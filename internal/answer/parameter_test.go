@@ -1,0 +1,100 @@
+package answer
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestParameterQuestionsQuoteTheParametersItem (h-trial36): an API entry
+// opens with its class's signature, which lists every parameter
+// ("heartbeat=None"), and describes each parameter in a field list below.
+// "What does the heartbeat parameter of WebSocketResponse do?" was answered
+// with the signature and the class's first line: the signature defined
+// every word it held and led the entry. A signature defines what it calls;
+// a parameter list's item defines its parameter; a question naming a
+// parameter, option or setting is answered by that word's definition.
+// A question about the class itself still gets the class's description.
+func TestParameterQuestionsQuoteTheParametersItem(t *testing.T) {
+	t.Parallel()
+	content := "Streaming responses\n\n" +
+		"class tinyweb.ChannelResponse(*, timeout=10.0, autoclose=True, heartbeat=None, compress=True, max_frame=4194304)\n" +
+		"Class for handling server-side channels, inherited from BaseResponse.\n\n" +
+		"After starting the response you cannot write to it directly; use the channel's send methods.\n\n" +
+		"Parameters:\n" +
+		"- autoclose (bool) – Close the channel automatically when the peer closes it.\n" +
+		"- heartbeat (float) – Send a ping every heartbeat seconds and close the channel when no pong comes back. The timer restarts on any data received.\n" +
+		"- compress (bool) – Enable per-frame compression.\n" +
+		"- max_frame (int) – Largest frame accepted, in bytes; 0 disables the limit.\n"
+	src := []Source{{N: 1, Title: "Server Reference", HeadingPath: "Server Reference > Response classes", Content: content}}
+	for _, c := range []struct{ question, want, not string }{
+		{"What does the heartbeat parameter of ChannelResponse do?", "Send a ping every heartbeat seconds", "Class for handling"},
+		{"What is the max_frame option of ChannelResponse for?", "Largest frame accepted", "Class for handling"},
+		{"What is ChannelResponse?", "Class for handling server-side channels", "Send a ping"},
+	} {
+		got := Extractive(c.question, src, 3).Answer
+		if !strings.Contains(got, c.want) || strings.Contains(got, c.not) {
+			t.Errorf("%q:\n%s\nwant %q, not %q", c.question, got, c.want, c.not)
+		}
+	}
+	// The units: the signature defines the class, not its parameters; each
+	// item defines its parameter.
+	for _, u := range parseUnits(content, "Server Reference > Response classes") {
+		switch {
+		case strings.HasPrefix(u.text, "class tinyweb.ChannelResponse"):
+			if strings.Join(u.defines, " ") != "tinyweb channelrespons" {
+				t.Errorf("signature defines %q, want the class's name only", u.defines)
+			}
+		case strings.HasPrefix(u.text, "heartbeat (float)"):
+			if strings.Join(u.defines, " ") != "heartbeat" {
+				t.Errorf("heartbeat's item defines %q", u.defines)
+			}
+		}
+	}
+}
+
+// TestFocusTerms: the word a question names as a parameter, option or
+// setting, before the noun or (an identifier or option) after it; a word
+// that says which kind ("the default option") is none.
+func TestFocusTerms(t *testing.T) {
+	for _, c := range []struct {
+		question string
+		want     []string
+	}{
+		{"What does the heartbeat parameter of WebSocketResponse do?", []string{"heartbeat"}},
+		{"How do I set the timeout keyword argument?", []string{"timeout"}},
+		{"What does the option --no-verify skip?", []string{"verify"}},
+		{"Which setting controls the default option?", nil},
+		{"What does the work_mem setting control?", []string{"work_mem"}},
+		{"How do I close a channel?", nil},
+	} {
+		query := uniq(terms(c.question))
+		qi := map[string]int{}
+		for i, q := range query {
+			qi[q] = i
+		}
+		var got []string
+		for i := range focusTerms(c.question, qi) {
+			got = append(got, query[i])
+		}
+		if strings.Join(got, " ") != strings.Join(c.want, " ") {
+			t.Errorf("%q: focus %q, want %q", c.question, got, c.want)
+		}
+	}
+}
+
+// TestFocusIsTheWholeIdentifier: the setting a question names is the whole
+// identifier: "work_mem" does not pick maintenance_work_mem's entry,
+// which holds work_mem's parts.
+func TestFocusIsTheWholeIdentifier(t *testing.T) {
+	t.Parallel()
+	src := []Source{
+		{N: 1, Title: "Server Configuration", HeadingPath: "Server Configuration > Resource Consumption",
+			Content: "maintenance_work_mem (integer)\nSpecifies the maximum amount of memory to be used by maintenance operations, such as VACUUM and CREATE INDEX.\n"},
+		{N: 2, Title: "Server Configuration", HeadingPath: "Server Configuration > Resource Consumption",
+			Content: "work_mem (integer)\nSets the base maximum amount of memory to be used by a query operation (such as a sort or hash table) before writing to temporary disk files.\n"},
+	}
+	got := Extractive("What does the work_mem setting control?", src, 3).Answer
+	if !strings.Contains(got, "sort or hash table") || strings.Contains(got, "maintenance operations") {
+		t.Errorf("answer:\n%s\nwant work_mem's entry alone", got)
+	}
+}
