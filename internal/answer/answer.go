@@ -153,6 +153,11 @@ type Result struct {
 	// Unsupported is set when the model answered without a single valid
 	// citation; the text is withheld and the result is a refusal.
 	Unsupported bool
+	// Reason says in words why an extractive answer was refused when the
+	// passages it found do not give what the question asks for (the
+	// passages about a setting that name no number for "What is the
+	// maximum …?"); empty otherwise.
+	Reason string
 }
 
 // Answerer answers questions from sources, with an LLM when it has one and

@@ -47,7 +47,8 @@ type AskResult struct {
 	// low_retrieval_confidence, not_in_sources); optional.
 	RefusalReason string
 	// Confidence is the estimated probability that the documents answer the
-	// question; ConfidenceReason says why it is low, when it is.
+	// question; ConfidenceReason says why it is low, when it is, or why
+	// the passages found do not answer (a not_in_sources refusal).
 	Confidence       float64
 	ConfidenceReason string
 	MissingTerms     []string          // the question's names no document contains
@@ -96,7 +97,7 @@ type AnswerResponse struct {
 	Refused          bool              `json:"refused" doc:"True when the sources do not contain the answer."`
 	RefusalReason    string            `json:"refusal_reason,omitempty" doc:"Why the answer was refused, e.g. no_results, low_retrieval_confidence, not_in_sources, unsupported_answer."`
 	Confidence       float64           `json:"confidence" doc:"Estimated probability in [0, 1] that the tenant's documents answer the question; answers below the tenant's refuse_below are refused."`
-	ConfidenceReason string            `json:"confidence_reason,omitempty" doc:"Why the confidence is low, in words, e.g. no document mentions “MongoDB”."`
+	ConfidenceReason string            `json:"confidence_reason,omitempty" doc:"Why the confidence is low, or why the passages found do not answer (a not_in_sources refusal), in words, e.g. no document mentions “MongoDB”."`
 	MissingTerms     []string          `json:"missing_terms,omitempty" doc:"Names and identifiers of the question that no document of the tenant contains (a name, a code identifier, an option, a release). Ordinary words no document has are not listed here; confidence_reason may name them (\"no document mentions “backoff”\")."`
 	Citations        []answer.Citation `json:"citations" doc:"Sources the answer cites, in order of first citation."`
 	Sources          []answer.Source   `json:"sources" doc:"Every retrieved source given to the answerer."`

@@ -56,7 +56,9 @@ type Response struct {
 	// estimated probability that the documents answer the question.
 	Confidence float64 `json:"confidence"`
 	// ConfidenceReason says in words why Confidence is low (e.g. no document
-	// mentions “MongoDB”); empty when it is not.
+	// mentions “MongoDB”), or why the passages found do not answer (a
+	// not_in_sources refusal: "the passages found give no number, which the
+	// question asks for"); empty when neither.
 	ConfidenceReason string `json:"confidence_reason,omitempty"`
 	// MissingTerms are the question's names and identifiers that no
 	// document of the tenant contains (search.Response.MissingTerms).
@@ -181,6 +183,9 @@ func (s *Service) Ask(ctx context.Context, t tenant.Tenant, req search.Request, 
 	if ar.Refused {
 		if ar.Unsupported {
 			return refuse(ReasonUnsupported)
+		}
+		if ar.Reason != "" {
+			out.ConfidenceReason = ar.Reason
 		}
 		return refuse(ReasonNotInSources)
 	}
