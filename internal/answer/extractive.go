@@ -846,7 +846,9 @@ func complete(d []unit, from, to, maxSentences int, query []string, procedure, d
 	// name one of them, or lead into one that does, as far as it fits
 	// ("Usually you need to use the second one. StreamResponse is intended
 	// for streaming data, while Response contains HTTP BODY …").
-	holds := func(u unit) bool { return slices.ContainsFunc(u.terms, func(t string) bool { return slices.Contains(query, t) }) }
+	holds := func(u unit) bool {
+		return slices.ContainsFunc(u.terms, func(t string) bool { return slices.Contains(query, t) })
+	}
 	for contrasting && to < len(d) && d[to].kind == unitSentence && d[to].section == d[to-1].section && fits(from, to+1) &&
 		(holds(d[to]) || to+1 < len(d) && d[to+1].kind == unitSentence && d[to+1].block == d[to].block && holds(d[to+1]) && fits(from, to+2)) {
 		to++
