@@ -345,7 +345,7 @@ func Extractive(question string, sources []Source, maxSentences int) Result {
 			seen = append(seen, q)
 		}
 	}
-	if asksQuantity.MatchString(question) && !givesQuantity.MatchString(citationMark.ReplaceAllString(text, "")) {
+	if asksQuantity.MatchString(question) && !givesQuantity.MatchString(citationMark.ReplaceAllString(fencedCode.ReplaceAllString(text, ""), "")) {
 		r := refusal(ModeExtractive)
 		r.Reason = "the passages found give no number, which the question asks for"
 		return r
@@ -1197,11 +1197,17 @@ var asksQuantity = regexp.MustCompile(`(?i)^\W*(how (many|much)\b|what(?:'s|’s
 // givesQuantity matches text that gives a number or a value: a digit, a
 // number in words, a literal (True, None, unlimited) or the absence of a
 // bound ("no limit", "any number").
-var givesQuantity = regexp.MustCompile(`(?i)\d|\b(true|false|none|null|nil|unlimited|unbounded|infinite|infinity|arbitrary|any number|as many as|no (fixed )?(limit|maximum|minimum)|not limited|zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|hundred|thousand|million|billion|once|twice)\b`)
+var givesQuantity = regexp.MustCompile(`(?i)\d|\b(true|false|none|null|nil|unlimited|unbounded|infinite|infinity|arbitrary|any number|as many as|no (fixed )?(limit|maximum|minimum)|not limited|zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|hundred|thousand|million|billion)\b`)
 
 // citationMark is a citation marker, "[3]", which is no number the text
-// gives.
-var citationMark = regexp.MustCompile(`\[\d+\]`)
+// gives; nor are the numbers of a code example (fencedCode): a validator
+// checking "value < 256" says nothing of how many bytes an instance takes.
+// Over the development sets every answerable question of this kind had its
+// number in the prose.
+var (
+	citationMark = regexp.MustCompile(`\[\d+\]`)
+	fencedCode   = regexp.MustCompile("(?s)```.*?```")
+)
 
 // asksDifference matches a question about how things differ ("difference
 // between Response and StreamResponse", "X vs Y", "How does X compare to

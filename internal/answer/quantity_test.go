@@ -24,6 +24,11 @@ func TestQuantityQuestionsNeedANumber(t *testing.T) {
 			t.Errorf("%q over passages giving no number: answered %q", q, r.Answer)
 		}
 	}
+	example := []Source{{N: 1, Title: "Storage", HeadingPath: "Storage > Files",
+		Content: "The store keeps each file as a sequence of blocks. A validator can check what is stored:\n\n```\ndef check(block):\n    assert len(block) < 4096\n```"}}
+	if r := Extractive("How many blocks does the store keep for a file?", example, 3); !r.Refused {
+		t.Errorf("a number only in a code example: answered %q", r.Answer)
+	}
 	if r := Extractive("How do I split large files across blocks in the store?", silent, 3); r.Refused {
 		t.Errorf("a how-to question was refused: %q", r.Reason)
 	}
