@@ -1078,6 +1078,16 @@ func complete(d []unit, from, to, maxSentences int, query []string, procedure, d
 		!slices.Equal(d[to-1].defines, d[from].defines) && !addsTerm(d[from:to-1], d[to-1], query) {
 		to--
 	}
+	// A passage still ending on a sentence that announces what follows
+	// ("… because you fear their performance impact:" above
+	// "attr.set_run_validators(run): Set whether or not validators are
+	// run.") goes on to what it announces, the next unit of its section,
+	// when that fits: an answer that ends on ":" promises what it does not
+	// say.
+	if to < len(d) && d[to-1].kind == unitSentence && announces(d[to-1].text) && d[to].section == d[to-1].section &&
+		!d[to].echo && fitsIn(from, to+1, 2) {
+		to++
+	}
 	// A passage that is only a row gains the row's neighbours only when they
 	// add words: complete does not guess; a row is quoted with its header.
 	return from, to

@@ -54,3 +54,15 @@ func lastHeadings(paths []string) []string {
 	}
 	return out
 }
+
+// TestSplitUnitKeepsAnAsideGoing (h-trial37): a "!" or "?" that ends an
+// aside between dashes ends no sentence; one before a sentence that
+// opens with a capital still does.
+func TestSplitUnitKeepsAnAsideGoing(t *testing.T) {
+	t.Parallel()
+	got := splitUnit("The decorator works if – and only if! – the attribute has a field(). Does it? – No, not alone. It works! Then more.")
+	want := []string{"The decorator works if – and only if! – the attribute has a field().", "Does it? – No, not alone.", "It works!", "Then more."}
+	if !slices.Equal(got, want) {
+		t.Errorf("splitUnit =\n%q\nwant\n%q", got, want)
+	}
+}

@@ -285,6 +285,12 @@ func splitUnit(u string) []string {
 				if unicode.IsLower(next) || strings.ContainsRune(")]}", next) {
 					break
 				}
+				// Nor with a dash: the mark ends an aside inside the
+				// sentence ("only if – and only if! – the attribute
+				// has a field()" was quoted from "– the attribute").
+				if r != '.' && (next == '–' || next == '—') {
+					break
+				}
 			}
 			if r == '.' && (endsAbbreviation(u[:i]) || syntaxEllipsis(u[start:i+1])) {
 				break

@@ -71,13 +71,31 @@ func (s *Service) loop(ctx context.Context) {
 // it: reports whether there was one. Errors: the claim's (the database);
 // what happens to the document is recorded on its item, not returned.
 func (s *Service) Work(ctx context.Context) (bool, error) {
-	c, ok, err := store.ClaimIngestionItem(ctx, s.pool, s.opt.Lease, s.opt.MaxAttempts, s.opt.Tenants)
+	if ctx.Err() != nil {
+		return false, nil
+	}
+	// The claim runs to its end even when ctx ends meanwhile: cancelled
+	// mid-statement, the database may still claim an item (waiting on the
+	// row lock of another worker's hand-back, then taking it) that this
+	// worker never hears of, left claimed with its attempt counted until
+	// the lease runs out. An item claimed once ctx has ended is handed
+	// back at once.
+	cctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), claimTimeout)
+	c, ok, err := store.ClaimIngestionItem(cctx, s.pool, s.opt.Lease, s.opt.MaxAttempts, s.opt.Tenants)
+	cancel()
 	if err != nil || !ok {
 		return false, err
+	}
+	if ctx.Err() != nil {
+		s.release(ctx, c)
+		return false, nil
 	}
 	s.process(ctx, c)
 	return true, nil
 }
+
+// claimTimeout bounds one claim statement.
+const claimTimeout = 30 * time.Second
 
 // process carries one claimed item through the pipeline and records the
 // outcome under the claim.
