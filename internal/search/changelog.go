@@ -34,8 +34,13 @@ const changelogWeight = 0.5
 var changelogTitle = regexp.MustCompile(`(?i)^(changes|change ?log|changelog|change history|release notes|release history|version history|history|news|release \d+(\.\d+)*)$`)
 
 // changeQuestion matches a question about versions or changes: it names a
-// release number or asks when something came, went or changed.
-var changeQuestion = regexp.MustCompile(`(?i)\b(versions?|releases?|released|change ?logs?|changes|changed|added|introduced|new in|deprecated|deprecations?|removed|since|upgrad\w*|migrat\w*|breaking|backwards?|compatib\w*|history|when (was|did|were|is|will))\b|\d+\.\d+`)
+// release number, a version, a change log, a deprecation or an upgrade, or
+// asks when something came, went or changed ("When was …", "added in",
+// "What changed …"). A word of change alone is the asker's data, not a
+// release's: "a copy of an instance with one field changed", "git status
+// keeps showing changes", "child rows removed from the collection" (the
+// attrs trial's question was answered from the change log, undiscounted).
+var changeQuestion = regexp.MustCompile(`(?i)\b(versions?|releases?|released|change ?logs?|new in|deprecated|deprecations?|upgrad\w*|migrat\w*|breaking|backwards?|compatib\w*|history|when (was|did|were|is|will)|since when|(added|introduced|removed|changed|dropped|renamed) in|what(?:'s|’s| has| have)? changed|what changes)\b|\d+\.\d+`)
 
 // changelogChunk reports whether r is a chunk of a change log: its
 // document's title, or a heading above it that can only name one

@@ -29,6 +29,13 @@ func TestChangelogTitles(t *testing.T) {
 		"When was ignore missing introduced?":                   true,
 		"Do I need to install anything extra to use signals?":   false,
 		"How do I set a cookie from a before_request function?": false,
+		"Which option was added in the last release?":           true,
+		"What has changed in the session API?":                  true,
+		"Since when does the loader cache templates?":           true,
+		// A word of change about the asker's data (h-trial37).
+		"How do I get a copy of an immutable instance with just one field changed?": false,
+		"git status keeps showing changes in node_modules":                          false,
+		"How do I delete child rows removed from the parent's collection?":          false,
 	} {
 		if got := changeQuestion.MatchString(q); got != want {
 			t.Errorf("changeQuestion(%q) = %v, want %v", q, got, want)
