@@ -44,7 +44,8 @@ func TestHReview28ListLabelIsNoFieldListLabel(t *testing.T) {
 // "What is the default … level / time / value …?" as asking for a number,
 // and Extractive refuses it when the quoted prose holds no digit, number
 // word or literal. But a default log level is WARNING, a default time
-// zone UTC, a separator's default value a comma: the passage answering
+// zone UTC, a separator's default value a comma, a pool's default size
+// "as many … as the machine has CPU cores": the passage answering
 // the question is found and the answer is refused as not_in_sources with
 // "the passages found give no number, which the question asks for".
 func TestHReview28QuantityQuestionWhoseValueIsAName(t *testing.T) {
@@ -59,6 +60,9 @@ func TestHReview28QuantityQuestionWhoseValueIsAName(t *testing.T) {
 		{"What is the default value of the separator?",
 			"The separator splits the fields of a record. Its default value is a comma, as in CSV files.",
 			"comma"},
+		{"What is the default number of worker processes?",
+			"The pool starts worker processes when the service starts. By default it starts as many worker processes as the machine has CPU cores.",
+			"CPU cores"},
 	} {
 		src := []Source{{N: 1, Title: "Guide", HeadingPath: "Guide > Settings", Content: c.content}}
 		r := Extractive(c.question, src, 3)

@@ -147,8 +147,10 @@ var notFocus = map[string]bool{"the": true, "a": true, "an": true, "this": true,
 // focusTerms returns the query terms (by index) of the words a question
 // names as a parameter, option or setting: the word before the noun that
 // says so ("the heartbeat parameter of WebSocketResponse", "the timeout
-// keyword argument"), or an identifier or option after it ("the option
-// --no-verify", "the parameter max_msg_size"). Nil when it names none.
+// keyword argument"), or the word after it: an identifier or an option
+// ("the option --no-verify", "parameter max_msg_size"), or any word after
+// "the parameter" ("the parameter heartbeat of …"). Nil when it names
+// none.
 func focusTerms(question string, qi map[string]int) map[int]bool {
 	words := strings.Fields(question)
 	clean := func(w string) string { return strings.Trim(w, "`'\"“”‘’()[]{},.;:?!") }
@@ -181,8 +183,12 @@ func focusTerms(question string, qi map[string]int) map[int]bool {
 		for j < len(words) && focusNouns[strings.ToLower(clean(words[j]))] {
 			j++
 		}
+		// After the noun: an identifier or an option, or any word when an
+		// article opens the phrase ("the parameter heartbeat of …", "the
+		// option autoclose").
+		article := i > 0 && (strings.EqualFold(clean(words[i-1]), "the") || strings.EqualFold(clean(words[i-1]), "a") || strings.EqualFold(clean(words[i-1]), "an"))
 		if j < len(words) {
-			if w := clean(words[j]); strings.HasPrefix(w, "-") || strings.Contains(w, "_") {
+			if w := clean(words[j]); strings.HasPrefix(w, "-") || strings.Contains(w, "_") || article && w != "" && !notFocus[strings.ToLower(w)] {
 				mark(w)
 			}
 		}
@@ -1191,8 +1197,10 @@ func asksProcedure(question string) bool {
 // ("What is a tree processor?", "What are eager parameters?", "What does
 // SQLSTATE 42P01 mean?").
 // asksQuantity matches a question that asks for a number or a value: "How
-// many …", "How much …", "What is the default/maximum/minimum … value
-// (size, timeout, port, …)", "What port …". The passages an extractive
+// many …", "How much …", "What is the maximum/minimum … value (size,
+// timeout, port, …)", "What is the default … size (timeout, port, …)",
+// "What port …"; a default's value, level or time may be a name (WARNING,
+// UTC, a comma), and is none of these. The passages an extractive
 // answer quotes for it must give one (givesQuantity): in the development
 // sets written by fresh users over eight documentation corpora, 8 of the
 // 14 such questions the documents do not answer and ragd did not refuse
@@ -1202,12 +1210,12 @@ func asksProcedure(question string) bool {
 // quoted theirs. A question
 // of how to do something ("How do I give a column a default value?") is
 // none.
-var asksQuantity = regexp.MustCompile(`(?i)^\W*(how (many|much)\b|what(?:'s|’s| is| are| was)\s+(?:the\s+)?(default|maximum|minimum|max|min|largest|smallest|highest|lowest|biggest|upper|lower)\s+(?:[\w-]+\s+){0,3}?(value|number|size|length|limit|count|timeout|depth|port|interval|duration|age|width|height|memory|time|level|amount|retries|connections|workers|threads)\b|(what|which) port\b)`)
+var asksQuantity = regexp.MustCompile(`(?i)^\W*(how (many|much)\b|what(?:'s|’s| is| are| was)\s+(?:the\s+)?((maximum|minimum|max|min|largest|smallest|highest|lowest|biggest|upper|lower)\s+(?:[\w-]+\s+){0,3}?(value|number|size|length|limit|count|timeout|depth|port|interval|duration|age|width|height|memory|time|level|amount|retries|connections|workers|threads)|default\s+(?:[\w-]+\s+){0,3}?(number|size|length|limit|count|timeout|depth|port|interval|duration|width|height|memory|retries|connections|workers|threads))\b|(what|which) port\b)`)
 
 // givesQuantity matches text that gives a number or a value: a digit, a
 // number in words, a literal (True, None, unlimited) or the absence of a
 // bound ("no limit", "any number").
-var givesQuantity = regexp.MustCompile(`(?i)\d|\b(true|false|none|null|nil|unlimited|unbounded|infinite|infinity|arbitrary|any number|as many as|no (fixed )?(limit|maximum|minimum)|not limited|zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|hundred|thousand|million|billion)\b`)
+var givesQuantity = regexp.MustCompile(`(?i)\d|\b(true|false|none|null|nil|unlimited|unbounded|infinite|infinity|arbitrary|any number|as many|as much|no (?:[\w-]+ ){0,2}(limit|limits|maximum|minimum|bound)|not limited|zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|hundred|thousand|million|billion|twice|thrice)\b`)
 
 // citationMark is a citation marker, "[3]", which is no number the text
 // gives; nor are the numbers of a code example (fencedCode): a validator

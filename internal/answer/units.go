@@ -370,9 +370,10 @@ func parseTitledUnits(content, headingPath string, titles []string, code ...Span
 
 // signatureName matches a callable's signature as a definition's term
 // ("class aiohttp.web.WebSocketResponse(*, timeout=10.0, …)",
-// "can_prepare(request)", "lpad ( string text, … ) → text"): its name is
-// the first group.
-var signatureName = regexp.MustCompile(`^(?:(?:class|def|async|exception|function|method|classmethod|staticmethod|coroutine|abstractmethod|property|static|final|public|virtual|func|fn)\s+)*([\p{L}_][\p{L}\p{N}_.:]*)\s*\(`)
+// "can_prepare(request)", "lpad ( string text, … ) → text", a Go method
+// after its receiver, "func (c *Client) CloseIdleConnections()"): its name
+// is the first group.
+var signatureName = regexp.MustCompile(`^(?:(?:class|def|async|exception|function|method|classmethod|staticmethod|coroutine|abstractmethod|property|static|final|public|virtual|func|fn)\s+)*(?:\([^()]*\)\s*)?([\p{L}_][\p{L}\p{N}_.:]*)\s*\(`)
 
 // parameterItem returns the name an item of a parameter list describes,
 // as Sphinx and docstrings write one: "heartbeat (float) – Send ping
@@ -393,16 +394,22 @@ var (
 	parameterTyped = regexp.MustCompile(`^\**([\p{L}_][\p{L}\p{N}_.]*)\**\s*\([^()]*\):\s+\S`)
 )
 
-// fieldListLabel reports a field list's label above its items
-// ("Parameters:" above "- heartbeat (float) – …"): a label of at most
-// three words ending with ":" and list items under it.
+// fieldListLabel reports a docstring field list's label above its items
+// ("Parameters:" above "- heartbeat (float) – …", as Sphinx renders one).
+// Another label ("Supported databases:") introduces its list, and stays.
 func fieldListLabel(lines []string) bool {
 	if len(lines) < 2 {
 		return false
 	}
-	l := strings.TrimSpace(lines[0])
-	return strings.HasSuffix(l, ":") && wordCount(l) <= 3 && isItemBlock(lines[1:])
+	l := strings.ToLower(strings.TrimSuffix(strings.TrimSpace(lines[0]), ":"))
+	return strings.HasSuffix(strings.TrimSpace(lines[0]), ":") && fieldLists[l] && isItemBlock(lines[1:])
 }
+
+// fieldLists are the labels of docstring field lists (Sphinx, numpydoc,
+// Google style) whose items each describe one name.
+var fieldLists = map[string]bool{"parameters": true, "parameter": true, "params": true, "arguments": true, "args": true,
+	"keyword arguments": true, "keyword args": true, "other parameters": true, "attributes": true, "raises": true,
+	"exceptions": true, "returns": true, "yields": true, "fields": true, "options": true, "variables": true}
 
 // minCutTitle is the shortest start of a cut title (chunk.pathElem cuts
 // at 200 bytes) matched as a line's start: a short one would be any line's.

@@ -839,15 +839,19 @@ func numberedHeadings(pages [][]line, heads map[lineRef]int, spacing float64) {
 	// file. Each segment's titles ascend on their own.
 	segment, lastTop := 0, 0
 	// A page of contents lists numbered titles with their page numbers
-	// ("1.2 Installing 7"): on a page with tocLines or more lines so, a
-	// title ending in a number is an entry of the list. Elsewhere the
-	// number is the title's ("1.2 Installing on Windows 11", "2.2
-	// Upgrading to Python 3").
+	// ("1.2 Installing 7"), one under another: on a page with tocLines or
+	// more such lines in a row, a title ending in a number is an entry of
+	// the list. Elsewhere the number is the title's ("1.2 Installing on
+	// Windows 11", "2.2 Upgrading to Python 3"), body text between them.
 	paged := make([]int, len(pages))
 	for p, pg := range pages {
+		row := 0
 		for _, l := range pg {
 			if m := pdfNumbered.FindStringSubmatch(strings.TrimSpace(l.text)); m != nil && endsInNumber(m[2]) {
-				paged[p]++
+				row++
+				paged[p] = max(paged[p], row)
+			} else {
+				row = 0
 			}
 		}
 	}
@@ -933,8 +937,8 @@ func numberedHeadings(pages [][]line, heads map[lineRef]int, spacing float64) {
 	}
 }
 
-// tocLines is how many numbered titles ending in a number make a page a
-// table of contents (numberedHeadings).
+// tocLines is how many numbered titles ending in a number, one under
+// another, make a page a table of contents (numberedHeadings).
 const tocLines = 3
 
 // endsInNumber and startsWithNumber report a title whose last (first)

@@ -196,13 +196,41 @@ func (in Input) Files(files []NamedFile) ([]File, error) {
 // read. A decompressed file over MaxFileBytes is refused as too large; a
 // stream that is not valid gzip is left as it came, for the pipeline to
 // refuse as unreadable.
+//
+// A stream that decompresses to another is decompressed again (the
+// pipeline reads what a gzip stream holds, whatever it is), at most
+// maxGzipLayers times: a file gzipped twice was counted by its inner
+// stream's bytes.
 func (in Input) inflate(f *File, total *int64) error {
-	if f.Refuse != "" || len(f.Content) < 3 || f.Content[0] != 0x1f || f.Content[1] != 0x8b || f.Content[2] != 8 {
-		return nil
+	for layer := 0; f.Refuse == "" && gzipStream(f.Content); layer++ {
+		if layer == maxGzipLayers {
+			*total -= int64(len(f.Content))
+			f.Refuse, f.Content = fmt.Sprintf("gzip streams nested more than %d deep", maxGzipLayers), nil
+			return nil
+		}
+		changed, err := in.inflateOnce(f, total)
+		if err != nil || !changed {
+			return err
+		}
 	}
+	return nil
+}
+
+// maxGzipLayers bounds how many gzip streams inside one another a file
+// may be.
+const maxGzipLayers = 3
+
+// gzipStream reports content that is a gzip stream (its magic number and
+// compression method, deflate).
+func gzipStream(b []byte) bool { return len(b) >= 3 && b[0] == 0x1f && b[1] == 0x8b && b[2] == 8 }
+
+// inflateOnce replaces f's content, a gzip stream, with what it holds
+// (inflate); changed is false when the stream is corrupt and left as it
+// came.
+func (in Input) inflateOnce(f *File, total *int64) (changed bool, _ error) {
 	zr, err := gzip.NewReader(bytes.NewReader(f.Content))
 	if err != nil {
-		return nil
+		return false, nil
 	}
 	r := io.LimitReader(zr, in.Limits.MaxFileBytes+1)
 	base := *total - int64(len(f.Content)) // the job without this file's bytes
@@ -211,33 +239,33 @@ func (in Input) inflate(f *File, total *int64) error {
 	for {
 		if grow := int64(buf.Len()) + inflateStep - held; grow > 0 {
 			if err := in.Intake.Hold(grow); err != nil {
-				return err
+				return false, err
 			}
 			held += grow
 		}
 		_, err := io.CopyN(&buf, r, inflateStep)
 		if base+int64(min(buf.Len(), int(in.Limits.MaxFileBytes))) > in.Limits.MaxJobBytes {
-			return fmt.Errorf("%w: more than %d bytes decompressed", ErrTooLarge, in.Limits.MaxJobBytes)
+			return false, fmt.Errorf("%w: more than %d bytes decompressed", ErrTooLarge, in.Limits.MaxJobBytes)
 		}
 		if errors.Is(err, io.EOF) {
 			break
 		}
 		if err != nil {
-			return nil // corrupt: the pipeline refuses it as unreadable
+			return false, nil // corrupt: the pipeline refuses it as unreadable
 		}
 	}
 	if int64(buf.Len()) > in.Limits.MaxFileBytes {
 		// A refused document stores none of its bytes.
 		*total = base
 		f.Refuse, f.Content = fmt.Sprintf("document too large: more than %d bytes decompressed, the limit is %d", in.Limits.MaxFileBytes, in.Limits.MaxFileBytes), nil
-		return nil
+		return true, nil
 	}
 	// The budget keeps what it held until the job is stored (a bound on
 	// memory, not a count).
 	*total = base + int64(buf.Len())
 	f.Content = buf.Bytes()
 	f.Size = int64(len(f.Content))
-	return nil
+	return true, nil
 }
 
 // inflateStep is how much a gzipped file's decompression reads (and holds

@@ -3,8 +3,10 @@ package search
 import (
 	"fmt"
 	"math"
+	"net/http"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -747,20 +749,21 @@ func namesOf(query string) questionNames {
 // スマートフォン).
 const maxKatakanaWord = 7
 
-// statusPhrases returns the words of the title-cased phrases in query that
-// name a status, not a thing: an HTTP status line's reason after its code
-// ("413 Request Entity Too Large", "503 Service Unavailable"), or a run of
-// capitalised words holding "Not" or "Too" ("Method Not Allowed", "Too Many
-// Requests"). Their capitals are the phrase's style: a question quoting
-// "413 Request Entity Too Large" was refused because "no document
-// mentions “Entity”" — the documents write HTTPRequestEntityTooLarge. A
-// word of such a phrase that is name-like for another reason (a digit, an
-// inner capital) is still a name.
+// statusPhrases returns the words of the HTTP status phrases in query, as
+// net/http names them ("413 Request Entity Too Large", "Method Not
+// Allowed", "Too Many Requests", "503 Service Unavailable"): their capitals
+// are the phrase's style, not a name's. A question quoting "413 Request
+// Entity Too Large" was refused because "no document mentions “Entity”" —
+// the documents write HTTPRequestEntityTooLarge. A run of capitalised
+// words counts when it is a status's phrase, or (one word of it, "Not
+// Found" without its "Not") starts with the phrase of the status code
+// before it; "300 Celery workers" and "Postgres Not starting" name Celery
+// and Postgres.
 func statusPhrases(query string) map[string]bool {
 	out := map[string]bool{}
 	var words [][]int
 	for _, m := range wordAt.FindAllStringIndex(query, -1) {
-		if titleCased(query[m[0]:m[1]]) {
+		if titleCased(query[m[0]:m[1]]) || upperWord(query[m[0]:m[1]]) {
 			words = append(words, m)
 		}
 	}
@@ -773,15 +776,46 @@ func statusPhrases(query string) map[string]bool {
 		for _, m := range words[i:j] {
 			run = append(run, query[m[0]:m[1]])
 		}
-		code := statusCode.MatchString(strings.TrimRight(query[:words[i][0]], " "))
-		if code || len(run) >= 2 && slices.ContainsFunc(run, func(w string) bool { return w == "Not" || w == "Too" }) {
-			for _, w := range run {
-				out[w] = true
+		// The status code before the run: its phrase, word for word.
+		if m := statusCode.FindStringSubmatch(strings.TrimRight(query[:words[i][0]], " ")); m != nil {
+			code, _ := strconv.Atoi(m[2])
+			phrase := strings.Fields(http.StatusText(code))
+			if len(phrase) > 0 && len(phrase) <= len(run) && strings.EqualFold(strings.Join(run[:len(phrase)], " "), strings.Join(phrase, " ")) {
+				for _, w := range run[:len(phrase)] {
+					out[w] = true
+				}
+			}
+		}
+		// A status's phrase of two or more words anywhere in the run.
+		for a := 0; a < len(run); a++ {
+			for b := a + 2; b <= len(run); b++ {
+				if statusTexts[strings.ToLower(strings.Join(run[a:b], " "))] {
+					for _, w := range run[a:b] {
+						out[w] = true
+					}
+				}
 			}
 		}
 		i = j
 	}
 	return out
+}
+
+// statusTexts are net/http's status phrases of two or more words, lower
+// case.
+var statusTexts = func() map[string]bool {
+	m := map[string]bool{}
+	for code := 100; code < 600; code++ {
+		if t := http.StatusText(code); strings.Contains(t, " ") {
+			m[strings.ToLower(t)] = true
+		}
+	}
+	return m
+}()
+
+// upperWord reports a word of two or more capitals only ("OK", "URI").
+func upperWord(w string) bool {
+	return len(w) >= 2 && strings.IndexFunc(w, func(r rune) bool { return !unicode.IsUpper(r) }) < 0
 }
 
 // titleCased reports a word of letters, a capital and then lower case only.
@@ -794,8 +828,9 @@ func titleCased(w string) bool {
 	return utf8.RuneCountInString(w) >= 2
 }
 
-// statusCode is text ending with an HTTP status code (100–599).
-var statusCode = regexp.MustCompile(`(^|[^\p{L}\p{N}.])[1-5]\d\d$`)
+// statusCode is text ending with an HTTP status code (100–599), the
+// code the second group.
+var statusCode = regexp.MustCompile(`(^|[^\p{L}\p{N}.])([1-5]\d\d)$`)
 
 // katakanaWords returns the katakana words of query, three characters or
 // longer without a final prolonged sound mark (サーバー and サーバ are one
