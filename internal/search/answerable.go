@@ -691,6 +691,10 @@ func namesOf(query string) questionNames {
 			}
 		}
 		out = append(out, pr)
+		if code := languageCodes[strings.ToLower(w)]; code != "" && !seen[code] && len(out) < maxProbes {
+			seen[code] = true
+			out = append(out, probe{word: code, text: code, literal: true, of: w})
+		}
 		if tail := qualifiedTail(w); tail != "" {
 			root := w[:strings.IndexByte(w, '.')]
 			for _, part := range []string{tail, root} {
@@ -935,7 +939,38 @@ func found(probes []probe, missing []string) []string {
 		if tail := qualifiedTail(w); tail != "" && has(tail) && has(w[:strings.IndexByte(w, '.')]) {
 			continue
 		}
+		if code := languageCodes[strings.ToLower(w)]; code != "" && has(code) {
+			continue
+		}
 		out = append(out, w)
+	}
+	return out
+}
+
+// languageCodes are the ISO 639-1 codes of languages a question names in
+// English. Internationalisation documents write a language as its locale
+// code ("Locale('fr')", "parse_decimal('1.099,98', locale='de')"), and
+// "How do I create a new French translation catalog?" was refused as "no
+// document mentions “French”" over Babel's documentation. The name counts
+// as found when the code is written (found); a code that is a stop word
+// ("it", "no") is never found, and the name stays a name.
+var languageCodes = map[string]string{"english": "en", "german": "de", "french": "fr", "spanish": "es", "italian": "it",
+	"portuguese": "pt", "dutch": "nl", "swedish": "sv", "danish": "da", "finnish": "fi", "norwegian": "nb", "polish": "pl",
+	"czech": "cs", "slovak": "sk", "slovenian": "sl", "hungarian": "hu", "romanian": "ro", "bulgarian": "bg", "croatian": "hr",
+	"serbian": "sr", "greek": "el", "turkish": "tr", "russian": "ru", "ukrainian": "uk", "japanese": "ja", "chinese": "zh",
+	"korean": "ko", "arabic": "ar", "hebrew": "he", "persian": "fa", "hindi": "hi", "thai": "th", "vietnamese": "vi",
+	"indonesian": "id", "catalan": "ca", "basque": "eu", "estonian": "et", "latvian": "lv", "lithuanian": "lt", "icelandic": "is",
+	"irish": "ga", "welsh": "cy", "galician": "gl"}
+
+// codedLanguages returns the language names among probes whose code
+// (languageCodes) was probed and found: missing holds the probes no
+// document has.
+func codedLanguages(probes []probe, missing []string) []string {
+	var out []string
+	for _, p := range probes {
+		if p.of != "" && languageCodes[strings.ToLower(p.of)] == p.word && !slices.Contains(missing, p.word) {
+			out = append(out, p.of)
+		}
 	}
 	return out
 }
@@ -1208,6 +1243,11 @@ func strayName(legs legResults, results []Result, params map[string]bool) string
 	}
 	for _, pr := range legs.names.probes {
 		if pr.literal || legs.names.forms[pr.word] || params[pr.word] || slices.Contains(legs.missing, pr.word) || !properName(pr.word) {
+			continue
+		}
+		if slices.Contains(legs.coded, pr.word) {
+			// The documents write the language as its code; the best
+			// passages' "locale='de'" is the question's "German".
 			continue
 		}
 		// The name's own lexeme is the longest one it starts with: "post"

@@ -101,6 +101,9 @@ type legResults struct {
 	// familied are the query's identifiers of a family the documents
 	// write a member of.
 	familied []string
+	// coded are the languages the query names whose code the documents
+	// write (languageCodes).
+	coded []string
 	// names are what the question names (namesOf), probed or not.
 	names questionNames
 	// ranVector and ranKeyword say which legs ran (the keyword leg does not
@@ -203,6 +206,7 @@ func (s *Searcher) queueRetrieval(b *pgx.Batch, q legQuery, out *legResults) err
 			store.QueueMissingTerms(b, store.MissingTermsParams{TSConfig: q.tsConfig, TenantID: q.tenantID, Words: words, Probes: texts, Literal: literal, Kana: kana},
 				func(missing []string) error {
 					out.missing = found(q.probes, missing)
+					out.coded = codedLanguages(q.probes, missing)
 					return nil
 				})
 		}
