@@ -316,7 +316,8 @@ func Extractive(question string, sources []Source, maxSentences int) Result {
 	}
 	from, to = complete(docs[src], from, to, maxSentences, query, asksProcedure(question), asksDefinition.MatchString(question), asksDifference.MatchString(question))
 	n := src + 1
-	text := render(docs[src][from:to], n)
+	options := questionOptions(question)
+	text := render(docs[src][from:to], n, options)
 	cited := []int{n}
 	// Supporting sentences: the best sentence of each other source whose
 	// best passage scores at least supportShare of the best, best first,
@@ -346,7 +347,7 @@ func Extractive(question string, sources []Source, maxSentences int) Result {
 		}
 		f, t := complete(docs[si], p.from, p.to, 1, query, false, false, false)
 		if q := quoted(docs[si][f:t]); !repeats(seen, q) && !repeatsCode(seen, docs[si][f:t]) && wordy(q) && docs[si][p.from].kind != unitRow {
-			text += "\n\n" + render(docs[si][f:t], si+1)
+			text += "\n\n" + render(docs[si][f:t], si+1, options)
 			cited = append(cited, si+1)
 			seen = append(seen, q)
 		}
@@ -1401,14 +1402,14 @@ func namesThing(s, lowerQuestion string) bool {
 // render quotes units of source n: sentences and rows each followed by
 // " [n]", code as a fenced block (at most maxCodeLines lines, cut after a
 // whole line).
-func render(us []unit, n int) string {
+func render(us []unit, n int, options []string) string {
 	var b strings.Builder
 	marker := "[" + strconv.Itoa(n) + "]"
 	cited := false
 	prevCode := false
 	for i, u := range us {
 		if u.kind == unitCode {
-			lines := strings.Split(u.text, "\n")
+			lines := codeLines(strings.Split(u.text, "\n"), options)
 			if len(lines) > maxCodeLines {
 				lines = append(lines[:maxCodeLines:maxCodeLines], "…")
 			}
@@ -1444,6 +1445,74 @@ func render(us []unit, n int) string {
 	}
 	return b.String()
 }
+
+// codeLines returns the lines of a code block to quote: all of them, or,
+// when the block is longer than maxCodeLines and an option the question
+// names ("--use-fuzzy") first appears below that, its first codeHead
+// lines, "…", and the lines from just above that option's line: a
+// command's --help output was cut before the line the question asked
+// about. Only for an option: a program's lines depend on the lines above
+// them, and a window into an example lost the decorator the answer was
+// about. render cuts what is still longer.
+func codeLines(lines, options []string) []string {
+	if len(lines) <= maxCodeLines || len(options) == 0 {
+		return lines
+	}
+	head := strings.Join(lines[:maxCodeLines], "\n")
+	for k := maxCodeLines; k < len(lines); k++ {
+		if !slices.ContainsFunc(options, func(o string) bool { return containsOption(lines[k], o) && !containsOption(head, o) }) {
+			continue
+		}
+		from := max(k-codeContext, codeHead)
+		out := append(slices.Clone(lines[:codeHead]), "…")
+		out = append(out, lines[from:min(len(lines), from+maxCodeLines-codeHead-1)]...)
+		if from+maxCodeLines-codeHead-1 < len(lines) {
+			out = append(out, "…")
+		}
+		return out
+	}
+	return lines
+}
+
+// questionOptions returns the command-line options a question writes
+// ("--use-fuzzy", "-f").
+func questionOptions(question string) []string {
+	var out []string
+	for _, f := range strings.Fields(question) {
+		f = strings.Trim(f, "`'\"“”‘’()[],;:?!.")
+		if len(f) >= 2 && f[0] == '-' && strings.IndexFunc(f, unicode.IsLetter) >= 0 && !slices.Contains(out, f) {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// containsOption reports whether text writes option whole: not as the
+// start of a longer one ("--use" in "--use-fuzzy").
+func containsOption(text, option string) bool {
+	for i := 0; ; {
+		j := strings.Index(text[i:], option)
+		if j < 0 {
+			return false
+		}
+		j += i
+		e := j + len(option)
+		before := j == 0 || !isWordByte(text[j-1]) && text[j-1] != '-'
+		after := e == len(text) || !isWordByte(text[e]) && text[e] != '-' && text[e] != '_'
+		if before && after {
+			return true
+		}
+		i = j + 1
+	}
+}
+
+// codeHead is how many first lines of a long code block (the command,
+// the usage line) are quoted above the lines a question term is in, and
+// codeContext how many lines above that one.
+const (
+	codeHead    = 2
+	codeContext = 2
+)
 
 // endsCJK reports whether s ends with Chinese or Japanese text or
 // punctuation, after which the next sentence follows without a space.

@@ -25,7 +25,7 @@ func TestQuantityRefusalSaysWhy(t *testing.T) {
 		t.Fatal(err)
 	}
 	svc := &ask.Service{Searcher: &search.Searcher{Pool: pool, Embedder: emb, ModelID: 1}, Answerer: answer.New(nil)}
-	res, err := svc.Ask(ctx, tn, search.Request{Query: "What is the default value of max_redirects for the client?", TopK: 3}, nil)
+	res, err := svc.Ask(ctx, tn, search.Request{Query: "What is the maximum number of redirects the client follows?", TopK: 3}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
