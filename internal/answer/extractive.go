@@ -352,7 +352,8 @@ func Extractive(question string, sources []Source, maxSentences int) Result {
 			seen = append(seen, q)
 		}
 	}
-	if asksQuantity.MatchString(question) && !givesQuantity.MatchString(citationMark.ReplaceAllString(fencedCode.ReplaceAllString(text, ""), "")) {
+	if asksQuantity.MatchString(question) && !asksName.MatchString(question) &&
+		!givesQuantity.MatchString(citationMark.ReplaceAllString(fencedCode.ReplaceAllString(text, ""), "")) {
 		r := refusal(ModeExtractive)
 		r.Reason = "the passages found give no number, which the question asks for"
 		return r
@@ -1212,6 +1213,13 @@ func asksProcedure(question string) bool {
 // of how to do something ("How do I give a column a default value?") is
 // none.
 var asksQuantity = regexp.MustCompile(`(?i)^\W*(how (many|much)\b|what(?:'s|’s| is| are| was)\s+(?:the\s+)?((maximum|minimum|max|min|largest|smallest|highest|lowest|biggest|upper|lower)\s+(?:[\w-]+\s+){0,3}?(value|number|size|length|limit|count|timeout|depth|port|interval|duration|age|width|height|memory|time|level|amount|retries|connections|workers|threads)|default\s+(?:[\w-]+\s+){0,3}?(number|size|length|limit|count|timeout|depth|port|interval|duration|width|height|memory|retries|connections|workers|threads))\b|(what|which) port\b)`)
+
+// asksName matches a question that also asks which setting, option or
+// function does it ("How many concurrent disk I/O operations can
+// PostgreSQL issue, and which setting controls it?"): a setting's entry
+// that names no number ("effective_io_concurrency: Sets the number of
+// concurrent disk I/O operations …") answers it.
+var asksName = regexp.MustCompile(`(?i)\b(which|what) (settings?|options?|parameters?|variables?|functions?|commands?|flags?|configuration|properties|property|attributes?|keys?|methods?|class(es)?)\b|\b(which|what) \w+ (controls?|sets|limits|configures|determines|changes)\b`)
 
 // givesQuantity matches text that gives a number or a value: a digit, a
 // number in words, a literal (True, None, unlimited) or the absence of a

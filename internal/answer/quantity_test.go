@@ -29,6 +29,15 @@ func TestQuantityQuestionsNeedANumber(t *testing.T) {
 	if r := Extractive("How many blocks does the store keep for a file?", example, 3); !r.Refused {
 		t.Errorf("a number only in a code example: answered %q", r.Answer)
 	}
+	// A question that also asks which setting does it is answered by the
+	// setting's entry, which need name no number (the demo's "How many
+	// concurrent disk I/O operations can PostgreSQL issue, and which
+	// setting controls it?").
+	setting := []Source{{N: 1, Title: "Resource Consumption", HeadingPath: "Server Configuration > Asynchronous Behavior",
+		Content: "block_readahead (integer)\nSets the number of blocks the store reads ahead of a sequential scan."}}
+	if r := Extractive("How many blocks does the store read ahead, and which setting controls it?", setting, 3); r.Refused {
+		t.Errorf("a question asking which setting: refused (%q)", r.Reason)
+	}
 	if r := Extractive("How do I split large files across blocks in the store?", silent, 3); r.Refused {
 		t.Errorf("a how-to question was refused: %q", r.Reason)
 	}
