@@ -1195,23 +1195,19 @@ func asksProcedure(question string) bool {
 	return procedureCues.MatchString(analyze.WithoutQuantityQuestion(question))
 }
 
-// asksDefinition matches a question that asks what something is or means
-// ("What is a tree processor?", "What are eager parameters?", "What does
-// SQLSTATE 42P01 mean?").
 // asksQuantity matches a question that asks for a number or a value: "How
 // many …", "How much …", "What is the maximum/minimum … value (size,
 // timeout, port, …)", "What is the default … size (timeout, port, …)",
 // "What port …"; a default's value, level or time may be a name (WARNING,
 // UTC, a comma), and is none of these. The passages an extractive
 // answer quotes for it must give one (givesQuantity): in the development
-// sets written by fresh users over eight documentation corpora, 8 of the
-// 14 such questions the documents do not answer and ragd did not refuse
-// ("What is the maximum size of a single file that git can store?", "What
-// is the default value of max_redirects?") were answered with passages
-// about the thing that named no number, while all 7 answerable ones
-// quoted theirs. A question
-// of how to do something ("How do I give a column a default value?") is
-// none.
+// sets written by fresh users over eight documentation corpora, 8 such
+// questions the documents do not answer and ragd did not refuse ("What is
+// the maximum size of a single file that git can store?", "How many
+// gunicorn workers per CPU core should I run?") were answered with
+// passages about the thing that named no number, while every answerable
+// one quoted its number. A question of how to do something ("How do I give a
+// column a default value?") is none.
 var asksQuantity = regexp.MustCompile(`(?i)^\W*(how (many|much)\b|what(?:'s|’s| is| are| was)\s+(?:the\s+)?((maximum|minimum|max|min|largest|smallest|highest|lowest|biggest|upper|lower)\s+(?:[\w-]+\s+){0,3}?(value|number|size|length|limit|count|timeout|depth|port|interval|duration|age|width|height|memory|time|level|amount|retries|connections|workers|threads)|default\s+(?:[\w-]+\s+){0,3}?(number|size|length|limit|count|timeout|depth|port|interval|duration|width|height|memory|retries|connections|workers|threads))\b|(what|which) port\b)`)
 
 // asksName matches a question that also asks which setting, option or
@@ -1241,6 +1237,9 @@ var (
 // Y?").
 var asksDifference = regexp.MustCompile(`(?i)\b(differences?|differ|differs|compared?|comparison|vs\.?|versus|distinguish(es)?)\b`)
 
+// asksDefinition matches a question that asks what something is or means
+// ("What is a tree processor?", "What are eager parameters?", "What does
+// SQLSTATE 42P01 mean?").
 var asksDefinition = regexp.MustCompile(`(?i)^\W*(what(?:'s|’s| is| are)\s+(?:an?\s|the\s)?\S|what does .+ mean\b|define\b)`)
 
 // numbered reports an item marker that numbers its item ("2. "): the item
@@ -1515,8 +1514,8 @@ func containsOption(text, option string) bool {
 }
 
 // codeHead is how many first lines of a long code block (the command,
-// the usage line) are quoted above the lines a question term is in, and
-// codeContext how many lines above that one.
+// the usage line) are quoted above the line of the option asked about,
+// and codeContext how many lines above that one (codeLines).
 const (
 	codeHead    = 2
 	codeContext = 2

@@ -281,7 +281,7 @@ func (p *Pipeline) Upsert(ctx context.Context, t tenant.Tenant, d Document) (Out
 		// documents.
 		return out, fmt.Errorf("%w: title must be valid UTF-8 of at most 1000 bytes without control characters (NUL, U+0000, included)", extract.ErrInvalidUTF8)
 	}
-	if !d.FromText && gzipStream(d.Content) {
+	if !d.FromText && GzipStream(d.Content) {
 		// A gzipped file sent whole (an upload or a job's file of
 		// "manual.pdf.gz", as Debian ships documentation) is read
 		// decompressed, as `ragd ingest` reads it from disk: gzip is how
@@ -754,9 +754,9 @@ func (p *Pipeline) deleteOne(ctx context.Context, t tenant.Tenant, del func(*sto
 	return out, err
 }
 
-// gzipStream reports content that is a gzip stream (its magic number and
+// GzipStream reports content that is a gzip stream (its magic number and
 // compression method, deflate): no document ragd reads starts so.
-func gzipStream(content []byte) bool {
+func GzipStream(content []byte) bool {
 	return len(content) >= 3 && content[0] == 0x1f && content[1] == 0x8b && content[2] == 8
 }
 

@@ -10,6 +10,7 @@ import (
 	"errors"
 	"fmt"
 	"github.com/ragd-dev/ragd/internal/extract"
+	"github.com/ragd-dev/ragd/internal/ingest"
 	"io"
 	"io/fs"
 	"net/url"
@@ -202,7 +203,7 @@ func (in Input) Files(files []NamedFile) ([]File, error) {
 // maxGzipLayers times: a file gzipped twice was counted by its inner
 // stream's bytes.
 func (in Input) inflate(f *File, total *int64) error {
-	for layer := 0; f.Refuse == "" && gzipStream(f.Content); layer++ {
+	for layer := 0; f.Refuse == "" && ingest.GzipStream(f.Content); layer++ {
 		if layer == maxGzipLayers {
 			*total -= int64(len(f.Content))
 			f.Refuse, f.Content = fmt.Sprintf("gzip streams nested more than %d deep", maxGzipLayers), nil
@@ -219,10 +220,6 @@ func (in Input) inflate(f *File, total *int64) error {
 // maxGzipLayers bounds how many gzip streams inside one another a file
 // may be.
 const maxGzipLayers = 3
-
-// gzipStream reports content that is a gzip stream (its magic number and
-// compression method, deflate).
-func gzipStream(b []byte) bool { return len(b) >= 3 && b[0] == 0x1f && b[1] == 0x8b && b[2] == 8 }
 
 // inflateOnce replaces f's content, a gzip stream, with what it holds
 // (inflate); changed is false when the stream is corrupt and left as it

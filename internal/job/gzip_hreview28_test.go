@@ -14,7 +14,7 @@ import (
 
 // TestHReview28GzipInGzipCountsWhatThePipelineReads: inflate decompresses a
 // job's gzipped file once, and counts that against MaxJobBytes; the
-// pipeline (ingest.Upsert: gzipStream → gunzip) then decompresses whatever
+// pipeline (ingest.Upsert: GzipStream → gunzip) then decompresses whatever
 // is still a gzip stream, up to its own document limit. A file gzipped
 // twice ("page.md.gz.gz", or any gzip stream inside one) is counted by its
 // inner gzip bytes only: twenty pages of 200 KB, each a few hundred bytes
@@ -23,19 +23,8 @@ import (
 // round of gzip.
 func TestHReview28GzipInGzipCountsWhatThePipelineReads(t *testing.T) {
 	t.Parallel()
-	gzOf := func(b []byte) []byte {
-		var buf bytes.Buffer
-		w := gzip.NewWriter(&buf)
-		if _, err := w.Write(b); err != nil {
-			t.Fatal(err)
-		}
-		if err := w.Close(); err != nil {
-			t.Fatal(err)
-		}
-		return buf.Bytes()
-	}
-	page := []byte("# Page\n\n" + strings.Repeat("The archive tool packs the files of a directory into one archive. ", 3000)) // ~200 KB
-	twice := gzOf(gzOf(page))
+	page := "# Page\n\n" + strings.Repeat("The archive tool packs the files of a directory into one archive. ", 3000) // ~200 KB
+	twice := gz(t, string(gz(t, page)))
 	var files []job.NamedFile
 	for i := range 20 {
 		files = append(files, job.NamedFile{Name: fmt.Sprintf("docs/page%02d.md.gz", i), Content: twice})

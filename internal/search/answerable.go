@@ -301,8 +301,10 @@ var sentenceEnd = regexp.MustCompile(`[.?!;]+(\s+|$)`)
 // shouldI finds "should I" or "should we" in a lower-cased sentence.
 var shouldI = regexp.MustCompile(`\bshould\s+(i|we)\b`)
 
-// signals computes the answerability evidence of the legs' results.
-func signals(p plan, legs legResults) Signals {
+// signals computes the answerability evidence of the legs' results;
+// params are the words of a pasted message's text (messageParams), which
+// count as no missing names.
+func signals(p plan, legs legResults, params map[string]bool) Signals {
 	// Release names (releases) are probed too, but they are not signals
 	// of the model, which was fitted without them: a missing one caps the
 	// confidence instead (releaseCap).
@@ -312,7 +314,6 @@ func signals(p plan, legs legResults) Signals {
 			sg.Names++
 		}
 	}
-	params := messageParams(p.req.Query, legs)
 	for _, w := range legs.missing {
 		switch {
 		case legs.names.forms[w], params[w]:
@@ -428,11 +429,12 @@ func questionWords(idf map[string]float64) int {
 // assess sets the answerability fields of resp from the legs' evidence.
 // results are the fused ranking.
 func (s *Searcher) assess(p plan, legs legResults, results []Result, resp *Response) {
-	sg := signals(p, legs)
+	params := messageParams(p.req.Query, legs)
+	sg := signals(p, legs, params)
 	// The release probes' forms are reported as the question writes the
 	// release, and only when no form is written anywhere.
 	missingRels := missingReleases(legs.names.releases, legs.missing, legs.versioned)
-	stray := strayName(legs, results, messageParams(p.req.Query, legs))
+	stray := strayName(legs, results, params)
 	sg.Capped = len(missingRels) > 0 || strayMember(legs.missing, legs.familied) || stray != ""
 	resp.Signals = sg
 	resp.VectorSimilarity, resp.KeywordCoverage, resp.TermCoverage = sg.VectorSimilarity, sg.KeywordCoverage, sg.TermCoverage
@@ -631,9 +633,10 @@ func quoteList(words []string, n int) string {
 type probe struct {
 	word, text string
 	literal    bool
-	// of, when set, is the dotted name whose last part this probe is
-	// (qualifiedTail): no name of the question's own, neither counted
-	// nor reported; found, it makes that name found.
+	// of, when set, is the dotted name whose last part or first part
+	// this probe is (qualifiedTail), or the language whose code it is
+	// (languageCodes): no name of the question's own, neither counted nor
+	// reported; found, it makes that name found.
 	of string
 	// bigrams are a katakana word's character bigrams (katakanaWords),
 	// which count as absent when the word is missing.
@@ -758,11 +761,11 @@ const maxKatakanaWord = 7
 // Allowed", "Too Many Requests", "503 Service Unavailable"): their capitals
 // are the phrase's style, not a name's. A question quoting "413 Request
 // Entity Too Large" was refused because "no document mentions “Entity”" —
-// the documents write HTTPRequestEntityTooLarge. A run of capitalised
-// words counts when it is a status's phrase, or (one word of it, "Not
-// Found" without its "Not") starts with the phrase of the status code
-// before it; "300 Celery workers" and "Postgres Not starting" name Celery
-// and Postgres.
+// the documents write HTTPRequestEntityTooLarge. Words count when a run
+// of capitalised words starts with the phrase of the status code just
+// before it ("403 Forbidden"), or holds a status's phrase of two or more
+// words; "300 Celery workers" and "Postgres Not starting" name Celery and
+// Postgres.
 func statusPhrases(query string) map[string]bool {
 	out := map[string]bool{}
 	var words [][]int
@@ -921,11 +924,14 @@ func b2i(b bool) int {
 }
 
 // found drops from missing the parts namesOf probed for a dotted name
-// (qualifiedTail), and the dotted names whose class and first part were
-// probed and found, whoever wrote them: the question may write the class
+// (qualifiedTail) or a language (languageCodes), the languages whose
+// code was found (codedLanguages), and the dotted names whose class and
+// first part were probed and found, whoever wrote them: the question may
+// write the class
 // on its own too ("TopLevelLookupException … shown as
 // mako.exceptions.TopLevelLookupException").
 func found(probes []probe, missing []string) []string {
+	coded := codedLanguages(probes, missing)
 	probed := map[string]bool{}
 	for _, p := range probes {
 		probed[p.word] = true
@@ -939,7 +945,7 @@ func found(probes []probe, missing []string) []string {
 		if tail := qualifiedTail(w); tail != "" && has(tail) && has(w[:strings.IndexByte(w, '.')]) {
 			continue
 		}
-		if code := languageCodes[strings.ToLower(w)]; code != "" && has(code) {
+		if slices.Contains(coded, w) {
 			continue
 		}
 		out = append(out, w)

@@ -207,7 +207,7 @@ func TestSignals(t *testing.T) {
 		}}
 	p := plan{set: set, useKeyword: true, req: Request{Query: "Is a better than b in Zz?"}}
 	legs.names = namesOf(p.req.Query) // as retrieve finds them
-	sg := signals(p, legs)
+	sg := signals(p, legs, messageParams(p.req.Query, legs))
 	near := func(got, want float64) bool { return math.Abs(got-want) < 1e-12 }
 	if sg.Terms != 3 || !near(sg.KeywordCoverage, 0.5) || !near(sg.TermCoverage, 0.5) || !near(sg.AbsentShare, 0.2) {
 		t.Errorf("terms %d, keyword coverage %v (want 0.5), term coverage %v (0.5: b alone), absent share %v (0.2)",
