@@ -1218,9 +1218,12 @@ var asksQuantity = regexp.MustCompile(`(?i)^\W*(how (many|much)\b|what(?:'s|’s
 var asksName = regexp.MustCompile(`(?i)\b(which|what) (settings?|options?|parameters?|variables?|functions?|commands?|flags?|configuration|properties|property|attributes?|keys?|methods?|class(es)?)\b|\b(which|what) \w+ (controls?|sets|limits|configures|determines|changes)\b`)
 
 // givesQuantity matches text that gives a number or a value: a digit, a
-// number in words, a literal (True, None, unlimited) or the absence of a
-// bound ("no limit", "any number").
-var givesQuantity = regexp.MustCompile(`(?i)\d|\b(true|false|none|null|nil|unlimited|unbounded|infinite|infinity|arbitrary|any number|as many|as much|no (?:[\w-]+ ){0,2}(limit|limits|maximum|minimum|bound)|not limited|zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|hundred|thousand|million|billion|twice|thrice)\b`)
+// number in words, a literal that stands for one (None, unlimited) or the
+// absence of a bound ("no limit", "any number"). A boolean is none: an
+// attribute line quoted beside the passage ("auto_declare = True") answered
+// "What is the maximum message size kombu can publish?" in a held-out
+// trial, which the documents do not say.
+var givesQuantity = regexp.MustCompile(`(?i)\d|\b(none|null|nil|unlimited|unbounded|infinite|infinity|arbitrary|any number|as many|as much|no (?:[\w-]+ ){0,2}(limit|limits|maximum|minimum|bound)|not limited|zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|hundred|thousand|million|billion|twice|thrice)\b`)
 
 // citationMark is a citation marker, "[3]", which is no number the text
 // gives; nor are the numbers of a code example (fencedCode): a validator

@@ -38,6 +38,13 @@ func TestQuantityQuestionsNeedANumber(t *testing.T) {
 	if r := Extractive("How many blocks does the store read ahead, and which setting controls it?", setting, 3); r.Refused {
 		t.Errorf("a question asking which setting: refused (%q)", r.Reason)
 	}
+	// A boolean is no quantity: an attribute's line quoted beside the
+	// passage gives no size.
+	flag := []Source{{N: 1, Title: "Storage", HeadingPath: "Storage > Files",
+		Content: "The store keeps each file as a sequence of blocks. compress = True: Whether the store compresses a file's blocks."}}
+	if r := Extractive("What is the maximum size of a file the store accepts?", flag, 3); !r.Refused {
+		t.Errorf("only booleans in the passages: answered %q", r.Answer)
+	}
 	if r := Extractive("How do I split large files across blocks in the store?", silent, 3); r.Refused {
 		t.Errorf("a how-to question was refused: %q", r.Reason)
 	}

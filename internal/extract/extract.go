@@ -31,7 +31,7 @@ const (
 // as unchanged; raise it with every such change, and with every change to
 // what package chunk stores for the same text (a heading path's form, a
 // chunk's flags).
-const Version = "2026-12-04.44"
+const Version = "2026-12-05.45"
 
 // ErrUnsupportedType is returned (wrapped, with the offending type and the
 // supported list in the message) by Extract for a content type it cannot
@@ -56,6 +56,13 @@ var ErrEmpty = errors.New("extract: no text to extract")
 // only redirects elsewhere (a meta refresh and a line pointing there); it
 // is an ErrEmpty.
 var ErrRedirect = fmt.Errorf("%w: the page only redirects", ErrEmpty)
+
+// ErrChromeOnly is returned for an HTML page whose only text is the site's
+// chrome (navigation, a version banner: Debian's copy of Kombu's change
+// log keeps the theme and drops the log). It is an ErrEmpty; a directory's
+// ingest skips such a page as it skips a redirect, where a page with no
+// text at all fails.
+var ErrChromeOnly = fmt.Errorf("%w: the page's only text is the site's navigation and banners", ErrEmpty)
 
 // ErrNoTextLayer is returned by Extract for a PDF none of whose pages has
 // extractable text: a scan or an image-only file. ragd does no OCR; such a

@@ -52,7 +52,27 @@ func extractHTML(src []byte) (*Document, error) {
 		// were near-empty pages whose titles matched questions.
 		return nil, fmt.Errorf("%w to %q", ErrRedirect, to)
 	}
+	if strings.TrimSpace(w.b.buf.String()) == "" && hasText(body) {
+		return nil, ErrChromeOnly
+	}
 	return w.b.document(title), nil
+}
+
+// hasText reports whether n holds any text a browser shows (not that of
+// scripts, styles or templates).
+func hasText(n *html.Node) bool {
+	switch {
+	case n.Type == html.TextNode:
+		return strings.TrimSpace(n.Data) != ""
+	case n.Type == html.ElementNode && (n.DataAtom == atom.Script || n.DataAtom == atom.Style || n.DataAtom == atom.Template || n.DataAtom == atom.Noscript):
+		return false
+	}
+	for c := n.FirstChild; c != nil; c = c.NextSibling {
+		if hasText(c) {
+			return true
+		}
+	}
+	return false
 }
 
 // redirectWords bounds the text of a page that redirects (meta refresh) for
@@ -169,6 +189,15 @@ var chromeTokens = map[string]bool{
 	// class="linenos"> 5</span>CherryPy Checker:") or as a table column:
 	// glued to the code, they changed every line the asker pastes from it.
 	"linenos": true, "lineno": true, "linenodiv": true,
+	// A documentation theme's banner about the release the page is for, or
+	// the site's news, shown on every page above the content (the Celery
+	// theme's "This document is for Kombu's development version … Get the
+	// stable docs here: 5.0", pydata-sphinx-theme's, Docusaurus's and MkDocs
+	// Material's): it opened every page's first chunk of a held-out trial,
+	// and an off-topic question was answered with it.
+	"developmentversion": true, "oldversion": true, "version-warning": true, "version-banner": true,
+	"bd-header-version-warning": true, "bd-header-announcement": true,
+	"theme-doc-version-banner": true, "theme-announcement-bar": true, "md-banner": true,
 }
 
 // codeTableTokens mark a table that lays out a code listing beside its

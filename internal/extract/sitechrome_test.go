@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"errors"
 	"strings"
 	"testing"
 )
@@ -102,5 +103,46 @@ cherrypy.quickstart()</pre></div></td></tr></table></body></html>`
 	}
 	if strings.Contains(d.Text, " 5") || strings.Contains(d.Text, "1\n2") {
 		t.Errorf("line numbers in the text:\n%s", d.Text)
+	}
+}
+
+// A theme's banner about the release a page documents, above the content
+// on every page (the Celery Sphinx theme's, as Kombu's pages have it), is
+// chrome; a paragraph of the page that speaks of versions is text.
+func TestHTMLVersionBannerIsNotText(t *testing.T) {
+	page := `<html><head><title>Producers — Kombu 5.2.4 documentation</title></head><body>
+<div class="body" role="main"><div class="deck">
+<p class="developmentversion">This document is for Kombu's development version, which can be
+significantly different from previous releases. Get the stable docs here:
+<a href="https://kombu.readthedocs.io/en/latest/userguide/producers.html">5.0</a>.</p></div>
+<section id="producers"><h1>Producers</h1>
+<p>A producer publishes messages to an exchange. This version of the API retries on connection errors.</p></section></div></body></html>`
+	d, err := Extract(TypeHTML, []byte(page))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(d.Text, "development version") || strings.Contains(d.Text, "stable docs") {
+		t.Errorf("the version banner is in the text:\n%s", d.Text)
+	}
+	if !strings.Contains(d.Text, "This version of the API retries on connection errors.") {
+		t.Errorf("content lost:\n%s", d.Text)
+	}
+}
+
+// A page whose only text is the theme's (its navigation and the version
+// banner: Debian's copy of Kombu's change log) is ErrChromeOnly, which is
+// an ErrEmpty; a page with no text at all is ErrEmpty alone.
+func TestHTMLChromeOnlyPage(t *testing.T) {
+	page := `<html><head><title>Change history — Kombu 5.2.4 documentation</title></head><body>
+<div class="related" role="navigation"><ul><li><a href="index.html">Kombu 5.2.4 documentation</a></li></ul></div>
+<div class="body" role="main"><div class="deck"><p class="developmentversion">This document is for Kombu's development version.</p></div></div>
+<div class="sphinxsidebar" role="navigation"><h3>Navigation</h3><ul><li><a href="faq.html">FAQ</a></li></ul></div></body></html>`
+	_, err := Extract(TypeHTML, []byte(page))
+	if !errors.Is(err, ErrChromeOnly) || !errors.Is(err, ErrEmpty) {
+		t.Errorf("chrome-only page: err %v, want ErrChromeOnly (an ErrEmpty)", err)
+	}
+	_, err = Extract(TypeHTML, []byte(`<html><body><script>var x = "text";</script> </body></html>`))
+	if !errors.Is(err, ErrEmpty) || errors.Is(err, ErrChromeOnly) {
+		t.Errorf("page without text: err %v, want ErrEmpty alone", err)
 	}
 }

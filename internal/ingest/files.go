@@ -48,7 +48,8 @@ type Kind string
 const (
 	// KindSkipped: not a document ragd reads — an unsupported type (by
 	// its name or its bytes: binary content), an HTML page that only
-	// redirects to another, or a symbolic link leaving the ingested tree.
+	// redirects to another or whose only text is the site's chrome, or a
+	// symbolic link leaving the ingested tree.
 	KindSkipped Kind = "skipped"
 	// KindRefused: a policy refused it — over the size limit, past the
 	// tenant's storage quota, or an invalid source_uri.
@@ -62,7 +63,7 @@ const (
 func KindOf(err error) Kind {
 	switch {
 	case errors.Is(err, extract.ErrUnsupportedType), errors.Is(err, extract.ErrBinary),
-		errors.Is(err, extract.ErrTypeMismatch), errors.Is(err, extract.ErrRedirect):
+		errors.Is(err, extract.ErrTypeMismatch), errors.Is(err, extract.ErrRedirect), errors.Is(err, extract.ErrChromeOnly):
 		return KindSkipped
 	case errors.Is(err, ErrTooLarge), errors.Is(err, ErrInvalidSourceURI), errors.Is(err, ErrQuotaExceeded):
 		return KindRefused
