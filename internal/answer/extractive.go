@@ -317,7 +317,7 @@ func Extractive(question string, sources []Source, maxSentences int) Result {
 	from, to = complete(docs[src], from, to, maxSentences, query, asksProcedure(question), asksDefinition.MatchString(question), asksDifference.MatchString(question))
 	n := src + 1
 	options := questionOptions(question)
-	text := render(docs[src][from:to], n, options)
+	text := render(docs[src][from:to], n, append(slices.Clip(options), assignedLines(docs[src][from:to], query)...))
 	cited := []int{n}
 	// Supporting sentences: the best sentence of each other source whose
 	// best passage scores at least supportShare of the best, best first,
@@ -569,6 +569,41 @@ func bestPassage(question string, query []string, sources []Source, docs [][]uni
 		}
 		prior := 1 / (1 + rankDecay*float64(si))
 		for a := range d {
+			if d[a].kind == unitCode && !d[a].echo && !d[a].output {
+				// A line of code that assigns the identifier the question
+				// names ("visibility_timeout = 3600", an API reference's
+				// attribute without a description) is its definition,
+				// and the code a passage of its own: passages open and
+				// end on sentences, and "redis visibility_timeout
+				// default" was answered with the sentences around it.
+				if i, found := assignedTerm(d[a].text, query); found {
+					score := (1 + definitionWeight) * idf[i]
+					for _, j := range info[si][a].holds {
+						if j != i {
+							score += codeWeight * idf[j]
+						}
+					}
+					clear(local)
+					for _, t := range d[a].heading {
+						if j, ok := qi[t]; ok {
+							local[j] = true
+						}
+					}
+					for j := range query {
+						if j != i && !slices.Contains(info[si][a].holds, j) && (head[j] && d[a].own || local[j]) {
+							score += headingWeight * idf[j]
+						}
+					}
+					score *= prior
+					if score > per[si].score {
+						per[si] = passage{score, score, a, a + 1}
+					}
+					if score > best {
+						best, src, from, to, ok = score, si, a, a+1, true
+					}
+				}
+				continue
+			}
 			if !quotable(d[a]) || !dated && versionNote.MatchString(strings.TrimSpace(d[a].text)) {
 				// A bare version note ("Changed in version 0.10.") says
 				// nothing of the question unless it asks when: opening
@@ -1482,6 +1517,55 @@ func codeLines(lines, options []string) []string {
 		return out
 	}
 	return lines
+}
+
+// assignedTerm returns the index of the query's identifier term (one
+// with "_" or digits: isIdentifierTerm) that a line of code assigns ("name
+// = value", "name: value", "self.name = value"), with ok false when none
+// does.
+func assignedTerm(code string, query []string) (int, bool) {
+	for _, line := range strings.Split(code, "\n") {
+		if name := assignedName(line); name != "" {
+			if i := slices.Index(query, strings.ToLower(name)); i >= 0 && isIdentifierTerm(query[i]) {
+				return i, true
+			}
+		}
+	}
+	return 0, false
+}
+
+// assignedName returns the name a line of code assigns a value to
+// ("visibility_timeout = 3600", "timeout: 30", "self.limit = 10"), or "".
+func assignedName(line string) string {
+	m := assignment.FindStringSubmatch(line)
+	if m == nil {
+		return ""
+	}
+	return m[1]
+}
+
+// assignment matches a line that assigns a value to a name: the name, then
+// "=" (not "==") or ":" and a value.
+var assignment = regexp.MustCompile(`^\s*(?:self\.)?([A-Za-z_][A-Za-z0-9_]*)\s*(?:=[^=]|:\s+\S)`)
+
+// assignedLines returns the names of the query's identifier terms that the
+// code units of us assign, as the code writes them: the lines a long block
+// is quoted around (codeLines), as it is around an option the question
+// names.
+func assignedLines(us []unit, query []string) []string {
+	var out []string
+	for _, u := range us {
+		if u.kind != unitCode {
+			continue
+		}
+		for _, line := range strings.Split(u.text, "\n") {
+			name := assignedName(line)
+			if name != "" && isIdentifierTerm(strings.ToLower(name)) && slices.Contains(query, strings.ToLower(name)) && !slices.Contains(out, name) {
+				out = append(out, name)
+			}
+		}
+	}
+	return out
 }
 
 // questionOptions returns the command-line options a question writes
