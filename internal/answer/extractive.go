@@ -352,7 +352,7 @@ func Extractive(question string, sources []Source, maxSentences int) Result {
 			seen = append(seen, q)
 		}
 	}
-	if asksQuantity.MatchString(question) && !asksName.MatchString(question) &&
+	if quantityQuestion(question) &&
 		!givesQuantity.MatchString(citationMark.ReplaceAllString(fencedCode.ReplaceAllString(text, ""), "")) {
 		r := refusal(ModeExtractive)
 		r.Reason = "the passages found give no number, which the question asks for"
@@ -1234,7 +1234,8 @@ func asksProcedure(question string) bool {
 // many …", "How much …", "What is the maximum/minimum … value (size,
 // timeout, port, …)", "What is the default … size (timeout, port, …)",
 // "What port …"; a default's value, level or time may be a name (WARNING,
-// UTC, a comma), and is none of these. The passages an extractive
+// UTC, a comma), and so may the highest or lowest level (CRITICAL, Read
+// Uncommitted): none of these. The passages an extractive
 // answer quotes for it must give one (givesQuantity): in the development
 // sets written by fresh users over eight documentation corpora, 8 such
 // questions the documents do not answer and ragd did not refuse ("What is
@@ -1243,7 +1244,26 @@ func asksProcedure(question string) bool {
 // passages about the thing that named no number, while every answerable
 // one quoted its number. A question of how to do something ("How do I give a
 // column a default value?") is none.
-var asksQuantity = regexp.MustCompile(`(?i)^\W*(how (many|much)\b|what(?:'s|’s| is| are| was)\s+(?:the\s+)?((maximum|minimum|max|min|largest|smallest|highest|lowest|biggest|upper|lower)\s+(?:[\w-]+\s+){0,3}?(value|number|size|length|limit|count|timeout|depth|port|interval|duration|age|width|height|memory|time|level|amount|retries|connections|workers|threads)|default\s+(?:[\w-]+\s+){0,3}?(number|size|length|limit|count|timeout|depth|port|interval|duration|width|height|memory|retries|connections|workers|threads))\b|(what|which) port\b)`)
+var asksQuantity = regexp.MustCompile(`(?i)^\W*(how (many|much)\b|what(?:'s|’s| is| are| was)\s+(?:the\s+)?((maximum|minimum|max|min|largest|smallest|highest|lowest|biggest|upper|lower)\s+(?:[\w-]+\s+){0,3}?(value|number|size|length|limit|count|timeout|depth|port|interval|duration|age|width|height|memory|time|amount|retries|connections|workers|threads)|default\s+(?:[\w-]+\s+){0,3}?(number|size|length|limit|count|timeout|depth|port|interval|duration|width|height|memory|retries|connections|workers|threads))\b|(what|which) port\b)`)
+
+// quantityQuestion reports a question that asks for a number or a value
+// (asksQuantity) and not also which setting gives it (asksName), nor how
+// much something matters: "How much does the order of the middleware
+// matter?" asks how, where "How much memory does it use?" and "How much
+// does a license cost?" ask for an amount.
+func quantityQuestion(question string) bool {
+	if !asksQuantity.MatchString(question) || asksName.MatchString(question) {
+		return false
+	}
+	return !howMuchVerb.MatchString(question) || amountVerb.MatchString(question)
+}
+
+// howMuchVerb matches "How much" followed by a verb ("How much does …"),
+// and amountVerb the verbs of an amount ("… cost", "… take", "… use").
+var (
+	howMuchVerb = regexp.MustCompile(`(?i)^\W*how much\s+(does|do|did|is|are|was|were|will|would|can|could|should|has|have)\b`)
+	amountVerb  = regexp.MustCompile(`(?i)\b(costs?|take|takes|use|uses|consumes?|weighs?|holds?|needs?|stores?|allocates?|occupy|occupies|requires?|charges?|spends?)\b`)
+)
 
 // asksName matches a question that also asks which setting, option or
 // function does it ("How many concurrent disk I/O operations can
@@ -1253,12 +1273,15 @@ var asksQuantity = regexp.MustCompile(`(?i)^\W*(how (many|much)\b|what(?:'s|’s
 var asksName = regexp.MustCompile(`(?i)\b(which|what) (settings?|options?|parameters?|variables?|functions?|commands?|flags?|configuration|properties|property|attributes?|keys?|methods?|class(es)?)\b|\b(which|what) \w+ (controls?|sets|limits|configures|determines|changes)\b`)
 
 // givesQuantity matches text that gives a number or a value: a digit, a
-// number in words, a literal that stands for one (None, unlimited) or the
-// absence of a bound ("no limit", "any number"). A boolean is none: an
+// number in words ("once per request"; not "a single", an article's
+// phrase as often: "a single IP address or a … list" answered what the
+// default cache timeout is), a literal that
+// stands for one (None, unlimited) or the absence of a bound ("no limit",
+// "any number", "requests do not time out", "blocks indefinitely"). A boolean is none: an
 // attribute line quoted beside the passage ("auto_declare = True") answered
 // "What is the maximum message size kombu can publish?" in a held-out
 // trial, which the documents do not say.
-var givesQuantity = regexp.MustCompile(`(?i)\d|\b(none|null|nil|unlimited|unbounded|infinite|infinity|arbitrary|any number|as many|as much|no (?:[\w-]+ ){0,2}(limit|limits|maximum|minimum|bound)|not limited|zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|hundred|thousand|million|billion|twice|thrice)\b`)
+var givesQuantity = regexp.MustCompile(`(?i)\d|\bonce (per|a|an|every|each|for)\b|\b(only|exactly|just|at most|at least) once\b|\b(no|without an?|never) time-?outs?\b|\b(do|does|will|would) not time ?out\b|\bnever times? ?out\b|\b(forever|indefinitely)\b|\b(none|null|nil|unlimited|unbounded|infinite|infinity|arbitrary|any number|as many|as much|no (?:[\w-]+ ){0,2}(limit|limits|maximum|minimum|bound)|not limited|zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|hundred|thousand|million|billion|twice|thrice)\b`)
 
 // citationMark is a citation marker, "[3]", which is no number the text
 // gives; nor are the numbers of a code example (fencedCode): a validator

@@ -406,10 +406,12 @@ func fieldListLabel(lines []string) bool {
 }
 
 // fieldLists are the labels of docstring field lists (Sphinx, numpydoc,
-// Google style) whose items each describe one name.
+// Google style) whose items each describe one name. "Options:" is none: a
+// README's "Options:" above a command's options introduces the list the
+// question asks for.
 var fieldLists = map[string]bool{"parameters": true, "parameter": true, "params": true, "arguments": true, "args": true,
 	"keyword arguments": true, "keyword args": true, "other parameters": true, "attributes": true, "raises": true,
-	"exceptions": true, "returns": true, "yields": true, "fields": true, "options": true, "variables": true}
+	"exceptions": true, "returns": true, "yields": true, "fields": true, "variables": true}
 
 // minCutTitle is the shortest start of a cut title (chunk.pathElem cuts
 // at 200 bytes) matched as a line's start: a short one would be any line's.

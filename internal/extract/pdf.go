@@ -843,14 +843,22 @@ func numberedHeadings(pages [][]line, heads map[lineRef]int, spacing float64) {
 	// more such lines in a row, a title ending in a number is an entry of
 	// the list. Elsewhere the number is the title's ("1.2 Installing on
 	// Windows 11", "2.2 Upgrading to Python 3"), body text between them.
+	// A chapter's own entry between its sections' ("2 Upgrading 3" between
+	// "1.2 Installing the Tool 2" and "2.1 Before You Upgrade 3") keeps
+	// the row going: a manual whose chapters have two sections each has no
+	// three dotted entries in a row, and its contents entries were taken
+	// for the headings instead of the body's titles.
 	paged := make([]int, len(pages))
 	for p, pg := range pages {
 		row := 0
 		for _, l := range pg {
-			if m := pdfNumbered.FindStringSubmatch(strings.TrimSpace(l.text)); m != nil && endsInNumber(m[2]) {
+			t := strings.TrimSpace(l.text)
+			switch m := pdfNumbered.FindStringSubmatch(t); {
+			case m != nil && endsInNumber(m[2]):
 				row++
 				paged[p] = max(paged[p], row)
-			} else {
+			case row > 0 && chapterEntry.MatchString(t):
+			default:
 				row = 0
 			}
 		}
@@ -936,6 +944,10 @@ func numberedHeadings(pages [][]line, heads map[lineRef]int, spacing float64) {
 		heads[c.ref] = min(lvl, 6)
 	}
 }
+
+// chapterEntry matches a contents line of a chapter: its number, its
+// title and its page ("2 Upgrading 3", "10. Appendix 212").
+var chapterEntry = regexp.MustCompile(`^\d{1,2}\.?\s+\p{Lu}.*\s\d{1,4}$`)
 
 // tocLines is how many numbered titles ending in a number, one under
 // another, make a page a table of contents (numberedHeadings).

@@ -757,7 +757,8 @@ func namesOf(query string) questionNames {
 const maxKatakanaWord = 7
 
 // statusPhrases returns the words of the HTTP status phrases in query, as
-// net/http names them ("413 Request Entity Too Large", "Method Not
+// servers name them (statusNames: "413 Request Entity Too Large" or "413
+// Payload Too Large", "Method Not
 // Allowed", "Too Many Requests", "503 Service Unavailable"): their capitals
 // are the phrase's style, not a name's. A question quoting "413 Request
 // Entity Too Large" was refused because "no document mentions “Entity”" —
@@ -786,10 +787,12 @@ func statusPhrases(query string) map[string]bool {
 		// The status code before the run: its phrase, word for word.
 		if m := statusCode.FindStringSubmatch(strings.TrimRight(query[:words[i][0]], " ")); m != nil {
 			code, _ := strconv.Atoi(m[2])
-			phrase := strings.Fields(http.StatusText(code))
-			if len(phrase) > 0 && len(phrase) <= len(run) && strings.EqualFold(strings.Join(run[:len(phrase)], " "), strings.Join(phrase, " ")) {
-				for _, w := range run[:len(phrase)] {
-					out[w] = true
+			for _, text := range statusNames(code) {
+				phrase := strings.Fields(text)
+				if len(phrase) > 0 && len(phrase) <= len(run) && strings.EqualFold(strings.Join(run[:len(phrase)], " "), strings.Join(phrase, " ")) {
+					for _, w := range run[:len(phrase)] {
+						out[w] = true
+					}
 				}
 			}
 		}
@@ -808,17 +811,42 @@ func statusPhrases(query string) map[string]bool {
 	return out
 }
 
-// statusTexts are net/http's status phrases of two or more words, lower
-// case.
+// statusTexts are the status phrases (statusNames) of two or more words,
+// lower case.
 var statusTexts = func() map[string]bool {
 	m := map[string]bool{}
 	for code := 100; code < 600; code++ {
-		if t := http.StatusText(code); strings.Contains(t, " ") {
-			m[strings.ToLower(t)] = true
+		for _, t := range statusNames(code) {
+			if strings.Contains(t, " ") {
+				m[strings.ToLower(t)] = true
+			}
 		}
 	}
 	return m
 }()
+
+// statusNames returns the phrases servers write after a status code:
+// net/http's, and the other registered names of the codes whose name
+// changed (RFC 7231's "Payload Too Large", which Express and every Node
+// server answer; RFC 9110's "Content Too Large", "URI Too Long", "Range Not
+// Satisfiable" and "Unprocessable Content", Python's http.HTTPStatus).
+func statusNames(code int) []string {
+	out := []string{}
+	if t := http.StatusText(code); t != "" {
+		out = append(out, t)
+	}
+	return append(out, otherStatusNames[code]...)
+}
+
+// otherStatusNames are the registered names of status codes other than
+// net/http's (statusNames).
+var otherStatusNames = map[int][]string{
+	302: {"Moved Temporarily"},
+	413: {"Payload Too Large", "Content Too Large"},
+	414: {"URI Too Long"},
+	416: {"Range Not Satisfiable"},
+	422: {"Unprocessable Content"},
+}
 
 // upperWord reports a word of two or more capitals only ("OK", "URI").
 func upperWord(w string) bool {
@@ -958,15 +986,15 @@ func found(probes []probe, missing []string) []string {
 // code ("Locale('fr')", "parse_decimal('1.099,98', locale='de')"), and
 // "How do I create a new French translation catalog?" was refused as "no
 // document mentions “French”" over Babel's documentation. The name counts
-// as found when the code is written (found); a code that is a stop word
-// ("it", "no") is never found, and the name stays a name.
-var languageCodes = map[string]string{"english": "en", "german": "de", "french": "fr", "spanish": "es", "italian": "it",
-	"portuguese": "pt", "dutch": "nl", "swedish": "sv", "danish": "da", "finnish": "fi", "norwegian": "nb", "polish": "pl",
-	"czech": "cs", "slovak": "sk", "slovenian": "sl", "hungarian": "hu", "romanian": "ro", "bulgarian": "bg", "croatian": "hr",
-	"serbian": "sr", "greek": "el", "turkish": "tr", "russian": "ru", "ukrainian": "uk", "japanese": "ja", "chinese": "zh",
-	"korean": "ko", "arabic": "ar", "hebrew": "he", "persian": "fa", "hindi": "hi", "thai": "th", "vietnamese": "vi",
-	"indonesian": "id", "catalan": "ca", "basque": "eu", "estonian": "et", "latvian": "lv", "lithuanian": "lt", "icelandic": "is",
-	"irish": "ga", "welsh": "cy", "galician": "gl"}
+// as found when the code is written (found). Only codes that are no word,
+// tag, unit, file type or keyword of technical English are here: "id" (a
+// record's), "th" and "tr" (HTML's), "it", "is", "no", "he", "pt", "hr",
+// "vi", "fi" (the shell's) and their like are written by documents that
+// never mention Indonesian, Thai or Turkish, which were then taken for
+// found; a language whose code is such a word stays a name.
+var languageCodes = map[string]string{"english": "en", "german": "de", "french": "fr", "spanish": "es",
+	"dutch": "nl", "swedish": "sv", "danish": "da", "norwegian": "nb", "japanese": "ja", "chinese": "zh",
+	"russian": "ru", "korean": "ko"}
 
 // codedLanguages returns the language names among probes whose code
 // (languageCodes) was probed and found: missing holds the probes no
@@ -1334,6 +1362,10 @@ func messageParams(query string, legs legResults) map[string]bool {
 	if !probed {
 		return nil
 	}
+	// The message is its line: what the asker writes on the lines after it
+	// ("It only happens behind Cloudflare.") is theirs, and its names are
+	// probed as the question's.
+	rest, _, _ = strings.Cut(rest, "\n")
 	params := map[string]bool{}
 	for _, w := range queryWords(rest) {
 		params[w] = true

@@ -39,8 +39,11 @@ var changelogTitle = regexp.MustCompile(`(?i)^(changes|change ?log|changelog|cha
 // "What changed …"). A word of change alone is the asker's data, not a
 // release's: "a copy of an instance with one field changed", "git status
 // keeps showing changes", "child rows removed from the collection" (the
-// attrs trial's question was answered from the change log, undiscounted).
-var changeQuestion = regexp.MustCompile(`(?i)\b(versions?|releases?|released|change ?logs?|new in|deprecated|deprecations?|upgrad\w*|migrat\w*|breaking|backwards?|compatib\w*|history|when (was|did|were|is|will)|since when|(added|introduced|removed|changed|dropped|renamed) in|what(?:'s|’s| has| have)? changed|what changes)\b|\d+\.\d+`)
+// attrs trial's question was answered from the change log, undiscounted),
+// "the files changed in a commit", "What changes do I need to make …":
+// "added in" counts before a release's number only ("added in 2", "removed
+// in v3"; a version or a release is a cue of its own).
+var changeQuestion = regexp.MustCompile(`(?i)\b(versions?|releases?|released|change ?logs?|new in|deprecated|deprecations?|upgrad\w*|migrat\w*|breaking|backwards?|compatib\w*|history|when (was|did|were|is|will)|since when|(added|introduced|removed|changed|dropped|renamed) in v?\d+|what(?:'s|’s| has| have)? changed)\b|\d+\.\d+`)
 
 // changelogChunk reports whether r is a chunk of a change log: its
 // document's title, or a heading above it that can only name one
