@@ -664,6 +664,34 @@ func sphinxGenerated(path string) bool {
 	return false
 }
 
+// BuildFileSkip returns why a file of an uploaded tree (an ingestion job's
+// archive, which has no directory to walk) is no document, by the rules a
+// walk applies (sphinxCopies, sphinxGenerated, unsupported types), or "":
+// rel is the file's path in the tree ("/"-separated) and has reports
+// whether the tree holds another path. An archive of a Sphinx build (the
+// README's recipe) otherwise stored its _sources/ copies, _static/ files,
+// search page and index, which outranked the pages in a fresh user's trial.
+func BuildFileSkip(rel string, has func(rel string) bool) string {
+	dir, name := path.Split(rel)
+	parts := strings.Split(strings.TrimSuffix(dir, "/"), "/")
+	for i, part := range parts {
+		if reason := sphinxCopies[part]; reason != "" && has(path.Join(append(parts[:i:i], "searchindex.js")...)) {
+			reason, _, _ = strings.Cut(reason, " (--include")
+			return reason
+		}
+	}
+	if _, err := extract.TypeFromPath(name); err != nil {
+		return err.Error()
+	}
+	generated := name == "genindex.html" || name == "py-modindex.html" || name == "search.html" || name == "404.html" ||
+		strings.HasPrefix(name, "genindex-") && strings.HasSuffix(name, ".html")
+	if generated && has(path.Join(dir, "searchindex.js")) ||
+		(name == "search.html" || name == "sitemap.html" || name == "404.html") && has(path.Join(dir, "search", "search_index.json")) {
+		return "a generated index, search or not-found page of a Sphinx or MkDocs build, no document"
+	}
+	return ""
+}
+
 // renderedSources returns the text files (plain text and Markdown) of dir
 // that are the sources of an HTML build beside them, by name: a text file
 // with an HTML page of its own name (git-add.txt beside git-add.html: the

@@ -278,7 +278,8 @@ const inflateStep = 1 << 20
 // than MaxFiles entries, or more than MaxJobBytes uncompressed (for a tar,
 // every entry counts, as it is decompressed to reach the next). An entry
 // over MaxFileBytes becomes a refused document, whose bytes are not stored;
-// one of a type ragd does not read is skipped by the worker.
+// one that is no document (skipBuildFiles: a type ragd does not read, a
+// Sphinx build's copies, assets and index pages) is skipped.
 func (in Input) Archive(r io.ReaderAt, size int64) ([]File, error) {
 	in.Limits = in.Limits.withDefaults()
 	head := make([]byte, 512)
@@ -286,18 +287,51 @@ func (in Input) Archive(r io.ReaderAt, size int64) ([]File, error) {
 	head = head[:n]
 	switch {
 	case bytes.HasPrefix(head, []byte("PK\x03\x04")) || bytes.HasPrefix(head, []byte("PK\x05\x06")):
-		return in.zip(r, size)
+		return skipBuildFiles(in.zip(r, size))
 	case bytes.HasPrefix(head, []byte{0x1f, 0x8b}):
 		gz, err := gzip.NewReader(io.NewSectionReader(r, 0, size))
 		if err != nil {
 			return nil, fmt.Errorf("%w: not a gzip stream: %v", ErrInvalid, err)
 		}
 		defer gz.Close()
-		return in.tar(bufio.NewReader(gz))
+		return skipBuildFiles(in.tar(bufio.NewReader(gz)))
 	case len(head) >= 262 && string(head[257:262]) == "ustar":
-		return in.tar(io.NewSectionReader(r, 0, size))
+		return skipBuildFiles(in.tar(io.NewSectionReader(r, 0, size)))
 	}
 	return nil, fmt.Errorf("%w: the archive is not a zip, tar or tar.gz file", ErrInvalid)
+}
+
+// skipBuildFiles marks the entries of an archive that are no documents as
+// skipped, by the rules a `ragd ingest` walk applies to a directory
+// (ingest.BuildFileSkip): a type ragd does not read (a build's
+// searchindex.js, objects.inv, stylesheets), a Sphinx build's _sources/,
+// _static/ and _modules/, its index and search pages. Their bytes are not
+// stored.
+func skipBuildFiles(files []File, err error) ([]File, error) {
+	if err != nil {
+		return nil, err
+	}
+	names := make(map[string]bool, len(files))
+	for _, f := range files {
+		names[f.entry] = true
+	}
+	has := func(rel string) bool { return names[rel] }
+	for i := range files {
+		f := &files[i]
+		if f.Skip != "" || f.Refuse != "" || f.Fail != "" {
+			continue
+		}
+		if reason := ingest.BuildFileSkip(f.entry, has); reason != "" {
+			f.Skip, f.Size, f.Content = reason, max(f.Size, int64(len(f.Content))), nil
+		}
+	}
+	return files, nil
+}
+
+// entryPath is an archive entry's name as a path in the archive's tree
+// ("./docs/a.html" and "docs/a.html" alike).
+func entryPath(name string) string {
+	return strings.TrimPrefix(path.Clean("/"+strings.ReplaceAll(name, "\\", "/")), "/")
 }
 
 func (in Input) zip(r io.ReaderAt, size int64) ([]File, error) {
@@ -328,6 +362,7 @@ func (in Input) zip(r io.ReaderAt, size int64) ([]File, error) {
 		}
 		declared := e.UncompressedSize64
 		f := in.file(uri, nil, int64(min(declared, 1<<62)))
+		f.entry = entryPath(e.Name)
 		if f.Refuse != "" {
 			// A refused document's row still stores the job's metadata.
 			if total += meta; total > in.Limits.MaxJobBytes {
@@ -419,6 +454,7 @@ func (in Input) tar(r io.Reader) ([]File, error) {
 			return nil, fmt.Errorf("%w: more than %d bytes uncompressed", ErrTooLarge, in.Limits.MaxJobBytes)
 		}
 		f := in.file(uri, nil, h.Size)
+		f.entry = entryPath(h.Name)
 		if f.Refuse == "" {
 			if err := in.Intake.Hold(h.Size); err != nil {
 				return nil, err

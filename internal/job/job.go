@@ -91,6 +91,8 @@ type File struct {
 	// Size is the file's size when Content does not hold it (a skipped or
 	// failed file); the larger of the two is recorded.
 	Size int64
+	// entry is an archive entry's path in the archive (Archive).
+	entry string
 }
 
 // Job is a job's state: what was submitted and how far its documents are.
