@@ -1505,7 +1505,7 @@ func render(us []unit, n int, options []string) string {
 			b.WriteByte(' ')
 		}
 		prevCode = false
-		b.WriteString(withCitation(truncate(u.text, maxQuoteChars), n))
+		b.WriteString(withCitation(clip(u.text, maxQuoteChars), n))
 		cited = true
 	}
 	if !cited {

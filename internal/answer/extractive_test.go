@@ -412,8 +412,17 @@ func TestExtractiveEdgeCases(t *testing.T) {
 		t.Errorf("only a caption: %q, want its text", r.Answer)
 	}
 	r = Extractive("tok", []Source{{Content: strings.Repeat("tok ", 200)}}, 3)
-	if !strings.HasSuffix(r.Answer, "tok… [1]") || len(r.Answer) > maxQuoteChars+10 {
-		t.Errorf("long sentence not truncated: %q", r.Answer)
+	if !strings.Contains(r.Answer, " … ") || !strings.HasSuffix(r.Answer, "tok [1]") || len(r.Answer) > maxQuoteChars+10 {
+		t.Errorf("long sentence not shortened to its start and end: %q", r.Answer)
+	}
+	// The end of a long sentence is quoted: it holds what the sentence
+	// concludes.
+	long := "Since in most cases “validating” an email address is an attempt instead to confirm that mail sent to it will deliver to a recipient, " +
+		"and that that recipient is the correct one the email is intended for, and since many valid email addresses are in many places incorrectly rejected, " +
+		"and many invalid email addresses are in many places incorrectly accepted, the email format keyword only provides a sanity check, not full rfc5322 validation."
+	r = Extractive("Is email format validation a full check?", []Source{{Content: long}}, 3)
+	if !strings.Contains(r.Answer, "not full rfc5322 validation") || !strings.HasPrefix(r.Answer, "Since in most cases") || len(r.Answer) > maxQuoteChars+10 {
+		t.Errorf("long sentence: %q; want its start and its end", r.Answer)
 	}
 	if r := Extractive("port", docsSources(), 0); strings.Count(r.Answer, "[") > DefaultMaxSentences+1 {
 		t.Errorf("maxSentences 0 should mean the default: %q", r.Answer)

@@ -27,6 +27,28 @@ func truncate(s string, max int) string {
 	return strings.TrimRight(s[:cut], " ,;:") + "…"
 }
 
+// clip shortens a quoted sentence longer than max bytes to its start and
+// its end, joined by " … " at word boundaries: a long sentence says what
+// it is about at one end and often what it concludes at the other ("Since
+// in most cases “validating” an email address is …, the email format
+// keyword only provides a sanity check, not full rfc5322 validation"), and
+// cut after max bytes it lost exactly the words the question asked about.
+func clip(s string, max int) string {
+	if len(s) <= max {
+		return s
+	}
+	head := truncate(s, max*2/5)
+	head = strings.TrimSuffix(head, "…")
+	from := len(s) - (max - len(head) - len(" … "))
+	for from < len(s) && !utf8.RuneStart(s[from]) {
+		from++
+	}
+	if sp := strings.IndexByte(s[from:], ' '); sp >= 0 && sp < (len(s)-from)/2 {
+		from += sp + 1
+	}
+	return head + " … " + s[from:]
+}
+
 // stripMarkers removes citation-like markers from source text, so that the
 // only markers in an extractive answer are its own. Brackets that are not
 // citations (keepBrackets) are kept as written, inside a code span, which
