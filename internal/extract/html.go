@@ -200,6 +200,10 @@ var chromeTokens = map[string]bool{
 	"theme-doc-version-banner": true, "theme-announcement-bar": true, "md-banner": true,
 }
 
+// classifierTokens mark docutils' classifier of a definition list's term
+// ("codetags : list of strings"), quoted in brackets after the term.
+var classifierTokens = map[string]bool{"classifier": true}
+
 // codeTableTokens mark a table that lays out a code listing beside its
 // line numbers (Pygments' "table" line numbers, Sphinx's highlighttable).
 var codeTableTokens = map[string]bool{"highlighttable": true}
@@ -1115,6 +1119,16 @@ func inlineInto(n *html.Node, in *inline) {
 			}
 			if c.DataAtom == atom.Sup && exponent(c) {
 				in.text("^")
+			}
+			if hasToken(c, classifierTokens) {
+				// docutils' classifier of a definition's term, shown
+				// after " : " by its stylesheet: glued to the term,
+				// "codetags" and "list of strings" read as
+				// "codetagslist of strings" in Pygments' options.
+				in.text(" (")
+				inlineInto(c, in)
+				in.text(")")
+				continue
 			}
 			block := blockElements[c.DataAtom] || c.DataAtom == atom.Li || c.DataAtom == atom.Dt ||
 				c.DataAtom == atom.Dd || c.DataAtom == atom.Pre || c.DataAtom == atom.Table

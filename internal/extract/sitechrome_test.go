@@ -146,3 +146,19 @@ func TestHTMLChromeOnlyPage(t *testing.T) {
 		t.Errorf("page without text: err %v, want ErrEmpty alone", err)
 	}
 }
+
+// docutils' classifier of a definition's term (Pygments' filter options:
+// "codetags : list of strings") is no part of the term's name: written
+// after it in brackets, not glued to it.
+func TestHTMLClassifierIsApartFromItsTerm(t *testing.T) {
+	page := `<html><body><h1>Filters</h1><dl class="simple">
+<dt><cite>codetags</cite><span class="classifier">list of strings</span></dt><dd><p>A list of strings that are flagged as code tags.</p></dd>
+</dl></body></html>`
+	d, err := Extract(TypeHTML, []byte(page))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(d.Text, "codetags (list of strings)") || strings.Contains(d.Text, "codetagslist") {
+		t.Errorf("the classifier is glued to the term:\n%s", d.Text)
+	}
+}
