@@ -7,10 +7,9 @@ import (
 
 // The relevance floor. A source is weak, and is dropped rather than padding
 // the answer's sources to top_k, when every leg's evidence for it is clearly
-// below the best results': it covers less than FloorCoverage of the second
-// best question-term coverage among the results, its BM25 score is under
-// FloorKeyword of the second best score (runnerUp; or the keyword leg did
-// not find it), and
+// below the best result's: it covers less than FloorCoverage of the best
+// question-term coverage among the results, its BM25 score is under
+// FloorKeyword of the best score (or the keyword leg did not find it), and
 // the vector leg did not rank it within FloorVectorRank. The evidence is
 // what each result carries from the legs and its own text, never the fused
 // score, so the floor holds whatever fusion function ranks the results.
@@ -34,15 +33,14 @@ func DropWeak(question string, rs []search.Result) []search.Result {
 		return rs
 	}
 	cov := make([]float64, len(rs))
-	var covs, kws []float64
+	bestCov, bestKW := 0.0, 0.0
 	for i, r := range rs {
 		cov[i] = answer.TermCoverage(question, r.Title+"\n"+r.HeadingPath+"\n"+r.Content)
-		covs = append(covs, cov[i])
+		bestCov = max(bestCov, cov[i])
 		if r.KeywordScore != nil {
-			kws = append(kws, *r.KeywordScore)
+			bestKW = max(bestKW, *r.KeywordScore)
 		}
 	}
-	bestCov, bestKW := runnerUp(covs), runnerUp(kws)
 	out := rs[:1:1]
 	for i, r := range rs[1:] {
 		strong := cov[i+1] >= FloorCoverage*bestCov ||
@@ -53,25 +51,4 @@ func DropWeak(question string, rs []search.Result) []search.Result {
 		}
 	}
 	return out
-}
-
-// runnerUp returns the second largest of xs (the largest when there is
-// one): the bar is measured from the best evidence but one, so that one
-// result whose words match everything (a change log's entry, a download
-// page naming every format: h-trial41's Pygments sources) does not raise
-// it above every page that answers.
-func runnerUp(xs []float64) float64 {
-	first, second := 0.0, 0.0
-	for _, x := range xs {
-		switch {
-		case x > first:
-			first, second = x, first
-		case x > second:
-			second = x
-		}
-	}
-	if len(xs) < 2 {
-		return first
-	}
-	return second
 }
