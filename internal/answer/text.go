@@ -37,14 +37,20 @@ func clip(s string, max int) string {
 	if len(s) <= max {
 		return s
 	}
-	head := truncate(s, max*2/5)
-	head = strings.TrimSuffix(head, "…")
-	from := len(s) - (max - len(head) - len(" … "))
+	head := strings.TrimSuffix(truncate(s, max*2/5), "…")
+	room := max - len(head) - len(" … ")
+	if room <= 0 {
+		return truncate(s, max)
+	}
+	from := len(s) - room
 	for from < len(s) && !utf8.RuneStart(s[from]) {
 		from++
 	}
-	if sp := strings.IndexByte(s[from:], ' '); sp >= 0 && sp < (len(s)-from)/2 {
-		from += sp + 1
+	// The end starts at a word: where the cut falls inside one, after it.
+	if from > 0 && s[from-1] != ' ' {
+		if sp := strings.IndexByte(s[from:], ' '); sp >= 0 && sp < (len(s)-from)/2 {
+			from += sp + 1
+		}
 	}
 	return head + " … " + s[from:]
 }

@@ -202,7 +202,10 @@ var chromeTokens = map[string]bool{
 
 // classifierTokens mark docutils' classifier of a definition list's term
 // ("codetags : list of strings"), quoted in brackets after the term.
-var classifierTokens = map[string]bool{"classifier": true}
+var (
+	classifierTokens          = map[string]bool{"classifier": true}
+	classifierDelimiterTokens = map[string]bool{"classifier-delimiter": true}
+)
 
 // codeTableTokens mark a table that lays out a code listing beside its
 // line numbers (Pygments' "table" line numbers, Sphinx's highlighttable).
@@ -1119,6 +1122,11 @@ func inlineInto(n *html.Node, in *inline) {
 			}
 			if c.DataAtom == atom.Sup && exponent(c) {
 				in.text("^")
+			}
+			if hasToken(c, classifierDelimiterTokens) {
+				// html4css1's " : " before the classifier, which is
+				// written in brackets instead.
+				continue
 			}
 			if hasToken(c, classifierTokens) {
 				// docutils' classifier of a definition's term, shown

@@ -162,3 +162,18 @@ func TestHTMLClassifierIsApartFromItsTerm(t *testing.T) {
 		t.Errorf("the classifier is glued to the term:\n%s", d.Text)
 	}
 }
+
+// docutils' html4css1 writer puts its own " : " before the classifier; the
+// classifier in brackets needs none.
+func TestHTMLClassifierDelimiterIsDropped(t *testing.T) {
+	page := `<html><body><h1>Filters</h1><dl class="docutils">
+<dt>codetags <span class="classifier-delimiter">:</span> <span class="classifier">list of strings</span></dt><dd><p>Flagged as code tags.</p></dd>
+</dl></body></html>`
+	d, err := Extract(TypeHTML, []byte(page))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(d.Text, "codetags (list of strings)") || strings.Contains(d.Text, ": (") {
+		t.Errorf("classifier with html4css1's delimiter:\n%s", d.Text)
+	}
+}

@@ -685,6 +685,14 @@ func BuildFileSkip(rel string, has func(rel string) bool) string {
 	}
 	generated := name == "genindex.html" || name == "py-modindex.html" || name == "search.html" || name == "404.html" ||
 		strings.HasPrefix(name, "genindex-") && strings.HasSuffix(name, ".html")
+	// Sphinx's dirhtml builder writes them as genindex/index.html, …
+	if name == "index.html" && dir != "" {
+		parent, last := path.Split(strings.TrimSuffix(dir, "/"))
+		if (last == "genindex" || last == "py-modindex" || last == "search") && has(path.Join(parent, "searchindex.js")) {
+			generated = true
+			dir = parent
+		}
+	}
 	if generated && has(path.Join(dir, "searchindex.js")) ||
 		(name == "search.html" || name == "sitemap.html" || name == "404.html") && has(path.Join(dir, "search", "search_index.json")) {
 		return "a generated index, search or not-found page of a Sphinx or MkDocs build, no document"

@@ -318,11 +318,13 @@ func skipBuildFiles(files []File, err error) ([]File, error) {
 	has := func(rel string) bool { return names[rel] }
 	for i := range files {
 		f := &files[i]
-		if f.Skip != "" || f.Refuse != "" || f.Fail != "" {
+		if f.Skip != "" || f.Fail != "" {
 			continue
 		}
+		// A file that is no document is skipped whatever its size (a
+		// build's large searchindex.js or video is not a refused document).
 		if reason := ingest.BuildFileSkip(f.entry, has); reason != "" {
-			f.Skip, f.Size, f.Content = reason, max(f.Size, int64(len(f.Content))), nil
+			f.Skip, f.Refuse, f.Size, f.Content = reason, "", max(f.Size, int64(len(f.Content))), nil
 		}
 	}
 	return files, nil

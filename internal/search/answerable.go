@@ -1000,19 +1000,25 @@ func found(probes []probe, missing []string) []string {
 // digits follows w: "Does the email format do full RFC 5322 validation?"
 // was refused as "no document mentions “RFC”" over pages writing rfc5322.
 func joinedNumber(query, w string) string {
-	i := strings.Index(query, w+" ")
-	if i < 0 || strings.IndexFunc(w, func(r rune) bool { return !unicode.IsLetter(r) }) >= 0 {
+	if w == "" || strings.IndexFunc(w, func(r rune) bool { return !unicode.IsLetter(r) }) >= 0 {
 		return ""
 	}
-	rest := query[i+len(w)+1:]
-	n := 0
-	for n < len(rest) && rest[n] >= '0' && rest[n] <= '9' {
-		n++
+	for at := 0; ; {
+		i := strings.Index(query[at:], w+" ")
+		if i < 0 {
+			return ""
+		}
+		at += i + len(w) + 1
+		rest := query[at:]
+		n := 0
+		for n < len(rest) && rest[n] >= '0' && rest[n] <= '9' {
+			n++
+		}
+		next, _ := utf8.DecodeRuneInString(rest[n:])
+		if n >= 2 && !(n < len(rest) && (unicode.IsLetter(next) || unicode.IsDigit(next) || next == '.' && n+1 < len(rest) && rest[n+1] >= '0' && rest[n+1] <= '9')) {
+			return strings.ToLower(w) + rest[:n]
+		}
 	}
-	if n < 2 || n < len(rest) && (unicode.IsLetter(rune(rest[n])) || rest[n] == '.' && n+1 < len(rest) && rest[n+1] >= '0' && rest[n+1] <= '9') {
-		return ""
-	}
-	return strings.ToLower(w) + rest[:n]
 }
 
 // languageCodes are the ISO 639-1 codes of languages a question names in
@@ -1287,13 +1293,22 @@ func namedMissing(query string, missing []string, params map[string]bool) bool {
 		if !isIdentifier(w) || params[w] || askersOwn(query, w) {
 			continue
 		}
-		i := strings.Index(query, w)
-		if i < 0 {
-			continue
-		}
-		after := strings.Fields(strings.ToLower(query[i+len(w):]))
-		if len(after) > 0 && softwareKinds[strings.Trim(after[0], `"'“”‘’(),.?!:;`)] {
-			return true
+		// "the DOWNLOAD_SLOTS setting": the definite article, written in
+		// the asker's own sentence (a pasted message's "The X setting must
+		// not be empty" opens with a capital), presents the thing as the
+		// software's; "a send_invoice function" of the asker's code does
+		// not.
+		for i := strings.Index(query, w); i >= 0; {
+			before := strings.Fields(query[:i])
+			after := strings.Fields(strings.ToLower(query[i+len(w):]))
+			if len(before) > 0 && before[len(before)-1] == "the" && len(after) > 0 && softwareKinds[strings.Trim(after[0], `"'“”‘’(),.?!:;`)] {
+				return true
+			}
+			j := strings.Index(query[i+len(w):], w)
+			if j < 0 {
+				break
+			}
+			i += len(w) + j
 		}
 	}
 	return false
