@@ -330,6 +330,19 @@ func skipBuildFiles(files []File, err error) ([]File, error) {
 	return files, nil
 }
 
+// skipUnread marks an entry whose name is of a type ragd does not read
+// (a build's scripts, stylesheets, images, videos) as skipped before its
+// bytes are read: they are neither held in memory nor stored. It reports
+// whether it did. (Whether a page is a Sphinx build's copy depends on
+// entries that may come later: skipBuildFiles decides that.)
+func skipUnread(f *File) bool {
+	if _, err := extract.TypeFromPath(f.entry); err != nil {
+		f.Skip, f.Refuse, f.Content = err.Error(), "", nil
+		return true
+	}
+	return false
+}
+
 // entryPath is an archive entry's name as a path in the archive's tree
 // ("./docs/a.html" and "docs/a.html" alike).
 func entryPath(name string) string {
@@ -365,6 +378,14 @@ func (in Input) zip(r io.ReaderAt, size int64) ([]File, error) {
 		declared := e.UncompressedSize64
 		f := in.file(uri, nil, int64(min(declared, 1<<62)))
 		f.entry = entryPath(e.Name)
+		if skipUnread(&f) {
+			// Not decompressed: only the row it is recorded in counts.
+			if total += meta; total > in.Limits.MaxJobBytes {
+				return nil, fmt.Errorf("%w: more than %d bytes with the metadata every document stores", ErrTooLarge, in.Limits.MaxJobBytes)
+			}
+			out = append(out, f)
+			continue
+		}
 		if f.Refuse != "" {
 			// A refused document's row still stores the job's metadata.
 			if total += meta; total > in.Limits.MaxJobBytes {
@@ -457,7 +478,7 @@ func (in Input) tar(r io.Reader) ([]File, error) {
 		}
 		f := in.file(uri, nil, h.Size)
 		f.entry = entryPath(h.Name)
-		if f.Refuse == "" {
+		if !skipUnread(&f) && f.Refuse == "" {
 			if err := in.Intake.Hold(h.Size); err != nil {
 				return nil, err
 			}

@@ -56,3 +56,20 @@ func TestArchiveOfASphinxBuildSkipsWhatAWalkSkips(t *testing.T) {
 		}
 	}
 }
+
+// TestArchiveSkipsUnreadTypesUnread: an entry of a type ragd does not read
+// (a build's video, its scripts) is skipped by its name, before its bytes
+// are read: a zip's does not count against MaxJobBytes, so a build with
+// large assets is no 413, and its page is stored.
+func TestArchiveSkipsUnreadTypesUnread(t *testing.T) {
+	t.Parallel()
+	big := strings.Repeat("v", 4096)
+	data := zipfile(t, entry{name: "_static/demo.mp4", body: big}, entry{name: "guide.md", body: "# Guide\n\nHow to validate a schema."})
+	files, err := readArchive(job.Input{Limits: job.Limits{MaxJobBytes: 1024}}, data)
+	if err != nil {
+		t.Fatalf("an archive whose only large entry is no document: %v", err)
+	}
+	if len(files) != 2 || files[0].Skip == "" || files[0].Content != nil || files[1].Skip != "" || len(files[1].Content) == 0 {
+		t.Errorf("files: %+v; want the video skipped unread and the page stored", files)
+	}
+}
