@@ -569,6 +569,15 @@ func bestPassage(question string, query []string, sources []Source, docs [][]uni
 		}
 		prior := 1 / (1 + rankDecay*float64(si))
 		for a := range d {
+			// The heading of the section the passage opens in counts as
+			// the source's headings do; these count only in the source's
+			// own sections.
+			clear(local)
+			for _, t := range d[a].heading {
+				if i, ok := qi[t]; ok {
+					local[i] = true
+				}
+			}
 			if d[a].kind == unitCode && !d[a].echo && !d[a].output {
 				// A line of code that assigns the identifier the question
 				// names ("visibility_timeout = 3600", an API reference's
@@ -581,12 +590,6 @@ func bestPassage(question string, query []string, sources []Source, docs [][]uni
 					for _, j := range info[si][a].holds {
 						if j != i {
 							score += codeWeight * idf[j]
-						}
-					}
-					clear(local)
-					for _, t := range d[a].heading {
-						if j, ok := qi[t]; ok {
-							local[j] = true
 						}
 					}
 					for j := range query {
@@ -609,15 +612,6 @@ func bestPassage(question string, query []string, sources []Source, docs [][]uni
 				// nothing of the question unless it asks when: opening
 				// an answer, it dated a passage that followed it.
 				continue
-			}
-			// The heading of the section the passage opens in counts as
-			// the source's headings do; these count only in the source's
-			// own sections.
-			clear(local)
-			for _, t := range d[a].heading {
-				if i, ok := qi[t]; ok {
-					local[i] = true
-				}
 			}
 			clear(covered)
 			clear(inProse)
@@ -1542,19 +1536,27 @@ func codeLines(lines, options []string) []string {
 	return lines
 }
 
-// assignedTerm returns the index of the query's identifier term (one
-// with "_" or digits: isIdentifierTerm) that a line of code assigns ("name
-// = value", "name: value", "self.name = value"), with ok false when none
-// does.
+// assignedTerm returns the index of the first query term that a line of
+// code assigns (assignedNames), with ok false when none does.
 func assignedTerm(code string, query []string) (int, bool) {
-	for _, line := range strings.Split(code, "\n") {
-		if name := assignedName(line); name != "" {
-			if i := slices.Index(query, strings.ToLower(name)); i >= 0 && isIdentifierTerm(query[i]) {
-				return i, true
-			}
-		}
+	if names := assignedNames(code, query); len(names) > 0 {
+		return slices.Index(query, strings.ToLower(names[0])), true
 	}
 	return 0, false
+}
+
+// assignedNames returns, as the code writes them, the query's identifier
+// terms (one with "_" or digits: isIdentifierTerm) that lines of code
+// assign ("name = value", "name: value", "self.name = value").
+func assignedNames(code string, query []string) []string {
+	var out []string
+	for _, line := range strings.Split(code, "\n") {
+		name := assignedName(line)
+		if t := strings.ToLower(name); name != "" && isIdentifierTerm(t) && slices.Contains(query, t) && !slices.Contains(out, name) {
+			out = append(out, name)
+		}
+	}
+	return out
 }
 
 // assignedName returns the name a line of code assigns a value to
@@ -1578,13 +1580,11 @@ var assignment = regexp.MustCompile(`^\s*(?:self\.)?([A-Za-z_][A-Za-z0-9_]*)\s*(
 func assignedLines(us []unit, query []string) []string {
 	var out []string
 	for _, u := range us {
-		if u.kind != unitCode {
-			continue
-		}
-		for _, line := range strings.Split(u.text, "\n") {
-			name := assignedName(line)
-			if name != "" && isIdentifierTerm(strings.ToLower(name)) && slices.Contains(query, strings.ToLower(name)) && !slices.Contains(out, name) {
-				out = append(out, name)
+		if u.kind == unitCode {
+			for _, name := range assignedNames(u.text, query) {
+				if !slices.Contains(out, name) {
+					out = append(out, name)
+				}
 			}
 		}
 	}

@@ -641,36 +641,48 @@ func sphinxBuildDir(dir string) bool {
 }
 
 // sphinxGenerated reports whether path is a page a static-site build
-// generates rather than one of its documents: beside a Sphinx build's
-// searchindex.js, the general index (genindex.html, split as
-// genindex-A.html …), the module index (py-modindex.html), the search page
-// and the "page not found" page (404.html); beside an MkDocs build's
+// generates rather than one of its documents (generatedPage).
+func sphinxGenerated(path string) bool {
+	dir := filepath.Dir(path)
+	return generatedPage(filepath.Base(path), filepath.Base(dir), func(rel string) bool { return regularFile(filepath.Join(dir, rel)) })
+}
+
+// generatedPage reports whether the page name, in the directory named
+// dirName, is one a static-site build generates rather than one of its
+// documents; beside reports whether a path relative to the page's
+// directory is a file. Beside a Sphinx build's searchindex.js: the general
+// index (genindex.html, split as genindex-A.html …), the module index
+// (py-modindex.html), the search page and the "page not found" page
+// (404.html), and the dirhtml builder's genindex/index.html,
+// py-modindex/index.html and search/index.html; beside an MkDocs build's
 // search/search_index.json, its search page, its sitemap page and its
 // 404.html. An index lists every name of the documentation, each a link;
 // ingested, it matched questions about any of them and was quoted as a
 // source. A 404 page says only that a page is missing.
-func sphinxGenerated(path string) bool {
-	name := filepath.Base(path)
-	dir := filepath.Dir(path)
-	if name == "genindex.html" || name == "py-modindex.html" || name == "search.html" || name == "404.html" ||
-		(strings.HasPrefix(name, "genindex-") && strings.HasSuffix(name, ".html")) {
-		if sphinxBuildDir(path) {
+func generatedPage(name, dirName string, beside func(rel string) bool) bool {
+	switch {
+	case name == "genindex.html" || name == "py-modindex.html" || name == "search.html" || name == "404.html" ||
+		strings.HasPrefix(name, "genindex-") && strings.HasSuffix(name, ".html"):
+		if beside("searchindex.js") {
+			return true
+		}
+	case name == "index.html" && (dirName == "genindex" || dirName == "py-modindex" || dirName == "search"):
+		if beside("../searchindex.js") {
 			return true
 		}
 	}
-	if name == "search.html" || name == "sitemap.html" || name == "404.html" {
-		return regularFile(filepath.Join(dir, "search", "search_index.json"))
-	}
-	return false
+	return (name == "search.html" || name == "sitemap.html" || name == "404.html") && beside("search/search_index.json")
 }
 
 // BuildFileSkip returns why a file of an uploaded tree (an ingestion job's
-// archive, which has no directory to walk) is no document, by the rules a
-// walk applies (sphinxCopies, sphinxGenerated, unsupported types), or "":
-// rel is the file's path in the tree ("/"-separated) and has reports
-// whether the tree holds another path. An archive of a Sphinx build (the
-// README's recipe) otherwise stored its _sources/ copies, _static/ files,
-// search page and index, which outranked the pages in a fresh user's trial.
+// archive, which has no directory to walk) is no document by the rules a
+// walk applies to a build (sphinxCopies, generatedPage), or "": rel is the
+// file's path in the tree ("/"-separated) and has reports whether the tree
+// holds another path. (A type ragd does not read is told by the name
+// alone, before the tree is known: extract.TypeFromPath.) An archive of a
+// Sphinx build (the README's recipe) otherwise stored its _sources/
+// copies, _static/ files, search page and index, which outranked the
+// pages in a fresh user's trial.
 func BuildFileSkip(rel string, has func(rel string) bool) string {
 	dir, name := path.Split(rel)
 	parts := strings.Split(strings.TrimSuffix(dir, "/"), "/")
@@ -680,21 +692,7 @@ func BuildFileSkip(rel string, has func(rel string) bool) string {
 			return reason
 		}
 	}
-	if _, err := extract.TypeFromPath(name); err != nil {
-		return err.Error()
-	}
-	generated := name == "genindex.html" || name == "py-modindex.html" || name == "search.html" || name == "404.html" ||
-		strings.HasPrefix(name, "genindex-") && strings.HasSuffix(name, ".html")
-	// Sphinx's dirhtml builder writes them as genindex/index.html, …
-	if name == "index.html" && dir != "" {
-		parent, last := path.Split(strings.TrimSuffix(dir, "/"))
-		if (last == "genindex" || last == "py-modindex" || last == "search") && has(path.Join(parent, "searchindex.js")) {
-			generated = true
-			dir = parent
-		}
-	}
-	if generated && has(path.Join(dir, "searchindex.js")) ||
-		(name == "search.html" || name == "sitemap.html" || name == "404.html") && has(path.Join(dir, "search", "search_index.json")) {
+	if generatedPage(name, path.Base(strings.TrimSuffix(dir, "/")), func(r string) bool { return has(path.Join(dir, r)) }) {
 		return "a generated index, search or not-found page of a Sphinx or MkDocs build, no document"
 	}
 	return ""

@@ -791,3 +791,29 @@ func TestWalkLeavesOutTheSourcesOfHTMLPages(t *testing.T) {
 		t.Errorf("--include 'git/*.txt': %d files, failures %+v, %v; want the 3 text files", len(files), fails, err)
 	}
 }
+
+// TestWalkLeavesOutDirhtmlIndexPages: Sphinx's dirhtml builder writes its
+// index, module index and search page as genindex/index.html, … beside
+// searchindex.js; Walk leaves them out as it does the html builder's, and
+// an archive of the same tree does too (BuildFileSkip, one rule).
+func TestWalkLeavesOutDirhtmlIndexPages(t *testing.T) {
+	t.Parallel()
+	tree := map[string]string{
+		"html/searchindex.js":         "Search.setIndex({})",
+		"html/usage/index.html":       "<h1>Usage</h1><p>Call validate().</p>",
+		"html/genindex/index.html":    "<h1>Index</h1><p>validate() (in module schema)</p>",
+		"html/py-modindex/index.html": "<h1>Python Module Index</h1><p>schema</p>",
+		"html/search/index.html":      "<h1>Search</h1><p>Please activate JavaScript.</p>",
+	}
+	got, skipped, err := walkDefault(writeTree(t, tree))
+	if err != nil || !slices.Equal(got, []string{"html/usage/index.html"}) ||
+		!slices.Equal(skipped, []string{"html/genindex/index.html", "html/py-modindex/index.html", "html/search/index.html"}) {
+		t.Errorf("dirhtml build: files %q, skipped %q, %v; want the usage page alone", got, skipped, err)
+	}
+	has := func(rel string) bool { _, ok := tree[rel]; return ok }
+	for rel := range tree {
+		if want := slices.Contains(skipped, rel); rel != "html/searchindex.js" && (ingest.BuildFileSkip(rel, has) != "") != want {
+			t.Errorf("BuildFileSkip(%q) = %q; the walk skipped it: %v", rel, ingest.BuildFileSkip(rel, has), want)
+		}
+	}
+}

@@ -303,10 +303,9 @@ func (in Input) Archive(r io.ReaderAt, size int64) ([]File, error) {
 
 // skipBuildFiles marks the entries of an archive that are no documents as
 // skipped, by the rules a `ragd ingest` walk applies to a directory
-// (ingest.BuildFileSkip): a type ragd does not read (a build's
-// searchindex.js, objects.inv, stylesheets), a Sphinx build's _sources/,
-// _static/ and _modules/, its index and search pages. Their bytes are not
-// stored.
+// (ingest.BuildFileSkip): a Sphinx build's _sources/, _static/ and
+// _modules/, its index and search pages (a type ragd does not read was
+// skipped unread: skipUnread). Their bytes are not stored.
 func skipBuildFiles(files []File, err error) ([]File, error) {
 	if err != nil {
 		return nil, err

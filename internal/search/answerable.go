@@ -1290,7 +1290,7 @@ var (
 // or an attribute's, which are as often the asker's.
 func namedMissing(query string, missing []string, params map[string]bool) bool {
 	for _, w := range missing {
-		if !isIdentifier(w) || params[w] || askersOwn(query, w) {
+		if !Identifier(w) || params[w] || askersOwn(query, w) {
 			continue
 		}
 		// "the DOWNLOAD_SLOTS setting": the definite article, written in
@@ -1309,20 +1309,6 @@ func namedMissing(query string, missing []string, params map[string]bool) bool {
 				break
 			}
 			i += len(w) + j
-		}
-	}
-	return false
-}
-
-// isIdentifier reports a name written as code: with an underscore, or
-// lower case then capitals ("pageSize").
-func isIdentifier(w string) bool {
-	if strings.Contains(w, "_") {
-		return true
-	}
-	for i := 1; i < len(w); i++ {
-		if unicode.IsLower(rune(w[i-1])) && unicode.IsUpper(rune(w[i])) {
-			return true
 		}
 	}
 	return false
