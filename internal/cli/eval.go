@@ -728,6 +728,9 @@ func printReport(w io.Writer, r eval.Report) {
 func printComparison(w io.Writer, c eval.Comparison) {
 	fmt.Fprintf(w, "A %s (set %s v%d, %s)\nB %s (set %s v%d, %s)\n", c.A.ID, c.A.Set, c.A.SetVersion, c.A.CreatedAt.Format(time.RFC3339),
 		c.B.ID, c.B.Set, c.B.SetVersion, c.B.CreatedAt.Format(time.RFC3339))
+	for _, warn := range c.Warnings {
+		fmt.Fprintf(w, "WARNING: %s\n", warn)
+	}
 	for _, ch := range c.ConfigChanges {
 		fmt.Fprintf(w, "config %s: %s → %s\n", ch.Field, ch.A, ch.B)
 	}

@@ -55,6 +55,10 @@ type Comparison struct {
 	Unmatched int              `json:"unmatched"`
 	// ConfigChanges lists the snapshot fields that differ.
 	ConfigChanges []ConfigChange `json:"config_changes"`
+	// Warnings say why the deltas may not mean what they seem: runs of
+	// different sets, or of different versions of one set, average their
+	// metrics over different questions.
+	Warnings []string `json:"warnings"`
 }
 
 // Compare loads two of the tenant's runs and compares b against the baseline
@@ -149,6 +153,12 @@ func CompareReports(a, b Report) Comparison {
 		return c.Worse[i].RecallB-c.Worse[i].RecallA < c.Worse[j].RecallB-c.Worse[j].RecallA
 	})
 	c.ConfigChanges = diffConfig(a.Config, b.Config)
+	c.Warnings = []string{}
+	if a.Set.Name != b.Set.Name || a.Set.Version != b.Set.Version {
+		c.Warnings = append(c.Warnings, fmt.Sprintf("the runs are of different sets (A: %s v%d, %d questions; B: %s v%d, %d questions): "+
+			"their metrics average different questions, so the deltas do not measure a change of ragd; %d questions are in both",
+			a.Set.Name, a.Set.Version, a.Questions, b.Set.Name, b.Set.Version, b.Questions, matched))
+	}
 	return c
 }
 

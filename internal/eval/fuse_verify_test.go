@@ -2,6 +2,8 @@ package eval
 
 import (
 	"context"
+	"fmt"
+	"maps"
 	"os"
 	"strings"
 	"testing"
@@ -14,7 +16,10 @@ import (
 	"github.com/ragd-dev/ragd/internal/testdb"
 )
 
-// verifyCorpus has multi-chunk pages (so document evidence reorders), a
+// verifyCorpus (with handbookPage and changeLogPage) has multi-chunk pages
+// (so document evidence reorders), a page that is most of the tenant (its
+// evidence divided by its share: chanceChunks), a change log (discounted
+// for a question that does not ask about changes), a
 // Chinese page (the local model does not represent Han: the vector leg is
 // left out of such questions) and pages sharing terms. Written for this
 // test.
@@ -68,7 +73,9 @@ func TestInMemoryFusionMatchesProductionAtEveryPoint(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for uri, text := range verifyCorpus {
+	corpus := maps.Clone(verifyCorpus)
+	corpus["doc://handbook"], corpus["doc://changes"] = handbookPage(), changeLogPage
+	for uri, text := range corpus {
 		if _, err := p.Upsert(ctx, tt, ingest.Document{SourceURI: uri, ContentType: "text/markdown", Content: []byte(text)}); err != nil {
 			t.Fatal(err)
 		}
@@ -109,6 +116,27 @@ func TestInMemoryFusionMatchesProductionAtEveryPoint(t *testing.T) {
 		}
 	}
 }
+
+// handbookPage is a page of twelve sections of about 250 words each, most
+// of the tenant's chunks, every one matching the vacuum and index questions.
+func handbookPage() string {
+	var b strings.Builder
+	b.WriteString("# Operations Handbook\n\n")
+	topics := []string{"vacuum", "autovacuum", "index", "checkpoint", "crash", "permission"}
+	for i := range 12 {
+		t := topics[i%len(topics)]
+		fmt.Fprintf(&b, "## Routine %d: %s\n\n", i+1, t)
+		for j := range 25 {
+			fmt.Fprintf(&b, "Step %d of the %s routine checks the tables, the dead tuples and the storage it reclaimed. ", j+1, t)
+		}
+		b.WriteString("\n\n")
+	}
+	return b.String()
+}
+
+// changeLogPage is a change log whose entries name the questions' terms.
+const changeLogPage = "# Changelog\n\n## Version 2.1.0\n\n- VACUUM reclaims storage of dead tuples faster.\n" +
+	"- The autovacuum daemon logs what it did.\n\n## Version 2.0.0\n\n- GIN indexes for full-text documents.\n"
 
 func chunkList(rs []search.Result) string {
 	var b strings.Builder

@@ -204,6 +204,18 @@ func TestCompareReports(t *testing.T) {
 	if len(c.ConfigChanges) != 1 || c.ConfigChanges[0].Field != "settings.rrf_k" {
 		t.Errorf("config changes = %+v", c.ConfigChanges)
 	}
+	if len(c.Warnings) != 0 {
+		t.Errorf("runs of one set: warnings %q", c.Warnings)
+	}
+	// Runs of different sets (or versions of one) average different
+	// questions: the comparison says so, and how many questions both have.
+	for _, other := range []SetInfo{{Name: "traffic", Version: 1}, {Name: "default", Version: 2}} {
+		a.Set, b.Set = SetInfo{Name: "default", Version: 1}, other
+		c = CompareReports(a, b)
+		if len(c.Warnings) != 1 || !strings.Contains(c.Warnings[0], "different sets") || !strings.Contains(c.Warnings[0], "3 questions are in both") {
+			t.Errorf("set %s v%d against default v1: warnings %q", other.Name, other.Version, c.Warnings)
+		}
+	}
 }
 
 // The refusal report tells the refusals that lose an answer (the search had

@@ -102,6 +102,20 @@ var (
 	releaseDated = regexp.MustCompile(`\bv?\d+\.\d+\.\d+\]?\s*[-–/(]\s*\d{4}-\d{2}-\d{2}`)
 )
 
+// Arrange is the last step of fusion, after Combine: change-log chunks
+// discounted for a question that does not ask about changes
+// (discountChangelogs), then at most perDoc chunks of a document before
+// every other document's (Diversify). The search path and the
+// evaluation's in-memory fusion both call it, so what is tuned is what is
+// served; it reads a result's Title, HeadingPath and Content.
+func Arrange(question string, results []Result, perDoc int) []Result {
+	return Diversify(discountChangelogs(question, results), perDoc)
+}
+
+// ChangelogChunk reports whether a result is a change log's chunk (by its
+// Title, HeadingPath and Content), whatever the question.
+func ChangelogChunk(r Result) bool { return changelogChunk(r) }
+
 // discountChangelogs lowers the scores of change-log chunks for a question
 // that does not ask about changes and re-sorts results (best first, the
 // order of equal scores kept).

@@ -190,6 +190,10 @@ func orDefault[T int | int64 | float64](v, def T) T {
 
 func (s *Searcher) exactThreshold() int64 { return orDefault(s.ExactThreshold, DefaultExactThreshold) }
 
+// ExactLimit is the effective ExactThreshold: tenants with at most this
+// many chunks are searched exactly.
+func (s *Searcher) ExactLimit() int64 { return s.exactThreshold() }
+
 // PerTermCap is the effective PerTermLimit.
 func (s *Searcher) PerTermCap() int { return orDefault(s.PerTermLimit, DefaultPerTermLimit) }
 
@@ -528,7 +532,7 @@ func (s *Searcher) fuse(p plan, legs legResults) []Result {
 		results = append(results, r)
 	}
 	if p.req.Only == "" {
-		results = Diversify(discountChangelogs(p.req.Query, results), s.DocumentCap())
+		results = Arrange(p.req.Query, results, s.DocumentCap())
 	}
 	return results
 }
