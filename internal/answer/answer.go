@@ -43,7 +43,10 @@ var ErrSourceNumbering = errors.New("answer: source N does not match its positio
 // HTTP API's answer body): the struct tags are its JSON and OpenAPI form.
 // The answerer reads N, SourceURI, Title, HeadingPath and Content.
 type Source struct {
-	N       int    `json:"n" minimum:"1"`          // 1-based citation number, best first
+	// N is the 1-based citation number: best first as given to the
+	// answerer; an extractive answer renumbers them in the order it quotes
+	// them (Result.Order).
+	N       int    `json:"n" minimum:"1"`
 	ChunkID string `json:"chunk_id" format:"uuid"` // chunk primary key
 	// ChunkIDs are the chunks Content spans, in document order: the
 	// retrieved chunk and, for an extractive answer, the neighbours package
@@ -153,6 +156,14 @@ type Result struct {
 	// Unsupported is set when the model answered without a single valid
 	// citation; the text is withheld and the result is a refusal.
 	Unsupported bool
+	// Order is how an extractive answer numbers the sources it was given:
+	// its source n is the given sources[Order[n-1]] (the quoted ones first,
+	// in the order the answer quotes them, then the others in their given
+	// order), and its markers and Citations use those numbers. Nil when the
+	// numbering is the given one (always for an LLM's answer, whose
+	// sources are numbered in the prompt). The caller presents the sources
+	// in this order.
+	Order []int
 	// Reason says in words why an extractive answer was refused when the
 	// passages it found do not give what the question asks for (the
 	// passages about a setting that name no number for "What is the

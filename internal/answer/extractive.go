@@ -315,10 +315,16 @@ func Extractive(question string, sources []Source, maxSentences int) Result {
 		return excerpt(sources)
 	}
 	from, to = complete(docs[src], from, to, maxSentences, query, asksProcedure(question), asksDefinition.MatchString(question), asksDifference.MatchString(question))
-	n := src + 1
 	options := questionOptions(question)
-	text := render(docs[src][from:to], n, append(slices.Clip(options), assignedLines(docs[src][from:to], query)...))
-	cited := []int{n}
+	// The passages quoted, in the answer's order: the main one, then the
+	// supporting sentences. They are rendered last, numbered as the answer
+	// cites them (numberInOrder).
+	type quote struct {
+		src, from, to int
+		options       []string
+	}
+	quotes := []quote{{src, from, to, append(slices.Clip(options), assignedLines(docs[src][from:to], query)...)}}
+	cited := []int{src + 1}
 	// Supporting sentences: the best sentence of each other source whose
 	// best passage scores at least supportShare of the best, best first,
 	// unless it reads the same as a quoted one or is not prose. A table
@@ -347,10 +353,18 @@ func Extractive(question string, sources []Source, maxSentences int) Result {
 		}
 		f, t := complete(docs[si], p.from, p.to, 1, query, false, false, false)
 		if q := quoted(docs[si][f:t]); !repeats(seen, q) && !repeatsCode(seen, docs[si][f:t]) && wordy(q) && docs[si][p.from].kind != unitRow {
-			text += "\n\n" + render(docs[si][f:t], si+1, options)
+			quotes = append(quotes, quote{si, f, t, options})
 			cited = append(cited, si+1)
 			seen = append(seen, q)
 		}
+	}
+	order, number := numberInOrder(cited, len(sources))
+	var text string
+	for i, q := range quotes {
+		if i > 0 {
+			text += "\n\n"
+		}
+		text += render(docs[q.src][q.from:q.to], number[q.src], q.options)
 	}
 	if quantityQuestion(question) &&
 		!givesQuantity.MatchString(citationMark.ReplaceAllString(fencedCode.ReplaceAllString(text, ""), "")) {
@@ -360,10 +374,67 @@ func Extractive(question string, sources []Source, maxSentences int) Result {
 	}
 	return Result{
 		Answer:           text,
-		Citations:        citations(cited, sources),
+		Citations:        citations(renumber(cited, number), reorder(sources, order)),
 		InvalidCitations: []int{},
 		Mode:             ModeExtractive,
+		Order:            order,
 	}
+}
+
+// numberInOrder numbers n sources for an answer that quotes the sources
+// cited (numbers from 1, in the order the answer quotes them): the quoted
+// ones first, in that order, then the others in their given (rank) order,
+// so an answer's markers read [1], [2], … and never start at [2]. order is
+// the given index of each new position (nil when nothing moves); number is
+// the new number of each given index.
+func numberInOrder(cited []int, n int) (order []int, number []int) {
+	number = make([]int, n)
+	next := 1
+	for _, c := range cited {
+		if c >= 1 && c <= n && number[c-1] == 0 {
+			number[c-1] = next
+			next++
+		}
+	}
+	for i := range number {
+		if number[i] == 0 {
+			number[i] = next
+			next++
+		}
+	}
+	order = make([]int, n)
+	moved := false
+	for i, m := range number {
+		order[m-1] = i
+		moved = moved || m != i+1
+	}
+	if !moved {
+		return nil, number
+	}
+	return order, number
+}
+
+// renumber maps given source numbers to their new ones.
+func renumber(ns []int, number []int) []int {
+	out := make([]int, len(ns))
+	for i, n := range ns {
+		out[i] = number[n-1]
+	}
+	return out
+}
+
+// reorder returns sources in order (Result.Order): the source at new
+// position i is sources[order[i]], its N i+1. A nil order keeps them.
+func reorder(sources []Source, order []int) []Source {
+	if order == nil {
+		return sources
+	}
+	out := make([]Source, len(order))
+	for i, j := range order {
+		out[i] = sources[j]
+		out[i].N = i + 1
+	}
+	return out
 }
 
 // repeats reports whether passage q says what one of the quoted passages
@@ -1647,11 +1718,13 @@ func excerpt(sources []Source) Result {
 		if text == "" {
 			continue
 		}
+		order, _ := numberInOrder([]int{i + 1}, len(sources))
 		return Result{
-			Answer:           truncate(text, fallbackChars) + " [" + strconv.Itoa(i+1) + "]",
-			Citations:        citations([]int{i + 1}, sources),
+			Answer:           truncate(text, fallbackChars) + " [1]",
+			Citations:        citations([]int{1}, reorder(sources, order)),
 			InvalidCitations: []int{},
 			Mode:             ModeExtractive,
+			Order:            order,
 		}
 	}
 	return refusal(ModeExtractive)

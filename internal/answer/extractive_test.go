@@ -26,17 +26,21 @@ Tenants never share a connection state, and the policies are checked on every qu
 func TestExtractivePicksTheAnsweringSentence(t *testing.T) {
 	t.Parallel()
 	r := Extractive("Which port does the server listen on by default?", docsSources(), 1)
-	want := "The HTTP server listens on port 8080 by default; set RAGD_PORT to change it [2]."
+	// The given second source, numbered 1: the one the answer quotes.
+	want := "The HTTP server listens on port 8080 by default; set RAGD_PORT to change it [1]."
 	if r.Answer != want {
 		t.Errorf("Answer = %q, want %q", r.Answer, want)
 	}
 	if r.Mode != ModeExtractive || r.Refused || r.Degraded {
 		t.Errorf("flags = %+v", r)
 	}
-	if len(r.Citations) != 1 || r.Citations[0].N != 2 || r.Citations[0].ChunkID != "b" || r.Citations[0].Title != "Configuration" {
+	if !slices.Equal(r.Order, []int{1, 0, 2}) {
+		t.Errorf("Order = %v, want [1 0 2]", r.Order)
+	}
+	if len(r.Citations) != 1 || r.Citations[0].N != 1 || r.Citations[0].ChunkID != "b" || r.Citations[0].Title != "Configuration" {
 		t.Errorf("Citations = %+v", r.Citations)
 	}
-	if clean, cited, invalid := Verify(r.Answer, docsSources()); clean != r.Answer || !slices.Equal(cited, []int{2}) || len(invalid) != 0 {
+	if clean, cited, invalid := Verify(r.Answer, reorder(docsSources(), r.Order)); clean != r.Answer || !slices.Equal(cited, []int{1}) || len(invalid) != 0 {
 		t.Errorf("extractive answer does not verify: %q %v %v", clean, cited, invalid)
 	}
 }
@@ -46,8 +50,8 @@ func TestExtractivePicksTheAnsweringSentence(t *testing.T) {
 func TestExtractiveWeighsRareWords(t *testing.T) {
 	t.Parallel()
 	r := Extractive("How are tenants isolated with row level security?", docsSources(), 1)
-	if !strings.HasPrefix(r.Answer, "Tenants are isolated by row-level security policies in PostgreSQL [3].") {
-		t.Errorf("Answer = %q", r.Answer)
+	if !strings.HasPrefix(r.Answer, "Tenants are isolated by row-level security policies in PostgreSQL [1].") || len(r.Order) == 0 || r.Order[0] != 2 {
+		t.Errorf("Answer = %q (order %v), want the given third source's sentence as [1]", r.Answer, r.Order)
 	}
 }
 
@@ -219,8 +223,8 @@ func TestExtractiveQuotesATableRowWithItsHeader(t *testing.T) {
 			"42P01 | undefined_table\n42P02 | undefined_parameter"},
 	}
 	r := Extractive("What does SQLSTATE 42P01 mean?", src, 3)
-	if want := "Error Code: 42P01; Condition Name: undefined_table [2]"; r.Answer != want {
-		t.Errorf("Answer = %q, want %q", r.Answer, want)
+	if want := "Error Code: 42P01; Condition Name: undefined_table [1]"; r.Answer != want || !slices.Equal(r.Order, []int{1, 0}) {
+		t.Errorf("Answer = %q (order %v), want %q from the given second source", r.Answer, r.Order, want)
 	}
 }
 
@@ -232,8 +236,8 @@ func TestExtractivePrefersTheBetterSourceUnlessAnotherCoversMore(t *testing.T) {
 	}
 	// Both sources hold "vacuum"; only the second also holds the rarer words.
 	r := Extractive("How does VACUUM reclaim the storage of dead tuples?", src, 3)
-	if r.Answer != "VACUUM reclaims storage occupied by dead tuples [2]." {
-		t.Errorf("Answer = %q", r.Answer)
+	if r.Answer != "VACUUM reclaims storage occupied by dead tuples [1]." || !slices.Equal(r.Order, []int{1, 0}) {
+		t.Errorf("Answer = %q (order %v), want the given second source's sentence", r.Answer, r.Order)
 	}
 	// On equal evidence, the better-ranked source wins.
 	r = Extractive("What does VACUUM do?", src, 3)
@@ -404,8 +408,8 @@ func TestExtractiveEdgeCases(t *testing.T) {
 		t.Errorf("all-empty sources = %+v, want a refusal", r)
 	}
 	r = Extractive("anything", []Source{{Content: " \n"}, {Content: "Port: 8080 [4]\n\n```\nrun();\n```"}}, 3)
-	if r.Answer != "```\nrun();\n```\n\n[2]" || r.Citations[0].N != 2 {
-		t.Errorf("only code: %q %+v, want source 2's code, cited after it", r.Answer, r.Citations)
+	if r.Answer != "```\nrun();\n```\n\n[1]" || r.Citations[0].N != 1 || !slices.Equal(r.Order, []int{1, 0}) {
+		t.Errorf("only code: %q %+v (order %v), want the given source 2's code, cited after it", r.Answer, r.Citations, r.Order)
 	}
 	r = Extractive("anything", []Source{{Content: "Note"}}, 3)
 	if r.Answer != "Note [1]" {

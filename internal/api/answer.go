@@ -100,7 +100,7 @@ type AnswerResponse struct {
 	ConfidenceReason string            `json:"confidence_reason,omitempty" doc:"Why the confidence is low, or why the passages found do not answer (a not_in_sources refusal), in words, e.g. no document mentions “MongoDB”."`
 	MissingTerms     []string          `json:"missing_terms,omitempty" doc:"Names and identifiers of the question that no document of the tenant contains (a name, a code identifier, an option, a release). Ordinary words no document has are not listed here; confidence_reason may name them (\"no document mentions “backoff”\")."`
 	Citations        []answer.Citation `json:"citations" doc:"Sources the answer cites, in order of first citation."`
-	Sources          []answer.Source   `json:"sources" doc:"Every retrieved source given to the answerer."`
+	Sources          []answer.Source   `json:"sources" doc:"Every retrieved source given to the answerer, numbered as the answer's [n] markers: best first for an LLM's answer; for an extractive one, the sources it quotes first, in the order it quotes them, then the others best first."`
 	Mode             string            `json:"mode" enum:"llm,extractive" doc:"llm: generated and citation-checked; extractive: sentences quoted from the sources."`
 	Degraded         bool              `json:"degraded" doc:"True when a retrieval leg, the reranker or the LLM was left out (it failed, or the embedding model does not represent the question's script), or when the tenant's embedding model covers only part of its chunks."`
 	DegradedReasons  []Degradation     `json:"degraded_reasons" doc:"One entry per leg or stage left out, with the reason; empty when not degraded."`

@@ -190,6 +190,15 @@ func (s *Service) Ask(ctx context.Context, t tenant.Tenant, req search.Request, 
 		return refuse(ReasonNotInSources)
 	}
 	out.Answer, out.Citations = ar.Answer, ar.Citations
+	if ar.Order != nil {
+		// The extractive answer numbers its sources in the order it
+		// quotes them: the sources are presented in that order.
+		srcs, nbs = inOrder(srcs, ar.Order), inOrder(nbs, ar.Order)
+		for i := range srcs {
+			srcs[i].N = i + 1
+		}
+		out.Sources = srcs
+	}
 	if ar.Mode == answer.ModeExtractive {
 		citeQuoted(out.Answer, out.Citations, srcs, nbs)
 	}
@@ -368,6 +377,20 @@ func headerPrefix(first, body string) string {
 }
 
 func ptr[T any](v T) *T { return &v }
+
+// inOrder returns xs in order (answer.Result.Order): position i holds
+// xs[order[i]]. A slice shorter than order (nil: the sources were not
+// widened for an LLM) is returned as it is.
+func inOrder[T any](xs []T, order []int) []T {
+	if len(xs) < len(order) {
+		return xs
+	}
+	out := make([]T, len(order))
+	for i, j := range order {
+		out[i] = xs[j]
+	}
+	return out
+}
 
 // distinct drops each result whose text a better one already has word for
 // word, blanks aside: a tenant's copies of one page (Postfix installs
