@@ -29,8 +29,8 @@ const opCreateJob = "createIngestJob"
 
 // CreateJobForm is the multipart form of POST /v1/ingest/jobs.
 type CreateJobForm struct {
-	Files    []huma.FormFile `form:"files" required:"false" contentType:"application/octet-stream" doc:"The documents, one part per file. Each part's file name (a relative path, e.g. guide/install.md) gives the document's source_uri: base_uri + \"/\" + the path, or the path itself without base_uri. The type comes from the bytes and the name, as for an upload; files of types ragd does not read are recorded as skipped."`
-	Archive  huma.FormFile   `form:"archive" required:"false" contentType:"application/octet-stream" doc:"Instead of files: one zip, tar or tar.gz archive; each regular entry is a document whose source_uri is base_uri + \"/\" + its path in the archive. Entries with .. or absolute paths, links, devices, zip bombs and archives over the limits are refused."`
+	Files    []huma.FormFile `form:"files" required:"false" contentType:"application/octet-stream" doc:"The documents, one part per file. Each part's file name (a relative path, e.g. guide/install.md) gives the document's source_uri: base_uri + \"/\" + the path (a space, '#', '?' or '%' in it percent-encoded), or the path itself without base_uri. The type comes from the bytes and the name, as for an upload; files of types ragd does not read are recorded as skipped."`
+	Archive  huma.FormFile   `form:"archive" required:"false" contentType:"application/octet-stream" doc:"Instead of files: one zip, tar or tar.gz archive; each regular entry is a document whose source_uri is base_uri + \"/\" + its path in the archive (percent-encoded as for files). Entries with .. or absolute paths, links, devices, zip bombs and archives over the limits are refused."`
 	BaseURI  string          `form:"base_uri" required:"false" maxLength:"1024" doc:"An absolute URL the file paths are appended to, e.g. https://docs.example.com/v2." example:"https://docs.example.com/v2"`
 	Metadata string          `form:"metadata" required:"false" maxLength:"65536" doc:"A JSON object stored with every document of the job." example:"{\"product\": \"db\"}"`
 }

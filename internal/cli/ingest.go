@@ -101,7 +101,7 @@ func runIngest(ctx context.Context, e *env, args []string) error {
 		if *baseURI != "" {
 			pr.Prefix = strings.TrimRight(*baseURI, "/") + "/"
 		} else if len(paths) == 1 {
-			pr.Prefix = "file://" + strings.TrimRight(absPath(paths[0]), "/") + "/"
+			pr.Prefix = ingest.FileURI(strings.TrimRight(absPath(paths[0]), "/")) + "/"
 		} else {
 			return usagef("--prune needs --base-uri or a single PATH (it deletes only under that prefix)")
 		}
@@ -271,7 +271,7 @@ func recordRun(ctx context.Context, e *env, d *deps, t tenant.Tenant, paths []st
 		if a, err := filepath.Abs(p); err == nil {
 			p = a // not absPath: a link's own path, not its target's
 		}
-		uri := "file://" + filepath.ToSlash(p)
+		uri := ingest.FileURI(p)
 		if _, dup := idx[uri]; dup {
 			continue
 		}

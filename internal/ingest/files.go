@@ -29,7 +29,7 @@ import (
 // File is one file found by Walk.
 type File struct {
 	Path        string // path on disk
-	SourceURI   string // BaseURI + path relative to its root, or file:// + absolute path
+	SourceURI   string // BaseURI + path relative to its root, or file:// + absolute path, escaped (EscapePath)
 	ContentType string
 	// Metadata is stored with the document (WalkOptions.Metadata); nil
 	// stores none.
@@ -303,9 +303,41 @@ func Walk(paths []string, o WalkOptions) ([]File, []Failure, error) {
 // sourceURI is the source_uri of the file at p, rel under the walked root.
 func sourceURI(o WalkOptions, p, rel string) string {
 	if o.BaseURI != "" {
-		return strings.TrimRight(o.BaseURI, "/") + "/" + rel
+		return JoinURI(o.BaseURI, rel)
 	}
-	return "file://" + filepath.ToSlash(p)
+	return FileURI(p)
+}
+
+// FileURI is the file: URI of the file at the absolute path p, its path
+// escaped as EscapePath escapes it ("file:///srv/docs/python%202%20sunset.html").
+func FileURI(p string) string {
+	return "file://" + EscapePath(filepath.ToSlash(p))
+}
+
+// JoinURI is base (a URL, its trailing slashes dropped) + "/" + the
+// relative slash-separated path rel, escaped (EscapePath).
+func JoinURI(base, rel string) string {
+	return strings.TrimRight(base, "/") + "/" + EscapePath(rel)
+}
+
+// EscapePath percent-encodes what a URI's path cannot hold as it is — a
+// file's name with a space, '#', '?' or '%' in it ("python 2
+// sunset.html" was cited as a URL no browser opens): control bytes, space
+// and "#%<>?[\]^`{|}. It keeps '/', the sub-delimiters a path may hold
+// (parentheses, '!', '+', …) and non-ASCII letters (an IRI's path, so
+// names in other scripts stay readable). url.PathUnescape reverses it.
+func EscapePath(p string) string {
+	const escaped = "\"#%<>?[\\]^`{|}"
+	var b strings.Builder
+	for i := 0; i < len(p); i++ {
+		c := p[i]
+		if c <= ' ' || c == 0x7f || strings.IndexByte(escaped, c) >= 0 {
+			fmt.Fprintf(&b, "%%%02X", c)
+			continue
+		}
+		b.WriteByte(c)
+	}
+	return b.String()
 }
 
 // walked reports whether Walk lists the regular file at rel (relative to
@@ -473,11 +505,19 @@ type Prune struct {
 // gone reports whether the document at uri has no file under any root,
 // or is a left-out link's.
 func (pr Prune) gone(uri string) bool {
-	rel, ok := strings.CutPrefix(uri, pr.Prefix)
+	escaped, ok := strings.CutPrefix(uri, pr.Prefix)
 	if !ok {
 		return false
 	}
 	if slices.Contains(pr.Linked, uri) {
+		return true
+	}
+	// The remainder is the file's path as EscapePath wrote it. A
+	// document stored under another spelling of it (before source_uris
+	// were escaped: "a b.html" for "a%20b.html") is the same file's
+	// superseded copy.
+	rel, err := url.PathUnescape(escaped)
+	if err != nil || EscapePath(rel) != escaped {
 		return true
 	}
 	for _, root := range pr.Roots {

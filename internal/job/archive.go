@@ -70,7 +70,8 @@ func (l Limits) withDefaults() Limits {
 // from, the metadata every document gets, and the limits.
 type Input struct {
 	// BaseURI, when set (an absolute URL), makes source_uri = BaseURI + "/"
-	// + the file's path; otherwise source_uri is the path itself.
+	// + the file's path, escaped as a URL's path (ingest.JoinURI);
+	// otherwise source_uri is the path itself.
 	BaseURI string
 	// Metadata is every document's metadata (nil = none).
 	Metadata map[string]any
@@ -81,7 +82,7 @@ type Input struct {
 }
 
 // SourceURI returns the source_uri of a file or archive entry named name:
-// BaseURI + "/" + the cleaned path. Errors (ErrInvalid): a path that is
+// BaseURI + "/" + the cleaned path, escaped (ingest.JoinURI). Errors (ErrInvalid): a path that is
 // absolute ("/x", "C:\x"), climbs out ("../x"), is empty, or holds control
 // characters or invalid UTF-8; backslashes count as separators.
 func (in Input) SourceURI(name string) (string, error) {
@@ -104,7 +105,7 @@ func (in Input) SourceURI(name string) (string, error) {
 	if in.BaseURI == "" {
 		return n, nil
 	}
-	return strings.TrimRight(in.BaseURI, "/") + "/" + n, nil
+	return ingest.JoinURI(in.BaseURI, n), nil
 }
 
 // CheckBaseURI returns ErrInvalid unless base is empty or an absolute URL.

@@ -296,3 +296,24 @@ func TestIntakeBudget(t *testing.T) {
 		}
 	}
 }
+
+// An entry's path becomes a URL under the base URI: what a URI's path
+// cannot hold is percent-encoded ("release notes.md"), in tar and zip
+// alike; without a base URI the source_uri is the path as it is.
+func TestArchiveEntryURIsAreEscaped(t *testing.T) {
+	t.Parallel()
+	entries := []entry{{name: "guide/release notes #2.md", body: "# Release notes\n\nWhat changed."}}
+	for name, data := range map[string][]byte{"tar": tarball(t, false, entries...), "zip": zipfile(t, entries...)} {
+		files, err := readArchive(job.Input{BaseURI: "https://docs.test/v1"}, data)
+		if err != nil || len(files) != 1 {
+			t.Fatalf("%s: %d files, %v", name, len(files), err)
+		}
+		if want := "https://docs.test/v1/guide/release%20notes%20%232.md"; files[0].SourceURI != want {
+			t.Errorf("%s: source_uri %q, want %q", name, files[0].SourceURI, want)
+		}
+		files, err = readArchive(job.Input{}, data)
+		if err != nil || len(files) != 1 || files[0].SourceURI != "guide/release notes #2.md" {
+			t.Errorf("%s without a base URI: %+v, %v; want the path as it is", name, files, err)
+		}
+	}
+}
