@@ -433,14 +433,16 @@ func (s *Searcher) assess(p plan, legs legResults, results []Result, resp *Respo
 	sg := signals(p, legs, params)
 	// The release probes' forms are reported as the question writes the
 	// release, and only when no form is written anywhere.
-	missingRels := missingReleases(legs.names.releases, legs.missing, legs.versioned)
+	missingRels := missingReleases(legs.names.releases, legs.missing, legs.versioned, legs.bare)
 	stray := strayName(legs, results, params)
 	sg.Capped = len(missingRels) > 0 || strayMember(legs.missing, legs.familied) || stray != "" || namedMissing(p.req.Query, legs.missing, params)
 	resp.Signals = sg
 	resp.VectorSimilarity, resp.KeywordCoverage, resp.TermCoverage = sg.VectorSimilarity, sg.KeywordCoverage, sg.TermCoverage
 	var missing []string
 	for _, w := range legs.missing {
-		if !legs.names.forms[w] {
+		// A release's forms are reported as the release (below); the
+		// asker's own identifiers are no evidence (signals).
+		if !legs.names.forms[w] && !(Identifier(w) && askersOwn(p.req.Query, w)) {
 			missing = append(missing, w)
 		}
 	}
@@ -903,15 +905,49 @@ func katakanaWords(query string) []string {
 	return out
 }
 
-// releaseNames are the distinct names of the releases.
-func (n questionNames) releaseNames() []string {
-	var out []string
+// bareSpellings pairs the number of each release named in lower case
+// (release.lower) with the lexemes a document writes it by as a version
+// of its own, without a name: "v64", "64.0", "64.0.0", "v64.0", "v64.0.0"
+// for 64; "66.1", "v66.1", "66.1.0", "v66.1.0" for 66.1 (the bare "64" is
+// as often a count). Such a release counts as missing only when the
+// documents write none of them either (missingReleases): a name in lower
+// case is most often the documents' own product ("setuptools 64"), whose
+// releases they number without its name.
+func (n questionNames) bareSpellings() (numbers, spellings []string) {
+	var done []string
 	for _, r := range n.releases {
-		if !slices.Contains(out, r.name) {
-			out = append(out, r.name)
+		if !r.lower || slices.Contains(done, r.number) {
+			continue
+		}
+		done = append(done, r.number)
+		forms := []string{"v" + r.number}
+		switch strings.Count(r.number, ".") {
+		case 0:
+			forms = append(forms, r.number+".0", r.number+".0.0", "v"+r.number+".0", "v"+r.number+".0.0")
+		case 1:
+			forms = append(forms, r.number, r.number+".0", "v"+r.number+".0")
+		default:
+			forms = append(forms, r.number)
+		}
+		for _, f := range forms {
+			numbers, spellings = append(numbers, r.number), append(spellings, f)
 		}
 	}
-	return out
+	return numbers, spellings
+}
+
+// releaseNames are the distinct names of the releases, each with whether
+// the documents must write it before a dotted number (release.lower) to
+// count as one with releases.
+func (n questionNames) releaseNames() (names []string, dotted []bool) {
+	for _, r := range n.releases {
+		if i := slices.Index(names, r.name); i >= 0 {
+			dotted[i] = dotted[i] && r.lower
+			continue
+		}
+		names, dotted = append(names, r.name), append(dotted, r.lower)
+	}
+	return names, dotted
 }
 
 // optionPattern matches a long command-line option as a question writes
@@ -1068,9 +1104,69 @@ func commandOptions(query string) []string {
 
 // releasePattern matches a name followed by a release number: one or two
 // digits, then up to two dotted parts ("PostgreSQL 20", "Python 3.13",
-// "Debian 13", "APT 3.0"); longer numbers are ports, years or codes.
+// "Debian 13", "APT 3.0"); longer numbers are ports, years or codes,
+// except after a name in capitals, whose number of three or four digits
+// names a document of a series ("PEP 735", "RFC 9110": standardNumber).
 // A number with a leading zero is a code, not a release ("JIB 04").
-var releasePattern = regexp.MustCompile(`([\p{L}](?:[\p{L}\p{N}_+-]|\.[\p{L}])*)[ \t]+[vV]?([1-9]\d?(?:\.\d{1,3}){0,2}|0(?:\.\d{1,3}){1,2})(?:[^\p{L}\p{N}.]|\.(?:[^\p{N}]|$)|$)`)
+var releasePattern = regexp.MustCompile(`([\p{L}](?:[\p{L}\p{N}_+-]|\.[\p{L}])*)[ \t]+[vV]?([1-9]\d{0,3}(?:\.\d{1,3}){0,2}|0(?:\.\d{1,3}){1,2})(?:[^\p{L}\p{N}.]|\.(?:[^\p{N}]|$)|$)`)
+
+// standardNumber reports a number of three or four digits after a name of
+// two to six capitals that is a series of documents ("PEP 735", "RFC
+// 9110", "ISO 8601"): a question naming one the documents never write is
+// about another document than theirs, as a release no document writes
+// is (a change log's "#735" does not write PEP 735). A status code after
+// HTTP is not one ("HTTP 404": statusPhrases).
+func standardNumber(name, number string) bool {
+	if strings.Contains(number, ".") || len(number) < 3 {
+		return false
+	}
+	if n := utf8.RuneCountInString(name); n < 2 || n > 6 || strings.IndexFunc(name, func(r rune) bool { return !unicode.IsUpper(r) }) >= 0 {
+		return false
+	}
+	if strings.HasPrefix(name, "HTTP") && len(number) == 3 && number[0] >= '1' && number[0] <= '5' {
+		return false
+	}
+	return true
+}
+
+// endsPhrase reports whether rest (what follows a number) ends the
+// phrase the number is in: nothing, punctuation, or a word that joins
+// phrases ("setuptools 77?", "numpy 2 and scipy", "python 3 with").
+func endsPhrase(rest string) bool {
+	t := strings.TrimLeft(rest, " \t")
+	if t == "" {
+		return true
+	}
+	r, _ := utf8.DecodeRuneInString(t)
+	if !unicode.IsLetter(r) && !unicode.IsDigit(r) {
+		return true
+	}
+	return phraseJoiners[strings.ToLower(firstWord(t))]
+}
+
+// phraseJoiners are words that start a new phrase after a name, and the
+// verbs a release is the subject of ("what does setuptools 77 change").
+var phraseJoiners = map[string]bool{"and": true, "or": true, "with": true, "in": true, "on": true, "for": true, "to": true,
+	"from": true, "of": true, "is": true, "are": true, "was": true, "will": true, "does": true, "do": true, "did": true,
+	"has": true, "have": true, "still": true, "yet": true, "anymore": true, "now": true, "but": true, "than": true, "vs": true,
+	"out": true, "change": true, "changes": true, "changed": true, "add": true, "adds": true, "added": true, "remove": true,
+	"removes": true, "removed": true, "bring": true, "brings": true, "introduce": true, "introduces": true, "introduced": true,
+	"deprecate": true, "deprecates": true, "deprecated": true, "drop": true, "drops": true, "dropped": true, "break": true,
+	"breaks": true, "broke": true, "support": true, "supports": true, "require": true, "requires": true, "fix": true,
+	"fixes": true, "fixed": true, "release": true, "released": true}
+
+// lowerProduct reports a lower-case word that may be a product's name
+// before a release number, as people type them ("setuptools 77", "python
+// 3.13", "numpy 2"): letters (and inner digits or hyphens), at least three,
+// not a part of a document. Such a word is a release's name only where the
+// documents write it before a dotted release number (versionedNames'
+// dotted check): "wait 5 seconds" is not one, though a page writes "wait
+// 10 seconds".
+func lowerProduct(name string) bool {
+	r, _ := utf8.DecodeRuneInString(name)
+	return unicode.IsLower(r) && utf8.RuneCountInString(name) >= 3 && !notProducts[name] &&
+		strings.IndexFunc(name, func(r rune) bool { return unicode.IsUpper(r) || r == '_' || r == '.' || r == '+' }) < 0
+}
 
 // notProducts are capitalised words a number follows that name a part of a
 // document, not a product's release ("Section 5.3", "Table 9.4").
@@ -1088,12 +1184,17 @@ var countUnits = map[string]bool{"b": true, "kb": true, "mb": true, "gb": true, 
 	"gib": true, "tib": true, "ms": true, "s": true, "sec": true, "min": true, "h": true, "px": true, "pt": true,
 	"x": true, "percent": true, "bit": true, "bits": true, "byte": true, "bytes": true, "times": true,
 	"km": true, "m": true, "cm": true, "mm": true, "kg": true, "g": true, "mi": true, "ft": true, "eur": true,
-	"usd": true, "gbp": true, "chf": true, "jpy": true, "cny": true, "dollars": true, "euros": true}
+	"usd": true, "gbp": true, "chf": true, "jpy": true, "cny": true, "dollars": true, "euros": true,
+	"second": true, "seconds": true, "minute": true, "minutes": true, "hour": true, "hours": true, "days": true,
+	"weeks": true, "months": true, "years": true}
 
 // release is a release name as a question writes it ("Frobnicator v2.4"):
-// the name and the number without its "v".
+// the name and the number without its "v". lower marks a name in lower
+// case (lowerProduct), which the documents must write before a dotted
+// release number to count as one with releases.
 type release struct {
 	written, name, number string
+	lower                 bool
 }
 
 // forms are the ways a document may write r, each with the lexeme it is
@@ -1131,14 +1232,23 @@ func releases(query string) []release {
 		if notProducts[strings.ToLower(name)] || strings.Contains(name, "_") {
 			continue // a part of a document, or a setting and its value ("max_wal_senders 10")
 		}
+		if whole, _, _ := strings.Cut(number, "."); len(whole) > 2 && !standardNumber(name, number) {
+			continue // a port, a year, a code
+		}
+		lower := false
 		if !NameLike(name, first) && !productWord(query[:m[2]], name) {
-			continue
+			if !lowerProduct(name) || !strings.Contains(number, ".") && !endsPhrase(query[m[5]:]) {
+				// A lower-case word and a whole number before a word
+				// is most often a count ("using 4 worker processes").
+				continue
+			}
+			lower = true
 		}
 		if countUnits[strings.ToLower(firstWord(query[m[5]:]))] {
 			continue // a quantity: "16 GB", "5 EUR"; counts are told apart by the documents (missingReleases)
 		}
 		written := strings.TrimRight(query[m[2]:m[5]], " \t")
-		out = append(out, release{written: strings.Join(strings.Fields(written), " "), name: name, number: number})
+		out = append(out, release{written: strings.Join(strings.Fields(written), " "), name: name, number: number, lower: lower})
 	}
 	return out
 }
@@ -1165,10 +1275,16 @@ func firstWord(s string) string {
 // "PostgreSQL 15", "Java 21"), so that the name is one with releases: a
 // question about "Bob 2" where no document names Bob is told that "Bob" is
 // missing instead, and "buy GitHub 5 seats" is a count.
-func missingReleases(rels []release, missing, versioned []string) []string {
+func missingReleases(rels []release, missing, versioned, bare []string) []string {
 	var out []string
 	for _, r := range rels {
 		if slices.Contains(missing, r.name) || !slices.Contains(versioned, r.name) || slices.Contains(out, r.written) {
+			continue
+		}
+		if r.lower && slices.Contains(bare, r.number) {
+			// A name in lower case is most often the documents' own
+			// product ("setuptools 64"), whose releases they number
+			// without its name ("Changed in version v64.0.0").
 			continue
 		}
 		all := true
@@ -1250,6 +1366,9 @@ const maxFamilyWords = 4
 // cover, even when it shares words with an identifier they describe
 // (default_transaction_read_only).
 func askersOwn(query, word string) bool {
+	if placeholder(word) {
+		return true
+	}
 	i := strings.Index(query, word)
 	if i < 0 {
 		return false
@@ -1266,6 +1385,28 @@ func askersOwn(query, word string) bool {
 		}
 	}
 	return len(after) > 0 && objectWords[strings.Trim(after[0], `"'“”‘’(),.?!:;`)]
+}
+
+// placeholder reports an identifier that names the asker's own thing by
+// its first part: "my_package.__version__", "your_app", "MyModel",
+// "myProject" — the way people write an example of their own code.
+func placeholder(word string) bool {
+	first := word
+	if i := strings.IndexAny(word, "._"); i > 0 {
+		first = word[:i]
+	}
+	lw := strings.ToLower(word)
+	for _, p := range []string{"my", "our", "your"} {
+		if strings.HasPrefix(lw, p+"_") && len(word) > len(p)+1 {
+			return true
+		}
+		// A capital after the prefix starts the asker's own word
+		// ("MyModel", "myProject"); "Mysql", "Ourselves" do not.
+		if len(first) > len(p) && strings.EqualFold(first[:len(p)], p) && unicode.IsUpper(rune(first[len(p)])) {
+			return true
+		}
+	}
+	return false
 }
 
 // ownWords mark what follows as the asker's; objectWords name the kind of
@@ -1555,12 +1696,31 @@ func queryWords(text string) []string {
 	}
 	var words []string
 	for _, f := range strings.FieldsFunc(text, func(r rune) bool { return !isWord(r) && r != '-' && r != '.' }) {
-		f = strings.TrimFunc(f, func(r rune) bool { return !isWord(r) || r == '_' })
+		f = strings.TrimFunc(f, func(r rune) bool { return !isWord(r) })
+		// Underscores around a word are emphasis (_word_), except a
+		// Python special name's (__version__, pkg.__init__), which are
+		// part of it.
+		if !dunder(f) {
+			f = strings.Trim(f, "_")
+			f = strings.TrimFunc(f, func(r rune) bool { return !isWord(r) })
+		}
 		if f != "" && len(f) <= 100 {
 			words = append(words, f)
 		}
 	}
 	return words
+}
+
+// dunder reports a word one of whose dotted parts is a Python special
+// name: two underscores, a letter, more, and two underscores
+// ("__init__", "mypkg.__version__", "__init__.py").
+func dunder(w string) bool {
+	for _, part := range strings.Split(w, ".") {
+		if len(part) > 4 && strings.HasPrefix(part, "__") && strings.HasSuffix(part, "__") && unicode.IsLetter(rune(part[2])) {
+			return true
+		}
+	}
+	return false
 }
 
 // sentenceStarts returns the words of query that open a sentence after

@@ -276,10 +276,17 @@ func TestReleases(t *testing.T) {
 		"How do I give Bob 2 roles?":                          {"Bob 2"}, // a candidate; the documents tell a count (missingReleases)
 		"Does Debian need RAM 16 GB?":                         nil,       // a quantity
 		"What is in Exercise 3 and Version 2?":                nil,
+		// A document of a series, after a name in capitals: three or four
+		// digits; not a status code, nor a longer number.
+		"How do I use PEP 735 dependency groups per RFC 9110?": {"PEP 735", "RFC 9110"},
+		"Why does HTTP 404 come back, and what is ISO 8601?":   {"ISO 8601"},
+		"Is PEP 12345 out?": nil,
 	} {
 		var got []string
 		for _, r := range releases(q) {
-			got = append(got, r.written)
+			if !r.lower {
+				got = append(got, r.written)
+			}
 		}
 		if !slices.Equal(got, want) {
 			t.Errorf("releases(%q) = %q, want %q", q, got, want)
@@ -366,6 +373,69 @@ func TestSentenceStarts(t *testing.T) {
 	for w, want := range map[string]bool{"Occasionally": true, "How": true, "Thanks": true, "Kafka": false, "Then": false, "Redis": false, "My": false} {
 		if got[w] != want {
 			t.Errorf("sentence start %q: %v, want %v (all %v)", w, got[w], want, got)
+		}
+	}
+}
+
+// A lower-case word before a release number is a candidate name of the
+// documents' product ("setuptools 77", "python 3.13"), marked lower: it
+// counts only where the documents write it before a dotted number and do
+// not write the number as a version of their own (bareSpellings). A part
+// of a document, a word under three letters, and a count are not.
+func TestLowerCaseReleases(t *testing.T) {
+	for q, want := range map[string][]string{
+		"What is new in setuptools 77?":                               {"setuptools 77"},
+		"does python 3.13 work with numpy 2":                          {"python 3.13", "numpy 2"},
+		"How do I use the config 2 file?":                             nil, // a count, or a name: not a release
+		"see section 3 and wait 5 seconds":                            nil,
+		"go 1.22 or js 5":                                             nil,
+		"use Django 4.2 with setuptools":                              nil, // a name: not lower
+		"How do I pin my_pkg 2 in requirements? py3 2":                nil,
+		"How do I run my app with gunicorn using 4 worker processes?": nil, // a count
+		"is numpy 2 out, and does it work with python 3 yet":          {"numpy 2", "python 3"},
+	} {
+		var got []string
+		for _, r := range releases(q) {
+			if r.lower {
+				got = append(got, r.written)
+			}
+		}
+		if !slices.Equal(got, want) {
+			t.Errorf("lower-case releases(%q) = %q, want %q", q, got, want)
+		}
+	}
+	n := namesOf("Is setuptools 64 or setuptools 66.1 or Setuptools 3 out?")
+	numbers, spellings := n.bareSpellings()
+	wantN := []string{"64", "64", "64", "64", "64", "66.1", "66.1", "66.1", "66.1"}
+	wantS := []string{"v64", "64.0", "64.0.0", "v64.0", "v64.0.0", "v66.1", "66.1", "66.1.0", "v66.1.0"}
+	if !slices.Equal(numbers, wantN) || !slices.Equal(spellings, wantS) {
+		t.Errorf("bareSpellings = %q, %q; want %q, %q", numbers, spellings, wantN, wantS)
+	}
+	names, dotted := n.releaseNames()
+	if !slices.Equal(names, []string{"setuptools", "Setuptools"}) || !slices.Equal(dotted, []bool{true, false}) {
+		t.Errorf("releaseNames = %q, %v", names, dotted)
+	}
+}
+
+// A Python special name keeps its underscores ("my_package.__version__"),
+// where underscores around an ordinary word are emphasis; an identifier
+// that opens with the asker's "my_", "your_" or "My…" is the asker's own.
+func TestSpecialNamesAndPlaceholders(t *testing.T) {
+	for q, want := range map[string][]string{
+		"read my_package.__version__ in pyproject.toml": {"read", "my_package.__version__", "in", "pyproject.toml"},
+		"what does __init__ do":                         {"what", "does", "__init__", "do"},
+		"an _emphasised_ word":                          {"an", "emphasised", "word"},
+		"the __init__.py file":                          {"the", "__init__.py", "file"},
+		"a _x_ and __ marks":                            {"a", "x", "and", "marks"},
+	} {
+		if got := queryWords(q); !slices.Equal(got, want) {
+			t.Errorf("queryWords(%q) = %q, want %q", q, got, want)
+		}
+	}
+	for w, want := range map[string]bool{"my_package.__version__": true, "your_app": true, "MyModel": true, "myProject.settings": true,
+		"Mysql": false, "mypy": false, "my_": false, "Ourselves": false, "pg_my_table": false} {
+		if got := placeholder(w); got != want {
+			t.Errorf("placeholder(%q) = %v, want %v", w, got, want)
 		}
 	}
 }

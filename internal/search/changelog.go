@@ -116,6 +116,10 @@ func Arrange(question string, results []Result, perDoc int) []Result {
 // Title, HeadingPath and Content), whatever the question.
 func ChangelogChunk(r Result) bool { return changelogChunk(r) }
 
+// AsksAboutChanges reports whether a question asks about versions or
+// changes (changeQuestion), for which a change log's chunks count fully.
+func AsksAboutChanges(question string) bool { return changeQuestion.MatchString(question) }
+
 // discountChangelogs lowers the scores of change-log chunks for a question
 // that does not ask about changes and re-sorts results (best first, the
 // order of equal scores kept).

@@ -263,3 +263,45 @@ func TestWordOnlyHiddenChunksHaveIsAbsent(t *testing.T) {
 		t.Errorf("a caller reading every document: missing %q, absent share %.3f (eve's %.3f)", owner.MissingTerms, owner.Signals.AbsentShare, before.Signals.AbsentShare)
 	}
 }
+
+// TestLowerCaseAndStandardReleases: a release typed in lower case
+// ("frobtool 7") is missing when the documents write the name before a
+// dotted release and write the number neither with the name nor as a
+// version of their own; the documents' own release, numbered without the
+// name ("Changed in version v4.0.0"), is not. A document of a series
+// named in capitals ("PEP 735") is missing though a change log writes
+// "#735"; one the documents write ("PEP 660") is not. The asker's own
+// identifier (my_package.__version__) is no missing term.
+func TestLowerCaseAndStandardReleases(t *testing.T) {
+	t.Parallel()
+	docs := map[string]string{
+		"history.md": "# History\n\n## v4.0.0\n\nEditable installs follow PEP 660 now. Issue #735: widgets are frobnicated twice.\n\n" +
+			"## v3.2.1\n\nThe frobtool 3.2.1 release supports Python 3.8 and reads the version attribute of a package.",
+		"guide.md": "# Configuration\n\nChanged in version v4.0.0: the version of a package is read from its version attribute " +
+			"with the attr directive in the configuration file. Editable installs use the widget cache.",
+	}
+	tt, s := corpusTenant(t, "lowerreleases", "english", docs)
+	ctx := context.Background()
+	for _, tc := range []struct {
+		question string
+		missing  []string
+		capped   bool
+	}{
+		{"what does frobtool 7 change for editable installs?", []string{"frobtool 7"}, true},
+		{"what does frobtool 4 change for editable installs?", nil, false},
+		{"How do editable installs follow PEP 735 in frobtool?", []string{"PEP 735"}, true},
+		{"How do editable installs follow PEP 660 in frobtool?", nil, false},
+		{"How do I read the version attribute my_package.__version__ in the configuration file?", nil, false},
+	} {
+		resp, err := s.Search(ctx, tt, search.Request{Query: tc.question, TopK: 3})
+		if err != nil {
+			t.Fatalf("%q: %v", tc.question, err)
+		}
+		if !slices.Equal(resp.MissingTerms, tc.missing) {
+			t.Errorf("%q: missing %q, want %q", tc.question, resp.MissingTerms, tc.missing)
+		}
+		if resp.Signals.Capped != tc.capped {
+			t.Errorf("%q: capped %v (confidence %.3f, reason %q), want %v", tc.question, resp.Signals.Capped, resp.Confidence, resp.ConfidenceReason, tc.capped)
+		}
+	}
+}

@@ -66,6 +66,13 @@ type legQuery struct {
 	// releaseNames are the names of the query's release names (releases),
 	// checked for being written with a number anywhere (versionedNames).
 	releaseNames []string
+	// releaseDotted marks the names that count only when written before
+	// a dotted release number (release.lower).
+	releaseDotted []bool
+	// bareNumbers are the numbers of those releases, each with a spelling
+	// of it as a version without a name (bareSpellings), pairwise, checked
+	// for being written (bareReleases).
+	bareNumbers, bareSpellings []string
 	// families are the families of the query's long identifiers, checked
 	// for a member some chunk writes (store.QueueIdentifierFamilies).
 	families []store.IdentifierFamily
@@ -98,6 +105,9 @@ type legResults struct {
 	compounds []store.CompoundLexemes
 	// versioned are the release names the documents write with a number.
 	versioned []string
+	// bare are the release numbers the documents write as a version
+	// without a name (bareReleases).
+	bare []string
 	// familied are the query's identifiers of a family the documents
 	// write a member of.
 	familied []string
@@ -211,8 +221,14 @@ func (s *Searcher) queueRetrieval(b *pgx.Batch, q legQuery, out *legResults) err
 				})
 		}
 		if len(q.releaseNames) > 0 {
-			store.QueueVersionedNames(b, q.tsConfig, q.tenantID, q.releaseNames, func(found []string) error {
+			store.QueueVersionedNames(b, q.tsConfig, q.tenantID, q.releaseNames, q.releaseDotted, func(found []string) error {
 				out.versioned = found
+				return nil
+			})
+		}
+		if len(q.bareNumbers) > 0 {
+			store.QueueBareReleases(b, q.tenantID, q.bareNumbers, q.bareSpellings, func(found []string) error {
+				out.bare = found
 				return nil
 			})
 		}

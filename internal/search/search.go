@@ -456,7 +456,8 @@ func (s *Searcher) retrieve(ctx context.Context, t tenant.Tenant, p plan, resp *
 		lq.kana = analyze.HasKana(p.req.Query)
 		lq.wording = requestWording(p.req.Query)
 		lq.probes = res.names.probes
-		lq.releaseNames = res.names.releaseNames()
+		lq.releaseNames, lq.releaseDotted = res.names.releaseNames()
+		lq.bareNumbers, lq.bareSpellings = res.names.bareSpellings()
 		lq.families = res.names.families
 	}
 	start := time.Now()

@@ -207,7 +207,8 @@ WHERE cardinality(l.lexemes) > 0
 )
 
 // versionedNames returns the names ($3) that a readable chunk writes
-// followed by a number ("PostgreSQL 15", "Java v21"): names the documents
+// followed by a number ("PostgreSQL 15", "Java v21"), or where $4 marks
+// the name, by a dotted number ("setuptools 64.0"): names the documents
 // give releases of ($1 configuration, $2 tenant). Every readable chunk
 // holding the name's first lexeme is read (the postings policy filters by
 // the caller's principals) for a case-insensitive match of the name,
@@ -222,21 +223,47 @@ WHERE cardinality(l.lexemes) > 0
 // unnest, as in missingTerms: computed in the condition, it was no index
 // condition under a generic plan (257,909 postings read, 250 ms).
 const versionedNames = `SELECT n.name
-FROM unnest($3::text[]) AS n (name)
+FROM unnest($3::text[], $4::boolean[]) AS n (name, dotted)
 CROSS JOIN LATERAL unnest((tsvector_to_array(to_tsvector(CAST($1::text AS regconfig), n.name)))[1:1]) AS l (lexeme)
-CROSS JOIN LATERAL (SELECT '(^|[^[:alnum:]_])' || regexp_replace(n.name, '([^[:alnum:][:space:]])', '\\\1', 'g') || '[[:space:]]+[vV]?[0-9]' AS pattern) r
+CROSS JOIN LATERAL (SELECT '(^|[^[:alnum:]_])' || regexp_replace(n.name, '([^[:alnum:][:space:]])', '\\\1', 'g') || '[[:space:]]+[vV]?[0-9]' ||
+                           CASE WHEN n.dotted THEN '+\.[0-9]' ELSE '' END AS pattern) r
 CROSS JOIN LATERAL (SELECT 1 FROM term_stats t WHERE t.tenant_id = $2 AND t.lexeme = l.lexeme AND t.df <= ` + versionedProbeDF + `) s
 CROSS JOIN LATERAL (SELECT 1 FROM postings p JOIN chunks c ON c.tenant_id = p.tenant_id AND c.id = p.chunk_id
                     WHERE p.tenant_id = $2 AND p.lexeme = l.lexeme AND c.content ~* r.pattern
                     LIMIT 1) h`
+
+// bareReleases returns the release numbers ($2) that a chunk the caller
+// can read writes as a version of its own, without a name, in one of the
+// spellings $3 gives each ($2 and $3 pairwise: "64" with "v64", "64.0",
+// "v64.0.0" …): how documents number their own releases ("Changed in
+// version v64.0.0"), never with the product's name. Each spelling is one
+// index probe of the tenant's postings for its lexeme (LIMIT 1), filtered
+// by the postings policy. (A probe by prefix, every lexeme starting
+// "64.", would need an index in the C collation: the default collation
+// orders "64.0.0" away from "64.".)
+const bareReleases = `SELECT DISTINCT f.number
+FROM unnest($2::text[], $3::text[]) AS f (number, lexeme)
+CROSS JOIN LATERAL (SELECT 1 FROM postings p WHERE p.tenant_id = $1 AND p.lexeme = f.lexeme LIMIT 1) h`
+
+// QueueBareReleases queues bareReleases on b; fn receives the numbers the
+// documents write as versions of their own, when the batch is closed.
+func QueueBareReleases(b *pgx.Batch, tenantID uuid.UUID, numbers, spellings []string, fn func([]string) error) {
+	b.Queue(bareReleases, tenantID, numbers, spellings).Query(func(rows pgx.Rows) error {
+		found, err := pgx.CollectRows(rows, pgx.RowTo[string])
+		if err != nil {
+			return err
+		}
+		return fn(found)
+	})
+}
 
 // versionedProbeDF bounds the chunks versionedNames may read for one name.
 const versionedProbeDF = "20000"
 
 // QueueVersionedNames queues versionedNames on b; fn receives the names the
 // documents write with a number, when the batch is closed.
-func QueueVersionedNames(b *pgx.Batch, tsConfig string, tenantID uuid.UUID, names []string, fn func([]string) error) {
-	b.Queue(versionedNames, tsConfig, tenantID, names).Query(func(rows pgx.Rows) error {
+func QueueVersionedNames(b *pgx.Batch, tsConfig string, tenantID uuid.UUID, names []string, dotted []bool, fn func([]string) error) {
+	b.Queue(versionedNames, tsConfig, tenantID, names, dotted).Query(func(rows pgx.Rows) error {
 		found, err := pgx.CollectRows(rows, pgx.RowTo[string])
 		if err != nil {
 			return err
