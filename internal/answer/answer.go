@@ -82,6 +82,12 @@ type Source struct {
 	// can I fix them?" is two sentences). Nil: titles are recognised by
 	// their shape and the heading path alone.
 	Titles []string `json:"-"`
+	// Aside marks a source that answers no question on its own though it
+	// shares the question's words: a change log's entry for a question
+	// that does not ask about changes (package ask sets it). The
+	// extractive answerer quotes it only when it holds the best passage,
+	// never as a supporting sentence beside another source's.
+	Aside bool `json:"-"`
 }
 
 // Span is a byte range [Start, End) of a Source's Content.

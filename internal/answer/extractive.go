@@ -333,7 +333,10 @@ func Extractive(question string, sources []Source, maxSentences int) Result {
 	// Production/Stable" was added to what exit code 5 means).
 	var others []int
 	for si, p := range per {
-		if si != src && p.evidence > 0 && p.evidence >= supportShare*per[src].evidence {
+		// A change log's entry beside the answer ("Distribute #87:
+		// setup.py doesn't try to convert distribute_setup.py anymore"
+		// after why not to run setup.py install) is noise: Aside.
+		if si != src && !sources[si].Aside && p.evidence > 0 && p.evidence >= supportShare*per[src].evidence {
 			others = append(others, si)
 		}
 	}
@@ -551,6 +554,7 @@ func bestPassage(question string, query []string, sources []Source, docs [][]uni
 	// above it holds the same words and said nothing of how.
 	procedure := asksProcedure(question)
 	dated := asksWhen.MatchString(lowerQ)
+	difference := asksDifference.MatchString(question)
 	focus := focusTerms(question, qi)
 	compounds := joinedPairs(question)
 	df := make([]int, len(query))
@@ -780,8 +784,17 @@ func bestPassage(question string, query []string, sources []Source, docs [][]uni
 					score += instructWeight * meanIDF
 				}
 				evidence := score*prior - lengthPenalty*float64(b-a)
-				if leadsSection(d, a) {
-					// In proportion to the question's weight the lead
+				if leadsSection(d, a) || difference && contrasts.MatchString(outsideParens(d[a].text)) {
+					// For a question about how things differ, a sentence
+					// that says how they differ leads as a section's
+					// first sentence does: the lead of the section about
+					// one of them says what that one is ("Setuptools
+					// supports gui_scripts, which will launch a GUI
+					// application …" was quoted for the difference between
+					// console_scripts and gui_scripts, where a note below
+					// it begins "The difference between console_scripts
+					// and gui_scripts only affects Windows systems"). In
+					// proportion to the question's weight the lead
 					// sentence itself holds: a section's first sentence
 					// that says nothing of the question is no answer.
 					held := 0.0
@@ -1362,6 +1375,30 @@ var (
 // between Response and StreamResponse", "X vs Y", "How does X compare to
 // Y?").
 var asksDifference = regexp.MustCompile(`(?i)\b(differences?|differ|differs|compared?|comparison|vs\.?|versus|distinguish(es)?)\b`)
+
+// outsideParens is text without its parenthesised asides: "(the
+// difference between local and self is one of inheritance – see …)"
+// points elsewhere, it does not say how they differ.
+func outsideParens(text string) string {
+	var b strings.Builder
+	depth := 0
+	for _, r := range text {
+		switch {
+		case r == '(':
+			depth++
+		case r == ')' && depth > 0:
+			depth--
+		case depth == 0:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+// contrasts matches a sentence that says how things differ: "the
+// difference between", "X differs from Y", "unlike", "whereas", "in
+// contrast", "as opposed to", "compared to/with", "distinction".
+var contrasts = regexp.MustCompile(`(?i)\b(differences?|differs?|different from|distinction|distinguish(es|ed)?|unlike|whereas|in contrast|as opposed to|compared (to|with))\b`)
 
 // asksDefinition matches a question that asks what something is or means
 // ("What is a tree processor?", "What are eager parameters?", "What does

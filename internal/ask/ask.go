@@ -145,10 +145,11 @@ func (s *Service) Ask(ctx context.Context, t tenant.Tenant, req search.Request, 
 		}
 	}
 	srcs := make([]answer.Source, len(res.Results))
+	changes := search.AsksAboutChanges(question)
 	for i, r := range res.Results {
 		srcs[i] = answer.Source{N: i + 1, ChunkID: r.ChunkID.String(), DocumentID: r.DocumentID.String(), SourceURI: r.SourceURI,
 			Title: r.Title, HeadingPath: r.HeadingPath, Content: r.Content, StartOffset: r.StartOffset, EndOffset: r.EndOffset,
-			PageStart: r.PageStart, PageEnd: r.PageEnd}
+			PageStart: r.PageStart, PageEnd: r.PageEnd, Aside: !changes && search.ChangelogChunk(r)}
 		if i < len(extras) {
 			srcs[i].Code, srcs[i].Titles = extras[i].code, extras[i].titles
 		}

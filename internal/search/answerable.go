@@ -1137,7 +1137,13 @@ func endsPhrase(rest string) bool {
 	if t == "" {
 		return true
 	}
-	r, _ := utf8.DecodeRuneInString(t)
+	r, size := utf8.DecodeRuneInString(t)
+	if r == '-' || r == '‑' {
+		// A number joined to a word is a measure ("supports 24-bit
+		// colour", "a 3-way merge"), not a release.
+		next, _ := utf8.DecodeRuneInString(t[size:])
+		return !unicode.IsLetter(next)
+	}
 	if !unicode.IsLetter(r) && !unicode.IsDigit(r) {
 		return true
 	}

@@ -384,15 +384,16 @@ func TestSentenceStarts(t *testing.T) {
 // of a document, a word under three letters, and a count are not.
 func TestLowerCaseReleases(t *testing.T) {
 	for q, want := range map[string][]string{
-		"What is new in setuptools 77?":                               {"setuptools 77"},
-		"does python 3.13 work with numpy 2":                          {"python 3.13", "numpy 2"},
-		"How do I use the config 2 file?":                             nil, // a count, or a name: not a release
-		"see section 3 and wait 5 seconds":                            nil,
-		"go 1.22 or js 5":                                             nil,
-		"use Django 4.2 with setuptools":                              nil, // a name: not lower
-		"How do I pin my_pkg 2 in requirements? py3 2":                nil,
-		"How do I run my app with gunicorn using 4 worker processes?": nil, // a count
-		"is numpy 2 out, and does it work with python 3 yet":          {"numpy 2", "python 3"},
+		"What is new in setuptools 77?":                                {"setuptools 77"},
+		"does python 3.13 work with numpy 2":                           {"python 3.13", "numpy 2"},
+		"How do I use the config 2 file?":                              nil, // a count, or a name: not a release
+		"see section 3 and wait 5 seconds":                             nil,
+		"go 1.22 or js 5":                                              nil,
+		"use Django 4.2 with setuptools":                               nil, // a name: not lower
+		"How do I pin my_pkg 2 in requirements? py3 2":                 nil,
+		"How do I run my app with gunicorn using 4 worker processes?":  nil, // a count
+		"My terminal supports 24-bit colour, is numpy 2-way merge ok?": nil, // measures
+		"is numpy 2 out, and does it work with python 3 yet":           {"numpy 2", "python 3"},
 	} {
 		var got []string
 		for _, r := range releases(q) {
