@@ -132,9 +132,16 @@ func runIngest(ctx context.Context, e *env, args []string) error {
 		}
 	} else {
 		rate := float64(sum.Chunks) / max(sum.Elapsed.Seconds(), 1e-9)
+		// A directory the walk left out whole (a Sphinx build's _static/)
+		// is reported among the skipped but is no file: the counts say
+		// files, as tenant apply's do, and the directories apart.
+		dirs := skippedDirs(walkFails)
 		fmt.Fprintf(e.stdout, "tenant %s: %d files: %d added, %d updated, %d unchanged, %d deleted, %d skipped, %d refused, %d failed; %d chunks (%d sent to the embedding model) in %s (%.0f chunks/s)\n",
-			t.Slug, len(files)+len(walkFails), sum.Added, sum.Updated, sum.Unchanged, sum.Deleted, sum.Skipped, sum.Refused, sum.Failed,
+			t.Slug, len(files)+len(walkFails)-dirs, sum.Added, sum.Updated, sum.Unchanged, sum.Deleted, sum.Skipped-dirs, sum.Refused, sum.Failed,
 			sum.Chunks, sum.Embedded, sum.Elapsed.Round(time.Millisecond), rate)
+		if dirs > 0 {
+			fmt.Fprintf(e.stdout, "left out %d directories with all they hold (listed below)\n", dirs)
+		}
 		if line := ignoredLine(ignored); line != "" {
 			fmt.Fprintln(e.stdout, line)
 		}
@@ -160,6 +167,20 @@ func runIngest(ctx context.Context, e *env, args []string) error {
 		return fmt.Errorf("%d of %d files failed", sum.Failed, len(files)+len(walkFails))
 	}
 	return nil
+}
+
+// skippedDirs counts the walk's skipped entries that are directories.
+func skippedDirs(fails []ingest.Failure) int {
+	n := 0
+	for _, f := range fails {
+		if f.Kind != ingest.KindSkipped {
+			continue
+		}
+		if fi, err := os.Stat(f.Path); err == nil && fi.IsDir() {
+			n++
+		}
+	}
+	return n
 }
 
 // printNotIngested lists the files a run did not ingest, one line each:

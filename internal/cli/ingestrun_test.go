@@ -67,3 +67,37 @@ func TestIngestRecordsItsRun(t *testing.T) {
 		t.Errorf("link.md: %+v (items %+v)", it, its)
 	}
 }
+
+// TestIngestCountsFilesNotDirectories: a directory the walk leaves out
+// whole (a Sphinx build's _static/ and _sources/) is no file in the
+// summary's counts; it is said apart, and listed.
+func TestIngestCountsFilesNotDirectories(t *testing.T) {
+	t.Parallel()
+	tn := testdb.NewTenant(t, "cli-dirs", "")
+	root := t.TempDir()
+	for name, body := range map[string]string{"index.html": "<html><head><title>Home</title></head><body><h1>Home</h1><p>Welcome to the docs.</p></body></html>",
+		"guide.html":             "<html><head><title>Guide</title></head><body><h1>Guide</h1><p>How to use the tool.</p></body></html>",
+		"_static/basic.css":      "body { color: black }",
+		"_sources/guide.txt":     "Guide\n=====\n\nHow to use the tool.",
+		"_sources/index.txt":     "Home\n====\n\nWelcome to the docs.",
+		"search.html":            "<html><head><title>Search</title></head><body><h1>Search</h1><p>Please activate JavaScript to enable the search functionality.</p></body></html>",
+		"_static/searchtools.js": "var Search = {};", "searchindex.js": "Search.setIndex({})"} {
+		p := filepath.Join(root, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	env := map[string]string{"RAGD_DATABASE_URL": testdb.URL(), "RAGD_ADMIN_DATABASE_URL": testdb.AdminURL(), "HOME": os.Getenv("HOME"),
+		"RAGD_LOG_LEVEL": "error"}
+	code, out, errOut := runCLI(t, env, "ingest", "--tenant", tn.Slug, "--base-uri", "https://docs.test/", root)
+	if code != 0 {
+		t.Fatalf("exit %d, stdout:\n%s\nstderr:\n%s", code, out, errOut)
+	}
+	if !strings.Contains(out, "3 files: 2 added, 0 updated, 0 unchanged, 0 deleted, 1 skipped") ||
+		!strings.Contains(out, "left out 2 directories with all they hold") {
+		t.Errorf("summary:\n%s\nwant 3 files (2 added, search.html skipped; searchindex.js is of a type not read) and the 2 directories apart", out)
+	}
+}
