@@ -129,4 +129,3 @@ func TestExtractiveQuotesTheContrastForADifference(t *testing.T) {
 		t.Errorf("a parenthesised contrast: %q, want the section's first sentence", r.Answer)
 	}
 }
-
