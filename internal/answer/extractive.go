@@ -554,7 +554,7 @@ func bestPassage(question string, query []string, sources []Source, docs [][]uni
 	// above it holds the same words and said nothing of how.
 	procedure := asksProcedure(question)
 	dated := asksWhen.MatchString(lowerQ)
-	difference := asksDifference.MatchString(question)
+	difference := asksContrast.MatchString(question)
 	focus := focusTerms(question, qi)
 	compounds := joinedPairs(question)
 	df := make([]int, len(query))
@@ -1394,6 +1394,12 @@ func outsideParens(text string) string {
 	}
 	return b.String()
 }
+
+// asksContrast matches a question about how things differ, narrower than
+// asksDifference: not the verb "compare" ("How do I compare two dates?"
+// asks how to compare, and a sentence opening "Unlike timestamps, …" was
+// quoted for it), only "X compared to/with Y".
+var asksContrast = regexp.MustCompile(`(?i)\b(differences?|differ|differs|different from|vs\.?|versus|compared (to|with)|distinguish(es)?)\b`)
 
 // contrasts matches a sentence that says how things differ: "the
 // difference between", "X differs from Y", "unlike", "whereas", "in

@@ -101,7 +101,10 @@ func runIngest(ctx context.Context, e *env, args []string) error {
 		if *baseURI != "" {
 			pr.Prefix = strings.TrimRight(*baseURI, "/") + "/"
 		} else if len(paths) == 1 {
-			pr.Prefix = ingest.FileURI(strings.TrimRight(absPath(paths[0]), "/")) + "/"
+			root := strings.TrimRight(absPath(paths[0]), "/")
+			pr.Prefix = ingest.FileURI(root) + "/"
+			// Documents stored before source_uris were escaped.
+			pr.Unescaped = "file://" + filepath.ToSlash(root) + "/"
 		} else {
 			return usagef("--prune needs --base-uri or a single PATH (it deletes only under that prefix)")
 		}

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/ragd-dev/ragd/internal/analyze"
 	"math"
 	"slices"
 	"sort"
@@ -299,7 +300,8 @@ func (c *legCache) ranked(ctx context.Context, p tenant.Settings, topK, perDoc i
 	}
 	out := make([][]search.Result, len(c.qs))
 	for i := range c.qs {
-		results := search.Arrange(c.qs[i].Question, fuseLegs(eff, prefix(vec[i], n), prefix(kw[i], n)), perDoc)
+		// The question as Searcher.Search arranges by it: normalised.
+		results := search.Arrange(analyze.Question(c.qs[i].Question), fuseLegs(eff, prefix(vec[i], n), prefix(kw[i], n)), perDoc)
 		out[i] = results[:min(len(results), topK)]
 	}
 	return out, nil

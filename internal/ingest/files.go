@@ -500,6 +500,12 @@ type Prune struct {
 	Prefix string
 	Roots  []string
 	Linked []string
+	// Unescaped is Prefix as ragd wrote it before source_uris were
+	// escaped (a file: root with a space: "file:///home/ann/My Docs/"),
+	// when it differs: a document under it is the superseded copy of the
+	// file at its remainder under the first root, deleted when that file
+	// is among the run's files (under its escaped source_uri) or gone.
+	Unescaped string
 }
 
 // gone reports whether the document at uri has no file under any root,
@@ -530,6 +536,17 @@ func (pr Prune) gone(uri string) bool {
 		}
 	}
 	return true
+}
+
+// fileUnder reports whether the slash-separated path rel names a file
+// that exists under root (and stays within it).
+func fileUnder(root, rel string) bool {
+	p := filepath.Join(root, filepath.FromSlash(rel))
+	if !within(root, p) {
+		return false
+	}
+	_, err := os.Lstat(p)
+	return err == nil
 }
 
 // IngestFiles upserts files for tenant t with `workers` documents in flight
@@ -601,8 +618,25 @@ feed:
 		if err != nil {
 			return sum, err
 		}
+		superseded := map[string]bool{}
+		if prune.Unescaped != "" && prune.Unescaped != prune.Prefix {
+			old, err := p.ListSourceURIs(ctx, t, prune.Unescaped)
+			if err != nil {
+				return sum, err
+			}
+			for _, uri := range old {
+				if strings.HasPrefix(uri, prune.Prefix) {
+					continue
+				}
+				rel := strings.TrimPrefix(uri, prune.Unescaped)
+				if keep[prune.Prefix+EscapePath(rel)] || len(prune.Roots) > 0 && !fileUnder(prune.Roots[0], rel) {
+					superseded[uri] = true
+					existing = append(existing, uri)
+				}
+			}
+		}
 		for _, uri := range existing {
-			if keep[uri] || !prune.gone(uri) {
+			if keep[uri] || !superseded[uri] && !prune.gone(uri) {
 				continue
 			}
 			if _, err := p.DeleteBySourceURI(ctx, t, uri); err != nil && !errors.Is(err, ErrNotFound) {

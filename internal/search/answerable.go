@@ -433,7 +433,7 @@ func (s *Searcher) assess(p plan, legs legResults, results []Result, resp *Respo
 	sg := signals(p, legs, params)
 	// The release probes' forms are reported as the question writes the
 	// release, and only when no form is written anywhere.
-	missingRels := missingReleases(legs.names.releases, legs.missing, legs.versioned, legs.bare)
+	missingRels := missingReleases(legs.names.releases, legs.missing, legs.versioned, legs.bare, legs.written)
 	stray := strayName(legs, results, params)
 	sg.Capped = len(missingRels) > 0 || strayMember(legs.missing, legs.familied) || stray != "" || namedMissing(p.req.Query, legs.missing, params)
 	resp.Signals = sg
@@ -1110,24 +1110,22 @@ func commandOptions(query string) []string {
 // A number with a leading zero is a code, not a release ("JIB 04").
 var releasePattern = regexp.MustCompile(`([\p{L}](?:[\p{L}\p{N}_+-]|\.[\p{L}])*)[ \t]+[vV]?([1-9]\d{0,3}(?:\.\d{1,3}){0,2}|0(?:\.\d{1,3}){1,2})(?:[^\p{L}\p{N}.]|\.(?:[^\p{N}]|$)|$)`)
 
-// standardNumber reports a number of three or four digits after a name of
-// two to six capitals that is a series of documents ("PEP 735", "RFC
-// 9110", "ISO 8601"): a question naming one the documents never write is
-// about another document than theirs, as a release no document writes
-// is (a change log's "#735" does not write PEP 735). A status code after
-// HTTP is not one ("HTTP 404": statusPhrases).
+// standardNumber reports a number of three or four digits after the name
+// of a series of documents (documentSeries: "PEP 735", "RFC 9110", "ISO
+// 8601"): a question naming one the documents never write is about
+// another document than theirs, as a release no document writes is (a
+// change log's "#735" does not write PEP 735). The documents may write it
+// with a hyphen or joined ("ISO-8601", "RFC9110": release.forms).
 func standardNumber(name, number string) bool {
-	if strings.Contains(number, ".") || len(number) < 3 {
-		return false
-	}
-	if n := utf8.RuneCountInString(name); n < 2 || n > 6 || strings.IndexFunc(name, func(r rune) bool { return !unicode.IsUpper(r) }) >= 0 {
-		return false
-	}
-	if strings.HasPrefix(name, "HTTP") && len(number) == 3 && number[0] >= '1' && number[0] <= '5' {
-		return false
-	}
-	return true
+	return !strings.Contains(number, ".") && len(number) >= 3 && documentSeries[name]
 }
+
+// documentSeries are the names of series of numbered documents a question
+// cites by number ("PEP 735"). Other capitals before three or four digits
+// are a status code ("API 401"), a key size ("RSA 2048") or a model.
+var documentSeries = map[string]bool{"PEP": true, "RFC": true, "ISO": true, "IEC": true, "IEEE": true, "ECMA": true,
+	"ANSI": true, "JSR": true, "JEP": true, "KEP": true, "KIP": true, "NEP": true, "BIP": true, "EIP": true, "SRFI": true,
+	"DIN": true, "FIPS": true, "NIST": true}
 
 // endsPhrase reports whether rest (what follows a number) ends the
 // phrase the number is in: nothing, punctuation, or a word that joins
@@ -1210,6 +1208,12 @@ type release struct {
 // document names); a number without a dot also as its ".0" release ("Vim
 // 9" is Vim 9.0).
 func (r release) forms() (forms, lexemes []string) {
+	if standardNumber(r.name, r.number) {
+		// Each looked up by its first lexeme: the parser reads
+		// "ISO-8601" as iso and -8601, "RFC9110" as rfc9110.
+		forms = append(forms, r.name+"-"+r.number, r.name+r.number)
+		lexemes = append(lexemes, r.name+"-"+r.number, r.name+r.number)
+	}
 	numbers := []string{r.number}
 	if !strings.Contains(r.number, ".") {
 		numbers = append(numbers, r.number+".0")
@@ -1243,9 +1247,10 @@ func releases(query string) []release {
 		}
 		lower := false
 		if !NameLike(name, first) && !productWord(query[:m[2]], name) {
-			if !lowerProduct(name) || !strings.Contains(number, ".") && !endsPhrase(query[m[5]:]) {
+			if !lowerProduct(name) || !strings.Contains(number, ".") && !endsPhrase(query[m[5]:]) || strings.HasPrefix(number, "0.") {
 				// A lower-case word and a whole number before a word
-				// is most often a count ("using 4 worker processes").
+				// is most often a count ("using 4 worker processes"),
+				// and before 0.x a measured value ("cosine 0.85").
 				continue
 			}
 			lower = true
@@ -1281,10 +1286,13 @@ func firstWord(s string) string {
 // "PostgreSQL 15", "Java 21"), so that the name is one with releases: a
 // question about "Bob 2" where no document names Bob is told that "Bob" is
 // missing instead, and "buy GitHub 5 seats" is a count.
-func missingReleases(rels []release, missing, versioned, bare []string) []string {
+func missingReleases(rels []release, missing, versioned, bare, written []string) []string {
 	var out []string
 	for _, r := range rels {
-		if slices.Contains(missing, r.name) || !slices.Contains(versioned, r.name) || slices.Contains(out, r.written) {
+		if slices.Contains(missing, r.name) || !slices.Contains(versioned, r.name) || slices.Contains(out, r.written) ||
+			slices.Contains(written, r.written) {
+			// Also a release the documents write with more parts
+			// ("Python 3.8" for "python 3"): writtenReleases.
 			continue
 		}
 		if r.lower && slices.Contains(bare, r.number) {
@@ -1406,9 +1414,12 @@ func placeholder(word string) bool {
 		if strings.HasPrefix(lw, p+"_") && len(word) > len(p)+1 {
 			return true
 		}
-		// A capital after the prefix starts the asker's own word
-		// ("MyModel", "myProject"); "Mysql", "Ourselves" do not.
-		if len(first) > len(p) && strings.EqualFold(first[:len(p)], p) && unicode.IsUpper(rune(first[len(p)])) {
+		// A capital after the prefix, then a lower-case letter, starts
+		// the asker's own word ("MyModel", "myProject"); "Mysql",
+		// "Ourselves" do not, nor an acronym after it, which names a
+		// real product ("MySQLdb", "MyISAM").
+		if len(first) > len(p)+1 && strings.EqualFold(first[:len(p)], p) && unicode.IsUpper(rune(first[len(p)])) &&
+			unicode.IsLower(rune(first[len(p)+1])) {
 			return true
 		}
 	}

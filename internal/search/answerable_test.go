@@ -280,6 +280,7 @@ func TestReleases(t *testing.T) {
 		// digits; not a status code, nor a longer number.
 		"How do I use PEP 735 dependency groups per RFC 9110?": {"PEP 735", "RFC 9110"},
 		"Why does HTTP 404 come back, and what is ISO 8601?":   {"ISO 8601"},
+		"Why does the API 401, and can RSA 2048 keys sign?":    nil, // a status code, a key size
 		"Is PEP 12345 out?": nil,
 	} {
 		var got []string
@@ -434,7 +435,7 @@ func TestSpecialNamesAndPlaceholders(t *testing.T) {
 		}
 	}
 	for w, want := range map[string]bool{"my_package.__version__": true, "your_app": true, "MyModel": true, "myProject.settings": true,
-		"Mysql": false, "mypy": false, "my_": false, "Ourselves": false, "pg_my_table": false} {
+		"Mysql": false, "mypy": false, "my_": false, "Ourselves": false, "pg_my_table": false, "MySQLdb.connect": false, "MyISAM": false} {
 		if got := placeholder(w); got != want {
 			t.Errorf("placeholder(%q) = %v, want %v", w, got, want)
 		}

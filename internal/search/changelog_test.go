@@ -36,6 +36,13 @@ func TestChangelogTitles(t *testing.T) {
 		"How do I get a copy of an immutable instance with just one field changed?": false,
 		"git status keeps showing changes in node_modules":                          false,
 		"How do I delete child rows removed from the parent's collection?":          false,
+		// A dotted number is a release after a word or a "v", not in a
+		// pasted requirement, an address or an amount.
+		"Does it still run on my Python 2.7 box?": true,
+		"Is v2.0 out?": true,
+		"pkg_resources.DistributionNotFound: The 'foo>=1.0' distribution was not found": false,
+		"The session loses cookies when I talk to http://127.0.0.1:8080 in my tests":    false,
+		"NumberFormatError: '30.00' is not a properly formatted decimal number":         false,
 	} {
 		if got := changeQuestion.MatchString(q); got != want {
 			t.Errorf("changeQuestion(%q) = %v, want %v", q, got, want)

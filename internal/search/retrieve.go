@@ -69,6 +69,9 @@ type legQuery struct {
 	// releaseDotted marks the names that count only when written before
 	// a dotted release number (release.lower).
 	releaseDotted []bool
+	// releases are the query's releases, checked for being written with
+	// more parts (writtenReleases).
+	releases []release
 	// bareNumbers are the numbers of those releases, each with a spelling
 	// of it as a version without a name (bareSpellings), pairwise, checked
 	// for being written (bareReleases).
@@ -108,6 +111,9 @@ type legResults struct {
 	// bare are the release numbers the documents write as a version
 	// without a name (bareReleases).
 	bare []string
+	// written are the releases (as the question writes them) the
+	// documents write, with more parts perhaps (writtenReleases).
+	written []string
 	// familied are the query's identifiers of a family the documents
 	// write a member of.
 	familied []string
@@ -223,6 +229,16 @@ func (s *Searcher) queueRetrieval(b *pgx.Batch, q legQuery, out *legResults) err
 		if len(q.releaseNames) > 0 {
 			store.QueueVersionedNames(b, q.tsConfig, q.tenantID, q.releaseNames, q.releaseDotted, func(found []string) error {
 				out.versioned = found
+				return nil
+			})
+		}
+		if len(q.releases) > 0 {
+			written, names, numbers := make([]string, len(q.releases)), make([]string, len(q.releases)), make([]string, len(q.releases))
+			for i, r := range q.releases {
+				written[i], names[i], numbers[i] = r.written, r.name, r.number
+			}
+			store.QueueWrittenReleases(b, q.tsConfig, q.tenantID, written, names, numbers, func(found []string) error {
+				out.written = found
 				return nil
 			})
 		}

@@ -458,6 +458,7 @@ func (s *Searcher) retrieve(ctx context.Context, t tenant.Tenant, p plan, resp *
 		lq.probes = res.names.probes
 		lq.releaseNames, lq.releaseDotted = res.names.releaseNames()
 		lq.bareNumbers, lq.bareSpellings = res.names.bareSpellings()
+		lq.releases = res.names.releases
 		lq.families = res.names.families
 	}
 	start := time.Now()

@@ -208,8 +208,11 @@ WHERE cardinality(l.lexemes) > 0
 
 // versionedNames returns the names ($3) that a readable chunk writes
 // followed by a number ("PostgreSQL 15", "Java v21"), or where $4 marks
-// the name, by a dotted number ("setuptools 64.0"): names the documents
-// give releases of ($1 configuration, $2 tenant). Every readable chunk
+// the name (typed in lower case), by a number that can only be a release:
+// "v" and a dotted number, three dotted parts ("setuptools 64.0.0"), or
+// a dotted number after the name capitalised ("Python 3.8"); "cosine 0.9"
+// is a measured value: names the documents give releases of ($1
+// configuration, $2 tenant). Every readable chunk
 // holding the name's first lexeme is read (the postings policy filters by
 // the caller's principals) for a case-insensitive match of the name,
 // blanks, an optional "v" and a digit, the search stopping at the first
@@ -225,12 +228,48 @@ WHERE cardinality(l.lexemes) > 0
 const versionedNames = `SELECT n.name
 FROM unnest($3::text[], $4::boolean[]) AS n (name, dotted)
 CROSS JOIN LATERAL unnest((tsvector_to_array(to_tsvector(CAST($1::text AS regconfig), n.name)))[1:1]) AS l (lexeme)
-CROSS JOIN LATERAL (SELECT '(^|[^[:alnum:]_])' || regexp_replace(n.name, '([^[:alnum:][:space:]])', '\\\1', 'g') || '[[:space:]]+[vV]?[0-9]' ||
-                           CASE WHEN n.dotted THEN '+\.[0-9]' ELSE '' END AS pattern) r
+CROSS JOIN LATERAL (SELECT '(^|[^[:alnum:]_])' || regexp_replace(n.name, '([^[:alnum:][:space:]])', '\\\1', 'g') AS name) e
+CROSS JOIN LATERAL (SELECT e.name || '[[:space:]]+[vV]?[0-9]' AS pattern,
+                           e.name || '[[:space:]]+([vV][0-9]+\.[0-9]|[0-9]+\.[0-9]+\.[0-9])' AS versioned,
+                           '(^|[^[:alnum:]_])' || initcap(n.name) || '[[:space:]]+[vV]?[0-9]+\.[0-9]' AS named) r
 CROSS JOIN LATERAL (SELECT 1 FROM term_stats t WHERE t.tenant_id = $2 AND t.lexeme = l.lexeme AND t.df <= ` + versionedProbeDF + `) s
 CROSS JOIN LATERAL (SELECT 1 FROM postings p JOIN chunks c ON c.tenant_id = p.tenant_id AND c.id = p.chunk_id
-                    WHERE p.tenant_id = $2 AND p.lexeme = l.lexeme AND c.content ~* r.pattern
+                    WHERE p.tenant_id = $2 AND p.lexeme = l.lexeme
+                      AND CASE WHEN n.dotted THEN c.content ~* r.versioned OR c.content ~ r.named ELSE c.content ~* r.pattern END
                     LIMIT 1) h`
+
+// writtenReleases returns the releases ($3, as written in the question)
+// that a readable chunk writes as their name ($4), blanks, an optional
+// "version" and "v", and their number followed by anything but a digit
+// ($5, a regular expression: "3" matches "Python 3.8", "3.1" matches
+// "3.1.2" but not "3.10"): a release the documents write with more parts
+// than the question is one they cover. The chunks read are those holding
+// the name's first lexeme, until one matches; a name in more than
+// versionedProbeDF chunks is not looked for and its release counts as
+// written (a common name is no evidence of absence), as for versionedNames.
+const writtenReleases = `SELECT r.written
+FROM unnest($3::text[], $4::text[], $5::text[]) AS r (written, name, number)
+CROSS JOIN LATERAL unnest((tsvector_to_array(to_tsvector(CAST($1::text AS regconfig), r.name)))[1:1]) AS l (lexeme)
+JOIN term_stats t ON t.tenant_id = $2 AND t.lexeme = l.lexeme
+LEFT JOIN LATERAL (SELECT 1 AS hit FROM postings p JOIN chunks c ON c.tenant_id = p.tenant_id AND c.id = p.chunk_id
+                   WHERE t.df <= ` + versionedProbeDF + ` AND p.tenant_id = $2 AND p.lexeme = l.lexeme
+                     AND c.content ~* ('(^|[^[:alnum:]_])' || regexp_replace(r.name, '([^[:alnum:][:space:]])', '\\\1', 'g') ||
+                                       '[[:space:]]+(version[[:space:]]+)?[vV]?' || replace(r.number, '.', '\.') || '([^0-9]|$)')
+                   LIMIT 1) h ON true
+WHERE t.df > ` + versionedProbeDF + ` OR h.hit IS NOT NULL`
+
+// QueueWrittenReleases queues writtenReleases on b (written, names and
+// numbers pairwise); fn receives the releases the documents write, when
+// the batch is closed.
+func QueueWrittenReleases(b *pgx.Batch, tsConfig string, tenantID uuid.UUID, written, names, numbers []string, fn func([]string) error) {
+	b.Queue(writtenReleases, tsConfig, tenantID, written, names, numbers).Query(func(rows pgx.Rows) error {
+		found, err := pgx.CollectRows(rows, pgx.RowTo[string])
+		if err != nil {
+			return err
+		}
+		return fn(found)
+	})
+}
 
 // bareReleases returns the release numbers ($2) that a chunk the caller
 // can read writes as a version of its own, without a name, in one of the
