@@ -31,7 +31,7 @@ const (
 // as unchanged; raise it with every such change, and with every change to
 // what package chunk stores for the same text (a heading path's form, a
 // chunk's flags).
-const Version = "2026-12-05.48"
+const Version = "2026-12-05.49"
 
 // ErrUnsupportedType is returned (wrapped, with the offending type and the
 // supported list in the message) by Extract for a content type it cannot
@@ -63,6 +63,13 @@ var ErrRedirect = fmt.Errorf("%w: the page only redirects", ErrEmpty)
 // ingest skips such a page as it skips a redirect, where a page with no
 // text at all fails.
 var ErrChromeOnly = fmt.Errorf("%w: the page's only text is the site's navigation and banners", ErrEmpty)
+
+// ErrLinksOnly is returned for an HTML page that is an index or a table
+// of contents: once its lists and tables of links outside the content are
+// left out as such (texi2any's Options-Index.html and zsh_toc.html, a
+// site's contents page), a title and a footer remain. Like ErrChromeOnly,
+// it is an ErrEmpty, and a directory's ingest skips the page.
+var ErrLinksOnly = fmt.Errorf("%w: the page is an index or a table of contents (lists and tables of links)", ErrEmpty)
 
 // ErrNoTextLayer is returned by Extract for a PDF none of whose pages has
 // extractable text: a scan or an image-only file. ragd does no OCR; such a

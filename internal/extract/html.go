@@ -55,6 +55,12 @@ func extractHTML(src []byte) (*Document, error) {
 	if strings.TrimSpace(w.b.buf.String()) == "" && hasText(body) {
 		return nil, ErrChromeOnly
 	}
+	if left := len(strings.Fields(w.b.buf.String())); w.linkWords >= minLinkPageWords && left < linkPageWords && 5*left < w.linkWords {
+		// A page that is its index or contents (texi2any's
+		// Options-Index.html, zsh_toc.html): once its table or list of
+		// links is left out, its title, a letter bar and a footer remain.
+		return nil, ErrLinksOnly
+	}
 	return w.b.document(title), nil
 }
 
@@ -294,7 +300,10 @@ func isChrome(n *html.Node, inContent bool) bool {
 	if n.DataAtom == atom.A && selfLink(n) {
 		return true
 	}
-	if n.DataAtom == atom.Table && linkBar(n) {
+	if n.DataAtom == atom.Table && (linkBar(n) || !inContent && linkTable(n)) {
+		return true
+	}
+	if !inContent && (n.DataAtom == atom.Ul || n.DataAtom == atom.Ol) && linkList(n) {
 		return true
 	}
 	if !inContent && (n.DataAtom == atom.Div || n.DataAtom == atom.P) && linkLine(n) {
@@ -347,6 +356,104 @@ func isChrome(n *html.Node, inContent bool) bool {
 // ("[ << ] [ < ] [ Up ] [ > ] … [Contents] [Index]", texi2any's header on
 // every node: in 304 of the zsh manual's 1,103 chunks). A table of
 // content has cells of text.
+// templatePlaceholder matches a text that is a site template's unfilled
+// placeholder alone ("__JS_FLAVORED_DYNAMIC_CSS__" in the head of every
+// page of the Node.js API documentation, which the parser moves into the
+// body): it opened every page's first chunk.
+var templatePlaceholder = regexp.MustCompile(`^\s*__[A-Z][A-Z0-9_]*__\s*$`)
+
+// A page is a page of links, no document, when the walk left out at least
+// minLinkPageWords words of lists and tables of links (linkList,
+// linkTable) and what remains is fewer than linkPageWords words and a
+// fifth of them (a title, a bar of letters, a footer).
+const (
+	minLinkPageWords = 100
+	linkPageWords    = 150
+)
+
+// minLinkItems is the least number of items of a list of links alone that
+// makes it a site's menu outside the page's content.
+const minLinkItems = 5
+
+// linkList reports a list (ul, ol) outside the page's content each of
+// whose items is a link and nothing else, or a nested list of such items,
+// with at least minLinkItems items in all: a site's menu (the Node.js API
+// documentation's list of its 60 modules, repeated atop every page) or a
+// table of contents (texi2any's zsh_toc.html). Inside main, article or
+// section, such a list is the page's own and kept.
+func linkList(n *html.Node) bool {
+	items := 0
+	var list func(l *html.Node) bool
+	list = func(l *html.Node) bool {
+		for li := l.FirstChild; li != nil; li = li.NextSibling {
+			switch {
+			case li.Type == html.TextNode && strings.TrimSpace(li.Data) == "":
+				continue
+			case li.Type != html.ElementNode || li.DataAtom != atom.Li:
+				return false
+			}
+			items++
+			links := 0
+			for c := li.FirstChild; c != nil; c = c.NextSibling {
+				switch {
+				case c.Type == html.TextNode && strings.IndexFunc(c.Data, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }) < 0:
+				case c.Type == html.ElementNode && c.DataAtom == atom.A && hasAttr(c, "href"):
+					links++
+				case c.Type == html.ElementNode && (c.DataAtom == atom.Ul || c.DataAtom == atom.Ol):
+					if !list(c) {
+						return false
+					}
+				default:
+					return false
+				}
+			}
+			if links != 1 {
+				return false
+			}
+		}
+		return true
+	}
+	return list(n) && items >= minLinkItems
+}
+
+// minLinkRows is the least number of rows of a table whose text is links
+// that makes it an index outside the page's content.
+const minLinkRows = 10
+
+// linkTable reports a table outside the page's content of at least
+// minLinkRows rows whose letters are, but for a tenth (its header row),
+// in links: a generated index (texi2any's Options-Index.html, an entry
+// and its section per row, all links), not prose.
+func linkTable(n *html.Node) bool {
+	rows, inLinks, all := 0, 0, 0
+	var walk func(c *html.Node, inLink bool)
+	walk = func(c *html.Node, inLink bool) {
+		switch {
+		case c.Type == html.TextNode:
+			for _, r := range c.Data {
+				if unicode.IsLetter(r) || unicode.IsDigit(r) {
+					all++
+					if inLink {
+						inLinks++
+					}
+				}
+			}
+			return
+		case c.Type != html.ElementNode:
+			return
+		case c.DataAtom == atom.Tr:
+			rows++
+		case c.DataAtom == atom.A && hasAttr(c, "href"):
+			inLink = true
+		}
+		for k := c.FirstChild; k != nil; k = k.NextSibling {
+			walk(k, inLink)
+		}
+	}
+	walk(n, false)
+	return rows >= minLinkRows && all > 0 && float64(inLinks) >= 0.9*float64(all)
+}
+
 func linkBar(n *html.Node) bool {
 	rows, links, plain := 0, 0, false
 	var walk func(c *html.Node, inLink bool)
@@ -539,6 +646,9 @@ type htmlWalker struct {
 	item      *itemState
 	noHeading int // >0 inside lists, tables, quotes, admonitions: headings are labels
 	content   int // >0 inside main/article/section: keep header/footer
+	// linkWords counts the words of the lists and tables of links left
+	// out as a menu or an index (linkList, linkTable).
+	linkWords int
 	// dropEmptyParams is set inside a field list's parameter field: its
 	// entries without a description are left out (fieldList).
 	dropEmptyParams bool
@@ -575,10 +685,17 @@ func (w *htmlWalker) flush() {
 func (w *htmlWalker) walk(n *html.Node) {
 	switch n.Type {
 	case html.TextNode:
+		if templatePlaceholder.MatchString(n.Data) {
+			return
+		}
 		w.in.text(n.Data)
 		return
 	case html.ElementNode:
 	default:
+		return
+	}
+	if w.content == 0 && (n.DataAtom == atom.Table && linkTable(n) || (n.DataAtom == atom.Ul || n.DataAtom == atom.Ol) && linkList(n)) {
+		w.linkWords += len(strings.Fields(textContent(n)))
 		return
 	}
 	if isChrome(n, w.content > 0) {
