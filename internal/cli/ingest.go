@@ -138,9 +138,11 @@ func runIngest(ctx context.Context, e *env, args []string) error {
 		// A directory the walk left out whole (a Sphinx build's _static/)
 		// is reported among the skipped but is no file: the counts say
 		// files, as tenant apply's do, and the directories apart.
-		dirs := skippedDirs(walkFails)
+		// An entry standing for several files (a directory's text
+		// sources) counts them.
+		dirs, grouped := skippedDirs(walkFails)
 		fmt.Fprintf(e.stdout, "tenant %s: %d files: %d added, %d updated, %d unchanged, %d deleted, %d skipped, %d refused, %d failed; %d chunks (%d sent to the embedding model) in %s (%.0f chunks/s)\n",
-			t.Slug, len(files)+len(walkFails)-dirs, sum.Added, sum.Updated, sum.Unchanged, sum.Deleted, sum.Skipped-dirs, sum.Refused, sum.Failed,
+			t.Slug, len(files)+len(walkFails)-dirs+grouped, sum.Added, sum.Updated, sum.Unchanged, sum.Deleted, sum.Skipped-dirs+grouped, sum.Refused, sum.Failed,
 			sum.Chunks, sum.Embedded, sum.Elapsed.Round(time.Millisecond), rate)
 		if dirs > 0 {
 			fmt.Fprintf(e.stdout, "left out %d directories with all they hold (listed below)\n", dirs)
@@ -172,18 +174,21 @@ func runIngest(ctx context.Context, e *env, args []string) error {
 	return nil
 }
 
-// skippedDirs counts the walk's skipped entries that are directories.
-func skippedDirs(fails []ingest.Failure) int {
-	n := 0
+// skippedDirs counts the walk's skipped entries that are directories left
+// out whole, and the files beyond one that grouped entries stand for.
+func skippedDirs(fails []ingest.Failure) (dirs, grouped int) {
 	for _, f := range fails {
-		if f.Kind != ingest.KindSkipped {
-			continue
-		}
-		if fi, err := os.Stat(f.Path); err == nil && fi.IsDir() {
-			n++
+		switch {
+		case f.Kind != ingest.KindSkipped:
+		case f.Files > 0:
+			grouped += f.Files - 1
+		default:
+			if fi, err := os.Stat(f.Path); err == nil && fi.IsDir() {
+				dirs++
+			}
 		}
 	}
-	return n
+	return dirs, grouped
 }
 
 // printNotIngested lists the files a run did not ingest, one line each:

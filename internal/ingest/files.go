@@ -78,6 +78,10 @@ type Failure struct {
 	Path   string `json:"path"`
 	Reason string `json:"reason"`
 	Kind   Kind   `json:"kind"`
+	// Files is how many files one entry stands for when it is more than
+	// one (a directory's text sources of its HTML pages, skipped
+	// together); 0 otherwise.
+	Files int `json:"files,omitempty"`
 }
 
 // WalkOptions selects files.
@@ -215,7 +219,7 @@ func Walk(paths []string, o WalkOptions) ([]File, []Failure, error) {
 						}
 						sources[p] = src
 						if n > 0 {
-							fails = append(fails, Failure{Path: p, Reason: fmt.Sprintf("%d text %s: the sources of the HTML pages beside them, or parts those pages include (--include them to ingest them)", n, plural(n, "file", "files")), Kind: KindSkipped})
+							fails = append(fails, Failure{Path: p, Reason: fmt.Sprintf("%d text %s: the sources of the HTML pages beside them, or parts those pages include (--include them to ingest them)", n, plural(n, "file", "files")), Kind: KindSkipped, Files: n})
 						}
 					}
 				}
