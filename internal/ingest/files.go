@@ -301,6 +301,24 @@ func Walk(paths []string, o WalkOptions) ([]File, []Failure, error) {
 		return nil, nil, fmt.Errorf("%w (nothing was written; give each root its own base URI, or ingest them in separate runs): %s",
 			ErrSourceURICollision, strings.Join(collisions, "; "))
 	}
+	if len(o.Include) == 0 {
+		if copies := allInOneCopies(files); len(copies) > 0 {
+			kept := files[:0:0]
+			for i, f := range files {
+				n, isCopy := copies[i]
+				if !isCopy {
+					kept = append(kept, f)
+					continue
+				}
+				fails = append(fails, Failure{Path: f.Path, Kind: KindSkipped,
+					Reason: fmt.Sprintf("an all-in-one copy of %d other pages of this run, which compete with it for every question (--include it to ingest it)", n)})
+				if o.Linked != nil {
+					*o.Linked = append(*o.Linked, f.SourceURI) // --prune deletes its earlier copy
+				}
+			}
+			files = kept
+		}
+	}
 	sort.Slice(files, func(i, j int) bool { return files[i].SourceURI < files[j].SourceURI })
 	return files, fails, nil
 }

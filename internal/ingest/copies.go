@@ -1,0 +1,146 @@
+package ingest
+
+import (
+	"hash/fnv"
+	"os"
+	"strings"
+
+	"github.com/ragd-dev/ragd/internal/extract"
+)
+
+// An all-in-one copy is an HTML page that gathers the text of the pages
+// beside it: the Node.js API documentation's all.html (2,280 of 4,625
+// chunks of its tenant, in the first five sources of every question a
+// trial asked, ahead of the module pages it repeats), mdBook's print.html.
+// A directory's ingest leaves it out (a skipped line, and --include names
+// it to ingest it), as it leaves out a Sphinx build's _sources/ copies.
+//
+// Only large pages are looked at (copyCandidate): a copy of several pages
+// is a large share of the run's HTML, and the manual's 1,169 pages, none
+// of them one, are then read no more than before. A candidate is a copy
+// when at least copyShare of its paragraphs of copyWords words or more are
+// paragraphs of other pages of the run, from at least copySources of them.
+const (
+	copyMinShareOfBytes = 0.2
+	copyMinPages        = 4
+	copyWords           = 8
+	copyShare           = 0.8
+	copySources         = 3
+	copyMinParagraphs   = 20
+	copyMaxBytes        = 64 << 20
+)
+
+// copyCandidates returns the indexes of the HTML files of files that may be
+// all-in-one copies: at least copyMinShareOfBytes of the run's HTML bytes,
+// in a run of copyMinPages HTML pages or more.
+func copyCandidates(files []File) (html []int, candidates []int) {
+	sizes := make(map[int]int64)
+	var total int64
+	for i, f := range files {
+		if !htmlFile(f) || extract.Gzipped(f.Path) {
+			continue
+		}
+		st, err := os.Stat(f.Path)
+		if err != nil || st.Size() > copyMaxBytes {
+			continue
+		}
+		html = append(html, i)
+		sizes[i] = st.Size()
+		total += st.Size()
+	}
+	if len(html) < copyMinPages {
+		return html, nil
+	}
+	for _, i := range html {
+		if float64(sizes[i]) >= copyMinShareOfBytes*float64(total) {
+			candidates = append(candidates, i)
+		}
+	}
+	return html, candidates
+}
+
+func htmlFile(f File) bool {
+	ct := f.ContentType
+	if ct == "" {
+		ct, _ = extract.TypeFromPath(f.Path)
+	}
+	c, err := extract.CanonicalType(ct)
+	return err == nil && c == extract.TypeHTML
+}
+
+// paragraphHashes returns the hashes of the paragraphs and list items of
+// copyWords words or more of the HTML file at path, each once; nil when it
+// cannot be read or extracted.
+func paragraphHashes(path string) []uint64 {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil
+	}
+	doc, err := extract.Extract(extract.TypeHTML, data)
+	if err != nil {
+		return nil
+	}
+	seen := map[uint64]bool{}
+	var out []uint64
+	for _, b := range doc.Blocks {
+		if b.Kind != extract.KindParagraph && b.Kind != extract.KindListItem {
+			continue
+		}
+		words := strings.Fields(strings.ToLower(doc.Text[b.Start:b.End]))
+		if len(words) < copyWords {
+			continue
+		}
+		h := fnv.New64a()
+		h.Write([]byte(strings.Join(words, " ")))
+		if v := h.Sum64(); !seen[v] {
+			seen[v] = true
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+// allInOneCopies returns, for each file of files that is an all-in-one
+// copy of others of the run, the number of pages its paragraphs come from.
+func allInOneCopies(files []File) map[int]int {
+	html, candidates := copyCandidates(files)
+	if len(candidates) == 0 {
+		return nil
+	}
+	hashes := make(map[int][]uint64, len(html))
+	where := map[uint64][]int{} // paragraph → the files holding it (a few)
+	for _, i := range html {
+		hs := paragraphHashes(files[i].Path)
+		hashes[i] = hs
+		for _, h := range hs {
+			if len(where[h]) < 4 {
+				where[h] = append(where[h], i)
+			}
+		}
+	}
+	out := map[int]int{}
+	for _, c := range candidates {
+		hs := hashes[c]
+		if len(hs) < copyMinParagraphs {
+			continue
+		}
+		shared := 0
+		sources := map[int]bool{}
+		for _, h := range hs {
+			other := false
+			for _, j := range where[h] {
+				if j != c {
+					other = true
+					sources[j] = true
+				}
+			}
+			if other {
+				shared++
+			}
+		}
+		if float64(shared) >= copyShare*float64(len(hs)) && len(sources) >= copySources {
+			out[c] = len(sources)
+		}
+	}
+	return out
+}

@@ -1,0 +1,76 @@
+package ingest_test
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/ragd-dev/ragd/internal/ingest"
+)
+
+// writeModules writes five module pages of six paragraphs each and
+// returns their bodies.
+func writeModules(t *testing.T, root string) []string {
+	t.Helper()
+	var bodies []string
+	for m := range 5 {
+		var b strings.Builder
+		fmt.Fprintf(&b, "<h1>Module %d</h1>", m)
+		for p := range 6 {
+			fmt.Fprintf(&b, "<p>Paragraph %d of module %d explains how the module handles its own requests and errors in detail.</p>", p, m)
+		}
+		bodies = append(bodies, b.String())
+		page := "<html><head><title>Module " + fmt.Sprint(m) + "</title></head><body><main>" + b.String() + "</main></body></html>"
+		if err := os.WriteFile(filepath.Join(root, fmt.Sprintf("mod%d.html", m)), []byte(page), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return bodies
+}
+
+// An HTML page that gathers the paragraphs of the pages beside it (an
+// all-in-one copy: Node.js's all.html, mdBook's print.html) is left out of
+// a directory's ingest with a skipped line; named by --include, it is
+// ingested; a large page of its own text is no copy.
+func TestWalkLeavesOutAllInOneCopies(t *testing.T) {
+	t.Parallel()
+	root := t.TempDir()
+	bodies := writeModules(t, root)
+	all := "<html><head><title>All</title></head><body><main>" + strings.Join(bodies, "") + "</main></body></html>"
+	if err := os.WriteFile(filepath.Join(root, "all.html"), []byte(all), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var own strings.Builder
+	for p := range 40 {
+		fmt.Fprintf(&own, "<p>Original paragraph %d of the long guide says something no other page of the site repeats at all.</p>", p)
+	}
+	if err := os.WriteFile(filepath.Join(root, "guide.html"), []byte("<html><body><main><h1>Guide</h1>"+own.String()+"</main></body></html>"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var linked []string
+	files, fails, err := ingest.Walk([]string{root}, ingest.WalkOptions{BaseURI: "https://docs.test", Linked: &linked})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, f := range files {
+		names = append(names, filepath.Base(f.Path))
+	}
+	if want := []string{"guide.html", "mod0.html", "mod1.html", "mod2.html", "mod3.html", "mod4.html"}; !slices.Equal(names, want) {
+		t.Errorf("walked %q, want %q (all.html left out)", names, want)
+	}
+	if len(fails) != 1 || filepath.Base(fails[0].Path) != "all.html" || fails[0].Kind != ingest.KindSkipped ||
+		!strings.Contains(fails[0].Reason, "all-in-one copy of 5 other pages") {
+		t.Errorf("skipped %+v, want all.html as an all-in-one copy of 5 pages", fails)
+	}
+	if !slices.Equal(linked, []string{"https://docs.test/all.html"}) {
+		t.Errorf("linked %q, want all.html's source_uri (a pruning run deletes its earlier copy)", linked)
+	}
+	files, _, err = ingest.Walk([]string{root}, ingest.WalkOptions{BaseURI: "https://docs.test", Include: []string{"*.html"}})
+	if err != nil || len(files) != 7 {
+		t.Errorf("--include '*.html': %d files, %v; want all seven", len(files), err)
+	}
+}
