@@ -47,6 +47,13 @@ func Keywords(text string) string {
 		// The words of spans the parser would drop as tags.
 		k = strings.TrimSpace(k + " " + t)
 	}
+	if skippedTag.MatchString(text) {
+		// And the words it drops after a script or style tag. The index
+		// parses the chunk and its keywords as one text, so they open
+		// with the closing tags: an unclosed <script> in the chunk had
+		// dropped the keywords too.
+		k = "</script></style> " + strings.TrimSpace(k+" "+SkippedText(text))
+	}
 	if o := OperatorTerms(text); o != "" {
 		k = strings.TrimSpace(k + " " + o)
 	}

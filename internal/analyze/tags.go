@@ -55,3 +55,38 @@ func untag(text string) string {
 func addressLike(span string) bool {
 	return strings.Contains(span, "://") || strings.Contains(span, "@")
 }
+
+// skippedTag matches a script or style tag as the parser reads one ("<",
+// the name, anything but angle brackets, ">"): after it, the parser drops
+// every word up to the closing tag, or to the end of the text.
+var skippedTag = regexp.MustCompile(`(?i)<(script|style)(\s[^<>]*)?>`)
+
+// SkippedText returns the text the parser drops after each script or style
+// tag of text (skippedTag) up to its closing tag, its own tag-like spans
+// blanked: prose about HTML writes the tags ("any strings found in a
+// <script> tag") and lost every word after them, so Beautiful Soup's
+// manual was refused "Javascript" it explains.
+func SkippedText(text string) string {
+	if !strings.Contains(text, "<") {
+		return ""
+	}
+	var out []string
+	for len(text) > 0 {
+		loc := skippedTag.FindStringSubmatchIndex(text)
+		if loc == nil {
+			break
+		}
+		name := strings.ToLower(text[loc[2]:loc[3]])
+		rest := text[loc[1]:]
+		end := len(rest)
+		if i := strings.Index(strings.ToLower(rest), "</"+name); i >= 0 {
+			end = i
+		}
+		if span := strings.TrimSpace(rest[:end]); span != "" {
+			out = append(out, strings.ReplaceAll(strings.ReplaceAll(untag(span), "<", " "), ">", " "))
+		}
+		text = rest[end:]
+	}
+	return strings.Join(out, " ")
+}
+

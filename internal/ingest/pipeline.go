@@ -73,16 +73,16 @@ func DecodeMetadata(b []byte) (map[string]any, error) {
 }
 
 // indexVersion names how chunks are indexed (analyze.Keywords: compound
-// identifiers, the parts of dotted names and paths, the words of tag-like spans and of operators, CJK bigrams); it is part of the pipeline fingerprint, with the
+// identifiers, the parts of dotted names and paths, the words of tag-like spans, of script and style tags' text and of operators, CJK bigrams); it is part of the pipeline fingerprint, with the
 // embedded-text recipe, so changing either re-indexes on the next ingest.
 // Besides the name it carries a digest of analyze.Keywords over a probe text
 // that exercises every rule, so a change to the analysis re-indexes even if
 // nobody remembers to rename it.
 var indexVersion = func() string {
 	const probe = "effective_io_concurrency pg_stat_activity表记录会话。PostgreSQL的连接池 GPT-4模型 v1.2版本 werkzeug.exceptions.NotFound HTTP/1.1 " +
-		"データベースの接続 Python3の使い方 ﾃﾞｰﾀ 「設定」 한국어를 表 -表示- น้ำชา <class 'jinja2.exceptions.TemplateSyntaxError'> a @> b >>> f()"
+		"データベースの接続 Python3の使い方 ﾃﾞｰﾀ 「設定」 한국어를 表 -表示- น้ำชา <class 'jinja2.exceptions.TemplateSyntaxError'> a @> b >>> f() a <script> tag holds code"
 	sum := sha256.Sum256([]byte(analyze.Keywords(probe)))
-	return "keywords=compound+fused+tags+operators+cjk-bigram/" + hex.EncodeToString(sum[:4])
+	return "keywords=compound+fused+tags+skipped+operators+cjk-bigram/" + hex.EncodeToString(sum[:4])
 }()
 
 // Embedded-text recipes (WithEmbedText).

@@ -305,3 +305,24 @@ func TestLowerCaseAndStandardReleases(t *testing.T) {
 		}
 	}
 }
+
+// TestWordsAfterAScriptTagAreIndexed: PostgreSQL's parser drops every word
+// after a script or style tag up to its closing tag; prose about HTML
+// writes such tags, and its words after them are found by the keyword leg
+// all the same (analyze.SkippedText), not reported missing.
+func TestWordsAfterAScriptTagAreIndexed(t *testing.T) {
+	t.Parallel()
+	docs := map[string]string{
+		"soup.md": "# Strings\n\nThe parser treats strings found in a <script> tag as Javascript: the Script class holds them, " +
+			"and the Stylesheet class holds the rules of a <style> tag, as NavigableString subclasses.",
+		"other.md": "# Trees\n\nA tree is navigated by its tags and their children.",
+	}
+	tt, s := corpusTenant(t, "scripttag", "english", docs)
+	resp, err := s.Search(context.Background(), tt, search.Request{Query: "Which class holds the Stylesheet rules and Javascript?", TopK: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(resp.MissingTerms) != 0 || len(resp.Results) == 0 || resp.Results[0].KeywordRank == nil || !strings.Contains(resp.Results[0].SourceURI, "soup") {
+		t.Errorf("missing %q, results %d; want the soup page first by the keyword leg, nothing missing (reason %q)", resp.MissingTerms, len(resp.Results), resp.ConfidenceReason)
+	}
+}
