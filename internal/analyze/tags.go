@@ -89,4 +89,3 @@ func SkippedText(text string) string {
 	}
 	return strings.Join(out, " ")
 }
-

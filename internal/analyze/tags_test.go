@@ -35,11 +35,11 @@ func TestTagLikeSpansKeepTheirWords(t *testing.T) {
 // its closing tag, are kept for the index; none where the text has none.
 func TestSkippedText(t *testing.T) {
 	for text, want := range map[string]string{
-		"embedded Javascript (any strings found in a <script> tag) and CSS": "tag) and CSS",
+		"embedded Javascript (any strings found in a <script> tag) and CSS":     "tag) and CSS",
 		"a <script> tag holds javascript </script> and more <STYLE> rules here": "tag holds javascript rules here",
-		"x <script src=a.js> y <b>z</b>":                                       "y  b z /b",
-		"no tags, a < b and c > d":                                             "",
-		"<scripts> are no script tags":                                         "",
+		"x <script src=a.js> y <b>z</b>":                                        "y  b z /b",
+		"no tags, a < b and c > d":                                              "",
+		"<scripts> are no script tags":                                          "",
 	} {
 		got := strings.Join(strings.Fields(SkippedText(text)), " ")
 		if got != strings.Join(strings.Fields(want), " ") {

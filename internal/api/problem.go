@@ -250,8 +250,15 @@ func invalidf(format string, a ...any) error {
 // ragd's sentinels and the client's input), minus package prefixes, bounded.
 func clientText(err error) string {
 	s := err.Error()
+	// A package's prefix opens the text or one of its wrapped parts
+	// ("job: invalid job: the archive is not …"); the same words inside a
+	// part are the message's ("invalid job: " read "invalid the archive
+	// is not …" with every "job: " removed).
 	for _, p := range []string{"invalid input: ", "search: ", "ingest: ", "extract: ", "job: "} {
-		s = strings.ReplaceAll(s, p, "")
+		for strings.HasPrefix(s, p) {
+			s = s[len(p):]
+		}
+		s = strings.ReplaceAll(s, ": "+p, ": ")
 	}
 	if len(s) > 500 {
 		s = s[:500] + "…"

@@ -2,6 +2,7 @@ package api
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"net/http"
 	"testing"
@@ -49,6 +50,22 @@ func TestFailTranslation(t *testing.T) {
 		if p.Status != tc.status || (p.GetHeaders().Get("Retry-After") != "") != tc.retryAfter || p.Title == "" {
 			t.Errorf("%s: %d %q (Retry-After %q), want %d (Retry-After %v)", tc.name, p.Status, p.Title,
 				p.GetHeaders().Get("Retry-After"), tc.status, tc.retryAfter)
+		}
+	}
+}
+
+// A package's prefix is left out where it opens the message or one of its
+// wrapped parts, not where the same words are the message's own: a job's
+// "invalid job: the archive is not …" had read "invalid the archive is not …".
+func TestClientTextKeepsTheMessagesOwnWords(t *testing.T) {
+	for in, want := range map[string]string{
+		"job: invalid job: the archive is not a zip, tar or tar.gz file": "invalid job: the archive is not a zip, tar or tar.gz file",
+		"ingest: extract: no text to extract":                            "no text to extract",
+		"search: invalid input: top_k must be 1-100":                     "top_k must be 1-100",
+		"a job: search: failed":                                          "a job: failed",
+	} {
+		if got := clientText(errors.New(in)); got != want {
+			t.Errorf("clientText(%q) = %q, want %q", in, got, want)
 		}
 	}
 }
