@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"strings"
 	"testing"
@@ -90,6 +91,16 @@ func TestTokenIssue(t *testing.T) {
 	}
 	if code, _, errOut := runCLI(t, env, "token", "issue", "--tenant", "no-such-tenant-x"); code != 1 || !strings.Contains(errOut, "no tenant") {
 		t.Errorf("unknown tenant: exit %d %s", code, errOut)
+	}
+	// A slug in capitals: the advice names the tenant as it is written,
+	// in lower case, not a create command that would be refused.
+	if code, _, errOut := runCLI(t, env, "token", "issue", "--tenant", strings.ToUpper(tn.Slug)); code != 1 ||
+		!strings.Contains(errOut, fmt.Sprintf("did you mean %q", tn.Slug)) {
+		t.Errorf("upper-case slug: exit %d %s", code, errOut)
+	}
+	if code, _, errOut := runCLI(t, env, "token", "issue", "--tenant", "No-Such-Tenant-X"); code != 1 ||
+		!strings.Contains(errOut, "--slug no-such-tenant-x ") {
+		t.Errorf("upper-case unknown slug: exit %d %s", code, errOut)
 	}
 	delete(env, "RAGD_JWT_SECRET")
 	if code, _, errOut := runCLI(t, env, "token", "issue", "--tenant", tn.Slug); code != 1 || !strings.Contains(errOut, "RAGD_JWT_SECRET") {

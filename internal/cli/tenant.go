@@ -346,6 +346,14 @@ func tenantBySlug(ctx context.Context, pool *pgxpool.Pool, slug string) (store.G
 	}
 	t, err := store.New().GetTenantBySlug(ctx, pool, slug)
 	if errors.Is(err, store.ErrNotFound) {
+		if lower := strings.ToLower(slug); lower != slug {
+			// Slugs are lower case: the advice to create it as written
+			// would be refused.
+			if _, e := store.New().GetTenantBySlug(ctx, pool, lower); e == nil {
+				return t, fmt.Errorf("no tenant %q: slugs are lower case, did you mean %q?", slug, lower)
+			}
+			return t, fmt.Errorf("no tenant %q: slugs are lower case (create it with `ragd tenant create --slug %s --name ...`)", slug, lower)
+		}
 		return t, fmt.Errorf("no tenant %q (create it with `ragd tenant create --slug %s --name ...`)", slug, slug)
 	}
 	return t, err
