@@ -61,6 +61,8 @@ func TestConfigCommand(t *testing.T) {
 	for msg, vars := range map[string]map[string]string{
 		"RAGD_EMBED_TEXT must be heading+content or content":                          {"RAGD_EMBED_TEXT": "title"},
 		"RAGD_CHUNK_MAX_TOKENS (100) must be at least RAGD_CHUNK_TARGET_TOKENS (500)": {"RAGD_CHUNK_TARGET_TOKENS": "500", "RAGD_CHUNK_MAX_TOKENS": "100"},
+		// A port alone had passed here and failed in serve.
+		`RAGD_ADDR must be host:port or :port (e.g. 127.0.0.1:8080, :8080), got "18482"`: {"RAGD_ADDR": "18482"},
 	} {
 		if code, out, _ := runCLI(t, vars, "config"); code == 0 || !strings.Contains(out, msg) {
 			t.Errorf("%v: exit %d, stdout %q; want a non-zero exit saying %q", vars, code, out, msg)

@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"net"
 	"net/url"
 	"os"
 	"slices"
@@ -296,6 +297,11 @@ func (c Config) Validate(server bool) error {
 	}
 	if c.EmbedBaseURL != "" && (c.EmbedModel == "" || c.EmbedDims <= 0) {
 		errs = append(errs, errors.New("RAGD_EMBED_BASE_URL needs RAGD_EMBED_MODEL and RAGD_EMBED_DIMS"))
+	}
+	if _, port, err := net.SplitHostPort(c.Addr); err != nil || port == "" {
+		// "18482" alone was accepted here and refused by serve ("missing
+		// port in address").
+		errs = append(errs, fmt.Errorf("RAGD_ADDR must be host:port or :port (e.g. 127.0.0.1:8080, :8080), got %q", c.Addr))
 	}
 	for _, sc := range c.EmbedScripts {
 		if _, ok := unicode.Scripts[sc]; !ok || sc == "Common" || sc == "Inherited" {
