@@ -56,10 +56,16 @@ func addressLike(span string) bool {
 	return strings.Contains(span, "://") || strings.Contains(span, "@")
 }
 
-// skippedTag matches a script or style tag as the parser reads one ("<",
-// the name, anything but angle brackets, ">"): after it, the parser drops
-// every word up to the closing tag, or to the end of the text.
-var skippedTag = regexp.MustCompile(`(?i)<(script|style)(\s[^<>]*)?>`)
+// skippedTag matches the start of a script or style tag as the parser
+// reads one: "<", the name, then a blank or ">" (a ">" need not follow:
+// "reject <script or <iframe tags" drops the rest too). After it, the
+// parser drops every word up to a closing script or style tag, or to the
+// end of the text.
+var skippedTag = regexp.MustCompile(`(?i)<(script|style)(\s[^<>]*>|\s|>)`)
+
+// closingTag matches the tag that ends the parser's dropping: </script or
+// </style, then a blank or ">" ("</scripts" does not).
+var closingTag = regexp.MustCompile(`(?i)</(script|style)(\s|>|$)`)
 
 // SkippedText returns the text the parser drops after each script or style
 // tag of text (skippedTag) up to its closing tag, its own tag-like spans
@@ -76,11 +82,10 @@ func SkippedText(text string) string {
 		if loc == nil {
 			break
 		}
-		name := strings.ToLower(text[loc[2]:loc[3]])
 		rest := text[loc[1]:]
 		end := len(rest)
-		if i := strings.Index(strings.ToLower(rest), "</"+name); i >= 0 {
-			end = i
+		if c := closingTag.FindStringIndex(rest); c != nil {
+			end = c[0]
 		}
 		if span := strings.TrimSpace(rest[:end]); span != "" {
 			out = append(out, strings.ReplaceAll(strings.ReplaceAll(untag(span), "<", " "), ">", " "))

@@ -170,7 +170,7 @@ func runConfig(_ context.Context, e *env, args []string) error {
 		return err
 	}
 	fmt.Fprintln(e.stdout, strings.Join(e.cfg.Redacted(), "\n"))
-	if err := e.cfg.Validate(false); err != nil {
+	if err := errors.Join(e.cfg.Validate(false), e.cfg.ValidateAddr()); err != nil {
 		fmt.Fprintf(e.stdout, "\n# problems:\n%v\n", err)
 		return errors.New("the settings above have problems")
 	}

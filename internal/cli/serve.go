@@ -20,6 +20,7 @@ func runServe(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	cfg := e.cfg
+	cfg.Addr = *addr // the address it listens on is the one checked
 	if err := cfg.Validate(true); err != nil {
 		return fmt.Errorf("configuration:\n%w", err)
 	}

@@ -278,6 +278,17 @@ func defaultModelDir(getenv func(string) string) string {
 	return home + "/.cache/ragd/models/use-lite"
 }
 
+// ValidateAddr checks the listen address (RAGD_ADDR, or serve's --addr
+// put in its place): host:port or :port. "18482" alone had passed `ragd
+// config` and failed serve ("missing port in address"). Only serve and
+// `ragd config` check it: no other command listens.
+func (c Config) ValidateAddr() error {
+	if _, port, err := net.SplitHostPort(c.Addr); err != nil || port == "" {
+		return fmt.Errorf("RAGD_ADDR must be host:port or :port (e.g. 127.0.0.1:8080, :8080), got %q", c.Addr)
+	}
+	return nil
+}
+
 // Validate checks the configuration for a command; server=true adds what
 // `ragd serve` needs (a JWT key source). Every problem is reported.
 func (c Config) Validate(server bool) error {
@@ -298,10 +309,10 @@ func (c Config) Validate(server bool) error {
 	if c.EmbedBaseURL != "" && (c.EmbedModel == "" || c.EmbedDims <= 0) {
 		errs = append(errs, errors.New("RAGD_EMBED_BASE_URL needs RAGD_EMBED_MODEL and RAGD_EMBED_DIMS"))
 	}
-	if _, port, err := net.SplitHostPort(c.Addr); err != nil || port == "" {
-		// "18482" alone was accepted here and refused by serve ("missing
-		// port in address").
-		errs = append(errs, fmt.Errorf("RAGD_ADDR must be host:port or :port (e.g. 127.0.0.1:8080, :8080), got %q", c.Addr))
+	if server {
+		if err := c.ValidateAddr(); err != nil {
+			errs = append(errs, err)
+		}
 	}
 	for _, sc := range c.EmbedScripts {
 		if _, ok := unicode.Scripts[sc]; !ok || sc == "Common" || sc == "Inherited" {

@@ -398,6 +398,11 @@ func linkList(n *html.Node) bool {
 				switch {
 				case c.Type == html.TextNode && strings.IndexFunc(c.Data, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }) < 0:
 				case c.Type == html.ElementNode && c.DataAtom == atom.A && hasAttr(c, "href"):
+					if !siteLink(attr(c, "href")) {
+						// A list of links to other sites (a release's
+						// changes, each its pull request) is content.
+						return false
+					}
 					links++
 				case c.Type == html.ElementNode && (c.DataAtom == atom.Ul || c.DataAtom == atom.Ol):
 					if !list(c) {
@@ -444,7 +449,7 @@ func linkTable(n *html.Node) bool {
 		case c.DataAtom == atom.Tr:
 			rows++
 		case c.DataAtom == atom.A && hasAttr(c, "href"):
-			inLink = true
+			inLink = siteLink(attr(c, "href"))
 		}
 		for k := c.FirstChild; k != nil; k = k.NextSibling {
 			walk(k, inLink)
@@ -452,6 +457,20 @@ func linkTable(n *html.Node) bool {
 	}
 	walk(n, false)
 	return rows >= minLinkRows && all > 0 && float64(inLinks) >= 0.9*float64(all)
+}
+
+// siteLink reports an href within the site: relative, or a fragment. A
+// menu, a table of contents and an index link the site's own pages; links
+// to other sites (a release note's pull requests) are what a page cites.
+func siteLink(href string) bool {
+	h := strings.TrimSpace(href)
+	if strings.HasPrefix(h, "//") {
+		return false
+	}
+	if i := strings.IndexAny(h, ":/?#"); i > 0 && h[i] == ':' {
+		return false // a scheme: http:, mailto:, …
+	}
+	return true
 }
 
 func linkBar(n *html.Node) bool {
@@ -685,7 +704,11 @@ func (w *htmlWalker) flush() {
 func (w *htmlWalker) walk(n *html.Node) {
 	switch n.Type {
 	case html.TextNode:
-		if templatePlaceholder.MatchString(n.Data) {
+		if templatePlaceholder.MatchString(n.Data) && n.Parent != nil &&
+			(n.Parent.DataAtom == atom.Body || n.Parent.DataAtom == atom.Head || n.Parent.DataAtom == atom.Html) {
+			// Only where a template's text lands outside any element of
+			// the page; inside one ("the __PTX_SM__ macro" in code) it is
+			// the page's.
 			return
 		}
 		w.in.text(n.Data)

@@ -3,6 +3,8 @@ package ingest
 import (
 	"hash/fnv"
 	"os"
+	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/ragd-dev/ragd/internal/extract"
@@ -15,11 +17,15 @@ import (
 // A directory's ingest leaves it out (a skipped line, and --include names
 // it to ingest it), as it leaves out a Sphinx build's _sources/ copies.
 //
-// Only large pages are looked at (copyCandidate): a copy of several pages
-// is a large share of the run's HTML, and the manual's 1,169 pages, none
-// of them one, are then read no more than before. A candidate is a copy
-// when at least copyShare of its paragraphs of copyWords words or more are
-// paragraphs of other pages of the run, from at least copySources of them.
+// Only large pages found by walking a directory are looked at
+// (copyCandidates; a file named on its own is the caller's request): a
+// copy of several pages is a large share of the run's HTML, or has a
+// generator's name for one (copyNames), and the manual's 1,169 pages,
+// none of them one, are then read no more than before. A candidate is a copy when
+// at least copyShare of its paragraphs of copyWords words or more are
+// paragraphs of other pages of the run that are no candidates themselves
+// (versions of one single-page manual share their paragraphs and copy
+// none), from at least copySources of them.
 const (
 	copyMinShareOfBytes = 0.2
 	copyMinPages        = 4
@@ -31,9 +37,10 @@ const (
 )
 
 // copyCandidates returns the indexes of the HTML files of files that may be
-// all-in-one copies: at least copyMinShareOfBytes of the run's HTML bytes,
+// all-in-one copies: found by walking (not named), at least
+// copyMinShareOfBytes of the run's HTML bytes or named as one (copyNames),
 // in a run of copyMinPages HTML pages or more.
-func copyCandidates(files []File) (html []int, candidates []int) {
+func copyCandidates(files []File, named map[string]bool) (html []int, candidates []int) {
 	sizes := make(map[int]int64)
 	var total int64
 	for i, f := range files {
@@ -52,12 +59,21 @@ func copyCandidates(files []File) (html []int, candidates []int) {
 		return html, nil
 	}
 	for _, i := range html {
-		if float64(sizes[i]) >= copyMinShareOfBytes*float64(total) {
+		if named[files[i].SourceURI] {
+			continue
+		}
+		if float64(sizes[i]) >= copyMinShareOfBytes*float64(total) || copyNames[strings.ToLower(filepath.Base(files[i].Path))] {
 			candidates = append(candidates, i)
 		}
 	}
 	return html, candidates
 }
+
+// copyNames are the names documentation generators give their all-in-one
+// page (mdBook's print.html, whose chapters each carry the book's sidebar,
+// so that it is no large share of the bytes; Node.js's all.html): such a
+// page is looked at whatever its size, and its paragraphs decide.
+var copyNames = map[string]bool{"print.html": true, "all.html": true}
 
 func htmlFile(f File) bool {
 	ct := f.ContentType
@@ -102,8 +118,8 @@ func paragraphHashes(path string) []uint64 {
 
 // allInOneCopies returns, for each file of files that is an all-in-one
 // copy of others of the run, the number of pages its paragraphs come from.
-func allInOneCopies(files []File) map[int]int {
-	html, candidates := copyCandidates(files)
+func allInOneCopies(files []File, named map[string]bool) map[int]int {
+	html, candidates := copyCandidates(files, named)
 	if len(candidates) == 0 {
 		return nil
 	}
@@ -129,7 +145,7 @@ func allInOneCopies(files []File) map[int]int {
 		for _, h := range hs {
 			other := false
 			for _, j := range where[h] {
-				if j != c {
+				if j != c && !slices.Contains(candidates, j) {
 					other = true
 					sources[j] = true
 				}

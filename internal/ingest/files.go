@@ -152,6 +152,7 @@ func Walk(paths []string, o WalkOptions) ([]File, []Failure, error) {
 	shown := map[string]string{} // source_uri → the path it was found at
 	var collisions []string
 	sources := map[string]map[string]bool{} // directory → the text files renderedSources leaves out
+	named := map[string]bool{}              // source_uris of the files named on their own
 	for _, root := range paths {
 		abs, err := filepath.Abs(root)
 		if err != nil {
@@ -280,6 +281,9 @@ func Walk(paths []string, o WalkOptions) ([]File, []Failure, error) {
 				}
 			}
 			uri := sourceURI(o, p, rel)
+			if !info.IsDir() {
+				named[uri] = true
+			}
 			real := p
 			if r, err := filepath.EvalSymlinks(p); err == nil {
 				real = r
@@ -302,7 +306,7 @@ func Walk(paths []string, o WalkOptions) ([]File, []Failure, error) {
 			ErrSourceURICollision, strings.Join(collisions, "; "))
 	}
 	if len(o.Include) == 0 {
-		if copies := allInOneCopies(files); len(copies) > 0 {
+		if copies := allInOneCopies(files, named); len(copies) > 0 {
 			kept := files[:0:0]
 			for i, f := range files {
 				n, isCopy := copies[i]

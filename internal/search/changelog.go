@@ -43,12 +43,14 @@ var changelogTitle = regexp.MustCompile(`(?i)^(changes|change ?log|changelog|cha
 // "the files changed in a commit", "What changes do I need to make …":
 // "added in" counts before a release's number only ("added in 2", "removed
 // in v3"; a version or a release is a cue of its own). A dotted number
-// counts after a word and a blank, or a "v" ("Python 2.7", "in 3.12",
-// "v2.0"): one inside a pasted requirement, an address or an amount
+// counts after a word and a blank, a "v", a word it is joined to
+// ("python3.12", "Python-3.12"), a parenthesis or at the start ("Python
+// 2.7", "in 3.12", "v2.0", "(20.1)", "3.12 removed …"): one inside a
+// pasted requirement, an address or an amount
 // ("'foo>=1.0' distribution was not found", "127.0.0.1", "'30.00' is not a
 // properly formatted decimal") names no release, and the setuptools
 // trial's pasted DistributionNotFound was answered from its change log.
-var changeQuestion = regexp.MustCompile(`(?i)\b(versions?|releases?|released|change ?logs?|new in|deprecated|deprecations?|upgrad\w*|migrat\w*|breaking|backwards?|compatib\w*|history|when (was|did|were|is|will)|since when|(added|introduced|removed|changed|dropped|renamed) in v?\d+|what(?:'s|’s| has| have)? changed)\b|(?:\bv|[^\W\d_][\w+.-]*\s+)\d+\.\d+`)
+var changeQuestion = regexp.MustCompile(`(?i)\b(versions?|releases?|released|change ?logs?|new in|deprecated|deprecations?|upgrad\w*|migrat\w*|breaking|backwards?|compatib\w*|history|when (was|did|were|is|will)|since when|(added|introduced|removed|changed|dropped|renamed) in v?\d+|what(?:'s|’s| has| have)? changed)\b|(?:\bv|[^\W\d_][\w+.-]*\s+|\b[A-Za-z]+-?|\(\s*|^\s*)\d+\.\d+`)
 
 // changelogChunk reports whether r is a chunk of a change log: its
 // document's title, or a heading above it that can only name one
