@@ -300,10 +300,7 @@ func isChrome(n *html.Node, inContent bool) bool {
 	if n.DataAtom == atom.A && selfLink(n) {
 		return true
 	}
-	if n.DataAtom == atom.Table && (linkBar(n) || !inContent && linkTable(n)) {
-		return true
-	}
-	if !inContent && (n.DataAtom == atom.Ul || n.DataAtom == atom.Ol) && linkList(n) {
+	if n.DataAtom == atom.Table && linkBar(n) {
 		return true
 	}
 	if !inContent && (n.DataAtom == atom.Div || n.DataAtom == atom.P) && linkLine(n) {
@@ -351,11 +348,6 @@ func isChrome(n *html.Node, inContent bool) bool {
 	return false
 }
 
-// linkBar reports a navigation bar laid out as a table: one or two rows
-// of at least two links, every cell's letters and digits inside links
-// ("[ << ] [ < ] [ Up ] [ > ] … [Contents] [Index]", texi2any's header on
-// every node: in 304 of the zsh manual's 1,103 chunks). A table of
-// content has cells of text.
 // templatePlaceholder matches a text that is a site template's unfilled
 // placeholder alone ("__JS_FLAVORED_DYNAMIC_CSS__" in the head of every
 // page of the Node.js API documentation, which the parser moves into the
@@ -473,6 +465,11 @@ func siteLink(href string) bool {
 	return true
 }
 
+// linkBar reports a navigation bar laid out as a table: one or two rows
+// of at least two links, every cell's letters and digits inside links
+// ("[ << ] [ < ] [ Up ] [ > ] … [Contents] [Index]", texi2any's header on
+// every node: in 304 of the zsh manual's 1,103 chunks). A table of
+// content has cells of text.
 func linkBar(n *html.Node) bool {
 	rows, links, plain := 0, 0, false
 	var walk func(c *html.Node, inLink bool)
@@ -718,6 +715,9 @@ func (w *htmlWalker) walk(n *html.Node) {
 		return
 	}
 	if w.content == 0 && (n.DataAtom == atom.Table && linkTable(n) || (n.DataAtom == atom.Ul || n.DataAtom == atom.Ol) && linkList(n)) {
+		// Outside the content, a menu, a table of contents or an index
+		// is chrome; its words are counted to tell a page that is
+		// nothing else (ErrLinksOnly).
 		w.linkWords += len(strings.Fields(textContent(n)))
 		return
 	}

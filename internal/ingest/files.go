@@ -553,27 +553,22 @@ func (pr Prune) gone(uri string) bool {
 	if err != nil || EscapePath(rel) != escaped {
 		return true
 	}
+	return !pr.exists(rel)
+}
+
+// exists reports whether the slash-separated path rel names a file that
+// exists under one of the roots (and stays within it).
+func (pr Prune) exists(rel string) bool {
 	for _, root := range pr.Roots {
 		p := filepath.Join(root, filepath.FromSlash(rel))
 		if !within(root, p) {
 			continue
 		}
 		if _, err := os.Lstat(p); err == nil {
-			return false
+			return true
 		}
 	}
-	return true
-}
-
-// fileUnder reports whether the slash-separated path rel names a file
-// that exists under root (and stays within it).
-func fileUnder(root, rel string) bool {
-	p := filepath.Join(root, filepath.FromSlash(rel))
-	if !within(root, p) {
-		return false
-	}
-	_, err := os.Lstat(p)
-	return err == nil
+	return false
 }
 
 // IngestFiles upserts files for tenant t with `workers` documents in flight
@@ -656,7 +651,7 @@ feed:
 					continue
 				}
 				rel := strings.TrimPrefix(uri, prune.Unescaped)
-				if keep[prune.Prefix+EscapePath(rel)] || len(prune.Roots) > 0 && !fileUnder(prune.Roots[0], rel) {
+				if keep[prune.Prefix+EscapePath(rel)] || len(prune.Roots) > 0 && !prune.exists(rel) {
 					superseded[uri] = true
 					existing = append(existing, uri)
 				}
