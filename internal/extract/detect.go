@@ -15,6 +15,7 @@ import (
 	"golang.org/x/net/html/charset"
 	"golang.org/x/text/encoding"
 	"golang.org/x/text/encoding/unicode"
+	"golang.org/x/text/encoding/unicode/utf32"
 )
 
 // ErrTypeMismatch is returned (wrapped, naming both types) by Detect when
@@ -37,8 +38,9 @@ const sniffLen = 512
 // word/document.xml entry for DOCX, images, archives, …) or binary bytes
 // (NUL, control characters beyond sanitize's allowance) make the content
 // binary whatever its name says; binary content is never read as text.
-// A BOM (UTF-8, UTF-16) or a declared UTF-16 charset is honoured before
-// the binary check, since UTF-16 text is full of NUL bytes.
+// A BOM (UTF-8, UTF-16, UTF-32) or a declared UTF-16 charset is honoured
+// before the binary check, since UTF-16 and UTF-32 text is full of NUL
+// bytes.
 //
 //   - Declared text type (Markdown, HTML, plain): that type, unless the
 //     bytes are binary → ErrBinary (wrapped, naming what they are).
@@ -93,8 +95,11 @@ func Detect(content []byte, declared, sourceURI string) (string, error) {
 	case TypePDF, TypeDOCX:
 		if sniffed != mt {
 			what := sniffed
-			if what == "" {
+			switch {
+			case what == "":
 				what = "text"
+			case what == "application/zip" && mt == TypeDOCX:
+				what = zipProblem(content)
 			}
 			return "", fmt.Errorf("%w: declared %s, but the content is %s", ErrTypeMismatch, mt, what)
 		}
@@ -117,8 +122,8 @@ func IsText(typ string) bool {
 }
 
 // ToUTF8 returns text content of type typ (as Detect returned it) as UTF-8.
-// The encoding is, in this order: a byte-order mark (UTF-8, UTF-16LE,
-// UTF-16BE; it is removed); the charset parameter of declared (any WHATWG
+// The encoding is, in this order: a byte-order mark (UTF-8, UTF-32LE,
+// UTF-32BE, UTF-16LE, UTF-16BE; it is removed); the charset parameter of declared (any WHATWG
 // label, e.g. "iso-8859-1", "windows-1252", "shift_jis", "utf-16le");
 // for HTML that is not valid UTF-8, the <meta charset> or <meta
 // http-equiv="Content-Type"> in its first 1024 bytes. Otherwise content is
@@ -138,6 +143,17 @@ func ToUTF8(content []byte, typ, declared string) ([]byte, error) {
 	switch {
 	case bytes.HasPrefix(content, []byte{0xEF, 0xBB, 0xBF}):
 		return content[3:], nil
+	case bytes.HasPrefix(content, bomUTF32LE), bytes.HasPrefix(content, bomUTF32BE):
+		// Before UTF-16: UTF-32LE's mark begins with UTF-16LE's.
+		bigEndian := bytes.HasPrefix(content, bomUTF32BE)
+		if !validUTF32(content[4:], bigEndian) {
+			return nil, errInvalidUTF32
+		}
+		order := utf32.LittleEndian
+		if bigEndian {
+			order = utf32.BigEndian
+		}
+		return decode(utf32.UTF32(order, utf32.ExpectBOM), content)
 	case bytes.HasPrefix(content, []byte{0xFF, 0xFE}):
 		if !validUTF16(content[2:], false) {
 			return nil, errInvalidUTF16
@@ -176,6 +192,36 @@ func ToUTF8(content []byte, typ, declared string) ([]byte, error) {
 // unpaired surrogate: the decoder would put U+FFFD in their place and store
 // a text nobody sent, which invalid UTF-8 is refused for too.
 var errInvalidUTF16 = fmt.Errorf("%w (the text is UTF-16 by its byte-order mark or declared charset but is not valid UTF-16: an odd number of bytes or an unpaired surrogate)", ErrInvalidUTF8)
+
+// errInvalidUTF32 refuses UTF-32 text that is not whole code points, or
+// names one beyond U+10FFFF or a surrogate, for errInvalidUTF16's reason.
+var errInvalidUTF32 = fmt.Errorf("%w (the text is UTF-32 by its byte-order mark but is not valid UTF-32: a length not a multiple of four bytes, or a value that is no Unicode scalar)", ErrInvalidUTF8)
+
+// Byte-order marks of UTF-32 text.
+var (
+	bomUTF32LE = []byte{0xFF, 0xFE, 0x00, 0x00}
+	bomUTF32BE = []byte{0x00, 0x00, 0xFE, 0xFF}
+)
+
+// validUTF32 reports whether b (after its byte-order mark) is whole UTF-32
+// code units, each a Unicode scalar value.
+func validUTF32(b []byte, bigEndian bool) bool {
+	if len(b)%4 != 0 {
+		return false
+	}
+	for i := 0; i < len(b); i += 4 {
+		var r uint32
+		if bigEndian {
+			r = uint32(b[i])<<24 | uint32(b[i+1])<<16 | uint32(b[i+2])<<8 | uint32(b[i+3])
+		} else {
+			r = uint32(b[i+3])<<24 | uint32(b[i+2])<<16 | uint32(b[i+1])<<8 | uint32(b[i])
+		}
+		if r > 0x10FFFF || (r >= 0xD800 && r <= 0xDFFF) {
+			return false
+		}
+	}
+	return true
+}
 
 // validUTF16 reports whether b (after its byte-order mark) is whole UTF-16
 // code units with every surrogate paired.
@@ -216,13 +262,14 @@ func decode(enc encoding.Encoding, b []byte) ([]byte, error) {
 }
 
 func hasBOM(b []byte) bool {
-	return bytes.HasPrefix(b, []byte{0xEF, 0xBB, 0xBF}) || bytes.HasPrefix(b, []byte{0xFF, 0xFE}) || bytes.HasPrefix(b, []byte{0xFE, 0xFF})
+	return bytes.HasPrefix(b, []byte{0xEF, 0xBB, 0xBF}) || bytes.HasPrefix(b, []byte{0xFF, 0xFE}) || bytes.HasPrefix(b, []byte{0xFE, 0xFF}) ||
+		bytes.HasPrefix(b, bomUTF32BE)
 }
 
 // sniffBinary returns the MIME type of binary content — recognised by its
 // magic number, or "application/octet-stream" when it has a NUL byte or
 // too many control characters (sanitize's rule) — and "" for text.
-// UTF-16 with a byte-order mark is text.
+// UTF-16 and UTF-32 with a byte-order mark are text.
 func sniffBinary(b []byte) string {
 	if hasBOM(b) {
 		return ""
@@ -289,6 +336,15 @@ func zipType(b []byte) string {
 		}
 	}
 	return "application/zip"
+}
+
+// zipProblem says why ZIP bytes declared as DOCX are not one: a damaged
+// archive, or one without a Word document's main part.
+func zipProblem(b []byte) string {
+	if _, err := zip.NewReader(bytes.NewReader(b), int64(len(b))); err != nil {
+		return "a damaged or truncated ZIP archive (" + err.Error() + ")"
+	}
+	return "a ZIP archive without word/document.xml, so no Word document"
 }
 
 // looksHTML applies WHATWG sniffing (net/http.DetectContentType) to the

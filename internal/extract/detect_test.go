@@ -190,3 +190,69 @@ func TestTextOpeningWithAPrintableSignature(t *testing.T) {
 		t.Errorf("a BMP header declared as text: %v, want ErrBinary", err)
 	}
 }
+
+// TestUTF32WithBOMIsText: UTF-32 text with its byte-order mark (either
+// order) is detected as text and read, not refused as binary for its NUL
+// bytes; UTF-32 that is not whole scalar values is refused, not stored with
+// U+FFFD.
+func TestUTF32WithBOMIsText(t *testing.T) {
+	t.Parallel()
+	enc := func(bigEndian bool, rs ...uint32) []byte {
+		var b []byte
+		for _, r := range rs {
+			if bigEndian {
+				b = append(b, byte(r>>24), byte(r>>16), byte(r>>8), byte(r))
+			} else {
+				b = append(b, byte(r), byte(r>>8), byte(r>>16), byte(r>>24))
+			}
+		}
+		return b
+	}
+	text := func(s string) []uint32 {
+		rs := []uint32{0xFEFF}
+		for _, r := range s {
+			rs = append(rs, uint32(r))
+		}
+		return rs
+	}
+	for _, bigEndian := range []bool{false, true} {
+		content := enc(bigEndian, text("café 日本 😀\nsecond line")...)
+		typ, err := Detect(content, "", "notes.txt")
+		if err != nil || typ != TypePlain {
+			t.Fatalf("big endian %v: Detect = %q, %v; want text/plain", bigEndian, typ, err)
+		}
+		out, err := ToUTF8(content, typ, "")
+		if err != nil || string(out) != "café 日本 😀\nsecond line" {
+			t.Errorf("big endian %v: ToUTF8 = %q, %v", bigEndian, out, err)
+		}
+		for name, bad := range map[string][]byte{
+			"surrogate":    enc(bigEndian, 0xFEFF, 'a', 0xD800),
+			"beyond plane": enc(bigEndian, 0xFEFF, 'a', 0x110000),
+			"ragged end":   append(enc(bigEndian, 0xFEFF, 'a'), 'b'),
+		} {
+			if out, err := ToUTF8(bad, TypePlain, ""); !errors.Is(err, ErrInvalidUTF8) {
+				t.Errorf("big endian %v, %s: %q, %v; want ErrInvalidUTF8", bigEndian, name, out, err)
+			}
+		}
+	}
+}
+
+// TestDamagedDOCXSaysWhy: bytes declared as DOCX that are a ZIP but no Word
+// document are refused with a reason that says what is wrong with them,
+// not "the content is application/zip" (which a DOCX also is).
+func TestDamagedDOCXSaysWhy(t *testing.T) {
+	t.Parallel()
+	for name, tc := range map[string]struct {
+		content []byte
+		want    string
+	}{
+		"truncated":   {[]byte("PK\x03\x04garbage that ends early"), "damaged or truncated ZIP archive"},
+		"not a docx":  {zipOf(t, "notes.txt"), "without word/document.xml"},
+		"half a docx": {zipOf(t, "[Content_Types].xml", "word/document.xml")[:40], "damaged or truncated ZIP archive"},
+	} {
+		_, err := Detect(tc.content, TypeDOCX, "report.docx")
+		if !errors.Is(err, ErrTypeMismatch) || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: %v; want ErrTypeMismatch saying %q", name, err, tc.want)
+		}
+	}
+}
