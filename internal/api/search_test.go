@@ -123,8 +123,22 @@ func TestSearchAndAnswer(t *testing.T) {
 	}
 	ans = decode[api.AnswerResponse](t, b.do(req{method: "POST", path: "/v1/answer", token: rd,
 		body: map[string]any{"question": "How do I upgrade widgetctl?", "metadata": map[string]any{"team": "nobody"}}}), 200)
-	if !ans.Refused || ans.RefusalReason != "no_results" || len(ans.Sources) != 0 || ans.ConfidenceReason != "no document matching the filters contains any of the question's terms" {
+	if !ans.Refused || ans.RefusalReason != "no_results" || len(ans.Sources) != 0 || ans.ConfidenceReason != "no document the caller can read matches the filters" {
 		t.Fatalf("answer under a filter nothing matches: %+v", ans)
+	}
+	// With a prefix that matches documents beside it, the reason does not
+	// blame the prefix alone.
+	ans = decode[api.AnswerResponse](t, b.do(req{method: "POST", path: "/v1/answer", token: rd,
+		body: map[string]any{"question": "How do I upgrade widgetctl?", "source_uri_prefix": "docs/", "metadata": map[string]any{"team": "nobody"}}}), 200)
+	if !ans.Refused || !strings.Contains(ans.ConfidenceReason, "matches the filters (a document must match both") {
+		t.Fatalf("answer under a prefix and a metadata filter nothing matches together: %+v", ans)
+	}
+	// Documents match the filter but hold none of the question's words:
+	// the reason says so, not that nothing matches.
+	ans = decode[api.AnswerResponse](t, b.do(req{method: "POST", path: "/v1/answer", token: rd,
+		body: map[string]any{"question": "zebra quokka axolotl?", "source_uri_prefix": "docs/"}}), 200)
+	if !ans.Refused || !strings.HasPrefix(ans.ConfidenceReason, "no document matching the filters contains any of the question's terms") {
+		t.Fatalf("answer whose words no filtered document has: %+v", ans)
 	}
 	// Under a prefix that starts no source_uri, the reason says what the
 	// prefix is compared with.

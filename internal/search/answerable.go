@@ -478,11 +478,22 @@ func (s *Searcher) assess(p plan, legs legResults, results []Result, resp *Respo
 		resp.ConfidenceReason = "the question asks for an opinion or a recommendation, which the documents do not give"
 	case legs.ranKeyword && len(legs.kw) == 0 && p.filtered:
 		resp.ConfidenceReason = "no document matching the filters contains any of the question's terms"
-		if p.req.SourceURIPrefix != "" {
+		if legs.ranVector && legs.vecRead == 0 {
+			// The vector leg ranks every chunk the filters let through,
+			// whatever its words: none came back, so the filters (with
+			// the caller's access) leave no document.
+			resp.ConfidenceReason = "no document the caller can read matches the filters"
+		}
+		switch {
+		case p.req.SourceURIPrefix != "" && len(p.req.Metadata) == 0:
 			// A prefix written as a path inside the tenant ("docx/") where
 			// source_uris are whole URLs matches nothing; say what it is
 			// compared with.
 			resp.ConfidenceReason += fmt.Sprintf(" (source_uri_prefix %q is compared with the start of each whole source_uri)", p.req.SourceURIPrefix)
+		case p.req.SourceURIPrefix != "":
+			// Either filter may be the one that leaves nothing: name
+			// both rather than blame the prefix.
+			resp.ConfidenceReason += fmt.Sprintf(" (a document must match both: source_uri_prefix %q, compared with the start of each whole source_uri, and the metadata filter)", p.req.SourceURIPrefix)
 		}
 	case legs.ranKeyword && len(legs.kw) == 0:
 		resp.ConfidenceReason = "no document contains any of the question's terms"

@@ -125,6 +125,10 @@ type legResults struct {
 	// ranVector and ranKeyword say which legs ran (the keyword leg does not
 	// for a query of stop words only).
 	ranVector, ranKeyword bool
+	// vecRead is how many rows the vector leg read, before the hits the
+	// model cannot represent were dropped: 0 means no chunk passed the
+	// filters.
+	vecRead int
 }
 
 // queueRetrieval queues the statements of both legs on b; their rows land in

@@ -484,6 +484,7 @@ func (s *Searcher) retrieve(ctx context.Context, t tenant.Tenant, p plan, resp *
 		resp.Timings["keyword"] = resp.Timings["retrieve"]
 	}
 	creditJoined(res.kw, res.compounds)
+	res.vecRead = len(res.vec)
 	res.vec = s.representable(p.model.Embedder, res.vec)
 	res.vec = res.vec[:min(len(res.vec), p.n)]
 	res.ranVector = p.useVector
