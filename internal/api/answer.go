@@ -63,6 +63,8 @@ type AskResult struct {
 	// Timings are milliseconds per stage (retrieval stages as in
 	// search.Response.Timings, plus e.g. "answer"); exported as metrics.
 	Timings map[string]float64
+	// RefuseBelow is the tenant's threshold Confidence was compared with.
+	RefuseBelow float64
 	// Retrieved are the search results the sources came from, with each
 	// leg's rank and score (recorded in the retrieval event; optional).
 	Retrieved []search.Result
@@ -93,20 +95,22 @@ type AnswerInput struct {
 
 // AnswerResponse is the answer (the JSON body, or the data of the SSE done event).
 type AnswerResponse struct {
-	Answer           string            `json:"answer" doc:"The answer with [n] markers citing sources, or exactly \"I don't know based on the provided sources.\" when refused."`
-	Refused          bool              `json:"refused" doc:"True when the sources do not contain the answer."`
-	RefusalReason    string            `json:"refusal_reason,omitempty" doc:"Why the answer was refused, e.g. no_results, low_retrieval_confidence, not_in_sources, unsupported_answer."`
-	Confidence       float64           `json:"confidence" doc:"Estimated probability in [0, 1] that the tenant's documents answer the question; answers below the tenant's refuse_below are refused."`
-	ConfidenceReason string            `json:"confidence_reason,omitempty" doc:"Why the confidence is low, or why the passages found do not answer (a not_in_sources refusal), in words, e.g. no document mentions “MongoDB”."`
-	MissingTerms     []string          `json:"missing_terms,omitempty" doc:"Names and identifiers of the question that no document of the tenant contains (a name, a code identifier, an option, a release). Ordinary words no document has are not listed here; confidence_reason may name them (\"no document mentions “backoff”\")."`
-	Citations        []answer.Citation `json:"citations" doc:"Sources the answer cites, in order of first citation."`
-	Sources          []answer.Source   `json:"sources" doc:"Every retrieved source given to the answerer, numbered as the answer's [n] markers: best first for an LLM's answer; for an extractive one, the sources it quotes first, in the order it quotes them, then the others best first."`
-	Mode             string            `json:"mode" enum:"llm,extractive" doc:"llm: generated and citation-checked; extractive: sentences quoted from the sources."`
-	Degraded         bool              `json:"degraded" doc:"True when a retrieval leg, the reranker or the LLM was left out (it failed, or the embedding model does not represent the question's script), or when the tenant's embedding model covers only part of its chunks."`
-	DegradedReasons  []Degradation     `json:"degraded_reasons" doc:"One entry per leg or stage left out, with the reason; empty when not degraded."`
-	EventID          string            `json:"event_id,omitempty" format:"uuid" doc:"The retrieval event recorded for this answer: POST /v1/events/{id}/feedback rates it. Absent when the event was not recorded (recording off or its buffer full)."`
-	Standalone       string            `json:"standalone_question,omitempty" doc:"The standalone question a follow-up was rewritten to and answered as; absent when the question was used as asked."`
-	Rewrite          string            `json:"rewrite,omitempty" enum:"llm,terms" doc:"How the follow-up was rewritten: llm, or terms (the earlier question's key terms carried over)."`
+	Answer           string             `json:"answer" doc:"The answer with [n] markers citing sources, or exactly \"I don't know based on the provided sources.\" when refused."`
+	Refused          bool               `json:"refused" doc:"True when the sources do not contain the answer."`
+	RefusalReason    string             `json:"refusal_reason,omitempty" doc:"Why the answer was refused, e.g. no_results, low_retrieval_confidence, not_in_sources, unsupported_answer."`
+	Confidence       float64            `json:"confidence" doc:"Estimated probability in [0, 1] that the tenant's documents answer the question; answers below the tenant's refuse_below are refused."`
+	ConfidenceReason string             `json:"confidence_reason,omitempty" doc:"Why the confidence is low, or why the passages found do not answer (a not_in_sources refusal), in words, e.g. no document mentions “MongoDB”."`
+	MissingTerms     []string           `json:"missing_terms,omitempty" doc:"Names and identifiers of the question that no document of the tenant contains (a name, a code identifier, an option, a release). Ordinary words no document has are not listed here; confidence_reason may name them (\"no document mentions “backoff”\")."`
+	Citations        []answer.Citation  `json:"citations" doc:"Sources the answer cites, in order of first citation."`
+	Sources          []answer.Source    `json:"sources" doc:"Every retrieved source given to the answerer, numbered as the answer's [n] markers: best first for an LLM's answer; for an extractive one, the sources it quotes first, in the order it quotes them, then the others best first."`
+	Mode             string             `json:"mode" enum:"llm,extractive" doc:"llm: generated and citation-checked; extractive: sentences quoted from the sources."`
+	Degraded         bool               `json:"degraded" doc:"True when a retrieval leg, the reranker or the LLM was left out (it failed, or the embedding model does not represent the question's script), or when the tenant's embedding model covers only part of its chunks."`
+	DegradedReasons  []Degradation      `json:"degraded_reasons" doc:"One entry per leg or stage left out, with the reason; empty when not degraded."`
+	EventID          string             `json:"event_id,omitempty" format:"uuid" doc:"The retrieval event recorded for this answer: POST /v1/events/{id}/feedback rates it. Absent when the event was not recorded (recording off or its buffer full)."`
+	Standalone       string             `json:"standalone_question,omitempty" doc:"The standalone question a follow-up was rewritten to and answered as; absent when the question was used as asked."`
+	Rewrite          string             `json:"rewrite,omitempty" enum:"llm,terms" doc:"How the follow-up was rewritten: llm, or terms (the earlier question's key terms carried over)."`
+	RefuseBelow      float64            `json:"refuse_below" doc:"The tenant's threshold that confidence was compared with."`
+	TimingsMS        map[string]float64 `json:"timings_ms" doc:"Milliseconds per stage: the search's (embed, retrieve, fuse, rerank) and answer, the answerer's time (absent when retrieval already decided a refusal)."`
 }
 
 // AnswerDelta is the data of an SSE delta event.
@@ -318,7 +322,7 @@ func (s *Server) answered(res AskResult) AnswerResponse {
 	}
 	body := AnswerResponse{Answer: res.Answer, Refused: res.Refused, RefusalReason: res.RefusalReason, Confidence: res.Confidence,
 		ConfidenceReason: res.ConfidenceReason, MissingTerms: res.MissingTerms, Citations: res.Citations, Sources: res.Sources,
-		Mode: res.Mode, Degraded: res.Degraded, DegradedReasons: res.DegradedReasons}
+		Mode: res.Mode, Degraded: res.Degraded, DegradedReasons: res.DegradedReasons, RefuseBelow: res.RefuseBelow, TimingsMS: res.Timings}
 	if body.DegradedReasons == nil {
 		body.DegradedReasons = []Degradation{}
 	}
@@ -327,6 +331,9 @@ func (s *Server) answered(res AskResult) AnswerResponse {
 	}
 	if body.Sources == nil {
 		body.Sources = []answer.Source{}
+	}
+	if body.TimingsMS == nil {
+		body.TimingsMS = map[string]float64{}
 	}
 	return body
 }

@@ -201,7 +201,7 @@ func (a Asker) Ask(ctx context.Context, t tenant.Tenant, req search.Request, onD
 	}
 	out := api.AskResult{Answer: r.Answer, Refused: r.Refused, RefusalReason: r.RefusalReason, Confidence: r.Confidence,
 		ConfidenceReason: r.ConfidenceReason, MissingTerms: r.MissingTerms, Mode: r.Mode, Degraded: r.Degraded,
-		Citations: r.Citations, Sources: r.Sources, Timings: r.Timings, Retrieved: r.Retrieved}
+		Citations: r.Citations, Sources: r.Sources, Timings: r.Timings, Retrieved: r.Retrieved, RefuseBelow: r.RefuseBelow}
 	for _, d := range r.DegradedReasons {
 		out.DegradedReasons = append(out.DegradedReasons, api.Degradation{Leg: string(d.Leg), Reason: d.Reason})
 	}

@@ -51,7 +51,7 @@ type Response struct {
 	Degraded bool `json:"degraded"`
 	// DegradedReasons says which and why, one entry per leg or stage left
 	// out (search.Response.DegradedReasons, then LegLLM).
-	DegradedReasons []search.Degradation `json:"degraded_reasons,omitempty"`
+	DegradedReasons []search.Degradation `json:"degraded_reasons"`
 	// Confidence is the retrieval confidence the refusal was decided on: the
 	// estimated probability that the documents answer the question.
 	Confidence float64 `json:"confidence"`
@@ -127,6 +127,9 @@ func (s *Service) Ask(ctx context.Context, t tenant.Tenant, req search.Request, 
 		Mode: answer.ModeExtractive, Timings: maps.Clone(res.Timings), Retrieved: res.Results}
 	if out.Timings == nil {
 		out.Timings = map[string]float64{}
+	}
+	if out.DegradedReasons == nil {
+		out.DegradedReasons = []search.Degradation{} // [] as the API prints it, not null
 	}
 	refuse := func(reason string) (Response, error) {
 		out.Answer, out.Refused, out.RefusalReason = answer.RefusalPhrase, true, reason
