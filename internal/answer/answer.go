@@ -66,6 +66,9 @@ type Source struct {
 	// content spans, 1-based; nil for documents without pages.
 	PageStart *int `json:"page_start,omitempty" doc:"First page (1-based) of a PDF the content comes from; absent for documents without pages."`
 	PageEnd   *int `json:"page_end,omitempty" doc:"Last page (1-based) of a PDF the content comes from; absent for documents without pages."`
+	// Anchor is the fragment identifier of the section the retrieved
+	// chunk starts in, when its page gives one (search.Result.Anchor).
+	Anchor string `json:"anchor,omitempty" doc:"The fragment identifier (without \"#\") of the section or definition the retrieved chunk starts in, when its HTML page gives one: source_uri#anchor links there."`
 	// Code lists the byte ranges of Content that extraction found to be
 	// code (HTML pre, Markdown code blocks, DOCX code styles, a PDF's
 	// monospaced lines), in order. The extractive answerer quotes them as
@@ -135,6 +138,9 @@ type Citation struct {
 	Page      string `json:"page,omitempty" doc:"Where in a PDF the cited text is: \"page 12\" or \"pages 12-13\"; absent for documents without pages. For an extractive answer, the pages of the chunk the quotation comes from, which can be narrower than the source's."`
 	PageStart *int   `json:"page_start,omitempty" doc:"First page of the cited text (Source.page_start, or the quoted chunk's)."`
 	PageEnd   *int   `json:"page_end,omitempty" doc:"Last page of the cited text (Source.page_end, or the quoted chunk's)."`
+	// Anchor is Source.Anchor, or for an extractive answer the anchor of
+	// the chunk its quotation comes from.
+	Anchor string `json:"anchor,omitempty" doc:"The fragment identifier (without \"#\") of the section the cited text lies in (for an extractive answer, that the quoted chunk starts in), when its HTML page gives one: source_uri#anchor links there. Absent otherwise."`
 }
 
 // Result is the outcome of answering one question.
@@ -374,7 +380,7 @@ func citations(ns []int, sources []Source) []Citation {
 	for _, n := range ns {
 		s := sources[n-1]
 		out = append(out, Citation{N: n, ChunkID: s.ChunkID, ChunkIDs: []string{s.ChunkID}, SourceURI: s.SourceURI, Title: s.Title, HeadingPath: s.HeadingPath,
-			Page: s.Pages(), PageStart: s.PageStart, PageEnd: s.PageEnd})
+			Page: s.Pages(), PageStart: s.PageStart, PageEnd: s.PageEnd, Anchor: s.Anchor})
 	}
 	return out
 }

@@ -152,7 +152,7 @@ func (s *Service) Ask(ctx context.Context, t tenant.Tenant, req search.Request, 
 	for i, r := range res.Results {
 		srcs[i] = answer.Source{N: i + 1, ChunkID: r.ChunkID.String(), DocumentID: r.DocumentID.String(), SourceURI: r.SourceURI,
 			Title: r.Title, HeadingPath: r.HeadingPath, Content: r.Content, StartOffset: r.StartOffset, EndOffset: r.EndOffset,
-			PageStart: r.PageStart, PageEnd: r.PageEnd, Aside: !changes && search.ChangelogChunk(r)}
+			PageStart: r.PageStart, PageEnd: r.PageEnd, Anchor: r.Anchor, Aside: !changes && search.ChangelogChunk(r)}
 		if i < len(extras) {
 			srcs[i].Code, srcs[i].Titles = extras[i].code, extras[i].titles
 		}
@@ -350,9 +350,19 @@ func neighbourhoodOf(row store.ChunkNeighbourhoodsRow, prefix, chunkStart int) *
 		}
 		nb.parts = append(nb.parts, part{start: int(row.PartStarts[j]), end: int(row.PartEnds[j]),
 			pageStart: int(row.PartPageStarts[j]), pageEnd: int(row.PartPageEnds[j]), heading: row.PartHeadings[j], id: row.PartIds[j].String(),
+			anchor:   partAnchor(row.PartAnchors, j),
 			sections: partSections(row.PartSections, j)})
 	}
 	return nb
+}
+
+// partAnchor is the j-th part's anchor (ChunkNeighbourhoods' part_anchors),
+// "" when none is known.
+func partAnchor(anchors []string, j int) string {
+	if j < len(anchors) {
+		return anchors[j]
+	}
+	return ""
 }
 
 // partSections returns the heading paths of the sections of the j-th

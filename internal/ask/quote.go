@@ -28,6 +28,7 @@ type part struct {
 	pageStart, pageEnd int
 	heading, id        string
 	sections           []string
+	anchor             string // the chunk's anchor, "" when none
 }
 
 // citeQuoted points each citation of an extractive answer at the chunk its
@@ -91,6 +92,7 @@ func citeQuoted(text string, cs []answer.Citation, srcs []answer.Source, nbs []*
 		}
 		if first.id != "" {
 			cs[i].ChunkID = first.id
+			cs[i].Anchor = first.anchor
 		}
 		// Every chunk the cited sentences come from, in document order: a
 		// passage across a chunk boundary is in neither chunk alone.

@@ -124,6 +124,11 @@ type Chunk struct {
 	// holding the chunk's first and last byte (extract.Document.PageAt of
 	// Start and End-1); 0 for documents without pages.
 	PageStart, PageEnd int
+	// Anchor is the fragment identifier (without "#") of the section or
+	// definition the chunk starts in, when its page gives one
+	// (extract.Block.Anchor): source_uri + "#" + Anchor links to it. ""
+	// otherwise.
+	Anchor string
 }
 
 // Split cuts doc into chunks as described in the package comment, in
@@ -201,7 +206,10 @@ type splitter struct {
 	text0  []int      // text0[i] = blocks of blocks[:i] that are not headings
 	paths  [][]string // heading path of each block (its innermost section)
 	secs   []string   // each block's section's path, without definition terms
-	out    []Chunk
+	// anchors are each block's anchor (blockAnchors), computed when the
+	// first chunk is emitted.
+	anchors []string
+	out     []Chunk
 }
 
 func newSplitter(doc *extract.Document, cfg Config) *splitter {
@@ -489,5 +497,6 @@ func (s *splitter) emit(path string, sections []string, header string, start, en
 		Tokens:      s.cfg.Count(content),
 		PageStart:   s.doc.PageAt(start),
 		PageEnd:     s.doc.PageAt(end - 1),
+		Anchor:      s.anchorAt(start, end),
 	})
 }

@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
+
+	"github.com/ragd-dev/ragd/internal/search"
 )
 
 func runAsk(ctx context.Context, e *env, args []string) error {
@@ -54,7 +56,7 @@ func runAsk(ctx context.Context, e *env, args []string) error {
 		fmt.Fprintln(e.stdout)
 		for _, c := range resp.Citations {
 			where := location(c.Title, c.HeadingPath)
-			uri := c.SourceURI
+			uri := search.Link(c.SourceURI, c.Anchor)
 			if c.Page != "" {
 				uri += ", " + c.Page
 			}

@@ -54,7 +54,7 @@ func runSearch(ctx context.Context, e *env, args []string) error {
 		fmt.Fprintf(e.stdout, "(degraded, %s leg: %s)\n", d.Leg, d.Reason)
 	}
 	for _, r := range resp.Results {
-		fmt.Fprintf(e.stdout, "%d. %s\n   %s\n", r.Rank, location(r.Title, r.HeadingPath), r.SourceURI)
+		fmt.Fprintf(e.stdout, "%d. %s\n   %s\n", r.Rank, location(r.Title, r.HeadingPath), search.Link(r.SourceURI, r.Anchor))
 		if *explain {
 			fmt.Fprintf(e.stdout, "   fused %.4f | vector rank %s dist %s | keyword rank %s bm25 %s\n", r.Score,
 				optInt(r.VectorRank), optFloat(r.VectorDistance), optInt(r.KeywordRank), optFloat(r.KeywordScore))

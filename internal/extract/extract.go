@@ -31,7 +31,7 @@ const (
 // as unchanged; raise it with every such change, and with every change to
 // what package chunk stores for the same text (a heading path's form, a
 // chunk's flags).
-const Version = "2026-12-05.49"
+const Version = "2026-12-05.50"
 
 // ErrUnsupportedType is returned (wrapped, with the offending type and the
 // supported list in the message) by Extract for a content type it cannot
@@ -150,6 +150,10 @@ type Block struct {
 	// a top-level list. A block at depth d defines the last term of depth d
 	// before it.
 	Definition int
+	// Anchor is, for KindHeading and KindTerm blocks of HTML, the fragment
+	// identifier (without "#") that links to the heading or term on its
+	// page, when the page gives one; "" otherwise.
+	Anchor string
 }
 
 // Document is the result of Extract.

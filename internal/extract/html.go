@@ -180,7 +180,11 @@ var chromeTokens = map[string]bool{
 	"nav": true, "navbar": true, "navigation": true, "site-nav": true, "sitenav": true,
 	"breadcrumb": true, "breadcrumbs": true,
 	"sidebar": true, "menu": true,
-	"skip-link": true, "skiplink": true, "skip-to-content": true,
+	// Bootstrap's drop-down menu, hidden until its toggle is clicked
+	// (haproxy-dconv puts one after every keyword named in the text, "This
+	// keyword is available in sections : …", glued to the next word).
+	"dropdown-menu": true,
+	"skip-link":     true, "skiplink": true, "skip-to-content": true,
 	"pagination": true, "pager": true,
 	"site-header": true, "site-footer": true,
 	"cookie-banner": true, "cookie-notice": true, "cookie-consent": true,
@@ -246,6 +250,16 @@ func localContents(n *html.Node) bool {
 		topic = topic || f == "topic"
 	}
 	return contents && topic
+}
+
+// classToken reports whether one of n's classes is in set.
+func classToken(n *html.Node, set map[string]bool) bool {
+	for _, f := range strings.Fields(attr(n, "class")) {
+		if set[strings.ToLower(f)] {
+			return true
+		}
+	}
+	return false
 }
 
 func hasToken(n *html.Node, set map[string]bool) bool {
@@ -339,8 +353,10 @@ func isChrome(n *html.Node, inContent bool) bool {
 		// boxed aside of the text in DocBook books (TIP, SECURITY, …:
 		// 420 of them in the Debian Administrator's Handbook, dropped
 		// with every command only they named): navigation is mostly
-		// links, an aside mostly prose.
-		if hasToken(n, sidebarTokens) && proseBox(n) {
+		// links, an aside mostly prose. The page's one sidebar, named by
+		// its id, is its layout's column whatever it says (haproxy-dconv's
+		// "Keyboard navigation" notes opened every page's first chunk).
+		if classToken(n, sidebarTokens) && proseBox(n) {
 			return false
 		}
 		return true
@@ -661,7 +677,10 @@ type htmlWalker struct {
 	lists     []listState
 	item      *itemState
 	noHeading int // >0 inside lists, tables, quotes, admonitions: headings are labels
-	content   int // >0 inside main/article/section: keep header/footer
+	// level is the level of the last h1–h6 heading (0 before any), under
+	// which a named title line (namedTitle) is one level deeper.
+	level   int
+	content int // >0 inside main/article/section: keep header/footer
 	// linkWords counts the words of the lists and tables of links left
 	// out as a menu or an index (linkList, linkTable).
 	linkWords int
@@ -784,7 +803,7 @@ func (w *htmlWalker) walk(n *html.Node) {
 	case atom.Dt:
 		w.flush()
 		if t := inlineText(n); t != "" {
-			w.b.add(KindTerm, 0, t)
+			w.addAnchored(KindTerm, 0, t, n)
 		}
 	case atom.P:
 		if w.item == nil && hasToken(n, captionTokens) {
@@ -801,7 +820,26 @@ func (w *htmlWalker) walk(n *html.Node) {
 		w.walkChildren(n)
 		w.flush()
 		w.b.inDefinition--
+	case atom.Div:
+		if w.noHeading == 0 && w.item == nil && namedTitle(n) {
+			// A reference entry's title line (haproxy-dconv's keywords):
+			// a heading under the section it is in, so each entry is a
+			// section of its own with its anchor.
+			w.flush()
+			w.addAnchored(KindHeading, min(w.level+1, 6), inlineText(n), n)
+			return
+		}
+		w.walkBlock(n)
 	default:
+		w.walkBlock(n)
+	}
+}
+
+// walkBlock walks an element without a rule of its own: a block element
+// (blockElements) is a paragraph break before and after its content.
+func (w *htmlWalker) walkBlock(n *html.Node) {
+	a := n.DataAtom
+	{
 		block := blockElements[a]
 		label := a == atom.Blockquote || hasToken(n, admonitionTokens)
 		content := a == atom.Article || a == atom.Main || a == atom.Section
@@ -924,7 +962,18 @@ func (w *htmlWalker) heading(n *html.Node, level int) {
 		w.flush()
 		return
 	}
-	w.b.add(KindHeading, level, t)
+	w.addAnchored(KindHeading, level, t, n)
+	w.level = level
+}
+
+// addAnchored adds a heading or term block for element n with the anchor
+// that links to it (anchorOf).
+func (w *htmlWalker) addAnchored(k Kind, level int, t string, n *html.Node) {
+	before := len(w.b.blocks)
+	w.b.add(k, level, t)
+	if len(w.b.blocks) > before {
+		w.b.blocks[before].Anchor = anchorOf(n)
+	}
 }
 
 func (w *htmlWalker) listItem(n *html.Node) {

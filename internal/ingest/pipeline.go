@@ -535,6 +535,7 @@ func (p *Pipeline) upsert(ctx context.Context, t tenant.Tenant, d Document, ct s
 		cp.EndOffsets = append(cp.EndOffsets, int32(c.End))
 		cp.PageStarts = append(cp.PageStarts, int32(c.PageStart))
 		cp.PageEnds = append(cp.PageEnds, int32(c.PageEnd))
+		cp.Anchors = append(cp.Anchors, c.Anchor)
 		cp.Keywords = append(cp.Keywords, analyze.Keywords(c.HeadingPath+"\n"+c.Content))
 		for i := range ep {
 			ep[i].ChunkIds = append(ep[i].ChunkIds, id)

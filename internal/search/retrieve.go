@@ -35,6 +35,7 @@ type chunkContent struct {
 	HeadingPath, Content, SourceURI, Title string
 	PageStart, PageEnd                     int32 // 0: not a paged document
 	DocChunks                              int32
+	Anchor                                 string // "": none known
 }
 
 // legQuery describes one search's retrieval for queueRetrieval.
@@ -298,7 +299,7 @@ func collectHits(dst *[]legHit) func([]store.LegRow) error {
 			hits[i] = legHit{id: r.ChunkID, value: r.Value, matched: r.Matched, chunk: chunkContent{
 				DocumentID: r.DocumentID, ChunkIndex: r.ChunkIndex, StartOffset: r.StartOffset, EndOffset: r.EndOffset,
 				HeadingPath: r.HeadingPath, Content: r.Content, SourceURI: r.SourceURI, Title: r.Title,
-				PageStart: r.PageStart, PageEnd: r.PageEnd, DocChunks: r.DocChunks}}
+				PageStart: r.PageStart, PageEnd: r.PageEnd, DocChunks: r.DocChunks, Anchor: r.Anchor}}
 		}
 		*dst = hits
 		return nil

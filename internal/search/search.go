@@ -77,7 +77,11 @@ type Result struct {
 	EndOffset   int       `json:"end_offset"`
 	// PageStart and PageEnd are the 1-based pages of a paged document (PDF)
 	// the chunk spans; nil for documents without pages.
-	PageStart      *int     `json:"page_start,omitempty"`
+	PageStart *int `json:"page_start,omitempty"`
+	// Anchor is the fragment identifier (without "#") of the section the
+	// chunk starts in, when its page gives one: source_uri#anchor links
+	// there (chunk.Chunk.Anchor).
+	Anchor         string   `json:"anchor,omitempty"`
 	PageEnd        *int     `json:"page_end,omitempty"`
 	Score          float64  `json:"score"`
 	VectorRank     *int     `json:"vector_rank"`
@@ -522,7 +526,7 @@ func (s *Searcher) fuse(p plan, legs legResults) []Result {
 		}
 		r := Result{ChunkID: f.ID, DocumentID: c.DocumentID, SourceURI: c.SourceURI, Title: c.Title, HeadingPath: c.HeadingPath,
 			Content: c.Content, ChunkIndex: int(c.ChunkIndex), StartOffset: int(c.StartOffset), EndOffset: int(c.EndOffset), Score: f.Score,
-			DocumentShare: docShare(c.DocChunks, p.chunkCount)}
+			Anchor: c.Anchor, DocumentShare: docShare(c.DocChunks, p.chunkCount)}
 		if c.PageStart > 0 {
 			r.PageStart, r.PageEnd = ptr(int(c.PageStart)), ptr(int(c.PageEnd))
 		}
@@ -661,3 +665,13 @@ func cut(results []Result, topK int) []Result {
 func ptr[T any](v T) *T { return &v }
 
 func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
+
+// Link is the address of anchor on the document at sourceURI:
+// sourceURI#anchor, or sourceURI alone when there is no anchor or the
+// source_uri already names a fragment.
+func Link(sourceURI, anchor string) string {
+	if anchor == "" || strings.Contains(sourceURI, "#") {
+		return sourceURI
+	}
+	return sourceURI + "#" + anchor
+}

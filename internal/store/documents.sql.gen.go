@@ -61,6 +61,7 @@ SELECT k.id AS chunk_id,
        array_agg(coalesce(c.page_end, 0) ORDER BY c.chunk_index)::int[] AS part_page_ends,
        array_agg(c.heading_path ORDER BY c.chunk_index)::text[] AS part_headings,
        array_agg(c.id ORDER BY c.chunk_index)::uuid[] AS part_ids,
+       array_agg(coalesce(c.anchor, '') ORDER BY c.chunk_index)::text[] AS part_anchors,
        array_agg(coalesce(array_to_string(c.sections, E'\n'), '') ORDER BY c.chunk_index)::text[] AS part_sections,
        d.code_spans
 FROM chunks k
@@ -100,6 +101,7 @@ type ChunkNeighbourhoodsRow struct {
 	PartPageEnds   []int32
 	PartHeadings   []string
 	PartIds        []uuid.UUID
+	PartAnchors    []string
 	PartSections   []string
 	CodeSpans      []int32
 }
@@ -113,7 +115,7 @@ type ChunkNeighbourhoodsRow struct {
 // which the body holds only where the table starts. page_start and page_end
 // are the range's pages (0 for a document without pages). The part_* arrays
 // describe the range's chunks in order (byte range in documents.body, pages,
-// 0 without, heading path, id, and the heading paths of the sections its
+// 0 without, heading path, id, anchor (” without), and the heading paths of the sections its
 // text lies in joined by newlines, ” when unknown), so that a citation can
 // name the chunk its quotation comes from, with its pages and heading, and
 // the answerer knows which of its lines are section titles. code_spans are the
@@ -165,6 +167,7 @@ func (q *Queries) ChunkNeighbourhoods(ctx context.Context, db DBTX, arg ChunkNei
 			&i.PartPageEnds,
 			&i.PartHeadings,
 			&i.PartIds,
+			&i.PartAnchors,
 			&i.PartSections,
 			&i.CodeSpans,
 		); err != nil {
@@ -310,12 +313,12 @@ func (q *Queries) GetDocumentBody(ctx context.Context, db DBTX, arg GetDocumentB
 
 const insertChunks = `-- name: InsertChunks :execrows
 INSERT INTO chunks (tenant_id, id, document_id, chunk_index, heading_path, content, token_count, start_offset, end_offset, ts_config, keywords,
-                    page_start, page_end, sections)
+                    page_start, page_end, sections, anchor)
 SELECT $1::uuid, unnest($2::uuid[]), $3::uuid, unnest($4::int[]),
        unnest($5::text[]), unnest($6::text[]), unnest($7::int[]),
        unnest($8::int[]), unnest($9::int[]), CAST($10::text AS regconfig),
        unnest($11::text[]), nullif(unnest($12::int[]), 0), nullif(unnest($13::int[]), 0),
-       string_to_array(unnest($14::text[]), E'\n')
+       string_to_array(unnest($14::text[]), E'\n'), nullif(unnest($15::text[]), '')
 `
 
 type InsertChunksParams struct {
@@ -333,12 +336,13 @@ type InsertChunksParams struct {
 	PageStarts   []int32
 	PageEnds     []int32
 	Sections     []string
+	Anchors      []string
 }
 
 // One statement for all of a document's chunks (COPY is refused under row-level
 // security), so the statement-level triggers index them in one pass. The
 // unnest calls run in lockstep (equal-length arrays). A page number of 0
-// (a document without pages) is stored as NULL.
+// (a document without pages) and an empty anchor are stored as NULL.
 func (q *Queries) InsertChunks(ctx context.Context, db DBTX, arg InsertChunksParams) (int64, error) {
 	result, err := db.Exec(ctx, insertChunks,
 		arg.TenantID,
@@ -355,6 +359,7 @@ func (q *Queries) InsertChunks(ctx context.Context, db DBTX, arg InsertChunksPar
 		arg.PageStarts,
 		arg.PageEnds,
 		arg.Sections,
+		arg.Anchors,
 	)
 	if err != nil {
 		return 0, err

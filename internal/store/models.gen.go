@@ -33,6 +33,7 @@ type Chunk struct {
 	PageStart   pgtype.Int4
 	PageEnd     pgtype.Int4
 	Sections    []string
+	Anchor      pgtype.Text
 }
 
 type ChunkEmbedding struct {

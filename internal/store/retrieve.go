@@ -76,7 +76,7 @@ const (
 	// lexemes) with the same reads.
 	contentChunks = `
 ), c AS MATERIALIZED (
-	SELECT c.id, c.document_id, c.chunk_index, c.start_offset, c.end_offset, c.heading_path, c.content, c.page_start, c.page_end`
+	SELECT c.id, c.document_id, c.chunk_index, c.start_offset, c.end_offset, c.heading_path, c.content, c.page_start, c.page_end, c.anchor`
 	contentRest = `
 	FROM chunks c
 	WHERE c.tenant_id = $2 AND c.id = ANY (ARRAY(SELECT v.chunk_id FROM v))
@@ -86,7 +86,7 @@ const (
 	WHERE d.tenant_id = $2 AND d.id = ANY (ARRAY(SELECT c.document_id FROM c))
 )
 SELECT v.chunk_id, v.value, c.document_id, c.chunk_index, c.start_offset, c.end_offset, c.heading_path, c.content, d.source_uri, d.title,
-	coalesce(c.page_start, 0), coalesce(c.page_end, 0), d.chunk_count`
+	coalesce(c.page_start, 0), coalesce(c.page_end, 0), d.chunk_count, coalesce(c.anchor, '')`
 	contentJoin = `
 FROM v JOIN c ON c.id = v.chunk_id JOIN d ON d.id = c.document_id
 `
@@ -389,6 +389,9 @@ type LegRow struct {
 	PageStart, PageEnd int32
 	// DocChunks is the chunk's document's number of chunks.
 	DocChunks int32
+	// Anchor is the fragment identifier of the section the chunk starts
+	// in ("" when none is known: chunk.Chunk.Anchor).
+	Anchor string
 	// Matched are the query lexemes the chunk contains (keyword leg only).
 	Matched []string
 }
@@ -645,7 +648,7 @@ func collectLegRows(fn func([]LegRow) error, withMatched bool) func(pgx.Rows) er
 		hits, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (LegRow, error) {
 			var h LegRow
 			dst := []any{&h.ChunkID, &h.Value, &h.DocumentID, &h.ChunkIndex, &h.StartOffset, &h.EndOffset,
-				&h.HeadingPath, &h.Content, &h.SourceURI, &h.Title, &h.PageStart, &h.PageEnd, &h.DocChunks}
+				&h.HeadingPath, &h.Content, &h.SourceURI, &h.Title, &h.PageStart, &h.PageEnd, &h.DocChunks, &h.Anchor}
 			if withMatched {
 				dst = append(dst, &h.Matched)
 			}

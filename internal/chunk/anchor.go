@@ -1,0 +1,80 @@
+package chunk
+
+import (
+	"sort"
+
+	"github.com/ragd-dev/ragd/internal/extract"
+)
+
+// blockAnchors returns, for each block, the anchor (extract.Block.Anchor)
+// of the innermost heading or definition term it lies under that has one:
+// a block defining a term links to the term, else to its section's
+// heading, else to the nearest enclosing heading that has an anchor. A
+// heading or term with its own anchor links to itself. "" where none does.
+func blockAnchors(blocks []extract.Block) []string {
+	out := make([]string, len(blocks))
+	type open struct {
+		level  int
+		anchor string
+	}
+	var headings []open
+	var terms []string // terms[d-1]: the anchor of the last term of depth d
+	section := func() string {
+		for i := len(headings) - 1; i >= 0; i-- {
+			if headings[i].anchor != "" {
+				return headings[i].anchor
+			}
+		}
+		return ""
+	}
+	defined := func(depth int) string {
+		for d := min(depth, len(terms)); d >= 1; d-- {
+			if terms[d-1] != "" {
+				return terms[d-1]
+			}
+		}
+		return section()
+	}
+	for i, b := range blocks {
+		switch {
+		case b.Kind == extract.KindHeading:
+			for len(headings) > 0 && headings[len(headings)-1].level >= b.Level {
+				headings = headings[:len(headings)-1]
+			}
+			headings = append(headings, open{b.Level, b.Anchor})
+			terms = terms[:0]
+			out[i] = section()
+		case b.Kind == extract.KindTerm && b.Definition >= 1:
+			terms = terms[:min(len(terms), b.Definition-1)]
+			for len(terms) < b.Definition-1 {
+				terms = append(terms, "")
+			}
+			terms = append(terms, b.Anchor)
+			out[i] = defined(b.Definition)
+		case b.Definition >= 1:
+			out[i] = defined(b.Definition)
+		default:
+			out[i] = section()
+		}
+	}
+	return out
+}
+
+// anchorAt is the anchor of a chunk whose text is [start, end): the one in
+// effect at start (that of the block holding it, or of the last block
+// before it); when the chunk starts with headings that have no anchor of
+// their own, that of its first block after them (a definition's term with
+// an id under an "Options" heading without one; a paragraph takes its
+// section's anchor, as the heading would).
+func (s *splitter) anchorAt(start, end int) string {
+	if s.anchors == nil {
+		s.anchors = blockAnchors(s.blocks)
+	}
+	i := sort.Search(len(s.blocks), func(i int) bool { return s.blocks[i].Start > start }) - 1
+	if i < 0 {
+		return ""
+	}
+	for ; s.blocks[i].Kind == extract.KindHeading && s.blocks[i].Anchor == "" && i+1 < len(s.blocks) && s.blocks[i+1].Start < end; i++ {
+	}
+	return s.anchors[i]
+}

@@ -1,0 +1,179 @@
+package extract
+
+import (
+	"net/url"
+	"strings"
+	"unicode"
+
+	"golang.org/x/net/html"
+	"golang.org/x/net/html/atom"
+)
+
+// anchorOf returns the fragment identifier that links to heading or term n
+// on its page, so a citation can point at the section rather than the top
+// of a long page; "" when the page gives none. In order:
+//
+//   - n's own id (HAProxy's and Node.js's headings, a Python dt.sig);
+//   - the target of a permalink inside n (Sphinx's a.headerlink, whose
+//     href is the section's anchor; "¶", "#", "§" links), else an element
+//     inside n with an id, or an <a name> (an anchor written first in the
+//     heading);
+//   - climbing while nothing with text comes before n in its parent: an
+//     empty element just before it with an id or a name (texi2any's
+//     <span id>, Sphinx's <span id>, <a name> before an h2), then the
+//     parent's own id (DocBook's div.sect1 around div.titlepage around
+//     the h2, Sphinx's section, texi2any's div.section after its bar of
+//     navigation links, which counts as no text). The climb stops at the
+//     page's body or main element.
+//
+// The result is the fragment as a URL writes it: an id or name with a
+// space ("timeout server", as haproxy-dconv names its anchors) is
+// percent-encoded ("timeout%20server"), a permalink's href kept as written.
+func anchorOf(n *html.Node) string {
+	if id := anchorID(n); id != "" {
+		return fragment(id)
+	}
+	var inner string
+	for d := range n.Descendants() {
+		if d.Type != html.ElementNode {
+			continue
+		}
+		if d.DataAtom == atom.A && selfLink(d) {
+			if t := strings.TrimPrefix(attr(d, "href"), "#"); validAnchor(t) && !strings.Contains(t, " ") {
+				return t
+			}
+		}
+		if inner == "" {
+			inner = anchorID(d)
+		}
+	}
+	if inner != "" {
+		return fragment(inner)
+	}
+	for at := n; at.Parent != nil && at.Parent.Type == html.ElementNode; at = at.Parent {
+		for s := at.PrevSibling; s != nil; s = s.PrevSibling {
+			if hasText(s) && !linksOnly(s) {
+				return ""
+			}
+			if id := anchorID(s); id != "" {
+				return fragment(id)
+			}
+		}
+		p := at.Parent
+		if p.DataAtom == atom.Body || p.DataAtom == atom.Main || p.DataAtom == atom.Html {
+			return ""
+		}
+		if id := anchorID(p); id != "" {
+			return fragment(id)
+		}
+	}
+	return ""
+}
+
+// anchorID is element n's id, or an <a name>'s name, when it can be a
+// URL's fragment.
+func anchorID(n *html.Node) string {
+	if n.Type != html.ElementNode {
+		return ""
+	}
+	id := attr(n, "id")
+	if id == "" && n.DataAtom == atom.A {
+		id = attr(n, "name")
+	}
+	if validAnchor(id) {
+		return id
+	}
+	return ""
+}
+
+// validAnchor accepts an id a fragment can name: no control characters,
+// white space other than a space, or '#', not empty or padded, and not too
+// long to be a link people keep.
+func validAnchor(id string) bool {
+	if id == "" || len(id) > 200 || strings.TrimSpace(id) != id {
+		return false
+	}
+	for _, r := range id {
+		if r < ' ' || r == 0x7f || r == '#' || unicode.IsSpace(r) && r != ' ' {
+			return false
+		}
+	}
+	return true
+}
+
+// fragment writes id as a URL's fragment, percent-encoding what a fragment
+// cannot hold as it is (a space, a quote, '%').
+func fragment(id string) string {
+	return (&url.URL{Fragment: id}).EscapedFragment()
+}
+
+// linksOnly reports whether every letter or digit of n's text is inside a
+// link: a bar of navigation links ("[ < ] [ Up ] [ > ]"), which the reader
+// skips and which does not separate a heading from its section's start.
+func linksOnly(n *html.Node) bool {
+	var walk func(*html.Node, bool) bool
+	walk = func(n *html.Node, inLink bool) bool {
+		if n.Type == html.TextNode {
+			return inLink || !strings.ContainsFunc(n.Data, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) })
+		}
+		inLink = inLink || n.DataAtom == atom.A && attr(n, "href") != ""
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			if !walk(c, inLink) {
+				return false
+			}
+		}
+		return true
+	}
+	return walk(n, false)
+}
+
+// maxNamedTitle bounds the text of a named title line (namedTitle).
+const maxNamedTitle = 160
+
+// namedTitle reports a div that is the title line of a reference entry:
+// one short line of inline content opening with bold text, and an anchor
+// to link to it, inside that bold text or as an empty named element just
+// before the line — haproxy-dconv's `<div class="keyword"><b><a
+// name="timeout server"></a>timeout server</b> <timeout></div>`. Read as
+// text, every entry's title ended the previous entry's chunk.
+func namedTitle(n *html.Node) bool {
+	var first *html.Node
+	for c := n.FirstChild; c != nil; c = c.NextSibling {
+		switch {
+		case c.Type == html.TextNode && strings.TrimSpace(c.Data) == "":
+			continue
+		case c.Type == html.ElementNode && blockElements[c.DataAtom]:
+			return false
+		}
+		if first == nil {
+			first = c
+		}
+		for d := range c.Descendants() {
+			if d.Type == html.ElementNode && (blockElements[d.DataAtom] || d.DataAtom == atom.Br) {
+				return false
+			}
+		}
+	}
+	if first == nil || first.Type != html.ElementNode || (first.DataAtom != atom.B && first.DataAtom != atom.Strong) {
+		return false
+	}
+	t := strings.TrimSpace(textContent(n))
+	if t == "" || len(t) > maxNamedTitle || strings.Contains(t, "\n") {
+		return false
+	}
+	for d := range first.Descendants() {
+		if anchorID(d) != "" && d != first {
+			return true
+		}
+	}
+	for s := n.PrevSibling; s != nil; s = s.PrevSibling {
+		switch {
+		case s.Type == html.TextNode && strings.TrimSpace(s.Data) == "":
+		case s.Type == html.ElementNode && s.FirstChild == nil && anchorID(s) != "":
+			return true
+		default:
+			return false
+		}
+	}
+	return false
+}
