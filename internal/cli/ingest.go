@@ -56,7 +56,8 @@ func runIngest(ctx context.Context, e *env, args []string) error {
 	fs.Var(&include, "include", "glob of files to ingest, relative to each PATH (repeatable; default: every .md .html .htm .txt .pdf .docx, gzipped too (.pdf.gz), but a Sphinx build's _sources/)")
 	fs.Var(&exclude, "exclude", "glob of files or directories to skip, relative to PATH (repeatable; a directory it names is skipped with all it holds; ** crosses directories)")
 	baseURI := fs.String("base-uri", "", "source_uri = base URI + relative path (default file://absolute-path)")
-	prune := fs.Bool("prune", false, "delete the tenant's documents under the same source_uri prefix whose file is gone (a file --include or --exclude leaves out is not gone)")
+	prune := fs.Bool("prune", false, "delete the tenant's documents under the same source_uri prefix whose file is gone (a file --include or --exclude leaves out is not gone); it deletes nothing and fails when that is more than 10 documents and more than half of those under the prefix, unless --prune-force")
+	pruneForce := fs.Bool("prune-force", false, "with --prune: delete however many documents are gone")
 	workers := fs.Int("workers", 2, "documents in flight")
 	asJSON := fs.Bool("json", false, "print the summary as JSON")
 	metadata := fs.String("metadata", "", `metadata of every ingested document, a JSON object (e.g. '{"product":"console"}'), for search's --metadata filter`)
@@ -110,6 +111,9 @@ func runIngest(ctx context.Context, e *env, args []string) error {
 		}
 		pr.Roots = pruneRoots(paths)
 		pr.Linked = linked
+		pr.Force = *pruneForce
+	} else if *pruneForce {
+		return usagef("--prune-force goes with --prune")
 	}
 	// The run is recorded as a job (GET /v1/ingest/jobs shows it to the
 	// tenant) with each file's outcome; the files are processed here.

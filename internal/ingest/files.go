@@ -533,7 +533,22 @@ type Prune struct {
 	// file at its remainder under the first root, deleted when that file
 	// is among the run's files (under its escaped source_uri) or gone.
 	Unescaped string
+	// Force lets a prune delete more than PruneGuard allows.
+	Force bool
 }
+
+// PruneGuard bounds what a prune deletes without Prune.Force: more than
+// pruneGuardMin documents and more than half of those under the prefix is
+// taken for a mistake (a subdirectory ingested with its parent's
+// --base-uri: a fresh user's run deleted 28 of a tenant's 30 documents),
+// and nothing is deleted.
+const (
+	pruneGuardMin   = 10
+	pruneGuardShare = 0.5
+)
+
+// ErrPruneGuard is the failure of a prune PruneGuard stopped.
+var ErrPruneGuard = errors.New("prune stopped")
 
 // gone reports whether the document at uri has no file under any root,
 // or is a left-out link's.
@@ -657,10 +672,21 @@ feed:
 				}
 			}
 		}
+		var doomed []string
 		for _, uri := range existing {
 			if keep[uri] || !superseded[uri] && !prune.gone(uri) {
 				continue
 			}
+			doomed = append(doomed, uri)
+		}
+		if n := len(doomed); !prune.Force && n > pruneGuardMin && float64(n) > pruneGuardShare*float64(len(existing)) {
+			sum.Add(Failure{Path: prune.Prefix, Kind: KindFailed, Reason: fmt.Sprintf(
+				"%v: it would delete %d of the %d documents under %s (their files are not under the ingested paths; the first: %s); nothing was deleted. "+
+					"If the paths are a part of the tree that prefix names, give them their own base URI; if the files are really gone, prune with force",
+				ErrPruneGuard, n, len(existing), prune.Prefix, doomed[0])})
+			doomed = nil
+		}
+		for _, uri := range doomed {
 			if _, err := p.DeleteBySourceURI(ctx, t, uri); err != nil && !errors.Is(err, ErrNotFound) {
 				sum.Add(Failure{Path: uri, Reason: "prune: " + err.Error(), Kind: KindFailed})
 				continue

@@ -203,7 +203,7 @@ func ingestSource(ctx context.Context, a *app.App, t tenant.Tenant, dir string, 
 		if err != nil {
 			return 0, fmt.Errorf("source %s: %w", src.Path, err)
 		}
-		prune = ingest.Prune{Prefix: strings.TrimRight(src.BaseURI, "/") + "/", Roots: []string{root}}
+		prune = ingest.Prune{Prefix: strings.TrimRight(src.BaseURI, "/") + "/", Roots: []string{root}, Force: src.PruneForce}
 	}
 	var progress ingest.Progress
 	if h.Progress != nil {

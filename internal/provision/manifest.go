@@ -33,8 +33,10 @@ type Source struct {
 	Include []string `yaml:"include"`
 	Exclude []string `yaml:"exclude"`
 	BaseURI string   `yaml:"base_uri"`
-	// Prune deletes the tenant's documents under BaseURI whose file is gone.
-	Prune bool `yaml:"prune"`
+	// Prune deletes the tenant's documents under BaseURI whose file is gone
+	// (at most ingest.PruneGuard's share unless PruneForce).
+	Prune      bool `yaml:"prune"`
+	PruneForce bool `yaml:"prune_force"`
 	// Metadata is stored with every document of the source (for search's
 	// metadata filter).
 	Metadata map[string]any `yaml:"metadata"`
@@ -115,6 +117,9 @@ func ReadManifest(dir string) (Manifest, error) {
 	for i, s := range m.Sources {
 		if s.Path == "" {
 			return m, fmt.Errorf("%s/tenant.yaml: sources[%d].path is required", dir, i)
+		}
+		if s.PruneForce && !s.Prune {
+			return m, fmt.Errorf("%s/tenant.yaml: sources[%d]: prune_force goes with prune", dir, i)
 		}
 		if s.Prune && s.BaseURI == "" {
 			return m, fmt.Errorf("%s/tenant.yaml: sources[%d]: prune needs base_uri", dir, i)
