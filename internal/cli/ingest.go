@@ -53,7 +53,7 @@ func runIngest(ctx context.Context, e *env, args []string) error {
 	fs := newFlags(e, "ingest", "ingest --tenant <slug> [--include GLOB] [--exclude GLOB] [--base-uri URL] [--metadata JSON] [--access P,P] [--prune] [--workers N] [--json] PATH...")
 	slug := fs.String("tenant", "", "tenant slug")
 	var include, exclude stringsFlag
-	fs.Var(&include, "include", "glob of files to ingest, relative to each PATH (repeatable; default: every .md .html .htm .txt .pdf .docx, gzipped too (.pdf.gz), but a Sphinx build's _sources/)")
+	fs.Var(&include, "include", "glob of files to ingest, relative to each PATH (repeatable; default: every .md .html .htm .txt .pdf .docx, gzipped too (.pdf.gz), but a Sphinx build's _sources/; a glob of every page, '*.html', keeps the generated pages out, naming one takes it in)")
 	fs.Var(&exclude, "exclude", "glob of files or directories to skip, relative to PATH (repeatable; a directory it names is skipped with all it holds; ** crosses directories)")
 	baseURI := fs.String("base-uri", "", "source_uri = base URI + relative path (default file://absolute-path)")
 	prune := fs.Bool("prune", false, "delete the tenant's documents under the same source_uri prefix whose file is gone (a file --include or --exclude leaves out is not gone); it deletes nothing and fails when that is more than 10 documents and more than half of those under the prefix, unless --prune-force")

@@ -69,8 +69,13 @@ func TestWalkLeavesOutAllInOneCopies(t *testing.T) {
 	if !slices.Equal(linked, []string{"https://docs.test/all.html"}) {
 		t.Errorf("linked %q, want all.html's source_uri (a pruning run deletes its earlier copy)", linked)
 	}
+	// A glob of every page keeps the rule; naming the copy takes it in.
 	files, _, err = ingest.Walk([]string{root}, ingest.WalkOptions{BaseURI: "https://docs.test", Include: []string{"*.html"}})
+	if err != nil || len(files) != 6 {
+		t.Errorf("--include '*.html': %d files, %v; want the six without all.html", len(files), err)
+	}
+	files, _, err = ingest.Walk([]string{root}, ingest.WalkOptions{BaseURI: "https://docs.test", Include: []string{"*.html", "all.html"}})
 	if err != nil || len(files) != 7 {
-		t.Errorf("--include '*.html': %d files, %v; want all seven", len(files), err)
+		t.Errorf("--include '*.html' --include all.html: %d files, %v; want all seven", len(files), err)
 	}
 }

@@ -153,6 +153,7 @@ func Walk(paths []string, o WalkOptions) ([]File, []Failure, error) {
 	var collisions []string
 	sources := map[string]map[string]bool{} // directory → the text files renderedSources leaves out
 	named := map[string]bool{}              // source_uris of the files named on their own
+	rels := map[string]string{}             // source_uri → the file's path relative to its root
 	for _, root := range paths {
 		abs, err := filepath.Abs(root)
 		if err != nil {
@@ -194,11 +195,11 @@ func Walk(paths []string, o WalkOptions) ([]File, []Failure, error) {
 					}
 					return fs.SkipDir
 				}
-				if reason := sphinxCopies[de.Name()]; reason != "" && len(o.Include) == 0 && sphinxBuildDir(p) {
+				if reason := sphinxCopies[de.Name()]; reason != "" && !picky(o.Include) && sphinxBuildDir(p) {
 					fails = append(fails, Failure{Path: p, Reason: reason, Kind: KindSkipped})
 					return fs.SkipDir
 				}
-				if len(o.Include) == 0 {
+				{
 					relOf := func(name string) string {
 						if rel == "." {
 							return name
@@ -207,11 +208,17 @@ func Walk(paths []string, o WalkOptions) ([]File, []Failure, error) {
 					}
 					// Pages an --exclude leaves out are no pages: their
 					// sources are all the run has of them.
-					if src := renderedSources(p, func(name string) bool { return !match(o.Exclude, relOf(name), false) }); len(src) > 0 {
+					src := renderedSources(p, func(name string) bool { return !match(o.Exclude, relOf(name), false) })
+					for name := range src {
+						if picked(o.Include, relOf(name)) {
+							delete(src, name) // asked for by name or kind ("git/*.txt")
+						}
+					}
+					if len(src) > 0 {
 						n := 0
 						for name := range src {
 							r := relOf(name)
-							if !match(o.Exclude, r, false) {
+							if !match(o.Exclude, r, false) && match(o.Include, r, true) {
 								n++
 								if o.Linked != nil {
 									*o.Linked = append(*o.Linked, sourceURI(o, filepath.Join(p, name), r))
@@ -242,7 +249,7 @@ func Walk(paths []string, o WalkOptions) ([]File, []Failure, error) {
 				// (A file named on its own is the caller's request.)
 				return nil
 			}
-			if len(o.Include) == 0 && sphinxGenerated(p) {
+			if !picked(o.Include, rel) && sphinxGenerated(p) {
 				fails = append(fails, Failure{Path: p, Reason: "a generated index, search or not-found page of a Sphinx or MkDocs build, no document (--include it to ingest it)", Kind: KindSkipped})
 				return nil
 			}
@@ -290,7 +297,7 @@ func Walk(paths []string, o WalkOptions) ([]File, []Failure, error) {
 			}
 			switch prev, ok := seen[uri]; {
 			case !ok:
-				seen[uri], shown[uri] = real, p
+				seen[uri], shown[uri], rels[uri] = real, p, rel
 				files = append(files, File{Path: p, SourceURI: uri, ContentType: ct, Metadata: o.Metadata, Access: o.Access, SetAccess: o.SetAccess})
 			case prev != real:
 				collisions = append(collisions, fmt.Sprintf("%s and %s both map to %s", shown[uri], p, uri))
@@ -305,12 +312,12 @@ func Walk(paths []string, o WalkOptions) ([]File, []Failure, error) {
 		return nil, nil, fmt.Errorf("%w (nothing was written; give each root its own base URI, or ingest them in separate runs): %s",
 			ErrSourceURICollision, strings.Join(collisions, "; "))
 	}
-	if len(o.Include) == 0 {
+	{
 		if copies := allInOneCopies(files, named); len(copies) > 0 {
 			kept := files[:0:0]
 			for i, f := range files {
 				n, isCopy := copies[i]
-				if !isCopy {
+				if !isCopy || picked(o.Include, rels[f.SourceURI]) {
 					kept = append(kept, f)
 					continue
 				}
@@ -424,6 +431,40 @@ func supportedFiles(dir string) int {
 		return nil
 	})
 	return n
+}
+
+// broadGlob reports an --include glob of every page, or every file, of
+// the directories it walks: its last element is "*", "*.*", "*.html" or
+// "*.htm". It selects files by kind; the walk's rules for a build's
+// generated pages, its text sources and copy directories, and all-in-one
+// copies stay in force under it: a fresh user's manifest that included
+// "*.html" added a Sphinx build's 156 generated pages, and nDCG@10 fell
+// from 0.884 to 0.836. Any other glob ("genindex.html", "*.txt",
+// "_modules/**") asks for what it matches, those files included.
+func broadGlob(g string) bool {
+	switch g[strings.LastIndex(g, "/")+1:] {
+	case "*", "*.*", "*.html", "*.htm":
+		return true
+	}
+	return false
+}
+
+// picked reports whether an --include glob other than a broad one
+// (broadGlob) matches rel.
+func picked(globs []string, rel string) bool {
+	for _, g := range globs {
+		if !broadGlob(g) && match([]string{g}, rel, false) {
+			return true
+		}
+	}
+	return false
+}
+
+// picky reports whether any --include glob is not a broad one: the walk
+// then enters a build's copy directories, for the files such a glob may
+// ask for there.
+func picky(globs []string) bool {
+	return slices.ContainsFunc(globs, func(g string) bool { return !broadGlob(g) })
 }
 
 func match(globs []string, rel string, emptyIs bool) bool {
