@@ -19,15 +19,20 @@ import (
 //
 // Only large pages found by walking a directory are looked at
 // (copyCandidates; a file named on its own is the caller's request): a
-// copy of several pages is a large share of the run's HTML, or has a
-// generator's name for one (copyNames), and the manual's 1,169 pages,
-// none of them one, are then read no more than before. A candidate is a copy when
+// copy of several pages is a large share of the run's HTML, or several
+// times the size of the run's median page and copyLargeBytes or more (the
+// SQLite documentation's capi3ref.html, 627 KB, a copy of c3ref/'s pages;
+// its changes.html of releaselog/'s), or has a generator's name for one
+// (copyNames). A candidate is a copy when
 // at least copyShare of its paragraphs of copyWords words or more are
-// paragraphs of other pages of the run that are no candidates themselves
-// (versions of one single-page manual share their paragraphs and copy
-// none), from at least copySources of them.
+// paragraphs of other pages of the run with at most half as many
+// paragraphs (a copy gathers smaller pages; versions of one single-page
+// manual, of a size, share their paragraphs and copy none), from at least
+// copySources of them.
 const (
 	copyMinShareOfBytes = 0.2
+	copyLargeBytes      = 64 << 10
+	copyMedianTimes     = 4
 	copyMinPages        = 4
 	copyWords           = 8
 	copyShare           = 0.8
@@ -40,8 +45,8 @@ const (
 // all-in-one copies: found by walking (not named), at least
 // copyMinShareOfBytes of the run's HTML bytes or named as one (copyNames),
 // in a run of copyMinPages HTML pages or more.
-func copyCandidates(files []File, named map[string]bool) (html []int, candidates []int) {
-	sizes := make(map[int]int64)
+func copyCandidates(files []File, named map[string]bool) (html []int, candidates []int, sizes map[int]int64) {
+	sizes = make(map[int]int64)
 	var total int64
 	for i, f := range files {
 		if !htmlFile(f) || extract.Gzipped(f.Path) {
@@ -56,17 +61,23 @@ func copyCandidates(files []File, named map[string]bool) (html []int, candidates
 		total += st.Size()
 	}
 	if len(html) < copyMinPages {
-		return html, nil
+		return html, nil, sizes
 	}
+	bySize := make([]int64, 0, len(html))
+	for _, i := range html {
+		bySize = append(bySize, sizes[i])
+	}
+	slices.Sort(bySize)
+	large := max(copyLargeBytes, copyMedianTimes*bySize[len(bySize)/2])
 	for _, i := range html {
 		if named[files[i].SourceURI] {
 			continue
 		}
-		if float64(sizes[i]) >= copyMinShareOfBytes*float64(total) || copyNames[strings.ToLower(filepath.Base(files[i].Path))] {
+		if float64(sizes[i]) >= copyMinShareOfBytes*float64(total) || sizes[i] >= large || copyNames[strings.ToLower(filepath.Base(files[i].Path))] {
 			candidates = append(candidates, i)
 		}
 	}
-	return html, candidates
+	return html, candidates, sizes
 }
 
 // copyNames are the names documentation generators give their all-in-one
@@ -119,7 +130,7 @@ func paragraphHashes(path string) []uint64 {
 // allInOneCopies returns, for each file of files that is an all-in-one
 // copy of others of the run, the number of pages its paragraphs come from.
 func allInOneCopies(files []File, named map[string]bool) map[int]int {
-	html, candidates := copyCandidates(files, named)
+	html, candidates, _ := copyCandidates(files, named)
 	if len(candidates) == 0 {
 		return nil
 	}
@@ -145,7 +156,7 @@ func allInOneCopies(files []File, named map[string]bool) map[int]int {
 		for _, h := range hs {
 			other := false
 			for _, j := range where[h] {
-				if j != c && !slices.Contains(candidates, j) {
+				if j != c && 2*len(hashes[j]) <= len(hs) {
 					other = true
 					sources[j] = true
 				}

@@ -79,3 +79,38 @@ func TestWalkLeavesOutAllInOneCopies(t *testing.T) {
 		t.Errorf("--include '*.html' --include all.html: %d files, %v; want all seven", len(files), err)
 	}
 }
+
+// A copy under no generator's name and under a fifth of the run's bytes is
+// found by its size against the run's median page (the SQLite
+// documentation's capi3ref.html, 627 KB, gathers c3ref/'s 200 pages; its
+// changes.html, releaselog/'s); versions of one manual, each the size of
+// the others, stay documents (TestHReview32VersionsOfOneManualAreNoCopies).
+func TestWalkFindsALargeCopyByItsSize(t *testing.T) {
+	t.Parallel()
+	root := t.TempDir()
+	var gathered strings.Builder
+	for m := range 60 {
+		var b strings.Builder
+		fmt.Fprintf(&b, "<h1>Function %d</h1>", m)
+		for p := range 40 {
+			fmt.Fprintf(&b, "<p>Paragraph %d of function %d's page says how function %d treats its arguments, what it returns, and which errors it reports to the caller when the arguments are wrong.</p>", p, m, m)
+		}
+		if m < 14 {
+			gathered.WriteString(b.String())
+		}
+		page := "<html><head><title>Function " + fmt.Sprint(m) + "</title></head><body><main>" + b.String() + "</main></body></html>"
+		if err := os.WriteFile(filepath.Join(root, fmt.Sprintf("f%02d.html", m)), []byte(page), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.WriteFile(filepath.Join(root, "reference.html"), []byte("<html><body><main>"+gathered.String()+"</main></body></html>"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	files, fails, err := ingest.Walk([]string{root}, ingest.WalkOptions{BaseURI: "https://docs.test"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(files) != 60 || len(fails) != 1 || filepath.Base(fails[0].Path) != "reference.html" || !strings.Contains(fails[0].Reason, "all-in-one copy of 14 other pages") {
+		t.Errorf("%d files, skipped %+v; want the 60 pages and reference.html skipped as a copy of 14", len(files), fails)
+	}
+}
