@@ -468,9 +468,53 @@ func repeatsCode(quotedPassages []string, units []unit) bool {
 }
 
 // quotable reports whether u can anchor or fill a passage: code only joins
-// one through complete, and fragments under three words say nothing.
+// one through complete, fragments under three words say nothing, and
+// neither does a cross-reference or a table row of flags.
 func quotable(u unit) bool {
-	return u.kind == unitRow || u.kind == unitSentence && wordCount(u.text) >= 3 && !indexEntry(u.text) && !contentsEntry(u)
+	if u.kind == unitRow {
+		return !flagRow(u.text)
+	}
+	return u.kind == unitSentence && !u.flags && wordCount(u.text) >= 3 && !indexEntry(u.text) && !contentsEntry(u) && !crossReference(u.text) &&
+		!emptyLabel.MatchString(u.text)
+}
+
+// emptyLabel is a field label with nothing under it ("Arguments : none"):
+// a reference entry's form, no statement.
+var emptyLabel = regexp.MustCompile(`(?i)^[\pL][\pL -]{0,30}?\s*:\s*(none|n/a|-|—)\.?$`)
+
+// crossReference reports a sentence that only sends the reader elsewhere
+// ("See also: "timeout client", "timeout server""; "See also the
+// user_version pragma."): it shares the question's words with the entries
+// it names and says nothing of its own. The HAProxy manual's keyword
+// entries each end with one, and they were quoted as the answer to 11 of
+// 30 questions.
+func crossReference(s string) bool {
+	s = strings.TrimLeft(s, " \t-*•")
+	if len(s) < 8 || !strings.EqualFold(s[:8], "see also") {
+		return false
+	}
+	return len(s) == 8 || !unicode.IsLetter(rune(s[8]))
+}
+
+// flagRow reports a table row whose values are all yes, no or a mark (a
+// keyword matrix's "defaults: yes; frontend: no; listen: yes"): where
+// something may be used, not what it does. Quoted alone, it answered
+// "how do I add a server at runtime".
+func flagRow(s string) bool {
+	values := 0
+	for _, cell := range strings.Split(s, "; ") {
+		v := cell
+		if _, after, ok := strings.Cut(cell, ": "); ok {
+			v = after
+		}
+		switch strings.ToLower(strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(v), "(!)"))) {
+		case "yes", "no", "y", "n", "x", "-", "–", "—", "✓", "✔", "✗", "true", "false":
+			values++
+		default:
+			return false
+		}
+	}
+	return values >= 2
 }
 
 // contentsEntry reports a list item that is a title in title case, without

@@ -47,6 +47,19 @@ type unit struct {
 	// output marks a code unit that is a program's printed output (a log,
 	// a dump: outputBlock) rather than code to write or run.
 	output bool
+	// flags marks a sentence that announces a table of flags only
+	// (flagRow): no statement, not quotable.
+	flags bool
+}
+
+// announcerOf is the index of the last unit of out when it is a sentence
+// of the block before block that announces what follows (announces), else
+// -1.
+func announcerOf(out []unit, block int) int {
+	if n := len(out); n > 0 && out[n-1].kind == unitSentence && out[n-1].block == block-1 && announces(out[n-1].text) {
+		return n - 1
+	}
+	return -1
 }
 
 // parseUnits splits a chunk into units in reading order.
@@ -254,6 +267,7 @@ func parseTitledUnits(content, headingPath string, titles []string, code ...Span
 			}
 		case isTable(lines):
 			var header []string
+			first, announcer := len(out), announcerOf(out, block)
 			for i, l := range lines {
 				cells := tableCells(l)
 				if isSeparatorRow(cells) {
@@ -266,6 +280,12 @@ func parseTitledUnits(content, headingPath string, titles []string, code ...Span
 					add(unitRow, rowText(header, cells, i > 0))
 					out[len(out)-1].defines = terms(cells[0])
 				}
+			}
+			// A sentence announcing only flags ("May be used in sections
+			// :" above a row of yes and no) says nothing either: neither
+			// it nor its table is quoted.
+			if announcer >= 0 && len(out) > first && !slices.ContainsFunc(out[first:], func(u unit) bool { return u.kind == unitRow && !flagRow(u.text) }) {
+				out[announcer].flags = true
 			}
 		case isItemBlock(lines) || fieldListLabel(lines):
 			if !isItemBlock(lines) {

@@ -130,12 +130,15 @@ func linksOnly(n *html.Node) bool {
 // maxNamedTitle bounds the text of a named title line (namedTitle).
 const maxNamedTitle = 160
 
-// namedTitle reports a div that is the title line of a reference entry:
-// one short line of inline content opening with bold text, and an anchor
-// to link to it, inside that bold text or as an empty named element just
-// before the line — haproxy-dconv's `<div class="keyword"><b><a
-// name="timeout server"></a>timeout server</b> <timeout></div>`. Read as
-// text, every entry's title ended the previous entry's chunk.
+// namedTitle reports a div or p that is the title line of a reference or
+// FAQ entry: one short line of inline content opening with bold text (a
+// p: all of it bold), and an anchor to link to it, inside that bold text
+// or as an empty named element just before the line — haproxy-dconv's
+// `<div class="keyword"><b><a name="timeout server"></a>timeout
+// server</b> <timeout></div>`, the SQLite FAQ's `<a name="q2"></a><p><b>(2)
+// What datatypes does SQLite support?</b></p>`. Read as text, every
+// entry's title ended the previous entry's chunk, and FAQ questions were
+// quoted as their answers.
 func namedTitle(n *html.Node) bool {
 	var first *html.Node
 	for c := n.FirstChild; c != nil; c = c.NextSibling {
@@ -157,8 +160,11 @@ func namedTitle(n *html.Node) bool {
 	if first == nil || first.Type != html.ElementNode || (first.DataAtom != atom.B && first.DataAtom != atom.Strong) {
 		return false
 	}
-	t := strings.TrimSpace(textContent(n))
-	if t == "" || len(t) > maxNamedTitle || strings.Contains(t, "\n") {
+	t := collapse(textContent(n))
+	if t == "" || len(t) > maxNamedTitle {
+		return false
+	}
+	if n.DataAtom == atom.P && collapse(textContent(first)) != t {
 		return false
 	}
 	for d := range first.Descendants() {

@@ -72,6 +72,11 @@ func TestNamedTitleLines(t *testing.T) {
 <a name="balance"></a><div><b>balance</b> &lt;algorithm&gt;</div><pre>Define the load balancing algorithm.</pre>
 <div><b>Note</b> that this bold line has no anchor at all.</div>
 <div><b><a name="long"></a>long</b> ` + strings.Repeat("words ", 40) + `</div>
+<a name="q2"></a>
+<p><b>(2) What datatypes does
+   it support?</b></p>
+<blockquote>It uses dynamic typing.</blockquote>
+<a name="mixed"></a><p><b>Note</b> that a paragraph with more than its bold text is no title.</p>
 <h3 id="next">4.3. Next</h3><p>text</p>
 </body></html>`
 	doc, err := Extract(TypeHTML, []byte(page))
@@ -89,10 +94,11 @@ func TestNamedTitleLines(t *testing.T) {
 		}
 	}
 	want := map[string]head{
-		"4.2. Keywords":            {2, "keywords"},
-		"timeout server <timeout>": {3, "timeout%20server"},
-		"balance <algorithm>":      {3, "balance"},
-		"4.3. Next":                {3, "next"},
+		"4.2. Keywords":                       {2, "keywords"},
+		"timeout server <timeout>":            {3, "timeout%20server"},
+		"balance <algorithm>":                 {3, "balance"},
+		"(2) What datatypes does it support?": {3, "q2"},
+		"4.3. Next":                           {3, "next"},
 	}
 	if !maps.Equal(got, want) {
 		t.Errorf("headings %v, want %v", got, want)

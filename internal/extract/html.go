@@ -763,6 +763,16 @@ func (w *htmlWalker) walk(n *html.Node) {
 			manPage(&w.b, sb.String())
 			return
 		}
+		if paras, prose := prosePre(sb.String()); paras != nil {
+			for i, p := range paras {
+				if prose[i] {
+					w.b.add(KindParagraph, 0, dedent(p))
+				} else {
+					w.b.addCode(p)
+				}
+			}
+			return
+		}
 		w.b.addCode(sb.String())
 	case atom.Table:
 		w.flush()
@@ -806,6 +816,11 @@ func (w *htmlWalker) walk(n *html.Node) {
 			w.addAnchored(KindTerm, 0, t, n)
 		}
 	case atom.P:
+		if w.noHeading == 0 && w.item == nil && namedTitle(n) {
+			w.flush()
+			w.addAnchored(KindHeading, min(w.level+1, 6), inlineText(n), n)
+			return
+		}
 		if w.item == nil && hasToken(n, captionTokens) {
 			w.flush()
 			w.b.add(KindCaption, 0, inlineText(n))
