@@ -36,11 +36,11 @@ func TestCrossReferenceAndFlagRow(t *testing.T) {
 	t.Parallel()
 	for s, want := range map[string]bool{
 		`See also : "timeout client", "timeout server".`: true,
-		"See also the user_version pragma.":               true,
-		"see also: fd-hard-limit, ulimit-n":               true,
-		"Seealso nothing":                                 false,
-		"Seeing also matters.":                            false,
-		"The manual (see also chapter 4) says more.":      false,
+		"See also the user_version pragma.":              true,
+		"see also: fd-hard-limit, ulimit-n":              true,
+		"Seealso nothing":                                false,
+		"Seeing also matters.":                           false,
+		"The manual (see also chapter 4) says more.":     false,
 	} {
 		if got := crossReference(s); got != want {
 			t.Errorf("crossReference(%q) = %v", s, got)
@@ -48,10 +48,10 @@ func TestCrossReferenceAndFlagRow(t *testing.T) {
 	}
 	for s, want := range map[string]bool{
 		"defaults: yes; frontend: no; listen: yes; backend: yes": true,
-		"defaults: yes(!); frontend: –":                         true,
-		"Error Code: 42P01; Condition Name: undefined_table":    false,
-		"yes":                                                   false,
-		"timeout: 30s; retries: no":                             false,
+		"defaults: yes(!); frontend: –":                          true,
+		"Error Code: 42P01; Condition Name: undefined_table":     false,
+		"yes":                       false,
+		"timeout: 30s; retries: no": false,
 	} {
 		if got := flagRow(s); got != want {
 			t.Errorf("flagRow(%q) = %v", s, got)
