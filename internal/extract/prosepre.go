@@ -66,6 +66,9 @@ func prosePre(s string) (paras []string, prose []bool) {
 			flush()
 			continue
 		}
+		if len(paras) == 0 && len(cur) == 0 && promptLine.MatchString(l) {
+			return nil, nil // a terminal session: its prose is a program's output
+		}
 		cur = append(cur, strings.TrimRight(l, " \t"))
 	}
 	flush()
@@ -92,6 +95,9 @@ func prosePre(s string) (paras []string, prose []bool) {
 	}
 	return paras, prose
 }
+
+// promptLine is a command at a shell's or an interpreter's prompt.
+var promptLine = regexp.MustCompile(`^(?:\$|%|#|>>>|[a-z][a-z0-9_-]*[>#]|[A-Za-z]:\\[^>]*>) \S`)
 
 // messageLine opens a program's message, which is output even when it is
 // a sentence: "ERROR:  …", "HINT:  …", "RuntimeError: …".

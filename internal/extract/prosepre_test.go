@@ -37,6 +37,7 @@ specifying timeouts that are slightly above multiples of 3 seconds.`
 		"messages": "WARNING:  database \"mydb\" must be vacuumed within 39985967 transactions\nHINT:  To avoid a database shutdown, execute a database-wide VACUUM in that database.",
 		"python":   "def setup(set_prefix=True):\n    \"\"\"\n    Configure the settings (this happens as a side effect of accessing the\n    first setting), configure logging and populate the app registry.\n    \"\"\"\n    from django.apps import apps",
 		"one line": "Enable a maintenance mode upon HTTP/404 response to health-checks.",
+		"session":  "$ git switch --detach v2.6.17\nNote: checking out 'v2.6.17'.\n\nYou are in 'detached HEAD' state. You can look around, make experimental\nchanges and commit them, and you can discard any commits you make in this\nstate without impacting any branches by performing another switch.",
 	} {
 		doc, err := Extract(TypeHTML, []byte("<html><body><p>Intro words here.</p><pre>"+code+"</pre></body></html>"))
 		if err != nil {
