@@ -176,3 +176,13 @@ WHERE k.tenant_id = @tenant_id AND k.id = ANY(@chunk_ids::uuid[])
        OR ((p.es IS NULL OR p.ls IS NULL) AND (p.ep = p.lp OR starts_with(p.lp, p.ep || ' > ')))
        OR (p.el ~ ' > ([A-Z][a-z]+|[A-Z]+)$' AND p.lf ~ ' > ([A-Z][a-z]+|[A-Z]+)$' AND heading_parent(p.el) = heading_parent(p.lf)))
 GROUP BY k.id, d.tenant_id, d.id;
+
+-- name: LockDocumentMetadata :one
+-- The document's metadata, its row locked for SetMetadata's update.
+SELECT metadata FROM documents WHERE tenant_id = @tenant_id AND id = @id FOR UPDATE;
+
+-- name: UpdateDocumentMetadata :execrows
+-- 0 rows when the metadata is already that (jsonb equality: key order and
+-- spacing do not count).
+UPDATE documents SET metadata = @metadata::jsonb, updated_at = now()
+WHERE tenant_id = @tenant_id AND id = @id AND metadata IS DISTINCT FROM @metadata::jsonb;

@@ -47,6 +47,10 @@ type Ingester interface {
 	// reporting whether it changed; ingest.ErrNotFound when the caller
 	// cannot read the document.
 	SetAccess(ctx context.Context, t tenant.Tenant, id uuid.UUID, access []string) (bool, error)
+	// SetMetadata replaces the metadata of document id and nothing else,
+	// reporting whether it changed; ingest.ErrNotFound when the caller
+	// cannot read the document, ingest.ErrInvalidMetadata.
+	SetMetadata(ctx context.Context, t tenant.Tenant, id uuid.UUID, metadata map[string]any) (bool, error)
 }
 
 // Jobs serves the /v1/ingest/jobs routes; *job.Service implements it.

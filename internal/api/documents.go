@@ -126,6 +126,17 @@ type SetAccessInput struct {
 	Body AccessBody
 }
 
+// MetadataBody is the body of PATCH /v1/documents/{id}/metadata.
+type MetadataBody struct {
+	Metadata map[string]any `json:"metadata" required:"true" doc:"The new metadata, a JSON object of at most 64 KiB; {} clears it." example:"{\"product\": \"console\"}"`
+}
+
+// SetMetadataInput is the input of PATCH /v1/documents/{id}/metadata.
+type SetMetadataInput struct {
+	DocumentIDInput
+	Body MetadataBody
+}
+
 // DeleteBySourceURIInput is the input of DELETE /v1/documents.
 type DeleteBySourceURIInput struct {
 	SourceURI string `query:"source_uri" required:"true" minLength:"1" maxLength:"2048" doc:"source_uri of the document to delete."`
@@ -191,6 +202,13 @@ func (s *Server) registerDocuments() {
 			"are kept); the next request of every reader sees the change. A document the caller cannot read is 404.",
 		Errors: []int{http.StatusNotFound, http.StatusUnprocessableEntity},
 	}, doc, s.setAccess)
+	register(s, huma.Operation{
+		OperationID: "setDocumentMetadata", Method: http.MethodPatch, Path: "/v1/documents/{id}/metadata", Tags: tags,
+		Summary: "Change a document's metadata",
+		Description: "Replaces the document's metadata and nothing else (content, chunks, title and access are kept; " +
+			"nothing is re-embedded); search's metadata filter sees it at once. {} clears it. A document the caller cannot read is 404.",
+		Errors: []int{http.StatusNotFound, http.StatusUnprocessableEntity},
+	}, doc, s.setMetadata)
 	register(s, huma.Operation{
 		OperationID: "deleteDocumentBySourceURI", Method: http.MethodDelete, Path: "/v1/documents", Tags: tags,
 		Summary: "Delete a document by source_uri",
@@ -329,6 +347,25 @@ func (s *Server) setAccess(ctx context.Context, in *SetAccessInput) (*GetDocumen
 		return nil, err
 	}
 	if _, err := s.deps.Ingester.SetAccess(ctx, t, id, in.Body.Access); err != nil {
+		return nil, err
+	}
+	return s.get(ctx, &GetDocumentInput{DocumentIDInput: in.DocumentIDInput})
+}
+
+func (s *Server) setMetadata(ctx context.Context, in *SetMetadataInput) (*GetDocumentOutput, error) {
+	id, err := uuid.Parse(in.ID)
+	if err != nil {
+		return nil, invalidf("id must be a UUID")
+	}
+	t, err := tenantOf(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if in.Body.Metadata == nil {
+		// JSON null passes the schema's required check; it is no object.
+		return nil, invalidf("metadata must be a JSON object ({} clears it), not null")
+	}
+	if _, err := s.deps.Ingester.SetMetadata(ctx, t, id, in.Body.Metadata); err != nil {
 		return nil, err
 	}
 	return s.get(ctx, &GetDocumentInput{DocumentIDInput: in.DocumentIDInput})

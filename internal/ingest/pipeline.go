@@ -675,6 +675,36 @@ func (p *Pipeline) SetAccess(ctx context.Context, t tenant.Tenant, id uuid.UUID,
 	return changed, err
 }
 
+// SetMetadata replaces the metadata of the tenant's document id (a JSON
+// object; {} clears it) and nothing else — content, chunks, title and
+// access are kept — and returns whether it changed. The document's row is
+// locked first, so it serialises with a concurrent write of the document.
+// Errors: ErrInvalidMetadata (CheckMetadata); ErrNotFound when the caller
+// cannot read the document (absent, another tenant's, or hidden from it).
+func (p *Pipeline) SetMetadata(ctx context.Context, t tenant.Tenant, id uuid.UUID, metadata map[string]any) (bool, error) {
+	if metadata == nil {
+		metadata = map[string]any{}
+	}
+	b, err := CheckMetadata(metadata)
+	if err != nil {
+		return false, err
+	}
+	var changed bool
+	err = store.InTenant(ctx, p.pool, t.ID, func(tx pgx.Tx) error {
+		q := store.New()
+		if _, err := q.LockDocumentMetadata(ctx, tx, store.LockDocumentMetadataParams{TenantID: t.ID, ID: id}); err != nil {
+			if errors.Is(err, pgx.ErrNoRows) {
+				return ErrNotFound
+			}
+			return err
+		}
+		n, err := q.UpdateDocumentMetadata(ctx, tx, store.UpdateDocumentMetadataParams{Metadata: b, TenantID: t.ID, ID: id})
+		changed = n == 1
+		return err
+	})
+	return changed, err
+}
+
 // embedWith returns m's vector of each text (texts[i], whose sha256 is
 // shas[i]): from the tenant's cache of (model, text sha256), the others
 // embedded, each distinct text once. It returns how many were embedded.

@@ -540,6 +540,23 @@ func (q *Queries) LockDocumentBySourceURI(ctx context.Context, db DBTX, arg Lock
 	return i, err
 }
 
+const lockDocumentMetadata = `-- name: LockDocumentMetadata :one
+SELECT metadata FROM documents WHERE tenant_id = $1 AND id = $2 FOR UPDATE
+`
+
+type LockDocumentMetadataParams struct {
+	TenantID uuid.UUID
+	ID       uuid.UUID
+}
+
+// The document's metadata, its row locked for SetMetadata's update.
+func (q *Queries) LockDocumentMetadata(ctx context.Context, db DBTX, arg LockDocumentMetadataParams) ([]byte, error) {
+	row := db.QueryRow(ctx, lockDocumentMetadata, arg.TenantID, arg.ID)
+	var metadata []byte
+	err := row.Scan(&metadata)
+	return metadata, err
+}
+
 const lockTenantStats = `-- name: LockTenantStats :exec
 INSERT INTO tenant_stats (tenant_id) VALUES ($1)
 ON CONFLICT (tenant_id) DO UPDATE SET chunk_count = tenant_stats.chunk_count
@@ -575,6 +592,27 @@ func (q *Queries) UpdateDocumentDetails(ctx context.Context, db DBTX, arg Update
 		arg.ID,
 	)
 	return err
+}
+
+const updateDocumentMetadata = `-- name: UpdateDocumentMetadata :execrows
+UPDATE documents SET metadata = $1::jsonb, updated_at = now()
+WHERE tenant_id = $2 AND id = $3 AND metadata IS DISTINCT FROM $1::jsonb
+`
+
+type UpdateDocumentMetadataParams struct {
+	Metadata []byte
+	TenantID uuid.UUID
+	ID       uuid.UUID
+}
+
+// 0 rows when the metadata is already that (jsonb equality: key order and
+// spacing do not count).
+func (q *Queries) UpdateDocumentMetadata(ctx context.Context, db DBTX, arg UpdateDocumentMetadataParams) (int64, error) {
+	result, err := db.Exec(ctx, updateDocumentMetadata, arg.Metadata, arg.TenantID, arg.ID)
+	if err != nil {
+		return 0, err
+	}
+	return result.RowsAffected(), nil
 }
 
 const upsertDocument = `-- name: UpsertDocument :one
