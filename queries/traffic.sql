@@ -72,9 +72,14 @@ ORDER BY created_at DESC, id DESC
 LIMIT @max_rows;
 
 -- name: SetEventFeedback :execrows
+-- A later rating changes only what it names: the note and the right
+-- source of an earlier one stay unless it gives new ones (a second rating
+-- had erased the source an evaluation set is built from). The right source
+-- is one thing: naming a source_uri or a chunk replaces both.
 UPDATE retrieval_events
-SET helpful = @helpful, feedback_note = sqlc.narg(note), right_source_uri = sqlc.narg(right_source_uri),
-    right_chunk_id = sqlc.narg(right_chunk_id), feedback_at = now()
+SET helpful = @helpful, feedback_note = coalesce(sqlc.narg(note), feedback_note),
+    right_source_uri = CASE WHEN @names_source::bool THEN sqlc.narg(right_source_uri) ELSE right_source_uri END,
+    right_chunk_id = CASE WHEN @names_source::bool THEN sqlc.narg(right_chunk_id) ELSE right_chunk_id END, feedback_at = now()
 WHERE tenant_id = @tenant_id AND id = @id
   -- Only the principal who asked (the same subject), or an admin
   -- (@any_subject): another user's event is a 404 like an absent one.

@@ -294,7 +294,8 @@ func (s *Server) feedback(ctx context.Context, in *FeedbackInput) (*struct{}, er
 	// admin, who reads every event; another user's event is the 404 of an
 	// event that does not exist.
 	p := store.SetEventFeedbackParams{TenantID: t.ID, ID: id, Helpful: pgtype.Bool{Bool: b.Helpful, Valid: true},
-		Note: pgtype.Text{String: b.Note, Valid: b.Note != ""}, RightSourceUri: pgtype.Text{String: b.SourceURI, Valid: b.SourceURI != ""}}
+		Note: pgtype.Text{String: b.Note, Valid: b.Note != ""}, RightSourceUri: pgtype.Text{String: b.SourceURI, Valid: b.SourceURI != ""},
+		NamesSource: b.SourceURI != "" || b.ChunkID != ""}
 	if b.ChunkID != "" {
 		c, err := uuid.Parse(b.ChunkID)
 		if err != nil {

@@ -135,6 +135,21 @@ func TestRetrievalEventsAndFeedback(t *testing.T) {
 		body: map[string]any{"helpful": false, "source_uri": "install.md", "chunk_id": sr.Results[0].ChunkID}}); w.Code != http.StatusNoContent {
 		t.Errorf("feedback naming a chunk of its document: %d %s", w.Code, w.Body.String())
 	}
+	// A later rating changes only what it names: the note and the right
+	// source stay.
+	if w := b.do(req{method: "POST", path: "/v1/events/" + ar.EventID + "/feedback", token: reader, body: map[string]any{"helpful": true}}); w.Code != http.StatusNoContent {
+		t.Errorf("second rating: %d %s", w.Code, w.Body.String())
+	}
+	again := decode[api.EventList](t, b.do(req{method: "GET", path: "/v1/events?rated=helpful", token: admin}), http.StatusOK)
+	var merged *api.EventFeedback
+	for _, e := range again.Events {
+		if e.ID == ar.EventID {
+			merged = e.Feedback
+		}
+	}
+	if merged == nil || !merged.Helpful || merged.Note != "wrong product" || merged.SourceURI != "install.md" || merged.ChunkID == "" {
+		t.Errorf("a second rating naming only helpful: %+v; want the note, source and chunk kept", merged)
+	}
 	if w := b.do(req{method: "POST", path: "/v1/events/" + sr.EventID + "/feedback", token: admin, body: map[string]any{"helpful": true}}); w.Code != http.StatusNoContent {
 		t.Errorf("an admin's feedback on user-42's event: %d %s", w.Code, w.Body.String())
 	}

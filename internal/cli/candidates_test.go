@@ -58,7 +58,7 @@ func TestTrafficIntoEvaluation(t *testing.T) {
 	rec.Flush(t.Context(), events)
 	err := store.InTenant(t.Context(), testdb.App(t), tt.ID, func(tx pgx.Tx) error {
 		_, err := store.New().SetEventFeedback(t.Context(), tx, store.SetEventFeedbackParams{TenantID: tt.ID, ID: rated.ID,
-			Helpful: pgtype.Bool{Bool: false, Valid: true}, RightSourceUri: pgtype.Text{String: "https://docs.test/backup.md", Valid: true}})
+			Helpful: pgtype.Bool{Bool: false, Valid: true}, RightSourceUri: pgtype.Text{String: "https://docs.test/backup.md", Valid: true}, NamesSource: true})
 		return err
 	})
 	if err != nil {

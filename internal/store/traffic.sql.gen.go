@@ -300,17 +300,19 @@ func (q *Queries) PurgeTenantUsage(ctx context.Context, db DBTX, arg PurgeTenant
 
 const setEventFeedback = `-- name: SetEventFeedback :execrows
 UPDATE retrieval_events
-SET helpful = $1, feedback_note = $2, right_source_uri = $3,
-    right_chunk_id = $4, feedback_at = now()
-WHERE tenant_id = $5 AND id = $6
+SET helpful = $1, feedback_note = coalesce($2, feedback_note),
+    right_source_uri = CASE WHEN $3::bool THEN $4 ELSE right_source_uri END,
+    right_chunk_id = CASE WHEN $3::bool THEN $5 ELSE right_chunk_id END, feedback_at = now()
+WHERE tenant_id = $6 AND id = $7
   -- Only the principal who asked (the same subject), or an admin
   -- (@any_subject): another user's event is a 404 like an absent one.
-  AND ($7::bool OR subject = $8)
+  AND ($8::bool OR subject = $9)
 `
 
 type SetEventFeedbackParams struct {
 	Helpful        pgtype.Bool
 	Note           pgtype.Text
+	NamesSource    bool
 	RightSourceUri pgtype.Text
 	RightChunkID   pgtype.UUID
 	TenantID       uuid.UUID
@@ -319,10 +321,15 @@ type SetEventFeedbackParams struct {
 	Subject        string
 }
 
+// A later rating changes only what it names: the note and the right
+// source of an earlier one stay unless it gives new ones (a second rating
+// had erased the source an evaluation set is built from). The right source
+// is one thing: naming a source_uri or a chunk replaces both.
 func (q *Queries) SetEventFeedback(ctx context.Context, db DBTX, arg SetEventFeedbackParams) (int64, error) {
 	result, err := db.Exec(ctx, setEventFeedback,
 		arg.Helpful,
 		arg.Note,
+		arg.NamesSource,
 		arg.RightSourceUri,
 		arg.RightChunkID,
 		arg.TenantID,
