@@ -61,6 +61,15 @@ func runSearch(ctx context.Context, e *env, args []string) error {
 		}
 		fmt.Fprintf(e.stdout, "   %s\n", snippet(r.Content, 200))
 	}
+	if len(resp.Results) == 0 {
+		// Silence read as a failure of the command (a fresh user's
+		// search under another subject printed nothing at all).
+		why := resp.ConfidenceReason
+		if why == "" {
+			why = "no chunk matches"
+		}
+		fmt.Fprintf(e.stdout, "(no results: %s)\n", why)
+	}
 	if *explain {
 		stages := make([]string, 0, len(resp.Timings))
 		for stage, ms := range resp.Timings {
