@@ -1,7 +1,9 @@
 package ingest
 
 import (
+	"crypto/sha256"
 	"hash/fnv"
+	"io"
 	"os"
 	"path/filepath"
 	"slices"
@@ -170,4 +172,85 @@ func allInOneCopies(files []File, named map[string]bool) map[int]int {
 		}
 	}
 	return out
+}
+
+// maxIdenticalBytes bounds what identicalCopies reads of one file.
+const maxIdenticalBytes = 64 << 20
+
+// identicalCopies returns, for each file of files whose content (as read:
+// a gzipped file's decompressed bytes) is byte for byte that of another
+// file of the same directory, the index of the one kept: the SQLite
+// documentation ships changes.html and changelog.html.gz, fileformat.html
+// and fileformat2.html, each pair taking two of a question's top ten with
+// one text. Kept is a file named on its own, else one not gzipped, else
+// the first by source_uri. Only one directory's files are compared: a
+// page unchanged between two versions' trees (v1/, v2/) belongs to both.
+func identicalCopies(files []File, named map[string]bool) map[int]int {
+	byDir := map[string][]int{}
+	for i, f := range files {
+		byDir[filepath.Dir(f.Path)] = append(byDir[filepath.Dir(f.Path)], i)
+	}
+	out := map[int]int{}
+	for _, idx := range byDir {
+		if len(idx) < 2 {
+			continue
+		}
+		groups := map[[sha256.Size]byte][]int{}
+		for _, i := range idx {
+			if sum, ok := contentSum(files[i].Path); ok {
+				groups[sum] = append(groups[sum], i)
+			}
+		}
+		for _, g := range groups {
+			if len(g) < 2 {
+				continue
+			}
+			keep := g[0]
+			better := func(a, b int) bool { // a is kept rather than b
+				fa, fb := files[a], files[b]
+				if named[fa.SourceURI] != named[fb.SourceURI] {
+					return named[fa.SourceURI]
+				}
+				if ga, gb := extract.Gzipped(fa.Path), extract.Gzipped(fb.Path); ga != gb {
+					return gb
+				}
+				return fa.SourceURI < fb.SourceURI
+			}
+			for _, i := range g[1:] {
+				if better(i, keep) {
+					keep = i
+				}
+			}
+			for _, i := range g {
+				if i != keep && !named[files[i].SourceURI] {
+					out[i] = keep
+				}
+			}
+		}
+	}
+	return out
+}
+
+// contentSum is the SHA-256 of the file's content as ingest reads it
+// (decompressed when gzipped); false when it cannot be read or is over
+// maxIdenticalBytes.
+func contentSum(path string) ([sha256.Size]byte, bool) {
+	f, err := os.Open(path)
+	if err != nil {
+		return [sha256.Size]byte{}, false
+	}
+	defer f.Close()
+	var data []byte
+	if extract.Gzipped(path) {
+		data, err = gunzip(f, filepath.Base(path), maxIdenticalBytes)
+	} else {
+		data, err = io.ReadAll(io.LimitReader(f, maxIdenticalBytes+1))
+		if len(data) > maxIdenticalBytes {
+			err = ErrTooLarge
+		}
+	}
+	if err != nil {
+		return [sha256.Size]byte{}, false
+	}
+	return sha256.Sum256(data), true
 }

@@ -1,6 +1,8 @@
 package ingest_test
 
 import (
+	"bytes"
+	"compress/gzip"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -112,5 +114,57 @@ func TestWalkFindsALargeCopyByItsSize(t *testing.T) {
 	}
 	if len(files) != 60 || len(fails) != 1 || filepath.Base(fails[0].Path) != "reference.html" || !strings.Contains(fails[0].Reason, "all-in-one copy of 14 other pages") {
 		t.Errorf("%d files, skipped %+v; want the 60 pages and reference.html skipped as a copy of 14", len(files), fails)
+	}
+}
+
+// Files of one directory with the same content (a gzipped file's as it
+// decompresses) are ingested once: the others are skipped, naming the one
+// kept, and listed for --prune; the same page in another directory (a
+// version's tree) is a document of its own, and --include naming a copy
+// takes it in.
+func TestWalkSkipsIdenticalFilesOfADirectory(t *testing.T) {
+	t.Parallel()
+	root := t.TempDir()
+	page := []byte("<html><head><title>Changes</title></head><body><main><h1>Changes</h1><p>Release 3.40 fixes the quokka bug.</p></main></body></html>")
+	var gz bytes.Buffer
+	zw := gzip.NewWriter(&gz)
+	if _, err := zw.Write(page); err != nil {
+		t.Fatal(err)
+	}
+	if err := zw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	for name, data := range map[string][]byte{"changes.html": page, "changes2.html": page, "changelog.html.gz": gz.Bytes(), "v2/changes.html": page,
+		"other.html": []byte("<html><body><main><p>Another page.</p></main></body></html>")} {
+		if err := os.MkdirAll(filepath.Dir(filepath.Join(root, name)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(root, name), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var linked []string
+	files, fails, err := ingest.Walk([]string{root}, ingest.WalkOptions{BaseURI: "https://docs.test", Linked: &linked})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := relPaths(root, files); !slices.Equal(got, []string{"changes.html", "other.html", "v2/changes.html"}) {
+		t.Errorf("walked %q", got)
+	}
+	var skipped []string
+	for _, f := range fails {
+		skipped = append(skipped, filepath.Base(f.Path)+": "+f.Reason)
+	}
+	slices.Sort(skipped)
+	if len(skipped) != 2 || !strings.HasPrefix(skipped[0], "changelog.html.gz: the same content as changes.html") ||
+		!strings.HasPrefix(skipped[1], "changes2.html: the same content as changes.html") {
+		t.Errorf("skipped %q", skipped)
+	}
+	if slices.Sort(linked); !slices.Equal(linked, []string{"https://docs.test/changelog.html.gz", "https://docs.test/changes2.html"}) {
+		t.Errorf("linked for --prune %q", linked)
+	}
+	files, _, err = ingest.Walk([]string{root}, ingest.WalkOptions{BaseURI: "https://docs.test", Include: []string{"*.html", "changes2.html"}})
+	if err != nil || len(files) != 4 {
+		t.Errorf("--include naming changes2.html: %d files, %v; want 4", len(files), err)
 	}
 }

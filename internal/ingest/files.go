@@ -312,6 +312,22 @@ func Walk(paths []string, o WalkOptions) ([]File, []Failure, error) {
 		return nil, nil, fmt.Errorf("%w (nothing was written; give each root its own base URI, or ingest them in separate runs): %s",
 			ErrSourceURICollision, strings.Join(collisions, "; "))
 	}
+	if same := identicalCopies(files, named); len(same) > 0 {
+		kept := files[:0:0]
+		for i, f := range files {
+			k, isCopy := same[i]
+			if !isCopy || picked(o.Include, rels[f.SourceURI]) {
+				kept = append(kept, f)
+				continue
+			}
+			fails = append(fails, Failure{Path: f.Path, Kind: KindSkipped,
+				Reason: fmt.Sprintf("the same content as %s, ingested under its own name (--include it to ingest it)", rels[files[k].SourceURI])})
+			if o.Linked != nil {
+				*o.Linked = append(*o.Linked, f.SourceURI) // --prune deletes its earlier copy
+			}
+		}
+		files = kept
+	}
 	{
 		if copies := allInOneCopies(files, named); len(copies) > 0 {
 			kept := files[:0:0]
