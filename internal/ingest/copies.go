@@ -179,16 +179,17 @@ const maxIdenticalBytes = 64 << 20
 
 // identicalCopies returns, for each file of files whose content (as read:
 // a gzipped file's decompressed bytes) is byte for byte that of another
-// file of the same directory, the index of the one kept: the SQLite
+// file of the same directory and type, the index of the one kept: the SQLite
 // documentation ships changes.html and changelog.html.gz, fileformat.html
 // and fileformat2.html, each pair taking two of a question's top ten with
 // one text. Kept is a file named on its own, else one not gzipped, else
 // the first by source_uri. Only one directory's files are compared: a
 // page unchanged between two versions' trees (v1/, v2/) belongs to both.
 func identicalCopies(files []File, named map[string]bool) map[int]int {
-	byDir := map[string][]int{}
+	byDir := map[[2]string][]int{}
 	for i, f := range files {
-		byDir[filepath.Dir(f.Path)] = append(byDir[filepath.Dir(f.Path)], i)
+		k := [2]string{filepath.Dir(f.Path), f.ContentType}
+		byDir[k] = append(byDir[k], i)
 	}
 	out := map[int]int{}
 	for _, idx := range byDir {
