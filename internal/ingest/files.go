@@ -154,6 +154,7 @@ func Walk(paths []string, o WalkOptions) ([]File, []Failure, error) {
 	sources := map[string]map[string]bool{} // directory → the text files renderedSources leaves out
 	named := map[string]bool{}              // source_uris of the files named on their own
 	rels := map[string]string{}             // source_uri → the file's path relative to its root
+	var copyDirs []string                   // a build's copy directories entered for a glob that asks for files there
 	for _, root := range paths {
 		abs, err := filepath.Abs(root)
 		if err != nil {
@@ -195,9 +196,14 @@ func Walk(paths []string, o WalkOptions) ([]File, []Failure, error) {
 					}
 					return fs.SkipDir
 				}
-				if reason := sphinxCopies[de.Name()]; reason != "" && !picky(o.Include) && sphinxBuildDir(p) {
-					fails = append(fails, Failure{Path: p, Reason: reason, Kind: KindSkipped})
-					return fs.SkipDir
+				if reason := sphinxCopies[de.Name()]; reason != "" && sphinxBuildDir(p) {
+					if !picky(o.Include) {
+						fails = append(fails, Failure{Path: p, Reason: reason, Kind: KindSkipped})
+						return fs.SkipDir
+					}
+					// Entered for what a glob other than a broad one asks
+					// for there ("**/_sources/*.txt", "*.txt"): only that.
+					copyDirs = append(copyDirs, p+string(filepath.Separator))
 				}
 				{
 					relOf := func(name string) string {
@@ -237,6 +243,9 @@ func Walk(paths []string, o WalkOptions) ([]File, []Failure, error) {
 				return nil
 			}
 			if !match(o.Include, rel, true) {
+				return nil
+			}
+			if slices.ContainsFunc(copyDirs, func(d string) bool { return strings.HasPrefix(p, d) }) && !picked(o.Include, rel) {
 				return nil
 			}
 			if match(o.Exclude, rel, false) {
@@ -450,8 +459,8 @@ func supportedFiles(dir string) int {
 }
 
 // broadGlob reports an --include glob of every page, or every file, of
-// the directories it walks: its last element is "*", "*.*", "*.html" or
-// "*.htm". It selects files by kind; the walk's rules for a build's
+// the directories it walks: its last element is "*", "**", "*.*", "*.html"
+// or "*.htm". It selects files by kind; the walk's rules for a build's
 // generated pages, its text sources and copy directories, and all-in-one
 // copies stay in force under it: a fresh user's manifest that included
 // "*.html" added a Sphinx build's 156 generated pages, and nDCG@10 fell
@@ -459,7 +468,7 @@ func supportedFiles(dir string) int {
 // "_modules/**") asks for what it matches, those files included.
 func broadGlob(g string) bool {
 	switch g[strings.LastIndex(g, "/")+1:] {
-	case "*", "*.*", "*.html", "*.htm":
+	case "*", "**", "*.*", "*.html", "*.htm":
 		return true
 	}
 	return false
@@ -730,17 +739,27 @@ feed:
 			}
 		}
 		var doomed []string
+		lost, firstLost := 0, "" // the doomed that no file of the run replaces
 		for _, uri := range existing {
 			if keep[uri] || !superseded[uri] && !prune.gone(uri) {
 				continue
 			}
 			doomed = append(doomed, uri)
+			// A superseded spelling of a file of this run (its source_uri
+			// before escaping) is replaced, not lost: an upgrade's prune
+			// deletes one for every page with a space in its name.
+			if rest, ok := strings.CutPrefix(uri, prune.Prefix); superseded[uri] || ok && keep[prune.Prefix+EscapePath(rest)] {
+				continue
+			}
+			if lost++; firstLost == "" {
+				firstLost = uri
+			}
 		}
-		if n := len(doomed); !prune.Force && n > pruneGuardMin && float64(n) > pruneGuardShare*float64(len(existing)) {
+		if n := lost; !prune.Force && n > pruneGuardMin && float64(n) > pruneGuardShare*float64(len(existing)) {
 			sum.Add(Failure{Path: prune.Prefix, Kind: KindFailed, Reason: fmt.Sprintf(
 				"%v: it would delete %d of the %d documents under %s (their files are not under the ingested paths; the first: %s); nothing was deleted. "+
 					"If the paths are a part of the tree that prefix names, give them their own base URI; if the files are really gone, prune with force",
-				ErrPruneGuard, n, len(existing), prune.Prefix, doomed[0])})
+				ErrPruneGuard, n, len(existing), prune.Prefix, firstLost)})
 			doomed = nil
 		}
 		for _, uri := range doomed {
