@@ -53,12 +53,13 @@ DELETE FROM chunks WHERE tenant_id = @tenant_id AND document_id = @document_id;
 -- unnest calls run in lockstep (equal-length arrays). A page number of 0
 -- (a document without pages) and an empty anchor are stored as NULL.
 INSERT INTO chunks (tenant_id, id, document_id, chunk_index, heading_path, content, token_count, start_offset, end_offset, ts_config, keywords,
-                    page_start, page_end, sections, anchor)
+                    page_start, page_end, sections, anchor, section_anchors)
 SELECT @tenant_id::uuid, unnest(@ids::uuid[]), @document_id::uuid, unnest(@chunk_indexes::int[]),
        unnest(@heading_paths::text[]), unnest(@contents::text[]), unnest(@token_counts::int[]),
        unnest(@start_offsets::int[]), unnest(@end_offsets::int[]), CAST(@ts_config::text AS regconfig),
        unnest(@keywords::text[]), nullif(unnest(@page_starts::int[]), 0), nullif(unnest(@page_ends::int[]), 0),
-       string_to_array(unnest(@sections::text[]), E'\n'), nullif(unnest(@anchors::text[]), '');
+       string_to_array(unnest(@sections::text[]), E'\n'), nullif(unnest(@anchors::text[]), ''),
+       string_to_array(unnest(@section_anchors::text[]), E'\n');
 
 -- name: InsertEmbeddings :execrows
 INSERT INTO chunk_embeddings (tenant_id, chunk_id, model_id, text_sha, embedding)
@@ -117,7 +118,8 @@ SELECT set_config('plan_cache_mode', 'auto', true);
 -- which the body holds only where the table starts. page_start and page_end
 -- are the range's pages (0 for a document without pages). The part_* arrays
 -- describe the range's chunks in order (byte range in documents.body, pages,
--- 0 without, heading path, id, anchor ('' without), and the heading paths of the sections its
+-- 0 without, heading path, id, anchor ('' without), its sections' anchors
+-- joined by newlines ('' when unknown), and the heading paths of the sections its
 -- text lies in joined by newlines, '' when unknown), so that a citation can
 -- name the chunk its quotation comes from, with its pages and heading, and
 -- the answerer knows which of its lines are section titles. code_spans are the
@@ -156,6 +158,7 @@ SELECT k.id AS chunk_id,
        array_agg(c.heading_path ORDER BY c.chunk_index)::text[] AS part_headings,
        array_agg(c.id ORDER BY c.chunk_index)::uuid[] AS part_ids,
        array_agg(coalesce(c.anchor, '') ORDER BY c.chunk_index)::text[] AS part_anchors,
+       array_agg(coalesce(array_to_string(c.section_anchors, E'\n'), '') ORDER BY c.chunk_index)::text[] AS part_section_anchors,
        array_agg(coalesce(array_to_string(c.sections, E'\n'), '') ORDER BY c.chunk_index)::text[] AS part_sections,
        d.code_spans
 FROM chunks k

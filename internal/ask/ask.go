@@ -350,7 +350,7 @@ func neighbourhoodOf(row store.ChunkNeighbourhoodsRow, prefix, chunkStart int) *
 		}
 		nb.parts = append(nb.parts, part{start: int(row.PartStarts[j]), end: int(row.PartEnds[j]),
 			pageStart: int(row.PartPageStarts[j]), pageEnd: int(row.PartPageEnds[j]), heading: row.PartHeadings[j], id: row.PartIds[j].String(),
-			anchor:   partAnchor(row.PartAnchors, j),
+			anchor: partAnchor(row.PartAnchors, j), sectionAnchors: partSections(row.PartSectionAnchors, j),
 			sections: partSections(row.PartSections, j)})
 	}
 	return nb

@@ -29,6 +29,9 @@ type part struct {
 	heading, id        string
 	sections           []string
 	anchor             string // the chunk's anchor, "" when none
+	// sectionAnchors are the anchors of sections, one each; nil when
+	// unknown.
+	sectionAnchors []string
 }
 
 // citeQuoted points each citation of an extractive answer at the chunk its
@@ -85,14 +88,20 @@ func citeQuoted(text string, cs []answer.Citation, srcs []answer.Source, nbs []*
 		slices.Sort(hit) // document order
 		first := nb.parts[hit[0]]
 		cs[i].HeadingPath = first.heading
-		if from, ok := at[hit[0]]; ok {
-			if path := sectionAt(srcs[n-1].Content, nb.prefix+first.start-nb.start, from, first.sections); path != "" {
-				cs[i].HeadingPath = path
-			}
-		}
 		if first.id != "" {
 			cs[i].ChunkID = first.id
 			cs[i].Anchor = first.anchor
+		}
+		if from, ok := at[hit[0]]; ok {
+			if path := sectionAt(srcs[n-1].Content, nb.prefix+first.start-nb.start, from, first.sections); path != "" {
+				cs[i].HeadingPath = path
+				// The link follows the heading path: a later section
+				// of a chunk packing short ones has an anchor of its
+				// own.
+				if k := slices.Index(first.sections, path); k > 0 && len(first.sectionAnchors) == len(first.sections) && first.sectionAnchors[k] != "" {
+					cs[i].Anchor = first.sectionAnchors[k]
+				}
+			}
 		}
 		// Every chunk the cited sentences come from, in document order: a
 		// passage across a chunk boundary is in neither chunk alone.

@@ -11,8 +11,11 @@ import (
 // a block defining a term links to the term, else to its section's
 // heading, else to the nearest enclosing heading that has an anchor. A
 // heading or term with its own anchor links to itself. "" where none does.
-func blockAnchors(blocks []extract.Block) []string {
-	out := make([]string, len(blocks))
+// sections are the same without the terms: each block's section's anchor
+// (Chunk.SectionAnchors).
+func blockAnchors(blocks []extract.Block) (out, sections []string) {
+	out = make([]string, len(blocks))
+	sections = make([]string, len(blocks))
 	type open struct {
 		level  int
 		anchor string
@@ -36,12 +39,15 @@ func blockAnchors(blocks []extract.Block) []string {
 		return section()
 	}
 	for i, b := range blocks {
-		switch {
-		case b.Kind == extract.KindHeading:
+		if b.Kind == extract.KindHeading {
 			for len(headings) > 0 && headings[len(headings)-1].level >= b.Level {
 				headings = headings[:len(headings)-1]
 			}
 			headings = append(headings, open{b.Level, b.Anchor})
+		}
+		sections[i] = section()
+		switch {
+		case b.Kind == extract.KindHeading:
 			terms = terms[:0]
 			out[i] = section()
 		case b.Kind == extract.KindTerm && b.Definition >= 1:
@@ -57,7 +63,14 @@ func blockAnchors(blocks []extract.Block) []string {
 			out[i] = section()
 		}
 	}
-	return out
+	return out, sections
+}
+
+// ensureAnchors computes the blocks' anchors once (blockAnchors).
+func (s *splitter) ensureAnchors() {
+	if s.anchors == nil {
+		s.anchors, s.secAnchors = blockAnchors(s.blocks)
+	}
 }
 
 // anchorAt is the anchor of a chunk whose text is [start, end): the one in
@@ -67,9 +80,7 @@ func blockAnchors(blocks []extract.Block) []string {
 // an id under an "Options" heading without one; a paragraph takes its
 // section's anchor, as the heading would).
 func (s *splitter) anchorAt(start, end int) string {
-	if s.anchors == nil {
-		s.anchors = blockAnchors(s.blocks)
-	}
+	s.ensureAnchors()
 	i := sort.Search(len(s.blocks), func(i int) bool { return s.blocks[i].Start > start }) - 1
 	if i < 0 {
 		return ""

@@ -39,8 +39,22 @@ func TestBlockAnchors(t *testing.T) {
 		"second", "second", "second",
 		"", "",
 	}
-	if got := blockAnchors(blocks); !slices.Equal(got, want) {
+	wantSections := []string{
+		"",
+		"top", "top",
+		"top", "top",
+		"top", "top",
+		"top", "top", "top",
+		"top", "top",
+		"second", "second", "second",
+		"", "",
+	}
+	got, sections := blockAnchors(blocks)
+	if !slices.Equal(got, want) {
 		t.Errorf("anchors\n got %q\nwant %q", got, want)
+	}
+	if !slices.Equal(sections, wantSections) {
+		t.Errorf("section anchors\n got %q\nwant %q", sections, wantSections)
 	}
 }
 

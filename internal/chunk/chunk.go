@@ -129,6 +129,10 @@ type Chunk struct {
 	// (extract.Block.Anchor): source_uri + "#" + Anchor links to it. ""
 	// otherwise.
 	Anchor string
+	// SectionAnchors are the anchors of Sections, one each ("" for a
+	// section whose page gives none): a citation of text in a later
+	// section of the chunk links there.
+	SectionAnchors []string
 }
 
 // Split cuts doc into chunks as described in the package comment, in
@@ -208,8 +212,9 @@ type splitter struct {
 	secs   []string   // each block's section's path, without definition terms
 	// anchors are each block's anchor (blockAnchors), computed when the
 	// first chunk is emitted.
-	anchors []string
-	out     []Chunk
+	anchors    []string
+	secAnchors []string // each block's section's anchor, without terms
+	out        []Chunk
 }
 
 func newSplitter(doc *extract.Document, cfg Config) *splitter {
@@ -369,7 +374,8 @@ func (s *splitter) sections() *section {
 // paths of its non-heading blocks (a heading does not widen the path of the
 // content under it), or the last block's path if all are headings; and
 // the paths of the sections those blocks lie in (Chunk.Sections).
-func (s *splitter) pathOf(from, to int) (path string, sections []string) {
+func (s *splitter) pathOf(from, to int) (path string, sections, anchors []string) {
+	s.ensureAnchors()
 	var p []string
 	seen := false
 	for i := from; i < to; i++ {
@@ -383,12 +389,13 @@ func (s *splitter) pathOf(from, to int) (path string, sections []string) {
 		}
 		if sec := s.secs[i]; len(sections) == 0 || sections[len(sections)-1] != sec {
 			sections = append(sections, sec)
+			anchors = append(anchors, s.secAnchors[i])
 		}
 	}
 	if !seen {
 		p = s.paths[to-1]
 	}
-	return strings.Join(p, " > "), sections
+	return strings.Join(p, " > "), sections, anchors
 }
 
 func (s *splitter) tokens(from, to int) int { return s.prefix[to] - s.prefix[from] }
@@ -468,15 +475,15 @@ func commonPrefix(a, b []string) []string {
 
 func (s *splitter) emitUnit(u unit) {
 	if s.fits(u.from, u.to, s.cfg.MaxTokens) {
-		path, sections := s.pathOf(u.from, u.to)
-		s.emit(path, sections, "", s.blocks[u.from].Start, s.blocks[u.to-1].End)
+		path, sections, anchors := s.pathOf(u.from, u.to)
+		s.emit(path, sections, anchors, "", s.blocks[u.from].Start, s.blocks[u.to-1].End)
 		return
 	}
 	s.window(u)
 }
 
 // emit appends a chunk for text[start:end] with an optional repeated header.
-func (s *splitter) emit(path string, sections []string, header string, start, end int) {
+func (s *splitter) emit(path string, sections, anchors []string, header string, start, end int) {
 	body := s.text[start:end]
 	if strings.TrimSpace(body) == "" {
 		return
@@ -487,16 +494,17 @@ func (s *splitter) emit(path string, sections []string, header string, start, en
 		prefixLen = len(header) + 1
 	}
 	s.out = append(s.out, Chunk{
-		Index:       len(s.out),
-		HeadingPath: path,
-		Sections:    sections,
-		Content:     content,
-		Start:       start,
-		End:         end,
-		PrefixLen:   prefixLen,
-		Tokens:      s.cfg.Count(content),
-		PageStart:   s.doc.PageAt(start),
-		PageEnd:     s.doc.PageAt(end - 1),
-		Anchor:      s.anchorAt(start, end),
+		Index:          len(s.out),
+		HeadingPath:    path,
+		Sections:       sections,
+		Content:        content,
+		Start:          start,
+		End:            end,
+		PrefixLen:      prefixLen,
+		Tokens:         s.cfg.Count(content),
+		PageStart:      s.doc.PageAt(start),
+		PageEnd:        s.doc.PageAt(end - 1),
+		Anchor:         s.anchorAt(start, end),
+		SectionAnchors: anchors,
 	})
 }

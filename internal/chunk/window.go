@@ -90,8 +90,8 @@ func (s *splitter) window(u unit) {
 				j--
 			}
 		}
-		path, sections := s.pathOf(atoms[i].block, atoms[j-1].block+1)
-		s.emit(path, sections, header, atoms[i].start, atoms[j-1].end)
+		path, sections, anchors := s.pathOf(atoms[i].block, atoms[j-1].block+1)
+		s.emit(path, sections, anchors, header, atoms[i].start, atoms[j-1].end)
 
 		next := j
 		if j < n && atoms[j].block == atoms[j-1].block && !atoms[j].row && s.cfg.OverlapTokens > 0 {

@@ -536,6 +536,9 @@ func (p *Pipeline) upsert(ctx context.Context, t tenant.Tenant, d Document, ct s
 		cp.PageStarts = append(cp.PageStarts, int32(c.PageStart))
 		cp.PageEnds = append(cp.PageEnds, int32(c.PageEnd))
 		cp.Anchors = append(cp.Anchors, c.Anchor)
+		// One text per chunk, as Sections (an anchor holds no newline:
+		// extract.validAnchor).
+		cp.SectionAnchors = append(cp.SectionAnchors, strings.Join(c.SectionAnchors, "\n"))
 		cp.Keywords = append(cp.Keywords, analyze.Keywords(c.HeadingPath+"\n"+c.Content))
 		for i := range ep {
 			ep[i].ChunkIds = append(ep[i].ChunkIds, id)

@@ -62,6 +62,7 @@ SELECT k.id AS chunk_id,
        array_agg(c.heading_path ORDER BY c.chunk_index)::text[] AS part_headings,
        array_agg(c.id ORDER BY c.chunk_index)::uuid[] AS part_ids,
        array_agg(coalesce(c.anchor, '') ORDER BY c.chunk_index)::text[] AS part_anchors,
+       array_agg(coalesce(array_to_string(c.section_anchors, E'\n'), '') ORDER BY c.chunk_index)::text[] AS part_section_anchors,
        array_agg(coalesce(array_to_string(c.sections, E'\n'), '') ORDER BY c.chunk_index)::text[] AS part_sections,
        d.code_spans
 FROM chunks k
@@ -88,22 +89,23 @@ type ChunkNeighbourhoodsParams struct {
 }
 
 type ChunkNeighbourhoodsRow struct {
-	ChunkID        uuid.UUID
-	StartOffset    int32
-	EndOffset      int32
-	Body           string
-	FirstContent   string
-	PageStart      int32
-	PageEnd        int32
-	PartStarts     []int32
-	PartEnds       []int32
-	PartPageStarts []int32
-	PartPageEnds   []int32
-	PartHeadings   []string
-	PartIds        []uuid.UUID
-	PartAnchors    []string
-	PartSections   []string
-	CodeSpans      []int32
+	ChunkID            uuid.UUID
+	StartOffset        int32
+	EndOffset          int32
+	Body               string
+	FirstContent       string
+	PageStart          int32
+	PageEnd            int32
+	PartStarts         []int32
+	PartEnds           []int32
+	PartPageStarts     []int32
+	PartPageEnds       []int32
+	PartHeadings       []string
+	PartIds            []uuid.UUID
+	PartAnchors        []string
+	PartSectionAnchors []string
+	PartSections       []string
+	CodeSpans          []int32
 }
 
 // For each chunk asked for, the document text from the start of the chunk
@@ -115,7 +117,8 @@ type ChunkNeighbourhoodsRow struct {
 // which the body holds only where the table starts. page_start and page_end
 // are the range's pages (0 for a document without pages). The part_* arrays
 // describe the range's chunks in order (byte range in documents.body, pages,
-// 0 without, heading path, id, anchor (” without), and the heading paths of the sections its
+// 0 without, heading path, id, anchor (” without), its sections' anchors
+// joined by newlines (” when unknown), and the heading paths of the sections its
 // text lies in joined by newlines, ” when unknown), so that a citation can
 // name the chunk its quotation comes from, with its pages and heading, and
 // the answerer knows which of its lines are section titles. code_spans are the
@@ -168,6 +171,7 @@ func (q *Queries) ChunkNeighbourhoods(ctx context.Context, db DBTX, arg ChunkNei
 			&i.PartHeadings,
 			&i.PartIds,
 			&i.PartAnchors,
+			&i.PartSectionAnchors,
 			&i.PartSections,
 			&i.CodeSpans,
 		); err != nil {
@@ -313,30 +317,32 @@ func (q *Queries) GetDocumentBody(ctx context.Context, db DBTX, arg GetDocumentB
 
 const insertChunks = `-- name: InsertChunks :execrows
 INSERT INTO chunks (tenant_id, id, document_id, chunk_index, heading_path, content, token_count, start_offset, end_offset, ts_config, keywords,
-                    page_start, page_end, sections, anchor)
+                    page_start, page_end, sections, anchor, section_anchors)
 SELECT $1::uuid, unnest($2::uuid[]), $3::uuid, unnest($4::int[]),
        unnest($5::text[]), unnest($6::text[]), unnest($7::int[]),
        unnest($8::int[]), unnest($9::int[]), CAST($10::text AS regconfig),
        unnest($11::text[]), nullif(unnest($12::int[]), 0), nullif(unnest($13::int[]), 0),
-       string_to_array(unnest($14::text[]), E'\n'), nullif(unnest($15::text[]), '')
+       string_to_array(unnest($14::text[]), E'\n'), nullif(unnest($15::text[]), ''),
+       string_to_array(unnest($16::text[]), E'\n')
 `
 
 type InsertChunksParams struct {
-	TenantID     uuid.UUID
-	Ids          []uuid.UUID
-	DocumentID   uuid.UUID
-	ChunkIndexes []int32
-	HeadingPaths []string
-	Contents     []string
-	TokenCounts  []int32
-	StartOffsets []int32
-	EndOffsets   []int32
-	TsConfig     string
-	Keywords     []string
-	PageStarts   []int32
-	PageEnds     []int32
-	Sections     []string
-	Anchors      []string
+	TenantID       uuid.UUID
+	Ids            []uuid.UUID
+	DocumentID     uuid.UUID
+	ChunkIndexes   []int32
+	HeadingPaths   []string
+	Contents       []string
+	TokenCounts    []int32
+	StartOffsets   []int32
+	EndOffsets     []int32
+	TsConfig       string
+	Keywords       []string
+	PageStarts     []int32
+	PageEnds       []int32
+	Sections       []string
+	Anchors        []string
+	SectionAnchors []string
 }
 
 // One statement for all of a document's chunks (COPY is refused under row-level
@@ -360,6 +366,7 @@ func (q *Queries) InsertChunks(ctx context.Context, db DBTX, arg InsertChunksPar
 		arg.PageEnds,
 		arg.Sections,
 		arg.Anchors,
+		arg.SectionAnchors,
 	)
 	if err != nil {
 		return 0, err

@@ -17,23 +17,24 @@ type AccessList struct {
 }
 
 type Chunk struct {
-	TenantID    uuid.UUID
-	ID          uuid.UUID
-	DocumentID  uuid.UUID
-	ChunkIndex  int32
-	HeadingPath string
-	Content     string
-	TokenCount  int32
-	StartOffset int32
-	EndOffset   int32
-	TsConfig    string
-	Keywords    string
-	Tsv         interface{}
-	AccessID    int32
-	PageStart   pgtype.Int4
-	PageEnd     pgtype.Int4
-	Sections    []string
-	Anchor      pgtype.Text
+	TenantID       uuid.UUID
+	ID             uuid.UUID
+	DocumentID     uuid.UUID
+	ChunkIndex     int32
+	HeadingPath    string
+	Content        string
+	TokenCount     int32
+	StartOffset    int32
+	EndOffset      int32
+	TsConfig       string
+	Keywords       string
+	Tsv            interface{}
+	AccessID       int32
+	PageStart      pgtype.Int4
+	PageEnd        pgtype.Int4
+	Sections       []string
+	Anchor         pgtype.Text
+	SectionAnchors []string
 }
 
 type ChunkEmbedding struct {
