@@ -467,9 +467,19 @@ func supportedFiles(dir string) int {
 // from 0.884 to 0.836. Any other glob ("genindex.html", "*.txt",
 // "_modules/**") asks for what it matches, those files included.
 func broadGlob(g string) bool {
-	switch g[strings.LastIndex(g, "/")+1:] {
+	last := g[strings.LastIndex(g, "/")+1:]
+	switch last {
 	case "*", "**", "*.*", "*.html", "*.htm":
 		return true
+	}
+	// A list of extensions with the pages among them ("*.{html,md}") is
+	// every page too.
+	if list, ok := strings.CutPrefix(last, "*.{"); ok && strings.HasSuffix(list, "}") {
+		for _, ext := range strings.Split(strings.TrimSuffix(list, "}"), ",") {
+			if ext == "html" || ext == "htm" {
+				return true
+			}
+		}
 	}
 	return false
 }
@@ -747,8 +757,11 @@ feed:
 			doomed = append(doomed, uri)
 			// A superseded spelling of a file of this run (its source_uri
 			// before escaping) is replaced, not lost: an upgrade's prune
-			// deletes one for every page with a space in its name.
-			if rest, ok := strings.CutPrefix(uri, prune.Prefix); superseded[uri] || ok && keep[prune.Prefix+EscapePath(rest)] {
+			// deletes one for every page with a space in its name. So is
+			// the copy of a file the run ingests under its own name (a
+			// link to it, its text source, an identical twin, an
+			// all-in-one copy: Linked).
+			if rest, ok := strings.CutPrefix(uri, prune.Prefix); superseded[uri] || slices.Contains(prune.Linked, uri) || ok && keep[prune.Prefix+EscapePath(rest)] {
 				continue
 			}
 			if lost++; firstLost == "" {
