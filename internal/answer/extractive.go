@@ -469,13 +469,21 @@ func repeatsCode(quotedPassages []string, units []unit) bool {
 
 // quotable reports whether u can anchor or fill a passage: code only joins
 // one through complete, fragments under three words say nothing, and
-// neither does a cross-reference or a table row of flags.
+// neither does a cross-reference.
 func quotable(u unit) bool {
-	if u.kind == unitRow {
-		return !flagRow(u.text)
-	}
-	return u.kind == unitSentence && !u.flags && wordCount(u.text) >= 3 && !indexEntry(u.text) && !contentsEntry(u) && !crossReference(u.text) &&
-		!emptyLabel.MatchString(u.text)
+	return u.kind == unitRow || u.kind == unitSentence && wordCount(u.text) >= 3 && !indexEntry(u.text) && !contentsEntry(u) && !crossReference(u.text)
+}
+
+// boilerplate reports a reference entry's form rather than its statement:
+// a table row of flags ("defaults: yes; frontend: no"), the sentence
+// announcing only such a table ("May be used in sections :"), a label with
+// nothing under it ("Arguments : none"). It is quoted only when it holds a
+// word of the question ("Can it be used in a frontend?", "What arguments
+// does it take?"); otherwise it shares the entry's heading with the
+// description and was quoted instead of it (the HAProxy manual: 15 of 30
+// questions, with the cross-references).
+func boilerplate(u unit) bool {
+	return u.kind == unitRow && flagRow(u.text) || u.flags || u.kind == unitSentence && emptyLabel.MatchString(u.text)
 }
 
 // emptyLabel is a field label with nothing under it ("Arguments : none"):
@@ -726,7 +734,7 @@ func bestPassage(question string, query []string, sources []Source, docs [][]uni
 				}
 				continue
 			}
-			if !quotable(d[a]) || !dated && versionNote.MatchString(strings.TrimSpace(d[a].text)) {
+			if !quotable(d[a]) || boilerplate(d[a]) && len(info[si][a].holds) == 0 || !dated && versionNote.MatchString(strings.TrimSpace(d[a].text)) {
 				// A bare version note ("Changed in version 0.10.") says
 				// nothing of the question unless it asks when: opening
 				// an answer, it dated a passage that followed it.
@@ -766,7 +774,7 @@ func bestPassage(question string, query []string, sources []Source, docs [][]uni
 					break
 				}
 				if u.kind != unitCode {
-					if !quotable(u) || sentences == maxSentences {
+					if !quotable(u) || boilerplate(u) && len(info[si][b].holds) == 0 || sentences == maxSentences {
 						break
 					}
 					sentences++
@@ -913,11 +921,11 @@ func quoted(us []unit) string {
 func leadPassage(docs [][]unit, maxSentences int) (src, from, to int, ok bool) {
 	for si, d := range docs {
 		for a, u := range d {
-			if !quotable(u) {
+			if !quotable(u) || boilerplate(u) {
 				continue
 			}
 			b := a + 1
-			for b < len(d) && b-a < maxSentences && quotable(d[b]) {
+			for b < len(d) && b-a < maxSentences && quotable(d[b]) && !boilerplate(d[b]) {
 				b++
 			}
 			return si, a, b, true

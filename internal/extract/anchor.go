@@ -2,6 +2,7 @@ package extract
 
 import (
 	"net/url"
+	"slices"
 	"strings"
 	"unicode"
 
@@ -39,12 +40,32 @@ func anchorOf(n *html.Node) string {
 			continue
 		}
 		if d.DataAtom == atom.A && selfLink(d) {
-			if t := strings.TrimPrefix(attr(d, "href"), "#"); validAnchor(t) && !strings.Contains(t, " ") {
-				return t
+			if t := hrefTarget(d); t != "" {
+				return fragment(t)
 			}
 		}
 		if inner == "" {
 			inner = anchorID(d)
+		}
+	}
+	// A link in the title to one of the names given it (haproxy-dconv:
+	// <a name="maxconn"> in the title of every maxconn entry, and
+	// <a href="#4.2-maxconn"> to the name only this entry has, among the
+	// empty anchors before it) is the entry's own.
+	names := map[string]bool{}
+	for d := range n.Descendants() {
+		if id := anchorID(d); id != "" {
+			names[id] = true
+		}
+	}
+	for _, s := range emptyBefore(n) {
+		names[anchorID(s)] = true
+	}
+	for d := range n.Descendants() {
+		if d.Type == html.ElementNode && d.DataAtom == atom.A {
+			if t := hrefTarget(d); t != "" && names[t] && t != inner {
+				return fragment(t)
+			}
 		}
 	}
 	if inner != "" {
@@ -68,6 +89,38 @@ func anchorOf(n *html.Node) string {
 		}
 	}
 	return ""
+}
+
+// hrefTarget is the name a link to a place on its own page ("#name")
+// targets, unescaped; "" for other links or a name no anchor can have.
+func hrefTarget(a *html.Node) string {
+	t, ok := strings.CutPrefix(attr(a, "href"), "#")
+	if !ok {
+		return ""
+	}
+	if u, err := url.PathUnescape(t); err == nil {
+		t = u
+	}
+	if !validAnchor(t) {
+		return ""
+	}
+	return t
+}
+
+// emptyBefore returns the run of empty elements with an anchor (anchorID)
+// right before n, nearest first, white space between them allowed.
+func emptyBefore(n *html.Node) []*html.Node {
+	var out []*html.Node
+	for s := n.PrevSibling; s != nil; s = s.PrevSibling {
+		switch {
+		case s.Type == html.TextNode && strings.TrimSpace(s.Data) == "":
+		case s.Type == html.ElementNode && s.FirstChild == nil && anchorID(s) != "":
+			out = append(out, s)
+		default:
+			return out
+		}
+	}
+	return out
 }
 
 // anchorID is element n's id, or an <a name>'s name, when it can be a
@@ -161,7 +214,10 @@ func namedTitle(n *html.Node) bool {
 		return false
 	}
 	t := collapse(textContent(n))
-	if t == "" || len(t) > maxNamedTitle {
+	if t == "" || len(t) > maxNamedTitle || n.DataAtom == atom.Div && strings.HasSuffix(t, ".") {
+		// (A title line ends without a full stop: "Warning: the cleanup
+		// command removes every file." is a statement after its label.
+		// An FAQ's question, all bold, may end with one.)
 		return false
 	}
 	if n.DataAtom == atom.P && collapse(textContent(first)) != t {
@@ -172,14 +228,8 @@ func namedTitle(n *html.Node) bool {
 			return true
 		}
 	}
-	for s := n.PrevSibling; s != nil; s = s.PrevSibling {
-		switch {
-		case s.Type == html.TextNode && strings.TrimSpace(s.Data) == "":
-		case s.Type == html.ElementNode && s.FirstChild == nil && anchorID(s) != "":
-			return true
-		default:
-			return false
-		}
-	}
-	return false
+	// An <a> written as the entry's target: an empty <span id> before a
+	// paragraph is a generator's index target (Sphinx's index-0), which
+	// says nothing of a title.
+	return slices.ContainsFunc(emptyBefore(n), func(s *html.Node) bool { return s.DataAtom == atom.A })
 }

@@ -19,7 +19,8 @@ import (
 func proseLine(l string) bool {
 	t := strings.TrimSpace(l)
 	words := strings.Fields(t)
-	if len(words) < 5 || strings.Contains(t, "...") || strings.Contains(t, "--") {
+	if len(words) < 5 || strings.Contains(t, "...") || strings.Contains(t, "--") || strings.Contains(t, "   ") {
+		// (Three blanks inside a line set columns apart: a table.)
 		return false
 	}
 	r := []rune(t)

@@ -478,7 +478,7 @@ func (s *Searcher) assess(p plan, legs legResults, results []Result, resp *Respo
 		resp.ConfidenceReason = "the question asks for an opinion or a recommendation, which the documents do not give"
 	case legs.ranKeyword && len(legs.kw) == 0 && p.filtered:
 		resp.ConfidenceReason = "no document matching the filters contains any of the question's terms"
-		if legs.ranVector && legs.vecRead == 0 {
+		if legs.ranVector && legs.vecRead == 0 && !p.partialVectors {
 			// The vector leg ranks every chunk the filters let through,
 			// whatever its words: none came back, so the filters (with
 			// the caller's access) leave no document.

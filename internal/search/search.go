@@ -304,9 +304,12 @@ type plan struct {
 	n                     int // candidates per leg
 	metadata              []byte
 	filtered              bool
-	queryVector           []float32
-	model                 VectorModel
-	chunkCount            int64
+	// partialVectors: the model has vectors of only part of the tenant's
+	// chunks, so an empty vector leg says nothing of the filters.
+	partialVectors bool
+	queryVector    []float32
+	model          VectorModel
+	chunkCount     int64
 }
 
 // Search runs req for tenant t: plan → embed → retrieve → fuse → rerank →
@@ -402,6 +405,7 @@ func (s *Searcher) pickModel(ctx context.Context, t tenant.Tenant, p *plan, resp
 		return
 	}
 	p.model = m
+	p.partialVectors = m.Embedded < m.Chunks
 	if p.useVector && m.Embedded < m.Chunks {
 		// A share, not counts: the counts include chunks of documents the
 		// caller may not read.
