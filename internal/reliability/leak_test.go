@@ -494,6 +494,7 @@ func (f *fuzzer) operations() []operation {
 		{"list", 10, func(r *rand.Rand, lt *leakTenant) { f.opList(r, lt, false) }},
 		{"get", 8, f.opGet},
 		{"access", 2, f.opAccess},
+		{"metadata", 2, f.opMetadata},
 		{"tenant", 7, func(_ *rand.Rand, lt *leakTenant) { f.opTenant(lt) }},
 		{"settings", 4, f.opSettings},
 		{"model", 2, f.opModel},
@@ -1475,6 +1476,44 @@ func (f *fuzzer) opAccess(r *rand.Rand, lt *leakTenant) {
 		var p problem
 		if resp.Status != http.StatusNotFound || !f.decode(resp, &p) || p.Detail != f.notFound {
 			f.violate("access change of %s (not tenant %d's): %s, want the 404 %q", target, lt.idx, resp, f.notFound)
+		}
+	}
+}
+
+// opMetadata: PATCH /v1/documents/{id}/metadata (editor) of one of lt's
+// documents, keeping its owner canary (opGet checks it) — or of another
+// tenant's document, which must be the 404 of a document that exists
+// nowhere and must leave its canary alone.
+func (f *fuzzer) opMetadata(r *rand.Rand, lt *leakTenant) {
+	ro, allowed := f.role(r, auth.RoleEditor)
+	target, own := uuid.NewString(), false
+	if d := pick(r, lt.docs); d != nil && (r.IntN(2) == 0 || f.touring) {
+		target, own = d.id.String(), true
+	} else {
+		f.regMu.Lock()
+		if len(f.known) > 0 {
+			if k := f.known[r.IntN(len(f.known))]; f.owner[k] != lt.idx {
+				target = k
+			}
+		}
+		f.regMu.Unlock()
+	}
+	n := r.IntN(1000)
+	resp, ok := f.send(lt, "metadata", call{Method: "PATCH", Path: "/v1/documents/" + target + "/metadata", Token: lt.tokens[ro],
+		Body: map[string]any{"metadata": map[string]any{"owner": lt.canary, "touched": n}}})
+	switch {
+	case !ok:
+	case !allowed:
+		f.expectForbidden("metadata change", resp)
+	case own:
+		var d api.Document
+		if resp.Status != http.StatusOK || !f.decode(resp, &d) || d.ID.String() != target || d.Metadata["owner"] != lt.canary {
+			f.violate("metadata change of tenant %d's own document %s: %s", lt.idx, target, resp)
+		}
+	default:
+		var p problem
+		if resp.Status != http.StatusNotFound || !f.decode(resp, &p) || p.Detail != f.notFound {
+			f.violate("metadata change of %s (not tenant %d's): %s, want the 404 %q", target, lt.idx, resp, f.notFound)
 		}
 	}
 }

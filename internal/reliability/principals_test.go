@@ -543,6 +543,7 @@ func (f *pfuzz) checkHiddenEndpoints() {
 			if u.role.Allows(auth.RoleEditor) {
 				calls = append(calls,
 					call{Method: "PATCH", Path: "/v1/documents/" + id + "/access", Body: map[string]any{"access": []string{}}},
+					call{Method: "PATCH", Path: "/v1/documents/" + id + "/metadata", Body: map[string]any{"metadata": map[string]any{"by": u.name}}},
 					call{Method: "DELETE", Path: "/v1/documents/" + id},
 					call{Method: "DELETE", Path: "/v1/documents?source_uri=" + url.QueryEscape(d.uri)})
 			}
@@ -688,6 +689,15 @@ func (f *pfuzz) change(r *rand.Rand, bob *pUser, d *pDoc, kind int) {
 		}
 		if got, ok := f.accessOf(d); !ok || !slices.Equal(got, cur) {
 			f.violate("a write without access changed %s's list: %v, want %v", d.uri, got, cur)
+		}
+		// A metadata change changes nothing else: the list stays.
+		resp := f.send(f.users["root"], true, call{Method: "PATCH", Path: "/v1/documents/" + d.id.String() + "/metadata",
+			Body: map[string]any{"metadata": map[string]any{"canary": d.canary}}})
+		var doc api.Document
+		if resp.Status != http.StatusOK || json.Unmarshal(resp.Body, &doc) != nil || doc.Metadata["canary"] != d.canary {
+			f.violate("PATCH metadata of %s as root: %s", d.uri, resp)
+		} else if got, ok := f.accessOf(d); !ok || !slices.Equal(got, cur) {
+			f.violate("a metadata change changed %s's list: %v, want %v", d.uri, got, cur)
 		}
 	default:
 		f.recreate(d, cur, r.IntN(2) == 0)
