@@ -303,7 +303,7 @@ func Extractive(question string, sources []Source, maxSentences int) Result {
 		docs[i] = parseTitledUnits(s.Content, s.HeadingPath, s.Titles, s.Code...)
 		for j := range docs[i] {
 			u := &docs[i][j]
-			u.echo = u.kind == unitCode && echoes(u.text, runs) || u.kind == unitSentence && restates(u.text, messages)
+			u.echo = u.kind == unitCode && echoes(u.text, runs) || u.kind == unitSentence && (restates(u.text, messages) || len(messages) > 0 && pasted(u.text, question))
 		}
 	}
 	query := questionTerms(question, docs)
@@ -1898,6 +1898,13 @@ func quotedRuns(question string) (runs, messages []string) {
 	for i := range words {
 		words[i] = strings.Trim(words[i], runPunct)
 	}
+	// After a message's head ("AH00124:", "ERROR:", an error's name) the
+	// question is the pasted message: every run from there is one, so the
+	// page's copy of the message's text, which leaves the head out
+	// ("Request exceeded the limit of 10 internal redirects …"), is no
+	// answer either (an Apache trial's answer repeated the message
+	// sentence by sentence and left out the fixes after it).
+	head := slices.IndexFunc(raw, func(w string) bool { return messageHead(strings.Trim(w, "\"'“”‘’()[]")) })
 	for i := 0; i+3 <= len(words); i++ {
 		for j := i + 3; j <= len(words); j++ {
 			run := strings.Join(words[i:j], " ")
@@ -1913,7 +1920,7 @@ func quotedRuns(question string) (runs, messages []string) {
 			named := slices.ContainsFunc(raw[i:j], errorName)
 			if content >= 2 && (strings.ContainsAny(run, "/.:'_=@()[]{}<>0123456789") || named) {
 				runs = append(runs, run)
-				if named || slices.ContainsFunc(raw[i:j], messageMark) {
+				if named || slices.ContainsFunc(raw[i:j], messageMark) || head >= 0 && i > head {
 					messages = append(messages, run)
 				}
 			}
@@ -1941,9 +1948,12 @@ func messageHead(w string) bool {
 	if errorName(name) {
 		return true
 	}
-	letters, upper, camel := 0, 0, false
+	letters, upper, digits, camel := 0, 0, 0, false
 	prev := ' '
 	for _, r := range name {
+		if unicode.IsDigit(r) {
+			digits++
+		}
 		if unicode.IsLetter(r) {
 			letters++
 			if unicode.IsUpper(r) {
@@ -1953,7 +1963,8 @@ func messageHead(w string) bool {
 		}
 		prev = r
 	}
-	return letters >= 3 && upper == letters || camel
+	// (A message's number: "AH00124:", "ORA-00942:", "E11000:".)
+	return letters >= 3 && upper == letters || camel || letters >= 1 && upper == letters && digits >= 3
 }
 
 // errorName reports an exception's or error's name as messages print it:
@@ -1981,6 +1992,14 @@ func restates(text string, runs []string) bool {
 	}
 	flat := flatWords(text)
 	return slices.ContainsFunc(runs, func(r string) bool { return strings.Contains(flat, " "+r+" ") && 2*len(r) >= len(flat)-2 })
+}
+
+// pasted reports a sentence of five words or more that the question holds
+// whole (a message the question pastes, which the page prints too): the
+// asker has it.
+func pasted(text, question string) bool {
+	flat := flatWords(text)
+	return strings.Count(flat, " ") > 5 && strings.Contains(flatWords(question), flat)
 }
 
 // flatWords is text's words lowercased and trimmed of the punctuation
