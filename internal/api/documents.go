@@ -20,6 +20,7 @@ import (
 	"github.com/ragd-dev/ragd/internal/extract"
 	"github.com/ragd-dev/ragd/internal/ingest"
 	"github.com/ragd-dev/ragd/internal/store"
+	"github.com/ragd-dev/ragd/internal/tenant"
 	"github.com/ragd-dev/ragd/internal/traffic"
 )
 
@@ -330,30 +331,35 @@ func readableByCaller(ctx context.Context, access []string) error {
 }
 
 func (s *Server) setAccess(ctx context.Context, in *SetAccessInput) (*GetDocumentOutput, error) {
-	id, err := uuid.Parse(in.ID)
-	if err != nil {
-		return nil, invalidf("id must be a UUID")
-	}
-	t, err := tenantOf(ctx)
-	if err != nil {
-		return nil, err
-	}
-	if in.Body.Access == nil {
-		// JSON null passes the schema's required check; taken as [], it
-		// would make the document readable by the whole tenant.
-		return nil, invalidf("access must be a JSON array of principals ([] = everyone in the tenant), not null")
-	}
-	if err := readableByCaller(ctx, in.Body.Access); err != nil {
-		return nil, err
-	}
-	if _, err := s.deps.Ingester.SetAccess(ctx, t, id, in.Body.Access); err != nil {
-		return nil, err
-	}
-	return s.get(ctx, &GetDocumentInput{DocumentIDInput: in.DocumentIDInput})
+	return s.patchDocument(ctx, in.DocumentIDInput, func(t tenant.Tenant, id uuid.UUID) error {
+		if in.Body.Access == nil {
+			// JSON null passes the schema's required check; taken as [],
+			// it would make the document readable by the whole tenant.
+			return invalidf("access must be a JSON array of principals ([] = everyone in the tenant), not null")
+		}
+		if err := readableByCaller(ctx, in.Body.Access); err != nil {
+			return err
+		}
+		_, err := s.deps.Ingester.SetAccess(ctx, t, id, in.Body.Access)
+		return err
+	})
 }
 
 func (s *Server) setMetadata(ctx context.Context, in *SetMetadataInput) (*GetDocumentOutput, error) {
-	id, err := uuid.Parse(in.ID)
+	return s.patchDocument(ctx, in.DocumentIDInput, func(t tenant.Tenant, id uuid.UUID) error {
+		if in.Body.Metadata == nil {
+			// JSON null passes the schema's required check; it is no object.
+			return invalidf("metadata must be a JSON object ({} clears it), not null")
+		}
+		_, err := s.deps.Ingester.SetMetadata(ctx, t, id, in.Body.Metadata)
+		return err
+	})
+}
+
+// patchDocument runs change on the caller's tenant and the document the
+// path names, then returns the document as GET does.
+func (s *Server) patchDocument(ctx context.Context, doc DocumentIDInput, change func(tenant.Tenant, uuid.UUID) error) (*GetDocumentOutput, error) {
+	id, err := uuid.Parse(doc.ID)
 	if err != nil {
 		return nil, invalidf("id must be a UUID")
 	}
@@ -361,14 +367,10 @@ func (s *Server) setMetadata(ctx context.Context, in *SetMetadataInput) (*GetDoc
 	if err != nil {
 		return nil, err
 	}
-	if in.Body.Metadata == nil {
-		// JSON null passes the schema's required check; it is no object.
-		return nil, invalidf("metadata must be a JSON object ({} clears it), not null")
-	}
-	if _, err := s.deps.Ingester.SetMetadata(ctx, t, id, in.Body.Metadata); err != nil {
+	if err := change(t, id); err != nil {
 		return nil, err
 	}
-	return s.get(ctx, &GetDocumentInput{DocumentIDInput: in.DocumentIDInput})
+	return s.get(ctx, &GetDocumentInput{DocumentIDInput: doc})
 }
 
 // uploadType is the type an uploaded file is declared as, for

@@ -1449,18 +1449,7 @@ func (f *fuzzer) opEvalGet(r *rand.Rand, lt *leakTenant) {
 // document, which must be the 404 of a document that exists nowhere.
 func (f *fuzzer) opAccess(r *rand.Rand, lt *leakTenant) {
 	ro, allowed := f.role(r, auth.RoleEditor)
-	target, own := uuid.NewString(), false
-	if d := pick(r, lt.docs); d != nil && (r.IntN(2) == 0 || f.touring) {
-		target, own = d.id.String(), true
-	} else {
-		f.regMu.Lock()
-		if len(f.known) > 0 {
-			if k := f.known[r.IntN(len(f.known))]; f.owner[k] != lt.idx {
-				target = k
-			}
-		}
-		f.regMu.Unlock()
-	}
+	target, own := f.docTarget(r, lt)
 	resp, ok := f.send(lt, "access", call{Method: "PATCH", Path: "/v1/documents/" + target + "/access", Token: lt.tokens[ro],
 		Body: map[string]any{"access": []string{}}})
 	switch {
@@ -1480,13 +1469,11 @@ func (f *fuzzer) opAccess(r *rand.Rand, lt *leakTenant) {
 	}
 }
 
-// opMetadata: PATCH /v1/documents/{id}/metadata (editor) of one of lt's
-// documents, keeping its owner canary (opGet checks it) — or of another
-// tenant's document, which must be the 404 of a document that exists
-// nowhere and must leave its canary alone.
-func (f *fuzzer) opMetadata(r *rand.Rand, lt *leakTenant) {
-	ro, allowed := f.role(r, auth.RoleEditor)
-	target, own := uuid.NewString(), false
+// docTarget picks the document a write by lt names: one of lt's own
+// (always while touring), or another tenant's known document, or an id
+// that exists nowhere.
+func (f *fuzzer) docTarget(r *rand.Rand, lt *leakTenant) (target string, own bool) {
+	target, own = uuid.NewString(), false
 	if d := pick(r, lt.docs); d != nil && (r.IntN(2) == 0 || f.touring) {
 		target, own = d.id.String(), true
 	} else {
@@ -1498,6 +1485,16 @@ func (f *fuzzer) opMetadata(r *rand.Rand, lt *leakTenant) {
 		}
 		f.regMu.Unlock()
 	}
+	return target, own
+}
+
+// opMetadata: PATCH /v1/documents/{id}/metadata (editor) of one of lt's
+// documents, keeping its owner canary (opGet checks it) — or of another
+// tenant's document, which must be the 404 of a document that exists
+// nowhere and must leave its canary alone.
+func (f *fuzzer) opMetadata(r *rand.Rand, lt *leakTenant) {
+	ro, allowed := f.role(r, auth.RoleEditor)
+	target, own := f.docTarget(r, lt)
 	n := r.IntN(1000)
 	resp, ok := f.send(lt, "metadata", call{Method: "PATCH", Path: "/v1/documents/" + target + "/metadata", Token: lt.tokens[ro],
 		Body: map[string]any{"metadata": map[string]any{"owner": lt.canary, "touched": n}}})
