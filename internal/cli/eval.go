@@ -651,6 +651,10 @@ func printReport(w io.Writer, r eval.Report) {
 	fmt.Fprintf(w, "config: fusion %s, vector weight %s, keyword weight %s, bm25 k1 %g b %s, candidates %d, model %s, %d documents / %d chunks\n",
 		fusion, fptr(s.VectorWeight), fptr(s.KeywordWeight), s.K1, fptr(s.B), r.Config.Candidates, r.Config.EmbeddingModel,
 		r.Config.Documents, r.Config.Chunks)
+	if n := len(r.Missing); n > 0 {
+		fmt.Fprintf(w, "WARNING: %d of the set's relevant source_uris are in no document of the tenant now (first: %s): their questions count as misses; ingest them again, or load the set with its labels changed\n",
+			n, r.Missing[0])
+	}
 	tw := tabwriter.NewWriter(w, 2, 4, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "leg\trecall@1\trecall@5\trecall@10\trecall@20\trecall@100\tmrr@10\tndcg@10\thit rate\tp50 ms\tp95 ms\t")
 	cell := func(v float64, k int) string {

@@ -133,8 +133,12 @@ type Report struct {
 	// set has no unanswerable questions).
 	Refusal *Calibration `json:"refusal,omitempty"`
 	// Degraded counts searches where a leg or the reranker failed.
-	Degraded    int              `json:"degraded,omitempty"`
-	Config      Config           `json:"config"`
+	Degraded int    `json:"degraded,omitempty"`
+	Config   Config `json:"config"`
+	// Missing are the source_uris the run's questions name as relevant
+	// that no document of the tenant has now (deleted, or renamed, since
+	// the set was loaded): their questions count as misses.
+	Missing     []string         `json:"missing_source_uris,omitempty"`
 	PerQuestion []QuestionResult `json:"per_question,omitempty"`
 }
 

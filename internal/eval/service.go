@@ -359,6 +359,9 @@ func (s *Service) runQuestions(ctx context.Context, t tenant.Tenant, info SetInf
 		return Report{}, err
 	}
 	r.Config = cfg
+	if r.Missing, err = s.missingSources(ctx, t, qs); err != nil {
+		return Report{}, err
+	}
 	if o.DryRun {
 		r.CreatedAt = time.Now()
 		return r, nil
@@ -367,6 +370,45 @@ func (s *Service) runQuestions(ctx context.Context, t tenant.Tenant, info SetInf
 		return Report{}, err
 	}
 	return r, nil
+}
+
+// missingSources returns the relevant source_uris of qs that no document of
+// the tenant has (that the caller can read), sorted.
+func (s *Service) missingSources(ctx context.Context, t tenant.Tenant, qs []Question) ([]string, error) {
+	seen := map[string]bool{}
+	var all []string
+	for _, q := range qs {
+		for _, u := range q.Relevant {
+			if !seen[u] {
+				seen[u] = true
+				all = append(all, u)
+			}
+		}
+	}
+	if len(all) == 0 {
+		return nil, nil
+	}
+	var known []string
+	err := store.InTenant(ctx, s.pool, t.ID, func(tx pgx.Tx) error {
+		var err error
+		known, err = store.New().KnownSourceURIs(ctx, tx, store.KnownSourceURIsParams{TenantID: t.ID, Uris: all})
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	have := make(map[string]bool, len(known))
+	for _, u := range known {
+		have[u] = true
+	}
+	var missing []string
+	for _, u := range all {
+		if !have[u] {
+			missing = append(missing, u)
+		}
+	}
+	sort.Strings(missing)
+	return missing, nil
 }
 
 // runSearcher is a copy of the production searcher that admits top_k up to
