@@ -189,3 +189,15 @@ SELECT metadata FROM documents WHERE tenant_id = @tenant_id AND id = @id FOR UPD
 -- spacing do not count).
 UPDATE documents SET metadata = @metadata::jsonb, updated_at = now()
 WHERE tenant_id = @tenant_id AND id = @id AND metadata IS DISTINCT FROM @metadata::jsonb;
+
+-- name: TwinsOutsidePrefix :one
+-- How many of the documents under prefix have the same content as a
+-- document outside it, of how many under it, and one such pair: a corpus
+-- ingested again under another base URI (or none, file: URIs) is all
+-- twins.
+SELECT count(DISTINCT a.id)::int AS twins,
+       (SELECT count(*) FROM documents c WHERE c.tenant_id = @tenant_id AND starts_with(c.source_uri, @prefix::text))::int AS under,
+       coalesce(min(a.source_uri), '')::text AS example, coalesce(min(b.source_uri), '')::text AS other
+FROM documents a
+JOIN documents b ON b.tenant_id = a.tenant_id AND b.content_sha = a.content_sha AND b.id <> a.id
+WHERE a.tenant_id = @tenant_id AND starts_with(a.source_uri, @prefix::text) AND NOT starts_with(b.source_uri, @prefix::text);

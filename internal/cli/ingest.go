@@ -158,6 +158,15 @@ func runIngest(ctx context.Context, e *env, args []string) error {
 			fmt.Fprintf(e.stdout, "left out %d files --exclude names (directories it names with all they hold)\n", excluded)
 		}
 		printNotIngested(e, sum)
+		if prefix := runPrefix(*baseURI, paths); prefix != "" && sum.Added > 0 {
+			// A corpus ingested again under another base URI (or none)
+			// is stored twice, and every question gets each page twice.
+			if tw, err := d.pipeline.TwinsOutside(ctx, t, prefix); err == nil && tw.Twins >= 5 && 5*tw.Twins >= tw.Under {
+				fmt.Fprintf(e.stdout, "NOTE: %d of the %d documents under %s have the same content as documents stored under another prefix (e.g. %s): "+
+					"was the same tree ingested before with another --base-uri? Delete the other copies (DELETE /v1/documents?source_uri=…, or ingest that prefix again with --prune)\n",
+					tw.Twins, tw.Under, prefix, tw.Other)
+			}
+		}
 		if jobID != uuid.Nil {
 			fmt.Fprintf(e.stdout, "recorded as ingestion job %s\n", jobID)
 		}
@@ -205,6 +214,18 @@ func printNotIngested(e *env, sum ingest.Summary) {
 	for _, uri := range sum.DeletedDocuments {
 		fmt.Fprintf(e.stdout, "  DELETED %s: its file is gone, or left out of this run as a copy of another\n", uri)
 	}
+}
+
+// runPrefix is the source_uri prefix of a run's documents: the base URI,
+// or a single path's file: URI; "" for several paths without a base URI.
+func runPrefix(baseURI string, paths []string) string {
+	switch {
+	case baseURI != "":
+		return strings.TrimRight(baseURI, "/") + "/"
+	case len(paths) == 1:
+		return ingest.FileURI(strings.TrimRight(absPath(paths[0]), "/")) + "/"
+	}
+	return ""
 }
 
 // pruneRoots are the directories the ingested paths' source_uris are

@@ -848,6 +848,27 @@ func (p *Pipeline) ListSourceURIs(ctx context.Context, t tenant.Tenant, prefix s
 	return uris, err
 }
 
+// Twins says how many of the tenant's documents under prefix have the same
+// content as a document outside it, of how many under it, with an
+// example of each side: a corpus ingested again under another base URI
+// (or without one, under file: URIs) is twins all through.
+type Twins struct {
+	Twins, Under   int
+	Example, Other string
+}
+
+// TwinsOutside counts the documents under prefix whose content a document
+// outside it has too (Twins).
+func (p *Pipeline) TwinsOutside(ctx context.Context, t tenant.Tenant, prefix string) (Twins, error) {
+	var out Twins
+	err := store.InTenant(ctx, p.pool, t.ID, func(tx pgx.Tx) error {
+		r, err := store.New().TwinsOutsidePrefix(ctx, tx, store.TwinsOutsidePrefixParams{TenantID: t.ID, Prefix: prefix})
+		out = Twins{Twins: int(r.Twins), Under: int(r.Under), Example: r.Example, Other: r.Other}
+		return err
+	})
+	return out, err
+}
+
 // sameJSON reports whether two JSON texts hold equal values (jsonb output
 // and encoding/json differ in spacing and key order).
 func sameJSON(a, b []byte) bool {

@@ -576,6 +576,43 @@ func (q *Queries) LockTenantStats(ctx context.Context, db DBTX, tenantID uuid.UU
 	return err
 }
 
+const twinsOutsidePrefix = `-- name: TwinsOutsidePrefix :one
+SELECT count(DISTINCT a.id)::int AS twins,
+       (SELECT count(*) FROM documents c WHERE c.tenant_id = $1 AND starts_with(c.source_uri, $2::text))::int AS under,
+       coalesce(min(a.source_uri), '')::text AS example, coalesce(min(b.source_uri), '')::text AS other
+FROM documents a
+JOIN documents b ON b.tenant_id = a.tenant_id AND b.content_sha = a.content_sha AND b.id <> a.id
+WHERE a.tenant_id = $1 AND starts_with(a.source_uri, $2::text) AND NOT starts_with(b.source_uri, $2::text)
+`
+
+type TwinsOutsidePrefixParams struct {
+	TenantID uuid.UUID
+	Prefix   string
+}
+
+type TwinsOutsidePrefixRow struct {
+	Twins   int32
+	Under   int32
+	Example string
+	Other   string
+}
+
+// How many of the documents under prefix have the same content as a
+// document outside it, of how many under it, and one such pair: a corpus
+// ingested again under another base URI (or none, file: URIs) is all
+// twins.
+func (q *Queries) TwinsOutsidePrefix(ctx context.Context, db DBTX, arg TwinsOutsidePrefixParams) (TwinsOutsidePrefixRow, error) {
+	row := db.QueryRow(ctx, twinsOutsidePrefix, arg.TenantID, arg.Prefix)
+	var i TwinsOutsidePrefixRow
+	err := row.Scan(
+		&i.Twins,
+		&i.Under,
+		&i.Example,
+		&i.Other,
+	)
+	return i, err
+}
+
 const updateDocumentDetails = `-- name: UpdateDocumentDetails :exec
 UPDATE documents SET title_given = $1, metadata = $2, updated_at = now()
 WHERE tenant_id = $3 AND id = $4
