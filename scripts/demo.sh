@@ -75,7 +75,7 @@ ask() {
 	jq -r '.answer, "",
 		(if .refused then "(refused: \(.refusal_reason); \(.confidence_reason // "low confidence"); answerability \(.confidence * 100 | floor)%)"
 		 else "(answerability \(.confidence * 100 | floor)%: how likely the documents answer it, not a check of this answer)" end),
-		(.citations[] | "[\(.n)] \(if .heading_path == "" then .title else .heading_path end)\n    \(.source_uri)\(if .page then ", \(.page)" else "" end)")' <<<"$resp"
+		(.citations[] | "[\(.n)] \(if .heading_path == "" then .title else .heading_path end)\n    \(.source_uri)\(if .anchor then "#\(.anchor)" else "" end)\(if .page then ", \(.page)" else "" end)")' <<<"$resp"
 	case "$2" in
 	answer) jq -e '(.refused | not) and (.citations | length > 0)' <<<"$resp" >/dev/null ||
 		{ echo "demo: expected a cited answer" >&2; failed=1; } ;;
