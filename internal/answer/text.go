@@ -251,7 +251,17 @@ func listItem(t string) (string, bool) {
 // tableCells splits a table row, Markdown ("| a | b |") or as package extract
 // renders rows ("a | b"), into its trimmed cells.
 func tableCells(t string) []string {
-	cells := strings.Split(strings.Trim(t, "| "), "|")
+	// Extraction joins cells with " | ": a "|" inside a cell ("AllowOverride
+	// All|None|directive-type", Apache's syntax boxes) is the cell's, and
+	// split there the row read "Syntax:; AllowOverride All; None; …". A
+	// row written without blanks around its bars (Markdown's "a|b",
+	// "---|---") splits at every bar.
+	t = strings.Trim(t, "| ")
+	sep := " | "
+	if !strings.Contains(t, sep) {
+		sep = "|"
+	}
+	cells := strings.Split(t, sep)
 	for i := range cells {
 		cells[i] = strings.TrimSpace(cells[i])
 	}
