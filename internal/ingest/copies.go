@@ -47,8 +47,8 @@ const (
 // all-in-one copies: found by walking (not named), at least
 // copyMinShareOfBytes of the run's HTML bytes or named as one (copyNames),
 // in a run of copyMinPages HTML pages or more.
-func copyCandidates(files []File, named map[string]bool) (html []int, candidates []int, sizes map[int]int64) {
-	sizes = make(map[int]int64)
+func copyCandidates(files []File, named map[string]bool) (html []int, candidates []int) {
+	sizes := make(map[int]int64)
 	var total int64
 	for i, f := range files {
 		if !htmlFile(f) || extract.Gzipped(f.Path) {
@@ -63,7 +63,7 @@ func copyCandidates(files []File, named map[string]bool) (html []int, candidates
 		total += st.Size()
 	}
 	if len(html) < copyMinPages {
-		return html, nil, sizes
+		return html, nil
 	}
 	bySize := make([]int64, 0, len(html))
 	for _, i := range html {
@@ -79,7 +79,7 @@ func copyCandidates(files []File, named map[string]bool) (html []int, candidates
 			candidates = append(candidates, i)
 		}
 	}
-	return html, candidates, sizes
+	return html, candidates
 }
 
 // copyNames are the names documentation generators give their all-in-one
@@ -132,7 +132,7 @@ func paragraphHashes(path string) []uint64 {
 // allInOneCopies returns, for each file of files that is an all-in-one
 // copy of others of the run, the number of pages its paragraphs come from.
 func allInOneCopies(files []File, named map[string]bool) map[int]int {
-	html, candidates, _ := copyCandidates(files, named)
+	html, candidates := copyCandidates(files, named)
 	if len(candidates) == 0 {
 		return nil
 	}

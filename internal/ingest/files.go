@@ -205,36 +205,34 @@ func Walk(paths []string, o WalkOptions) ([]File, []Failure, error) {
 					// for there ("**/_sources/*.txt", "*.txt"): only that.
 					copyDirs = append(copyDirs, p+string(filepath.Separator))
 				}
-				{
-					relOf := func(name string) string {
-						if rel == "." {
-							return name
-						}
-						return path.Join(rel, name)
+				relOf := func(name string) string {
+					if rel == "." {
+						return name
 					}
-					// Pages an --exclude leaves out are no pages: their
-					// sources are all the run has of them.
-					src := renderedSources(p, func(name string) bool { return !match(o.Exclude, relOf(name), false) })
+					return path.Join(rel, name)
+				}
+				// Pages an --exclude leaves out are no pages: their
+				// sources are all the run has of them.
+				src := renderedSources(p, func(name string) bool { return !match(o.Exclude, relOf(name), false) })
+				for name := range src {
+					if picked(o.Include, relOf(name)) {
+						delete(src, name) // asked for by name or kind ("git/*.txt")
+					}
+				}
+				if len(src) > 0 {
+					n := 0
 					for name := range src {
-						if picked(o.Include, relOf(name)) {
-							delete(src, name) // asked for by name or kind ("git/*.txt")
-						}
-					}
-					if len(src) > 0 {
-						n := 0
-						for name := range src {
-							r := relOf(name)
-							if !match(o.Exclude, r, false) && match(o.Include, r, true) {
-								n++
-								if o.Linked != nil {
-									*o.Linked = append(*o.Linked, sourceURI(o, filepath.Join(p, name), r))
-								}
+						r := relOf(name)
+						if !match(o.Exclude, r, false) && match(o.Include, r, true) {
+							n++
+							if o.Linked != nil {
+								*o.Linked = append(*o.Linked, sourceURI(o, filepath.Join(p, name), r))
 							}
 						}
-						sources[p] = src
-						if n > 0 {
-							fails = append(fails, Failure{Path: p, Reason: fmt.Sprintf("%d text %s: the sources of the HTML pages beside them, or parts those pages include (--include them to ingest them)", n, plural(n, "file", "files")), Kind: KindSkipped, Files: n})
-						}
+					}
+					sources[p] = src
+					if n > 0 {
+						fails = append(fails, Failure{Path: p, Reason: fmt.Sprintf("%d text %s: the sources of the HTML pages beside them, or parts those pages include (--include them to ingest them)", n, plural(n, "file", "files")), Kind: KindSkipped, Files: n})
 					}
 				}
 				return nil
@@ -337,23 +335,21 @@ func Walk(paths []string, o WalkOptions) ([]File, []Failure, error) {
 		}
 		files = kept
 	}
-	{
-		if copies := allInOneCopies(files, named); len(copies) > 0 {
-			kept := files[:0:0]
-			for i, f := range files {
-				n, isCopy := copies[i]
-				if !isCopy || picked(o.Include, rels[f.SourceURI]) {
-					kept = append(kept, f)
-					continue
-				}
-				fails = append(fails, Failure{Path: f.Path, Kind: KindSkipped,
-					Reason: fmt.Sprintf("an all-in-one copy of %d other pages of this run, which compete with it for every question (--include it to ingest it)", n)})
-				if o.Linked != nil {
-					*o.Linked = append(*o.Linked, f.SourceURI) // --prune deletes its earlier copy
-				}
+	if copies := allInOneCopies(files, named); len(copies) > 0 {
+		kept := files[:0:0]
+		for i, f := range files {
+			n, isCopy := copies[i]
+			if !isCopy || picked(o.Include, rels[f.SourceURI]) {
+				kept = append(kept, f)
+				continue
 			}
-			files = kept
+			fails = append(fails, Failure{Path: f.Path, Kind: KindSkipped,
+				Reason: fmt.Sprintf("an all-in-one copy of %d other pages of this run, which compete with it for every question (--include it to ingest it)", n)})
+			if o.Linked != nil {
+				*o.Linked = append(*o.Linked, f.SourceURI) // --prune deletes its earlier copy
+			}
 		}
+		files = kept
 	}
 	sort.Slice(files, func(i, j int) bool { return files[i].SourceURI < files[j].SourceURI })
 	return files, fails, nil
