@@ -68,7 +68,7 @@ type Source struct {
 	PageEnd   *int `json:"page_end,omitempty" doc:"Last page (1-based) of a PDF the content comes from; absent for documents without pages."`
 	// Anchor is the fragment identifier of the section the retrieved
 	// chunk starts in, when its page gives one (search.Result.Anchor).
-	Anchor string `json:"anchor,omitempty" doc:"The fragment identifier (without \"#\") of the section or definition the retrieved chunk starts in, when its HTML page gives one: source_uri#anchor links there."`
+	Anchor string `json:"anchor,omitempty" doc:"The fragment identifier (without \"#\") of the section or definition the retrieved chunk starts in, when its HTML page gives one, or page=N, the page it starts on, for a PDF (RFC 8118): source_uri#anchor links there."`
 	// Code lists the byte ranges of Content that extraction found to be
 	// code (HTML pre, Markdown code blocks, DOCX code styles, a PDF's
 	// monospaced lines), in order. The extractive answerer quotes them as
@@ -140,7 +140,7 @@ type Citation struct {
 	PageEnd   *int   `json:"page_end,omitempty" doc:"Last page of the cited text (Source.page_end, or the quoted chunk's)."`
 	// Anchor is Source.Anchor, or for an extractive answer the anchor of
 	// the chunk its quotation comes from.
-	Anchor string `json:"anchor,omitempty" doc:"The fragment identifier (without \"#\") of the section the cited text lies in (for an extractive answer, that the quoted chunk starts in), when its HTML page gives one: source_uri#anchor links there. Absent otherwise."`
+	Anchor string `json:"anchor,omitempty" doc:"The fragment identifier (without \"#\") of the section the cited text lies in (for an extractive answer, that the quoted chunk starts in), when its HTML page gives one, or page=N, the page the cited text starts on, for a PDF (RFC 8118): source_uri#anchor links there. Absent otherwise."`
 }
 
 // Result is the outcome of answering one question.

@@ -272,16 +272,18 @@ func tableCells(t string) []string {
 var abbreviations = map[string]bool{
 	"e.g": true, "i.e": true, "etc": true, "vs": true, "mr": true, "mrs": true, "ms": true,
 	"dr": true, "prof": true, "fig": true, "no": true, "cf": true, "approx": true,
-	"inc": true, "ltd": true, "jr": true, "sr": true, "st": true, "al": true, "eq": true,
+	"inc": true, "ltd": true, "jr": true, "sr": true, "st": true, "al": true, "eq": true, "eg": true, "ie": true, "viz": true,
 }
 
 // beforeNumber are abbreviations that end a word, not a sentence, before a
 // number: month names before a day ("Jul. 1, 2016" was split into "…
 // Jul." and "1, 2016, a reinvested dividend …"), "vol. 2", "pp. 10-12",
-// "ch. 3", "sec. 4", "ca. 1900". Elsewhere they may end a sentence ("the
+// "ch. 3", "sec. 4", "ca. 1900", a page reference "(see smooth unique
+// (p. 113))", which a PDF manual's cross-references write and which was
+// quoted as "(p [1]. 113)), a curve is …". Elsewhere they may end a sentence ("the
 // timeout is 30 sec. Larger values …", "signed by the CA. The client …").
 var beforeNumber = map[string]bool{"jan": true, "feb": true, "mar": true, "apr": true, "jun": true, "jul": true, "aug": true,
-	"sep": true, "sept": true, "oct": true, "nov": true, "dec": true, "vol": true, "pp": true, "ch": true, "sec": true, "ca": true}
+	"sep": true, "sept": true, "oct": true, "nov": true, "dec": true, "vol": true, "p": true, "pp": true, "ch": true, "sec": true, "ca": true}
 
 // splitUnit splits a paragraph at ".", "!" or "?" (optionally followed by
 // closing quotes or brackets) followed by a blank and a character that is not

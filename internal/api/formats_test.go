@@ -1,6 +1,7 @@
 package api_test
 
 import (
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -73,6 +74,9 @@ func TestPDFUpload(t *testing.T) {
 	for _, r := range res.Results {
 		if r.PageStart == nil || *r.PageStart < 1 || *r.PageEnd < *r.PageStart || *r.PageEnd > 4 {
 			t.Errorf("result %d pages %v-%v", r.Rank, r.PageStart, r.PageEnd)
+		} else if want := fmt.Sprintf("page=%d", *r.PageStart); r.Anchor != want {
+			// A PDF's result links to the page it starts on (RFC 8118).
+			t.Errorf("result %d anchor %q, want %q", r.Rank, r.Anchor, want)
 		}
 	}
 
@@ -93,9 +97,9 @@ func TestPDFUpload(t *testing.T) {
 	if *src.PageStart > 2 || *src.PageEnd < 2 {
 		t.Errorf("source pages %d-%d, want a range holding page 2", *src.PageStart, *src.PageEnd)
 	}
-	if *c.PageStart != 2 || *c.PageEnd != 2 || c.Page != "page 2" {
-		t.Errorf("cited %q (%d-%d), want page 2, where the sentence is (source pages %d-%d)", c.Page, *c.PageStart, *c.PageEnd,
-			*src.PageStart, *src.PageEnd)
+	if *c.PageStart != 2 || *c.PageEnd != 2 || c.Page != "page 2" || c.Anchor != "page=2" {
+		t.Errorf("cited %q (%d-%d, anchor %q), want page 2 and page=2, where the sentence is (source pages %d-%d)", c.Page, *c.PageStart, *c.PageEnd,
+			c.Anchor, *src.PageStart, *src.PageEnd)
 	}
 
 	p := problem(t, upload("scan.pdf", "application/pdf", formatFixture(t, "scan.pdf")), http.StatusUnprocessableEntity)

@@ -39,7 +39,7 @@ type SearchResult struct {
 	EndOffset      int       `json:"end_offset" doc:"Byte offset just past the chunk."`
 	PageStart      *int      `json:"page_start,omitempty" doc:"First page (1-based) of a PDF the chunk comes from; absent for documents without pages."`
 	PageEnd        *int      `json:"page_end,omitempty" doc:"Last page (1-based) of a PDF the chunk comes from; absent for documents without pages."`
-	Anchor         string    `json:"anchor,omitempty" doc:"The fragment identifier (without \"#\") of the section or definition the chunk starts in, when its HTML page gives one: source_uri#anchor links to that place on the page. Absent otherwise."`
+	Anchor         string    `json:"anchor,omitempty" doc:"The fragment identifier (without \"#\") of the section or definition the chunk starts in, when its HTML page gives one, or page=N, the page it starts on, for a PDF (RFC 8118): source_uri#anchor links to that place. Absent otherwise."`
 	Score          float64   `json:"score" doc:"Fused score, higher is better: by default a convex combination of the legs' normalised scores (in [0, 1] at document_weight 0; the other matching chunks of a page can lift its chunks above 1); weighted Reciprocal Rank Fusion for tenants set to rrf."`
 	VectorRank     *int      `json:"vector_rank" doc:"Rank in the vector leg; null when not in its candidates."`
 	VectorDistance *float64  `json:"vector_distance" doc:"Cosine distance to the query; null when not in the vector leg."`

@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/ragd-dev/ragd/internal/answer"
+	"github.com/ragd-dev/ragd/internal/search"
 )
 
 // neighbourhood is how widen made a source's text: the chunks it spans, in
@@ -126,6 +127,10 @@ func citeQuoted(text string, cs []answer.Citation, srcs []answer.Source, nbs []*
 			pe = max(pe, ps)
 			cs[i].PageStart, cs[i].PageEnd = &ps, &pe
 			cs[i].Page = answer.Source{PageStart: &ps, PageEnd: &pe}.Pages()
+			if cs[i].Anchor == "" || search.IsPageAnchor(cs[i].Anchor) {
+				// The link opens the page the quoted text starts on.
+				cs[i].Anchor = search.PageAnchor(ps)
+			}
 		}
 	}
 }

@@ -677,6 +677,9 @@ type htmlWalker struct {
 	lists     []listState
 	item      *itemState
 	noHeading int // >0 inside lists, tables, quotes, admonitions: headings are labels
+	// quotes counts the blockquotes among noHeading's reasons: a heading
+	// inside only quotes is a section when the page links to it (heading).
+	quotes int
 	// level is the level of the last h1–h6 heading (0 before any), under
 	// which a named title line (namedTitle) is one level deeper.
 	level   int
@@ -856,13 +859,17 @@ func (w *htmlWalker) walkBlock(n *html.Node) {
 	a := n.DataAtom
 	{
 		block := blockElements[a]
-		label := a == atom.Blockquote || hasToken(n, admonitionTokens)
+		quote := a == atom.Blockquote && !hasToken(n, admonitionTokens)
+		label := quote || hasToken(n, admonitionTokens)
 		content := a == atom.Article || a == atom.Main || a == atom.Section
 		if block {
 			w.flush()
 		}
 		if label {
 			w.noHeading++
+		}
+		if quote {
+			w.quotes++
 		}
 		if content {
 			w.content++
@@ -873,6 +880,9 @@ func (w *htmlWalker) walkBlock(n *html.Node) {
 		}
 		if label {
 			w.noHeading--
+		}
+		if quote {
+			w.quotes--
 		}
 		if block {
 			w.flush()
@@ -972,7 +982,12 @@ func (w *htmlWalker) heading(n *html.Node, level int) {
 	if t == "" {
 		return
 	}
-	if w.noHeading > 0 || w.item != nil {
+	// A heading inside quotes alone that the page links to (its own id or
+	// a permalink: mdBook's "> ##### Integer Overflow" asides, 15 sections
+	// of the Rust book) opens a section as any other: read as a label, its
+	// text ran into the section above and citations of it linked there.
+	// One without an anchor is a quoted text's heading, a label.
+	if w.item != nil || w.noHeading > 0 && (w.noHeading > w.quotes || anchorOf(n) == "") {
 		w.in.text(t)
 		w.flush()
 		return

@@ -17,11 +17,11 @@ func TestHR30BuildFileSkipDirhtmlIndexPages(t *testing.T) {
 	}
 	has := func(rel string) bool { return tree[rel] }
 	for _, rel := range []string{"genindex/index.html", "py-modindex/index.html", "search/index.html"} {
-		if BuildFileSkip(rel, has) == "" {
+		if BuildFileSkip(rel, has, nil) == "" {
 			t.Errorf("%s of a dirhtml Sphinx build: stored, want skipped as a generated index/search page", rel)
 		}
 	}
-	if r := BuildFileSkip("usage/index.html", has); r != "" {
+	if r := BuildFileSkip("usage/index.html", has, nil); r != "" {
 		t.Errorf("usage/index.html skipped (%s); it is a page", r)
 	}
 }

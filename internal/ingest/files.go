@@ -851,7 +851,33 @@ func sphinxBuildDir(dir string) bool {
 // generates rather than one of its documents (generatedPage).
 func sphinxGenerated(path string) bool {
 	dir := filepath.Dir(path)
-	return generatedPage(filepath.Base(path), filepath.Base(dir), func(rel string) bool { return regularFile(filepath.Join(dir, rel)) })
+	return generatedPage(filepath.Base(path), filepath.Base(dir), func(rel string) bool { return regularFile(filepath.Join(dir, rel)) },
+		func() bool { return sphinxPage(fileHead(path, sphinxMarkWithin)) })
+}
+
+// fileHead returns up to n bytes from the start of the file at path (none
+// when it cannot be read).
+func fileHead(path string, n int) []byte {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil
+	}
+	defer f.Close()
+	b := make([]byte, n)
+	k, _ := io.ReadFull(f, b)
+	return b[:k]
+}
+
+// sphinxMarkWithin is how far into a page its head's scripts are looked
+// for: Sphinx writes them in <head>, before any content.
+const sphinxMarkWithin = 16 << 10
+
+// sphinxPage reports whether a page's head, as generatedPage reads it, is
+// a Sphinx build's: it loads (or, before Sphinx 1.8, defines) the
+// build's documentation options. A build shipped without its
+// searchindex.js (Debian's bind9-doc) is still told by its pages.
+func sphinxPage(head []byte) bool {
+	return bytes.Contains(head, []byte("documentation_options.js")) || bytes.Contains(head, []byte("DOCUMENTATION_OPTIONS"))
 }
 
 // generatedPage reports whether the page name, in the directory named
@@ -865,16 +891,20 @@ func sphinxGenerated(path string) bool {
 // search/search_index.json, its search page, its sitemap page and its
 // 404.html. An index lists every name of the documentation, each a link;
 // ingested, it matched questions about any of them and was quoted as a
-// source. A 404 page says only that a page is missing.
-func generatedPage(name, dirName string, beside func(rel string) bool) bool {
+// source. A 404 page says only that a page is missing. A Sphinx build
+// shipped without searchindex.js is told by the page itself (sphinx
+// reports whether its head is a Sphinx page's: sphinxPage): Debian's
+// bind9-doc stored its genindex.html and a search.html whose only chunk
+// was the "Built with Sphinx" footer.
+func generatedPage(name, dirName string, beside func(rel string) bool, sphinx func() bool) bool {
 	switch {
 	case name == "genindex.html" || name == "py-modindex.html" || name == "search.html" || name == "404.html" ||
 		strings.HasPrefix(name, "genindex-") && strings.HasSuffix(name, ".html"):
-		if beside("searchindex.js") {
+		if beside("searchindex.js") || sphinx() {
 			return true
 		}
 	case name == "index.html" && (dirName == "genindex" || dirName == "py-modindex" || dirName == "search"):
-		if beside("../searchindex.js") {
+		if beside("../searchindex.js") || sphinx() {
 			return true
 		}
 	}
@@ -890,7 +920,7 @@ func generatedPage(name, dirName string, beside func(rel string) bool) bool {
 // Sphinx build (the README's recipe) otherwise stored its _sources/
 // copies, _static/ files, search page and index, which outranked the
 // pages in a fresh user's trial.
-func BuildFileSkip(rel string, has func(rel string) bool) string {
+func BuildFileSkip(rel string, has func(rel string) bool, content []byte) string {
 	dir, name := path.Split(rel)
 	parts := strings.Split(strings.TrimSuffix(dir, "/"), "/")
 	for i, part := range parts {
@@ -899,7 +929,8 @@ func BuildFileSkip(rel string, has func(rel string) bool) string {
 			return reason
 		}
 	}
-	if generatedPage(name, path.Base(strings.TrimSuffix(dir, "/")), func(r string) bool { return has(path.Join(dir, r)) }) {
+	head := content[:min(len(content), sphinxMarkWithin)]
+	if generatedPage(name, path.Base(strings.TrimSuffix(dir, "/")), func(r string) bool { return has(path.Join(dir, r)) }, func() bool { return sphinxPage(head) }) {
 		return "a generated index, search or not-found page of a Sphinx or MkDocs build, no document"
 	}
 	return ""

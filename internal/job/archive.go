@@ -323,7 +323,7 @@ func skipBuildFiles(files []File, err error) ([]File, error) {
 		}
 		// A file that is no document is skipped whatever its size (a
 		// build's large searchindex.js or video is not a refused document).
-		if reason := ingest.BuildFileSkip(f.entry, has); reason != "" {
+		if reason := ingest.BuildFileSkip(f.entry, has, f.Content); reason != "" {
 			f.Skip, f.Refuse, f.Size, f.Content = reason, "", max(f.Size, int64(len(f.Content))), nil
 		}
 	}

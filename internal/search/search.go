@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"strconv"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -533,6 +534,9 @@ func (s *Searcher) fuse(p plan, legs legResults) []Result {
 			Anchor: c.Anchor, DocumentShare: docShare(c.DocChunks, p.chunkCount)}
 		if c.PageStart > 0 {
 			r.PageStart, r.PageEnd = ptr(int(c.PageStart)), ptr(int(c.PageEnd))
+			if r.Anchor == "" {
+				r.Anchor = PageAnchor(int(c.PageStart))
+			}
 		}
 		if i, ok := vecRank[f.ID]; ok {
 			r.VectorRank, r.VectorDistance = ptr(i+1), ptr(legs.vec[i].value)
@@ -669,6 +673,15 @@ func cut(results []Result, topK int) []Result {
 func ptr[T any](v T) *T { return &v }
 
 func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
+
+// PageAnchor is the fragment identifier of page n (1-based) of a PDF,
+// "page=n" (RFC 8118, which PDF viewers and browsers follow): a paged
+// document's results and citations link to their page as an HTML page's
+// link to their section.
+func PageAnchor(n int) string { return "page=" + strconv.Itoa(n) }
+
+// IsPageAnchor reports whether anchor is a PageAnchor.
+func IsPageAnchor(anchor string) bool { return strings.HasPrefix(anchor, "page=") }
 
 // Link is the address of anchor on the document at sourceURI:
 // sourceURI#anchor, or sourceURI alone when there is no anchor or the
