@@ -680,6 +680,15 @@ func bestPassage(question string, query []string, sources []Source, docs [][]uni
 		}
 		meanIDF += idf[i] / float64(len(query))
 	}
+	if own := situationTerms(question); len(own) > 0 {
+		meanIDF = 0
+		for i, q := range query {
+			if own[q] {
+				idf[i] *= situationWeight
+			}
+			meanIDF += idf[i] / float64(len(query))
+		}
+	}
 	totalIDF := meanIDF * float64(len(query))
 	best := 0.0
 	covered := make([]bool, len(query))
@@ -872,6 +881,48 @@ func bestPassage(question string, query []string, sources []Source, docs [][]uni
 		}
 	}
 	return src, from, to, ok, per
+}
+
+// situationWeight scales the weight of a question term that only the
+// asker's account of their situation holds (situationTerms).
+const situationWeight = 0.5
+
+// situationTerms returns the terms of a question's statements before what
+// it asks ("I accidentally set my zone's serial number to a date far in
+// the future. How do I get it back to a normal value …?") that the asked
+// sentence does not hold: the page's sentences that share them describe
+// the problem the asker has, and the answer is what the page says to do
+// about it (the BIND manual's "The solution to this is to add 2147483647
+// …" came three sentences after the description of the mistake, and the
+// description was quoted). Nil when the question is one sentence or
+// states nothing before its question.
+func situationTerms(question string) map[string]bool {
+	sentences := splitUnit(strings.TrimSpace(question))
+	if len(sentences) < 2 {
+		return nil
+	}
+	var told, asked []string
+	for _, s := range sentences {
+		if strings.HasSuffix(strings.TrimRight(s, ` "')]”’`), "?") {
+			asked = append(asked, s)
+		} else if len(asked) == 0 {
+			told = append(told, s)
+		}
+	}
+	if len(told) == 0 || len(asked) == 0 {
+		return nil
+	}
+	inAsked := map[string]bool{}
+	for _, t := range terms(strings.Join(asked, " ")) {
+		inAsked[t] = true
+	}
+	own := map[string]bool{}
+	for _, t := range terms(strings.Join(told, " ")) {
+		if !inAsked[t] {
+			own[t] = true
+		}
+	}
+	return own
 }
 
 // asksWhen matches a question about when or in which release something
@@ -1853,7 +1904,13 @@ func sharesIdentifier(prose, code string) bool {
 var imperatives = map[string]bool{"select": true, "click": true, "choose": true, "open": true, "go": true, "press": true,
 	"type": true, "enter": true, "run": true, "use": true, "set": true, "add": true, "navigate": true, "right-click": true,
 	"double-click": true, "install": true, "edit": true, "create": true, "pick": true, "tap": true, "drag": true, "check": true,
-	"uncheck": true, "execute": true, "call": true, "invoke": true, "specify": true, "configure": true, "launch": true}
+	"uncheck": true, "execute": true, "call": true, "invoke": true, "specify": true, "configure": true, "launch": true,
+	"follow": true}
+
+// remedy matches the opening of a sentence that names the remedy for a
+// problem the text has described ("The solution to this is to …", "The
+// workaround is to …", "The fix is simple: …"), up to what it says to do.
+var remedy = regexp.MustCompile(`(?i)^(the|a|one|another) (simple |easy |usual |best |only )?(solution|fix|workaround|work-around|remedy|cure)( to (this|that|it|the problem|this problem))? (is|was) (simple: |simply |to )?`)
 
 // instructs reports a sentence that tells the reader what to do: a menu
 // path ("File → Print Checks"), or an imperative opening it or the clause
@@ -1864,6 +1921,11 @@ func instructs(s string) bool {
 		return true
 	}
 	clauses := []string{s}
+	if m := remedy.FindStringIndex(s); m != nil {
+		// "The solution to this is to add 2147483647 …": what to do
+		// follows the remedy's name.
+		clauses = append(clauses, s[m[1]:])
+	}
 	if f := strings.Fields(s); len(f) > 0 && (strings.EqualFold(f[0], "to") || strings.EqualFold(f[0], "if") || strings.EqualFold(f[0], "when")) {
 		if _, rest, ok := strings.Cut(s, ", "); ok {
 			clauses = append(clauses, rest)

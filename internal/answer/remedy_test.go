@@ -1,0 +1,58 @@
+package answer
+
+import (
+	"strings"
+	"testing"
+)
+
+// A question that tells the asker's situation before asking ("I set my
+// zone's serial number to a date in the future. How do I get it back …?")
+// is answered by what the page says to do about it, not by the page's
+// description of the same mistake, whose words the account shares.
+func TestExtractiveAnswersTheRemedyNotTheAskersSituation(t *testing.T) {
+	t.Parallel()
+	sources := []Source{{ChunkID: "a", SourceURI: "tips.html", Title: "Troubleshooting", HeadingPath: "Troubleshooting > Changing the Serial Number",
+		Content: "Zone serial numbers are just numbers and are not date-related. However, many people set them to a number that represents a date. " +
+			"Occasionally they make a mistake and set the serial number to a date in the future, then try to correct it by setting it to the current date. " +
+			"This causes problems because serial numbers are used to indicate that a zone has been updated. " +
+			"If the serial number on the secondary server is lower than the serial number on the primary, the secondary server attempts to update its copy of the zone. " +
+			"Setting the serial number to a lower number on the primary server than the one on the secondary server means that the secondary will not perform updates. " +
+			"The solution to this is to add 2147483647 to the number, reload the zone and make sure all secondaries have updated, then reset it to the desired number and reload the zone again."}}
+	r := Extractive("I accidentally set my zone's serial number to a date far in the future. How do I get it back to a normal value so the secondaries still pick up changes?", sources, 0)
+	if !strings.Contains(r.Answer, "2147483647") {
+		t.Errorf("answer without the remedy:\n%s", r.Answer)
+	}
+}
+
+// A sentence that says to follow steps tells what to do, as an imperative
+// does: a question asking how to edit a dynamic zone by hand is answered
+// with the steps, not with the sentence saying it cannot normally be done.
+func TestExtractiveHowQuotesTheStepsToFollow(t *testing.T) {
+	t.Parallel()
+	sources := []Source{{ChunkID: "a", SourceURI: "dyn.html", Title: "Dynamic Update", HeadingPath: "Dynamic Update > The Journal File",
+		Content: "All changes made to a zone using dynamic update are stored in the zone's journal file. " +
+			"The zone files of dynamic zones cannot normally be edited by hand because they are not guaranteed to contain the most recent dynamic changes; those are only in the journal file. " +
+			"The only way to ensure that the zone file of a dynamic zone is up to date is to run rndc stop. " +
+			"To make changes to a dynamic zone manually, follow these steps: first, disable dynamic updates to the zone using rndc freeze zone. " +
+			"This updates the zone file with the changes stored in its journal. Then, edit the zone file. Finally, run rndc thaw zone to reload the changed zone."}}
+	r := Extractive("How do I hand-edit a zone file for a zone that receives dynamic updates without losing changes?", sources, 0)
+	if !strings.Contains(r.Answer, "rndc freeze") {
+		t.Errorf("answer without the steps:\n%s", r.Answer)
+	}
+}
+
+// The asker's own terms are those of the statements before the question
+// that the question itself does not hold; a question of one sentence, or
+// one that states nothing before asking, has none.
+func TestSituationTerms(t *testing.T) {
+	t.Parallel()
+	own := situationTerms("I accidentally set my zone's serial number to a date far in the future. How do I get it back so the secondaries pick up changes?")
+	if !own["serial"] || !own["futur"] || own["secondari"] || own["chang"] {
+		t.Errorf("situation terms %v: want serial and futur, not the asked secondari or chang", own)
+	}
+	for _, q := range []string{"How do I get the serial number back?", "Why? How do I get it back?"} {
+		if own := situationTerms(q); len(own) != 0 {
+			t.Errorf("%q: situation terms %v, want none", q, own)
+		}
+	}
+}
