@@ -471,8 +471,23 @@ func repeatsCode(quotedPassages []string, units []unit) bool {
 // one through complete, fragments under three words say nothing, and
 // neither does a cross-reference.
 func quotable(u unit) bool {
-	return u.kind == unitRow || u.kind == unitSentence && wordCount(u.text) >= 3 && !indexEntry(u.text) && !contentsEntry(u) && !crossReference(u.text)
+	return u.kind == unitRow || u.kind == unitSentence && wordCount(u.text) >= 3 && !indexEntry(u.text) && !contentsEntry(u) && !crossReference(u.text) &&
+		!numberedCaption.MatchString(u.text)
 }
+
+// captionsCode reports a numbered caption right under the code it
+// captions, in its section.
+func captionsCode(d []unit, i int) bool {
+	return i > 0 && d[i].kind == unitSentence && d[i-1].kind == unitCode && d[i-1].section == d[i].section && numberedCaption.MatchString(d[i].text)
+}
+
+// numberedCaption matches a numbered listing's, figure's, table's or
+// example's caption ("Listing 15-4: The error we get when attempting to
+// define a recursive enum", "Figure 4-4: Representation in memory …",
+// "Example 7.1. Creating a table"): the label of what it captions, whose
+// words it shares, and no answer. Quoted alone, the Rust book's captions
+// were the whole answer to a question about the error they caption.
+var numberedCaption = regexp.MustCompile(`^(Listing|Figure|Fig\.|Table|Example|Exhibit|Diagram|Chart|Illustration|Algorithm) [A-Z]?\d+([-.–]\d+)*[.:]\s`)
 
 // boilerplate reports a reference entry's form rather than its statement:
 // a table row of flags ("defaults: yes; frontend: no"), the sentence
@@ -783,7 +798,11 @@ func bestPassage(question string, query []string, sources []Source, docs [][]uni
 					break
 				}
 				if u.kind != unitCode {
-					if !quotable(u) || boilerplate(u) && len(info[si][b].holds) == 0 || sentences == maxSentences {
+					// A listing's caption under its code is quoted with it
+					// (its words say what the code does: "Listing 8-24:
+					// Using the entry method to only insert if the key
+					// does not already have a value"), never alone.
+					if !quotable(u) && !captionsCode(d, b) || boilerplate(u) && len(info[si][b].holds) == 0 || sentences == maxSentences {
 						break
 					}
 					sentences++
