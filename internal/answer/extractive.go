@@ -1931,12 +1931,23 @@ var imperatives = map[string]bool{"select": true, "click": true, "choose": true,
 // workaround is to …", "The fix is simple: …"), up to what it says to do.
 var remedy = regexp.MustCompile(`(?i)^(the|a|one|another) (simple |easy |usual |best |only )?(solution|fix|workaround|work-around|remedy|cure)( to (this|that|it|the problem|this problem))? (is|was) (simple: |simply |to )?`)
 
+// byMeans matches a sentence that says how something is done: a verb's
+// means ("We do this by adding the attribute should_panic to our test
+// function", "resolution can be restored by adding server clauses",
+// "you can fix the problem by exporting the locale").
+var byMeans = regexp.MustCompile(`(?i)\b(do|does|did|done|is|are|can|could|may|should|must|will|achieve[sd]?|accomplish(es|ed)?|fix(es|ed)?|enable[sd]?|disable[sd]?|restored|avoided|solved|resolved|prevented|changed|controlled|configured|set) (this |that |it |so |these |those )?(only |simply |just |easily |usually |either )?by (\w+ing)\b`)
+
 // instructs reports a sentence that tells the reader what to do: a menu
 // path ("File → Print Checks"), or an imperative opening it or the clause
 // after a leading purpose ("To print a single check, select …") or
-// condition ("If …, click …").
+// condition ("If …, click …"), the remedy a sentence names ("The solution
+// to this is to add …") or the means it gives ("We do this by adding the
+// attribute should_panic …": a tutorial's instructions in its own voice).
 func instructs(s string) bool {
 	if strings.ContainsAny(s, "→⇒▸") {
+		return true
+	}
+	if byMeans.MatchString(s) {
 		return true
 	}
 	clauses := []string{s}

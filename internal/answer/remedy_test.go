@@ -56,3 +56,30 @@ func TestSituationTerms(t *testing.T) {
 		}
 	}
 }
+
+// A tutorial says what to do in its own voice, by naming the means ("We
+// do this by adding the attribute should_panic to our test function"):
+// for a question asking how, that passage is the answer, not the
+// section's opening sentence that shares the question's words.
+func TestExtractiveHowQuotesTheMeans(t *testing.T) {
+	t.Parallel()
+	sources := []Source{{ChunkID: "a", SourceURI: "tests.html", Title: "How to Write Tests", HeadingPath: "How to Write Tests > Checking for Panics with should_panic",
+		Content: "In addition to checking return values, it's important to check that our code handles error conditions as we expect. " +
+			"For example, consider the Guess type that we created in Chapter 9. " +
+			"Other code that uses Guess depends on the guarantee that Guess instances will contain only values between 1 and 100. " +
+			"We can write a test that ensures that attempting to create a Guess instance with a value outside that range panics. " +
+			"We do this by adding the attribute should_panic to our test function. " +
+			"The test passes if the code inside the function panics; the test fails if the code inside the function doesn't panic."}}
+	r := Extractive("How do I write a test that checks that my code panics?", sources, 0)
+	if !strings.Contains(r.Answer, "should_panic") {
+		t.Errorf("answer without the means:\n%s", r.Answer)
+	}
+	for _, s := range []string{"We do this by adding the attribute.", "Resolution can be restored by adding server clauses.", "You can fix it by exporting LANG."} {
+		if !instructs(s) {
+			t.Errorf("instructs(%q) = false", s)
+		}
+	}
+	if instructs("The page was followed by nothing.") || instructs("Passed by reference, the value changes.") {
+		t.Error("instructs: a means clause without a verb of doing counted")
+	}
+}
