@@ -221,6 +221,9 @@ var (
 // line numbers (Pygments' "table" line numbers, Sphinx's highlighttable).
 var codeTableTokens = map[string]bool{"highlighttable": true}
 
+// boringTokens mark the lines of a code listing that mdBook hides.
+var boringTokens = map[string]bool{"boring": true}
+
 // captionTokens mark a paragraph as the title of the block after it
 // (DocBook renders table, example and figure titles as p.title).
 var captionTokens = map[string]bool{"title": true, "caption": true}
@@ -328,6 +331,12 @@ func isChrome(n *html.Node, inContent bool) bool {
 		return true
 	}
 	if n.DataAtom == atom.P && colophon(n) {
+		return true
+	}
+	if n.DataAtom == atom.Span && hasToken(n, boringTokens) {
+		// mdBook's hidden lines of a listing ("fn main() {" around
+		// every example of the Rust book): the page shows the listing
+		// without them.
 		return true
 	}
 	if len(n.Attr) == 0 {
