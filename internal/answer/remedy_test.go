@@ -60,16 +60,19 @@ func TestSituationTerms(t *testing.T) {
 // A tutorial says what to do in its own voice, by naming the means ("We
 // do this by adding the attribute should_panic to our test function"):
 // for a question asking how, that passage is the answer, not the
-// section's opening sentence that shares the question's words.
+// section's opening sentences that set the scene and share the
+// question's words (the Rust book's section, as extracted).
 func TestExtractiveHowQuotesTheMeans(t *testing.T) {
 	t.Parallel()
 	sources := []Source{{ChunkID: "a", SourceURI: "tests.html", Title: "How to Write Tests", HeadingPath: "How to Write Tests > Checking for Panics with should_panic",
-		Content: "In addition to checking return values, it's important to check that our code handles error conditions as we expect. " +
-			"For example, consider the Guess type that we created in Chapter 9. " +
+		Content: "Checking for Panics with should_panic\n\n" +
+			"In addition to checking return values, it's important to check that our code handles error conditions as we expect. " +
+			"For example, consider the Guess type that we created in Chapter 9, Listing 9-13. " +
 			"Other code that uses Guess depends on the guarantee that Guess instances will contain only values between 1 and 100. " +
-			"We can write a test that ensures that attempting to create a Guess instance with a value outside that range panics. " +
+			"We can write a test that ensures that attempting to create a Guess instance with a value outside that range panics.\n\n" +
 			"We do this by adding the attribute should_panic to our test function. " +
-			"The test passes if the code inside the function panics; the test fails if the code inside the function doesn't panic."}}
+			"The test passes if the code inside the function panics; the test fails if the code inside the function doesn't panic.\n\n" +
+			"Listing 11-8 shows a test that checks that the error conditions of Guess::new happen when we expect them to."}}
 	r := Extractive("How do I write a test that checks that my code panics?", sources, 0)
 	if !strings.Contains(r.Answer, "should_panic") {
 		t.Errorf("answer without the means:\n%s", r.Answer)
@@ -81,5 +84,20 @@ func TestExtractiveHowQuotesTheMeans(t *testing.T) {
 	}
 	if instructs("The page was followed by nothing.") || instructs("Passed by reference, the value changes.") {
 		t.Error("instructs: a means clause without a verb of doing counted")
+	}
+}
+
+// For a question asking how, a section's first sentence earns half the
+// lead's credit: one that sets the scene with the question's words loses
+// to the later sentence holding the same words that says what to do.
+func TestExtractiveHowPrefersTheInstructionToTheLead(t *testing.T) {
+	t.Parallel()
+	sources := []Source{{ChunkID: "a", SourceURI: "run.html", Title: "Running Tests", HeadingPath: "Running Tests > Captured output",
+		Content: "Captured output\n\nBy default the output of passing tests is captured by the runner.\n\n" +
+			"Failures are reported at the end of the run, with their messages.\n\n" +
+			"We do this by adding the flag --nocapture to the test command, and the output then appears."}}
+	r := Extractive("How do I show the output of passing tests?", sources, 1)
+	if !strings.Contains(r.Answer, "--nocapture") {
+		t.Errorf("answer without the instruction:\n%s", r.Answer)
 	}
 }
