@@ -53,13 +53,14 @@ DELETE FROM chunks WHERE tenant_id = @tenant_id AND document_id = @document_id;
 -- unnest calls run in lockstep (equal-length arrays). A page number of 0
 -- (a document without pages) and an empty anchor are stored as NULL.
 INSERT INTO chunks (tenant_id, id, document_id, chunk_index, heading_path, content, token_count, start_offset, end_offset, ts_config, keywords,
-                    page_start, page_end, sections, anchor, section_anchors)
+                    page_start, page_end, sections, anchor, section_anchors, anchor_marks)
 SELECT @tenant_id::uuid, unnest(@ids::uuid[]), @document_id::uuid, unnest(@chunk_indexes::int[]),
        unnest(@heading_paths::text[]), unnest(@contents::text[]), unnest(@token_counts::int[]),
        unnest(@start_offsets::int[]), unnest(@end_offsets::int[]), CAST(@ts_config::text AS regconfig),
        unnest(@keywords::text[]), nullif(unnest(@page_starts::int[]), 0), nullif(unnest(@page_ends::int[]), 0),
        string_to_array(unnest(@sections::text[]), E'\n'), nullif(unnest(@anchors::text[]), ''),
-       string_to_array(unnest(@section_anchors::text[]), E'\n');
+       string_to_array(unnest(@section_anchors::text[]), E'\n'),
+       string_to_array(nullif(unnest(@anchor_marks::text[]), ''), E'\n');
 
 -- name: InsertEmbeddings :execrows
 INSERT INTO chunk_embeddings (tenant_id, chunk_id, model_id, text_sha, embedding)
@@ -159,6 +160,7 @@ SELECT k.id AS chunk_id,
        array_agg(c.id ORDER BY c.chunk_index)::uuid[] AS part_ids,
        array_agg(coalesce(c.anchor, '') ORDER BY c.chunk_index)::text[] AS part_anchors,
        array_agg(coalesce(array_to_string(c.section_anchors, E'\n'), '') ORDER BY c.chunk_index)::text[] AS part_section_anchors,
+       array_agg(coalesce(array_to_string(c.anchor_marks, E'\n'), '') ORDER BY c.chunk_index)::text[] AS part_anchor_marks,
        array_agg(coalesce(array_to_string(c.sections, E'\n'), '') ORDER BY c.chunk_index)::text[] AS part_sections,
        d.code_spans
 FROM chunks k

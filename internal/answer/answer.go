@@ -140,7 +140,7 @@ type Citation struct {
 	PageEnd   *int   `json:"page_end,omitempty" doc:"Last page of the cited text (Source.page_end, or the quoted chunk's)."`
 	// Anchor is Source.Anchor, or for an extractive answer the anchor of
 	// the chunk its quotation comes from.
-	Anchor string `json:"anchor,omitempty" doc:"The fragment identifier (without \"#\") of the section the cited text lies in (for an extractive answer, that the quoted chunk starts in), when its HTML page gives one, or page=N, the page the cited text starts on, for a PDF (RFC 8118): source_uri#anchor links there. Absent otherwise."`
+	Anchor string `json:"anchor,omitempty" doc:"The fragment identifier (without \"#\") of the section or definition entry the cited text lies in (for an extractive answer, the one in effect where the quoted text starts), when its HTML page gives one, or page=N, the first page of the chunk the cited text comes from, for a PDF (RFC 8118): source_uri#anchor links there. Absent otherwise."`
 }
 
 // Result is the outcome of answering one question.

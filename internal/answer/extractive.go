@@ -1953,6 +1953,27 @@ var remedy = regexp.MustCompile(`(?i)^(the|a|one|another) (simple |easy |usual |
 // "you can fix the problem by exporting the locale").
 var byMeans = regexp.MustCompile(`(?i)\b(do|does|did|done|is|are|can|could|may|should|must|will|achieve[sd]?|accomplish(es|ed)?|fix(es|ed)?|enable[sd]?|disable[sd]?|restored|avoided|solved|resolved|prevented|changed|controlled|configured|set) (this |that |it |so |these |those )?(only |simply |just |easily |usually |either )?by (\w+ing)\b`)
 
+// notGerund are words ending in "ing" that name a thing ("by string
+// value", "done by Spring"), not a means.
+var notGerund = map[string]bool{"string": true, "strings": true, "thing": true, "nothing": true, "something": true, "anything": true,
+	"everything": true, "spring": true, "king": true, "ring": true, "wing": true, "during": true, "ceiling": true, "evening": true,
+	"morning": true, "sibling": true, "offspring": true}
+
+// negated reports whether the clause that s ends holds a negation: "Do
+// not fix this by deleting the journal file" warns against a means.
+func negated(s string) bool {
+	if i := strings.LastIndexAny(s, ",;:"); i >= 0 {
+		s = s[i+1:]
+	}
+	for _, w := range strings.Fields(strings.ToLower(s)) {
+		w = strings.Trim(w, `"'“”‘’()`)
+		if w == "not" || w == "never" || w == "cannot" || w == "no" || strings.HasSuffix(w, "n't") || strings.HasSuffix(w, "n’t") {
+			return true
+		}
+	}
+	return false
+}
+
 // instructs reports a sentence that tells the reader what to do: a menu
 // path ("File → Print Checks"), or an imperative opening it or the clause
 // after a leading purpose ("To print a single check, select …") or
@@ -1963,7 +1984,7 @@ func instructs(s string) bool {
 	if strings.ContainsAny(s, "→⇒▸") {
 		return true
 	}
-	if byMeans.MatchString(s) {
+	if m := byMeans.FindStringSubmatchIndex(s); m != nil && !notGerund[strings.ToLower(s[m[len(m)-2]:m[len(m)-1]])] && !negated(s[:m[0]]) {
 		return true
 	}
 	clauses := []string{s}

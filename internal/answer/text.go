@@ -275,6 +275,9 @@ var abbreviations = map[string]bool{
 	"inc": true, "ltd": true, "jr": true, "sr": true, "st": true, "al": true, "eq": true, "eg": true, "ie": true, "viz": true,
 }
 
+// lowerOnly are abbreviations that are one only in lower case.
+var lowerOnly = map[string]bool{"eg": true, "ie": true, "viz": true}
+
 // beforeNumber are abbreviations that end a word, not a sentence, before a
 // number: month names before a day ("Jul. 1, 2016" was split into "…
 // Jul." and "1, 2016, a reinvested dividend …"), "vol. 2", "pp. 10-12",
@@ -345,6 +348,12 @@ func splitUnit(u string) []string {
 			if r == '.' && k < len(u) && u[k] >= '0' && u[k] <= '9' && beforeNumber[strings.ToLower(lastWord(u[:i]))] {
 				break
 			}
+			if r == '.' && captionNumber.MatchString(u[start:i]) {
+				// A caption's number ("Example 7.1. Creating a table",
+				// "Listing 15-4. The error …") ends no sentence: the
+				// caption is one unit (numberedCaption).
+				break
+			}
 			add(j)
 		}
 		i += size
@@ -352,6 +361,10 @@ func splitUnit(u string) []string {
 	add(len(u))
 	return out
 }
+
+// captionNumber matches a sentence so far that is only a caption's word
+// and number ("Listing 15-4", "Figure 4.2").
+var captionNumber = regexp.MustCompile(`^\s*(Listing|Figure|Fig\.|Table|Example|Exhibit|Diagram|Chart|Illustration|Algorithm) [A-Z]?\d+([-.–]\d+)*$`)
 
 // syntaxEllipsis reports whether s, the sentence so far, ends with an
 // ellipsis that stands for part of a command rather than ending the
@@ -393,6 +406,9 @@ func endsAbbreviation(s string) bool {
 	w := strings.ToLower(s[j:])
 	if w == "" {
 		return false
+	}
+	if lowerOnly[w] && s[j:] != w {
+		return false // "IE" is Internet Explorer, not "i.e."
 	}
 	return abbreviations[w] || (len(w) == 1 && w[0] >= 'a' && w[0] <= 'z' && strings.ToUpper(s[j:]) == s[j:])
 }

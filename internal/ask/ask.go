@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -351,7 +352,7 @@ func neighbourhoodOf(row store.ChunkNeighbourhoodsRow, prefix, chunkStart int) *
 		nb.parts = append(nb.parts, part{start: int(row.PartStarts[j]), end: int(row.PartEnds[j]),
 			pageStart: int(row.PartPageStarts[j]), pageEnd: int(row.PartPageEnds[j]), heading: row.PartHeadings[j], id: row.PartIds[j].String(),
 			anchor: partAnchor(row.PartAnchors, j), sectionAnchors: partSections(row.PartSectionAnchors, j),
-			sections: partSections(row.PartSections, j)})
+			sections: partSections(row.PartSections, j), marks: partMarks(row.PartAnchorMarks, j)})
 	}
 	return nb
 }
@@ -363,6 +364,22 @@ func partAnchor(anchors []string, j int) string {
 		return anchors[j]
 	}
 	return ""
+}
+
+// partMarks returns the anchor marks of the j-th part (ChunkNeighbourhoods'
+// part_anchor_marks: one text per part, each mark "<offset>\t<anchor>",
+// joined by newlines), nil when none are known. A mark that does not
+// parse is left out.
+func partMarks(all []string, j int) []mark {
+	var out []mark
+	for _, m := range partSections(all, j) {
+		at, anchor, ok := strings.Cut(m, "\t")
+		n, err := strconv.Atoi(at)
+		if ok && err == nil && anchor != "" {
+			out = append(out, mark{at: n, anchor: anchor})
+		}
+	}
+	return out
 }
 
 // partSections returns the heading paths of the sections of the j-th

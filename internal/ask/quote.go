@@ -33,6 +33,28 @@ type part struct {
 	// sectionAnchors are the anchors of sections, one each; nil when
 	// unknown.
 	sectionAnchors []string
+	// marks are where the anchor in effect changes inside the chunk
+	// (chunk.Chunk.AnchorMarks), in order; nil when none or unknown.
+	marks []mark
+}
+
+// mark is an anchor in effect from the document offset at on.
+type mark struct {
+	at     int
+	anchor string
+}
+
+// anchorAt returns the anchor of the last mark at or before the document
+// offset at, "" when none is.
+func (p part) anchorAt(at int) string {
+	a := ""
+	for _, m := range p.marks {
+		if m.at > at {
+			break
+		}
+		a = m.anchor
+	}
+	return a
 }
 
 // citeQuoted points each citation of an extractive answer at the chunk its
@@ -103,6 +125,15 @@ func citeQuoted(text string, cs []answer.Citation, srcs []answer.Source, nbs []*
 					cs[i].Anchor = first.sectionAnchors[k]
 				}
 			}
+			// The finest anchor the page gives the quoted text: a
+			// later definition term's or section's inside the chunk
+			// (a reference page's entries follow one another in a
+			// chunk; the BIND manual's recursive-clients text was
+			// cited with max-types-per-name's anchor, the chunk's
+			// first).
+			if a := first.anchorAt(nb.start + from - nb.prefix); a != "" {
+				cs[i].Anchor = a
+			}
 		}
 		// Every chunk the cited sentences come from, in document order: a
 		// passage across a chunk boundary is in neither chunk alone.
@@ -128,7 +159,9 @@ func citeQuoted(text string, cs []answer.Citation, srcs []answer.Source, nbs []*
 			cs[i].PageStart, cs[i].PageEnd = &ps, &pe
 			cs[i].Page = answer.Source{PageStart: &ps, PageEnd: &pe}.Pages()
 			if cs[i].Anchor == "" || search.IsPageAnchor(cs[i].Anchor) {
-				// The link opens the page the quoted text starts on.
+				// The link opens the first page of the chunks the
+				// quoted text comes from (pages inside a chunk are not
+				// stored).
 				cs[i].Anchor = search.PageAnchor(ps)
 			}
 		}

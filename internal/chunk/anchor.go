@@ -89,3 +89,19 @@ func (s *splitter) anchorAt(start, end int) string {
 	}
 	return s.anchors[i]
 }
+
+// marksIn returns the changes of the anchor in effect inside a chunk whose
+// text is [start, end) (Chunk.AnchorMarks): for each block that starts
+// after start and has an anchor other than the one in effect before it,
+// that block's start and anchor. A block without one changes nothing.
+func (s *splitter) marksIn(start, end int) []AnchorMark {
+	cur := s.anchorAt(start, end)
+	var out []AnchorMark
+	for i := sort.Search(len(s.blocks), func(i int) bool { return s.blocks[i].Start > start }); i < len(s.blocks) && s.blocks[i].Start < end; i++ {
+		if a := s.anchors[i]; a != "" && a != cur {
+			out = append(out, AnchorMark{At: s.blocks[i].Start, Anchor: a})
+			cur = a
+		}
+	}
+	return out
+}

@@ -2,6 +2,7 @@ package chunk
 
 import (
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/ragd-dev/ragd/internal/extract"
@@ -95,5 +96,41 @@ func TestChunkAnchor(t *testing.T) {
 		if !found {
 			t.Errorf("no chunk starts %q: %q", prefix, got)
 		}
+	}
+}
+
+// TestChunkAnchorMarks: a chunk that holds several entries of a reference
+// page records where each later entry's anchor takes effect (its term's
+// start in the document's text), in order; a block without an anchor of
+// its own under an entry changes nothing.
+func TestChunkAnchorMarks(t *testing.T) {
+	t.Parallel()
+	page := `<html><head><title>T</title></head><body><h1 id="ref">Reference</h1><dl>
+<dt id="opt-a">alpha</dt><dd><p>Alpha sets the first thing.</p><p>More about alpha.</p></dd>
+<dt id="opt-b">beta</dt><dd><p>Beta sets the second thing.</p></dd>
+<dt id="opt-c">gamma</dt><dd><p>Gamma sets the third thing.</p></dd></dl>
+</body></html>`
+	doc, err := extract.Extract(extract.TypeHTML, []byte(page))
+	if err != nil {
+		t.Fatal(err)
+	}
+	chunks, err := Split(doc, DefaultConfig())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(chunks) != 1 {
+		t.Fatalf("%d chunks, want the page in one", len(chunks))
+	}
+	c := chunks[0]
+	var got []string
+	for _, m := range c.AnchorMarks {
+		if m.At <= c.Start || m.At >= c.End {
+			t.Errorf("mark %+v outside the chunk [%d, %d)", m, c.Start, c.End)
+		}
+		got = append(got, m.Anchor+"@"+doc.Text[m.At:m.At+4])
+	}
+	want := []string{"opt-a@alph", "opt-b@beta", "opt-c@gamm"}
+	if c.Anchor != "ref" || strings.Join(got, " ") != strings.Join(want, " ") {
+		t.Errorf("anchor %q, marks %q; want ref and %q", c.Anchor, got, want)
 	}
 }

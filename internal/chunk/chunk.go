@@ -133,6 +133,19 @@ type Chunk struct {
 	// section whose page gives none): a citation of text in a later
 	// section of the chunk links there.
 	SectionAnchors []string
+	// AnchorMarks are where, inside the chunk, the anchor in effect
+	// changes from Anchor: a later section's or definition term's
+	// (a Sphinx reference page's entries, dt ids, one after another in a
+	// chunk), in document order. A citation of text at offset o links to
+	// the last mark at or before o, else to Anchor.
+	AnchorMarks []AnchorMark
+}
+
+// AnchorMark is an anchor in effect from At (a byte offset into doc.Text)
+// on.
+type AnchorMark struct {
+	At     int
+	Anchor string
 }
 
 // Split cuts doc into chunks as described in the package comment, in
@@ -506,5 +519,6 @@ func (s *splitter) emit(path string, sections, anchors []string, header string, 
 		PageEnd:        s.doc.PageAt(end - 1),
 		Anchor:         s.anchorAt(start, end),
 		SectionAnchors: anchors,
+		AnchorMarks:    s.marksIn(start, end),
 	})
 }

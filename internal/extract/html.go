@@ -185,7 +185,7 @@ var chromeTokens = map[string]bool{
 	// keyword is available in sections : …", glued to the next word).
 	"dropdown-menu": true,
 	"skip-link":     true, "skiplink": true, "skip-to-content": true,
-	"pagination": true, "pager": true,
+	"pagination": true, "pager": true, "prev-next-area": true, // sphinx-book-theme's previous/next buttons
 	"site-header": true, "site-footer": true,
 	"cookie-banner": true, "cookie-notice": true, "cookie-consent": true,
 	// A heading's link to itself, shown as "¶" or "#" (Sphinx, the Apache
@@ -321,6 +321,12 @@ func isChrome(n *html.Node, inContent bool) bool {
 		return true
 	}
 	if !inContent && (n.DataAtom == atom.Div || n.DataAtom == atom.P) && linkLine(n) {
+		return true
+	}
+	if (n.DataAtom == atom.Div || n.DataAtom == atom.P) && relNavLine(n) {
+		return true
+	}
+	if n.DataAtom == atom.A && pagerLink(n) {
 		return true
 	}
 	if n.DataAtom == atom.Label && strings.IndexFunc(textContent(n), func(r rune) bool {
@@ -557,6 +563,63 @@ func linkLine(n *html.Node) bool {
 	return !plain && !block && bar && links >= 3
 }
 
+// relNavLine reports a line of links to the pages around the page, as
+// texinfo writes above every node ("Next: <a rel="next">Preface</a>,
+// Previous: <a rel="prev">…</a>, Up: <a rel="up">…</a> [<a
+// rel="contents">Contents</a>][<a rel="index">Index</a>]"): two or more
+// links, each with such a rel, and no text outside them but their labels
+// and punctuation. Kept, it was in half the chunks of the R manuals, each
+// carrying the next section's title into the chunk before it.
+func relNavLine(n *html.Node) bool {
+	links, other := 0, false
+	var walk func(c *html.Node)
+	walk = func(c *html.Node) {
+		for k := c.FirstChild; k != nil && !other; k = k.NextSibling {
+			switch {
+			case k.Type == html.TextNode:
+				for _, w := range strings.FieldsFunc(strings.ToLower(k.Data), func(r rune) bool { return !unicode.IsLetter(r) }) {
+					if !navLabels[w] {
+						other = true
+					}
+				}
+			case k.Type != html.ElementNode:
+			case k.DataAtom == atom.A:
+				if !navRels[strings.ToLower(attr(k, "rel"))] {
+					other = true
+				}
+				links++
+			default:
+				walk(k)
+			}
+		}
+	}
+	walk(n)
+	return !other && links >= 2
+}
+
+// navRels are the link relations of a page's links to the pages around
+// it (HTML's next, prev, up; texinfo's contents and index).
+var navRels = map[string]bool{"next": true, "prev": true, "previous": true, "up": true, "contents": true, "index": true,
+	"toc": true, "start": true, "first": true, "last": true, "top": true}
+
+// navLabels are the words a navigation line writes outside its links.
+var navLabels = map[string]bool{"next": true, "previous": true, "prev": true, "up": true, "contents": true, "index": true,
+	"top": true, "home": true, "table": true, "of": true, "nbsp": true}
+
+// pagerLink reports a link to the previous, next or contents page as a
+// page's pager writes it (Exim's specification: "<-previous", "Table of
+// Contents", "next->" above and below every chapter, 133 chunks): by a
+// pager's class. (A rel of next alone marks a link in the text too: "The
+// next section, Basics, …".)
+func pagerLink(n *html.Node) bool {
+	return hasToken(n, pagerTokens)
+}
+
+// pagerTokens are classes of a pager's links.
+var pagerTokens = map[string]bool{"previous_page": true, "next_page": true, "toc_page": true, "prev_page": true,
+	"previous-page": true, "next-page": true, "prev-page": true, "nav-previous": true, "nav-next": true,
+	"left-prev": true, "right-next": true}
+
 // barSeparators are the characters a navigation bar puts between its
 // links.
 const barSeparators = "|·•»«‹›/–—-[]:｜・"
@@ -571,8 +634,28 @@ var colophonRe = regexp.MustCompile(`(?i)^(?:(?:this|the) (?:document|page|manua
 // page: chrome repeated on every page of a generated manual.
 func colophon(n *html.Node) bool {
 	t := strings.Join(strings.Fields(textContent(n)), " ")
-	return len(t) <= 200 && colophonRe.MatchString(t)
+	return len(t) <= 200 && (colophonRe.MatchString(t) || copyrightLine.MatchString(t) && inFooter(n))
 }
+
+// copyrightLine matches a copyright notice ("© Copyright 2014-2023,
+// Anaconda, Inc. and contributors."): in a page's footer, the last line of
+// every page of the Dask documentation; in the text (a manual's front
+// matter, the notices of code a program incorporates) it is content.
+var copyrightLine = regexp.MustCompile(`(?i)^(?:©|\(c\))?\s*copyright\b`)
+
+// inFooter reports whether n lies in a footer element or in an element
+// whose class or id is "footer".
+func inFooter(n *html.Node) bool {
+	for p := n.Parent; p != nil; p = p.Parent {
+		if p.Type == html.ElementNode && (p.DataAtom == atom.Footer || hasToken(p, footerTokens)) {
+			return true
+		}
+	}
+	return false
+}
+
+// footerTokens mark a page's footer.
+var footerTokens = map[string]bool{"footer": true}
 
 // sidebarTokens mark boxes that are content when they read as prose.
 var sidebarTokens = map[string]bool{"sidebar": true}
@@ -870,6 +953,11 @@ func (w *htmlWalker) walkBlock(n *html.Node) {
 		block := blockElements[a]
 		quote := a == atom.Blockquote && !hasToken(n, admonitionTokens)
 		label := quote || hasToken(n, admonitionTokens)
+		// Its linked headings open sections only when nothing of the
+		// section around it follows it: a section opened inside the
+		// quote does not end with it, and the text after the quote
+		// would be taken for the aside's.
+		quote = quote && headingNext(n)
 		content := a == atom.Article || a == atom.Main || a == atom.Section
 		if block {
 			w.flush()
@@ -897,6 +985,29 @@ func (w *htmlWalker) walkBlock(n *html.Node) {
 			w.flush()
 		}
 	}
+}
+
+// headingNext reports whether the first content after n in document
+// order, outside n, is a heading, or there is none: n's blank text and
+// comments aside, climbing out of the elements n closes.
+func headingNext(n *html.Node) bool {
+	for ; n != nil && n.DataAtom != atom.Body; n = n.Parent {
+		for c := n.NextSibling; c != nil; c = c.NextSibling {
+			switch {
+			case c.Type == html.TextNode && strings.TrimSpace(c.Data) == "", c.Type == html.CommentNode:
+				continue
+			case c.Type == html.ElementNode:
+				switch c.DataAtom {
+				case atom.H1, atom.H2, atom.H3, atom.H4, atom.H5, atom.H6:
+					return true
+				case atom.Script, atom.Style, atom.Nav, atom.Footer:
+					continue
+				}
+			}
+			return false
+		}
+	}
+	return true
 }
 
 // fieldListTokens mark a docutils field list (Sphinx's "Parameters:",

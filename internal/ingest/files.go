@@ -842,17 +842,48 @@ var sphinxCopies = map[string]string{
 }
 
 // sphinxBuildDir reports whether dir lies in the root of a Sphinx HTML
-// build: searchindex.js beside it.
+// build (buildTree.sphinxRoot).
 func sphinxBuildDir(dir string) bool {
-	return regularFile(filepath.Join(filepath.Dir(dir), "searchindex.js"))
+	return diskTree.sphinxRoot(filepath.Dir(dir))
 }
 
 // sphinxGenerated reports whether path is a page a static-site build
 // generates rather than one of its documents (generatedPage).
 func sphinxGenerated(path string) bool {
-	dir := filepath.Dir(path)
-	return generatedPage(filepath.Base(path), filepath.Base(dir), func(rel string) bool { return regularFile(filepath.Join(dir, rel)) },
-		func() bool { return sphinxPage(fileHead(path, sphinxMarkWithin)) })
+	return generatedPage(path, diskTree)
+}
+
+// buildTree is what the rules that tell a build's files (sphinxCopies,
+// generatedPage) read of a tree: has reports whether it holds a file at
+// a path, or a directory at a path ending in "/"; head returns a file's
+// first bytes (at least SphinxMarkWithin; nil when unknown). Paths are
+// "/"-separated: a directory walk's absolute paths, an archive's entries.
+type buildTree struct {
+	has  func(p string) bool
+	head func(p string) []byte
+}
+
+// diskTree is the file system's buildTree.
+var diskTree = buildTree{
+	has: func(p string) bool {
+		if d, ok := strings.CutSuffix(p, "/"); ok {
+			st, err := os.Stat(d)
+			return err == nil && st.IsDir()
+		}
+		return regularFile(p)
+	},
+	head: func(p string) []byte { return fileHead(p, SphinxMarkWithin) },
+}
+
+// sphinxRoot reports whether dir is the root of a Sphinx HTML build: it
+// holds the build's searchindex.js or _static/documentation_options.js,
+// or an index.html whose head is a Sphinx page's (sphinxPage) beside a
+// _static/ directory. Debian strips searchindex.js from many packages
+// (bind9-doc, python-dask-doc), and bind9-doc ships its scripts one
+// directory down (_static/_static/): such a build is told by its pages.
+func (t buildTree) sphinxRoot(dir string) bool {
+	return t.has(path.Join(dir, "searchindex.js")) || t.has(path.Join(dir, "_static/documentation_options.js")) ||
+		t.has(path.Join(dir, "_static")+"/") && sphinxPage(t.head(path.Join(dir, "index.html")))
 }
 
 // fileHead returns up to n bytes from the start of the file at path (none
@@ -868,69 +899,85 @@ func fileHead(path string, n int) []byte {
 	return b[:k]
 }
 
-// sphinxMarkWithin is how far into a page its head's scripts are looked
+// SphinxMarkWithin is how far into a page its head's scripts are looked
 // for: Sphinx writes them in <head>, before any content.
-const sphinxMarkWithin = 16 << 10
+const SphinxMarkWithin = 16 << 10
 
-// sphinxPage reports whether a page's head, as generatedPage reads it, is
-// a Sphinx build's: it loads (or, before Sphinx 1.8, defines) the
-// build's documentation options. A build shipped without its
-// searchindex.js (Debian's bind9-doc) is still told by its pages.
-func sphinxPage(head []byte) bool {
+// sphinxPage reports whether a page's start, as generatedPage reads it,
+// is a Sphinx build's: its <head> loads (or, before Sphinx 1.8, defines)
+// the build's documentation options. A build shipped without its
+// searchindex.js (Debian's bind9-doc) is still told by its pages. Only
+// the head counts: a page whose text mentions the script is no build's.
+func sphinxPage(start []byte) bool {
+	head := start
+	if i := bytes.Index(bytes.ToLower(start), []byte("<body")); i >= 0 {
+		head = start[:i]
+	}
 	return bytes.Contains(head, []byte("documentation_options.js")) || bytes.Contains(head, []byte("DOCUMENTATION_OPTIONS"))
 }
 
-// generatedPage reports whether the page name, in the directory named
-// dirName, is one a static-site build generates rather than one of its
-// documents; beside reports whether a path relative to the page's
-// directory is a file. Beside a Sphinx build's searchindex.js: the general
-// index (genindex.html, split as genindex-A.html …), the module index
-// (py-modindex.html), the search page and the "page not found" page
-// (404.html), and the dirhtml builder's genindex/index.html,
-// py-modindex/index.html and search/index.html; beside an MkDocs build's
-// search/search_index.json, its search page, its sitemap page and its
-// 404.html. An index lists every name of the documentation, each a link;
-// ingested, it matched questions about any of them and was quoted as a
-// source. A 404 page says only that a page is missing. A Sphinx build
-// shipped without searchindex.js is told by the page itself (sphinx
-// reports whether its head is a Sphinx page's: sphinxPage): Debian's
-// bind9-doc stored its genindex.html and a search.html whose only chunk
-// was the "Built with Sphinx" footer.
-func generatedPage(name, dirName string, beside func(rel string) bool, sphinx func() bool) bool {
+// generatedPage reports whether the page at p is one a static-site build
+// generates rather than one of its documents. At a Sphinx build's root
+// (beside its searchindex.js, or a root told by its pages whose own head
+// is a Sphinx page's: sphinxRoot): the general index (genindex.html,
+// split as genindex-A.html …), the module index (py-modindex.html), the
+// search page and the "page not found" page (404.html), and the dirhtml
+// builder's genindex/index.html, py-modindex/index.html and
+// search/index.html; beside an MkDocs build's search/search_index.json,
+// its search page, its sitemap page and its 404.html. An index lists
+// every name of the documentation, each a link; ingested, it matched
+// questions about any of them and was quoted as a source. A 404 page says
+// only that a page is missing. Debian's bind9-doc, shipped without
+// searchindex.js, stored its genindex.html and a search.html whose only
+// chunk was the "Built with Sphinx" footer. Below a build's root these
+// names are documents' (Django's topics/db/search.html).
+func generatedPage(p string, t buildTree) bool {
+	dir, name := path.Split(p)
+	dir = strings.TrimSuffix(dir, "/")
+	own := func() bool { return sphinxPage(t.head(p)) }
 	switch {
 	case name == "genindex.html" || name == "py-modindex.html" || name == "search.html" || name == "404.html" ||
 		strings.HasPrefix(name, "genindex-") && strings.HasSuffix(name, ".html"):
-		if beside("searchindex.js") || sphinx() {
+		if t.has(path.Join(dir, "searchindex.js")) || own() && t.sphinxRoot(dir) {
 			return true
 		}
-	case name == "index.html" && (dirName == "genindex" || dirName == "py-modindex" || dirName == "search"):
-		if beside("../searchindex.js") || sphinx() {
+	case name == "index.html" && (path.Base(dir) == "genindex" || path.Base(dir) == "py-modindex" || path.Base(dir) == "search"):
+		root := path.Dir(dir)
+		if t.has(path.Join(root, "searchindex.js")) || own() && t.sphinxRoot(root) {
 			return true
 		}
 	}
-	return (name == "search.html" || name == "sitemap.html" || name == "404.html") && beside("search/search_index.json")
+	return (name == "search.html" || name == "sitemap.html" || name == "404.html") && t.has(path.Join(dir, "search/search_index.json"))
 }
 
 // BuildFileSkip returns why a file of an uploaded tree (an ingestion job's
 // archive, which has no directory to walk) is no document by the rules a
 // walk applies to a build (sphinxCopies, generatedPage), or "": rel is the
-// file's path in the tree ("/"-separated) and has reports whether the tree
-// holds another path. (A type ragd does not read is told by the name
-// alone, before the tree is known: extract.TypeFromPath.) An archive of a
-// Sphinx build (the README's recipe) otherwise stored its _sources/
-// copies, _static/ files, search page and index, which outranked the
-// pages in a fresh user's trial.
-func BuildFileSkip(rel string, has func(rel string) bool, content []byte) string {
-	dir, name := path.Split(rel)
+// file's path in the tree ("/"-separated), has reports whether the tree
+// holds another path (a file, or a directory when the path ends in "/"),
+// and head returns the first bytes (at least SphinxMarkWithin) of a file
+// of the tree, nil when unknown: a Sphinx build shipped without its
+// search index is told by its pages' heads. (A type ragd does not read is
+// told by the name alone, before the tree is known:
+// extract.TypeFromPath.) An archive of a Sphinx build (the README's
+// recipe) otherwise stored its _sources/ copies, _static/ files, search
+// page and index, which outranked the pages in a fresh user's trial.
+func BuildFileSkip(rel string, has func(rel string) bool, head func(rel string) []byte) string {
+	t := buildTree{has: has, head: func(p string) []byte {
+		if head == nil {
+			return nil
+		}
+		return head(p)
+	}}
+	dir, _ := path.Split(rel)
 	parts := strings.Split(strings.TrimSuffix(dir, "/"), "/")
 	for i, part := range parts {
-		if reason := sphinxCopies[part]; reason != "" && has(path.Join(append(parts[:i:i], "searchindex.js")...)) {
+		if reason := sphinxCopies[part]; reason != "" && t.sphinxRoot(path.Join(parts[:i]...)) {
 			reason, _, _ = strings.Cut(reason, " (--include")
 			return reason
 		}
 	}
-	head := content[:min(len(content), sphinxMarkWithin)]
-	if generatedPage(name, path.Base(strings.TrimSuffix(dir, "/")), func(r string) bool { return has(path.Join(dir, r)) }, func() bool { return sphinxPage(head) }) {
+	if generatedPage(rel, t) {
 		return "a generated index, search or not-found page of a Sphinx or MkDocs build, no document"
 	}
 	return ""

@@ -539,6 +539,13 @@ func (p *Pipeline) upsert(ctx context.Context, t tenant.Tenant, d Document, ct s
 		// One text per chunk, as Sections (an anchor holds no newline:
 		// extract.validAnchor).
 		cp.SectionAnchors = append(cp.SectionAnchors, strings.Join(c.SectionAnchors, "\n"))
+		// Each mark "<offset>\t<anchor>" (an anchor holds no control
+		// character), one text per chunk as above.
+		marks := make([]string, len(c.AnchorMarks))
+		for i, m := range c.AnchorMarks {
+			marks[i] = strconv.Itoa(m.At) + "\t" + m.Anchor
+		}
+		cp.AnchorMarks = append(cp.AnchorMarks, strings.Join(marks, "\n"))
 		cp.Keywords = append(cp.Keywords, analyze.Keywords(c.HeadingPath+"\n"+c.Content))
 		for i := range ep {
 			ep[i].ChunkIds = append(ep[i].ChunkIds, id)

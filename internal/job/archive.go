@@ -312,10 +312,21 @@ func skipBuildFiles(files []File, err error) ([]File, error) {
 		return nil, err
 	}
 	names := make(map[string]bool, len(files))
+	heads := make(map[string][]byte, len(files))
 	for _, f := range files {
 		names[f.entry] = true
+		// Its directories too, each with a trailing "/" (BuildFileSkip).
+		for d := path.Dir(f.entry); d != "." && d != "/" && !names[d+"/"]; d = path.Dir(d) {
+			names[d+"/"] = true
+		}
+		if f.Content != nil {
+			heads[f.entry] = f.Content[:min(len(f.Content), ingest.SphinxMarkWithin)]
+		} else {
+			heads[f.entry] = f.head
+		}
 	}
 	has := func(rel string) bool { return names[rel] }
+	head := func(rel string) []byte { return heads[rel] }
 	for i := range files {
 		f := &files[i]
 		if f.Skip != "" || f.Fail != "" {
@@ -323,11 +334,18 @@ func skipBuildFiles(files []File, err error) ([]File, error) {
 		}
 		// A file that is no document is skipped whatever its size (a
 		// build's large searchindex.js or video is not a refused document).
-		if reason := ingest.BuildFileSkip(f.entry, has, f.Content); reason != "" {
+		if reason := ingest.BuildFileSkip(f.entry, has, head); reason != "" {
 			f.Skip, f.Refuse, f.Size, f.Content = reason, "", max(f.Size, int64(len(f.Content))), nil
 		}
 	}
 	return files, nil
+}
+
+// readHead returns the first ingest.SphinxMarkWithin bytes r yields (what
+// it could read).
+func readHead(r io.Reader) []byte {
+	b, _ := io.ReadAll(io.LimitReader(r, ingest.SphinxMarkWithin))
+	return b
 }
 
 // skipUnread marks an entry whose name is of a type ragd does not read
@@ -387,6 +405,13 @@ func (in Input) zip(r io.ReaderAt, size int64) ([]File, error) {
 			continue
 		}
 		if f.Refuse != "" {
+			// Its head tells a build's generated page, which is skipped
+			// whatever its size (skipBuildFiles); a read error leaves it
+			// refused.
+			if rc, err := e.Open(); err == nil {
+				f.head = readHead(rc)
+				rc.Close()
+			}
 			// A refused document's row still stores the job's metadata.
 			if total += meta; total > in.Limits.MaxJobBytes {
 				return nil, fmt.Errorf("%w: more than %d bytes with the metadata every document stores", ErrTooLarge, in.Limits.MaxJobBytes)
@@ -478,6 +503,9 @@ func (in Input) tar(r io.Reader) ([]File, error) {
 		}
 		f := in.file(uri, nil, h.Size)
 		f.entry = entryPath(h.Name)
+		if f.Refuse != "" && f.Skip == "" {
+			f.head = readHead(tr) // as for a zip's (the rest is skipped by Next)
+		}
 		if !skipUnread(&f) && f.Refuse == "" {
 			if err := in.Intake.Hold(h.Size); err != nil {
 				return nil, err

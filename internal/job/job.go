@@ -93,6 +93,9 @@ type File struct {
 	Size int64
 	// entry is an archive entry's path in the archive (Archive).
 	entry string
+	// head is the start of a refused entry's bytes (its Content is not
+	// kept), by which skipBuildFiles tells a build's generated page.
+	head []byte
 }
 
 // Job is a job's state: what was submitted and how far its documents are.

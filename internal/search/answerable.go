@@ -1389,33 +1389,35 @@ const maxFamilyWords = 4
 // ("my is_read_only column", "a boolean column is_read_only", "a table
 // named order_line_items"): its name says nothing of what the documents
 // cover, even when it shares words with an identifier they describe
-// (default_transaction_read_only). A name in capitals and underscores
-// ("the RUST_MAX_HEAP variable", "the PGDATA variable") is the software's
-// environment variable or constant, not the asker's: the kind word after
-// it does not make it theirs (a trial's question about a variable the
-// book never mentions was answered at 0.53, the name not reported
-// missing); "my" before it still does.
+// (default_transaction_read_only). "The" name in capitals and
+// underscores "variable" ("the RUST_MAX_HEAP variable", "the PGDATA
+// variable") is the software's environment variable, not the asker's
+// (a trial's question about a variable the book never mentions was
+// answered at 0.53, the name not reported missing); "a MAX_RETRIES
+// variable", "my MAX_ROWS variable" and a column or table in capitals
+// ("the CUSTOMER_ID column") stay the asker's.
 func askersOwn(query, word string) bool {
 	if placeholder(word) {
 		return true
 	}
-	kind := !constantName(word)
 	i := strings.Index(query, word)
 	if i < 0 {
 		return false
 	}
 	before := strings.Fields(strings.ToLower(query[:i]))
 	after := strings.Fields(strings.ToLower(query[i+len(word):]))
+	software := constantName(word) && len(before) > 0 && before[len(before)-1] == "the"
+	kind := func(w string) bool { return objectWords[w] && !(software && (w == "variable" || w == "variables")) }
 	for k := len(before) - 1; k >= 0 && k >= len(before)-3; k-- {
 		w := strings.Trim(before[k], `"'“”‘’(),`)
 		// "named" and "called" name what follows them ("a table called
 		// orders"); further back they are a verb's ("is not called
 		// before await_only").
-		if ownWords[w] && (k == len(before)-1 || w != "named" && w != "called") || kind && k == len(before)-1 && objectWords[w] {
+		if ownWords[w] && (k == len(before)-1 || w != "named" && w != "called") || k == len(before)-1 && kind(w) {
 			return true
 		}
 	}
-	return kind && len(after) > 0 && objectWords[strings.Trim(after[0], `"'“”‘’(),.?!:;`)]
+	return len(after) > 0 && kind(strings.Trim(after[0], `"'“”‘’(),.?!:;`))
 }
 
 // constantName reports a name of capitals, digits and underscores with at

@@ -80,8 +80,9 @@ type Result struct {
 	// the chunk spans; nil for documents without pages.
 	PageStart *int `json:"page_start,omitempty"`
 	// Anchor is the fragment identifier (without "#") of the section the
-	// chunk starts in, when its page gives one: source_uri#anchor links
-	// there (chunk.Chunk.Anchor).
+	// chunk starts in, when its page gives one (chunk.Chunk.Anchor), or
+	// for a PDF's chunk page=N, its first page (PageAnchor):
+	// source_uri#anchor links there.
 	Anchor         string   `json:"anchor,omitempty"`
 	PageEnd        *int     `json:"page_end,omitempty"`
 	Score          float64  `json:"score"`

@@ -63,6 +63,7 @@ SELECT k.id AS chunk_id,
        array_agg(c.id ORDER BY c.chunk_index)::uuid[] AS part_ids,
        array_agg(coalesce(c.anchor, '') ORDER BY c.chunk_index)::text[] AS part_anchors,
        array_agg(coalesce(array_to_string(c.section_anchors, E'\n'), '') ORDER BY c.chunk_index)::text[] AS part_section_anchors,
+       array_agg(coalesce(array_to_string(c.anchor_marks, E'\n'), '') ORDER BY c.chunk_index)::text[] AS part_anchor_marks,
        array_agg(coalesce(array_to_string(c.sections, E'\n'), '') ORDER BY c.chunk_index)::text[] AS part_sections,
        d.code_spans
 FROM chunks k
@@ -104,6 +105,7 @@ type ChunkNeighbourhoodsRow struct {
 	PartIds            []uuid.UUID
 	PartAnchors        []string
 	PartSectionAnchors []string
+	PartAnchorMarks    []string
 	PartSections       []string
 	CodeSpans          []int32
 }
@@ -172,6 +174,7 @@ func (q *Queries) ChunkNeighbourhoods(ctx context.Context, db DBTX, arg ChunkNei
 			&i.PartIds,
 			&i.PartAnchors,
 			&i.PartSectionAnchors,
+			&i.PartAnchorMarks,
 			&i.PartSections,
 			&i.CodeSpans,
 		); err != nil {
@@ -317,13 +320,14 @@ func (q *Queries) GetDocumentBody(ctx context.Context, db DBTX, arg GetDocumentB
 
 const insertChunks = `-- name: InsertChunks :execrows
 INSERT INTO chunks (tenant_id, id, document_id, chunk_index, heading_path, content, token_count, start_offset, end_offset, ts_config, keywords,
-                    page_start, page_end, sections, anchor, section_anchors)
+                    page_start, page_end, sections, anchor, section_anchors, anchor_marks)
 SELECT $1::uuid, unnest($2::uuid[]), $3::uuid, unnest($4::int[]),
        unnest($5::text[]), unnest($6::text[]), unnest($7::int[]),
        unnest($8::int[]), unnest($9::int[]), CAST($10::text AS regconfig),
        unnest($11::text[]), nullif(unnest($12::int[]), 0), nullif(unnest($13::int[]), 0),
        string_to_array(unnest($14::text[]), E'\n'), nullif(unnest($15::text[]), ''),
-       string_to_array(unnest($16::text[]), E'\n')
+       string_to_array(unnest($16::text[]), E'\n'),
+       string_to_array(nullif(unnest($17::text[]), ''), E'\n')
 `
 
 type InsertChunksParams struct {
@@ -343,6 +347,7 @@ type InsertChunksParams struct {
 	Sections       []string
 	Anchors        []string
 	SectionAnchors []string
+	AnchorMarks    []string
 }
 
 // One statement for all of a document's chunks (COPY is refused under row-level
@@ -367,6 +372,7 @@ func (q *Queries) InsertChunks(ctx context.Context, db DBTX, arg InsertChunksPar
 		arg.Sections,
 		arg.Anchors,
 		arg.SectionAnchors,
+		arg.AnchorMarks,
 	)
 	if err != nil {
 		return 0, err

@@ -35,6 +35,7 @@ type Chunk struct {
 	Sections       []string
 	Anchor         pgtype.Text
 	SectionAnchors []string
+	AnchorMarks    []string
 }
 
 type ChunkEmbedding struct {

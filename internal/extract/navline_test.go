@@ -1,0 +1,36 @@
+package extract
+
+import (
+	"strings"
+	"testing"
+)
+
+// A page's links to the pages around it are chrome: texinfo's line above
+// every node (labels and rel links only), Exim's pager links,
+// sphinx-book-theme's previous/next buttons and a copyright line in the
+// page's footer. A paragraph that only mentions the next section, a link
+// with rel="next" of many words, and a copyright notice in the text stay.
+func TestHTMLDropsNavigationLinesAndFooterCopyright(t *testing.T) {
+	t.Parallel()
+	in := `<html><body><main>
+<div class="header"><p>Next: <a href="#Preface" accesskey="n" rel="next">Preface</a>, Previous: <a href="#Top" rel="prev">An Introduction</a>, Up: <a href="#Top" rel="up">Top</a> &nbsp; [<a href="#SEC_Contents" rel="contents">Contents</a>][<a href="#Index" rel="index">Index</a>]</p></div>
+<h2>Preface</h2>
+<a class="previous_page" href="index.html">&lt;-previous</a><a class="toc_page" href="index.html">Table of Contents</a><a class="next_page" href="ch2.html">next-&gt;</a>
+<p>The next section, <a href="#Basics" rel="next">Basics</a>, explains the basic commands in detail.</p>
+<p>Read on: <a href="ch2.html" rel="next">the chapter on writing your first package for the archive</a>.</p>
+<p>Copyright © 1999 Example Authors. The code of the parser is theirs.</p>
+<div class='prev-next-area'><a class='left-prev' id="prev-link" href="a.html"><p class="prev-next-subtitle">previous</p><p class="prev-next-title">Arrays</p></a></div>
+<footer class="footer"><p>&copy; Copyright 2014-2023, Example, Inc. and contributors.</p></footer>
+</main></body></html>`
+	doc := mustExtract(t, "html", in)
+	for _, bad := range []string{"Previous:", "Up: Top", "<-previous", "Table of Contents", "next->", "Arrays", "2014-2023"} {
+		if strings.Contains(doc.Text, bad) {
+			t.Errorf("text holds chrome %q:\n%s", bad, doc.Text)
+		}
+	}
+	for _, good := range []string{"The next section, Basics, explains", "the chapter on writing your first package for the archive", "Copyright © 1999 Example Authors"} {
+		if !strings.Contains(doc.Text, good) {
+			t.Errorf("text lost %q:\n%s", good, doc.Text)
+		}
+	}
+}
