@@ -31,7 +31,7 @@ const (
 // as unchanged; raise it with every such change, and with every change to
 // what package chunk stores for the same text (a heading path's form, a
 // chunk's flags).
-const Version = "2026-12-05.58"
+const Version = "2026-12-05.59"
 
 // ErrUnsupportedType is returned (wrapped, with the offending type and the
 // supported list in the message) by Extract for a content type it cannot
@@ -67,7 +67,9 @@ var ErrChromeOnly = fmt.Errorf("%w: the page's only text is the site's navigatio
 // ErrLinksOnly is returned for an HTML page that is an index or a table
 // of contents: once its lists and tables of links outside the content are
 // left out as such (texi2any's Options-Index.html and zsh_toc.html, a
-// site's contents page), a title and a footer remain. Like ErrChromeOnly,
+// site's contents page), a title and a footer remain; or the text kept is
+// mostly links to the site's pages (Exim's concept index: terms each
+// followed by their links). Like ErrChromeOnly,
 // it is an ErrEmpty, and a directory's ingest skips the page.
 var ErrLinksOnly = fmt.Errorf("%w: the page is an index or a table of contents (lists and tables of links)", ErrEmpty)
 

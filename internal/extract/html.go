@@ -55,7 +55,11 @@ func extractHTML(src []byte) (*Document, error) {
 	if strings.TrimSpace(w.b.buf.String()) == "" && hasText(body) {
 		return nil, ErrChromeOnly
 	}
-	if left := len(strings.Fields(w.b.buf.String())); w.linkWords >= minLinkPageWords && left < linkPageWords && 5*left < w.linkWords {
+	left := len(strings.Fields(w.b.buf.String()))
+	if w.siteLinks >= indexLinks && left >= indexPageWords && float64(w.siteLinkWords) >= indexLinkShare*float64(left) {
+		return nil, ErrLinksOnly
+	}
+	if w.linkWords >= minLinkPageWords && left < linkPageWords && 5*left < w.linkWords {
 		// A page that is its index or contents (texi2any's
 		// Options-Index.html, zsh_toc.html): once its table or list of
 		// links is left out, its title, a letter bar and a footer remain.
@@ -392,6 +396,20 @@ var templatePlaceholder = regexp.MustCompile(`^\s*__[A-Z][A-Z0-9_]*__\s*$`)
 const (
 	minLinkPageWords = 100
 	linkPageWords    = 150
+)
+
+// A page whose kept text is mostly the words of links to the site's own
+// pages is a page of links too (an index written as a definition list of
+// terms, each followed by its links: Exim's concept, option and variable
+// indexes, 212 of the specification's 1,685 chunks, in the first results
+// of 4 of a trial's 30 questions; libxslt's symbol indexes): at least
+// indexLinks such links, at least indexPageWords words, and at least
+// indexLinkShare of them link text. A page of prose that links a lot
+// (an API summary with a description per entry) stays below the share.
+const (
+	indexLinks     = 50
+	indexPageWords = 200
+	indexLinkShare = 0.7
 )
 
 // minLinkItems is the least number of items of a list of links alone that
@@ -779,6 +797,9 @@ type htmlWalker struct {
 	// linkWords counts the words of the lists and tables of links left
 	// out as a menu or an index (linkList, linkTable).
 	linkWords int
+	// siteLinks and siteLinkWords count the links to the site's pages the
+	// walk keeps and their words.
+	siteLinks, siteLinkWords int
 	// dropEmptyParams is set inside a field list's parameter field: its
 	// entries without a description are left out (fieldList).
 	dropEmptyParams bool
@@ -837,6 +858,10 @@ func (w *htmlWalker) walk(n *html.Node) {
 	}
 	if isChrome(n, w.content > 0) {
 		return
+	}
+	if n.DataAtom == atom.A && hasAttr(n, "href") && siteLink(attr(n, "href")) {
+		w.siteLinks++
+		w.siteLinkWords += len(strings.Fields(textContent(n)))
 	}
 	a := n.DataAtom
 	switch a {

@@ -1,6 +1,8 @@
 package extract
 
 import (
+	"errors"
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -32,5 +34,25 @@ func TestHTMLDropsNavigationLinesAndFooterCopyright(t *testing.T) {
 		if !strings.Contains(doc.Text, good) {
 			t.Errorf("text lost %q:\n%s", good, doc.Text)
 		}
+	}
+}
+
+// A page whose kept text is mostly links to the site's pages (an index
+// written as terms each followed by its links, as Exim's concept index)
+// is no document; a page of the same links with a description each is.
+func TestHTMLIndexOfLinksIsNoDocument(t *testing.T) {
+	t.Parallel()
+	var index, summary strings.Builder
+	for i := range 60 {
+		fmt.Fprintf(&index, `<dt>term%d</dt><dd><p><a href="ch-%d.html#S%d">Domain, host and address lists <small>[Case of letters in lists]</small></a></p></dd>`, i, i, i)
+		fmt.Fprintf(&summary, `<tr><td><a href="api-%d.html">frob%d</a></td><td>Frobs the widget given to it and returns the number of frobs it made, or an error when the widget is locked.</td></tr>`, i, i)
+	}
+	_, err := Extract(TypeHTML, []byte(`<html><body><main><h1>Concept Index</h1><dl>`+index.String()+`</dl></main></body></html>`))
+	if !errors.Is(err, ErrLinksOnly) {
+		t.Errorf("index page: err %v, want ErrLinksOnly", err)
+	}
+	doc, err := Extract(TypeHTML, []byte(`<html><body><main><h1>API</h1><table>`+summary.String()+`</table></main></body></html>`))
+	if err != nil || !strings.Contains(doc.Text, "Frobs the widget") {
+		t.Errorf("API summary: err %v", err)
 	}
 }

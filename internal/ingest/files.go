@@ -109,9 +109,10 @@ type WalkOptions struct {
 	// Exclude globs left out, those under an excluded directory included.
 	Excluded *int
 	// Linked, when non-nil, receives the source_uris of the files left out
-	// as copies of listed ones: symbolic links to files listed under their
-	// own names, and the text sources of HTML pages (renderedSources).
-	// Prune deletes the documents an earlier run stored for them.
+	// as copies of listed ones (symbolic links to files listed under their
+	// own names, the text sources of HTML pages: renderedSources) or as a
+	// build's generated pages (generatedPage). Prune deletes the
+	// documents an earlier run stored for them.
 	Linked *[]string
 }
 
@@ -258,6 +259,9 @@ func Walk(paths []string, o WalkOptions) ([]File, []Failure, error) {
 			}
 			if !picked(o.Include, rel) && sphinxGenerated(p) {
 				fails = append(fails, Failure{Path: p, Reason: "a generated index, search or not-found page of a Sphinx or MkDocs build, no document (--include it to ingest it)", Kind: KindSkipped})
+				if o.Linked != nil {
+					*o.Linked = append(*o.Linked, sourceURI(o, p, rel)) // --prune deletes what an earlier run stored for it
+				}
 				return nil
 			}
 			ct, err := extract.TypeFromPath(p)
@@ -668,6 +672,10 @@ func (p *Pipeline) IngestFiles(ctx context.Context, t tenant.Tenant, files []Fil
 	start := time.Now()
 	var sum Summary
 	var mu sync.Mutex
+	// skipped are the source_uris of the files read and found to be no
+	// document (an index page, a redirect): a prune deletes what an
+	// earlier run stored for them.
+	skipped := map[string]bool{}
 	jobs := make(chan File)
 	var wg sync.WaitGroup
 	done := 0
@@ -685,6 +693,9 @@ func (p *Pipeline) IngestFiles(ctx context.Context, t tenant.Tenant, files []Fil
 				done++
 				if err != nil {
 					sum.Add(Failure{Path: f.Path, Reason: err.Error(), Kind: KindOf(err)})
+					if KindOf(err) == KindSkipped {
+						skipped[f.SourceURI] = true
+					}
 				} else {
 					switch out.Status {
 					case StatusAdded:
@@ -721,7 +732,7 @@ feed:
 	if prune.Prefix != "" {
 		keep := make(map[string]bool, len(files))
 		for _, f := range files {
-			keep[f.SourceURI] = true
+			keep[f.SourceURI] = !skipped[f.SourceURI]
 		}
 		existing, err := p.ListSourceURIs(ctx, t, prune.Prefix)
 		if err != nil {
@@ -747,7 +758,7 @@ feed:
 		var doomed []string
 		lost, firstLost := 0, "" // the doomed that no file of the run replaces
 		for _, uri := range existing {
-			if keep[uri] || !superseded[uri] && !prune.gone(uri) {
+			if keep[uri] || !superseded[uri] && !skipped[uri] && !prune.gone(uri) {
 				continue
 			}
 			doomed = append(doomed, uri)
