@@ -212,7 +212,7 @@ func printNotIngested(e *env, sum ingest.Summary) {
 		fmt.Fprintf(e.stdout, "  %s %s: %s\n", strings.ToUpper(string(f.Kind)), f.Path, f.Reason)
 	}
 	for _, uri := range sum.DeletedDocuments {
-		fmt.Fprintf(e.stdout, "  DELETED %s: its file is gone, or left out of this run as a copy of another\n", uri)
+		fmt.Fprintf(e.stdout, "  DELETED %s: its file is gone, or left out of this run as a copy of another or as no document\n", uri)
 	}
 }
 
