@@ -333,6 +333,9 @@ func isChrome(n *html.Node, inContent bool) bool {
 	if n.DataAtom == atom.A && pagerLink(n) {
 		return true
 	}
+	if n.DataAtom == atom.A && footnoteMark(n) {
+		return true
+	}
 	if n.DataAtom == atom.Label && strings.IndexFunc(textContent(n), func(r rune) bool {
 		return (unicode.IsLetter(r) || unicode.IsDigit(r)) && !privateUse(r)
 	}) < 0 {
@@ -632,6 +635,34 @@ var navLabels = map[string]bool{"next": true, "previous": true, "prev": true, "u
 func pagerLink(n *html.Node) bool {
 	return hasToken(n, pagerTokens)
 }
+
+// footnoteMark reports a link to a footnote on the page, as its mark in
+// the text: an in-page link whose text is a number of up to three digits
+// (bracketed or not) set as a superscript, or with a footnote's class.
+// Kept, the number was glued to the word before it ("performance75
+// penalty", "‘English’42": texinfo writes <a href="#FOOT75"><sup>75</sup></a>
+// after the word), which neither the keyword index nor a reader can use.
+func footnoteMark(n *html.Node) bool {
+	if !strings.HasPrefix(attr(n, "href"), "#") || !footnoteNumber.MatchString(strings.TrimSpace(textContent(n))) {
+		return false
+	}
+	if hasToken(n, footnoteTokens) || n.Parent != nil && n.Parent.DataAtom == atom.Sup {
+		return true
+	}
+	for c := n.FirstChild; c != nil; c = c.NextSibling {
+		if c.Type == html.ElementNode && c.DataAtom == atom.Sup {
+			return true
+		}
+	}
+	return false
+}
+
+// footnoteNumber is a footnote mark's text: "41", "[3]".
+var footnoteNumber = regexp.MustCompile(`^\[?\d{1,3}\]?$`)
+
+// footnoteTokens are classes of a footnote's mark in the text (docutils,
+// pandoc, Python-Markdown).
+var footnoteTokens = map[string]bool{"footnote-reference": true, "footnote-ref": true, "footnote": true, "fn-ref": true}
 
 // pagerTokens are classes of a pager's links.
 var pagerTokens = map[string]bool{"previous_page": true, "next_page": true, "toc_page": true, "prev_page": true,

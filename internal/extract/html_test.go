@@ -385,13 +385,15 @@ CREATE TABLE distributors (
 
 // TestHTMLExponents: a number superscripted after a number is an exponent
 // and keeps its caret (SQLite's limits page: "2<sup>31</sup>-1" read as
-// "231-1", another number); footnote marks and ordinals stay as written.
+// "231-1", another number); an unlinked superscript after a word and
+// ordinals stay as written, and a footnote mark linking to its note is
+// dropped (footnoteMark).
 func TestHTMLExponents(t *testing.T) {
 	t.Parallel()
 	for _, c := range []struct{ in, want string }{
 		{`<p>up to 2<small><sup>31</sup></small>-1 bytes</p>`, "up to 2^31-1 bytes"},
 		{`<p>up to 2<sup>31</sup>-1 or 10<sup>-6</sup> or (n+1)<sup>2</sup></p>`, "up to 2^31-1 or 10^-6 or (n+1)^2"},
-		{`<p>See the note<sup>1</sup>, the 1<sup>st</sup> row and ref 3<sup><a href="#n4">4</a></sup>.</p>`, "See the note1, the 1st row and ref 34."},
+		{`<p>See the note<sup>1</sup>, the 1<sup>st</sup> row and ref 3<sup><a href="#n4">4</a></sup>.</p>`, "See the note1, the 1st row and ref 3."},
 		{`<table><tr><th>Limit</th></tr><tr><td>2<sup>63</sup></td></tr></table>`, "Limit\n2^63"},
 	} {
 		doc := mustExtract(t, "html", c.in)

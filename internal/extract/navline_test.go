@@ -56,3 +56,19 @@ func TestHTMLIndexOfLinksIsNoDocument(t *testing.T) {
 		t.Errorf("API summary: err %v", err)
 	}
 }
+
+// A footnote's mark in the text (texinfo's <a href="#FOOT75"><sup>75</sup></a>,
+// docutils' bracketed reference) is not text: kept, "performance75" was one
+// word. A superscript number that links elsewhere, an exponent and a link
+// whose text is a number stay.
+func TestHTMLDropsFootnoteMarks(t *testing.T) {
+	t.Parallel()
+	in := `<html><body><main><p>No performance<a id="DOCF75" href="#FOOT75"><sup>75</sup></a> penalty, in English.<a href="#FOOT41"><sup>41</sup></a> Also<a class="footnote-reference brackets" href="#id3" id="id1">[3]</a> here.</p>
+<p>See <a href="#sec-2">2</a> and 2<sup>31</sup>-1 and <a href="page.html"><sup>9</sup></a> more.</p></main></body></html>`
+	doc := mustExtract(t, "html", in)
+	for _, want := range []string{"No performance penalty, in English. Also here.", "See 2 and 2^31-1 and 9 more."} {
+		if !strings.Contains(doc.Text, want) {
+			t.Errorf("text lacks %q:\n%s", want, doc.Text)
+		}
+	}
+}
