@@ -181,6 +181,9 @@ func hasAttr(n *html.Node, key string) bool {
 var chromeTokens = map[string]bool{
 	"navheader": true, "navfooter": true, "docnav": true, // DocBook, Publican
 	"toc": true, "table-of-contents": true,
+	// The pydata and sphinx-book themes' column of the page's own contents,
+	// whose "Contents" label opened the first chunk of every such page.
+	"bd-toc": true, "onthispage": true,
 	"nav": true, "navbar": true, "navigation": true, "site-nav": true, "sitenav": true,
 	"breadcrumb": true, "breadcrumbs": true,
 	"sidebar": true, "menu": true,

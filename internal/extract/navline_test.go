@@ -72,3 +72,16 @@ func TestHTMLDropsFootnoteMarks(t *testing.T) {
 		}
 	}
 }
+
+// The pydata and sphinx-book themes' column of the page's own contents
+// (div.bd-toc: a "Contents" label above the section links) is chrome.
+func TestHTMLDropsThemeContentsColumn(t *testing.T) {
+	t.Parallel()
+	in := `<html><body><main><div class="d-none d-md-block col-md-2 bd-toc show"><div class="tocsection onthispage pt-5 pb-3"><i class="fas fa-list"></i> Contents</div>
+<nav id="bd-toc-nav"><ul><li><a href="#pip">Pip</a></li></ul></nav></div>
+<h1>How to Install Dask</h1><p>Install Dask with pip or conda.</p></main></body></html>`
+	doc := mustExtract(t, "html", in)
+	if strings.Contains(doc.Text, "Contents") || !strings.HasPrefix(doc.Text, "How to Install Dask") {
+		t.Errorf("text:\n%s", doc.Text)
+	}
+}
