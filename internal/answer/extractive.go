@@ -493,7 +493,11 @@ func captionsCode(d []unit, i int) bool {
 // "Example 7.1. Creating a table"): the label of what it captions, whose
 // words it shares, and no answer. Quoted alone, the Rust book's captions
 // were the whole answer to a question about the error they caption.
-var numberedCaption = regexp.MustCompile(`^(Listing|Figure|Fig\.|Table|Example|Exhibit|Diagram|Chart|Illustration|Algorithm) [A-Z]?\d+([-.–]\d+)*[.:]\s`)
+var numberedCaption = regexp.MustCompile(`^` + captionLabel + `[.:]\s`)
+
+// captionLabel is a caption's word and number ("Listing 15-4", "Figure
+// 4.2", "Example 7.1").
+const captionLabel = `(Listing|Figure|Fig\.|Table|Example|Exhibit|Diagram|Chart|Illustration|Algorithm) [A-Z]?\d+([-.–]\d+)*`
 
 // boilerplate reports a reference entry's form rather than its statement:
 // a table row of flags ("defaults: yes; frontend: no"), the sentence
@@ -693,22 +697,17 @@ func bestPassage(question string, query []string, sources []Source, docs [][]uni
 	}
 	idf := make([]float64, len(query))
 	meanIDF := 0.0
+	own := situationTerms(question)
 	for i, q := range query {
 		d := float64(df[i])
 		idf[i] = math.Log(1 + (float64(n)-d+0.5)/(d+0.5))
 		if isIdentifierTerm(q) {
 			idf[i] *= identifierBoost
 		}
-		meanIDF += idf[i] / float64(len(query))
-	}
-	if own := situationTerms(question); len(own) > 0 {
-		meanIDF = 0
-		for i, q := range query {
-			if own[q] {
-				idf[i] *= situationWeight
-			}
-			meanIDF += idf[i] / float64(len(query))
+		if own[q] {
+			idf[i] *= situationWeight
 		}
+		meanIDF += idf[i] / float64(len(query))
 	}
 	totalIDF := meanIDF * float64(len(query))
 	best := 0.0

@@ -364,7 +364,7 @@ func splitUnit(u string) []string {
 
 // captionNumber matches a sentence so far that is only a caption's word
 // and number ("Listing 15-4", "Figure 4.2").
-var captionNumber = regexp.MustCompile(`^\s*(Listing|Figure|Fig\.|Table|Example|Exhibit|Diagram|Chart|Illustration|Algorithm) [A-Z]?\d+([-.–]\d+)*$`)
+var captionNumber = regexp.MustCompile(`^\s*` + captionLabel + `$`)
 
 // syntaxEllipsis reports whether s, the sentence so far, ends with an
 // ellipsis that stands for part of a command rather than ending the
