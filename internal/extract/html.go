@@ -193,6 +193,12 @@ var chromeTokens = map[string]bool{
 	"dropdown-menu": true,
 	"skip-link":     true, "skiplink": true, "skip-to-content": true,
 	"pagination": true, "pager": true, "prev-next-area": true, // sphinx-book-theme's previous/next buttons
+	// A pager's links to the previous, next and contents pages (Exim's
+	// specification: "<-previous", "Table of Contents", "next->" above and
+	// below every chapter, 133 chunks).
+	"previous_page": true, "next_page": true, "toc_page": true, "prev_page": true,
+	"previous-page": true, "next-page": true, "prev-page": true, "nav-previous": true, "nav-next": true,
+	"left-prev": true, "right-next": true,
 	"site-header": true, "site-footer": true,
 	"cookie-banner": true, "cookie-notice": true, "cookie-consent": true,
 	// A heading's link to itself, shown as "¶" or "#" (Sphinx, the Apache
@@ -331,9 +337,6 @@ func isChrome(n *html.Node, inContent bool) bool {
 		return true
 	}
 	if (n.DataAtom == atom.Div || n.DataAtom == atom.P) && relNavLine(n) {
-		return true
-	}
-	if n.DataAtom == atom.A && pagerLink(n) {
 		return true
 	}
 	if n.DataAtom == atom.A && footnoteMark(n) {
@@ -630,15 +633,6 @@ var navRels = map[string]bool{"next": true, "prev": true, "previous": true, "up"
 var navLabels = map[string]bool{"next": true, "previous": true, "prev": true, "up": true, "contents": true, "index": true,
 	"top": true, "home": true, "table": true, "of": true, "nbsp": true}
 
-// pagerLink reports a link to the previous, next or contents page as a
-// page's pager writes it (Exim's specification: "<-previous", "Table of
-// Contents", "next->" above and below every chapter, 133 chunks): by a
-// pager's class. (A rel of next alone marks a link in the text too: "The
-// next section, Basics, …".)
-func pagerLink(n *html.Node) bool {
-	return hasToken(n, pagerTokens)
-}
-
 // footnoteMark reports a link to a footnote on the page, as its mark in
 // the text: an in-page link whose text is a number of up to three digits
 // (bracketed or not) set as a superscript, or with a footnote's class.
@@ -666,11 +660,6 @@ var footnoteNumber = regexp.MustCompile(`^\[?\d{1,3}\]?$`)
 // footnoteTokens are classes of a footnote's mark in the text (docutils,
 // pandoc, Python-Markdown).
 var footnoteTokens = map[string]bool{"footnote-reference": true, "footnote-ref": true, "footnote": true, "fn-ref": true}
-
-// pagerTokens are classes of a pager's links.
-var pagerTokens = map[string]bool{"previous_page": true, "next_page": true, "toc_page": true, "prev_page": true,
-	"previous-page": true, "next-page": true, "prev-page": true, "nav-previous": true, "nav-next": true,
-	"left-prev": true, "right-next": true}
 
 // barSeparators are the characters a navigation bar puts between its
 // links.
