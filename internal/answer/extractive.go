@@ -447,11 +447,15 @@ func reorder(sources []Source, order []int) []Source {
 }
 
 // repeats reports whether passage q says what one of the quoted passages
-// already says: it contains q or q contains it, compared case-insensitively
-// with runs of white space as one space (overlapping chunks, and a PDF's
-// neighbouring sections, carry the same lines).
+// already says: it contains q or q contains it, compared by their words
+// alone, case-insensitively (overlapping chunks, and a PDF's neighbouring
+// sections, carry the same lines; a manual stored as HTML and as PDF
+// writes "BASH_ALIASES: An associative array …" in one and "BASH_ALIASES
+// An associative array …" in the other, and answers quoted both).
 func repeats(quotedPassages []string, q string) bool {
-	norm := func(s string) string { return strings.Join(strings.Fields(strings.ToLower(s)), " ") }
+	norm := func(s string) string {
+		return strings.Join(strings.FieldsFunc(strings.ToLower(s), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }), " ")
+	}
 	nq := norm(q)
 	for _, p := range quotedPassages {
 		if np := norm(p); strings.Contains(np, nq) || strings.Contains(nq, np) {

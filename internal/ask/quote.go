@@ -155,15 +155,20 @@ func citeQuoted(text string, cs []answer.Citation, srcs []answer.Source, nbs []*
 			pe = max(pe, p.pageEnd)
 		}
 		if ps > 0 {
+			if n, ok := pageOf(cs[i].Anchor); ok && n > ps {
+				// The quoted text starts on a later page of its chunk
+				// (a page mark, chunk.Chunk.AnchorMarks): the citation
+				// names and opens that page, not the chunk's first (a
+				// sentence on page 86 was linked to page 85).
+				ps = n
+			} else if cs[i].Anchor == "" || search.IsPageAnchor(cs[i].Anchor) {
+				// The first page of the chunks the quoted text comes
+				// from (their text starts on it).
+				cs[i].Anchor = search.PageAnchor(ps)
+			}
 			pe = max(pe, ps)
 			cs[i].PageStart, cs[i].PageEnd = &ps, &pe
 			cs[i].Page = answer.Source{PageStart: &ps, PageEnd: &pe}.Pages()
-			if cs[i].Anchor == "" || search.IsPageAnchor(cs[i].Anchor) {
-				// The link opens the first page of the chunks the
-				// quoted text comes from (pages inside a chunk are not
-				// stored).
-				cs[i].Anchor = search.PageAnchor(ps)
-			}
 		}
 	}
 }
@@ -333,4 +338,13 @@ func cut(s string, n int, head bool) string {
 		i++
 	}
 	return s[i:]
+}
+
+// pageOf returns the page a PageAnchor names.
+func pageOf(anchor string) (int, bool) {
+	if !search.IsPageAnchor(anchor) {
+		return 0, false
+	}
+	n, err := strconv.Atoi(strings.TrimPrefix(anchor, "page="))
+	return n, err == nil && n > 0
 }

@@ -2,6 +2,7 @@ package chunk
 
 import (
 	"sort"
+	"strconv"
 
 	"github.com/ragd-dev/ragd/internal/extract"
 )
@@ -94,7 +95,19 @@ func (s *splitter) anchorAt(start, end int) string {
 // text is [start, end) (Chunk.AnchorMarks): for each block that starts
 // after start and has an anchor other than the one in effect before it,
 // that block's start and anchor. A block without one changes nothing.
+// A paged document's (a PDF's) anchors are its pages (PageAnchor): a mark
+// where each later page's text begins, so that a citation of text on the
+// chunk's second page opens that page, not the one before it.
 func (s *splitter) marksIn(start, end int) []AnchorMark {
+	if len(s.doc.Pages) > 0 {
+		var out []AnchorMark
+		for _, p := range s.doc.Pages {
+			if p > start && p < end && (len(out) == 0 || out[len(out)-1].At != p) {
+				out = append(out, AnchorMark{At: p, Anchor: PageAnchor(s.doc.PageAt(p))})
+			}
+		}
+		return out
+	}
 	cur := s.anchorAt(start, end)
 	var out []AnchorMark
 	for i := sort.Search(len(s.blocks), func(i int) bool { return s.blocks[i].Start > start }); i < len(s.blocks) && s.blocks[i].Start < end; i++ {
@@ -105,3 +118,7 @@ func (s *splitter) marksIn(start, end int) []AnchorMark {
 	}
 	return out
 }
+
+// PageAnchor is the fragment identifier of page n (1-based) of a PDF,
+// "page=n" (RFC 8118: source_uri + "#page=n" opens the page).
+func PageAnchor(n int) string { return "page=" + strconv.Itoa(n) }

@@ -30,7 +30,7 @@ func extractHTML(src []byte) (*Document, error) {
 	}
 	main := findMain(body)
 
-	w := &htmlWalker{}
+	w := &htmlWalker{banner: bannerHeading(main)}
 	if main != body {
 		w.content = 1 // header/footer inside <main>/<article> belong to the content
 	}
@@ -38,7 +38,7 @@ func extractHTML(src []byte) (*Document, error) {
 	w.flush()
 	if len(w.b.blocks) == 0 && main != body {
 		// The main element was empty (e.g. filled by scripts): use the body.
-		w = &htmlWalker{}
+		w = &htmlWalker{banner: bannerHeading(body)}
 		w.walkChildren(body)
 		w.flush()
 	}
@@ -66,6 +66,48 @@ func extractHTML(src []byte) (*Document, error) {
 		return nil, ErrLinksOnly
 	}
 	return w.b.document(title), nil
+}
+
+// bannerHeading returns the site's name set as the first h1 of a page
+// that has a later h1 of its own, when all its text is one link to
+// another page (Django's YUI theme, `<div id="hd"><h1><a
+// href="../index.html">Django 3.2.25 documentation</a></h1>`, no header
+// element): it is the site's banner, not the page's title, and as the
+// page's first heading it opened every chunk's heading path and took the
+// first chunk's citation anchor. nil when there is none.
+func bannerHeading(root *html.Node) *html.Node {
+	var h1s []*html.Node
+	findFirst(root, func(n *html.Node) bool {
+		if n.Type == html.ElementNode && n.DataAtom == atom.H1 {
+			h1s = append(h1s, n)
+		}
+		return len(h1s) == 2
+	})
+	if len(h1s) < 2 {
+		return nil
+	}
+	h := h1s[0]
+	text := strings.TrimSpace(textContent(h))
+	if text == "" {
+		return nil
+	}
+	links := 0
+	var link *html.Node
+	findFirst(h, func(n *html.Node) bool {
+		if n.Type == html.ElementNode && n.DataAtom == atom.A && hasAttr(n, "href") {
+			links++
+			link = n
+		}
+		return false
+	})
+	if links != 1 {
+		return nil
+	}
+	href := strings.TrimSpace(attr(link, "href"))
+	if href == "" || strings.HasPrefix(href, "#") || strings.TrimSpace(textContent(link)) != text {
+		return nil
+	}
+	return h
 }
 
 // hasText reports whether n holds any text a browser shows (not that of
@@ -826,6 +868,9 @@ type htmlWalker struct {
 	// dropEmptyParams is set inside a field list's parameter field: its
 	// entries without a description are left out (fieldList).
 	dropEmptyParams bool
+	// banner is the site's name set as a heading (bannerHeading), left
+	// out; nil when the page has none.
+	banner *html.Node
 }
 
 func (w *htmlWalker) walkChildren(n *html.Node) {
@@ -857,6 +902,9 @@ func (w *htmlWalker) flush() {
 }
 
 func (w *htmlWalker) walk(n *html.Node) {
+	if n == w.banner {
+		return
+	}
 	switch n.Type {
 	case html.TextNode:
 		if templatePlaceholder.MatchString(n.Data) && n.Parent != nil &&

@@ -370,6 +370,9 @@ func joinLines(ls []line, vocab map[string]bool) string {
 				b.WriteString(s[:len(s)-1])
 			case brokenWord(prev.text) && unicode.IsLetter(first):
 				// A compound broken at its hyphen ("Diffie-" "Hellman").
+			case brokenIdentifier(prev.text, t, vocab):
+				// TeX breaks a name after an underscore ("BASH_"
+				// "COMPAT"): the name is one word, as searched for.
 			default:
 				b.WriteByte(' ')
 			}
@@ -486,6 +489,31 @@ func navigationPage(pg []line, p, pages int, heads map[lineRef]int) bool {
 }
 
 // brokenWord reports whether s ends with a letter and "-".
+// brokenIdentifier reports whether a line ending prev ends with a name
+// broken after one of its underscores ("If BASH_") that the line next
+// goes on with ("COMPAT is unset"): both parts in capitals, a constant's
+// name, or the joined name written whole elsewhere in the document
+// (vocab). A word that ends with two underscores (__init__) is whole.
+func brokenIdentifier(prev, next string, vocab map[string]bool) bool {
+	f, g := strings.Fields(prev), strings.Fields(next)
+	if len(f) == 0 || len(g) == 0 {
+		return false
+	}
+	head := strings.TrimLeftFunc(f[len(f)-1], func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '_' })
+	tail := strings.TrimRightFunc(g[0], func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '_' })
+	body, ok := strings.CutSuffix(head, "_")
+	if !ok || body == "" || tail == "" {
+		return false
+	}
+	last, _ := utf8.DecodeLastRuneInString(body)
+	first, _ := utf8.DecodeRuneInString(tail)
+	if !unicode.IsLetter(last) && !unicode.IsDigit(last) || !unicode.IsLetter(first) && !unicode.IsDigit(first) {
+		return false
+	}
+	constant := func(w string) bool { return strings.ToUpper(w) == w && strings.ToLower(w) != w }
+	return constant(body) && constant(tail) || vocab[strings.ToLower(head+tail)]
+}
+
 func brokenWord(s string) bool {
 	t, ok := strings.CutSuffix(s, "-")
 	if !ok {

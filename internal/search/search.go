@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
-	"strconv"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -16,6 +15,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/ragd-dev/ragd/internal/analyze"
+	"github.com/ragd-dev/ragd/internal/chunk"
 	"github.com/ragd-dev/ragd/internal/config"
 	"github.com/ragd-dev/ragd/internal/embed"
 	"github.com/ragd-dev/ragd/internal/rerank"
@@ -678,8 +678,8 @@ func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
 // PageAnchor is the fragment identifier of page n (1-based) of a PDF,
 // "page=n" (RFC 8118, which PDF viewers and browsers follow): a paged
 // document's results and citations link to their page as an HTML page's
-// link to their section.
-func PageAnchor(n int) string { return "page=" + strconv.Itoa(n) }
+// link to their section. The chunker marks a chunk's later pages with it.
+func PageAnchor(n int) string { return chunk.PageAnchor(n) }
 
 // IsPageAnchor reports whether anchor is a PageAnchor.
 func IsPageAnchor(anchor string) bool { return strings.HasPrefix(anchor, "page=") }
