@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -27,6 +28,12 @@ func extractHTML(src []byte) (*Document, error) {
 	body := findFirst(root, func(n *html.Node) bool { return n.DataAtom == atom.Body })
 	if body == nil {
 		body = root
+	}
+	if hasToken(body, tocPageTokens) {
+		// A generator's page that is its table of contents, as it says
+		// of itself (RDoc's table_of_contents.html: every heading and
+		// every method of the documentation, 352 KB of links).
+		return nil, ErrLinksOnly
 	}
 	main := findMain(body)
 
@@ -265,6 +272,10 @@ var chromeTokens = map[string]bool{
 	"theme-doc-version-banner": true, "theme-announcement-bar": true, "md-banner": true,
 }
 
+// tocPageTokens mark a page's body as a table of contents (RDoc's
+// Darkfish writes `<body class="table-of-contents">`).
+var tocPageTokens = map[string]bool{"table-of-contents": true}
+
 // classifierTokens mark docutils' classifier of a definition list's term
 // ("codetags : list of strings"), quoted in brackets after the term.
 var (
@@ -346,6 +357,18 @@ func selfLink(n *html.Node) bool {
 	return t == "¶" || t == "#" || t == "§" || t == "🔗"
 }
 
+// symbolLink reports a link within the page whose text is a symbol
+// alone, no letter or digit: RDoc's "↑" back to the top after every
+// heading (in 2,027 heading paths of a trial's Ruby documentation, "Magic
+// Comments ↑"), a footnote's "↩" back to its mark.
+func symbolLink(n *html.Node) bool {
+	if !strings.HasPrefix(attr(n, "href"), "#") {
+		return false
+	}
+	t := strings.TrimSpace(textContent(n))
+	return t != "" && !strings.ContainsFunc(t, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) })
+}
+
 func isChrome(n *html.Node, inContent bool) bool {
 	switch n.DataAtom {
 	case atom.Head, atom.Script, atom.Style, atom.Noscript, atom.Template,
@@ -369,7 +392,7 @@ func isChrome(n *html.Node, inContent bool) bool {
 	if n.Namespace != "" { // foreign content: SVG or MathML subtrees
 		return true
 	}
-	if n.DataAtom == atom.A && selfLink(n) {
+	if n.DataAtom == atom.A && (selfLink(n) || symbolLink(n)) {
 		return true
 	}
 	if n.DataAtom == atom.Table && linkBar(n) {
@@ -568,8 +591,10 @@ func siteLink(href string) bool {
 // linkBar reports a navigation bar laid out as a table: one or two rows
 // of at least two links, every cell's letters and digits inside links
 // ("[ << ] [ < ] [ Up ] [ > ] … [Contents] [Index]", texi2any's header on
-// every node: in 304 of the zsh manual's 1,103 chunks). A table of
-// content has cells of text.
+// every node: in 304 of the zsh manual's 1,103 chunks), or an index's
+// letters after a header cell that labels them ("Jump to:", texi2any's
+// bar above and below every index). A table of content has cells of
+// text.
 func linkBar(n *html.Node) bool {
 	rows, links, plain := 0, 0, false
 	var walk func(c *html.Node, inLink bool)
@@ -587,6 +612,8 @@ func linkBar(n *html.Node) bool {
 		case c.DataAtom == atom.A && hasAttr(c, "href"):
 			links++
 			inLink = true
+		case c.DataAtom == atom.Th && barLabel(textContent(c)):
+			return
 		}
 		for k := c.FirstChild; k != nil && !plain; k = k.NextSibling {
 			walk(k, inLink)
@@ -594,6 +621,14 @@ func linkBar(n *html.Node) bool {
 	}
 	walk(n, false)
 	return !plain && links >= 2 && rows >= 1 && rows <= 2
+}
+
+// barLabel reports a header cell's text that labels the links beside it:
+// one to three words ending with a colon ("Jump to:").
+func barLabel(t string) bool {
+	t = strings.TrimSpace(strings.ReplaceAll(t, "\u00a0", " "))
+	n := len(strings.Fields(t))
+	return strings.HasSuffix(t, ":") && n >= 1 && n <= 3
 }
 
 // linkLine reports a navigation bar written as one line of links outside
@@ -1026,7 +1061,15 @@ func (w *htmlWalker) walk(n *html.Node) {
 		w.walkChildren(n)
 		w.flush()
 		w.b.inDefinition--
-	case atom.Div:
+	case atom.Div, atom.Section:
+		if head := entryHeading(n); head != nil && w.item == nil {
+			w.entry(n, head)
+			return
+		}
+		if n.DataAtom == atom.Section {
+			w.walkBlock(n)
+			return
+		}
 		if w.noHeading == 0 && w.item == nil && namedTitle(n) {
 			// A reference entry's title line (haproxy-dconv's keywords):
 			// a heading under the section it is in, so each entry is a
@@ -1039,6 +1082,64 @@ func (w *htmlWalker) walk(n *html.Node) {
 	default:
 		w.walkBlock(n)
 	}
+}
+
+// entryHeading returns the heading line of an API reference's entry laid
+// out in divs, n: an element with an id whose first child element is a
+// div of inline text alone classed as a heading (RDoc's Darkfish: `<div
+// id="method-i-select" class="method-detail"><div
+// class="method-heading"><span class="method-callseq">select(…)</span>
+// </div><div class="method-description">…`). nil when n is none.
+func entryHeading(n *html.Node) *html.Node {
+	if anchorID(n) == "" {
+		return nil
+	}
+	var first *html.Node
+	for c := n.FirstChild; c != nil; c = c.NextSibling {
+		if c.Type == html.ElementNode {
+			first = c
+			break
+		}
+		if c.Type == html.TextNode && strings.TrimSpace(c.Data) != "" {
+			return nil
+		}
+	}
+	if first == nil || first.DataAtom != atom.Div || first.NextSibling == nil || !slices.ContainsFunc(strings.Fields(attr(first, "class")), func(c string) bool {
+		return c == "heading" || strings.HasSuffix(c, "-heading")
+	}) {
+		return nil
+	}
+	for d := range first.Descendants() {
+		if d.Type == html.ElementNode && (blockElements[d.DataAtom] || d.DataAtom == atom.Br) {
+			return nil
+		}
+	}
+	if inlineText(first) == "" {
+		return nil
+	}
+	return first
+}
+
+// entry walks an API reference's entry (entryHeading) as a definition
+// list's: its heading line a term linking to the entry's id, the rest its
+// definition, whose headings are labels ("Example" under Kernel#select
+// opened a section that every later method of the page was filed under,
+// and cited with its anchor).
+func (w *htmlWalker) entry(n, head *html.Node) {
+	w.flush()
+	before := len(w.b.blocks)
+	w.b.add(KindTerm, 0, inlineText(head))
+	if len(w.b.blocks) > before {
+		w.b.blocks[before].Anchor = fragment(anchorID(n))
+	}
+	w.b.inDefinition++
+	w.noHeading++
+	for c := head.NextSibling; c != nil; c = c.NextSibling {
+		w.walk(c)
+	}
+	w.flush()
+	w.noHeading--
+	w.b.inDefinition--
 }
 
 // walkBlock walks an element without a rule of its own: a block element
