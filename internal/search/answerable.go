@@ -1337,7 +1337,13 @@ func productWord(before, word string) bool {
 		return false
 	}
 	prev := f[len(f)-1]
-	return len(f) > 1 && NameLike(prev, false) && !notProducts[strings.ToLower(prev)]
+	// The name before is a product's word, a capital first and letters,
+	// digits and hyphens alone ("Apache", "Debian"), not code the question
+	// quotes ("when \"09\".to_i returns 9?" made "returns" a product whose
+	// release 9 no document writes).
+	first, _ := utf8.DecodeRuneInString(prev)
+	plain := !strings.ContainsFunc(prev, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '-' })
+	return len(f) > 1 && unicode.IsUpper(first) && plain && NameLike(prev, false) && !notProducts[strings.ToLower(prev)]
 }
 
 // releaseCap bounds the confidence of a question naming a release no

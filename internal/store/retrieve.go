@@ -210,8 +210,10 @@ WHERE cardinality(l.lexemes) > 0
 // followed by a number ("PostgreSQL 15", "Java v21"), or where $4 marks
 // the name (typed in lower case), by a number that can only be a release:
 // "v" and a dotted number, three dotted parts ("setuptools 64.0.0"), or
-// a dotted number after the name capitalised ("Python 3.8"); "cosine 0.9"
-// is a measured value: names the documents give releases of ($1
+// a dotted number after the name capitalised inside a sentence ("… with
+// Python 3.8"; a sentence's first word is capitalised whatever it is, and
+// "Returns 1.5 when …" made a question's "returns 9" a release no document
+// writes); "cosine 0.9" is a measured value: names the documents give releases of ($1
 // configuration, $2 tenant). Every readable chunk
 // holding the name's first lexeme is read (the postings policy filters by
 // the caller's principals) for a case-insensitive match of the name,
@@ -231,7 +233,7 @@ CROSS JOIN LATERAL unnest((tsvector_to_array(to_tsvector(CAST($1::text AS regcon
 CROSS JOIN LATERAL (SELECT '(^|[^[:alnum:]_])' || regexp_replace(n.name, '([^[:alnum:][:space:]])', '\\\1', 'g') AS name) e
 CROSS JOIN LATERAL (SELECT e.name || '[[:space:]]+[vV]?[0-9]' AS pattern,
                            e.name || '[[:space:]]+([vV][0-9]+\.[0-9]|[0-9]+\.[0-9]+\.[0-9])' AS versioned,
-                           '(^|[^[:alnum:]_])' || initcap(n.name) || '[[:space:]]+[vV]?[0-9]+\.[0-9]' AS named) r
+                           '[^.!?[:space:]][[:space:]]+' || initcap(n.name) || '[[:space:]]+[vV]?[0-9]+\.[0-9]' AS named) r
 CROSS JOIN LATERAL (SELECT 1 FROM term_stats t WHERE t.tenant_id = $2 AND t.lexeme = l.lexeme AND t.df <= ` + versionedProbeDF + `) s
 CROSS JOIN LATERAL (SELECT 1 FROM postings p JOIN chunks c ON c.tenant_id = p.tenant_id AND c.id = p.chunk_id
                     WHERE p.tenant_id = $2 AND p.lexeme = l.lexeme
