@@ -447,14 +447,37 @@ func reorder(sources []Source, order []int) []Source {
 }
 
 // repeats reports whether passage q says what one of the quoted passages
-// already says: it contains q or q contains it, compared by their words
-// alone, case-insensitively (overlapping chunks, and a PDF's neighbouring
-// sections, carry the same lines; a manual stored as HTML and as PDF
-// writes "BASH_ALIASES: An associative array …" in one and "BASH_ALIASES
-// An associative array …" in the other, and answers quoted both).
+// already says: it contains q or q contains it, compared case-insensitively
+// by their words and symbols, the punctuation of sentences aside
+// (overlapping chunks, and a PDF's neighbouring sections, carry the same
+// lines; a manual stored as HTML and as PDF writes "BASH_ALIASES: An
+// associative array …" in one and "BASH_ALIASES An associative array …"
+// in the other, and answers quoted both). Symbols count: ">" and ">>",
+// "$*" and "$@" say different things.
 func repeats(quotedPassages []string, q string) bool {
 	norm := func(s string) string {
-		return strings.Join(strings.FieldsFunc(strings.ToLower(s), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }), " ")
+		var b strings.Builder
+		space := false
+		for _, r := range strings.ToLower(s) {
+			switch {
+			case unicode.IsLetter(r) || unicode.IsDigit(r) || r == '_':
+				if space && b.Len() > 0 {
+					b.WriteByte(' ')
+				}
+				space = false
+				b.WriteRune(r)
+			case unicode.IsSpace(r) || strings.ContainsRune(sentencePunctuation, r):
+				space = true
+			default:
+				// A symbol is a word of its own, each one.
+				if b.Len() > 0 {
+					b.WriteByte(' ')
+				}
+				b.WriteRune(r)
+				space = true
+			}
+		}
+		return b.String()
 	}
 	nq := norm(q)
 	for _, p := range quotedPassages {
@@ -464,6 +487,10 @@ func repeats(quotedPassages []string, q string) bool {
 	}
 	return false
 }
+
+// sentencePunctuation are the marks that separate a sentence's words
+// without saying anything of their own (repeats).
+const sentencePunctuation = ".,:;?'\"()[]“”‘’"
 
 // repeatsCode reports whether a code block of units is already quoted:
 // documentation repeats its examples (a section and its summary), and a

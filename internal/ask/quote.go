@@ -73,7 +73,8 @@ func citeQuoted(text string, cs []answer.Citation, srcs []answer.Source, nbs []*
 		}
 		nb := nbs[n-1]
 		var hit []int
-		at := map[int]int{} // part → the source offset of its first quoted sentence
+		at := map[int]int{}   // part → the source offset of its first quoted sentence
+		ends := map[int]int{} // part → the source offset where its last quoted sentence ends
 		for _, q := range quotedSentences(text, n) {
 			from, to, ok := locate(srcs[n-1].Content, q)
 			if m := listMarker.FindString(q); !ok && m != "" {
@@ -103,6 +104,7 @@ func citeQuoted(text string, cs []answer.Citation, srcs []answer.Source, nbs []*
 				if f, seen := at[j]; !seen || from < f {
 					at[j] = from
 				}
+				ends[j] = max(ends[j], to)
 			}
 		}
 		if len(hit) == 0 {
@@ -165,6 +167,14 @@ func citeQuoted(text string, cs []answer.Citation, srcs []answer.Source, nbs []*
 				// The first page of the chunks the quoted text comes
 				// from (their text starts on it).
 				cs[i].Anchor = search.PageAnchor(ps)
+			}
+			if last := nb.parts[hit[len(hit)-1]]; ends[hit[len(hit)-1]] > 0 {
+				// The range ends on the page the quoted text ends on,
+				// when the chunk marks its pages (a sentence on page 86
+				// of a chunk over pages 85-87 is "page 86").
+				if n, ok := last.pageAt(nb.start + ends[hit[len(hit)-1]] - 1 - nb.prefix); ok {
+					pe = n
+				}
 			}
 			pe = max(pe, ps)
 			cs[i].PageStart, cs[i].PageEnd = &ps, &pe
@@ -338,6 +348,27 @@ func cut(s string, n int, head bool) string {
 		i++
 	}
 	return s[i:]
+}
+
+// pageAt returns the page the document offset at lies on, when the chunk
+// marks its pages (chunk.Chunk.AnchorMarks of a paged document): the last
+// page mark's at or before it, else the chunk's first page. ok is false
+// when the chunk has no page marks and spans pages (stored before they
+// were marked).
+func (p part) pageAt(at int) (int, bool) {
+	marked := false
+	page := p.pageStart
+	for _, m := range p.marks {
+		n, ok := pageOf(m.anchor)
+		if !ok {
+			continue
+		}
+		marked = true
+		if m.at <= at {
+			page = n
+		}
+	}
+	return page, page > 0 && (marked || p.pageEnd == p.pageStart)
 }
 
 // pageOf returns the page a PageAnchor names.

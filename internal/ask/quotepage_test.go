@@ -9,7 +9,8 @@ import (
 // TestCiteQuotedOpensThePageTheTextIsOn: a PDF chunk over a page break
 // carries a page mark where the next page's text begins; a sentence quoted
 // from after it is cited with that page and its link, one from before it
-// with the chunk's first page (a sentence on page 86 was linked to 85).
+// with the chunk's first page (a sentence on page 86 was linked to 85);
+// each names the page it lies on alone.
 func TestCiteQuotedOpensThePageTheTextIsOn(t *testing.T) {
 	t.Parallel()
 	first, second := "Shell variables hold the values the shell uses.", "BASH_COMPAT sets the shell's compatibility level."
@@ -21,7 +22,7 @@ func TestCiteQuotedOpensThePageTheTextIsOn(t *testing.T) {
 		heading: "5 Shell Variables", id: "c1", marks: []mark{{at: page86, anchor: "page=86"}}}}}
 	for _, tc := range []struct{ answer, anchor, page string }{
 		{"BASH_COMPAT sets the shell's compatibility level [1].", "page=86", "page 86"},
-		{"Shell variables hold the values the shell uses [1].", "page=85", "pages 85-86"},
+		{"Shell variables hold the values the shell uses [1].", "page=85", "page 85"},
 	} {
 		cs := []answer.Citation{{N: 1, HeadingPath: src.HeadingPath, Page: src.Pages(), PageStart: src.PageStart, PageEnd: src.PageEnd}}
 		citeQuoted(tc.answer, cs, []answer.Source{src}, []*neighbourhood{nb})

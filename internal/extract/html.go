@@ -4,10 +4,10 @@ import (
 	"bytes"
 	"fmt"
 	"regexp"
-	"slices"
 	"strconv"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
@@ -66,6 +66,13 @@ func extractHTML(src []byte) (*Document, error) {
 	if w.siteLinks >= indexLinks && left >= indexPageWords && float64(w.siteLinkWords) >= indexLinkShare*float64(left) {
 		return nil, ErrLinksOnly
 	}
+	if w.tocWords > 0 && left <= tocPageWords {
+		// A page that is its title and a table of contents of the pages
+		// under it (Sphinx's "Comparison with other tools", "Getting
+		// started tutorials": a title, then a toctree) is no document;
+		// stored, its list of titles matched questions about any of them.
+		return nil, ErrLinksOnly
+	}
 	if w.linkWords >= minLinkPageWords && left < linkPageWords && 5*left < w.linkWords {
 		// A page that is its index or contents (texi2any's
 		// Options-Index.html, zsh_toc.html): once its table or list of
@@ -76,12 +83,14 @@ func extractHTML(src []byte) (*Document, error) {
 }
 
 // bannerHeading returns the site's name set as the first h1 of a page
-// that has a later h1 of its own, when all its text is one link to
-// another page (Django's YUI theme, `<div id="hd"><h1><a
+// that has a later h1 of its own, when all its text is one link to the
+// site's home page (Django's YUI theme, `<div id="hd"><h1><a
 // href="../index.html">Django 3.2.25 documentation</a></h1>`, no header
 // element): it is the site's banner, not the page's title, and as the
 // page's first heading it opened every chunk's heading path and took the
-// first chunk's citation anchor. nil when there is none.
+// first chunk's citation anchor. A listing whose every title links to its
+// post, and a post's title linking to its own address, are headings. nil
+// when there is none.
 func bannerHeading(root *html.Node) *html.Node {
 	var h1s []*html.Node
 	findFirst(root, func(n *html.Node) bool {
@@ -93,13 +102,22 @@ func bannerHeading(root *html.Node) *html.Node {
 	if len(h1s) < 2 {
 		return nil
 	}
-	h := h1s[0]
+	link := wholeLink(h1s[0])
+	if link == nil || wholeLink(h1s[1]) != nil || !homeLink(attr(link, "href")) {
+		return nil
+	}
+	return h1s[0]
+}
+
+// wholeLink returns the link that is all of heading h's text, nil when
+// there is none.
+func wholeLink(h *html.Node) *html.Node {
 	text := strings.TrimSpace(textContent(h))
 	if text == "" {
 		return nil
 	}
-	links := 0
 	var link *html.Node
+	links := 0
 	findFirst(h, func(n *html.Node) bool {
 		if n.Type == html.ElementNode && n.DataAtom == atom.A && hasAttr(n, "href") {
 			links++
@@ -107,14 +125,27 @@ func bannerHeading(root *html.Node) *html.Node {
 		}
 		return false
 	})
-	if links != 1 {
+	if links != 1 || strings.TrimSpace(textContent(link)) != text {
 		return nil
 	}
-	href := strings.TrimSpace(attr(link, "href"))
-	if href == "" || strings.HasPrefix(href, "#") || strings.TrimSpace(textContent(link)) != text {
-		return nil
+	return link
+}
+
+// homeLink reports whether href leads to a site's home page: its root, or
+// an index page up the tree ("../index.html", "/", "./").
+func homeLink(href string) bool {
+	href = strings.TrimSpace(href)
+	if href == "" || strings.HasPrefix(href, "#") {
+		return false // the page itself
 	}
-	return h
+	if i := strings.IndexAny(href, "?#"); i >= 0 {
+		href = href[:i]
+	}
+	for strings.HasPrefix(href, "../") {
+		href = href[3:]
+	}
+	href = strings.TrimPrefix(strings.TrimPrefix(href, "./"), "/")
+	return href == "" || href == "index.html" || href == "index.htm"
 }
 
 // hasText reports whether n holds any text a browser shows (not that of
@@ -272,6 +303,33 @@ var chromeTokens = map[string]bool{
 	"theme-doc-version-banner": true, "theme-announcement-bar": true, "md-banner": true,
 }
 
+// entryHeadTokens mark the heading line of an API entry laid out in divs
+// (entryHeading).
+var entryHeadTokens = map[string]bool{"method-heading": true}
+
+// toctreeTokens mark Sphinx's table of contents of the pages under a page
+// (the toctree directive's output).
+var toctreeTokens = map[string]bool{"toctree-wrapper": true}
+
+// tocPageWords bounds the words a page keeps beside its toctree to be a
+// contents page: its title and a line at most.
+const tocPageWords = 12
+
+// linkTree reports whether n's lists are lists of links (linkList), the
+// text outside them a caption at most (a toctree's "Contents:").
+func linkTree(n *html.Node) bool {
+	lists := 0
+	for d := range n.Descendants() {
+		if d.Type == html.ElementNode && (d.DataAtom == atom.Ul || d.DataAtom == atom.Ol) && (d.Parent == nil || d.Parent.DataAtom != atom.Li) {
+			if ok, _ := linkItems(d); !ok {
+				return false
+			}
+			lists++
+		}
+	}
+	return lists > 0
+}
+
 // tocPageTokens mark a page's body as a table of contents (RDoc's
 // Darkfish writes `<body class="table-of-contents">`).
 var tocPageTokens = map[string]bool{"table-of-contents": true}
@@ -299,6 +357,13 @@ var chromeRoles = map[string]bool{
 	"navigation": true, "banner": true, "contentinfo": true, "complementary": true,
 	"search": true, "menu": true, "menubar": true, "toolbar": true,
 }
+
+// outputTokens mark a notebook cell's output (nbsphinx's output_area,
+// MyST-NB's cell_output, JupyterLab's): what an example printed, whose
+// headings are its own ("<h1>My Table</h1>" in a styled table's output
+// opened sections of pandas' Table Visualization page that the page's
+// later text was filed under).
+var outputTokens = map[string]bool{"output_area": true, "cell_output": true, "jp-OutputArea-output": true, "output_html": true}
 
 // admonitionTokens mark boxes (DocBook note/tip/warning, Sphinx admonitions)
 // whose own heading ("Note") is a label, not document structure.
@@ -357,17 +422,22 @@ func selfLink(n *html.Node) bool {
 	return t == "¶" || t == "#" || t == "§" || t == "🔗"
 }
 
-// symbolLink reports a link within the page whose text is a symbol
-// alone, no letter or digit: RDoc's "↑" back to the top after every
-// heading (in 2,027 heading paths of a trial's Ruby documentation, "Magic
-// Comments ↑"), a footnote's "↩" back to its mark.
+// symbolLink reports a link within the page whose text is an arrow back
+// up alone: RDoc's "↑" to the top after every heading (in 2,027 heading
+// paths of a trial's Ruby documentation, "Magic Comments ↑"), a
+// footnote's "↩" back to its mark. Other symbols linked in the page say
+// something: an operator method's name (Ruby's "<=>", "=="), a footnote
+// mark ("*", "†").
 func symbolLink(n *html.Node) bool {
 	if !strings.HasPrefix(attr(n, "href"), "#") {
 		return false
 	}
-	t := strings.TrimSpace(textContent(n))
-	return t != "" && !strings.ContainsFunc(t, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) })
+	t := strings.TrimSpace(strings.ReplaceAll(textContent(n), "\ufe0e", ""))
+	return backArrows[t]
 }
+
+// backArrows are the arrows a link back up the page shows.
+var backArrows = map[string]bool{"↑": true, "⇑": true, "⬆": true, "▲": true, "↩": true, "⤴": true, "⮍": true}
 
 func isChrome(n *html.Node, inContent bool) bool {
 	switch n.DataAtom {
@@ -497,6 +567,14 @@ const minLinkItems = 5
 // table of contents (texi2any's zsh_toc.html). Inside main, article or
 // section, such a list is the page's own and kept.
 func linkList(n *html.Node) bool {
+	ok, items := linkItems(n)
+	return ok && items >= minLinkItems
+}
+
+// linkItems reports whether n is a list whose every item is one link to
+// the site's pages, with its own such lists nested at most, and how many
+// items it has, nested ones included.
+func linkItems(n *html.Node) (bool, int) {
 	items := 0
 	var list func(l *html.Node) bool
 	list = func(l *html.Node) bool {
@@ -533,7 +611,8 @@ func linkList(n *html.Node) bool {
 		}
 		return true
 	}
-	return list(n) && items >= minLinkItems
+	ok := list(n)
+	return ok, items
 }
 
 // minLinkRows is the least number of rows of a table whose text is links
@@ -597,6 +676,10 @@ func siteLink(href string) bool {
 // text.
 func linkBar(n *html.Node) bool {
 	rows, links, plain := 0, 0, false
+	// labelled is set by a header cell's label; the links beside it are
+	// then an index's letters, longest at most 3 runes ("A", "!", "[")
+	// — a "See also:" or "Depends:" cell before links to pages is content.
+	labelled, longest := false, 0
 	var walk func(c *html.Node, inLink bool)
 	walk = func(c *html.Node, inLink bool) {
 		switch {
@@ -612,7 +695,9 @@ func linkBar(n *html.Node) bool {
 		case c.DataAtom == atom.A && hasAttr(c, "href"):
 			links++
 			inLink = true
+			longest = max(longest, utf8.RuneCountInString(strings.TrimSpace(textContent(c))))
 		case c.DataAtom == atom.Th && barLabel(textContent(c)):
+			labelled = true
 			return
 		}
 		for k := c.FirstChild; k != nil && !plain; k = k.NextSibling {
@@ -620,7 +705,7 @@ func linkBar(n *html.Node) bool {
 		}
 	}
 	walk(n, false)
-	return !plain && links >= 2 && rows >= 1 && rows <= 2
+	return !plain && links >= 2 && rows >= 1 && rows <= 2 && (!labelled || longest <= 3)
 }
 
 // barLabel reports a header cell's text that labels the links beside it:
@@ -897,6 +982,9 @@ type htmlWalker struct {
 	// linkWords counts the words of the lists and tables of links left
 	// out as a menu or an index (linkList, linkTable).
 	linkWords int
+	// tocWords counts the words of Sphinx tables of contents left out
+	// (toctreeTokens).
+	tocWords int
 	// siteLinks and siteLinkWords count the links to the site's pages the
 	// walk keeps and their words.
 	siteLinks, siteLinkWords int
@@ -960,6 +1048,12 @@ func (w *htmlWalker) walk(n *html.Node) {
 		// is chrome; its words are counted to tell a page that is
 		// nothing else (ErrLinksOnly).
 		w.linkWords += len(strings.Fields(textContent(n)))
+		return
+	}
+	if n.DataAtom == atom.Div && hasToken(n, toctreeTokens) && linkTree(n) {
+		// Sphinx's table of contents of the pages under this one, in the
+		// content or not: the pages it lists are documents of their own.
+		w.tocWords += len(strings.Fields(textContent(n)))
 		return
 	}
 	if isChrome(n, w.content > 0) {
@@ -1086,10 +1180,13 @@ func (w *htmlWalker) walk(n *html.Node) {
 
 // entryHeading returns the heading line of an API reference's entry laid
 // out in divs, n: an element with an id whose first child element is a
-// div of inline text alone classed as a heading (RDoc's Darkfish: `<div
-// id="method-i-select" class="method-detail"><div
+// div of inline text alone classed as an entry's heading (RDoc's
+// Darkfish: `<div id="method-i-select" class="method-detail"><div
 // class="method-heading"><span class="method-callseq">select(…)</span>
-// </div><div class="method-description">…`). nil when n is none.
+// </div><div class="method-description">…`). nil when n is none. Other
+// generators' "*-heading" divs hold a page's title (rustdoc's
+// main-heading, around its h1) or a panel's label (Bootstrap's
+// panel-heading, above sections of their own): no entries.
 func entryHeading(n *html.Node) *html.Node {
 	if anchorID(n) == "" {
 		return nil
@@ -1104,13 +1201,11 @@ func entryHeading(n *html.Node) *html.Node {
 			return nil
 		}
 	}
-	if first == nil || first.DataAtom != atom.Div || first.NextSibling == nil || !slices.ContainsFunc(strings.Fields(attr(first, "class")), func(c string) bool {
-		return c == "heading" || strings.HasSuffix(c, "-heading")
-	}) {
+	if first == nil || first.DataAtom != atom.Div || first.NextSibling == nil || !hasToken(first, entryHeadTokens) {
 		return nil
 	}
 	for d := range first.Descendants() {
-		if d.Type == html.ElementNode && (blockElements[d.DataAtom] || d.DataAtom == atom.Br) {
+		if d.Type == html.ElementNode && (blockElements[d.DataAtom] || d.DataAtom == atom.Br || headingLevel(d.DataAtom) > 0) {
 			return nil
 		}
 	}
@@ -1149,7 +1244,7 @@ func (w *htmlWalker) walkBlock(n *html.Node) {
 	{
 		block := blockElements[a]
 		quote := a == atom.Blockquote && !hasToken(n, admonitionTokens)
-		label := quote || hasToken(n, admonitionTokens)
+		label := quote || hasToken(n, admonitionTokens) || hasToken(n, outputTokens)
 		// Its linked headings open sections only when nothing of the
 		// section around it follows it: a section opened inside the
 		// quote does not end with it, and the text after the quote

@@ -511,7 +511,9 @@ func brokenIdentifier(prev, next string, vocab map[string]bool) bool {
 		return false
 	}
 	constant := func(w string) bool { return strings.ToUpper(w) == w && strings.ToLower(w) != w }
-	return constant(body) && constant(tail) || vocab[strings.ToLower(head+tail)]
+	// The vocabulary's words are trimmed of underscores at their ends
+	// (wordOf: "_comp_cd" is "comp_cd" there).
+	return constant(body) && constant(tail) || vocab[strings.Trim(strings.ToLower(head+tail), "_")]
 }
 
 func brokenWord(s string) bool {

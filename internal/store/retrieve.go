@@ -210,9 +210,11 @@ WHERE cardinality(l.lexemes) > 0
 // followed by a number ("PostgreSQL 15", "Java v21"), or where $4 marks
 // the name (typed in lower case), by a number that can only be a release:
 // "v" and a dotted number, three dotted parts ("setuptools 64.0.0"), or
-// a dotted number after the name capitalised inside a sentence ("… with
-// Python 3.8"; a sentence's first word is capitalised whatever it is, and
-// "Returns 1.5 when …" made a question's "returns 9" a release no document
+// a dotted number after the name capitalised ("Python 3.8") where the
+// documents also capitalise the name inside a sentence, after a word on
+// the same line ("… with Python"), as a proper name is (a sentence's or a
+// line's first word is capitalised whatever it is, and "Returns 1.5 when
+// …" under a heading made a question's "returns 9" a release no document
 // writes); "cosine 0.9" is a measured value: names the documents give releases of ($1
 // configuration, $2 tenant). Every readable chunk
 // holding the name's first lexeme is read (the postings policy filters by
@@ -233,12 +235,18 @@ CROSS JOIN LATERAL unnest((tsvector_to_array(to_tsvector(CAST($1::text AS regcon
 CROSS JOIN LATERAL (SELECT '(^|[^[:alnum:]_])' || regexp_replace(n.name, '([^[:alnum:][:space:]])', '\\\1', 'g') AS name) e
 CROSS JOIN LATERAL (SELECT e.name || '[[:space:]]+[vV]?[0-9]' AS pattern,
                            e.name || '[[:space:]]+([vV][0-9]+\.[0-9]|[0-9]+\.[0-9]+\.[0-9])' AS versioned,
-                           '[^.!?[:space:]][[:space:]]+' || initcap(n.name) || '[[:space:]]+[vV]?[0-9]+\.[0-9]' AS named) r
+                           '(^|[^[:alnum:]_])' || initcap(n.name) || '[[:space:]]+[vV]?[0-9]+\.[0-9]' AS named,
+                           '[^.!?[:space:]][ \t]+' || initcap(n.name) || '([^[:alnum:]_]|$)' AS proper) r
 CROSS JOIN LATERAL (SELECT 1 FROM term_stats t WHERE t.tenant_id = $2 AND t.lexeme = l.lexeme AND t.df <= ` + versionedProbeDF + `) s
 CROSS JOIN LATERAL (SELECT 1 FROM postings p JOIN chunks c ON c.tenant_id = p.tenant_id AND c.id = p.chunk_id
                     WHERE p.tenant_id = $2 AND p.lexeme = l.lexeme
                       AND CASE WHEN n.dotted THEN c.content ~* r.versioned OR c.content ~ r.named ELSE c.content ~* r.pattern END
-                    LIMIT 1) h`
+                    LIMIT 1) h
+LEFT JOIN LATERAL (SELECT 1 AS hit FROM postings p JOIN chunks c ON c.tenant_id = p.tenant_id AND c.id = p.chunk_id
+                   WHERE n.dotted AND p.tenant_id = $2 AND p.lexeme = l.lexeme
+                     AND (c.content ~* r.versioned OR c.content ~ r.proper)
+                   LIMIT 1) pn ON true
+WHERE NOT n.dotted OR pn.hit IS NOT NULL`
 
 // writtenReleases returns the releases ($3, as written in the question)
 // that a readable chunk writes as their name ($4), blanks, an optional
