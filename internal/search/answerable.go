@@ -1423,7 +1423,17 @@ func askersOwn(query, word string) bool {
 			return true
 		}
 	}
-	return len(after) > 0 && kind(strings.Trim(after[0], `"'“”‘’(),.?!:;`))
+	return len(after) > 0 && kind(strings.Trim(after[0], `"'“”‘’(),.?!:;`)) && !softwareKindAfter(after)
+}
+
+// softwareKindAfter reports whether the words after an identifier name a
+// kind of thing the software documents, directly ("the DOWNLOAD_SLOTS
+// setting") or after the kind of object it belongs to ("the db_comment
+// field option", a model field's option; "the fillfactor table
+// parameter"): the asker's column would be "the db_comment field" alone.
+func softwareKindAfter(after []string) bool {
+	word := func(i int) string { return strings.Trim(after[i], `"'“”‘’(),.?!:;`) }
+	return len(after) > 0 && (softwareKinds[word(0)] || objectWords[word(0)] && len(after) > 1 && softwareKinds[word(1)])
 }
 
 // constantName reports a name of capitals, digits and underscores with at
@@ -1501,7 +1511,7 @@ func namedMissing(query string, missing []string, params map[string]bool) bool {
 		for i := strings.Index(query, w); i >= 0; {
 			before := strings.Fields(query[:i])
 			after := strings.Fields(strings.ToLower(query[i+len(w):]))
-			if len(before) > 0 && before[len(before)-1] == "the" && len(after) > 0 && softwareKinds[strings.Trim(after[0], `"'“”‘’(),.?!:;`)] {
+			if len(before) > 0 && before[len(before)-1] == "the" && softwareKindAfter(after) {
 				return true
 			}
 			j := strings.Index(query[i+len(w):], w)
