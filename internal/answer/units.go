@@ -273,13 +273,14 @@ func parseTitledUnits(content, headingPath string, titles []string, code ...Span
 				if isSeparatorRow(cells) {
 					continue
 				}
-				if i == 0 {
+				if i == 0 && headerCells(cells) {
 					header = cells
+					if len(lines) > 1 {
+						continue
+					}
 				}
-				if i > 0 || len(lines) == 1 {
-					add(unitRow, rowText(header, cells, i > 0))
-					out[len(out)-1].defines = terms(cells[0])
-				}
+				add(unitRow, rowText(header, cells, header != nil && i > 0))
+				out[len(out)-1].defines = terms(cells[0])
 			}
 			// A sentence announcing only flags ("May be used in sections
 			// :" above a row of yes and no) says nothing either: neither
@@ -795,6 +796,24 @@ func exampleLike(t string) bool {
 	}
 	return false
 }
+
+// headerCells reports whether a table's first row reads as its header:
+// labels, not sentences. A table without one (Erlang's System Limits:
+// "Processes | The maximum number of simultaneously alive Erlang processes
+// is by default 262,144. …") was quoted as "Processes: Atoms; The maximum
+// number …: By default, the maximum number of atoms …".
+func headerCells(cells []string) bool {
+	for _, c := range cells {
+		c = strings.TrimSpace(c)
+		if len(strings.Fields(c)) > maxHeaderWords || strings.HasSuffix(c, ".") && len(strings.Fields(c)) > 1 {
+			return false
+		}
+	}
+	return true
+}
+
+// maxHeaderWords bounds the words of a header cell (headerCells).
+const maxHeaderWords = 8
 
 // keyValueRows reports a table whose every row is a label ending with ":"
 // and its value: no row is a header.
