@@ -280,6 +280,10 @@ var chromeTokens = map[string]bool{
 	"previous-page": true, "next-page": true, "prev-page": true, "nav-previous": true, "nav-next": true,
 	"left-prev": true, "right-next": true,
 	"site-header": true, "site-footer": true,
+	// A top bar over the page (Erlang/OTP's documentation repeats the
+	// page's title there as an h1, with the title's id: 57 of a trial's
+	// 64 pages opened with their title twice, and were cited at the bar).
+	"topbar": true, "top-bar": true,
 	"cookie-banner": true, "cookie-notice": true, "cookie-consent": true,
 	// A heading's link to itself, shown as "¶" or "#" (Sphinx, the Apache
 	// manual, Docusaurus, anchor.js): extracted, every heading and so every
