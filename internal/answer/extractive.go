@@ -373,7 +373,7 @@ func Extractive(question string, sources []Source, maxSentences int) Result {
 		if i > 0 {
 			text += "\n\n"
 		}
-		text += render(docs[q.src][q.from:q.to], number[q.src], q.options)
+		text += render(docs[q.src][q.from:q.to], number[q.src], q.options, query)
 	}
 	if quantityQuestion(question) &&
 		!givesQuantity.MatchString(citationMark.ReplaceAllString(fencedCode.ReplaceAllString(text, ""), "")) {
@@ -1746,7 +1746,7 @@ func namesThing(s, lowerQuestion string) bool {
 // render quotes units of source n: sentences and rows each followed by
 // " [n]", code as a fenced block (at most maxCodeLines lines, cut after a
 // whole line).
-func render(us []unit, n int, options []string) string {
+func render(us []unit, n int, options, query []string) string {
 	var b strings.Builder
 	marker := "[" + strconv.Itoa(n) + "]"
 	cited := false
@@ -1754,6 +1754,9 @@ func render(us []unit, n int, options []string) string {
 	for i, u := range us {
 		if u.kind == unitCode {
 			lines := codeLines(strings.Split(u.text, "\n"), options)
+			if len(lines) > maxCodeLines {
+				lines = sessionLines(lines, query)
+			}
 			if len(lines) > maxCodeLines {
 				lines = append(lines[:maxCodeLines:maxCodeLines], "…")
 			}
@@ -1816,6 +1819,76 @@ func codeLines(lines, options []string) []string {
 		return out
 	}
 	return lines
+}
+
+// sessionLines returns the lines of a long interactive session to quote
+// (an IPython transcript's "In [26]:" cells, a doctest's ">>>" ones, each
+// with the comment lines just above its prompt, its continuation lines
+// and its output): its first cell, "…", and the cell whose input holds the
+// most of the question's terms, when that cell lies below what the block's
+// first maxCodeLines lines show. A session's cells are steps one can read
+// apart, unlike a program's lines: pandas' rolling-window session was cut
+// after its setup, before "# Window with 2 days worth of observations /
+// s.rolling(window='2D').sum()", which the question asked for. lines as
+// they are otherwise.
+func sessionLines(lines, query []string) []string {
+	var starts []int
+	for i, l := range lines {
+		if sessionPrompt.MatchString(l) {
+			k := i
+			for k > 0 && strings.HasPrefix(strings.TrimSpace(lines[k-1]), "#") && (len(starts) == 0 || k-1 > starts[len(starts)-1]) {
+				k--
+			}
+			starts = append(starts, k)
+		}
+	}
+	if len(starts) < 2 || len(query) == 0 {
+		return lines
+	}
+	ends := append(slices.Clone(starts[1:]), len(lines))
+	best, bestScore := -1, 0
+	for c, st := range starts {
+		held := map[string]bool{}
+		for _, l := range lines[st:ends[c]] {
+			if !sessionInput(l) {
+				continue
+			}
+			for _, t := range terms(l) {
+				if slices.Contains(query, t) {
+					held[t] = true
+				}
+			}
+		}
+		if len(held) > bestScore {
+			best, bestScore = c, len(held)
+		}
+	}
+	if best < 0 || ends[best] <= maxCodeLines {
+		return lines
+	}
+	head := lines[starts[0]:min(ends[0], starts[0]+codeHead)]
+	if best == 0 {
+		head = nil
+	}
+	out := append(slices.Clone(lines[:starts[0]]), head...)
+	out = append(out, "…")
+	room := maxCodeLines - len(out)
+	cell := lines[starts[best]:ends[best]]
+	if len(cell) > room {
+		cell = append(slices.Clone(cell[:max(room-1, 1)]), "…")
+	}
+	return append(out, cell...)
+}
+
+// sessionPrompt matches the prompt opening a cell of an interactive
+// session: IPython's "In [26]:", a Python or doctest ">>> ".
+var sessionPrompt = regexp.MustCompile(`^\s*(?:In \[\d+\]:|>>> )`)
+
+// sessionInput reports whether a session's line is input: its prompt, a
+// continuation ("   ....:", "... ") or a comment above the prompt.
+func sessionInput(l string) bool {
+	t := strings.TrimSpace(l)
+	return sessionPrompt.MatchString(l) || strings.HasPrefix(t, "...") || strings.HasPrefix(t, "#")
 }
 
 // assignedTerm returns the index of the first query term that a line of

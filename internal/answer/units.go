@@ -1184,6 +1184,9 @@ func stripCodeMarkers(line string) string {
 		if end < len(line) && !strings.ContainsRune(" \t.,;:!?)", rune(line[end])) {
 			continue // syntax: "[7]{", "[7](", "[7]x"
 		}
+		if sessionPrompt.MatchString(line) && strings.TrimSpace(line[:m[4]]) == "In" {
+			continue // IPython's prompt, "In [22]: times = …"
+		}
 		b.WriteString(line[last:m[4]]) // up to the blanks before the marker
 		last = end
 	}
