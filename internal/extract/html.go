@@ -1226,14 +1226,26 @@ func entryHeading(n *html.Node) *html.Node {
 // and cited with its anchor).
 func (w *htmlWalker) entry(n, head *html.Node) {
 	w.flush()
-	before := len(w.b.blocks)
-	w.b.add(KindTerm, 0, inlineText(head))
-	if len(w.b.blocks) > before {
-		w.b.blocks[before].Anchor = fragment(anchorID(n))
+	// A method with several call sequences has a heading div for each
+	// (Comparable#clamp: "clamp(min, max) → obj", "clamp(range) → obj"):
+	// each is a term of the entry, linking to it.
+	c := head
+	for ; c != nil; c = c.NextSibling {
+		if c.Type == html.TextNode && strings.TrimSpace(c.Data) == "" {
+			continue
+		}
+		if c != head && (c.Type != html.ElementNode || c.DataAtom != atom.Div || !hasToken(c, entryHeadTokens)) {
+			break
+		}
+		before := len(w.b.blocks)
+		w.b.add(KindTerm, 0, inlineText(c))
+		if len(w.b.blocks) > before {
+			w.b.blocks[before].Anchor = fragment(anchorID(n))
+		}
 	}
 	w.b.inDefinition++
 	w.noHeading++
-	for c := head.NextSibling; c != nil; c = c.NextSibling {
+	for ; c != nil; c = c.NextSibling {
 		w.walk(c)
 	}
 	w.flush()

@@ -85,3 +85,31 @@ func TestDarkfishTableOfContentsIsNoDocument(t *testing.T) {
 		t.Errorf("Extract = %v, want ErrLinksOnly", err)
 	}
 }
+
+// TestDarkfishCallSequencesAreTerms: a method with several call sequences
+// (a heading div for each, Comparable#clamp) has each as a term linking to
+// the method, so its description does not start after a line of the
+// second call sequence taken for its text.
+func TestDarkfishCallSequencesAreTerms(t *testing.T) {
+	t.Parallel()
+	page := `<html><head><title>module Comparable</title></head><body class="module"><main>
+<h1 id="module-Comparable">module Comparable</h1><section id="public-instance-5Buntitled-5D-method-details" class="method-section">
+<div id="method-i-clamp" class="method-detail ">
+  <div class="method-heading"><span class="method-callseq">clamp(min, max) &rarr; obj</span></div>
+  <div class="method-heading"><span class="method-callseq">clamp(range) &rarr; obj</span></div>
+  <div class="method-description"><p>In (min, max) form, returns min if obj &lt;=&gt; min is less than zero.</p></div>
+</div></section></main></body></html>`
+	doc, err := Extract(TypeHTML, []byte(page))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var terms []string
+	for _, b := range doc.Blocks {
+		if b.Kind == KindTerm {
+			terms = append(terms, doc.Text[b.Start:b.End]+"#"+b.Anchor)
+		}
+	}
+	if got, want := strings.Join(terms, " | "), "clamp(min, max) → obj#method-i-clamp | clamp(range) → obj#method-i-clamp"; got != want {
+		t.Errorf("terms %q, want %q", got, want)
+	}
+}
