@@ -800,9 +800,15 @@ func printTune(w io.Writer, r eval.TuneResult) {
 	for _, n := range r.Notes {
 		fmt.Fprintf(w, "note: %s\n", n)
 	}
-	if r.Stored {
+	switch {
+	case r.Stored && r.Adoption.Adopt:
 		fmt.Fprintln(w, "stored as the tenant's settings; `ragd eval run` records a run with them")
-	} else {
+	case r.Stored:
+		// Keeping the default stores no fusion of the tenant's own: said
+		// as "stored as the tenant's settings" after "keep the default",
+		// a new user looked for settings and found none.
+		fmt.Fprintln(w, "stored: the tenant keeps the default fusion (no fusion settings of its own); `ragd eval run` records a run with it")
+	default:
 		fmt.Fprintln(w, "dry run: settings not stored")
 	}
 }

@@ -370,6 +370,9 @@ func joinLines(ls []line, vocab map[string]bool) string {
 				b.WriteString(s[:len(s)-1])
 			case brokenWord(prev.text) && unicode.IsLetter(first):
 				// A compound broken at its hyphen ("Diffie-" "Hellman").
+			case brokenOption(prev.text, t, vocab):
+				// A long option broken after its dashes ("Try using the
+				// --" "track-origins=yes option").
 			case brokenIdentifier(prev.text, t, vocab):
 				// TeX breaks a name after an underscore ("BASH_"
 				// "COMPAT"): the name is one word, as searched for.
@@ -514,6 +517,27 @@ func brokenIdentifier(prev, next string, vocab map[string]bool) bool {
 	// The vocabulary's words are trimmed of underscores at their ends
 	// (wordOf: "_comp_cd" is "comp_cd" there).
 	return constant(body) && constant(tail) || vocab[strings.Trim(strings.ToLower(head+tail), "_")]
+}
+
+// brokenOption reports whether a line ending prev with a long option's
+// dashes alone ("--") goes on with the option's name on the next line,
+// one the document writes whole elsewhere (vocab: "--track-origins=no").
+func brokenOption(prev, next string, vocab map[string]bool) bool {
+	f, g := strings.Fields(prev), strings.Fields(next)
+	if len(f) == 0 || len(g) == 0 || f[len(f)-1] != "--" {
+		return false
+	}
+	name, _, _ := strings.Cut(strings.ToLower(g[0]), "=")
+	name = strings.TrimRightFunc(name, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
+	if r, _ := utf8.DecodeRuneInString(name); !unicode.IsLower(r) {
+		return false
+	}
+	for w := range vocab {
+		if strings.HasPrefix(w, "--"+name) {
+			return true
+		}
+	}
+	return false
 }
 
 func brokenWord(s string) bool {

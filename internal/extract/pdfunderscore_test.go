@@ -30,3 +30,27 @@ func TestJoinLinesRejoinsNamesBrokenAfterAnUnderscore(t *testing.T) {
 		}
 	}
 }
+
+// TestJoinLinesRejoinsAnOptionBrokenAfterItsDashes: a long option broken
+// after its dashes ("Try using the --" / "track-origins=yes") is one word
+// again when the document writes the option whole elsewhere; dashes
+// ending a line before another word stay apart.
+func TestJoinLinesRejoinsAnOptionBrokenAfterItsDashes(t *testing.T) {
+	t.Parallel()
+	vocab := map[string]bool{"--track-origins=no": true}
+	for _, c := range []struct {
+		lines []string
+		want  string
+	}{
+		{[]string{"Try using the --", "track-origins=yes option."}, "Try using the --track-origins=yes option."},
+		{[]string{"the result --", "as shown below"}, "the result -- as shown below"},
+	} {
+		var ls []line
+		for _, s := range c.lines {
+			ls = append(ls, ln(s, 0))
+		}
+		if got := joinLines(ls, vocab); got != c.want {
+			t.Errorf("joinLines(%q) = %q, want %q", c.lines, got, c.want)
+		}
+	}
+}
