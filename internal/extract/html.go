@@ -1182,6 +1182,84 @@ func (w *htmlWalker) walk(n *html.Node) {
 	}
 }
 
+// qaTable reports a table of questions and answers, rows classed
+// "question" and "answer", with the division's title row ("qandadiv") and
+// its list of the questions ("toc") (DocBook's qandaset as its XSL
+// stylesheets write it: Valgrind's FAQ). Read as a table, its chunks were
+// rows of "| 1.1. | How do you pronounce …", every one cited at the page's
+// top.
+func qaTable(trs []*html.Node) bool {
+	questions := 0
+	for _, tr := range trs {
+		switch {
+		case classToken(tr, qaQuestionTokens):
+			questions++
+		case classToken(tr, qaAnswerTokens), classToken(tr, qaDivTokens), classToken(tr, qaTOCTokens):
+		case strings.TrimSpace(strings.ReplaceAll(textContent(tr), "\u00a0", "")) == "":
+			// A spacer row between entries.
+		default:
+			return false
+		}
+	}
+	return questions > 0
+}
+
+var (
+	qaQuestionTokens = map[string]bool{"question": true}
+	qaAnswerTokens   = map[string]bool{"answer": true}
+	qaDivTokens      = map[string]bool{"qandadiv": true}
+	qaTOCTokens      = map[string]bool{"toc": true}
+)
+
+// qaRows walks a table of questions and answers (qaTable) as a definition
+// list: each question, its cells' text, a term linking to the question's
+// anchor; each answer's cells its definition; a division's title row as
+// the page has it (its heading); the division's list of its questions
+// not at all.
+func (w *htmlWalker) qaRows(trs []*html.Node) {
+	w.flush()
+	for _, tr := range trs {
+		if classToken(tr, qaTOCTokens) || !classToken(tr, qaDivTokens) && !classToken(tr, qaQuestionTokens) && !classToken(tr, qaAnswerTokens) {
+			continue
+		}
+		if classToken(tr, qaDivTokens) {
+			for c := tr.FirstChild; c != nil; c = c.NextSibling {
+				if c.Type == html.ElementNode {
+					w.walkChildren(c)
+					w.flush()
+				}
+			}
+			continue
+		}
+		if classToken(tr, qaQuestionTokens) {
+			var parts []string
+			for c := tr.FirstChild; c != nil; c = c.NextSibling {
+				if c.Type == html.ElementNode && (c.DataAtom == atom.Td || c.DataAtom == atom.Th) {
+					if t := inlineText(c); t != "" {
+						parts = append(parts, t)
+					}
+				}
+			}
+			before := len(w.b.blocks)
+			w.b.add(KindTerm, 0, strings.Join(parts, " "))
+			if len(w.b.blocks) > before {
+				w.b.blocks[before].Anchor = anchorOf(tr)
+			}
+			continue
+		}
+		w.b.inDefinition++
+		w.noHeading++
+		for c := tr.FirstChild; c != nil; c = c.NextSibling {
+			if c.Type == html.ElementNode && (c.DataAtom == atom.Td || c.DataAtom == atom.Th) {
+				w.walkChildren(c)
+				w.flush()
+			}
+		}
+		w.noHeading--
+		w.b.inDefinition--
+	}
+}
+
 // entryHeading returns the heading line of an API reference's entry laid
 // out in divs, n: an element with an id whose first child element is a
 // div of inline text alone classed as an entry's heading (RDoc's
@@ -1480,6 +1558,10 @@ func (w *htmlWalker) table(n *html.Node) {
 				}
 			}
 		}
+	}
+	if qaTable(trs) {
+		w.qaRows(trs)
+		return
 	}
 	type row struct {
 		cells []*html.Node
