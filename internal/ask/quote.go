@@ -157,7 +157,7 @@ func citeQuoted(text string, cs []answer.Citation, srcs []answer.Source, nbs []*
 			pe = max(pe, p.pageEnd)
 		}
 		if ps > 0 {
-			if n, ok := pageOf(cs[i].Anchor); ok && n > ps {
+			if n, ok := search.AnchorPage(cs[i].Anchor); ok && n > ps {
 				// The quoted text starts on a later page of its chunk
 				// (a page mark, chunk.Chunk.AnchorMarks): the citation
 				// names and opens that page, not the chunk's first (a
@@ -359,7 +359,7 @@ func (p part) pageAt(at int) (int, bool) {
 	marked := false
 	page := p.pageStart
 	for _, m := range p.marks {
-		n, ok := pageOf(m.anchor)
+		n, ok := search.AnchorPage(m.anchor)
 		if !ok {
 			continue
 		}
@@ -369,13 +369,4 @@ func (p part) pageAt(at int) (int, bool) {
 		}
 	}
 	return page, page > 0 && (marked || p.pageEnd == p.pageStart)
-}
-
-// pageOf returns the page a PageAnchor names.
-func pageOf(anchor string) (int, bool) {
-	if !search.IsPageAnchor(anchor) {
-		return 0, false
-	}
-	n, err := strconv.Atoi(strings.TrimPrefix(anchor, "page="))
-	return n, err == nil && n > 0
 }

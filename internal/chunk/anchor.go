@@ -3,6 +3,7 @@ package chunk
 import (
 	"sort"
 	"strconv"
+	"strings"
 
 	"github.com/ragd-dev/ragd/internal/extract"
 )
@@ -121,4 +122,17 @@ func (s *splitter) marksIn(start, end int) []AnchorMark {
 
 // PageAnchor is the fragment identifier of page n (1-based) of a PDF,
 // "page=n" (RFC 8118: source_uri + "#page=n" opens the page).
-func PageAnchor(n int) string { return "page=" + strconv.Itoa(n) }
+func PageAnchor(n int) string { return pagePrefix + strconv.Itoa(n) }
+
+// AnchorPage returns the page a PageAnchor names; ok is false for any
+// other anchor.
+func AnchorPage(anchor string) (n int, ok bool) {
+	rest, found := strings.CutPrefix(anchor, pagePrefix)
+	if !found {
+		return 0, false
+	}
+	n, err := strconv.Atoi(rest)
+	return n, err == nil && n > 0
+}
+
+const pagePrefix = "page="

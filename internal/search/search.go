@@ -681,8 +681,14 @@ func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
 // link to their section. The chunker marks a chunk's later pages with it.
 func PageAnchor(n int) string { return chunk.PageAnchor(n) }
 
+// AnchorPage returns the page a PageAnchor names (chunk.AnchorPage).
+func AnchorPage(anchor string) (int, bool) { return chunk.AnchorPage(anchor) }
+
 // IsPageAnchor reports whether anchor is a PageAnchor.
-func IsPageAnchor(anchor string) bool { return strings.HasPrefix(anchor, "page=") }
+func IsPageAnchor(anchor string) bool {
+	_, ok := chunk.AnchorPage(anchor)
+	return ok
+}
 
 // Link is the address of anchor on the document at sourceURI:
 // sourceURI#anchor, or sourceURI alone when there is no anchor or the
