@@ -1159,13 +1159,9 @@ func (w *htmlWalker) walk(n *html.Node) {
 		w.walkChildren(n)
 		w.flush()
 		w.b.inDefinition--
-	case atom.Div, atom.Section:
+	case atom.Div:
 		if head := entryHeading(n); head != nil && w.item == nil {
 			w.entry(n, head)
-			return
-		}
-		if n.DataAtom == atom.Section {
-			w.walkBlock(n)
 			return
 		}
 		if w.noHeading == 0 && w.item == nil && namedTitle(n) {
