@@ -5,15 +5,16 @@
 -- name: LockDocumentBySourceURI :one
 -- The row lock is what makes a same-content write a compare-and-set: the
 -- content hash read here cannot change before the transaction ends.
-SELECT id, content_sha, pipeline, chunk_count, title, title_given, content_type, metadata FROM documents
+SELECT id, content_sha, pipeline, chunk_count, title, title_given, content_type, metadata, from_files FROM documents
 WHERE tenant_id = @tenant_id AND source_uri = @source_uri
 FOR UPDATE;
 
 -- name: UpdateDocumentDetails :exec
--- Same content and title, new metadata (or the title now named): no
--- re-chunking needed. Runs in the transaction that locked the row with
--- LockDocumentBySourceURI.
-UPDATE documents SET title_given = @title_given, metadata = @metadata, updated_at = now()
+-- Same content and title, new metadata (or the title now named, or
+-- another writer: from_files): no re-chunking needed. Runs in the
+-- transaction that locked the row with LockDocumentBySourceURI.
+UPDATE documents SET title_given = @title_given, metadata = @metadata, from_files = @from_files,
+    updated_at = CASE WHEN sqlc.arg(touched)::bool THEN now() ELSE updated_at END
 WHERE tenant_id = @tenant_id AND id = @id;
 
 -- name: UpsertDocument :one
@@ -26,14 +27,15 @@ WHERE tenant_id = @tenant_id AND id = @id;
 -- named one it carries, and the update happens only if that still holds
 -- (compare-and-set); no row returned means it did not, and the caller
 -- starts over.
-INSERT INTO documents (tenant_id, source_uri, title, title_given, content_type, content_sha, pipeline, metadata, body, code_spans, chunk_count)
+INSERT INTO documents (tenant_id, source_uri, title, title_given, content_type, content_sha, pipeline, metadata, body, code_spans, chunk_count, from_files)
 VALUES (@tenant_id, @source_uri, @title, @title_given, @content_type, @content_sha, @pipeline,
-        COALESCE(sqlc.narg(metadata)::jsonb, '{}'::jsonb), @body, @code_spans::int[], @chunk_count)
+        COALESCE(sqlc.narg(metadata)::jsonb, '{}'::jsonb), @body, @code_spans::int[], @chunk_count, @from_files)
 ON CONFLICT (tenant_id, source_uri) DO UPDATE
 SET title = excluded.title, title_given = excluded.title_given, content_type = excluded.content_type,
     content_sha = excluded.content_sha, pipeline = excluded.pipeline,
     metadata = COALESCE(sqlc.narg(metadata)::jsonb, documents.metadata), body = excluded.body,
-    code_spans = excluded.code_spans, chunk_count = excluded.chunk_count, updated_at = now()
+    code_spans = excluded.code_spans, chunk_count = excluded.chunk_count, from_files = excluded.from_files,
+    updated_at = now()
 WHERE sqlc.arg(title_named)::bool
    OR (documents.title_given = excluded.title_given AND (NOT documents.title_given OR documents.title = excluded.title))
 RETURNING id, (xmax = 0)::bool AS inserted;
@@ -89,9 +91,19 @@ ORDER BY source_uri
 LIMIT @max_rows;
 
 -- name: ListSourceURIs :many
-SELECT id, source_uri FROM documents
+SELECT id, source_uri, from_files FROM documents
 WHERE tenant_id = @tenant_id AND starts_with(source_uri, @prefix::text)
 ORDER BY source_uri;
+
+-- name: PruneDocument :one
+-- A prune's delete: only a document a `ragd ingest` run wrote (or, with
+-- unknown, one stored before writers were recorded), checked in the
+-- delete itself, so an API write that took the source_uri after the
+-- prune listed it is not deleted.
+DELETE FROM documents
+WHERE tenant_id = @tenant_id AND source_uri = @source_uri
+  AND (from_files OR (sqlc.arg(unknown)::bool AND from_files IS NULL))
+RETURNING id, source_uri;
 
 -- name: DeleteDocument :one
 DELETE FROM documents WHERE tenant_id = @tenant_id AND id = @id RETURNING id, source_uri;

@@ -56,7 +56,7 @@ func runIngest(ctx context.Context, e *env, args []string) error {
 	fs.Var(&include, "include", "glob of files to ingest, relative to each PATH (repeatable; default: every .md .html .htm .txt .pdf .docx, gzipped too (.pdf.gz), but a Sphinx build's _sources/; a glob of every page, '*.html', keeps the generated pages out, naming one takes it in)")
 	fs.Var(&exclude, "exclude", "glob of files or directories to skip, relative to PATH (repeatable; a directory it names is skipped with all it holds; ** crosses directories)")
 	baseURI := fs.String("base-uri", "", "source_uri = base URI + relative path (default file://absolute-path)")
-	prune := fs.Bool("prune", false, "delete the tenant's documents under the same source_uri prefix whose file is gone (a file --include or --exclude leaves out is not gone); it deletes nothing and fails when that is more than 10 documents and more than half of those under the prefix, unless --prune-force")
+	prune := fs.Bool("prune", false, "delete the documents ragd ingest stored under the same source_uri prefix whose file is gone (a file --include or --exclude leaves out is not gone; documents the API wrote there are kept); it deletes nothing and fails when that is more than 10 documents and more than half of those under the prefix, unless --prune-force")
 	pruneForce := fs.Bool("prune-force", false, "with --prune: delete however many documents are gone")
 	workers := fs.Int("workers", 2, "documents in flight")
 	asJSON := fs.Bool("json", false, "print the summary as JSON")
@@ -206,13 +206,21 @@ func skippedDirs(fails []ingest.Failure) (dirs, grouped int) {
 
 // printNotIngested lists the files a run did not ingest, one line each:
 // SKIPPED, REFUSED or FAILED, the path and the reason; then the documents
-// a prune deleted (DELETED and the source_uri).
+// a prune deleted (DELETED and the source_uri) and those it kept (KEPT).
 func printNotIngested(e *env, sum ingest.Summary) {
 	for _, f := range sum.NotIngested() {
 		fmt.Fprintf(e.stdout, "  %s %s: %s\n", strings.ToUpper(string(f.Kind)), f.Path, f.Reason)
 	}
 	for _, uri := range sum.DeletedDocuments {
 		fmt.Fprintf(e.stdout, "  DELETED %s: its file is gone, or left out of this run as a copy of another or as no document\n", uri)
+	}
+	for _, k := range sum.KeptDocuments {
+		switch k.Writer {
+		case "api":
+			fmt.Fprintf(e.stdout, "  KEPT %s: no file of this run is its, but the API or an ingestion job wrote it, and a prune deletes only what ragd ingest stored\n", k.SourceURI)
+		default:
+			fmt.Fprintf(e.stdout, "  KEPT %s: its file is gone, but it was stored before ragd recorded whether a file or the API wrote it; if it is a file's, delete it (DELETE /v1/documents?source_uri=…)\n", k.SourceURI)
+		}
 	}
 }
 

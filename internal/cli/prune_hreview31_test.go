@@ -12,7 +12,6 @@ import (
 	"github.com/ragd-dev/ragd/internal/embed"
 	"github.com/ragd-dev/ragd/internal/ingest"
 	"github.com/ragd-dev/ragd/internal/store"
-	"github.com/ragd-dev/ragd/internal/tenant"
 	"github.com/ragd-dev/ragd/internal/testdb"
 )
 
@@ -45,25 +44,10 @@ func TestPruneReplacesUnescapedSpellingUnderSpacedRoot_hreview31(t *testing.T) {
 		t.Fatal(err)
 	}
 	// The document as the previous release stored it: the path unescaped.
-	emb, err := embed.NewLocal(embed.DefaultModelDir(os.Getenv))
-	if err != nil {
-		t.Fatal(err)
-	}
+	p, tt := localPipeline(t, tn.ID)
 	pool := testdb.App(t)
-	m, err := store.New().GetEmbeddingModel(ctx, pool, emb.Model())
-	if err != nil {
-		t.Fatal(err)
-	}
-	p, err := ingest.New(pool, emb, m.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
-	tt, err := tenant.Load(ctx, pool, tn.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
 	old := "file://" + filepath.ToSlash(filepath.Join(root, "a.md"))
-	if _, err := p.Upsert(ctx, tt, ingest.Document{SourceURI: old, ContentType: "text/markdown", Content: []byte(text)}); err != nil {
+	if _, err := p.Upsert(ctx, tt, ingest.Document{SourceURI: old, ContentType: "text/markdown", Content: []byte(text), FromFiles: true}); err != nil {
 		t.Fatal(err)
 	}
 	code, out, errOut := runCLI(t, env, "ingest", "--tenant", tn.Slug, "--prune", root)

@@ -2,13 +2,18 @@ package ingest_test
 
 import (
 	"context"
+	"maps"
 	"net/url"
 	"os"
 	"path/filepath"
 	"slices"
 	"testing"
 
+	"github.com/jackc/pgx/v5"
+
 	"github.com/ragd-dev/ragd/internal/ingest"
+	"github.com/ragd-dev/ragd/internal/store"
+	"github.com/ragd-dev/ragd/internal/testdb"
 )
 
 // A file's name with characters a URI's path cannot hold becomes a
@@ -82,6 +87,15 @@ func TestPruneReplacesTheUnescapedSpelling(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+	// Stored by an ingest run older than writers' records, as migration
+	// 00035 leaves such documents: no writer known.
+	err := store.InTenant(ctx, testdb.App(t), tn.ID, func(tx pgx.Tx) error {
+		_, err := tx.Exec(ctx, "UPDATE documents SET from_files = NULL")
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
 	files, _, err := ingest.Walk([]string{root}, ingest.WalkOptions{BaseURI: base})
 	if err != nil {
 		t.Fatal(err)
@@ -93,11 +107,11 @@ func TestPruneReplacesTheUnescapedSpelling(t *testing.T) {
 	if want := []string{base + "/a b.md"}; !slices.Equal(sum.DeletedDocuments, want) || sum.Added != 1 || sum.Updated != 1 {
 		t.Fatalf("summary %+v: want the escaped page added, the plain one updated, %q deleted", sum, want)
 	}
-	got, err := p.ListSourceURIs(ctx, tn, base+"/")
+	stored, err := p.ListSourceURIs(ctx, tn, base+"/")
 	if err != nil {
 		t.Fatal(err)
 	}
-	slices.Sort(got)
+	got := slices.Sorted(maps.Keys(stored))
 	if want := []string{base + "/a%20b.md", base + "/plain.md"}; !slices.Equal(got, want) {
 		t.Errorf("documents %q, want %q", got, want)
 	}

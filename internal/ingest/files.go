@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"maps"
 	"net/url"
 	"os"
 	"path"
@@ -541,8 +542,20 @@ type Summary struct {
 	SkippedFiles []Failure `json:"skipped_files"`
 	RefusedFiles []Failure `json:"refused_files"`
 	// DeletedDocuments are the source_uris of the documents a prune deleted.
-	DeletedDocuments []string      `json:"deleted_documents"`
-	Elapsed          time.Duration `json:"elapsed_ns"`
+	DeletedDocuments []string `json:"deleted_documents"`
+	// KeptDocuments are the documents a prune found under its prefix with
+	// no file of the run and did not delete, because no `ragd ingest` run
+	// wrote them (KeptDocument.Writer).
+	KeptDocuments []KeptDocument `json:"kept_documents"`
+	Elapsed       time.Duration  `json:"elapsed_ns"`
+}
+
+// KeptDocument is a document a prune kept: Writer "api" when the API or
+// an ingestion job wrote it, "unknown" when it was stored before ragd
+// recorded writers.
+type KeptDocument struct {
+	SourceURI string `json:"source_uri"`
+	Writer    string `json:"writer"`
 }
 
 // MarshalJSON writes the lists as arrays, empty ones as [] (not null).
@@ -556,6 +569,9 @@ func (s Summary) MarshalJSON() ([]byte, error) {
 	}
 	if c.DeletedDocuments == nil {
 		c.DeletedDocuments = []string{}
+	}
+	if c.KeptDocuments == nil {
+		c.KeptDocuments = []KeptDocument{}
 	}
 	return json.Marshal(c)
 }
@@ -636,15 +652,25 @@ func (pr Prune) gone(uri string) bool {
 	if slices.Contains(pr.Linked, uri) {
 		return true
 	}
-	// The remainder is the file's path as EscapePath wrote it. A
-	// document stored under another spelling of it (before source_uris
-	// were escaped: "a b.html" for "a%20b.html") is the same file's
-	// superseded copy.
-	rel, err := url.PathUnescape(escaped)
-	if err != nil || EscapePath(rel) != escaped {
+	if pr.misspelt(uri) {
 		return true
 	}
+	rel, _ := url.PathUnescape(escaped)
 	return !pr.exists(rel)
+}
+
+// misspelt reports whether uri, under the prefix, is not the spelling
+// EscapePath gives its file's path. The remainder is the file's path as
+// EscapePath wrote it; a document stored under another spelling of it
+// (before source_uris were escaped: "a b.html" for "a%20b.html") is the
+// same file's superseded copy, which only ingest runs wrote.
+func (pr Prune) misspelt(uri string) bool {
+	escaped, ok := strings.CutPrefix(uri, pr.Prefix)
+	if !ok {
+		return false
+	}
+	rel, err := url.PathUnescape(escaped)
+	return err != nil || EscapePath(rel) != escaped
 }
 
 // exists reports whether the slash-separated path rel names a file that
@@ -744,21 +770,35 @@ feed:
 			if err != nil {
 				return sum, err
 			}
-			for _, uri := range old {
+			for uri, w := range old {
 				if strings.HasPrefix(uri, prune.Prefix) {
 					continue
 				}
 				rel := strings.TrimPrefix(uri, prune.Unescaped)
 				if keep[prune.Prefix+EscapePath(rel)] || len(prune.Roots) > 0 && !prune.exists(rel) {
 					superseded[uri] = true
-					existing = append(existing, uri)
+					existing[uri] = w
 				}
 			}
 		}
 		var doomed []string
 		lost, firstLost := 0, "" // the doomed that no file of the run replaces
-		for _, uri := range existing {
+		for _, uri := range slices.Sorted(maps.Keys(existing)) {
 			if keep[uri] || !superseded[uri] && !skipped[uri] && !prune.gone(uri) {
+				continue
+			}
+			// Only what a `ragd ingest` run stored is a file's to delete:
+			// a document the API wrote under the prefix names no file and
+			// never had one. One stored before writers were recorded is
+			// kept too, unless it is a superseded spelling (only ingest
+			// runs wrote those).
+			old := superseded[uri] || prune.misspelt(uri)
+			switch w := existing[uri]; {
+			case w == WriterOther:
+				sum.KeptDocuments = append(sum.KeptDocuments, KeptDocument{SourceURI: uri, Writer: "api"})
+				continue
+			case w == WriterUnknown && !old:
+				sum.KeptDocuments = append(sum.KeptDocuments, KeptDocument{SourceURI: uri, Writer: "unknown"})
 				continue
 			}
 			doomed = append(doomed, uri)
@@ -783,8 +823,12 @@ feed:
 			doomed = nil
 		}
 		for _, uri := range doomed {
-			if _, err := p.DeleteBySourceURI(ctx, t, uri); err != nil && !errors.Is(err, ErrNotFound) {
-				sum.Add(Failure{Path: uri, Reason: "prune: " + err.Error(), Kind: KindFailed})
+			if err := p.pruneOne(ctx, t, uri, superseded[uri] || prune.misspelt(uri)); err != nil {
+				if !errors.Is(err, ErrNotFound) {
+					sum.Add(Failure{Path: uri, Reason: "prune: " + err.Error(), Kind: KindFailed})
+				}
+				// Not found: deleted meanwhile, or rewritten by the API
+				// since it was listed, which the delete checked.
 				continue
 			}
 			sum.Deleted++
@@ -810,7 +854,7 @@ func (p *Pipeline) ingestFile(ctx context.Context, t tenant.Tenant, f File) (Out
 	if err != nil {
 		return Outcome{}, err
 	}
-	return p.Upsert(ctx, t, Document{SourceURI: f.SourceURI, ContentType: fileCharset(f, data), Content: data, Metadata: f.Metadata, Access: f.Access, SetAccess: f.SetAccess})
+	return p.Upsert(ctx, t, Document{SourceURI: f.SourceURI, ContentType: fileCharset(f, data), Content: data, Metadata: f.Metadata, Access: f.Access, SetAccess: f.SetAccess, FromFiles: true})
 }
 
 // fileCharset is the content type a file is read as: a text file (plain or

@@ -75,6 +75,11 @@ type Document struct {
 	// deadline, and a document it cannot finish is better refused at once,
 	// pointing to ingestion jobs, than timed out after a minute's work.
 	MaxChunks int
+	// FromFiles marks a file a `ragd ingest` run read: a later run's prune
+	// (Prune) may delete the document once its file is gone. Every other
+	// write (the API, ingestion jobs) leaves it false, and no prune deletes
+	// what it stored. The last write decides, an unchanged one too.
+	FromFiles bool
 }
 
 // Outcome is the result of one Upsert.

@@ -19,6 +19,7 @@ import (
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgtype"
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/pgvector/pgvector-go"
 
@@ -392,14 +393,17 @@ func (p *Pipeline) upsert(ctx context.Context, t tenant.Tenant, d Document, ct s
 			}
 		}
 		given := row.TitleGiven || d.Title != ""
+		writer := row.FromFiles.Valid && row.FromFiles.Bool == d.FromFiles
 		if !sameJSON(row.Metadata, newMeta) {
 			out.Status = StatusUpdated
-		} else if given == row.TitleGiven {
+		} else if given == row.TitleGiven && writer {
 			return nil
 		}
 		// (A derived title now named with the same text is recorded as named
-		// but is no visible change: still "unchanged".)
-		return q.UpdateDocumentDetails(ctx, tx, store.UpdateDocumentDetailsParams{TenantID: t.ID, ID: row.ID, TitleGiven: given, Metadata: newMeta})
+		// but is no visible change: still "unchanged"; so is another
+		// writer, which only decides what a prune may delete.)
+		return q.UpdateDocumentDetails(ctx, tx, store.UpdateDocumentDetailsParams{TenantID: t.ID, ID: row.ID, TitleGiven: given, Metadata: newMeta,
+			FromFiles: pgtype.Bool{Bool: d.FromFiles, Valid: true}, Touched: !sameJSON(row.Metadata, newMeta) || given != row.TitleGiven})
 	})
 	if err != nil {
 		return Outcome{SourceURI: d.SourceURI}, fmt.Errorf("ingest %s: store: %w", d.SourceURI, err)
@@ -588,7 +592,7 @@ func (p *Pipeline) upsert(ctx context.Context, t tenant.Tenant, d Document, ct s
 		}
 		doc, err := q.UpsertDocument(ctx, tx, store.UpsertDocumentParams{TenantID: t.ID, SourceUri: d.SourceURI, Title: title, TitleGiven: given,
 			TitleNamed: d.Title != "", ContentType: ct, ContentSha: sum, Pipeline: p.fingerprint, Metadata: meta, Body: doc.Text,
-			CodeSpans: codeSpans(doc), ChunkCount: int32(len(chunks))})
+			CodeSpans: codeSpans(doc), ChunkCount: int32(len(chunks)), FromFiles: pgtype.Bool{Bool: d.FromFiles, Valid: true}})
 		if errors.Is(err, store.ErrNotFound) {
 			return errTitleMoved // the compare-and-set on the title failed
 		}
@@ -842,17 +846,51 @@ func ContentSHA(content []byte) string {
 	return hex.EncodeToString(s[:])
 }
 
-// ListSourceURIs returns the tenant's source_uris that start with prefix.
-func (p *Pipeline) ListSourceURIs(ctx context.Context, t tenant.Tenant, prefix string) ([]string, error) {
-	var uris []string
+// Writer says what wrote a stored document, as a prune sees it.
+type Writer int
+
+const (
+	// WriterUnknown: stored before ragd recorded writers.
+	WriterUnknown Writer = iota
+	// WriterFiles: a `ragd ingest` run read it from a file (Document.FromFiles).
+	WriterFiles
+	// WriterOther: the API, an ingestion job, a dataset the CLI loaded.
+	WriterOther
+)
+
+// ListSourceURIs returns the tenant's source_uris that start with prefix,
+// each with its document's writer.
+func (p *Pipeline) ListSourceURIs(ctx context.Context, t tenant.Tenant, prefix string) (map[string]Writer, error) {
+	uris := map[string]Writer{}
 	err := store.InTenant(ctx, p.pool, t.ID, func(tx pgx.Tx) error {
 		rows, err := store.New().ListSourceURIs(ctx, tx, store.ListSourceURIsParams{TenantID: t.ID, Prefix: prefix})
 		for _, r := range rows {
-			uris = append(uris, r.SourceUri)
+			uris[r.SourceUri] = writerOf(r.FromFiles)
 		}
 		return err
 	})
 	return uris, err
+}
+
+func writerOf(fromFiles pgtype.Bool) Writer {
+	switch {
+	case !fromFiles.Valid:
+		return WriterUnknown
+	case fromFiles.Bool:
+		return WriterFiles
+	}
+	return WriterOther
+}
+
+// pruneOne deletes the document at uri if a `ragd ingest` run wrote it
+// (or, with unknown, if nobody recorded who did), checked in the delete:
+// ErrNotFound when there is no such document (any more).
+func (p *Pipeline) pruneOne(ctx context.Context, t tenant.Tenant, uri string, unknown bool) error {
+	_, err := p.deleteOne(ctx, t, func(q *store.Queries, tx pgx.Tx) (uuid.UUID, string, error) {
+		row, err := q.PruneDocument(ctx, tx, store.PruneDocumentParams{TenantID: t.ID, SourceUri: uri, Unknown: unknown})
+		return row.ID, row.SourceUri, err
+	})
+	return err
 }
 
 // Twins says how many of the tenant's documents under prefix have the same

@@ -30,7 +30,7 @@ func TestHReview33PruneGuardCountsSupersededSpellings(t *testing.T) {
 	for i := range 12 {
 		name := fmt.Sprintf("meeting note %02d.md", i)
 		text := fmt.Sprintf("# Meeting %d\n\nWhat meeting %d decided about topic %d.\n", i, i, i)
-		if _, err := p.Upsert(ctx, tn, ingest.Document{SourceURI: base + "/" + name, ContentType: "text/markdown", Content: []byte(text)}); err != nil {
+		if _, err := p.Upsert(ctx, tn, ingest.Document{SourceURI: base + "/" + name, ContentType: "text/markdown", Content: []byte(text), FromFiles: true}); err != nil {
 			t.Fatal(err)
 		}
 		if i == 0 {

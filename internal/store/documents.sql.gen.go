@@ -474,7 +474,7 @@ func (q *Queries) ListDocuments(ctx context.Context, db DBTX, arg ListDocumentsP
 }
 
 const listSourceURIs = `-- name: ListSourceURIs :many
-SELECT id, source_uri FROM documents
+SELECT id, source_uri, from_files FROM documents
 WHERE tenant_id = $1 AND starts_with(source_uri, $2::text)
 ORDER BY source_uri
 `
@@ -487,6 +487,7 @@ type ListSourceURIsParams struct {
 type ListSourceURIsRow struct {
 	ID        uuid.UUID
 	SourceUri string
+	FromFiles pgtype.Bool
 }
 
 func (q *Queries) ListSourceURIs(ctx context.Context, db DBTX, arg ListSourceURIsParams) ([]ListSourceURIsRow, error) {
@@ -498,7 +499,7 @@ func (q *Queries) ListSourceURIs(ctx context.Context, db DBTX, arg ListSourceURI
 	items := []ListSourceURIsRow{}
 	for rows.Next() {
 		var i ListSourceURIsRow
-		if err := rows.Scan(&i.ID, &i.SourceUri); err != nil {
+		if err := rows.Scan(&i.ID, &i.SourceUri, &i.FromFiles); err != nil {
 			return nil, err
 		}
 		items = append(items, i)
@@ -511,7 +512,7 @@ func (q *Queries) ListSourceURIs(ctx context.Context, db DBTX, arg ListSourceURI
 
 const lockDocumentBySourceURI = `-- name: LockDocumentBySourceURI :one
 
-SELECT id, content_sha, pipeline, chunk_count, title, title_given, content_type, metadata FROM documents
+SELECT id, content_sha, pipeline, chunk_count, title, title_given, content_type, metadata, from_files FROM documents
 WHERE tenant_id = $1 AND source_uri = $2
 FOR UPDATE
 `
@@ -530,6 +531,7 @@ type LockDocumentBySourceURIRow struct {
 	TitleGiven  bool
 	ContentType string
 	Metadata    []byte
+	FromFiles   pgtype.Bool
 }
 
 // Documents and their chunks. Every query runs inside a tenant transaction;
@@ -549,6 +551,7 @@ func (q *Queries) LockDocumentBySourceURI(ctx context.Context, db DBTX, arg Lock
 		&i.TitleGiven,
 		&i.ContentType,
 		&i.Metadata,
+		&i.FromFiles,
 	)
 	return i, err
 }
@@ -580,6 +583,35 @@ ON CONFLICT (tenant_id) DO UPDATE SET chunk_count = tenant_stats.chunk_count
 func (q *Queries) LockTenantStats(ctx context.Context, db DBTX, tenantID uuid.UUID) error {
 	_, err := db.Exec(ctx, lockTenantStats, tenantID)
 	return err
+}
+
+const pruneDocument = `-- name: PruneDocument :one
+DELETE FROM documents
+WHERE tenant_id = $1 AND source_uri = $2
+  AND (from_files OR ($3::bool AND from_files IS NULL))
+RETURNING id, source_uri
+`
+
+type PruneDocumentParams struct {
+	TenantID  uuid.UUID
+	SourceUri string
+	Unknown   bool
+}
+
+type PruneDocumentRow struct {
+	ID        uuid.UUID
+	SourceUri string
+}
+
+// A prune's delete: only a document a `ragd ingest` run wrote (or, with
+// unknown, one stored before writers were recorded), checked in the
+// delete itself, so an API write that took the source_uri after the
+// prune listed it is not deleted.
+func (q *Queries) PruneDocument(ctx context.Context, db DBTX, arg PruneDocumentParams) (PruneDocumentRow, error) {
+	row := db.QueryRow(ctx, pruneDocument, arg.TenantID, arg.SourceUri, arg.Unknown)
+	var i PruneDocumentRow
+	err := row.Scan(&i.ID, &i.SourceUri)
+	return i, err
 }
 
 const twinsOutsidePrefix = `-- name: TwinsOutsidePrefix :one
@@ -620,24 +652,29 @@ func (q *Queries) TwinsOutsidePrefix(ctx context.Context, db DBTX, arg TwinsOuts
 }
 
 const updateDocumentDetails = `-- name: UpdateDocumentDetails :exec
-UPDATE documents SET title_given = $1, metadata = $2, updated_at = now()
-WHERE tenant_id = $3 AND id = $4
+UPDATE documents SET title_given = $1, metadata = $2, from_files = $3,
+    updated_at = CASE WHEN $4::bool THEN now() ELSE updated_at END
+WHERE tenant_id = $5 AND id = $6
 `
 
 type UpdateDocumentDetailsParams struct {
 	TitleGiven bool
 	Metadata   []byte
+	FromFiles  pgtype.Bool
+	Touched    bool
 	TenantID   uuid.UUID
 	ID         uuid.UUID
 }
 
-// Same content and title, new metadata (or the title now named): no
-// re-chunking needed. Runs in the transaction that locked the row with
-// LockDocumentBySourceURI.
+// Same content and title, new metadata (or the title now named, or
+// another writer: from_files): no re-chunking needed. Runs in the
+// transaction that locked the row with LockDocumentBySourceURI.
 func (q *Queries) UpdateDocumentDetails(ctx context.Context, db DBTX, arg UpdateDocumentDetailsParams) error {
 	_, err := db.Exec(ctx, updateDocumentDetails,
 		arg.TitleGiven,
 		arg.Metadata,
+		arg.FromFiles,
+		arg.Touched,
 		arg.TenantID,
 		arg.ID,
 	)
@@ -666,15 +703,16 @@ func (q *Queries) UpdateDocumentMetadata(ctx context.Context, db DBTX, arg Updat
 }
 
 const upsertDocument = `-- name: UpsertDocument :one
-INSERT INTO documents (tenant_id, source_uri, title, title_given, content_type, content_sha, pipeline, metadata, body, code_spans, chunk_count)
+INSERT INTO documents (tenant_id, source_uri, title, title_given, content_type, content_sha, pipeline, metadata, body, code_spans, chunk_count, from_files)
 VALUES ($1, $2, $3, $4, $5, $6, $7,
-        COALESCE($8::jsonb, '{}'::jsonb), $9, $10::int[], $11)
+        COALESCE($8::jsonb, '{}'::jsonb), $9, $10::int[], $11, $12)
 ON CONFLICT (tenant_id, source_uri) DO UPDATE
 SET title = excluded.title, title_given = excluded.title_given, content_type = excluded.content_type,
     content_sha = excluded.content_sha, pipeline = excluded.pipeline,
     metadata = COALESCE($8::jsonb, documents.metadata), body = excluded.body,
-    code_spans = excluded.code_spans, chunk_count = excluded.chunk_count, updated_at = now()
-WHERE $12::bool
+    code_spans = excluded.code_spans, chunk_count = excluded.chunk_count, from_files = excluded.from_files,
+    updated_at = now()
+WHERE $13::bool
    OR (documents.title_given = excluded.title_given AND (NOT documents.title_given OR documents.title = excluded.title))
 RETURNING id, (xmax = 0)::bool AS inserted
 `
@@ -691,6 +729,7 @@ type UpsertDocumentParams struct {
 	Body        string
 	CodeSpans   []int32
 	ChunkCount  int32
+	FromFiles   pgtype.Bool
 	TitleNamed  bool
 }
 
@@ -721,6 +760,7 @@ func (q *Queries) UpsertDocument(ctx context.Context, db DBTX, arg UpsertDocumen
 		arg.Body,
 		arg.CodeSpans,
 		arg.ChunkCount,
+		arg.FromFiles,
 		arg.TitleNamed,
 	)
 	var i UpsertDocumentRow

@@ -63,6 +63,7 @@ type Document struct {
 	AccessID    int32
 	TitleGiven  bool
 	CodeSpans   []int32
+	FromFiles   pgtype.Bool
 }
 
 type EmbeddingModel struct {
