@@ -1105,6 +1105,21 @@ func complete(d []unit, from, to, maxSentences int, query []string, procedure, d
 			from--
 		}
 	}
+	// Numbered notes explaining the lines of the code above them (its
+	// callouts) bring that code, and the caption above it: alone they
+	// explain a command the answer never shows. Notes at the end that add
+	// no question term make room.
+	if c := calloutCode(d, from); c >= 0 {
+		for !fitsIn(c, to, 2) && to-from > 1 && !addsTerm(d[from:to-1], d[to-1], query) {
+			to--
+		}
+		if fitsIn(c, to, 2) {
+			from = c
+			if from > 0 && d[from-1].kind == unitSentence && d[from-1].section == d[from].section && d[from-1].item == "" && fitsIn(from-1, to, 2) {
+				from--
+			}
+		}
+	}
 	// A passage that starts inside a definition names what is defined: the
 	// term is the subject of every sentence of its definition, and the
 	// question often asks for it ("graceful" above "… currently open
@@ -1453,6 +1468,42 @@ func cutAtCode(d []unit, i int) bool {
 	closed := strings.TrimRight(prev, "\"')]”’»")
 	return unicode.IsLower(r) && prev != "" && !endsSentence(prev) &&
 		!strings.HasSuffix(closed, ":") && !strings.HasSuffix(closed, ";") && !strings.HasSuffix(closed, "…") && !strings.HasSuffix(closed, "：")
+}
+
+// calloutCode returns the index of the code block whose callouts the
+// numbered notes at d[from] explain, or -1: the units from the code to
+// from are items of one numbered list, and a line of the code ends with
+// the first item's number as a callout mark ("$ git reset --soft HEAD^
+// <1>": AsciiDoc's and DocBook's; Asciidoctor's "(1)"). A Git trial's
+// answer to undoing a commit quoted "1. This is most often done when you
+// remembered …" without the command it explains.
+func calloutCode(d []unit, from int) int {
+	for k := from; k > 0 && d[k].kind == unitSentence && numbered(d[k].item); k-- {
+		prev := d[k-1]
+		if prev.kind == unitCode {
+			if prev.echo || prev.output || !calloutMarked(prev.text, strings.TrimSuffix(d[k].item, ". ")) {
+				return -1
+			}
+			return k - 1
+		}
+		if prev.kind != unitSentence || !numbered(prev.item) || prev.section != d[k].section {
+			return -1
+		}
+	}
+	return -1
+}
+
+// calloutMark is a callout mark ending a line of code.
+var calloutMark = regexp.MustCompile(`[ \t](?:<([0-9]{1,2})>|\(([0-9]{1,2})\))[ \t]*$`)
+
+// calloutMarked reports whether a line of code ends with callout number n.
+func calloutMarked(code, n string) bool {
+	for _, line := range strings.Split(code, "\n") {
+		if m := calloutMark.FindStringSubmatch(line); m != nil && (m[1] == n || m[2] == n) {
+			return true
+		}
+	}
+	return false
 }
 
 // continues reports whether s opens with a continuation word.
