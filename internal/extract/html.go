@@ -1082,7 +1082,14 @@ func (w *htmlWalker) walk(n *html.Node) {
 	case atom.Pre, atom.Listing, atom.Xmp, atom.Plaintext:
 		w.flush()
 		var sb strings.Builder
-		rawText(n, &sb)
+		if c := preCaption(n); c != nil {
+			// A caption the generator put inside the listing
+			// (haproxy-dconv's example-desc) is prose above the code.
+			w.b.add(KindParagraph, 0, textContent(c))
+			rawTextSkipping(n, c, &sb)
+		} else {
+			rawText(n, &sb)
+		}
 		if isManPage(sb.String()) {
 			manPage(&w.b, sb.String())
 			return
@@ -1877,8 +1884,17 @@ func inlineInto(n *html.Node, in *inline) {
 }
 
 // rawText appends the text of n's subtree verbatim (for pre), with <br> as a
-// newline and chrome dropped.
-func rawText(n *html.Node, sb *strings.Builder) {
+// newline and chrome dropped. A div or p inside it is a line (or lines) of
+// its own, as a browser shows it.
+func rawText(n *html.Node, sb *strings.Builder) { rawTextSkipping(n, nil, sb) }
+
+// rawTextSkipping is rawText leaving out the subtree skip.
+func rawTextSkipping(n, skip *html.Node, sb *strings.Builder) {
+	newline := func() {
+		if s := sb.String(); s != "" && !strings.HasSuffix(s, "\n") {
+			sb.WriteByte('\n')
+		}
+	}
 	for c := n.FirstChild; c != nil; c = c.NextSibling {
 		switch c.Type {
 		case html.TextNode:
@@ -1888,12 +1904,47 @@ func rawText(n *html.Node, sb *strings.Builder) {
 				sb.WriteByte('\n')
 				continue
 			}
-			if isChrome(c, true) {
+			if c == skip || isChrome(c, true) {
 				continue
 			}
-			rawText(c, sb)
+			block := c.DataAtom == atom.Div || c.DataAtom == atom.P
+			if block {
+				newline()
+			}
+			rawTextSkipping(c, skip, sb)
+			if block {
+				newline()
+			}
 		}
 	}
+}
+
+// preCaption returns the div or p that opens a pre before any of its
+// text, holding text and no code of its own: a caption a documentation
+// generator put inside the listing (haproxy-dconv's <div
+// class="example-desc"> above the <code>), which was glued to the code's
+// first line ("…handled by HAProxy.redirect scheme https if …"), when a
+// code element follows it. Nil when there is none.
+func preCaption(n *html.Node) *html.Node {
+	for c := n.FirstChild; c != nil; c = c.NextSibling {
+		switch {
+		case c.Type == html.TextNode && strings.TrimSpace(c.Data) == "", c.Type == html.CommentNode:
+			continue
+		case c.Type == html.ElementNode && (c.DataAtom == atom.Div || c.DataAtom == atom.P) && !isChrome(c, true) &&
+			strings.TrimSpace(textContent(c)) != "" && findFirst(c, func(x *html.Node) bool { return x.DataAtom == atom.Code || x.DataAtom == atom.Pre }) == nil:
+			// Only above a code element: a listing whose lines are divs
+			// (one per line) opens with code, not a caption.
+			next := c.NextSibling
+			for next != nil && (next.Type == html.TextNode && strings.TrimSpace(next.Data) == "" || next.Type == html.CommentNode) {
+				next = next.NextSibling
+			}
+			if next != nil && next.Type == html.ElementNode && next.DataAtom == atom.Code {
+				return c
+			}
+		}
+		return nil
+	}
+	return nil
 }
 
 // textContent returns all text of n's subtree, unnormalised.
