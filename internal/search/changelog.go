@@ -2,9 +2,12 @@ package search
 
 import (
 	"cmp"
+	"math"
 	"regexp"
 	"slices"
 	"strings"
+
+	"github.com/google/uuid"
 )
 
 // A change log (a Sphinx build's changes.html, a manual's release notes:
@@ -116,8 +119,50 @@ var (
 // evaluation's in-memory fusion both call it, so what is tuned is what is
 // served; it reads a result's Title, HeadingPath and Content.
 func Arrange(question string, results []Result, perDoc int) []Result {
-	return Diversify(discountChangelogs(question, results), perDoc)
+	return Diversify(discountCopies(discountChangelogs(question, results)), perDoc)
 }
+
+// discountCopies lowers the score of a chunk whose text a chunk ranked
+// above it, in another document, holds too (copyWeight for each such
+// copy before it), and re-sorts (best first, the order of equal scores
+// kept). Pages that include a shared section (an AsciiDoc include: Git's
+// "Combined diff format" in six pages, "GIT URLS" in five) filled a
+// question's first five results with one text, and the page that answers
+// it fell out of the first twenty. The first copy keeps its place, and a
+// copy stays among the results, below what else matches about as well.
+func discountCopies(results []Result) []Result {
+	seen := make(map[string][]uuid.UUID, len(results))
+	changed := false
+	for i := range results {
+		key := strings.Join(strings.Fields(results[i].Content), " ")
+		if len(key) < minCopyChars {
+			continue
+		}
+		docs := seen[key]
+		copies := 0
+		for _, d := range docs {
+			if d != results[i].DocumentID {
+				copies++
+			}
+		}
+		if copies > 0 {
+			results[i].Score *= math.Pow(copyWeight, float64(copies))
+			changed = true
+		}
+		seen[key] = append(docs, results[i].DocumentID)
+	}
+	if changed {
+		slices.SortStableFunc(results, func(a, b Result) int { return cmp.Compare(b.Score, a.Score) })
+	}
+	return results
+}
+
+// minCopyChars is the shortest text discountCopies compares: shorter
+// chunks (a line, a heading with a sentence) say little.
+const minCopyChars = 200
+
+// copyWeight is the factor on a copy's score per copy ranked before it.
+const copyWeight = 0.5
 
 // ChangelogChunk reports whether a result is a change log's chunk (by its
 // Title, HeadingPath and Content), whatever the question.
