@@ -1472,17 +1472,25 @@ func cutAtCode(d []unit, i int) bool {
 
 // calloutCode returns the index of the code block whose callouts the
 // numbered notes at d[from] explain, or -1: the units from the code to
-// from are items of one numbered list, and a line of the code ends with
-// the first item's number as a callout mark ("$ git reset --soft HEAD^
-// <1>": AsciiDoc's and DocBook's; Asciidoctor's "(1)"). A Git trial's
+// from are items of one numbered list, and for each item of that list a
+// line of the code ends with its number as a callout mark ("$ git reset
+// --soft HEAD^ <1>": AsciiDoc's and DocBook's; Asciidoctor's "(1)"). A Git trial's
 // answer to undoing a commit quoted "1. This is most often done when you
 // remembered …" without the command it explains.
 func calloutCode(d []unit, from int) int {
 	for k := from; k > 0 && d[k].kind == unitSentence && numbered(d[k].item); k-- {
 		prev := d[k-1]
 		if prev.kind == unitCode {
-			if prev.echo || prev.output || !calloutMarked(prev.text, strings.TrimSuffix(d[k].item, ". ")) {
+			if prev.echo || prev.output {
 				return -1
+			}
+			// Every note of the list has its mark in the code: one line
+			// ending in "(1)" (SQL's VALUES (1)) above an ordinary
+			// numbered list marks no callouts.
+			for j := k; j < len(d) && d[j].kind == unitSentence && numbered(d[j].item) && d[j].section == d[k].section; j++ {
+				if !calloutMarked(prev.text, strings.TrimSuffix(d[j].item, ". ")) {
+					return -1
+				}
 			}
 			return k - 1
 		}

@@ -219,7 +219,7 @@ func printNotIngested(e *env, sum ingest.Summary) {
 		case "api":
 			fmt.Fprintf(e.stdout, "  KEPT %s: no file of this run is its, but the API or an ingestion job wrote it, and a prune deletes only what ragd ingest stored\n", k.SourceURI)
 		default:
-			fmt.Fprintf(e.stdout, "  KEPT %s: its file is gone, but it was stored before ragd recorded whether a file or the API wrote it; if it is a file's, delete it (DELETE /v1/documents?source_uri=…)\n", k.SourceURI)
+			fmt.Fprintf(e.stdout, "  KEPT %s: a prune would delete it (its file is gone, or left out of this run as a copy of another or as no document), but it was stored before ragd recorded whether a file or the API wrote it; if it is a file's, delete it (DELETE /v1/documents?source_uri=…)\n", k.SourceURI)
 		}
 	}
 }

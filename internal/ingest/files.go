@@ -659,6 +659,19 @@ func (pr Prune) gone(uri string) bool {
 	return !pr.exists(rel)
 }
 
+// replacedSpelling reports whether uri is a superseded spelling (misspelt)
+// of a file this run ingests under its escaped source_uri (keep): only
+// then is a document of unknown writer there an ingest run's old copy
+// ("…/billing.html#refunds" uploaded through the API is misspelt too, and
+// names no file).
+func (pr Prune) replacedSpelling(uri string, keep map[string]bool) bool {
+	if !pr.misspelt(uri) {
+		return false
+	}
+	rel, err := url.PathUnescape(strings.TrimPrefix(uri, pr.Prefix))
+	return err == nil && keep[pr.Prefix+EscapePath(rel)]
+}
+
 // misspelt reports whether uri, under the prefix, is not the spelling
 // EscapePath gives its file's path. The remainder is the file's path as
 // EscapePath wrote it; a document stored under another spelling of it
@@ -792,7 +805,7 @@ feed:
 			// never had one. One stored before writers were recorded is
 			// kept too, unless it is a superseded spelling (only ingest
 			// runs wrote those).
-			old := superseded[uri] || prune.misspelt(uri)
+			old := superseded[uri] || prune.replacedSpelling(uri, keep)
 			switch w := existing[uri]; {
 			case w == WriterOther:
 				sum.KeptDocuments = append(sum.KeptDocuments, KeptDocument{SourceURI: uri, Writer: "api"})
@@ -815,15 +828,24 @@ feed:
 				firstLost = uri
 			}
 		}
-		if n := lost; !prune.Force && n > pruneGuardMin && float64(n) > pruneGuardShare*float64(len(existing)) {
+		// The guard's share is of the documents a prune may delete: the
+		// API's under the prefix would dilute it (twenty uploads let a
+		// mistaken run delete 13 of 14 pages).
+		stored := 0
+		for _, w := range existing {
+			if w != WriterOther {
+				stored++
+			}
+		}
+		if n := lost; !prune.Force && n > pruneGuardMin && float64(n) > pruneGuardShare*float64(stored) {
 			sum.Add(Failure{Path: prune.Prefix, Kind: KindFailed, Reason: fmt.Sprintf(
 				"%v: it would delete %d of the %d documents under %s (their files are not under the ingested paths; the first: %s); nothing was deleted. "+
 					"If the paths are a part of the tree that prefix names, give them their own base URI; if the files are really gone, prune with force",
-				ErrPruneGuard, n, len(existing), prune.Prefix, firstLost)})
+				ErrPruneGuard, n, stored, prune.Prefix, firstLost)})
 			doomed = nil
 		}
 		for _, uri := range doomed {
-			if err := p.pruneOne(ctx, t, uri, superseded[uri] || prune.misspelt(uri)); err != nil {
+			if err := p.pruneOne(ctx, t, uri, superseded[uri] || prune.replacedSpelling(uri, keep)); err != nil {
 				if !errors.Is(err, ErrNotFound) {
 					sum.Add(Failure{Path: uri, Reason: "prune: " + err.Error(), Kind: KindFailed})
 				}

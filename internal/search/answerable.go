@@ -657,10 +657,6 @@ type probe struct {
 	// bigrams are a katakana word's character bigrams (katakanaWords),
 	// which count as absent when the word is missing.
 	bigrams []string
-	// spelled marks a proper name (properName, not opening a sentence):
-	// looked up word for word like a literal probe, since its stem
-	// stands for common words ("Windows" is "window" to the stemmer).
-	spelled bool
 }
 
 // maxProbes bounds the words one query checks.
@@ -712,8 +708,6 @@ func namesOf(query string) questionNames {
 			if len(n.families) < 2*maxFamilyWords && !askersOwn(query, w) {
 				n.families = append(n.families, identifierFamilies(w)...)
 			}
-		} else if !isFirst && properName(w) {
-			pr.spelled = true
 		}
 		out = append(out, pr)
 		if j := joinedNumber(query, w); j != "" && !seen[j] && len(out) < maxProbes {

@@ -219,7 +219,7 @@ func (s *Searcher) queueRetrieval(b *pgx.Batch, q legQuery, out *legResults) err
 		if len(q.probes) > 0 {
 			words, texts, literal, kana := make([]string, len(q.probes)), make([]string, len(q.probes)), make([]bool, len(q.probes)), make([]string, len(q.probes))
 			for i, p := range q.probes {
-				words[i], texts[i], literal[i] = p.word, p.text, p.literal || p.spelled
+				words[i], texts[i], literal[i] = p.word, p.text, p.literal
 				if len(p.bigrams) > 0 {
 					kana[i] = store.KanaPattern(p.word)
 				}
