@@ -488,7 +488,7 @@ func isChrome(n *html.Node, inContent bool) bool {
 		// switch: "/" between two logo glyphs).
 		return true
 	}
-	if n.DataAtom == atom.P && colophon(n) {
+	if (n.DataAtom == atom.P || n.DataAtom == atom.Div) && colophon(n) {
 		return true
 	}
 	if n.DataAtom == atom.Span && hasToken(n, boringTokens) {
@@ -837,12 +837,55 @@ const barSeparators = "|·•»«‹›/–—-[]:｜・"
 // "Created using Sphinx 5.3.0".
 var colophonRe = regexp.MustCompile(`(?i)^(?:(?:this|the) (?:document|page|manual|documentation|web ?site|site|guide) (?:was|is|has been) (?:automatically )?(?:generated|created|produced|built|converted)\b.*\b(?:using|by|with|from)\b|(?:generated|created|built|produced|made|rendered) (?:by|with|using) (?:the )?(?:doxygen|sphinx|texi2any|texi2html|makeinfo|javadoc|jsdoc|typedoc|mkdocs|hugo|jekyll|asciidoctor|docbook|pandoc|rustdoc|godoc|rdoc|yard|latex2html|hevea|docusaurus|gitbook)\b)`)
 
-// colophon reports a paragraph that only says which tool generated the
-// page: chrome repeated on every page of a generated manual.
+// colophon reports a paragraph (or a div) that only says which tool
+// generated the page, or, in the page's footer, its copyright or when it
+// was last updated: chrome repeated on every page of a generated manual.
 func colophon(n *html.Node) bool {
-	t := strings.Join(strings.Fields(textContent(n)), " ")
-	return len(t) <= 200 && (colophonRe.MatchString(t) || copyrightLine.MatchString(t) && inFooter(n))
+	raw, ok := textUpTo(n, 1000)
+	if !ok {
+		// Read no further than a colophon can reach: every div of a page
+		// is asked, and the page's own content is one of them.
+		return false
+	}
+	t := strings.Join(strings.Fields(raw), " ")
+	return len(t) <= 200 && (colophonRe.MatchString(t) || (copyrightLine.MatchString(t) || lastUpdated.MatchString(t)) && inFooter(n))
 }
+
+// textUpTo returns the text of n's subtree (chrome included: asking
+// isChrome of each descendant again would make a page's check quadratic),
+// and false as soon as it holds more than max bytes.
+func textUpTo(n *html.Node, max int) (string, bool) {
+	var sb strings.Builder
+	var walk func(*html.Node) bool
+	walk = func(n *html.Node) bool {
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			switch c.Type {
+			case html.TextNode:
+				sb.WriteString(c.Data)
+			case html.ElementNode:
+				if c.DataAtom == atom.Br {
+					sb.WriteByte('\n')
+				} else if !walk(c) {
+					return false
+				}
+			}
+			if sb.Len() > max {
+				return false
+			}
+		}
+		return true
+	}
+	if !walk(n) {
+		return "", false
+	}
+	return sb.String(), true
+}
+
+// lastUpdated matches a page's date stamp ("Last updated 2024-05-31
+// 00:35:55 UTC", AsciiDoc's footer on every page of Git's manual, 240
+// chunks of a trial's tenant; "Last modified: March 3, 2023"). In the
+// text it may be content (a policy's "last updated" date).
+var lastUpdated = regexp.MustCompile(`(?i)^(?:this )?(?:page )?(?:was )?last (?:updated|modified|changed|built|generated)\b.{0,60}\b[0-9]{4}\b`)
 
 // copyrightLine matches a copyright notice ("© Copyright 2014-2023,
 // Anaconda, Inc. and contributors."): in a page's footer, the last line of
