@@ -13,6 +13,13 @@ func TestKeepBrackets(t *testing.T) {
 		{"Paris[1] is the capital.[2] Rome[3][4] too.", "Paris is the capital. Rome too."},
 		{"The sky is green [7]. It was founded in 1990.[3]", "The sky is green. It was founded in 1990."},
 		{"Already `a[1]` in code.", "Already `a[1]` in code."},
+		// A one-letter variable's subscript, or a name glued to a comma
+		// or a parenthesis, is code (the Lua manual's "will iterate over
+		// the pairs (1,t[1]), (2,t[2]), …", quoted "(1,t), (2,t)" to a
+		// fresh user); a footnote follows a word.
+		{"It will iterate over the pairs (1,t[1]), (2,t[2]), …", "It will iterate over the pairs (1,`t[1]`), (2,`t[2]`), …"},
+		{"Use x[2] for the second element.", "Use `x[2]` for the second element."},
+		{"See the list (alpha[3]) and Paris[1].", "See the list (`alpha[3]`) and Paris."},
 	} {
 		if got := stripMarkers(tc.in); got != tc.want {
 			t.Errorf("stripMarkers(%q) = %q, want %q", tc.in, got, tc.want)

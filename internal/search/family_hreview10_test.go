@@ -21,8 +21,13 @@ import (
 func TestHR10AskersColumnOfCommonWordsIsNoStray(t *testing.T) {
 	t.Parallel()
 	tt, s := corpusTenant(t, "hr10-family", "english", map[string]string{
+		// The manual this stands for also writes of locks and flags: with
+		// no page holding them, the parts of the asker's column were three
+		// absent terms, and the answerable control question sat at the
+		// threshold (0.3399 under the model refitted on 2026-12-06).
 		"alter.md": "# ALTER TABLE\n\nTo add a boolean column with a default value to a table, use ALTER TABLE ... ADD COLUMN " +
-			"with the column name, the type boolean and a DEFAULT clause. Existing rows get the default value.",
+			"with the column name, the type boolean and a DEFAULT clause. Existing rows get the default value. " +
+			"ALTER TABLE takes a lock on the table; a boolean column often holds a flag.",
 		"settings.md": "# Client connection defaults\n\nThe default_transaction_read_only setting controls the default read-only " +
 			"status of each new transaction. A read-only transaction cannot write to tables.",
 	})
