@@ -353,6 +353,15 @@ func (s *Server) feedback(ctx context.Context, in *FeedbackInput) (*struct{}, er
 			}
 			if !ok {
 				bad = "source_uri names no document of the tenant"
+				if base, _, found := strings.Cut(b.SourceURI, "#"); found && base != "" {
+					// An answer's link copied whole ("…/manual.html#3.4.6")
+					// names a section; a rating names the document.
+					if ok, err := q.DocumentSourceExists(ctx, tx, store.DocumentSourceExistsParams{TenantID: t.ID, SourceUri: base}); err != nil {
+						return err
+					} else if ok {
+						bad = fmt.Sprintf("source_uri names no document of the tenant, but %q does: the right source is a whole document; leave out the #fragment (or give the chunk_id)", base)
+					}
+				}
 			}
 		}
 		if bad != "" {

@@ -3,6 +3,7 @@ package api_test
 import (
 	"net/http"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -126,6 +127,13 @@ func TestRetrievalEventsAndFeedback(t *testing.T) {
 		{"helpful": true, "source_uri": "billing.md", "chunk_id": sr.Results[0].ChunkID},
 	} {
 		problem(t, b.do(req{method: "POST", path: "/v1/events/" + ar.EventID + "/feedback", token: reader, body: body}), http.StatusUnprocessableEntity)
+	}
+	// An answer's link copied whole names a section: the problem says
+	// which document to name instead.
+	if p := problem(t, b.do(req{method: "POST", path: "/v1/events/" + ar.EventID + "/feedback", token: reader,
+		body: map[string]any{"helpful": true, "source_uri": "install.md#upgrading"}}), http.StatusUnprocessableEntity); !strings.Contains(p.Detail, `"install.md" does`) ||
+		!strings.Contains(p.Detail, "#fragment") {
+		t.Errorf("feedback naming a section of a document: %q, want the document named and the fragment left out", p.Detail)
 	}
 	kept = decode[api.EventList](t, b.do(req{method: "GET", path: "/v1/events?rated=unhelpful", token: admin}), http.StatusOK)
 	if len(kept.Events) != 1 || kept.Events[0].Feedback == nil || kept.Events[0].Feedback.SourceURI != "install.md" {

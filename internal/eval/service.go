@@ -134,7 +134,16 @@ func (s *Service) LoadSet(ctx context.Context, t tenant.Tenant, name string, que
 	var info SetInfo
 	q := store.New()
 	err = store.InTenant(ctx, s.pool, t.ID, func(tx pgx.Tx) error {
-		known, err := q.KnownSourceURIs(ctx, tx, store.KnownSourceURIsParams{TenantID: t.ID, Uris: all})
+		// A label copied from an answer's link ("…/manual.html#3.4.6")
+		// names a section of a document: its document is looked up too,
+		// to say so.
+		lookup := slices.Clone(all)
+		for _, u := range all {
+			if base, _, ok := strings.Cut(u, "#"); ok && base != "" {
+				lookup = append(lookup, base)
+			}
+		}
+		known, err := q.KnownSourceURIs(ctx, tx, store.KnownSourceURIsParams{TenantID: t.ID, Uris: lookup})
 		if err != nil {
 			return err
 		}
@@ -151,7 +160,10 @@ func (s *Service) LoadSet(ctx context.Context, t tenant.Tenant, name string, que
 		if len(unknown) > 0 && !o.AllowUnknown {
 			for i, q := range qs {
 				for _, u := range q.Relevant {
-					if !have[u] {
+					if base, _, _ := strings.Cut(u, "#"); !have[u] && base != u && have[base] {
+						probs = append(probs, Problem{Line: i + 1, Code: "unknown_source_uri", Message: fmt.Sprintf(
+							"unknown source_uri %q: relevant names whole documents (retrieval is scored per document), and %q is one; leave out the #fragment", u, base)})
+					} else if !have[u] {
 						probs = append(probs, Problem{Line: i + 1, Code: "unknown_source_uri", Message: fmt.Sprintf("unknown source_uri %q (no such document in the tenant)", u)})
 					}
 				}
