@@ -1158,6 +1158,17 @@ func (w *htmlWalker) walk(n *html.Node) {
 			w.flush()
 			return
 		}
+		// The table's links to the site's pages count as the walk's do
+		// (a page of links is no document): an index laid out as a table
+		// (the Lua manual's contents.html, 460 function names in its
+		// cells) was stored, and its chunks ranked among the answers.
+		findFirst(n, func(a *html.Node) bool {
+			if a.DataAtom == atom.A && hasAttr(a, "href") && siteLink(attr(a, "href")) {
+				w.siteLinks++
+				w.siteLinkWords += len(strings.Fields(textContent(a)))
+			}
+			return false
+		})
 		w.table(n)
 	case atom.Ul, atom.Ol, atom.Menu, atom.Dir:
 		w.flush()
