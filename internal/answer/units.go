@@ -228,6 +228,18 @@ func parseTitledUnits(content, headingPath string, titles []string, code ...Span
 			carried, carriedSection, label = lines[0], section, true
 			continue
 		}
+		if t := strings.Join(strings.Fields(lines[0]), " "); len(lines) == 1 && !announced && titled[t] && looksLikeCode(t) && t != strings.ToUpper(t) && bi+1 < len(blocks) && !prose(blocks[bi+1]) {
+			// A title extraction found, alone on its line and shaped like
+			// code (not a man page's "SYNOPSIS", whose section the
+			// command's name line above leads into), above no prose (an
+			// API entry's name above its
+			// signature: the Lua manual's "lua_rawset" above "[-2, +0,
+			// e]" and its prototype) starts its section: read as code,
+			// it and the signature were quoted as the end of the
+			// previous entry's answer.
+			startSection(t)
+			continue
+		}
 		if first := strings.TrimSpace(lines[0]); len(lines) > 1 && first == lines[0] && isCaption(first) && wordCount(first) > 1 && !codeComment(lines, headings, announced) &&
 			!looksLikeCode(first) && !indented(lines[1:2]) && looksLikeCode(lines[1]) && isCodeBlock(lines[1:]) && !isDefinition(lines) {
 			// A caption on the line above the code it titles (a listing's
@@ -377,7 +389,7 @@ func parseTitledUnits(content, headingPath string, titles []string, code ...Span
 	// Consecutive code blocks are one block whose blank lines split it.
 	merged := out[:0]
 	for _, u := range out {
-		if n := len(merged); n > 0 && u.kind == unitCode && merged[n-1].kind == unitCode && merged[n-1].block == u.block-1 {
+		if n := len(merged); n > 0 && u.kind == unitCode && merged[n-1].kind == unitCode && merged[n-1].block == u.block-1 && merged[n-1].section == u.section {
 			merged[n-1].text += "\n\n" + u.text
 			merged[n-1].terms = append(merged[n-1].terms, u.terms...)
 			merged[n-1].output = merged[n-1].output && u.output
