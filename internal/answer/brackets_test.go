@@ -20,6 +20,7 @@ func TestKeepBrackets(t *testing.T) {
 		{"It will iterate over the pairs (1,t[1]), (2,t[2]), …", "It will iterate over the pairs (1,`t[1]`), (2,`t[2]`), …"},
 		{"Use x[2] for the second element.", "Use `x[2]` for the second element."},
 		{"See the list (alpha[3]) and Paris[1].", "See the list (`alpha[3]`) and Paris."},
+		{"As shown before (Smith[2]), Vitamin C[1] helps.", "As shown before (Smith), Vitamin C helps."},
 	} {
 		if got := stripMarkers(tc.in); got != tc.want {
 			t.Errorf("stripMarkers(%q) = %q, want %q", tc.in, got, tc.want)

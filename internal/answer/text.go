@@ -67,8 +67,8 @@ func stripMarkers(s string) string {
 // keepBrackets puts in a code span the bracketed numbers of source text
 // that say something: a subscript glued to a name shaped like code
 // (sys.argv[1], quux_scores[1], grid.rows[2][3]: a dot, an underscore, a
-// digit or a parenthesis in the name; a one-letter name, t[1]; a name
-// glued to the "(" or "," before it), and a group of
+// digit or a parenthesis in the name; a one-letter name in lower case,
+// t[1]; a name glued to the "(" or "," before it), and a group of
 // several numbers or of 0 (the intervals [0, 1] and [1, 10]; a list of
 // references "[3, 4]" is kept too, as written). Deleted, "sys.argv[1]" was
 // quoted "sys.argv" and "an integer in [1, 10]" "an integer in", the
@@ -97,11 +97,13 @@ func keepBrackets(s string) string {
 		// a full stop, and a plain word's subscripts are taken for
 		// footnotes, however many.
 		name = strings.TrimLeft(name, ".)0123456789")
-		// A one-letter name ("t[1]", "x[2]") is a variable, and a name
-		// glued to the "(" or "," before it ("(1,t[1])") is inside code:
-		// neither is a footnote's word.
-		glued := start > 0 && strings.IndexByte("(,[", s[start-1]) >= 0
-		variable := len(name) == 1 && (name[0] >= 'a' && name[0] <= 'z' || name[0] >= 'A' && name[0] <= 'Z')
+		// A one-letter name in lower case ("t[1]", "x[2]") is a variable,
+		// and a lower-case name glued to the "(" or "," before it
+		// ("(1,t[1])", "(rows[3])") is inside code: neither is a
+		// footnote's word. A capital is a name's ("Vitamin C[1]", "World
+		// War I[3]", "(Smith[2])").
+		glued := start > 0 && strings.IndexByte("(,[", s[start-1]) >= 0 && name != "" && name[0] >= 'a' && name[0] <= 'z'
+		variable := len(name) == 1 && name[0] >= 'a' && name[0] <= 'z'
 		keep := name != "" && !strings.HasSuffix(name, ".") && (strings.ContainsAny(name, "._()0123456789") || variable || glued) ||
 			start == m.start && (len(m.nums) > 1 || slices.Contains(m.nums, 0))
 		if !keep || strings.Contains(s[start:end], "`") {

@@ -851,9 +851,10 @@ func colophon(n *html.Node) bool {
 	return len(t) <= 200 && (colophonRe.MatchString(t) || (copyrightLine.MatchString(t) || lastUpdated.MatchString(t)) && inFooter(n))
 }
 
-// textUpTo returns the text of n's subtree (chrome included: asking
-// isChrome of each descendant again would make a page's check quadratic),
-// and false as soon as it holds more than max bytes.
+// textUpTo returns the words of n's subtree, the elements isChrome always
+// leaves out (scripts, styles, svg …) left out too (other chrome is read: asking isChrome of each descendant again would
+// make a page's check quadratic), each followed by a blank, and false as
+// soon as they take more than max bytes.
 func textUpTo(n *html.Node, max int) (string, bool) {
 	var sb strings.Builder
 	var walk func(*html.Node) bool
@@ -861,12 +862,22 @@ func textUpTo(n *html.Node, max int) (string, bool) {
 		for c := n.FirstChild; c != nil; c = c.NextSibling {
 			switch c.Type {
 			case html.TextNode:
-				sb.WriteString(c.Data)
+				for _, f := range strings.Fields(c.Data) {
+					sb.WriteString(f)
+					sb.WriteByte(' ')
+				}
 			case html.ElementNode:
-				if c.DataAtom == atom.Br {
-					sb.WriteByte('\n')
-				} else if !walk(c) {
-					return false
+				switch c.DataAtom {
+				case atom.Br:
+					sb.WriteByte(' ')
+				case atom.Head, atom.Script, atom.Style, atom.Noscript, atom.Template, atom.Nav, atom.Aside, atom.Iframe,
+					atom.Object, atom.Embed, atom.Svg, atom.Math, atom.Button, atom.Select, atom.Textarea, atom.Canvas,
+					atom.Audio, atom.Video, atom.Map, atom.Dialog, atom.Title:
+					// Never text a reader sees (isChrome's elements).
+				default:
+					if !walk(c) {
+						return false
+					}
 				}
 			}
 			if sb.Len() > max {
@@ -1158,17 +1169,6 @@ func (w *htmlWalker) walk(n *html.Node) {
 			w.flush()
 			return
 		}
-		// The table's links to the site's pages count as the walk's do
-		// (a page of links is no document): an index laid out as a table
-		// (the Lua manual's contents.html, 460 function names in its
-		// cells) was stored, and its chunks ranked among the answers.
-		findFirst(n, func(a *html.Node) bool {
-			if a.DataAtom == atom.A && hasAttr(a, "href") && siteLink(attr(a, "href")) {
-				w.siteLinks++
-				w.siteLinkWords += len(strings.Fields(textContent(a)))
-			}
-			return false
-		})
 		w.table(n)
 	case atom.Ul, atom.Ol, atom.Menu, atom.Dir:
 		w.flush()
@@ -1682,6 +1682,17 @@ func (w *htmlWalker) table(n *html.Node) {
 		}
 		return
 	}
+	// The rows' links to the site's pages count as the walk's do (a page
+	// of links is no document): an index laid out as a table (the Lua
+	// manual's contents.html, 460 function names in its cells) was
+	// stored, and its chunks ranked among the answers. Only here, where
+	// the cells are read as text: the tables above walk their cells,
+	// which counts their links.
+	for _, r := range rows {
+		for _, c := range r.cells {
+			w.countSiteLinks(c)
+		}
+	}
 	w.b.add(KindCaption, 0, caption)
 	var header, body []string
 	cells := make([]string, 0, 8)
@@ -1970,6 +1981,22 @@ func rawTextSkipping(n, skip *html.Node, sb *strings.Builder) {
 				newline()
 			}
 		}
+	}
+}
+
+// countSiteLinks counts the links to the site's pages under n, chrome
+// left out, as the walk counts those it passes (siteLinks).
+func (w *htmlWalker) countSiteLinks(n *html.Node) {
+	for c := n.FirstChild; c != nil; c = c.NextSibling {
+		if c.Type != html.ElementNode || isChrome(c, true) {
+			continue
+		}
+		if c.DataAtom == atom.A && hasAttr(c, "href") && siteLink(attr(c, "href")) {
+			w.siteLinks++
+			w.siteLinkWords += len(strings.Fields(textContent(c)))
+			continue
+		}
+		w.countSiteLinks(c)
 	}
 }
 
