@@ -1157,6 +1157,16 @@ func complete(d []unit, from, to, maxSentences int, query []string, procedure, d
 		(holds(d[to]) || to+1 < len(d) && d[to+1].kind == unitSentence && d[to+1].block == d[to].block && holds(d[to+1]) && fits(from, to+2)) {
 		to++
 	}
+	// A passage ending on the sentence that brings in what the question
+	// asks about ("… and that there is an extra option, q.") goes on to
+	// the next sentence of its paragraph when that one opens with it ("The
+	// q option formats a string between double quotes, …"): the first
+	// names it, the second says what it is (a fresh user's question on
+	// Lua's string.format was answered with the first alone).
+	if to < len(d) && d[to].kind == unitSentence && d[to-1].kind == unitSentence && d[to].block == d[to-1].block && fits(from, to+1) &&
+		introducesNext(d[to-1].terms, d[to].terms, query) {
+		to++
+	}
 	// Code the passage introduces, or ends next to, is quoted with it. When
 	// the passage ends on the sentence announcing it ("… known as the
 	// Accounting Equation:" above the equation) and both do not fit, the
@@ -1468,6 +1478,20 @@ func cutAtCode(d []unit, i int) bool {
 	closed := strings.TrimRight(prev, "\"')]”’»")
 	return unicode.IsLower(r) && prev != "" && !endsSentence(prev) &&
 		!strings.HasSuffix(closed, ":") && !strings.HasSuffix(closed, ";") && !strings.HasSuffix(closed, "…") && !strings.HasSuffix(closed, "：")
+}
+
+// introducesNext reports whether a question term is among the last two
+// terms of a sentence (prev) and the first two of the next (next): the
+// sentence ends by bringing in what the next one opens with.
+func introducesNext(prev, next, query []string) bool {
+	tail := prev[max(0, len(prev)-2):]
+	head := next[:min(2, len(next))]
+	for _, t := range query {
+		if slices.Contains(tail, t) && slices.Contains(head, t) {
+			return true
+		}
+	}
+	return false
 }
 
 // calloutCode returns the index of the code block whose callouts the
