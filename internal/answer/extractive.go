@@ -1368,7 +1368,7 @@ func complete(d []unit, from, to, maxSentences int, query []string, procedure, d
 	// is 15 minutes") left the asker where they were. A supporting
 	// sentence (maxSentences 1) stays one sentence.
 	for k := to; maxSentences > 1 && k < len(d) && k < to+remedyReach && d[k].section == d[to-1].section && !d[k].echo; k++ {
-		if d[k].kind != unitSentence || !remedyCue.MatchString(d[k].text) {
+		if d[k].kind != unitSentence || !remedyCue.MatchString(d[k].text) && !remedyClause.MatchString(d[k].text) {
 			continue
 		}
 		code := announces(d[k].text) && k+1 < len(d) && d[k+1].kind == unitCode && !d[k+1].echo
@@ -1450,6 +1450,13 @@ const remedyReach = 6
 // another way to do what the passage does, and brought in the example
 // between them too.
 var remedyCue = regexp.MustCompile(`(?i)^(to (solve|fix|avoid|resolve|prevent|work around|get around|remedy) (this|the|that|these|it)\b|the (solution|fix|workaround|remedy|cure) (is|here is|for this)\b|(a|one|the) (simple |easy |possible )?(solution|fix|workaround) (is|would be)\b|you can (fix|solve|avoid|prevent|resolve) (this|it|that|the problem)\b|this can be (fixed|solved|avoided|prevented)\b|either (?:[a-z]+ ){0,3}(?:and|or) [a-z]+ [^.;]*, or (use|set|run|pass|call|add|change|pick|choose|specify|install|enable|disable|configure|start|stop)\b)`)
+
+// remedyClause matches a sentence that says what will solve the problem
+// wherever it says so ("In this case, simply raising the "ulimit-n" value
+// (or removing it) will solve the problem.": HAProxy's management guide,
+// whose answer stopped at the symptom, "accept() and socket() return -1
+// EMFILE").
+var remedyClause = regexp.MustCompile(`(?i)\b(will|would|should|usually|generally|often) (solve|fix|resolve|cure) (the|this|that|such|these) (problem|issue|error)s?\b`)
 
 // continuations are lower-case words that open the rest of a sentence,
 // never one: a unit opening with one continues a sentence cut by a code
