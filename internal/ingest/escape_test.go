@@ -9,11 +9,7 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/jackc/pgx/v5"
-
 	"github.com/ragd-dev/ragd/internal/ingest"
-	"github.com/ragd-dev/ragd/internal/store"
-	"github.com/ragd-dev/ragd/internal/testdb"
 )
 
 // A file's name with characters a URI's path cannot hold becomes a
@@ -89,13 +85,7 @@ func TestPruneReplacesTheUnescapedSpelling(t *testing.T) {
 	}
 	// Stored by an ingest run older than writers' records, as migration
 	// 00035 leaves such documents: no writer known.
-	err := store.InTenant(ctx, testdb.App(t), tn.ID, func(tx pgx.Tx) error {
-		_, err := tx.Exec(ctx, "UPDATE documents SET from_files = NULL")
-		return err
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
+	forgetWriters(t, tn)
 	files, _, err := ingest.Walk([]string{root}, ingest.WalkOptions{BaseURI: base})
 	if err != nil {
 		t.Fatal(err)

@@ -9,11 +9,7 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/jackc/pgx/v5"
-
 	"github.com/ragd-dev/ragd/internal/ingest"
-	"github.com/ragd-dev/ragd/internal/store"
-	"github.com/ragd-dev/ragd/internal/testdb"
 )
 
 // TestHReview45PruneGuardIgnoresKeptDocuments: the prune guard stops a
@@ -101,13 +97,7 @@ func TestHReview45PruneKeepsPreMigrationUploadWithFragment(t *testing.T) {
 		}
 	}
 	// Stored before the migration: no writer recorded.
-	err := store.InTenant(ctx, testdb.App(t), tn.ID, func(tx pgx.Tx) error {
-		_, err := tx.Exec(ctx, "UPDATE documents SET from_files = NULL")
-		return err
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
+	forgetWriters(t, tn)
 	files, _, err := ingest.Walk([]string{root}, ingest.WalkOptions{BaseURI: base})
 	if err != nil {
 		t.Fatal(err)

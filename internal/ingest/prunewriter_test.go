@@ -13,6 +13,7 @@ import (
 
 	"github.com/ragd-dev/ragd/internal/ingest"
 	"github.com/ragd-dev/ragd/internal/store"
+	"github.com/ragd-dev/ragd/internal/tenant"
 	"github.com/ragd-dev/ragd/internal/testdb"
 )
 
@@ -107,13 +108,7 @@ func TestPruneDeletesOnlyWhatIngestStored(t *testing.T) {
 	// A document stored before writers were recorded (NULL) is kept and
 	// named, whatever its file.
 	pool := testdb.App(t)
-	err := store.InTenant(ctx, pool, tn.ID, func(tx pgx.Tx) error {
-		_, err := tx.Exec(ctx, "UPDATE documents SET from_files = NULL WHERE source_uri = $1", base+"/c.md")
-		return err
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
+	forgetWriters(t, tn, base+"/c.md")
 	if err := os.Remove(filepath.Join(root, "c.md")); err != nil {
 		t.Fatal(err)
 	}
@@ -126,7 +121,7 @@ func TestPruneDeletesOnlyWhatIngestStored(t *testing.T) {
 	// rewritten through the API, is not deleted by the prune's statement;
 	// a document the run stored is.
 	api(base+"/d.md", "# Delta\n\nRewritten through the API.\n")
-	err = store.InTenant(ctx, pool, tn.ID, func(tx pgx.Tx) error {
+	err := store.InTenant(ctx, pool, tn.ID, func(tx pgx.Tx) error {
 		q := store.New()
 		if _, err := q.PruneDocument(ctx, tx, store.PruneDocumentParams{TenantID: tn.ID, SourceUri: base + "/d.md", Unknown: true}); !errors.Is(err, store.ErrNotFound) {
 			t.Errorf("prune of an API-written document: %v, want not found", err)
@@ -144,4 +139,21 @@ func TestPruneDeletesOnlyWhatIngestStored(t *testing.T) {
 		t.Errorf("stored %q, want %q", got, want)
 	}
 	consistency(t, tn)
+}
+
+// forgetWriters makes the tenant's documents at uris (every document when
+// none is given) documents of no recorded writer, as migration 00035
+// leaves those stored before it.
+func forgetWriters(t *testing.T, tn tenant.Tenant, uris ...string) {
+	t.Helper()
+	if uris == nil {
+		uris = []string{} // an array, not NULL
+	}
+	err := store.InTenant(context.Background(), testdb.App(t), tn.ID, func(tx pgx.Tx) error {
+		_, err := tx.Exec(context.Background(), "UPDATE documents SET from_files = NULL WHERE cardinality($1::text[]) = 0 OR source_uri = ANY($1)", uris)
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
 }
