@@ -443,14 +443,22 @@ func symbolLink(n *html.Node) bool {
 // backArrows are the arrows a link back up the page shows.
 var backArrows = map[string]bool{"↑": true, "⇑": true, "⬆": true, "▲": true, "↩": true, "⤴": true, "⮍": true}
 
+// hiddenElements are the elements whose text is never page text: the
+// head, scripts, embedded objects, controls, navigation (isChrome,
+// textUpTo).
+var hiddenElements = map[atom.Atom]bool{
+	atom.Head: true, atom.Script: true, atom.Style: true, atom.Noscript: true, atom.Template: true,
+	atom.Nav: true, atom.Aside: true, atom.Iframe: true, atom.Object: true, atom.Embed: true,
+	atom.Svg: true, atom.Math: true, atom.Button: true, atom.Select: true, atom.Textarea: true, atom.Input: true,
+	atom.Canvas: true, atom.Audio: true, atom.Video: true, atom.Map: true, atom.Dialog: true, atom.Title: true,
+	atom.Img: true, atom.Picture: true,
+}
+
 func isChrome(n *html.Node, inContent bool) bool {
-	switch n.DataAtom {
-	case atom.Head, atom.Script, atom.Style, atom.Noscript, atom.Template,
-		atom.Nav, atom.Aside, atom.Iframe, atom.Object, atom.Embed,
-		atom.Svg, atom.Math, atom.Button, atom.Select, atom.Textarea, atom.Input,
-		atom.Canvas, atom.Audio, atom.Video, atom.Map, atom.Dialog, atom.Title,
-		atom.Img, atom.Picture:
+	if hiddenElements[n.DataAtom] {
 		return true
+	}
+	switch n.DataAtom {
 	case atom.Header, atom.Footer:
 		if !inContent {
 			return true
@@ -851,9 +859,9 @@ func colophon(n *html.Node) bool {
 	return len(t) <= 200 && (colophonRe.MatchString(t) || (copyrightLine.MatchString(t) || lastUpdated.MatchString(t)) && inFooter(n))
 }
 
-// textUpTo returns the words of n's subtree, the elements isChrome always
-// leaves out (scripts, styles, svg …) left out too (other chrome is read: asking isChrome of each descendant again would
-// make a page's check quadratic), each followed by a blank, and false as
+// textUpTo returns the words of n's subtree, each followed by a blank,
+// hiddenElements left out (other chrome is read: asking isChrome of each
+// descendant again would make a page's check quadratic), and false as
 // soon as they take more than max bytes.
 func textUpTo(n *html.Node, max int) (string, bool) {
 	var sb strings.Builder
@@ -867,17 +875,10 @@ func textUpTo(n *html.Node, max int) (string, bool) {
 					sb.WriteByte(' ')
 				}
 			case html.ElementNode:
-				switch c.DataAtom {
-				case atom.Br:
+				if c.DataAtom == atom.Br {
 					sb.WriteByte(' ')
-				case atom.Head, atom.Script, atom.Style, atom.Noscript, atom.Template, atom.Nav, atom.Aside, atom.Iframe,
-					atom.Object, atom.Embed, atom.Svg, atom.Math, atom.Button, atom.Select, atom.Textarea, atom.Canvas,
-					atom.Audio, atom.Video, atom.Map, atom.Dialog, atom.Title:
-					// Never text a reader sees (isChrome's elements).
-				default:
-					if !walk(c) {
-						return false
-					}
+				} else if !hiddenElements[c.DataAtom] && !walk(c) {
+					return false
 				}
 			}
 			if sb.Len() > max {
@@ -1117,10 +1118,7 @@ func (w *htmlWalker) walk(n *html.Node) {
 	if isChrome(n, w.content > 0) {
 		return
 	}
-	if n.DataAtom == atom.A && hasAttr(n, "href") && siteLink(attr(n, "href")) {
-		w.siteLinks++
-		w.siteLinkWords += len(strings.Fields(textContent(n)))
-	}
+	w.countSiteLink(n)
 	a := n.DataAtom
 	switch a {
 	case atom.Br:
@@ -1984,19 +1982,24 @@ func rawTextSkipping(n, skip *html.Node, sb *strings.Builder) {
 	}
 }
 
+// countSiteLink counts n when it is a link to one of the site's pages
+// (siteLinks, siteLinkWords), and reports whether it was.
+func (w *htmlWalker) countSiteLink(n *html.Node) bool {
+	if n.DataAtom != atom.A || !hasAttr(n, "href") || !siteLink(attr(n, "href")) {
+		return false
+	}
+	w.siteLinks++
+	w.siteLinkWords += len(strings.Fields(textContent(n)))
+	return true
+}
+
 // countSiteLinks counts the links to the site's pages under n, chrome
-// left out, as the walk counts those it passes (siteLinks).
+// left out, as the walk counts those it passes.
 func (w *htmlWalker) countSiteLinks(n *html.Node) {
 	for c := n.FirstChild; c != nil; c = c.NextSibling {
-		if c.Type != html.ElementNode || isChrome(c, true) {
-			continue
+		if c.Type == html.ElementNode && !isChrome(c, true) && !w.countSiteLink(c) {
+			w.countSiteLinks(c)
 		}
-		if c.DataAtom == atom.A && hasAttr(c, "href") && siteLink(attr(c, "href")) {
-			w.siteLinks++
-			w.siteLinkWords += len(strings.Fields(textContent(c)))
-			continue
-		}
-		w.countSiteLinks(c)
 	}
 }
 

@@ -795,7 +795,8 @@ feed:
 			}
 		}
 		var doomed []string
-		lost, firstLost := 0, "" // the doomed that no file of the run replaces
+		oldSpelling := map[string]bool{} // a candidate is an old spelling of a file of the run (only ingest runs wrote those)
+		lost, firstLost := 0, ""         // the doomed that no file of the run replaces
 		for _, uri := range slices.Sorted(maps.Keys(existing)) {
 			if keep[uri] || !superseded[uri] && !skipped[uri] && !prune.gone(uri) {
 				continue
@@ -805,12 +806,12 @@ feed:
 			// never had one. One stored before writers were recorded is
 			// kept too, unless it is a superseded spelling (only ingest
 			// runs wrote those).
-			old := superseded[uri] || prune.replacedSpelling(uri, keep)
+			oldSpelling[uri] = superseded[uri] || prune.replacedSpelling(uri, keep)
 			switch w := existing[uri]; {
 			case w == WriterOther:
 				sum.KeptDocuments = append(sum.KeptDocuments, KeptDocument{SourceURI: uri, Writer: "api"})
 				continue
-			case w == WriterUnknown && !old:
+			case w == WriterUnknown && !oldSpelling[uri]:
 				sum.KeptDocuments = append(sum.KeptDocuments, KeptDocument{SourceURI: uri, Writer: "unknown"})
 				continue
 			}
@@ -845,7 +846,7 @@ feed:
 			doomed = nil
 		}
 		for _, uri := range doomed {
-			if err := p.pruneOne(ctx, t, uri, superseded[uri] || prune.replacedSpelling(uri, keep)); err != nil {
+			if err := p.pruneOne(ctx, t, uri, oldSpelling[uri]); err != nil {
 				if !errors.Is(err, ErrNotFound) {
 					sum.Add(Failure{Path: uri, Reason: "prune: " + err.Error(), Kind: KindFailed})
 				}
