@@ -664,6 +664,7 @@ func bestPassage(question string, query []string, sources []Source, docs [][]uni
 	dated := asksWhen.MatchString(lowerQ)
 	difference := asksContrast.MatchString(question)
 	focus := focusTerms(question, qi)
+	cased := casedNames(question, qi)
 	compounds := joinedPairs(question)
 	df := make([]int, len(query))
 	n := 0
@@ -718,12 +719,31 @@ func bestPassage(question string, query []string, sources []Source, docs [][]uni
 				}
 			}
 			for _, t := range u.defines {
-				if i, ok := qi[t]; ok {
+				if i, ok := qi[t]; ok && (cased[i] == "" || containsWord(u.text, cased[i])) {
 					f.defines = append(f.defines, i)
 				}
 			}
 			f.names = u.kind == unitCode || namesThing(u.text, lowerQ)
 			f.instructs = procedure && u.kind != unitCode && instructs(u.text)
+		}
+	}
+	if len(focus) == 0 {
+		// A question naming an identifier ("What does the termination
+		// state sH mean?", "What does SQLSTATE 42P01 mean?") is about
+		// it when a source defines it: the passage that opens with its
+		// definition answers, as for a named parameter, not the
+		// section's first sentence around the words beside it.
+		for si := range info {
+			for ui := range info[si] {
+				for _, i := range info[si][ui].defines {
+					if isIdentifierTerm(query[i]) || cased[i] != "" {
+						if focus == nil {
+							focus = map[int]bool{}
+						}
+						focus[i] = true
+					}
+				}
+			}
 		}
 	}
 	idf := make([]float64, len(query))
@@ -946,6 +966,58 @@ func bestPassage(question string, query []string, sources []Source, docs [][]uni
 		}
 	}
 	return src, from, to, ok, per
+}
+
+// casedNames returns, by query term, the question's spelling of a name
+// written in mixed case ("sH", "iOS", "postBuffer"): its capitals after a
+// lower-case letter are part of the name, and a definition of the same letters in other
+// capitals is another thing's (HAProxy's termination
+// state "SH" is the server aborting, "sH" the server timeout striking).
+func casedNames(question string, qi map[string]int) map[int]string {
+	out := map[int]string{}
+	for _, w := range strings.Fields(question) {
+		w = strings.Trim(w, "`'\"“”‘’()[]{},.;:?!")
+		mixed := false
+		for i, r := range w {
+			if i > 0 && unicode.IsUpper(r) {
+				prev, _ := utf8.DecodeLastRuneInString(w[:i])
+				mixed = mixed || unicode.IsLower(prev)
+			}
+		}
+		if !mixed {
+			continue
+		}
+		if ts := terms(w); len(ts) == 1 {
+			if i, ok := qi[ts[0]]; ok {
+				out[i] = w
+			}
+		}
+	}
+	return out
+}
+
+// containsWord reports whether s holds w as a word of its own, in the
+// same capitals.
+func containsWord(s, w string) bool {
+	for i := 0; ; {
+		j := strings.Index(s[i:], w)
+		if j < 0 {
+			return false
+		}
+		j += i
+		before, _ := utf8.DecodeLastRuneInString(s[:j])
+		after, _ := utf8.DecodeRuneInString(s[j+len(w):])
+		if !wordRune(before) && !wordRune(after) {
+			return true
+		}
+		i = j + len(w)
+	}
+}
+
+// wordRune reports a rune that continues a word (utf8.RuneError, for the
+// start or end of a string, does not).
+func wordRune(r rune) bool {
+	return r != utf8.RuneError && (unicode.IsLetter(r) || unicode.IsDigit(r) || r == '_')
 }
 
 // situationWeight scales the weight of a question term that only the

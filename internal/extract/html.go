@@ -1148,6 +1148,10 @@ func (w *htmlWalker) walk(n *html.Node) {
 		}
 		if paras, prose := prosePre(sb.String()); paras != nil {
 			for i, p := range paras {
+				if tag, desc, ok := taggedPara(p); ok {
+					addTagged(&w.b, tag, desc)
+					continue
+				}
 				if prose[i] {
 					w.b.add(KindParagraph, 0, dedent(p))
 				} else {

@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 )
 
 // A <pre> that holds a text document's prose (the HAProxy manual's
@@ -86,6 +87,10 @@ func prosePre(s string) (paras []string, prose []bool) {
 			ended = ended || endsProse(strings.TrimSpace(l))
 		}
 		lines += len(ls)
+		if _, _, ok := taggedPara(p); ok {
+			proseLines += len(ls)
+			continue
+		}
 		if ended && 10*n >= 7*len(ls) && !message {
 			prose[i] = true
 			proseLines += len(ls)
@@ -135,4 +140,75 @@ func dedent(p string) string {
 		ls[i] = l[min(common, len(l)):]
 	}
 	return strings.Join(ls, "\n")
+}
+
+// taggedPara reads a paragraph of a <pre> laid out as a definition with a
+// hanging tag: a short tag, two or more blanks, then the description,
+// whose further lines are indented to where it starts (the HAProxy
+// manual's termination states, "sH   The "timeout server" stroke before
+// …", its arguments, "<name>    is the name of …"). ok only when the
+// description reads as prose: a run of code whose comments are aligned
+// has no sentences beside its statements. Read as code, the definitions
+// of a list were one block and no line of it defined its tag.
+func taggedPara(p string) (tag string, desc []manLine, ok bool) {
+	var ls []manLine
+	for _, raw := range strings.Split(strings.ReplaceAll(p, "\t", "        "), "\n") {
+		l := strings.TrimRightFunc(raw, unicode.IsSpace)
+		text := strings.TrimLeftFunc(l, unicode.IsSpace)
+		if text == "" {
+			continue
+		}
+		ls = append(ls, manLine{indent: len(l) - len(text), text: text})
+	}
+	if len(ls) == 0 {
+		return "", nil, false
+	}
+	first := ls[0].text
+	var rest string
+	if len(ls) > 1 {
+		// The description's column splits the first line.
+		col := ls[1].indent - ls[0].indent
+		if col < 2 || !sameIndent(ls[1:]) || utf8.RuneCountInString(first) <= col {
+			return "", nil, false
+		}
+		var t string
+		t, rest = splitAt(first, col)
+		if !strings.HasSuffix(t, "  ") {
+			return "", nil, false
+		}
+		tag = strings.TrimSpace(t)
+	} else {
+		i := strings.Index(first, "  ")
+		if i < 0 {
+			return "", nil, false
+		}
+		tag, rest = first[:i], strings.TrimSpace(first[i:])
+	}
+	if f := strings.Fields(tag); len(f) > 1 && utf8.RuneCountInString(f[0]) == 1 && strings.Contains("-*•", f[0]) {
+		// A bulleted tag ("- wurfl_root_id   Contains the device …")
+		// names its term without the bullet.
+		tag = strings.TrimSpace(tag[len(f[0]):])
+	}
+	if tag == "" || rest == "" || strings.Contains(tag, "  ") || len(strings.Fields(tag)) > 3 || utf8.RuneCountInString(tag) > 30 {
+		return "", nil, false
+	}
+	desc = append([]manLine{{indent: ls[0].indent + utf8.RuneCountInString(first) - utf8.RuneCountInString(rest), text: rest}}, ls[1:]...)
+	// The last line of a filled paragraph may be short.
+	filled := desc
+	if len(desc) > 1 {
+		filled = desc[:len(desc)-1]
+	}
+	proseLines, ended := 0, false
+	for _, l := range filled {
+		if proseLine(l.text) {
+			proseLines++
+		}
+	}
+	for _, l := range desc {
+		ended = ended || endsProse(l.text)
+	}
+	if !ended || 10*proseLines < 7*len(filled) {
+		return "", nil, false
+	}
+	return tag, desc, true
 }
