@@ -1169,9 +1169,15 @@ func complete(d []unit, from, to, maxSentences int, query []string, procedure, d
 	// the code and the sentence before it: alone it is a fragment. So does
 	// one that points at the code above it ("The context processor above
 	// makes a variable called user available …": h-trial29 quoted it
-	// without the processor).
+	// without the processor), and so does one opening with a
+	// back-reference right under the code, in its section: what it
+	// refers to is the code ("That is, an empty value." under
+	// "local_recipient_maps =", quoted alone for which setting turns the
+	// check off). One that announces what follows ("These two examples
+	// show …:") refers to that.
 	if from > 0 && d[from-1].kind == unitCode && !d[from-1].echo && !d[from-1].output &&
-		(continues(d[from].text) || cutAtCode(d, from) || pointsAbove(d[from].text)) && fitsIn(from-1, to, 2) {
+		(continues(d[from].text) || cutAtCode(d, from) || pointsAbove(d[from].text) ||
+			d[from].kind == unitSentence && d[from-1].section == d[from].section && opensWithBackReference(d[from].text) && !announces(d[from].text)) && fitsIn(from-1, to, 2) {
 		from--
 		if from > 0 && d[from-1].kind == unitSentence && d[from-1].section == d[from].section && fitsIn(from-1, to, 2) {
 			from--
@@ -1473,6 +1479,11 @@ func complete(d []unit, from, to, maxSentences int, query []string, procedure, d
 	if to < len(d) && d[to-1].kind == unitSentence && announces(d[to-1].text) && d[to].section == d[to-1].section &&
 		!d[to].echo && fitsIn(from, to+1, 2) {
 		to++
+	}
+	// When it does not fit, the passage ends before the announcement,
+	// unless that is all it is.
+	if to-from > 1 && to < len(d) && d[to-1].kind == unitSentence && announces(d[to-1].text) && d[to].section == d[to-1].section && !d[to].echo {
+		to--
 	}
 	// A passage that is only a row gains the row's neighbours only when they
 	// add words: complete does not guess; a row is quoted with its header.

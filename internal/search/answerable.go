@@ -698,7 +698,7 @@ func namesOf(query string) questionNames {
 	for _, w := range queryWords(query) {
 		isFirst := (first && strings.HasPrefix(opening, w) || starts[w] || phrases[w]) && w != head
 		first = false
-		if !NameLike(w, isFirst) || seen[w] || len(out) == maxProbes || hostName(query, w) {
+		if !NameLike(w, isFirst) || seen[w] || len(out) == maxProbes || hostName(query, w) || quantity(query, w) {
 			continue
 		}
 		seen[w] = true
@@ -1840,6 +1840,47 @@ var (
 	sentenceStart = regexp.MustCompile(`[.!?]["'”’)]*\s+["'“‘(]*(\p{Lu}\p{L}*)`)
 	wordAt        = regexp.MustCompile(`\p{L}[\p{L}\p{N}_]*`)
 )
+
+// unitSymbols are the symbols of units of measure as people write them
+// after a number: of size, time, frequency and rate.
+var unitSymbols = map[string]bool{
+	"B": true, "KB": true, "kB": true, "MB": true, "GB": true, "TB": true, "PB": true,
+	"KiB": true, "MiB": true, "GiB": true, "TiB": true, "Kb": true, "Mb": true, "Gb": true,
+	"kb": true, "mb": true, "gb": true, "tb": true, "ms": true, "us": true, "µs": true, "ns": true,
+	"Hz": true, "kHz": true, "MHz": true, "GHz": true, "bps": true, "kbps": true, "Kbps": true,
+	"Mbps": true, "Gbps": true, "KBps": true, "MBps": true, "GBps": true, "px": true, "dpi": true,
+}
+
+// quantityForm matches a number joined to its unit ("16MB", "500ms").
+var quantityForm = regexp.MustCompile(`^[0-9]+(?:\.[0-9]+)?([A-Za-zµ]+)$`)
+
+// quantity reports whether word is a quantity's unit, not a name: a unit
+// symbol right after a number ("bigger than 16 MB"), or a number joined to
+// one ("16MB"). The documents write "16 megabytes" or "16 * 1000 * 1000"
+// as often as "MB": "How can I reject uploads bigger than 16 MB?" was
+// refused because "no document mentions “MB”" over the Flask page that
+// answers it.
+func quantity(query, word string) bool {
+	if m := quantityForm.FindStringSubmatch(word); m != nil {
+		return unitSymbols[m[1]]
+	}
+	if !unitSymbols[word] {
+		return false
+	}
+	for i := 0; ; {
+		j := strings.Index(query[i:], word)
+		if j < 0 {
+			return false
+		}
+		j += i
+		before := strings.TrimRight(query[:j], " ")
+		after, _ := utf8.DecodeRuneInString(query[j+len(word):])
+		if r, _ := utf8.DecodeLastRuneInString(before); len(before) < j && r >= '0' && r <= '9' && !(unicode.IsLetter(after) || unicode.IsDigit(after)) {
+			return true
+		}
+		i = j + len(word)
+	}
+}
 
 // hostName reports whether word, as query writes it, is a mail domain or
 // a host name ("user@mylaptop.localdomain", "mail.example.com"): the
