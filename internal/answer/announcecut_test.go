@@ -25,3 +25,20 @@ func TestAnswerDoesNotEndOnAnUnkeptAnnouncement(t *testing.T) {
 		t.Errorf("answer %q: want the item's statement, not an announcement of code it leaves out", r.Answer)
 	}
 }
+
+// TestAnnouncementThatAnswersIsKept: an announcing sentence that says
+// what the rest of the passage does not ("Set the MAX_BODY_BYTES config
+// key …, as in this line:") stays even when its code does not fit.
+func TestAnnouncementThatAnswersIsKept(t *testing.T) {
+	t.Parallel()
+	var code strings.Builder
+	for i := 0; i < 30; i++ {
+		code.WriteString("    app.config['MAX_BODY_BYTES'] = 16 * 1000 * 1000  # " + strings.Repeat("y", 70) + "\n")
+	}
+	content := "Limiting uploads\n\nThe framework can limit the size of incoming request data. Set the MAX_BODY_BYTES config key to the largest number of bytes you accept, as in this line:\n\n" + code.String()
+	r := Extractive("How do I limit upload size?", []Source{{N: 1, Title: "Uploads", HeadingPath: "Uploads > Limiting uploads", Content: content,
+		Code: []Span{{Start: strings.Index(content, "    app.config"), End: len(content)}}}}, 3)
+	if !strings.Contains(r.Answer, "MAX_BODY_BYTES") {
+		t.Errorf("answer %q: want the sentence naming the setting", r.Answer)
+	}
+}

@@ -23,3 +23,19 @@ func TestCasedNameIsDefinedInItsCapitals(t *testing.T) {
 		t.Errorf("sH: answer %q, want the timeout's entry alone", r.Answer)
 	}
 }
+
+// TestCasedNameInOtherCapitalsStillDefined: where the sources define the
+// name in one spelling only, a question writing it in other capitals
+// ("keepAliveTimeout" for "KeepAliveTimeout") still means that one.
+func TestCasedNameInOtherCapitalsStillDefined(t *testing.T) {
+	t.Parallel()
+	content := "Connection handling\n\nThese directives control the server's connection handling.\n\n" +
+		"KeepAliveTimeout\nAmount of time the server will wait for subsequent requests on a persistent connection.\n\n" +
+		"Timeout\nAmount of time the server will wait for certain events before failing a request.\n\n" +
+		"MaxKeepAliveRequests\nNumber of requests allowed on a persistent connection.\n"
+	src := []Source{{N: 1, Title: "Core directives", HeadingPath: "Core directives > Connection handling", Content: content}}
+	r := Extractive("What does keepAliveTimeout control?", src, 3)
+	if !strings.HasPrefix(r.Answer, "KeepAliveTimeout: Amount of time") {
+		t.Errorf("answer %q, want the KeepAliveTimeout entry first", r.Answer)
+	}
+}

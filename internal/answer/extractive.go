@@ -719,12 +719,36 @@ func bestPassage(question string, query []string, sources []Source, docs [][]uni
 				}
 			}
 			for _, t := range u.defines {
-				if i, ok := qi[t]; ok && (cased[i] == "" || containsWord(u.text, cased[i])) {
+				if i, ok := qi[t]; ok {
 					f.defines = append(f.defines, i)
 				}
 			}
 			f.names = u.kind == unitCode || namesThing(u.text, lowerQ)
 			f.instructs = procedure && u.kind != unitCode && instructs(u.text)
+		}
+	}
+	for i, name := range cased {
+		// Where the sources define the name in the question's capitals
+		// and the same letters in others, only the first defines it.
+		spelt := func(si, ui int) bool { return containsWord(docs[si][ui].text, name) }
+		exact, other := false, false
+		for si := range info {
+			for ui := range info[si] {
+				if slices.Contains(info[si][ui].defines, i) {
+					exact = exact || spelt(si, ui)
+					other = other || !spelt(si, ui)
+				}
+			}
+		}
+		if !exact || !other {
+			continue
+		}
+		for si := range info {
+			for ui := range info[si] {
+				if !spelt(si, ui) {
+					info[si][ui].defines = slices.DeleteFunc(info[si][ui].defines, func(j int) bool { return j == i })
+				}
+			}
 		}
 	}
 	if len(focus) == 0 {
@@ -1481,8 +1505,11 @@ func complete(d []unit, from, to, maxSentences int, query []string, procedure, d
 		to++
 	}
 	// When it does not fit, the passage ends before the announcement,
-	// unless that is all it is.
-	if to-from > 1 && to < len(d) && d[to-1].kind == unitSentence && announces(d[to-1].text) && d[to].section == d[to-1].section && !d[to].echo {
+	// unless that is all it is, or it says what the rest does not, or
+	// names what to use ("Set the MAX_CONTENT_LENGTH config key …, as in
+	// this line:").
+	if to-from > 1 && to < len(d) && d[to-1].kind == unitSentence && announces(d[to-1].text) && d[to].section == d[to-1].section && !d[to].echo &&
+		!addsTerm(d[from:to-1], d[to-1], query) && !namesIdentifier(d[to-1].text) {
 		to--
 	}
 	// A passage that is only a row gains the row's neighbours only when they

@@ -87,7 +87,9 @@ func prosePre(s string) (paras []string, prose []bool) {
 			ended = ended || endsProse(strings.TrimSpace(l))
 		}
 		lines += len(ls)
-		if _, _, ok := taggedPara(p); ok {
+		if _, _, ok := taggedPara(p); ok && len(ls) > 1 {
+			// A definition whose description hangs at its column is
+			// laid out as text is; a row of one line may be a table's.
 			proseLines += len(ls)
 			continue
 		}
@@ -178,8 +180,11 @@ func taggedPara(p string) (tag string, desc []manLine, ok bool) {
 		}
 		tag = strings.TrimSpace(t)
 	} else {
+		// On one line, the tag is one word: two blanks also follow a
+		// full stop in text typed for a terminal ("It is deprecated.
+		// Clients should …"), and a log line's time stamp is no term.
 		i := strings.Index(first, "  ")
-		if i < 0 {
+		if i < 0 || strings.Contains(first[:i], " ") {
 			return "", nil, false
 		}
 		tag, rest = first[:i], strings.TrimSpace(first[i:])
@@ -190,6 +195,13 @@ func taggedPara(p string) (tag string, desc []manLine, ok bool) {
 		tag = strings.TrimSpace(tag[len(f[0]):])
 	}
 	if tag == "" || rest == "" || strings.Contains(tag, "  ") || len(strings.Fields(tag)) > 3 || utf8.RuneCountInString(tag) > 30 {
+		return "", nil, false
+	}
+	// A tag names something: it has a letter (not a diagram's "+----+",
+	// a footnote's "[1]" or a time stamp) and does not end as a sentence,
+	// a clause or a label does ("A.", "Regards,", "Note:", "Subject:"),
+	// nor open a program's message ("ERROR:  …", "HINT:  …").
+	if strings.IndexFunc(tag, unicode.IsLetter) < 0 || strings.ContainsAny(tag[len(tag)-1:], ".,;:?!") || messageLine.MatchString(first) {
 		return "", nil, false
 	}
 	desc = append([]manLine{{indent: ls[0].indent + utf8.RuneCountInString(first) - utf8.RuneCountInString(rest), text: rest}}, ls[1:]...)

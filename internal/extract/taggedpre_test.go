@@ -43,6 +43,28 @@ a code reports the first event which caused the session to terminate.
 		t.Errorf("the description is not one paragraph under its tag:\n%s", doc.Text)
 	}
 
+	intro := "This page describes the protocol in some detail, which is long enough to read as prose.\nIt goes on for a second line and then it ends here.\n\n"
+	for name, para := range map[string]string{
+		"two blanks after a full stop": "   It is deprecated.  Clients should use the new option instead of this one.",
+		"a message":                    "HINT:  No function matches the given name and argument types. You might need to add explicit type casts.",
+		"a time stamp":                 "    2024-01-01 12:00:00  Server started and is listening on the configured port.",
+		"a log line":                   "    Jan 12 10:00:01  haproxy started and is now listening on the port.",
+		"a diagram":                    "   +--------+   the client sends a request to the proxy which then\n                forwards it to the server and waits for its answer.",
+		"a footnote":                   "[1]  The original paper describes the algorithm in more detail than\n     this page does, with its proofs.",
+		"a label":                      "Note:   The server must be restarted after the change, or it keeps\n        the old value until the next reload.",
+		"an answer":                    "   A.  Because the protocol requires it, and the servers that do not\n       follow it are broken.",
+	} {
+		doc, err := Extract(TypeHTML, []byte("<html><body><pre>"+intro+para+"</pre></body></html>"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, b := range doc.Blocks {
+			if b.Kind == KindTerm {
+				t.Errorf("%s: a term %q:\n%s", name, doc.Text[b.Start:b.End], doc.Text)
+			}
+		}
+	}
+
 	for name, code := range map[string]string{
 		"aligned comments": "Some prose to start the block, which is long enough to read as prose.\nIt goes on for a second line and then it ends here.\n\n    x = compute(a, b)   # the sum of the two inputs, which are checked first\n                        # and then added together as the caller expects.",
 		"columns":          "Some prose to start the block, which is long enough to read as prose.\nIt goes on for a second line and then it ends here.\n\n    name      type      default\n    timeout   integer   30",

@@ -1851,6 +1851,11 @@ var unitSymbols = map[string]bool{
 	"Mbps": true, "Gbps": true, "KBps": true, "MBps": true, "GBps": true, "px": true, "dpi": true,
 }
 
+// joinedUnits are the unit symbols written joined to a number only
+// ("16M", "512Mi", "30s"): alone they are letters or words.
+var joinedUnits = map[string]bool{"K": true, "M": true, "G": true, "T": true, "k": true, "Ki": true, "Mi": true,
+	"Gi": true, "Ti": true, "s": true, "m": true, "h": true, "d": true}
+
 // quantityForm matches a number joined to its unit ("16MB", "500ms").
 var quantityForm = regexp.MustCompile(`^[0-9]+(?:\.[0-9]+)?([A-Za-zµ]+)$`)
 
@@ -1862,24 +1867,38 @@ var quantityForm = regexp.MustCompile(`^[0-9]+(?:\.[0-9]+)?([A-Za-zµ]+)$`)
 // answers it.
 func quantity(query, word string) bool {
 	if m := quantityForm.FindStringSubmatch(word); m != nil {
-		return unitSymbols[m[1]]
+		return unitSymbols[m[1]] || joinedUnits[m[1]]
 	}
 	if !unitSymbols[word] {
 		return false
 	}
+	// Every time the question writes it: "The MB driver crashes on files
+	// over 16 MB" names a driver.
+	seen := false
 	for i := 0; ; {
 		j := strings.Index(query[i:], word)
 		if j < 0 {
-			return false
+			return seen
 		}
 		j += i
-		before := strings.TrimRight(query[:j], " ")
-		after, _ := utf8.DecodeRuneInString(query[j+len(word):])
-		if r, _ := utf8.DecodeLastRuneInString(before); len(before) < j && r >= '0' && r <= '9' && !(unicode.IsLetter(after) || unicode.IsDigit(after)) {
-			return true
-		}
 		i = j + len(word)
+		r, _ := utf8.DecodeLastRuneInString(query[:j])
+		after, _ := utf8.DecodeRuneInString(query[j+len(word):])
+		if wordRune(r) || wordRune(after) {
+			continue // inside another word
+		}
+		before := strings.TrimRight(query[:j], " ")
+		if r, _ := utf8.DecodeLastRuneInString(before); !(len(before) < j && r >= '0' && r <= '9') {
+			return false
+		}
+		seen = true
 	}
+}
+
+// wordRune reports a rune that continues a word (utf8.RuneError, the
+// start or end of a string, does not).
+func wordRune(r rune) bool {
+	return r != utf8.RuneError && (unicode.IsLetter(r) || unicode.IsDigit(r) || r == '_')
 }
 
 // hostName reports whether word, as query writes it, is a mail domain or

@@ -23,9 +23,10 @@ func TestQuantityUnitIsNoName(t *testing.T) {
 		"How can I reject file uploads bigger than 16MB?",
 		"Why does a request take 500 ms longer behind the proxy?",
 		"Can I limit the cache to 2.5 GB?",
+		"Why does php reject uploads over 16M when the limit says 512Mi?",
 	} {
 		for _, w := range words(q) {
-			if unitSymbols[w] || quantityForm.MatchString(w) {
+			if unitSymbols[w] || joinedUnits[w] || quantityForm.MatchString(w) {
 				t.Errorf("%q probes %q as a name", q, w)
 			}
 		}
