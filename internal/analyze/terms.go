@@ -151,3 +151,28 @@ var fileExtensions = map[string]bool{"py": true, "js": true, "ts": true, "html":
 	"cfg": true, "ini": true, "txt": true, "json": true, "yaml": true, "yml": true, "md": true, "rst": true,
 	"sh": true, "toml": true, "xml": true, "css": true, "go": true, "rb": true, "java": true, "sql": true,
 	"log": true, "pdf": true, "csv": true, "lock": true, "c": true, "h": true, "cpp": true, "php": true}
+
+// ContainsWord reports whether text holds word with no letter or digit on
+// either side, in the same capitals.
+func ContainsWord(text, word string) bool {
+	if word == "" {
+		return false
+	}
+	for i := 0; ; {
+		j := strings.Index(text[i:], word)
+		if j < 0 {
+			return false
+		}
+		j += i
+		before, _ := utf8.DecodeLastRuneInString(text[:j])
+		after, _ := utf8.DecodeRuneInString(text[j+len(word):])
+		if !WordRune(before) && !WordRune(after) {
+			return true
+		}
+		i = j + 1
+	}
+}
+
+// WordRune reports a letter or a digit: what continues a word
+// (utf8.RuneError, for the start or end of a string, does not).
+func WordRune(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }

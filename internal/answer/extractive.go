@@ -730,7 +730,7 @@ func bestPassage(question string, query []string, sources []Source, docs [][]uni
 	for i, name := range cased {
 		// Where the sources define the name in the question's capitals
 		// and the same letters in others, only the first defines it.
-		spelt := func(si, ui int) bool { return containsWord(docs[si][ui].text, name) }
+		spelt := func(si, ui int) bool { return analyze.ContainsWord(docs[si][ui].text, name) }
 		exact, other := false, false
 		for si := range info {
 			for ui := range info[si] {
@@ -1018,30 +1018,6 @@ func casedNames(question string, qi map[string]int) map[int]string {
 		}
 	}
 	return out
-}
-
-// containsWord reports whether s holds w as a word of its own, in the
-// same capitals.
-func containsWord(s, w string) bool {
-	for i := 0; ; {
-		j := strings.Index(s[i:], w)
-		if j < 0 {
-			return false
-		}
-		j += i
-		before, _ := utf8.DecodeLastRuneInString(s[:j])
-		after, _ := utf8.DecodeRuneInString(s[j+len(w):])
-		if !wordRune(before) && !wordRune(after) {
-			return true
-		}
-		i = j + len(w)
-	}
-}
-
-// wordRune reports a rune that continues a word (utf8.RuneError, for the
-// start or end of a string, does not).
-func wordRune(r rune) bool {
-	return r != utf8.RuneError && (unicode.IsLetter(r) || unicode.IsDigit(r) || r == '_')
 }
 
 // situationWeight scales the weight of a question term that only the

@@ -1609,29 +1609,11 @@ func mentioned(word, lexeme string, kw []legHit, results []Result) bool {
 				return true
 			}
 		}
-		if containsWord(strings.ToLower(r.Title+"\n"+r.HeadingPath+"\n"+r.Content), strings.ToLower(word)) {
+		if analyze.ContainsWord(strings.ToLower(r.Title+"\n"+r.HeadingPath+"\n"+r.Content), strings.ToLower(word)) {
 			return true
 		}
 	}
 	return false
-}
-
-// containsWord reports whether text holds word with no letter or digit
-// on either side.
-func containsWord(text, word string) bool {
-	for i := 0; ; {
-		j := strings.Index(text[i:], word)
-		if j < 0 {
-			return false
-		}
-		j += i
-		before, _ := utf8.DecodeLastRuneInString(text[:j])
-		after, _ := utf8.DecodeRuneInString(text[j+len(word):])
-		if !unicode.IsLetter(before) && !unicode.IsDigit(before) && !unicode.IsLetter(after) && !unicode.IsDigit(after) {
-			return true
-		}
-		i = j + 1
-	}
 }
 
 // messageParams returns the words of a pasted message's text when the
@@ -1884,7 +1866,7 @@ func quantity(query, word string) bool {
 		i = j + len(word)
 		r, _ := utf8.DecodeLastRuneInString(query[:j])
 		after, _ := utf8.DecodeRuneInString(query[j+len(word):])
-		if wordRune(r) || wordRune(after) {
+		if analyze.WordRune(r) || analyze.WordRune(after) {
 			continue // inside another word
 		}
 		before := strings.TrimRight(query[:j], " ")
@@ -1893,12 +1875,6 @@ func quantity(query, word string) bool {
 		}
 		seen = true
 	}
-}
-
-// wordRune reports a rune that continues a word (utf8.RuneError, the
-// start or end of a string, does not).
-func wordRune(r rune) bool {
-	return r != utf8.RuneError && (unicode.IsLetter(r) || unicode.IsDigit(r) || r == '_')
 }
 
 // hostName reports whether word, as query writes it, is a mail domain or
