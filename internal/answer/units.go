@@ -575,6 +575,9 @@ func trimBlankLines(lines []string) []string {
 	return lines
 }
 
+// innerSentenceEnd matches the end of a sentence followed by another.
+var innerSentenceEnd = regexp.MustCompile(`\p{Ll}[.!?] +\p{Lu}`)
+
 // isTitleLine reports a heading: a heading path component, a Markdown
 // heading, or a numbered title ("26.1.2. Using pg_dumpall", "Chapter 26.
 // Backup and Restore") without final punctuation.
@@ -589,7 +592,10 @@ func isTitleLine(t string, headings map[string]bool) bool {
 	if len(f) >= 2 && (f[0] == "Chapter" || f[0] == "Appendix" || f[0] == "Part") {
 		f = f[1:]
 	}
-	if len(f) < 2 {
+	if len(f) < 2 || innerSentenceEnd.MatchString(strings.Join(f[1:], " ")) {
+		// A numbered item of two sentences ("1. Tell libcurl to not
+		// verify the peer. With libcurl you disable this with …;") is no
+		// title.
 		return false
 	}
 	n := strings.TrimRight(f[0], ".")

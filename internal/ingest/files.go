@@ -174,7 +174,7 @@ func Walk(paths []string, o WalkOptions) ([]File, []Failure, error) {
 		if !info.IsDir() {
 			// A file named on its own is reported when it cannot be
 			// ingested, whatever the globs: the caller asked for it.
-			if _, err := extract.TypeFromPath(realRoot); err != nil {
+			if _, err := askedType(realRoot, true); err != nil {
 				fails = append(fails, Failure{Path: root, Reason: err.Error(), Kind: KindSkipped})
 				continue
 			}
@@ -265,7 +265,7 @@ func Walk(paths []string, o WalkOptions) ([]File, []Failure, error) {
 				}
 				return nil
 			}
-			ct, err := extract.TypeFromPath(p)
+			ct, err := askedType(p, p == realRoot || picked(o.Include, rel))
 			if err != nil {
 				if len(o.Include) > 0 {
 					fails = append(fails, Failure{Path: p, Reason: err.Error(), Kind: KindSkipped})
@@ -483,6 +483,23 @@ func broadGlob(g string) bool {
 		}
 	}
 	return false
+}
+
+// askedType is the content type of the file at p by its name
+// (extract.TypeFromPath), or plain text for a file without an extension
+// that the caller asked for.
+func askedType(p string, asked bool) (string, error) {
+	t, err := extract.TypeFromPath(p)
+	if err != nil && asked && filepath.Ext(strings.TrimSuffix(p, ".gz")) == "" {
+		// A file without an extension that the caller names (on its own,
+		// or by an --include glob that is no broad one: "FAQ",
+		// "KNOWN_BUGS", "docs/INSTALL") is read as plain text; bytes
+		// that are not text are refused when it is read. Left out by
+		// default: a documentation directory's extensionless files are
+		// as often scripts and build files.
+		return extract.TypePlain, nil
+	}
+	return t, err
 }
 
 // picked reports whether an --include glob other than a broad one
