@@ -447,7 +447,8 @@ func reorder(sources []Source, order []int) []Source {
 }
 
 // repeats reports whether passage q says what one of the quoted passages
-// already says: it contains q or q contains it, compared case-insensitively
+// already says: it contains q, or q contains it or one of its sentences,
+// compared case-insensitively
 // by their words and symbols, the punctuation of sentences aside
 // (overlapping chunks, and a PDF's neighbouring sections, carry the same
 // lines; a manual stored as HTML and as PDF writes "BASH_ALIASES: An
@@ -483,6 +484,16 @@ func repeats(quotedPassages []string, q string) bool {
 	for _, p := range quotedPassages {
 		if np := norm(p); strings.Contains(np, nq) || strings.Contains(nq, np) {
 			return true
+		}
+		// Nor does q when it holds a whole sentence of one, of six words
+		// or more: a PDF's copy of the sentence runs on from the line
+		// above it ("⇒configure.ac:11: the top level To avoid this
+		// warning, decide …" after the HTML's "To avoid this warning,
+		// decide …").
+		for line := range strings.SplitSeq(p, "\n") {
+			if nl := norm(line); strings.Count(nl, " ") >= 5 && strings.Contains(nq, nl) {
+				return true
+			}
 		}
 	}
 	return false

@@ -16,3 +16,19 @@ func TestRepeatsTheOtherCopysWording(t *testing.T) {
 		t.Error("another variable's definition repeats the quoted one")
 	}
 }
+
+// TestRepeatsASentenceRunOnInTheCopy: a PDF copy's sentence that runs on
+// from the line above it ("⇒configure.ac:11: the top level To avoid this
+// warning, decide …") repeats the HTML sentence quoted before it; one
+// that shares a few words with a quoted sentence does not.
+func TestRepeatsASentenceRunOnInTheCopy(t *testing.T) {
+	t.Parallel()
+	quoted := []string{"Starting with version 2.64, this situation results in duplicate output and a warning:\n" +
+		"To avoid this warning, decide what purpose the macro in question serves."}
+	if !repeats(quoted, "⇒configure.ac:11: the top level To avoid this warning, decide what purpose the macro in question serves.") {
+		t.Error("the copy's run-on sentence does not repeat the quoted one")
+	}
+	if repeats(quoted, "To avoid this warning, pass the option to the tool that expands the macro.") {
+		t.Error("a sentence sharing its opening words repeats the quoted one")
+	}
+}

@@ -491,7 +491,6 @@ func navigationPage(pg []line, p, pages int, heads map[lineRef]int) bool {
 	return back && 2*indexLike >= len(nums) && ordered(len(firsts), func(i int) bool { return firsts[i] >= firsts[i-1] })
 }
 
-// brokenWord reports whether s ends with a letter and "-".
 // brokenIdentifier reports whether a line ending prev ends with a name
 // broken after one of its underscores ("If BASH_") that the line next
 // goes on with ("COMPAT is unset"): both parts in capitals, a constant's
@@ -503,7 +502,12 @@ func brokenIdentifier(prev, next string, vocab map[string]bool) bool {
 		return false
 	}
 	head := strings.TrimLeftFunc(f[len(f)-1], func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '_' })
-	tail := strings.TrimRightFunc(g[0], func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '_' })
+	// The name goes on to the first character no name holds: "LIBS" of
+	// "LIBS([strerror], [cposix])", a macro's call.
+	tail := g[0]
+	if i := strings.IndexFunc(tail, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '_' }); i >= 0 {
+		tail = tail[:i]
+	}
 	body, ok := strings.CutSuffix(head, "_")
 	if !ok || body == "" || tail == "" {
 		return false
@@ -540,6 +544,7 @@ func brokenOption(prev, next string, vocab map[string]bool) bool {
 	return false
 }
 
+// brokenWord reports whether s ends with a letter and "-".
 func brokenWord(s string) bool {
 	t, ok := strings.CutSuffix(s, "-")
 	if !ok {

@@ -20,6 +20,8 @@ func TestJoinLinesRejoinsNamesBrokenAfterAnUnderscore(t *testing.T) {
 		{[]string{"the class_", "argument names it"}, "the class_ argument names it"},
 		{[]string{"override __init__", "methods here"}, "override __init__ methods here"},
 		{[]string{"a BASH_", "variable"}, "a BASH_ variable"},
+		// A call's arguments follow the name (the Autoconf manual).
+		{[]string{"It is implemented as AC_SEARCH_", "LIBS([strerror], [cposix])."}, "It is implemented as AC_SEARCH_LIBS([strerror], [cposix])."},
 	} {
 		var ls []line
 		for _, s := range c.lines {
