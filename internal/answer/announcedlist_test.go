@@ -26,3 +26,26 @@ func TestNumberedItemOfSentencesIsNoTitle(t *testing.T) {
 		t.Errorf("answer %q: want the list's first item, which says how", r.Answer)
 	}
 }
+
+// TestNumberedTitleWithAbbreviationStaysATitle: an abbreviation inside a
+// numbered title ("3.2. Threads vs. Processes") ends no sentence: the
+// title still starts its section, and the answer quotes that section's
+// text, not the section above it with the title glued on.
+func TestNumberedTitleWithAbbreviationStaysATitle(t *testing.T) {
+	t.Parallel()
+	for _, title := range []string{"3.2. Threads vs. Processes", "3.2. Mr. Smith's Workers", "3.2. Workers, e.g. Forks"} {
+		if !isTitleLine(title, nil) {
+			t.Errorf("%q is no title", title)
+		}
+	}
+	for _, item := range []string{"1. Tell the library to not verify the peer (see below). With it, set OPT_VERIFY_PEER to FALSE;", "1. Use the option; then set it again,"} {
+		if isTitleLine(item, nil) {
+			t.Errorf("%q is a title", item)
+		}
+	}
+	content := "3.1. Pooling\nEach pooled connection costs about one megabyte of memory.\n\n3.2. Threads vs. Processes\nEach worker costs about ten megabytes of memory.\n\n3.3. Caching\nThe cache is shared."
+	r := Extractive("How much memory does a worker cost?", []Source{{N: 1, Title: "Tuning", HeadingPath: "Tuning > 3. Resources", Content: content}}, 3)
+	if !strings.HasPrefix(r.Answer, "Each worker costs about ten megabytes") {
+		t.Errorf("answer %q, want the workers' section alone", r.Answer)
+	}
+}

@@ -206,7 +206,8 @@ func parseTitledUnits(content, headingPath string, titles []string, code ...Span
 		// section of its own, and the sentence announcing it was quoted
 		// without it.
 		announced := len(out) > 0 && out[len(out)-1].kind == unitSentence && out[len(out)-1].block == block-1 && announces(out[len(out)-1].text)
-		for len(lines) > 0 && (isTitleLine(strings.TrimSpace(lines[0]), headings) || isTitled(strings.TrimSpace(lines[0]))) &&
+		entry := len(lines) == 1 && !headings[strings.TrimSpace(lines[0])] && entryRun(blocks, bi)
+		for len(lines) > 0 && !entry && (isTitleLine(strings.TrimSpace(lines[0]), headings) || isTitled(strings.TrimSpace(lines[0]))) &&
 			!(strings.TrimSpace(lines[0]) == last && isDefinition(lines)) && !codeComment(lines, headings, announced) {
 			startSection(strings.TrimSpace(lines[0]))
 			lines = lines[1:]
@@ -343,6 +344,17 @@ func parseTitledUnits(content, headingPath string, titles []string, code ...Span
 				add(unitSentence, joined)
 				continue
 			}
+			if term == "" && entry {
+				// One of a run of short lines, each a paragraph of its
+				// own (a page listing bindings: "Python PycURL by Kjetil
+				// Jacobsen" above "Q The libcurl module is part of the
+				// default install"), is an entry of a list, not a
+				// section's title: read as titles, each entry headed the
+				// next, and "Is there a Python binding?" was answered
+				// with Q's line.
+				add(unitSentence, joined)
+				continue
+			}
 			if term == "" && isCaption(joined) && !fieldLine(joined) {
 				// A one-word caption labels an admonition ("Note",
 				// "Tip") inside the section, not a section of its own;
@@ -474,6 +486,48 @@ func prose(b rawBlock) bool {
 // rawBlock is a run of non-blank lines, or the content of a fenced code
 // block (fenced, one line holding the code). code marks a run of lines
 // inside the code ranges extraction recorded (Source.Code).
+// entryRun reports whether block i is a short line shaped like a caption
+// (isCaption) among consecutive blocks that are each one short line
+// (entryLine), at least minEntryRun of them shaped like captions.
+func entryRun(blocks []rawBlock, i int) bool {
+	caption := func(b rawBlock) bool { return isCaption(strings.TrimSpace(b.lines[0])) }
+	if !entryLine(blocks[i]) || !caption(blocks[i]) {
+		return false
+	}
+	a, b := i, i
+	for a > 0 && entryLine(blocks[a-1]) {
+		a--
+	}
+	for b+1 < len(blocks) && entryLine(blocks[b+1]) {
+		b++
+	}
+	n := 0
+	for _, x := range blocks[a : b+1] {
+		if caption(x) {
+			n++
+		}
+	}
+	return n >= minEntryRun
+}
+
+// minEntryRun is the shortest run of caption-shaped lines read as a list:
+// a title and a subtitle, or a caption above a title, are two.
+const minEntryRun = 4
+
+// entryLine reports a block of one line of two to maxEntryWords words
+// that is no code, table row, list item or numbered title.
+func entryLine(b rawBlock) bool {
+	if b.code || b.fenced || len(b.lines) != 1 {
+		return false
+	}
+	t := strings.TrimSpace(b.lines[0])
+	n := wordCount(t)
+	return n >= 2 && n <= maxEntryWords && !looksLikeCode(t) && !isTableRow(t) && !isListItem(t) && !isTitleLine(t, nil)
+}
+
+// maxEntryWords bounds an entry's line in a run of them (entryRun).
+const maxEntryWords = 14
+
 type rawBlock struct {
 	lines  []string
 	fenced bool
@@ -575,8 +629,10 @@ func trimBlankLines(lines []string) []string {
 	return lines
 }
 
-// innerSentenceEnd matches the end of a sentence followed by another.
-var innerSentenceEnd = regexp.MustCompile(`\p{Ll}[.!?] +\p{Lu}`)
+// innerSentenceEnd matches the end of a sentence followed by another: a
+// word of three or more lower-case letters before the mark, as no
+// abbreviation ("vs.", "e.g.", "Mr.", "St.") is.
+var innerSentenceEnd = regexp.MustCompile(`\p{Ll}{3,}[.!?] +\p{Lu}`)
 
 // isTitleLine reports a heading: a heading path component, a Markdown
 // heading, or a numbered title ("26.1.2. Using pg_dumpall", "Chapter 26.
@@ -592,10 +648,12 @@ func isTitleLine(t string, headings map[string]bool) bool {
 	if len(f) >= 2 && (f[0] == "Chapter" || f[0] == "Appendix" || f[0] == "Part") {
 		f = f[1:]
 	}
-	if len(f) < 2 || innerSentenceEnd.MatchString(strings.Join(f[1:], " ")) {
+	if len(f) < 2 || innerSentenceEnd.MatchString(strings.Join(f[1:], " ")) || strings.HasSuffix(t, ";") || strings.HasSuffix(t, ",") {
 		// A numbered item of two sentences ("1. Tell libcurl to not
 		// verify the peer. With libcurl you disable this with …;") is no
-		// title.
+		// title, nor is one ending as a clause does; an abbreviation
+		// ("3.2. Threads vs. Processes", "2.1. Mr. Smith's Guide") ends
+		// no sentence.
 		return false
 	}
 	n := strings.TrimRight(f[0], ".")
