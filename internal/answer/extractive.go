@@ -447,8 +447,8 @@ func reorder(sources []Source, order []int) []Source {
 }
 
 // repeats reports whether passage q says what one of the quoted passages
-// already says: it contains q, or q contains it or one of its sentences,
-// compared case-insensitively
+// already says: it contains q, or q contains it or ends its first line
+// with one of its sentences, compared case-insensitively
 // by their words and symbols, the punctuation of sentences aside
 // (overlapping chunks, and a PDF's neighbouring sections, carry the same
 // lines; a manual stored as HTML and as PDF writes "BASH_ALIASES: An
@@ -485,13 +485,19 @@ func repeats(quotedPassages []string, q string) bool {
 		if np := norm(p); strings.Contains(np, nq) || strings.Contains(nq, np) {
 			return true
 		}
-		// Nor does q when it holds a whole sentence of one, of six words
-		// or more: a PDF's copy of the sentence runs on from the line
-		// above it ("⇒configure.ac:11: the top level To avoid this
-		// warning, decide …" after the HTML's "To avoid this warning,
-		// decide …").
+		// Nor does q when its first line ends with a whole sentence of
+		// one, of six words or more: a PDF's copy of the sentence runs on
+		// from the line above it ("⇒configure.ac:11: the top level To
+		// avoid this warning, decide …" after the HTML's "To avoid this
+		// warning, decide …"). A sentence going on past it ("… is
+		// disabled by default on Linux only; on Windows …") adds to it.
+		first, _, _ := strings.Cut(q, "\n")
+		nf := norm(first)
 		for line := range strings.SplitSeq(p, "\n") {
-			if nl := norm(line); strings.Count(nl, " ") >= 5 && strings.Contains(nq, nl) {
+			// (A sentence's line, not code's: examples share lines.)
+			nl := norm(line)
+			if endsSentence(strings.TrimSpace(line)) && strings.Count(nl, " ") >= 5 && strings.HasSuffix(nf, nl) &&
+				(len(nf) == len(nl) || nf[len(nf)-len(nl)-1] == ' ') {
 				return true
 			}
 		}

@@ -32,3 +32,30 @@ func TestRepeatsASentenceRunOnInTheCopy(t *testing.T) {
 		t.Error("a sentence sharing its opening words repeats the quoted one")
 	}
 }
+
+// TestSharedCodeLineIsNoRepeat: two examples sharing a line of code (the
+// same comment on what both raise) say different things: the second is
+// no repeat of the first.
+func TestSharedCodeLineIsNoRepeat(t *testing.T) {
+	t.Parallel()
+	quoted := []string{"This class is not Integer-convertible (method to_int takes arguments):\nclass NotIntegerConvertible\n  def to_int(x)\n    3\n  end\nend\n# Raises ArgumentError (wrong number of arguments (given 0, expected 1))\nArray.new(NotIntegerConvertible.new)"}
+	if repeats(quoted, "This class is not Array-convertible (method to_ary takes arguments):\nclass NotArrayConvertible\n  def to_ary(x)\n    [:foo, 'bar', 2]\n  end\nend\n# Raises ArgumentError (wrong number of arguments (given 0, expected 1))\n[1, 2, 3].to_h(NotArrayConvertible.new)") {
+		t.Error("an example sharing a line of code repeats the quoted one")
+	}
+}
+
+// TestQualifiedSentenceIsNoRepeat: a sentence that goes on past a quoted
+// one ("… disabled by default on Linux only; on Windows it is enabled by
+// default") adds to it, and a word holding another's letters ("unable",
+// "able") is no repeat of it.
+func TestQualifiedSentenceIsNoRepeat(t *testing.T) {
+	t.Parallel()
+	quoted := []string{"Compression of the cache is disabled by default.\nSet cache_compress to on to enable it."}
+	if repeats(quoted, "Compression of the cache is disabled by default on Linux only; on Windows it is enabled by default.") {
+		t.Error("a qualified sentence repeats the quoted one")
+	}
+	quoted = []string{"Then you will be\nable to connect to the remote server without a prompt."}
+	if repeats(quoted, "You will be unable to connect to the remote server without a prompt.") {
+		t.Error("unable repeats able")
+	}
+}

@@ -502,10 +502,11 @@ func brokenIdentifier(prev, next string, vocab map[string]bool) bool {
 		return false
 	}
 	head := strings.TrimLeftFunc(f[len(f)-1], func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '_' })
-	// The name goes on to the first character no name holds: "LIBS" of
-	// "LIBS([strerror], [cposix])", a macro's call.
-	tail := g[0]
-	if i := strings.IndexFunc(tail, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '_' }); i >= 0 {
+	tail := strings.TrimRightFunc(g[0], func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '_' })
+	if i := strings.IndexFunc(tail, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '_' }); i >= 0 && tail[i] == '(' {
+		// A call's name ends at its parenthesis: "LIBS" of
+		// "LIBS([strerror], [cposix])". Any other character inside
+		// the word ("POSIX-mode", "I'd") makes it no name's tail.
 		tail = tail[:i]
 	}
 	body, ok := strings.CutSuffix(head, "_")

@@ -20,6 +20,9 @@ func TestJoinLinesRejoinsNamesBrokenAfterAnUnderscore(t *testing.T) {
 		{[]string{"the class_", "argument names it"}, "the class_ argument names it"},
 		{[]string{"override __init__", "methods here"}, "override __init__ methods here"},
 		{[]string{"a BASH_", "variable"}, "a BASH_ variable"},
+		// A prefix before a hyphenated word or a contraction stays apart.
+		{[]string{"variables that begin with BASH_", "POSIX-mode shells leave alone"}, "variables that begin with BASH_ POSIX-mode shells leave alone"},
+		{[]string{"Constants named MAX_", "I'd rather not use"}, "Constants named MAX_ I'd rather not use"},
 		// A call's arguments follow the name (the Autoconf manual).
 		{[]string{"It is implemented as AC_SEARCH_", "LIBS([strerror], [cposix])."}, "It is implemented as AC_SEARCH_LIBS([strerror], [cposix])."},
 	} {

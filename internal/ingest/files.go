@@ -486,18 +486,23 @@ func broadGlob(g string) bool {
 }
 
 // askedType is the content type of the file at p by its name
-// (extract.TypeFromPath), or plain text for a file without an extension
-// that the caller asked for.
+// (extract.TypeFromPath), or "" (decided by its bytes) for a file without
+// an extension that the caller asked for.
 func askedType(p string, asked bool) (string, error) {
 	t, err := extract.TypeFromPath(p)
-	if err != nil && asked && filepath.Ext(strings.TrimSuffix(p, ".gz")) == "" {
+	name := p
+	if extract.Gzipped(p) {
+		name = p[:len(p)-len(".gz")]
+	}
+	if err != nil && asked && filepath.Ext(name) == "" {
 		// A file without an extension that the caller names (on its own,
 		// or by an --include glob that is no broad one: "FAQ",
-		// "KNOWN_BUGS", "docs/INSTALL") is read as plain text; bytes
-		// that are not text are refused when it is read. Left out by
-		// default: a documentation directory's extensionless files are
-		// as often scripts and build files.
-		return extract.TypePlain, nil
+		// "KNOWN_BUGS", "docs/INSTALL") is read as what its bytes are
+		// (extract.Detect: a PDF, a DOCX or an HTML page by their start,
+		// else plain text; binary bytes are refused when it is read).
+		// Left out by default: a documentation directory's extensionless
+		// files are as often scripts and build files.
+		return "", nil
 	}
 	return t, err
 }

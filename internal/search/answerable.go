@@ -703,13 +703,6 @@ func namesOf(query string) questionNames {
 		}
 		seen[w] = true
 		pr := probe{word: w, text: w}
-		if strings.Contains(w, "-") && !acronymCompound.MatchString(w) {
-			// Only an acronym joined by hyphens is looked up whole
-			// (missingTerms): "Notch-dependent" names Notch, and
-			// documents write "Notch-mediated" or "Notch signalling";
-			// "anti-interleukin-2" is what they write of interleukin-2.
-			pr.text = strings.ReplaceAll(w, "-", " ")
-		}
 		if strings.Contains(w, "_") {
 			pr.text, pr.literal = analyze.CompoundTerms(w), true
 			if len(n.families) < 2*maxFamilyWords && !askersOwn(query, w) {
@@ -722,8 +715,9 @@ func namesOf(query string) questionNames {
 			out = append(out, probe{word: j, text: j, literal: true, of: w, joined: true})
 		}
 		if j := strings.ReplaceAll(w, "-", ""); hyphenated.MatchString(w) && !seen[j] && len(out) < maxProbes {
-			// A name joined by hyphens is looked up whole (missingTerms);
-			// documents may write it joined ("WiFi" for "Wi-Fi").
+			// Documents may write a name joined by hyphens without them
+			// ("WiFi" for "Wi-Fi"), which the keyword index holds as
+			// another word.
 			seen[j] = true
 			out = append(out, probe{word: j, text: j, of: w, joined: true})
 		}
@@ -1055,14 +1049,8 @@ func found(probes []probe, missing []string) []string {
 }
 
 // hyphenated matches a word joined by hyphens from parts of two or more
-// letters each ("MTA-STS", "Wi-Fi"), which the keyword index holds whole
-// as well as by its parts.
+// letters each ("Wi-Fi", "MTA-STS").
 var hyphenated = regexp.MustCompile(`^\pL{2,}(?:-\pL{2,})+$`)
-
-// acronymCompound matches acronyms joined by hyphens ("MTA-STS",
-// "TLS-RPT"): one name, which a document writing its parts apart does
-// not mention.
-var acronymCompound = regexp.MustCompile(`^\p{Lu}{2,}(?:-\p{Lu}{2,})+$`)
 
 // joinedNumber returns how documents often write the name w of query
 // with the number after it, joined and in lower case ("RFC 5322" as

@@ -189,19 +189,9 @@ FROM v JOIN c ON c.id = v.chunk_id JOIN d ON d.id = c.document_id
 	// which Japanese writes or leaves out in the same word (インターフェース,
 	// インタフェース; ローカル・リポジトリ), and a long one with one kana
 	// of its spelling free (リポジトリ, レポジトリ).
-	// A probe joined by hyphens from parts of two or more letters each
-	// (an acronym compound, "MTA-STS", or an option, "--no-verify"; namesOf
-	// writes other hyphenated words apart) is one name: the parser indexes
-	// it whole (mta-st) and by its parts (mta, sts), and a document
-	// writing "MTA" alone does not name it. Its whole lexeme is what is
-	// looked up; how else documents write it (joined, "MTASTS") is a probe
-	// of its own (namesOf). A number after a hyphen ("UTF-8", "IL-6") is
-	// split off by the parser and such a name keeps its parts.
 	missingTerms = `SELECT w.word
 FROM unnest($3::text[], $4::text[], $5::bool[], $6::text[]) AS w (word, probe, literal, kana)
-CROSS JOIN LATERAL (SELECT tsvector_to_array(to_tsvector(CAST($1::text AS regconfig), w.probe)) AS lexemes) l0
-CROSS JOIN LATERAL (SELECT CASE WHEN cardinality(h.whole) > 0 THEN h.whole ELSE l0.lexemes END AS lexemes
-                    FROM (SELECT ARRAY(SELECT x FROM unnest(l0.lexemes) AS x WHERE x ~ ` + compoundLexeme + `) AS whole) h) l
+CROSS JOIN LATERAL (SELECT tsvector_to_array(to_tsvector(CAST($1::text AS regconfig), w.probe)) AS lexemes) l
 WHERE cardinality(l.lexemes) > 0
   AND (NOT EXISTS (SELECT 1 FROM unnest(l.lexemes) AS x (lexeme)
                    CROSS JOIN LATERAL (SELECT 1 FROM postings p WHERE p.tenant_id = $2 AND p.lexeme = x.lexeme LIMIT 1) h)
@@ -640,10 +630,6 @@ func KanaPattern(w string) string {
 	}
 	return "(" + strings.Join(alts, "|") + ")"
 }
-
-// compoundLexeme matches the lexeme of a word joined by hyphens from
-// parts of two or more letters each (missingTerms).
-const compoundLexeme = `'^[[:alpha:]]{2,}(-[[:alpha:]]{2,})+$'`
 
 // QueueMissingTerms queues the probe on b; fn receives the words none of
 // whose lexemes any chunk of the tenant has, when the batch is closed.
