@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"unicode"
 
 	"github.com/google/uuid"
 )
@@ -122,26 +123,56 @@ func Arrange(question string, results []Result, perDoc int) []Result {
 	return Diversify(discountCopies(discountChangelogs(question, results)), perDoc)
 }
 
-// discountCopies lowers the score of a chunk whose text a chunk ranked
-// above it, in another document, holds too (copyWeight for each such
-// copy before it), and re-sorts (best first, the order of equal scores
-// kept). Pages that include a shared section (an AsciiDoc include: Git's
-// "Combined diff format" in six pages, "GIT URLS" in five) filled a
+// discountCopies lowers the score of a chunk whose text chunks ranked
+// above it, in another document, hold too (copyWeight for each such
+// document before it), and re-sorts (best first, the order of equal
+// scores kept). Pages that include a shared section (an AsciiDoc include:
+// Git's "Combined diff format" in six pages, "GIT URLS" in five) filled a
 // question's first five results with one text, and the page that answers
-// it fell out of the first twenty. The first copy keeps its place, and a
-// copy stays among the results, below what else matches about as well.
+// it fell out of the first twenty; a manual shipped as HTML and as PDF
+// (Autoconf's, Bash's) answered from both copies of one section, citing
+// it twice. A chunk is a copy when at least copyShare of its word
+// shingles (copyShingle words) are among those of the other document's
+// chunks above it: the copies' chunks start and end at other places, and
+// a PDF's text differs by its page furniture and line breaks. The first
+// copy keeps its place, and a copy stays among the results, below what
+// else matches about as well.
 func discountCopies(results []Result) []Result {
-	seen := make(map[string][]uuid.UUID, len(results))
+	// first holds, by shingle, the first document (its index in docs, plus
+	// one) whose chunks ranked so far hold it; more, the others, each once.
+	first := make(map[uint64]int32, 128*len(results))
+	more := map[uint64][]int32{}
+	var docs []uuid.UUID
+	index := map[uuid.UUID]int32{}
+	var counts []int
 	changed := false
 	for i := range results {
-		key := strings.Join(strings.Fields(results[i].Content), " ")
-		if len(key) < minCopyChars {
+		if len(results[i].Content) < minCopyChars {
 			continue
 		}
-		docs := seen[key]
+		sh := shingles(results[i].Content)
+		if len(sh) == 0 {
+			continue
+		}
+		doc, ok := index[results[i].DocumentID]
+		if !ok {
+			doc = int32(len(docs))
+			docs = append(docs, results[i].DocumentID)
+			index[results[i].DocumentID] = doc
+			counts = append(counts, 0)
+		}
+		clear(counts)
+		for _, h := range sh {
+			if d := first[h]; d > 0 {
+				counts[d-1]++
+				for _, d := range more[h] {
+					counts[d]++
+				}
+			}
+		}
 		copies := 0
-		for _, d := range docs {
-			if d != results[i].DocumentID {
+		for d, n := range counts {
+			if int32(d) != doc && float64(n) >= copyShare*float64(len(sh)) {
 				copies++
 			}
 		}
@@ -149,12 +180,57 @@ func discountCopies(results []Result) []Result {
 			results[i].Score *= math.Pow(copyWeight, float64(copies))
 			changed = true
 		}
-		seen[key] = append(docs, results[i].DocumentID)
+		for _, h := range sh {
+			switch d := first[h]; {
+			case d == 0:
+				first[h] = doc + 1
+			case d-1 != doc && !slices.Contains(more[h], doc):
+				more[h] = append(more[h], doc)
+			}
+		}
 	}
 	if changed {
 		slices.SortStableFunc(results, func(a, b Result) int { return cmp.Compare(b.Score, a.Score) })
 	}
 	return results
+}
+
+// shingles returns the hashes of text's runs of copyShingle consecutive
+// words (lower-cased letters and digits; punctuation and white space
+// ignored), each once; nil for a text shorter than a shingle.
+func shingles(text string) []uint64 {
+	const prime = 1099511628211
+	var words []uint64
+	var w uint64
+	in := false
+	for _, r := range text {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+			if !in {
+				w, in = 14695981039346656037, true
+			}
+			w = (w ^ uint64(unicode.ToLower(r))) * prime
+			continue
+		}
+		if in {
+			words, in = append(words, w), false
+		}
+	}
+	if in {
+		words = append(words, w)
+	}
+	if len(words) < copyShingle {
+		return nil
+	}
+	out := make([]uint64, 0, len(words)-copyShingle+1)
+	for i := 0; i+copyShingle <= len(words); i++ {
+		var h uint64 = 14695981039346656037
+		for _, x := range words[i : i+copyShingle] {
+			h = (h ^ x) * prime
+		}
+		out = append(out, h)
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
 }
 
 // minCopyChars is the shortest text discountCopies compares: shorter
@@ -163,6 +239,13 @@ const minCopyChars = 200
 
 // copyWeight is the factor on a copy's score per copy ranked before it.
 const copyWeight = 0.5
+
+// copyShingle is the words of a shingle, and copyShare the share of a
+// chunk's shingles other chunks must hold for it to be their copy.
+const (
+	copyShingle = 5
+	copyShare   = 0.6
+)
 
 // ChangelogChunk reports whether a result is a change log's chunk (by its
 // Title, HeadingPath and Content), whatever the question.
