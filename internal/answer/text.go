@@ -167,7 +167,10 @@ func withCitation(s string, n int) string {
 	end := len(s)
 	for end > 0 {
 		r, size := utf8.DecodeLastRuneInString(s[:end])
-		if !strings.ContainsRune(".!?:。！？", r) {
+		// A colon before the final mark is the word's ("… to redirect is
+		// Location:." reads "is Location: [1]."): only a sentence's last
+		// colon announces.
+		if !strings.ContainsRune(".!?:。！？", r) || r == ':' && end < len(s) {
 			break
 		}
 		end -= size
