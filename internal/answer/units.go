@@ -146,6 +146,9 @@ func parseTitledUnits(content, headingPath string, titles []string, code ...Span
 	// (dynamic) accounting equation" above the equation): the caption
 	// labels what the sentence announces, which follows it.
 	bridged := -1
+	// listed is the block of the last one-line example an announcing
+	// sentence introduced.
+	listed := -1
 	add := func(k unitKind, text string) {
 		text = strings.TrimRight(text, " \t")
 		if strings.TrimSpace(text) == "" {
@@ -263,6 +266,9 @@ func parseTitledUnits(content, headingPath string, titles []string, code ...Span
 		n := len(out)
 		introduced := n > 0 && out[n-1].kind == unitSentence && (out[n-1].block == block-1 || bridged == block-1 && out[n-1].block == block-2) &&
 			announces(out[n-1].text) && terse(lines)
+		if len(lines) == 1 && n > 0 && out[n-1].kind == unitSentence && out[n-1].block == block-1 && announces(out[n-1].text) {
+			listed = block
+		}
 		switch {
 		case introduced && !isTable(lines) && !isItemBlock(lines):
 			add(unitCode, code())
@@ -361,6 +367,18 @@ func parseTitledUnits(content, headingPath string, titles []string, code ...Span
 				// nor does the caption of what a sentence announces.
 				if k := len(out); k > 0 && out[k-1].kind == unitSentence && out[k-1].block == block-1 && announces(out[k-1].text) {
 					bridged = block
+					continue
+				}
+				if listed == block-1 && wordCount(joined) == 1 && joined == strings.ToLower(joined) && len(out) > 0 && out[len(out)-1].block == block-1 {
+					// A word on its own line among the one-line
+					// entries an announcing sentence lists
+					// ("QUIC libraries we are experimenting with:"
+					// above "ngtcp2", "quiche" and "msh3 (with
+					// msquic)") is an entry like them, not a
+					// caption: "quiche" was left out of the list. (A
+					// capitalised word may label what follows: "Note".)
+					add(out[len(out)-1].kind, joined)
+					listed = block
 					continue
 				}
 				if wordCount(joined) > 1 {
