@@ -80,6 +80,19 @@ if [ -n "${RAGD_ADMIN_DATABASE_URL:-}" ] && [ -n "${RAGD_DATABASE_URL:-}" ]; the
 	fi
 	log "configured URLs not ready: setting up the local server on port $PORT (roles $OWNER, $APP; databases $DBS)"
 fi
+if [ -z "${RAGD_ADMIN_DATABASE_URL:-}" ] && [ -n "${RAGD_TEST_DATABASE_URL:-}" ] && [ -z "${RAGD_DATABASES:-}" ]; then
+	# The test pair alone (a test database of one's own beside the default
+	# server): its database is made here too, and its URLs are the ones
+	# printed; set alone, it had been ignored and the tests failed on a
+	# database that did not exist.
+	case "$(url_part "$RAGD_TEST_DATABASE_URL" host)" in
+	'' | localhost | 127.0.0.1 | '[::1]')
+		tdb=$(url_part "$RAGD_TEST_DATABASE_URL" database)
+		[ -z "$tdb" ] || [[ " $DBS " == *" $tdb "* ]] || DBS="$DBS $tdb"
+		;;
+	*) die "RAGD_TEST_DATABASE_URL names another host; set RAGD_ADMIN_DATABASE_URL and RAGD_DATABASE_URL for that server too" ;;
+	esac
+fi
 for name in "$OWNER" "$APP" $DBS; do
 	[[ $name =~ ^[a-z_][a-z0-9_]*$ ]] || die "role or database name \"$name\" must be lowercase letters, digits and underscores"
 done
@@ -198,7 +211,9 @@ cat <<URLS
 RAGD_ADMIN_DATABASE_URL=postgres://$OWNER:$OWNER_PASSWORD@127.0.0.1:$PORT/$first?sslmode=disable
 RAGD_DATABASE_URL=postgres://$APP:$APP_PASSWORD@127.0.0.1:$PORT/$first?sslmode=disable
 URLS
-if [[ " $DBS " == *" ragd_test "* ]]; then
+if [ -n "${RAGD_TEST_DATABASE_URL:-}" ]; then
+	printf 'RAGD_TEST_ADMIN_DATABASE_URL=%s\nRAGD_TEST_DATABASE_URL=%s\n' "${RAGD_TEST_ADMIN_DATABASE_URL:-}" "$RAGD_TEST_DATABASE_URL"
+elif [[ " $DBS " == *" ragd_test "* ]]; then
 	cat <<URLS
 RAGD_TEST_ADMIN_DATABASE_URL=postgres://$OWNER:$OWNER_PASSWORD@127.0.0.1:$PORT/ragd_test?sslmode=disable
 RAGD_TEST_DATABASE_URL=postgres://$APP:$APP_PASSWORD@127.0.0.1:$PORT/ragd_test?sslmode=disable

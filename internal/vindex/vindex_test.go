@@ -58,13 +58,28 @@ func TestEnsureRetiresLegacyIndexes(t *testing.T) {
 	}
 	testdb.FillVectors(t, big.ID, 120)
 	testdb.FillVectors(t, small.ID, 30)
-	// The legacy DDL, as ragd wrote it before.
+	// The legacy DDL, as ragd wrote it before, under the lock that
+	// serialises ragd's index DDL: another package's tests build their
+	// indexes CONCURRENTLY in the same database at the same time, and a
+	// plain CREATE INDEX beside one deadlocks (seen on a fresh machine:
+	// the search package's scale corpus failed with SQLSTATE 40P01).
+	pc, err := owner.Acquire(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	conn := pc.Hijack()
+	if err := lockIndexes(ctx, conn, false, nil, 100*time.Millisecond); err != nil {
+		t.Fatal(err)
+	}
 	for _, tn := range []uuid.UUID{big.ID, small.ID} {
-		_, err := owner.Exec(ctx, fmt.Sprintf(`CREATE INDEX %s ON chunk_embeddings USING hnsw ((embedding::vector(512)) vector_cosine_ops)
+		_, err := conn.Exec(ctx, fmt.Sprintf(`CREATE INDEX %s ON chunk_embeddings USING hnsw ((embedding::vector(512)) vector_cosine_ops)
 			WHERE model_id = 1 AND tenant_id = '%s'`, legacyName(tn, 1), tn))
 		if err != nil {
 			t.Fatal(err)
 		}
+	}
+	if err := conn.Close(ctx); err != nil { // ends the session and its lock
+		t.Fatal(err)
 	}
 	var changes []Change
 	for _, tn := range []uuid.UUID{big.ID, small.ID} {
