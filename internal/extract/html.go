@@ -768,11 +768,12 @@ func linkLine(n *html.Node) bool {
 // texinfo writes above every node ("Next: <a rel="next">Preface</a>,
 // Previous: <a rel="prev">…</a>, Up: <a rel="up">…</a> [<a
 // rel="contents">Contents</a>][<a rel="index">Index</a>]"): two or more
-// links, each with such a rel, and no text outside them but their labels
-// and punctuation. Kept, it was in half the chunks of the R manuals, each
+// links, each with such a rel or right after its label ("Next:"), and no
+// text outside them but their labels and punctuation. Kept, it was in half the chunks of the R manuals, each
 // carrying the next section's title into the chunk before it.
 func relNavLine(n *html.Node) bool {
 	links, other := 0, false
+	last := "" // the text before the current node
 	var walk func(c *html.Node)
 	walk = func(c *html.Node) {
 		for k := c.FirstChild; k != nil && !other; k = k.NextSibling {
@@ -783,11 +784,16 @@ func relNavLine(n *html.Node) bool {
 						other = true
 					}
 				}
+				last = k.Data
 			case k.Type != html.ElementNode:
 			case k.DataAtom == atom.A:
-				if !navRels[strings.ToLower(attr(k, "rel"))] {
+				// The line texinfo repeats at a node's foot links its
+				// neighbours without rel, each after its label ("Next:
+				// <a href=…>Special arguments to macros</a>").
+				if !navRels[strings.ToLower(attr(k, "rel"))] && !navLabelled.MatchString(last) {
 					other = true
 				}
+				last = ""
 				links++
 			default:
 				walk(k)
@@ -797,6 +803,10 @@ func relNavLine(n *html.Node) bool {
 	walk(n)
 	return !other && links >= 2
 }
+
+// navLabelled matches text ending with a navigation label and its colon,
+// which names the link after it ("…, Previous: ").
+var navLabelled = regexp.MustCompile(`(?i)\b(next|previous|prev|up):[\s\x{a0}]*$`)
 
 // navRels are the link relations of a page's links to the pages around
 // it (HTML's next, prev, up; texinfo's contents and index).

@@ -85,3 +85,29 @@ func TestHTMLDropsThemeContentsColumn(t *testing.T) {
 		t.Errorf("text:\n%s", doc.Text)
 	}
 }
+
+// TestHTMLDropsTexinfoFootNavigation: texinfo repeats the navigation line
+// at a node's foot with its Next, Previous and Up links written without
+// rel, each after its label: chrome as the line above is (it was stored
+// in 59 of the m4 manual's 104 pages and quoted in answers). A sentence
+// whose link follows a colon is text.
+func TestHTMLDropsTexinfoFootNavigation(t *testing.T) {
+	t.Parallel()
+	in := `<html><body>
+<div class="header"><p>Next: <a href="Pseudo.html" accesskey="n" rel="next">Special arguments to macros</a>, Previous: <a href="Define.html" accesskey="p" rel="prev">Defining a macro</a>, Up: <a href="Definitions.html" accesskey="u" rel="up">How to define new macros</a> &nbsp; [<a href="index.html#SEC_Contents" rel="contents">Contents</a>][<a href="Indices.html" rel="index">Index</a>]</p></div>
+<h3>5.2 Arguments to macros</h3>
+<p>Macros can have arguments. The nth argument is denoted by $n in the expansion text.</p>
+<p>See also: <a href="Quoting.html">Quoting input to m4</a>.</p>
+<hr>
+<div class="header"><p>Next: <a href="Pseudo.html">Special arguments to macros</a>, Previous: <a href="Define.html">Defining a macro</a>, Up: <a href="Definitions.html">How to define new macros</a> &nbsp; [<a href="index.html#SEC_Contents" title="Table of contents" rel="contents">Contents</a>][<a href="Indices.html" title="Index" rel="index">Index</a>]</p></div>
+</body></html>`
+	doc := mustExtract(t, "html", in)
+	for _, bad := range []string{"Next:", "Previous:", "Special arguments to macros", "Contents"} {
+		if strings.Contains(doc.Text, bad) {
+			t.Errorf("text holds the foot navigation %q:\n%s", bad, doc.Text)
+		}
+	}
+	if !strings.Contains(doc.Text, "See also: Quoting input to m4") {
+		t.Errorf("text lost the see-also sentence:\n%s", doc.Text)
+	}
+}
