@@ -33,7 +33,7 @@ if curl -fsS -o /dev/null "http://$RAGD_ADDR/healthz" 2>/dev/null; then
 fi
 echo "== migrate"
 "$BIN" migrate up
-echo "== apply tenants/pgdocs (ingest the manual; a re-run skips unchanged pages)"
+echo "== apply tenants/pgdocs (ingest the manual; a re-run skips unchanged pages, unless a newer ragd extracts or chunks them differently)"
 # The apply's whole output, its evaluation report of every missed question
 # included, goes to a file; progress and the summary are shown.
 applylog=${TMPDIR:-/tmp}/ragd-demo-apply.log

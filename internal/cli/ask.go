@@ -63,6 +63,11 @@ func runAsk(ctx context.Context, e *env, args []string) error {
 			fmt.Fprintf(e.stdout, "[%d] %s\n    %s\n", c.N, where, uri)
 		}
 	}
+	if !resp.Refused && resp.RefuseBelow > 0 {
+		// How sure the answerability model is, as the refusal line and
+		// the demo say it: an answer near the threshold is one to check.
+		fmt.Fprintf(e.stdout, "(confidence %.2f, threshold %.2f)\n", resp.Confidence, resp.RefuseBelow)
+	}
 	for _, d := range resp.DegradedReasons {
 		fmt.Fprintf(e.stdout, "(degraded, %s left out: %s)\n", d.Leg, d.Reason)
 	}
