@@ -161,6 +161,7 @@ func parseTitledUnits(content, headingPath string, titles []string, code ...Span
 		local, own = terms(line), headings[line]
 	}
 	blocks := splitBlocks(content, code)
+	entries := entryRuns(blocks)
 	for bi, b := range blocks {
 		block++
 		pending, pendingSection, pendingLabel := carried, carriedSection, label
@@ -209,7 +210,7 @@ func parseTitledUnits(content, headingPath string, titles []string, code ...Span
 		// section of its own, and the sentence announcing it was quoted
 		// without it.
 		announced := len(out) > 0 && out[len(out)-1].kind == unitSentence && out[len(out)-1].block == block-1 && announces(out[len(out)-1].text)
-		entry := len(lines) == 1 && !headings[strings.TrimSpace(lines[0])] && entryRun(blocks, bi)
+		entry := len(lines) == 1 && !headings[strings.TrimSpace(lines[0])] && entries[bi]
 		for len(lines) > 0 && !entry && (isTitleLine(strings.TrimSpace(lines[0]), headings) || isTitled(strings.TrimSpace(lines[0]))) &&
 			!(strings.TrimSpace(lines[0]) == last && isDefinition(lines)) && !codeComment(lines, headings, announced) {
 			startSection(strings.TrimSpace(lines[0]))
@@ -504,28 +505,38 @@ func prose(b rawBlock) bool {
 // rawBlock is a run of non-blank lines, or the content of a fenced code
 // block (fenced, one line holding the code). code marks a run of lines
 // inside the code ranges extraction recorded (Source.Code).
-// entryRun reports whether block i is a short line shaped like a caption
+type rawBlock struct {
+	lines  []string
+	fenced bool
+	code   bool
+}
+
+// entryRuns reports, per block, a short line shaped like a caption
 // (isCaption) among consecutive blocks that are each one short line
-// (entryLine), at least minEntryRun of them shaped like captions.
-func entryRun(blocks []rawBlock, i int) bool {
+// (entryLine), at least minEntryRun of them shaped like captions: an
+// entry of a list, not a title.
+func entryRuns(blocks []rawBlock) []bool {
+	out := make([]bool, len(blocks))
 	caption := func(b rawBlock) bool { return isCaption(strings.TrimSpace(b.lines[0])) }
-	if !entryLine(blocks[i]) || !caption(blocks[i]) {
-		return false
-	}
-	a, b := i, i
-	for a > 0 && entryLine(blocks[a-1]) {
-		a--
-	}
-	for b+1 < len(blocks) && entryLine(blocks[b+1]) {
-		b++
-	}
-	n := 0
-	for _, x := range blocks[a : b+1] {
-		if caption(x) {
-			n++
+	for a := 0; a < len(blocks); {
+		if !entryLine(blocks[a]) {
+			a++
+			continue
 		}
+		b, n := a, 0
+		for ; b < len(blocks) && entryLine(blocks[b]); b++ {
+			if caption(blocks[b]) {
+				n++
+			}
+		}
+		if n >= minEntryRun {
+			for i := a; i < b; i++ {
+				out[i] = caption(blocks[i])
+			}
+		}
+		a = b
 	}
-	return n >= minEntryRun
+	return out
 }
 
 // minEntryRun is the shortest run of caption-shaped lines read as a list:
@@ -543,14 +554,8 @@ func entryLine(b rawBlock) bool {
 	return n >= 2 && n <= maxEntryWords && !looksLikeCode(t) && !isTableRow(t) && !isListItem(t) && !isTitleLine(t, nil)
 }
 
-// maxEntryWords bounds an entry's line in a run of them (entryRun).
+// maxEntryWords bounds an entry's line in a run of them (entryRuns).
 const maxEntryWords = 14
-
-type rawBlock struct {
-	lines  []string
-	fenced bool
-	code   bool
-}
 
 // splitBlocks splits content into blocks at blank lines; a line starting
 // inside one of spans (sorted byte ranges of content) belongs to a code

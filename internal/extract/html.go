@@ -769,8 +769,9 @@ func linkLine(n *html.Node) bool {
 // Previous: <a rel="prev">…</a>, Up: <a rel="up">…</a> [<a
 // rel="contents">Contents</a>][<a rel="index">Index</a>]"): two or more
 // links, each with such a rel or right after its label ("Next:"), and no
-// text outside them but their labels and punctuation. Kept, it was in half the chunks of the R manuals, each
-// carrying the next section's title into the chunk before it.
+// text outside them but their labels and punctuation. Kept, it was in half
+// the chunks of the R manuals, each carrying the next section's title into
+// the chunk before it.
 func relNavLine(n *html.Node) bool {
 	links, other := 0, false
 	last := "" // the text before the current node
@@ -1156,16 +1157,15 @@ func (w *htmlWalker) walk(n *html.Node) {
 			manPage(&w.b, sb.String())
 			return
 		}
-		if paras, prose := prosePre(sb.String()); paras != nil {
-			for i, p := range paras {
-				if tag, desc, ok := taggedPara(p); ok {
-					addTagged(&w.b, tag, desc)
-					continue
-				}
-				if prose[i] {
-					w.b.add(KindParagraph, 0, dedent(p))
-				} else {
-					w.b.addCode(p)
+		if paras := prosePre(sb.String()); paras != nil {
+			for _, p := range paras {
+				switch {
+				case p.tag != "":
+					addTagged(&w.b, p.tag, p.desc)
+				case p.prose:
+					w.b.add(KindParagraph, 0, dedent(p.text))
+				default:
+					w.b.addCode(p.text)
 				}
 			}
 			return

@@ -50,16 +50,28 @@ func proseLine(l string) bool {
 	return 10*text >= 9*(text+other)
 }
 
+// prePara is one blank-line separated paragraph of a <pre> as prosePre
+// reads it: a definition with a hanging tag (tag and desc set), prose, or
+// code.
+type prePara struct {
+	text  string
+	prose bool
+	tag   string
+	desc  []manLine
+}
+
 // prosePre splits the text of a <pre> into blank-line separated
-// paragraphs and reports which are prose (at least 70% of their lines
-// proseLine, one of them ending a sentence), when prose paragraphs hold
-// at least half of the non-blank lines; nil when the block is code (then
-// it stays one code block, as every <pre> did).
-func prosePre(s string) (paras []string, prose []bool) {
+// paragraphs and reads each: a definition with a hanging tag
+// (taggedPara), prose (at least 70% of its lines proseLine, one of them
+// ending a sentence) or code; when prose and hanging definitions of two
+// lines or more hold at least half of the non-blank lines. Nil when the
+// block is code (then it stays one code block, as every <pre> did).
+func prosePre(s string) []prePara {
+	var paras []prePara
 	var cur []string
 	flush := func() {
 		if len(cur) > 0 {
-			paras = append(paras, strings.Join(cur, "\n"))
+			paras = append(paras, prePara{text: strings.Join(cur, "\n")})
 			cur = nil
 		}
 	}
@@ -69,15 +81,24 @@ func prosePre(s string) (paras []string, prose []bool) {
 			continue
 		}
 		if len(paras) == 0 && len(cur) == 0 && promptLine.MatchString(l) {
-			return nil, nil // a terminal session: its prose is a program's output
+			return nil // a terminal session: its prose is a program's output
 		}
 		cur = append(cur, strings.TrimRight(l, " \t"))
 	}
 	flush()
 	lines, proseLines := 0, 0
-	prose = make([]bool, len(paras))
-	for i, p := range paras {
-		ls := strings.Split(p, "\n")
+	for i := range paras {
+		p := &paras[i]
+		ls := strings.Split(p.text, "\n")
+		lines += len(ls)
+		var ok bool
+		if p.tag, p.desc, ok = taggedPara(p.text); ok && len(ls) > 1 {
+			// A definition whose description hangs at its column is laid
+			// out as text is; a row of one line may be a table's, and
+			// counts as prose only when it reads as prose.
+			proseLines += len(ls)
+			continue
+		}
 		n, ended, message := 0, false, false
 		for _, l := range ls {
 			message = message || messageLine.MatchString(l)
@@ -86,22 +107,15 @@ func prosePre(s string) (paras []string, prose []bool) {
 			}
 			ended = ended || endsProse(strings.TrimSpace(l))
 		}
-		lines += len(ls)
-		if _, _, ok := taggedPara(p); ok && len(ls) > 1 {
-			// A definition whose description hangs at its column is
-			// laid out as text is; a row of one line may be a table's.
-			proseLines += len(ls)
-			continue
-		}
 		if ended && 10*n >= 7*len(ls) && !message {
-			prose[i] = true
+			p.prose = true
 			proseLines += len(ls)
 		}
 	}
 	if lines == 0 || 2*proseLines < lines || proseLines < 2 {
-		return nil, nil
+		return nil
 	}
-	return paras, prose
+	return paras
 }
 
 // promptLine is a command at a shell's or an interpreter's prompt.
