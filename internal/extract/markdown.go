@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
@@ -281,6 +282,8 @@ type mdWalker struct {
 	// end tag is in it.
 	lastClose map[string]int
 	closesFor []byte
+	// slugs counts the heading slugs given so far (headingSlug).
+	slugs map[string]int
 }
 
 func (w *mdWalker) flush() {
@@ -297,6 +300,39 @@ func (w *mdWalker) flush() {
 		prefix, w.item.used = w.item.marker, true
 	}
 	w.b.add(KindListItem, w.item.depth, prefix+strings.ReplaceAll(s, "\n", "\n"+w.item.cont))
+}
+
+// headingSlug returns the fragment identifier a Markdown renderer gives a
+// heading whose text is t, so that a citation links to its section: the
+// algorithm of GitHub (github-slugger, also used by Docusaurus and Hugo's
+// default), which MkDocs and GitLab agree with on ordinary headings. The
+// text is lower-cased, every character but a letter, mark, digit,
+// connector ("_"), space or hyphen is dropped and each space becomes a
+// hyphen; a slug seen before in the document gets "-1", "-2", … after it.
+func (w *mdWalker) headingSlug(t string) string {
+	var sb strings.Builder
+	for _, r := range strings.ToLower(t) {
+		switch {
+		case r == ' ':
+			sb.WriteByte('-')
+		case r == '-' || unicode.In(r, unicode.L, unicode.M, unicode.N, unicode.Pc):
+			sb.WriteRune(r)
+		}
+	}
+	base := sb.String()
+	if w.slugs == nil {
+		w.slugs = map[string]int{}
+	}
+	slug := base
+	for {
+		if _, seen := w.slugs[slug]; !seen {
+			break
+		}
+		w.slugs[base]++
+		slug = base + "-" + strconv.Itoa(w.slugs[base])
+	}
+	w.slugs[slug] = 0
+	return slug
 }
 
 func (w *mdWalker) children(n ast.Node, top bool, depth int) {
@@ -323,6 +359,9 @@ func (w *mdWalker) block(n ast.Node, top bool, depth int) {
 		if t == "" {
 			return
 		}
+		// Every heading takes its slug, nested ones too: a renderer
+		// numbers repeated slugs in document order.
+		anchor := w.headingSlug(t)
 		if !top {
 			w.in.text(t)
 			w.flush()
@@ -331,7 +370,11 @@ func (w *mdWalker) block(n ast.Node, top bool, depth int) {
 		if n.Level == 1 && w.h1 == "" {
 			w.h1 = t
 		}
+		before := len(w.b.blocks)
 		w.b.add(KindHeading, n.Level, t)
+		if len(w.b.blocks) > before {
+			w.b.blocks[before].Anchor = fragment(anchor)
+		}
 	case *ast.Paragraph, *ast.TextBlock:
 		w.inlines(n, &w.in)
 		w.flush()

@@ -1,0 +1,44 @@
+package extract
+
+import (
+	"reflect"
+	"testing"
+)
+
+// TestMarkdownHeadingAnchors: a Markdown heading carries the fragment a
+// renderer (GitHub's slugs) gives it, so a citation into a Markdown
+// document links to its section: punctuation dropped, "_" and letters of
+// any script kept, a repeated heading numbered in document order (nested
+// headings, which are not sections here, counted too).
+func TestMarkdownHeadingAnchors(t *testing.T) {
+	src := "# The `pg_dump` Tool\n\nIntro.\n\n" +
+		"## Options: -f, --file!\n\nText.\n\n" +
+		"## Examples\n\nOne.\n\n" +
+		"> ## Examples\n\nQuoted heading above.\n\n" +
+		"## Examples\n\nTwo.\n\n" +
+		"## Examples-1\n\nThree.\n\n" +
+		"## Übersicht & Café\n\nVier.\n\n" +
+		"## 日本語 の 見出し\n\n本文。\n"
+	doc, err := Extract("text/markdown", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, b := range doc.Blocks {
+		if b.Kind == KindHeading {
+			got = append(got, doc.Text[b.Start:b.End]+" #"+b.Anchor)
+		}
+	}
+	want := []string{
+		"The pg_dump Tool #the-pg_dump-tool",
+		"Options: -f, --file! #options--f---file",
+		"Examples #examples",
+		"Examples #examples-2",
+		"Examples-1 #examples-1-1",
+		"Übersicht & Café #%C3%BCbersicht--caf%C3%A9",
+		"日本語 の 見出し #%E6%97%A5%E6%9C%AC%E8%AA%9E-%E3%81%AE-%E8%A6%8B%E5%87%BA%E3%81%97",
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("headings and anchors:\n got %q\nwant %q", got, want)
+	}
+}
