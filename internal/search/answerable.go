@@ -321,7 +321,7 @@ func signals(p plan, legs legResults, params map[string]bool) Signals {
 			// The asker's own column or table ("a boolean column
 			// is_read_only", "my order_line_items table"): no document
 			// need name it.
-		case Identifier(w), slices.Contains(legs.names.options, w):
+		case Identifier(w), slices.Contains(legs.names.options, w), slices.Contains(legs.names.members, w):
 			sg.MissingNames++
 			sg.MissingIdentifiers++
 		case properName(w):
@@ -669,6 +669,8 @@ type questionNames struct {
 	probes   []probe
 	releases []release
 	options  []string
+	// members are the names written after a qualifier (qualifiedMembers).
+	members []string
 	// forms are the release forms among the probes' words.
 	forms map[string]bool
 	// families are the families of the probed identifiers of three or
@@ -681,7 +683,7 @@ func probeWords(query string) []probe { return namesOf(query).probes }
 
 // namesOf finds the names, identifiers, options and releases query writes.
 func namesOf(query string) questionNames {
-	n := questionNames{releases: releases(query), options: commandOptions(query), forms: map[string]bool{}}
+	n := questionNames{releases: releases(query), options: commandOptions(query), members: qualifiedMembers(query), forms: map[string]bool{}}
 	var out []probe
 	seen := map[string]bool{}
 	// The first word opens the sentence (its capital says nothing) only
@@ -735,7 +737,7 @@ func namesOf(query string) questionNames {
 			}
 		}
 	}
-	for _, o := range n.options {
+	for _, o := range append(slices.Clip(n.options), n.members...) {
 		if !seen[o] && len(out) < maxProbes {
 			seen[o] = true
 			out = append(out, probe{word: o, text: o, literal: true})
@@ -1119,6 +1121,35 @@ func commandOptions(query string) []string {
 	for _, m := range optionPattern.FindAllStringSubmatch(query, -1) {
 		if len(m[1]) >= 2 && !slices.Contains(out, m[1]) {
 			out = append(out, m[1])
+		}
+	}
+	return out
+}
+
+// memberPattern matches a member written with its qualifier, as code
+// writes a method or a path: Ruby's "String#bytesplice", "Enumerable#each_slice",
+// "Comparable#clamp?", and the "::" of C++, Rust, Ruby and Perl
+// ("std::thread::scope", "File::Spec"). The member is the last name.
+var memberPattern = regexp.MustCompile(`\b[\p{L}_][\p{L}\p{N}_]*(?:(?:#|::)[\p{L}_][\p{L}\p{N}_]*)+`)
+
+// qualifiedMembers returns the members the query names with a qualifier
+// (memberPattern). A member is a code name, as an option is: people do
+// not paraphrase it, and one no document mentions is a missing identifier
+// ("How do I replace a range of bytes with String#bytesplice?" over a
+// Ruby release without that method was answered at 0.40 from String's
+// other methods). The member is probed alone, since documents list a
+// method under its class without the qualifier.
+func qualifiedMembers(query string) []string {
+	var out []string
+	for _, loc := range memberPattern.FindAllStringIndex(query, -1) {
+		if loc[0] > 0 && strings.ContainsRune("./:", rune(query[loc[0]-1])) {
+			// A link's or a file's fragment ("page.html#options").
+			continue
+		}
+		m := query[loc[0]:loc[1]]
+		member := m[max(strings.LastIndex(m, "#")+1, strings.LastIndex(m, "::")+2):]
+		if utf8.RuneCountInString(member) >= 2 && !slices.Contains(out, member) {
+			out = append(out, member)
 		}
 	}
 	return out

@@ -17,7 +17,8 @@ import (
 // whose joined form another identifier shares (pg_stat_io, pg_statio_) is
 // named missing; identifiers the documents contain, dotted ones with
 // underscores included (pg_hba.conf), are not. A long command-line option
-// no document mentions (--cloud-sync) is a missing identifier.
+// no document mentions (--cloud-sync) is a missing identifier, and so is a
+// member written with its qualifier (String#bytesplice).
 func TestMissingIdentifiersAreMatchedLiterally(t *testing.T) {
 	t.Parallel()
 	docs := map[string]string{
@@ -26,6 +27,8 @@ func TestMissingIdentifiersAreMatchedLiterally(t *testing.T) {
 		"auth.md": "# Client authentication\n\nClient authentication is controlled by the file pg_hba.conf in the data directory. " +
 			"Each record names a connection type, a database, a user and an authentication method.",
 		"python.md": "# Importing\n\nCall importlib.import_module to import a module by its name at run time.",
+		"string.md": "# class String\n\nPublic instance methods: squeeze removes runs of a character; byteslice returns a substring by bytes. " +
+			"See also the Enumerable module's each_slice.",
 		"cli.md": "# Command line\n\nThe export command writes the marks of every student. " +
 			"Its options are --sort, which orders the students by grade, and --module, which chooses the output format. " +
 			"The option no-verify skips the checks.",
@@ -48,6 +51,14 @@ func TestMissingIdentifiersAreMatchedLiterally(t *testing.T) {
 		{"What does the --cloud-sync option of the export command do?", []string{"cloud-sync"}, 1},
 		{"What does the --sort option of the export command do?", nil, 0},
 		{"What does --no-verify do for the export command?", nil, 0},
+		// A member written with its qualifier (Ruby's Class#method, the
+		// "::" of C++ and Rust) is a code name, looked up alone; a
+		// link's fragment is not one.
+		{"How do I replace a range of bytes in a string with String#bytesplice?", []string{"bytesplice"}, 1},
+		{"What does String#squeeze remove?", nil, 0},
+		{"Does Enumerable::each_slice return a substring by bytes?", nil, 0},
+		{"Does the String::frobsplit method return a substring?", []string{"frobsplit"}, 1},
+		{"Is https://example.com/string#frobsplit the page on squeeze?", nil, 0},
 	} {
 		resp, err := s.Search(ctx, tt, search.Request{Query: tc.question, TopK: 3})
 		if err != nil {
