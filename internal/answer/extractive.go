@@ -33,7 +33,10 @@ const maxCodeLines = 12
 // as noted:".
 func quotedLen(u unit) int {
 	if u.kind != unitCode {
-		return min(len(u.text), maxQuoteChars+len("…"))
+		if len(u.text) <= wholeUpTo(maxQuoteChars) {
+			return len(u.text)
+		}
+		return maxQuoteChars
 	}
 	n, lines := 0, 0
 	for line := range strings.SplitSeq(u.text, "\n") {

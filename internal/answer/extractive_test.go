@@ -423,10 +423,23 @@ func TestExtractiveEdgeCases(t *testing.T) {
 	// concludes.
 	long := "Since in most cases “validating” an email address is an attempt instead to confirm that mail sent to it will deliver to a recipient, " +
 		"and that that recipient is the correct one the email is intended for, and since many valid email addresses are in many places incorrectly rejected, " +
-		"and many invalid email addresses are in many places incorrectly accepted, the email format keyword only provides a sanity check, not full rfc5322 validation."
+		"and many invalid email addresses are in many places incorrectly accepted, and many addresses that look right are typed with a letter missing or a dot too many, " +
+		"the email format keyword only provides a sanity check, not full rfc5322 validation."
 	r = Extractive("Is email format validation a full check?", []Source{{Content: long}}, 3)
 	if !strings.Contains(r.Answer, "not full rfc5322 validation") || !strings.HasPrefix(r.Answer, "Since in most cases") || len(r.Answer) > maxQuoteChars+10 {
 		t.Errorf("long sentence: %q; want its start and its end", r.Answer)
+	}
+	// A sentence a little over the bound is quoted whole: a cut would save
+	// a few words, and they were the file the reader must edit.
+	slightly := "If you think libtool should let some flag through by default, here's how you can test such an inclusion: grab the Libtool development " +
+		"tree, edit the ltmain.in file in the libltdl/config subdirectory to pass through the flag (search for 'Flags to be passed through'), " +
+		"re-bootstrap and build with the flags in question added to LDFLAGS, CFLAGS, CXXFLAGS, etc. on the configure command line as appropriate."
+	if len(slightly) <= maxQuoteChars {
+		t.Fatalf("the sentence is %d bytes, not over the bound %d", len(slightly), maxQuoteChars)
+	}
+	r = Extractive("How do I test letting a flag through libtool?", []Source{{Content: slightly}}, 3)
+	if r.Answer != slightly[:len(slightly)-1]+" [1]." {
+		t.Errorf("sentence a little over the bound: %q, want it whole", r.Answer)
 	}
 	if r := Extractive("port", docsSources(), 0); strings.Count(r.Answer, "[") > DefaultMaxSentences+1 {
 		t.Errorf("maxSentences 0 should mean the default: %q", r.Answer)

@@ -33,8 +33,12 @@ func truncate(s string, max int) string {
 // in most cases “validating” an email address is …, the email format
 // keyword only provides a sanity check, not full rfc5322 validation"), and
 // cut after max bytes it lost exactly the words the question asked about.
+//
+// A sentence at most a quarter longer than max is kept whole (wholeUpTo):
+// a cut saves little there, and the few words it drops from the middle
+// were "edit the … in the libltdl/config subdirectory", the file to edit.
 func clip(s string, max int) string {
-	if len(s) <= max {
+	if len(s) <= wholeUpTo(max) {
 		return s
 	}
 	head := strings.TrimSuffix(truncate(s, max*2/5), "…")
@@ -54,6 +58,9 @@ func clip(s string, max int) string {
 	}
 	return head + " … " + s[from:]
 }
+
+// wholeUpTo is the longest sentence clip keeps whole for max.
+func wholeUpTo(max int) int { return max + max/4 }
 
 // stripMarkers removes citation-like markers from source text, so that the
 // only markers in an extractive answer are its own. Brackets that are not

@@ -9,9 +9,9 @@ package search
 // on SciFact, 0.977 on the documentation sets (held out together); 0.932
 // on the manual's set, never fitted on (docs/EVAL.md, "Answerability").
 var DefaultAnswerModel = AnswerModel{
-	Bias: -5.1328,
+	Bias: -5.1335,
 	// keyword_coverage, term_coverage, document_coverage, absent_share,
 	// missing_name, log_terms, top_mean, score_sd, opinion, missing_identifier,
 	// missing_proper_name
-	Weights: []float64{1.3700, 1.6666, 1.5727, -1.0686, -0.6886, 1.5212, 1.0955, 0.1918, -0.5770, -0.6417, -0.3456},
+	Weights: []float64{1.3701, 1.6658, 1.5725, -1.0674, -0.6832, 1.5220, 1.0958, 0.1916, -0.5774, -0.6474, -0.3468},
 }

@@ -18,7 +18,8 @@ import (
 // named missing; identifiers the documents contain, dotted ones with
 // underscores included (pg_hba.conf), are not. A long command-line option
 // no document mentions (--cloud-sync) is a missing identifier, and so is a
-// member written with its qualifier (String#bytesplice).
+// member written with its qualifier (String#bytesplice) and a name of five
+// or more capitals (GLOBSORT).
 func TestMissingIdentifiersAreMatchedLiterally(t *testing.T) {
 	t.Parallel()
 	docs := map[string]string{
@@ -59,6 +60,10 @@ func TestMissingIdentifiersAreMatchedLiterally(t *testing.T) {
 		{"Does Enumerable::each_slice return a substring by bytes?", nil, 0},
 		{"Does the String::frobsplit method return a substring?", []string{"frobsplit"}, 1},
 		{"Is https://example.com/string#frobsplit the page on squeeze?", nil, 0},
+		// A name of five or more capitals is written as code writes a
+		// variable; a shorter one may be an acronym, a name.
+		{"How do I sort the students with the GRADESORT variable of the export command?", []string{"GRADESORT"}, 1},
+		{"Does the export command write AOF files?", []string{"AOF"}, 0},
 	} {
 		resp, err := s.Search(ctx, tt, search.Request{Query: tc.question, TopK: 3})
 		if err != nil {
