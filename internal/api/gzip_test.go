@@ -46,6 +46,12 @@ func TestGzippedFilesOverHTTP(t *testing.T) {
 		t.Fatalf("gzipped upload: %+v, document %+v", out, doc)
 	}
 	problem(t, upload("broken.md.gz", []byte("\x1f\x8b\x08\x00garbage")), http.StatusUnprocessableEntity)
+	// An untitled file's title is its name, that of the file it holds.
+	out = decode[api.DocumentWrite](t, upload("notes.md.gz", gzipBytes(t, "Just a line of notes, no heading.\n")), 200)
+	doc = decode[api.Document](t, b.do(req{method: "GET", path: "/v1/documents/" + out.ID.String(), token: ed}), 200)
+	if doc.Title != "notes.md" {
+		t.Errorf("untitled gzipped upload: title %q, want notes.md", doc.Title)
+	}
 
 	body, ct := jobForm(t, []part{{"files", "billing.txt.gz", string(gzipBytes(t, docBilling))}}, nil)
 	j := decode[job.Job](t, b.do(req{method: "POST", path: "/v1/ingest/jobs", token: ed, body: body.Bytes(), header: map[string]string{"Content-Type": ct}}), http.StatusAccepted)

@@ -2,6 +2,7 @@ package extract
 
 import (
 	"bytes"
+	"regexp"
 	"strconv"
 	"strings"
 	"unicode"
@@ -284,6 +285,11 @@ type mdWalker struct {
 	closesFor []byte
 	// slugs counts the heading slugs given so far (headingSlug).
 	slugs map[string]int
+	// markupEnd is where the last line of site markup ends (siteMarkup).
+	markupEnd int
+	// namedNext is the anchor an HTML block of empty named elements
+	// gives the heading right after it (htmlBlock).
+	namedNext string
 }
 
 func (w *mdWalker) flush() {
@@ -335,6 +341,113 @@ func (w *mdWalker) headingSlug(t string) string {
 	return slug
 }
 
+// siteMarkupLine matches a line of a static-site generator's markup
+// rather than text: Liquid tags (Jekyll's "{% raw %}", "{% endraw %}",
+// "{% include note.html %}") and kramdown's attribute lists
+// ("{:.warning}", "{: #id .class}"). The site's build removes them.
+var siteMarkupLine = regexp.MustCompile(`^(?:\{%-?[^%]*-?%\}[ \t]*)+$|^\{:[^{}]*\}$`)
+
+// maxMarkupLine bounds a line siteMarkup reads: site markup is short.
+const maxMarkupLine = 256
+
+// siteMarkup reports whether text node t lies on a line of site markup
+// (siteMarkupLine): the node that opens the line is checked, and the
+// nodes after it on that line (goldmark splits "{% raw %}" in two) go
+// with it. Code is never read this way: t is prose, and a template's tags
+// inside a code block or span stay.
+func (w *mdWalker) siteMarkup(t *ast.Text) bool {
+	at := t.Segment.Start
+	if at < w.markupEnd {
+		return true
+	}
+	start := at
+	for start > 0 && at-start < maxMarkupLine && strings.IndexByte(" \t>", w.src[start-1]) >= 0 {
+		start--
+	}
+	if start > 0 && w.src[start-1] != '\n' {
+		return false
+	}
+	rest := w.src[at:min(len(w.src), at+maxMarkupLine)]
+	end := len(w.src)
+	if i := bytes.IndexByte(rest, '\n'); i >= 0 {
+		end = at + i
+	} else if at+maxMarkupLine < len(w.src) {
+		return false
+	}
+	if !siteMarkupLine.Match(bytes.TrimSpace(w.src[at:end])) {
+		return false
+	}
+	w.markupEnd = end
+	return true
+}
+
+// namedTag matches an HTML start tag's id, or an <a>'s name, as
+// documents write an anchor by hand: `<a name="publish">`, `<a id="x">`,
+// `<span id="x">`.
+var namedTag = regexp.MustCompile(`(?i)^<(?:a\s(?:[^>]*\s)?(?:name|id)|[a-z][a-z0-9]*\s(?:[^>]*\s)?id)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))`)
+
+// anchorAttr returns the anchor a start tag names (namedTag), "" when
+// it names none a fragment can link to.
+func anchorAttr(tag string) string {
+	m := namedTag.FindStringSubmatch(tag)
+	if m == nil {
+		return ""
+	}
+	id := m[1] + m[2] + m[3]
+	if !validAnchor(id) {
+		return ""
+	}
+	return id
+}
+
+// namedIn returns the anchor an inline tag of heading n names.
+func (w *mdWalker) namedIn(n ast.Node) string {
+	for c := n.FirstChild(); c != nil; c = c.NextSibling() {
+		if r, ok := c.(*ast.RawHTML); ok {
+			if id := anchorAttr(w.rawHTMLText(r)); id != "" {
+				return fragment(id)
+			}
+		}
+	}
+	return ""
+}
+
+// onlyNamed returns the anchor of a paragraph that is only inline tags,
+// one of them naming an anchor (`<a id="tmpfs"></a>` on a line of its
+// own, which CommonMark reads as a paragraph), "" for any other.
+func (w *mdWalker) onlyNamed(n ast.Node) string {
+	for c := n.FirstChild(); c != nil; c = c.NextSibling() {
+		switch c := c.(type) {
+		case *ast.RawHTML:
+		case *ast.Text:
+			if strings.TrimSpace(string(c.Segment.Value(w.src))) != "" {
+				return ""
+			}
+		default:
+			return ""
+		}
+	}
+	return w.namedIn(n)
+}
+
+// emptyNamed returns the anchor of an HTML block that is only empty named
+// elements (`<a name="x"></a>` on the line before a heading), "" for any
+// other block.
+func emptyNamed(raw string) string {
+	t := strings.TrimSpace(raw)
+	id := anchorAttr(t)
+	if id == "" {
+		return ""
+	}
+	if !emptyElements.MatchString(t) {
+		return ""
+	}
+	return fragment(id)
+}
+
+// emptyElements matches start and end tags with nothing between them.
+var emptyElements = regexp.MustCompile(`^(?:<[a-zA-Z][^<>]*>\s*(?:</[a-zA-Z][a-zA-Z0-9]*>)?\s*)+$`)
+
 func (w *mdWalker) children(n ast.Node, top bool, depth int) {
 	for c := n.FirstChild(); c != nil; c = c.NextSibling() {
 		w.block(c, top, depth+1)
@@ -348,6 +461,8 @@ func (w *mdWalker) block(n ast.Node, top bool, depth int) {
 		w.flatten(n)
 		return
 	}
+	named := w.namedNext
+	w.namedNext = ""
 	switch n := n.(type) {
 	case *ast.Document:
 		w.children(n, true, depth)
@@ -360,8 +475,16 @@ func (w *mdWalker) block(n ast.Node, top bool, depth int) {
 			return
 		}
 		// Every heading takes its slug, nested ones too: a renderer
-		// numbers repeated slugs in document order.
+		// numbers repeated slugs in document order. An anchor the
+		// author wrote in the heading or on the line before it
+		// ("### <a name=\"publish\"></a> Publish a port") is the one
+		// the documents' own links use.
 		anchor := w.headingSlug(t)
+		if id := w.namedIn(n); id != "" {
+			anchor = id
+		} else if named != "" {
+			anchor = named
+		}
 		if !top {
 			w.in.text(t)
 			w.flush()
@@ -376,6 +499,10 @@ func (w *mdWalker) block(n ast.Node, top bool, depth int) {
 			w.b.blocks[before].Anchor = fragment(anchor)
 		}
 	case *ast.Paragraph, *ast.TextBlock:
+		if id := w.onlyNamed(n); id != "" {
+			w.namedNext = id
+			return
+		}
 		w.inlines(n, &w.in)
 		w.flush()
 	case *ast.FencedCodeBlock, *ast.CodeBlock:
@@ -461,6 +588,10 @@ func (w *mdWalker) htmlBlock(n *ast.HTMLBlock, top bool, depth int) {
 		raw += string(n.ClosureLine.Value(w.src))
 	}
 	if w.wordBlock(n, raw, top, depth) {
+		return
+	}
+	if id := emptyNamed(raw); id != "" {
+		w.namedNext = id
 		return
 	}
 	doc := extractHTMLFlat([]byte(raw))
@@ -558,6 +689,9 @@ func (w *mdWalker) inlinesDepth(n ast.Node, in *inline, depth int) {
 		}
 		switch c := c.(type) {
 		case *ast.Text:
+			if w.siteMarkup(c) {
+				continue
+			}
 			in.text(string(w.textValue(c)))
 			if c.HardLineBreak() {
 				in.breakLine()

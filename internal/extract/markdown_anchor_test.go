@@ -42,3 +42,40 @@ func TestMarkdownHeadingAnchors(t *testing.T) {
 		t.Errorf("headings and anchors:\n got %q\nwant %q", got, want)
 	}
 }
+
+// TestMarkdownWrittenAnchors: an anchor the author wrote for a heading,
+// inside it (`### <a name="publish"></a> Publish …`, as Docker's
+// reference pages do) or as an empty element on the line before it, is
+// the heading's anchor: the documents' own links use it, and the slug of
+// such a heading is not what the renderer gives. A named element before
+// a paragraph is not carried to a later heading.
+func TestMarkdownWrittenAnchors(t *testing.T) {
+	src := "# run\n\n## Examples\n\n" +
+		"### <a name=\"publish\"></a> Publish or expose port (-p, --expose)\n\nText.\n\n" +
+		"### <span id='cidfile'></span>Capture container ID (--cidfile)\n\nText.\n\n" +
+		"<a id=\"tmpfs\"></a>\n\n### Mount tmpfs (--tmpfs)\n\nText.\n\n" +
+		"<a name=\"stray\"></a>\n\nA paragraph.\n\n### Set working directory\n\nText.\n\n" +
+		"### <a href=\"#x\">Linked</a> title\n\nText.\n"
+	doc, err := Extract("text/markdown", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, b := range doc.Blocks {
+		if b.Kind == KindHeading {
+			got = append(got, doc.Text[b.Start:b.End]+" #"+b.Anchor)
+		}
+	}
+	want := []string{
+		"run #run",
+		"Examples #examples",
+		"Publish or expose port (-p, --expose) #publish",
+		"Capture container ID (--cidfile) #cidfile",
+		"Mount tmpfs (--tmpfs) #tmpfs",
+		"Set working directory #set-working-directory",
+		"Linked title #linked-title",
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("headings and anchors:\n got %q\nwant %q", got, want)
+	}
+}

@@ -452,7 +452,10 @@ func (p *Pipeline) upsert(ctx context.Context, t tenant.Tenant, d Document, ct s
 		// In the form extracted text is in (a macOS file name's accents
 		// are combining characters): the title is indexed in the heading
 		// path, and questions are normalised the same way.
-		title = analyze.Normalize(baseName(d.SourceURI))
+		// A gzipped file's name without ".gz" is the name of what it
+		// holds ("test.md", not "test.md.gz"): a file named so that was
+		// read is one ragd decompressed.
+		title = analyze.Normalize(strings.TrimSuffix(baseName(d.SourceURI), ".gz"))
 	}
 	if doc.Title == "" && title != "" {
 		// Plain text and untitled documents: the title still roots the heading path.
