@@ -670,6 +670,7 @@ func bestPassage(question string, query []string, sources []Source, docs [][]uni
 		holds, defines []int
 		names          bool
 		instructs      bool
+		locates        bool
 	}
 	qi := make(map[string]int, len(query))
 	for i, q := range query {
@@ -681,6 +682,7 @@ func bestPassage(question string, query []string, sources []Source, docs [][]uni
 	// answer as code does: "Checks are printed from the account register"
 	// above it holds the same words and said nothing of how.
 	procedure := asksProcedure(question)
+	where := asksWhere.MatchString(lowerQ)
 	dated := asksWhen.MatchString(lowerQ)
 	difference := asksContrast.MatchString(question)
 	focus := focusTerms(question, qi)
@@ -745,6 +747,7 @@ func bestPassage(question string, query []string, sources []Source, docs [][]uni
 			}
 			f.names = u.kind == unitCode || namesThing(u.text, lowerQ)
 			f.instructs = procedure && u.kind != unitCode && instructs(u.text)
+			f.locates = where && u.kind != unitCode && fsPath.MatchString(u.text)
 		}
 	}
 	for i, name := range cased {
@@ -799,7 +802,7 @@ func bestPassage(question string, query []string, sources []Source, docs [][]uni
 		if isIdentifierTerm(q) {
 			idf[i] *= identifierBoost
 		}
-		if own[q] {
+		if own[q] || where && locatingVerbs[q] {
 			idf[i] *= situationWeight
 		}
 		meanIDF += idf[i] / float64(len(query))
@@ -869,7 +872,7 @@ func bestPassage(question string, query []string, sources []Source, docs [][]uni
 			clear(inCode)
 			hit := false
 			sentences, chars := 0, 0
-			names, instructed := false, false
+			names, instructed, located := false, false, false
 			for b := a; b < len(d); b++ {
 				u := d[b]
 				if u.section != d[a].section {
@@ -924,6 +927,7 @@ func bestPassage(question string, query []string, sources []Source, docs [][]uni
 				// question asked to be named.
 				names = names || info[si][b].names && (len(info[si][b].holds) > 0 || u.kind == unitCode || namesCode(u.text, false))
 				instructed = instructed || info[si][b].instructs && len(info[si][b].holds) > 0
+				located = located || info[si][b].locates && len(info[si][b].holds) > 0
 				if u.kind == unitCode || !hit {
 					continue // a passage ends on a sentence; complete adds trailing code
 				}
@@ -962,6 +966,9 @@ func bestPassage(question string, query []string, sources []Source, docs [][]uni
 				}
 				if instructed {
 					score += instructWeight * meanIDF
+				}
+				if located {
+					score += leadWeight * meanIDF
 				}
 				evidence := score*prior - lengthPenalty*float64(b-a)
 				if leadsSection(d, a) || difference && contrasts.MatchString(outsideParens(d[a].text)) {
@@ -1081,6 +1088,31 @@ func situationTerms(question string) map[string]bool {
 	}
 	return own
 }
+
+// asksWhere matches a question that asks where a file or a directory is:
+// "Where does Docker look for plugin socket and spec files?", "Where is
+// the daemon's configuration file?". A sentence that holds its words and
+// a path ("UNIX domain socket files must be located under
+// /run/docker/plugins, whereas spec files …") answers it as a section's
+// first sentence answers what a thing is, and earns what that one does
+// (leadWeight): the section's first sentences, which hold the same words
+// ("Docker discovers plugins by looking for them in the plugin directory
+// …"), do not say where.
+var asksWhere = regexp.MustCompile(`^\W*where\b|\b(which|what) (directory|folder|path|location)\b|\bin which (directory|folder|file)\b`)
+
+// locatingVerbs are the stems of the verbs a question asking where puts
+// around what it asks about ("Where does Docker look for plugin files?",
+// "Where are the logs stored?"): they weigh as the asker's situation does
+// (situationWeight), since the sentence giving the place need not repeat
+// them, where the section's first sentence often does ("Docker discovers
+// plugins by looking for them …").
+var locatingVerbs = map[string]bool{"look": true, "search": true, "find": true, "store": true, "keep": true, "put": true,
+	"save": true, "writ": true, "write": true, "locat": true, "live": true, "go": true, "read": true, "load": true, "place": true}
+
+// fsPath matches a file-system path in a sentence: absolute ("/etc/x",
+// "/run/docker/plugins"), under a home ("~/.config/dask") or a variable
+// ("$HOME/.netrc"), or a Windows one ("C:\ProgramData\x").
+var fsPath = regexp.MustCompile(`(^|[\s(“"'=`+"`"+`])(~|\$\{?[A-Za-z_]+\}?|%[A-Za-z_]+%)?/[\w.@+-]+(/[\w.@*+-]*)*|(^|[\s(“"'`+"`"+`])[A-Za-z]:\\[\w. -]+`)
 
 // asksWhen matches a question about when or in which release something
 // came, changed or went: what a bare version note answers. "When" counts

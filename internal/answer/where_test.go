@@ -1,0 +1,31 @@
+package answer
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestWhereQuestionQuotesTheLocation: a question asking where files are
+// is answered by the sentence that gives their path, not by the
+// section's first sentences, which hold the same words and say what the
+// files are. A question that asks something else keeps the section's
+// lead.
+func TestWhereQuestionQuotesTheLocation(t *testing.T) {
+	content := "Hook discovery\n\n" +
+		"The frobnicator discovers hooks by looking for them in the hook directory whenever a job names one.\n\n" +
+		"There are two types of files which can be put in the hook directory.\n\n" +
+		"- .sock files are UNIX domain sockets.\n" +
+		"- .spec files are text files containing a URL.\n\n" +
+		"Hooks with socket files must run on the same host, whereas hooks with spec files can run anywhere.\n\n" +
+		"Socket files must be located under /run/frob/hooks, whereas spec files can be located under /etc/frob/hooks.\n\n" +
+		"The name of the file determines the hook name."
+	src := []Source{{Content: content, Title: "Frobnicator hooks", HeadingPath: "Frobnicator hooks > Hook discovery"}}
+	r := Extractive("Where does the frobnicator look for hook socket and spec files?", src, 3)
+	if !strings.HasPrefix(r.Answer, "Socket files must be located under /run/frob/hooks") {
+		t.Errorf("where question: %q, want the sentence giving the paths", r.Answer)
+	}
+	r = Extractive("How does the frobnicator discover hooks?", src, 3)
+	if !strings.HasPrefix(r.Answer, "The frobnicator discovers hooks by looking for them") {
+		t.Errorf("how question: %q, want the section's lead", r.Answer)
+	}
+}
