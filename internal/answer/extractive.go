@@ -1454,15 +1454,35 @@ func complete(d []unit, from, to, maxSentences int, query []string, procedure, d
 	}
 	// …and the announcing sentence may be in the passage with the list's
 	// first items: the rest of the list follows too.
-	announced := false
+	announced, announcer := false, -1
 	for x := to - 1; x >= from; x-- {
 		if d[x].item == "" {
 			announced = announces(d[x].text) && (x == to-1 || d[x+1].block == d[x].block+1)
+			announcer = x
 			break
 		}
 	}
 	for announced && to < len(d) && d[to].item != "" && adjacent(d, to-1, to) && fitsIn(from, to+1, maxListItems) {
 		to++
+	}
+	// When the list's last items do not fit, the sentences before the
+	// announcing one that add no question term make room for them: the
+	// list is what the sentence announced ("On Ubuntu xenial, the
+	// following packages need to be installed:" lost latexmk, the package
+	// the question's make latexpdf needs, to the builder's description
+	// above it).
+	if announced && to < len(d) && d[to].item != "" && adjacent(d, to-1, to) {
+		end := to
+		for end < len(d) && d[end].item != "" && adjacent(d, end-1, end) {
+			end++
+		}
+		f := from
+		for f < announcer && !fitsIn(f, end, maxListItems) && !addsTerm(d[f+1:end], d[f], query) {
+			f++
+		}
+		if fitsIn(f, end, maxListItems) {
+			from, to = f, end
+		}
 	}
 	// For a question that asks how, a passage of prose alone goes on to the
 	// example its section gives next, past at most two sentences, or right

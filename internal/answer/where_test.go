@@ -29,3 +29,22 @@ func TestWhereQuestionQuotesTheLocation(t *testing.T) {
 		t.Errorf("how question: %q, want the section's lead", r.Answer)
 	}
 }
+
+// TestAnnouncedListIsQuotedWhole: when a passage's announced list does
+// not fit whole, sentences before the announcing one that add no question
+// term make room for its last items, which may be the one asked about.
+func TestAnnouncedListIsQuotedWhole(t *testing.T) {
+	content := "Builders\n\n" +
+		"class widgets.builders.PDFBuilder\nThis builder produces a bunch of widget files in the output directory. " +
+		"You have to specify which documents are to be included in which widget files via the widget_documents configuration value. " +
+		"There are a few configuration values that customize the output of this builder, see the chapter Options for widget output for details. " +
+		"The produced widget file uses several widget packages that may not be present in a minimal installation. " +
+		"On Debian, the following packages need to be installed for successful PDF builds:\n\n" +
+		"- widget-fonts-recommended\n- widget-latex-recommended\n- widget-gyre (if the engine is 'pdfwidget')\n" +
+		"- widget-latex-extra\n- widgetmk (this is a requirement on GNU/Linux for make widgetpdf)\n"
+	src := []Source{{Content: content, Title: "Builders", HeadingPath: "Builders"}}
+	r := Extractive("Which Debian packages do I need to build PDF output with make widgetpdf?", src, 3)
+	if !strings.Contains(r.Answer, "widgetmk") || !strings.Contains(r.Answer, "the following packages need to be installed") {
+		t.Errorf("announced list cut: %q, want it whole with its announcing sentence", r.Answer)
+	}
+}
