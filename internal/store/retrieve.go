@@ -209,7 +209,10 @@ WHERE cardinality(l.lexemes) > 0
 // versionedNames returns the names ($3) that a readable chunk writes
 // followed by a number ("PostgreSQL 15", "Java v21"), or where $4 marks
 // the name (typed in lower case), by a number that can only be a release:
-// "v" and a dotted number, three dotted parts ("setuptools 64.0.0"), or
+// "v" and a dotted number, three dotted parts ("setuptools 64.0.0"; also
+// after a closing parenthesis, as GNU programs print their version,
+// "ltmain.sh (GNU libtool) 2.4.7", or a hyphen, as a release's tarball
+// is named, "libtool-2.4.7"), or
 // a dotted number after the name capitalised ("Python 3.8") where the
 // documents also capitalise the name inside a sentence, after a word on
 // the same line ("… with Python"), as a proper name is (a sentence's or a
@@ -234,7 +237,7 @@ FROM unnest($3::text[], $4::boolean[]) AS n (name, dotted)
 CROSS JOIN LATERAL unnest((tsvector_to_array(to_tsvector(CAST($1::text AS regconfig), n.name)))[1:1]) AS l (lexeme)
 CROSS JOIN LATERAL (SELECT '(^|[^[:alnum:]_])' || regexp_replace(n.name, '([^[:alnum:][:space:]])', '\\\1', 'g') AS name) e
 CROSS JOIN LATERAL (SELECT e.name || '[[:space:]]+[vV]?[0-9]' AS pattern,
-                           e.name || '[[:space:]]+([vV][0-9]+\.[0-9]|[0-9]+\.[0-9]+\.[0-9])' AS versioned,
+                           e.name || '(\)?[[:space:]]+|-)([vV][0-9]+\.[0-9]|[0-9]+\.[0-9]+\.[0-9])' AS versioned,
                            '(^|[^[:alnum:]_])' || initcap(n.name) || '[[:space:]]+[vV]?[0-9]+\.[0-9]' AS named,
                            '[^.!?[:space:]][ \t]+' || initcap(n.name) || '([^[:alnum:]_]|$)' AS proper) r
 CROSS JOIN LATERAL (SELECT 1 FROM term_stats t WHERE t.tenant_id = $2 AND t.lexeme = l.lexeme AND t.df <= ` + versionedProbeDF + `) s
@@ -249,8 +252,9 @@ LEFT JOIN LATERAL (SELECT 1 AS hit FROM postings p JOIN chunks c ON c.tenant_id 
 WHERE NOT n.dotted OR pn.hit IS NOT NULL`
 
 // writtenReleases returns the releases ($3, as written in the question)
-// that a readable chunk writes as their name ($4), blanks, an optional
-// "version" and "v", and their number followed by anything but a digit
+// that a readable chunk writes as their name ($4), blanks (after a
+// closing parenthesis too: "(GNU libtool) 2.4.7") or a hyphen
+// ("libtool-2.4.7"), an optional "version" and "v", and their number followed by anything but a digit
 // ($5, a regular expression: "3" matches "Python 3.8", "3.1" matches
 // "3.1.2" but not "3.10"): a release the documents write with more parts
 // than the question is one they cover. The chunks read are those holding
@@ -264,7 +268,7 @@ JOIN term_stats t ON t.tenant_id = $2 AND t.lexeme = l.lexeme
 LEFT JOIN LATERAL (SELECT 1 AS hit FROM postings p JOIN chunks c ON c.tenant_id = p.tenant_id AND c.id = p.chunk_id
                    WHERE t.df <= ` + versionedProbeDF + ` AND p.tenant_id = $2 AND p.lexeme = l.lexeme
                      AND c.content ~* ('(^|[^[:alnum:]_])' || regexp_replace(r.name, '([^[:alnum:][:space:]])', '\\\1', 'g') ||
-                                       '[[:space:]]+(version[[:space:]]+)?[vV]?' || replace(r.number, '.', '\.') || '([^0-9]|$)')
+                                       '(\)?[[:space:]]+|-)(version[[:space:]]+)?[vV]?' || replace(r.number, '.', '\.') || '([^0-9]|$)')
                    LIMIT 1) h ON true
 WHERE t.df > ` + versionedProbeDF + ` OR h.hit IS NOT NULL`
 
@@ -285,14 +289,24 @@ func QueueWrittenReleases(b *pgx.Batch, tsConfig string, tenantID uuid.UUID, wri
 // can read writes as a version of its own, without a name, in one of the
 // spellings $3 gives each ($2 and $3 pairwise: "64" with "v64", "64.0",
 // "v64.0.0" …): how documents number their own releases ("Changed in
-// version v64.0.0"), never with the product's name. Each spelling is one
-// index probe of the tenant's postings for its lexeme (LIMIT 1), filtered
-// by the postings policy. (A probe by prefix, every lexeme starting
-// "64.", would need an index in the C collation: the default collation
-// orders "64.0.0" away from "64.".)
+// version v64.0.0"), never with the product's name. Each spelling reads
+// the readable chunks holding its lexeme (the postings policy filters by
+// the caller's principals) until one writes it as a version (LIMIT 1).
+// (A probe by prefix, every lexeme starting "64.", would need an index in
+// the C collation: the default collation orders "64.0.0" away from "64.".)
+//
+// A spelling without the "v" counts only after a word naming a version
+// ("Changed in version 64.0", "release 3.0"): alone, a dotted number is as
+// often another thing's ("the Creative Commons Attribution-Share Alike
+// 3.0 license" of every GNU manual's licence, "freebsd3.0"), and it made
+// "libtool 3.0" a release of the manual's own.
 const bareReleases = `SELECT DISTINCT f.number
 FROM unnest($2::text[], $3::text[]) AS f (number, lexeme)
-CROSS JOIN LATERAL (SELECT 1 FROM postings p WHERE p.tenant_id = $1 AND p.lexeme = f.lexeme LIMIT 1) h`
+CROSS JOIN LATERAL (SELECT 1 FROM postings p JOIN chunks c ON c.tenant_id = p.tenant_id AND c.id = p.chunk_id
+                    WHERE p.tenant_id = $1 AND p.lexeme = f.lexeme
+                      AND (f.lexeme LIKE 'v%' OR c.content ~* ('(^|[^[:alnum:]_])(version|versions|release|releases)[[:space:]]+' ||
+                                                              replace(f.lexeme, '.', '\.') || '([^[:alnum:]_.]|\.([^0-9]|$)|$)'))
+                    LIMIT 1) h`
 
 // QueueBareReleases queues bareReleases on b; fn receives the numbers the
 // documents write as versions of their own, when the batch is closed.
