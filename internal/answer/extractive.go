@@ -1112,7 +1112,7 @@ var locatingVerbs = map[string]bool{"look": true, "search": true, "find": true, 
 // fsPath matches a file-system path in a sentence: absolute ("/etc/x",
 // "/run/docker/plugins"), under a home ("~/.config/dask") or a variable
 // ("$HOME/.netrc"), or a Windows one ("C:\ProgramData\x").
-var fsPath = regexp.MustCompile(`(^|[\s(“"'=`+"`"+`])(~|\$\{?[A-Za-z_]+\}?|%[A-Za-z_]+%)?/[\w.@+-]+(/[\w.@*+-]*)*|(^|[\s(“"'`+"`"+`])[A-Za-z]:\\[\w. -]+`)
+var fsPath = regexp.MustCompile(`(^|[\s(“"'=` + "`" + `])(~|\$\{?[A-Za-z_]+\}?|%[A-Za-z_]+%)?/[\w.@+-]+(/[\w.@*+-]*)*|(^|[\s(“"'` + "`" + `])[A-Za-z]:\\[\w. -]+`)
 
 // asksWhen matches a question about when or in which release something
 // came, changed or went: what a bare version note answers. "When" counts
