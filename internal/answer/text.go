@@ -632,14 +632,21 @@ func uniq(ts []string) []string {
 
 // stem strips common English inflections, just enough for "tenants" to meet
 // "tenant", "indexing" "index", "stored" "store" and "violation" "violated":
-// -ation(s)→-at, -ies→y, -sses→ss, -s, -ing, -ed (undoubling a final
-// consonant), then a final -e. It is applied to
+// -ification(s) and -ified→-ify ("verification" meets "verify", which
+// -ation alone made "verificat"), -ation(s)→-at, -ies→y, -sses→ss, -s,
+// -ing, -ed (undoubling a final consonant), then a final -e. It is applied to
 // question and sources alike, so only consistency matters.
 func stem(w string) string {
 	if len(w) <= 3 || !isASCIILetters(w) {
 		return w
 	}
 	switch {
+	case strings.HasSuffix(w, "ifications") && len(w) >= 12:
+		w = w[:len(w)-len("ifications")] + "ify" // verifications → verify, as verifies
+	case strings.HasSuffix(w, "ification") && len(w) >= 11:
+		w = w[:len(w)-len("ification")] + "ify"
+	case strings.HasSuffix(w, "ified") && len(w) >= 7:
+		w = w[:len(w)-len("ified")] + "ify" // verified → verify
 	case strings.HasSuffix(w, "ations") && len(w) >= 8:
 		w = w[:len(w)-4] // violations → violat, as violated → violat
 	case strings.HasSuffix(w, "ation") && len(w) >= 7:
