@@ -350,6 +350,12 @@ var siteMarkupLine = regexp.MustCompile(`^(?:\{%-?[^%]*-?%\}[ \t]*)+$|^\{:[^{}]*
 // maxMarkupLine bounds a line siteMarkup reads: site markup is short.
 const maxMarkupLine = 256
 
+// liquidRaw matches a code line that is only Liquid's "{% raw %}" or
+// "{% endraw %}": Jekyll sites wrap code holding "{{ }}" in them so that
+// the build leaves it alone, and the build removes them. Other template
+// tags in code are the example's own and stay.
+var liquidRaw = regexp.MustCompile(`(?m)^[ \t]*\{%-?[ \t]*(?:end)?raw[ \t]*-?%\}[ \t]*(?:\n|$)`)
+
 // siteMarkup reports whether text node t lies on a line of site markup
 // (siteMarkupLine): the node that opens the line is checked, and the
 // nodes after it on that line (goldmark splits "{% raw %}" in two) go
@@ -507,7 +513,7 @@ func (w *mdWalker) block(n ast.Node, top bool, depth int) {
 		w.flush()
 	case *ast.FencedCodeBlock, *ast.CodeBlock:
 		w.flush()
-		w.b.addCode(w.lines(n))
+		w.b.addCode(liquidRaw.ReplaceAllString(w.lines(n), ""))
 	case *ast.HTMLBlock:
 		w.flush()
 		w.htmlBlock(n, top, depth)
