@@ -98,3 +98,30 @@ func TestFocusIsTheWholeIdentifier(t *testing.T) {
 		t.Errorf("answer:\n%s\nwant work_mem's entry alone", got)
 	}
 }
+
+// TestKeyItemsDefineTheirKey: a list item opening with a key quoted or
+// written as code, then a colon, defines that key, as a dictionary's
+// documented keys do ("- 'parallel_read_safe': a boolean that …"); an
+// item opening with a plain word and a colon ("Note: …") defines nothing.
+func TestKeyItemsDefineTheirKey(t *testing.T) {
+	content := "Extension metadata\n\nMetadata keys currently recognized are:\n\n" +
+		"- 'version': a string that identifies the extension version.\n" +
+		"- 'parallel_read_safe': a boolean that specifies if parallel reading of source files can be used.\n" +
+		"- max_retries: how many times a failed read is tried again.\n" +
+		"- Note: the keys are case-sensitive.\n"
+	want := map[string]string{"'version'": "version", "'parallel_read_safe'": "parallel read saf parallel_read_safe", "max_retries": "max retry max_retries", "Note:": ""}
+	seen := 0
+	for _, u := range parseUnits(content, "Extensions > Extension metadata") {
+		for prefix, defines := range want {
+			if strings.HasPrefix(u.text, prefix) {
+				seen++
+				if got := strings.Join(u.defines, " "); got != defines {
+					t.Errorf("%q defines %q, want %q", u.text, got, defines)
+				}
+			}
+		}
+	}
+	if seen != len(want) {
+		t.Errorf("%d of the %d items seen", seen, len(want))
+	}
+}

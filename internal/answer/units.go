@@ -442,7 +442,7 @@ var signatureName = regexp.MustCompile(`^(?:(?:class|def|async|exception|functio
 // parameterItem returns the name an item of a parameter list describes,
 // as Sphinx and docstrings write one: "heartbeat (float) – Send ping
 // message …", "timeout – Seconds to wait …", "retries (int): How many
-// …"; "" for any other item.
+// …", "'parallel_read_safe': a boolean …"; "" for any other item.
 func parameterItem(item string) string {
 	if m := parameterDash.FindStringSubmatch(item); m != nil {
 		return m[1]
@@ -450,12 +450,20 @@ func parameterItem(item string) string {
 	if m := parameterTyped.FindStringSubmatch(item); m != nil {
 		return m[1]
 	}
+	if m := parameterKey.FindStringSubmatch(item); m != nil && (m[1] != "" || strings.ContainsAny(m[2], "_.")) {
+		// A key quoted, or written as code writes a name, before a
+		// colon: "'parallel_read_safe': a boolean that …" (a
+		// dictionary's keys), "max_retries: How many …"; a word
+		// before a colon ("Note: …") labels its item.
+		return m[2]
+	}
 	return ""
 }
 
 var (
 	parameterDash  = regexp.MustCompile(`^\**([\p{L}_][\p{L}\p{N}_.]*)\**(?:\s*\([^()]*\))?\s+(?:[–—]|--?)\s+\S`)
 	parameterTyped = regexp.MustCompile(`^\**([\p{L}_][\p{L}\p{N}_.]*)\**\s*\([^()]*\):\s+\S`)
+	parameterKey   = regexp.MustCompile(`^\**(['"‘“]?)([\p{L}_][\p{L}\p{N}_.-]*)['"’”]?\**:\s+\S`)
 )
 
 // fieldListLabel reports a docstring field list's label above its items
