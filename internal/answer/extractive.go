@@ -747,7 +747,7 @@ func bestPassage(question string, query []string, sources []Source, docs [][]uni
 			}
 			f.names = u.kind == unitCode || namesThing(u.text, lowerQ)
 			f.instructs = procedure && u.kind != unitCode && instructs(u.text)
-			f.locates = where && u.kind != unitCode && fsPath.MatchString(u.text)
+			f.locates = where && u.kind != unitCode && locates(u.text)
 		}
 	}
 	for i, name := range cased {
@@ -1109,10 +1109,24 @@ var asksWhere = regexp.MustCompile(`^\W*where\b|\b(which|what) (directory|folder
 var locatingVerbs = map[string]bool{"look": true, "search": true, "find": true, "store": true, "keep": true, "put": true,
 	"save": true, "writ": true, "write": true, "locat": true, "live": true, "go": true, "read": true, "load": true, "place": true}
 
-// fsPath matches a file-system path in a sentence: absolute ("/etc/x",
-// "/run/docker/plugins"), under a home ("~/.config/dask") or a variable
-// ("$HOME/.netrc"), or a Windows one ("C:\ProgramData\x").
-var fsPath = regexp.MustCompile(`(^|[\s(“"'=` + "`" + `])(~|\$\{?[A-Za-z_]+\}?|%[A-Za-z_]+%)?/[\w.@+-]+(/[\w.@*+-]*)*|(^|[\s(“"'` + "`" + `])[A-Za-z]:\\[\w. -]+`)
+// fsPath matches a file-system path in a sentence: absolute, of two
+// parts or more ("/etc/docker/daemon.json", "/run/docker/plugins"; one
+// part is as often a command, "/logs"), under a home ("~/.config/dask") or
+// a variable ("$HOME/.netrc"), relative with a file's extension or from a
+// hidden directory ("config/app.yml", ".github/workflows"), or a Windows
+// one ("C:\ProgramData\x"). An HTTP request's route ("GET /api/reports")
+// is none (httpRoute).
+var fsPath = regexp.MustCompile(`(^|[\s(“"'=` + "`" + `])((~|\$\{?[A-Za-z_]+\}?|%[A-Za-z_]+%)/[\w.@+-]+|/[\w.@+-]+/[\w.@*+-]+|\.?[\w@+-]+(/[\w.@*+-]+)*/[\w@*+-]+\.[A-Za-z][\w]{0,9}|\.[\w-]+/[\w.@*+-]+)(/[\w.@*+-]*)*|(^|[\s(“"'` + "`" + `])[A-Za-z]:\\[\w. -]+`)
+
+// httpRoute matches a request line's method and route, which is no place
+// on disk.
+var httpRoute = regexp.MustCompile(`\b(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)\s+/`)
+
+// locates reports a sentence that gives a path (fsPath) other than an
+// HTTP request's route.
+func locates(s string) bool {
+	return fsPath.MatchString(httpRoute.ReplaceAllString(s, ""))
+}
 
 // asksWhen matches a question about when or in which release something
 // came, changed or went: what a bare version note answers. "When" counts
@@ -1477,7 +1491,10 @@ func complete(d []unit, from, to, maxSentences int, query []string, procedure, d
 			end++
 		}
 		f := from
-		for f < announcer && !fitsIn(f, end, maxListItems) && !addsTerm(d[f+1:end], d[f], query) {
+		for f < announcer && !fitsIn(f, end, maxListItems) && !addsTerm(d[f+1:end], d[f], query) &&
+			!(d[f+1].kind == unitSentence && opensWithBackReference(d[f+1].text)) {
+			// The sentence the next one leans on stays ("It needs
+			// the following packages:" under what "it" is).
 			f++
 		}
 		if fitsIn(f, end, maxListItems) {

@@ -296,17 +296,27 @@ func QueueWrittenReleases(b *pgx.Batch, tsConfig string, tenantID uuid.UUID, wri
 // the C collation: the default collation orders "64.0.0" away from "64.".)
 //
 // A spelling without the "v" counts only after a word naming a version
-// ("Changed in version 64.0", "release 3.0"): alone, a dotted number is as
+// ("Changed in version 64.0", "Version: 4.1.2", "New in 3.0") or opening
+// a line, as a change log's headings number releases ("3.2.1
+// (2024-05-01)", "[3.2.1] - 2024-05-01"): elsewhere a dotted number is as
 // often another thing's ("the Creative Commons Attribution-Share Alike
 // 3.0 license" of every GNU manual's licence, "freebsd3.0"), and it made
-// "libtool 3.0" a release of the manual's own.
+// "libtool 3.0" a release of the manual's own. A number in more than
+// literalProbeDF chunks (hidden ones counted) is not read for, and counts
+// as written: reading them all took seconds.
 const bareReleases = `SELECT DISTINCT f.number
 FROM unnest($2::text[], $3::text[]) AS f (number, lexeme)
-CROSS JOIN LATERAL (SELECT 1 FROM postings p JOIN chunks c ON c.tenant_id = p.tenant_id AND c.id = p.chunk_id
-                    WHERE p.tenant_id = $1 AND p.lexeme = f.lexeme
-                      AND (f.lexeme LIKE 'v%' OR c.content ~* ('(^|[^[:alnum:]_])(version|versions|release|releases)[[:space:]]+' ||
-                                                              replace(f.lexeme, '.', '\.') || '([^[:alnum:]_.]|\.([^0-9]|$)|$)'))
-                    LIMIT 1) h`
+JOIN term_stats t ON t.tenant_id = $1 AND t.lexeme = f.lexeme
+LEFT JOIN LATERAL (SELECT 1 AS hit FROM postings p
+                   WHERE (f.lexeme LIKE 'v%' OR t.df > ` + literalProbeDF + `) AND p.tenant_id = $1 AND p.lexeme = f.lexeme
+                   LIMIT 1) bare ON true
+LEFT JOIN LATERAL (SELECT 1 AS hit FROM postings p JOIN chunks c ON c.tenant_id = p.tenant_id AND c.id = p.chunk_id
+                   WHERE f.lexeme NOT LIKE 'v%' AND t.df <= ` + literalProbeDF + ` AND p.tenant_id = $1 AND p.lexeme = f.lexeme
+                     AND c.content ~* ('(^|[^[:alnum:]_])(version|versions|release|releases|changes in|new in)[[:space:]]*:?[[:space:]]*' ||
+                                       replace(f.lexeme, '.', '\.') || '([^[:alnum:]_.]|\.([^0-9]|$)|$)' ||
+                                       '|(^|\n)[#*[:space:]]*\[?' || replace(f.lexeme, '.', '\.') || '\]?([[:space:]]|$|[(:—–-])')
+                   LIMIT 1) named ON true
+WHERE bare.hit IS NOT NULL OR named.hit IS NOT NULL`
 
 // QueueBareReleases queues bareReleases on b; fn receives the numbers the
 // documents write as versions of their own, when the batch is closed.
