@@ -321,7 +321,7 @@ func signals(p plan, legs legResults, params map[string]bool) Signals {
 			// The asker's own column or table ("a boolean column
 			// is_read_only", "my order_line_items table"): no document
 			// need name it.
-		case Identifier(w), slices.Contains(legs.names.options, w), slices.Contains(legs.names.members, w), capitalsName(w):
+		case Identifier(w), slices.Contains(legs.names.options, w), slices.Contains(legs.names.members, w), capitalsName(w, p.req.Query):
 			sg.MissingNames++
 			sg.MissingIdentifiers++
 		case properName(w):
@@ -1142,8 +1142,9 @@ var memberPattern = regexp.MustCompile(`\b[\p{L}_][\p{L}\p{N}_]*(?:(?:#|::)[\p{L
 func qualifiedMembers(query string) []string {
 	var out []string
 	for _, loc := range memberPattern.FindAllStringIndex(query, -1) {
-		if loc[0] > 0 && strings.ContainsRune("./:", rune(query[loc[0]-1])) {
-			// A link's or a file's fragment ("page.html#options").
+		if loc[0] > 0 && strings.ContainsRune("./:-?=&~", rune(query[loc[0]-1])) {
+			// A link's or a file's fragment ("page.html#options",
+			// "user-guide#faq", "?page=intro#comments").
 			continue
 		}
 		m := query[loc[0]:loc[1]]
@@ -1744,12 +1745,12 @@ func className(w string) bool {
 // out, or otherwise, by the passage that answers ("diastolic blood
 // pressure"): on SciFact's claims, 19 of 29 such caps fell on claims whose
 // relevant abstract was among the first five results.
-// capitalsName reports a word of five or more letters, all capitals: a
+// capitalsName reports a word of six or more letters, all capitals: a
 // variable, a constant or a keyword as code writes it (GLOBSORT, PGDATA,
-// EXPLAIN), which people do not paraphrase. Shorter ones are as often
-// acronyms (AOF, RDS, HTTP), names like any other. On the public data,
-// 13 of the 14 questions that have one missing are unanswerable.
-func capitalsName(w string) bool {
+// HISTSIZE), which people do not paraphrase. Shorter ones are as often
+// acronyms (HTTPS, NGINX, OAUTH), names like any other, and in a question
+// typed in capitals (shouting) no word is written so for a reason.
+func capitalsName(w, query string) bool {
 	n := 0
 	for _, r := range w {
 		if !unicode.IsUpper(r) {
@@ -1757,7 +1758,23 @@ func capitalsName(w string) bool {
 		}
 		n++
 	}
-	return n >= 5
+	return n >= 6 && !shouted(query)
+}
+
+// shouted reports a question most of whose words of letters are written
+// in capitals.
+func shouted(query string) bool {
+	upper, words := 0, 0
+	for _, w := range strings.FieldsFunc(query, func(r rune) bool { return !unicode.IsLetter(r) }) {
+		if utf8.RuneCountInString(w) < 2 {
+			continue
+		}
+		words++
+		if strings.ToUpper(w) == w && strings.ToLower(w) != w {
+			upper++
+		}
+	}
+	return words > 0 && 2*upper > words
 }
 
 func properName(w string) bool {

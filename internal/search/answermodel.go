@@ -9,9 +9,9 @@ package search
 // on SciFact, 0.977 on the documentation sets (held out together); 0.932
 // on the manual's set, never fitted on (docs/EVAL.md, "Answerability").
 var DefaultAnswerModel = AnswerModel{
-	Bias: -5.1335,
+	Bias: -5.1330,
 	// keyword_coverage, term_coverage, document_coverage, absent_share,
 	// missing_name, log_terms, top_mean, score_sd, opinion, missing_identifier,
 	// missing_proper_name
-	Weights: []float64{1.3701, 1.6658, 1.5725, -1.0674, -0.6832, 1.5220, 1.0958, 0.1916, -0.5774, -0.6474, -0.3468},
+	Weights: []float64{1.3700, 1.6665, 1.5726, -1.0685, -0.6883, 1.5214, 1.0954, 0.1918, -0.5770, -0.6424, -0.3457},
 }

@@ -18,7 +18,7 @@ import (
 // named missing; identifiers the documents contain, dotted ones with
 // underscores included (pg_hba.conf), are not. A long command-line option
 // no document mentions (--cloud-sync) is a missing identifier, and so is a
-// member written with its qualifier (String#bytesplice) and a name of five
+// member written with its qualifier (String#bytesplice) and a name of six
 // or more capitals (GLOBSORT).
 func TestMissingIdentifiersAreMatchedLiterally(t *testing.T) {
 	t.Parallel()
@@ -60,10 +60,14 @@ func TestMissingIdentifiersAreMatchedLiterally(t *testing.T) {
 		{"Does Enumerable::each_slice return a substring by bytes?", nil, 0},
 		{"Does the String::frobsplit method return a substring?", []string{"frobsplit"}, 1},
 		{"Is https://example.com/string#frobsplit the page on squeeze?", nil, 0},
-		// A name of five or more capitals is written as code writes a
-		// variable; a shorter one may be an acronym, a name.
+		// A name of six or more capitals is written as code writes a
+		// variable; a shorter one may be an acronym, a name, and in a
+		// question typed in capitals every word is.
 		{"How do I sort the students with the GRADESORT variable of the export command?", []string{"GRADESORT"}, 1},
 		{"Does the export command write AOF files?", []string{"AOF"}, 0},
+		{"Does the export command write files over HTTPS?", []string{"HTTPS"}, 0},
+		{"DOES THE EXPORT COMMAND SORT THE STUDENTS WITH GRADESORT?", []string{"GRADESORT"}, 0},
+		{"The user-guide#faq section says little: what does the --sort option do?", nil, 0},
 	} {
 		resp, err := s.Search(ctx, tt, search.Request{Query: tc.question, TopK: 3})
 		if err != nil {
