@@ -52,6 +52,11 @@ func TestGzippedFilesOverHTTP(t *testing.T) {
 	if doc.Title != "notes.md" {
 		t.Errorf("untitled gzipped upload: title %q, want notes.md", doc.Title)
 	}
+	out = decode[api.DocumentWrite](t, upload("NOTES.TXT.GZ", gzipBytes(t, "Just a line of notes, no heading.\n")), 200)
+	doc = decode[api.Document](t, b.do(req{method: "GET", path: "/v1/documents/" + out.ID.String(), token: ed}), 200)
+	if doc.Title != "NOTES.TXT" {
+		t.Errorf("untitled gzipped upload: title %q, want NOTES.TXT", doc.Title)
+	}
 
 	body, ct := jobForm(t, []part{{"files", "billing.txt.gz", string(gzipBytes(t, docBilling))}}, nil)
 	j := decode[job.Job](t, b.do(req{method: "POST", path: "/v1/ingest/jobs", token: ed, body: body.Bytes(), header: map[string]string{"Content-Type": ct}}), http.StatusAccepted)

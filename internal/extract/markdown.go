@@ -30,7 +30,7 @@ func extractMarkdown(src []byte) (*Document, error) {
 		return doc, nil
 	}
 	root := md.Parser().Parse(text.NewReader(body))
-	w := &mdWalker{src: body, reparse: 3*len(body) + 4096}
+	w := &mdWalker{src: body, reparse: 3*len(body) + 4096, lastHeading: -1}
 	w.block(root, true, 0)
 	w.flush()
 	if title == "" {
@@ -287,6 +287,9 @@ type mdWalker struct {
 	slugs map[string]int
 	// markupEnd is where the last line of site markup ends (siteMarkup).
 	markupEnd int
+	// lastHeading is the index in b.blocks of the last heading added, -1
+	// before the first.
+	lastHeading int
 	// namedNext is the anchor an HTML block of empty named elements
 	// gives the heading right after it (htmlBlock).
 	namedNext string
@@ -308,6 +311,45 @@ func (w *mdWalker) flush() {
 	w.b.add(KindListItem, w.item.depth, prefix+strings.ReplaceAll(s, "\n", "\n"+w.item.cont))
 }
 
+// lowerJS is rs[i] lower-cased as JavaScript's toLowerCase does, which
+// GitHub's slugs use: a capital sigma ending a word is "ς", a dotted
+// capital I is "i̇"; other letters as Go lower-cases them.
+func lowerJS(rs []rune, i int) string {
+	switch r := rs[i]; {
+	case r == 'Σ' && i > 0 && unicode.IsLetter(rs[i-1]) && (i+1 == len(rs) || !unicode.IsLetter(rs[i+1])):
+		return "ς"
+	case r == 'İ':
+		return "i\u0307"
+	default:
+		return string(unicode.ToLower(r))
+	}
+}
+
+// slugText is heading n's text as a renderer's HTML holds it, from which
+// its slug is made: its own blanks kept ("a  b" is "a--b"), a line break
+// nothing, an image's alternative text and raw HTML nothing.
+func (w *mdWalker) slugText(n ast.Node, depth int) string {
+	var sb strings.Builder
+	for c := n.FirstChild(); c != nil && depth < maxMarkdownDepth; c = c.NextSibling() {
+		switch c := c.(type) {
+		case *ast.Text:
+			sb.Write(w.textValue(c))
+		case *ast.String:
+			v := c.Value
+			if !c.IsRaw() && !c.IsCode() {
+				v = unescape(v)
+			}
+			sb.Write(v)
+		case *ast.AutoLink:
+			sb.Write(c.Label(w.src))
+		case *ast.Image, *ast.RawHTML:
+		default:
+			sb.WriteString(w.slugText(c, depth+1))
+		}
+	}
+	return sb.String()
+}
+
 // headingSlug returns the fragment identifier a Markdown renderer gives a
 // heading whose text is t, so that a citation links to its section: the
 // algorithm of GitHub (github-slugger, also used by Docusaurus and Hugo's
@@ -317,12 +359,14 @@ func (w *mdWalker) flush() {
 // hyphen; a slug seen before in the document gets "-1", "-2", … after it.
 func (w *mdWalker) headingSlug(t string) string {
 	var sb strings.Builder
-	for _, r := range strings.ToLower(t) {
+	rs := []rune(t)
+	for i, r := range rs {
 		switch {
 		case r == ' ':
 			sb.WriteByte('-')
-		case r == '-' || unicode.In(r, unicode.L, unicode.M, unicode.N, unicode.Pc):
-			sb.WriteRune(r)
+		case r == '-' || unicode.In(r, unicode.L, unicode.M, unicode.Nd, unicode.Nl, unicode.Pc) ||
+			unicode.Is(unicode.So, r) && unicode.Is(unicode.Other_Alphabetic, r):
+			sb.WriteString(lowerJS(rs, i))
 		}
 	}
 	base := sb.String()
@@ -345,7 +389,46 @@ func (w *mdWalker) headingSlug(t string) string {
 // rather than text: Liquid tags (Jekyll's "{% raw %}", "{% endraw %}",
 // "{% include note.html %}") and kramdown's attribute lists
 // ("{:.warning}", "{: #id .class}"). The site's build removes them.
-var siteMarkupLine = regexp.MustCompile(`^(?:\{%-?[^%]*-?%\}[ \t]*)+$|^\{:[^{}]*\}$`)
+var siteMarkupLine = regexp.MustCompile(`^(?:\{%-?[ \t]*(?:` + jekyllTags + `)(?:[ \t]+[^%"'{}][^%{}]*)?[ \t]*-?%\}[ \t]*)+$|^` + attrList + `$`)
+
+// jekyllTags are the Liquid tags only a Jekyll site writes: an "include"
+// with a quoted file, an "if", a "block" or a "csrf_token" is as likely a
+// Django or Jinja template the text shows.
+const jekyllTags = `raw|endraw|include|include_relative|highlight|endhighlight|assign|capture|endcapture|post_url|link|seo|feed_meta`
+
+// attrList is a kramdown or Pandoc attribute list: "{:" or "{", then
+// classes, ids and key=value pairs ("{:.warning}", "{: #custom .cls}",
+// "{#install}"), nothing else: "{:ok, pid}" is Elixir, "{:>10}" a format.
+const attrList = `\{:?[ \t]*(?:[.#][\w-]+|[\w-]+=(?:"[^"]*"|'[^']*'|[^\s}]+))(?:[ \t]+(?:[.#][\w-]+|[\w-]+=(?:"[^"]*"|'[^']*'|[^\s}]+)))*[ \t]*\}`
+
+// headingAttrs matches an attribute list ending a heading's text ("Install
+// {#install}"); its group is the id it gives, if any.
+var headingAttrs = regexp.MustCompile(`[ \t]*\{:?[ \t]*(?:#([\w-]+)|\.[\w-]+|[\w-]+=(?:"[^"]*"|'[^']*'|[^\s}]+))(?:[ \t]+(?:#[\w-]+|\.[\w-]+|[\w-]+=(?:"[^"]*"|'[^']*'|[^\s}]+)))*[ \t]*\}$`)
+
+// blockAttr matches a paragraph that is only an attribute list; its group
+// is the id it gives, if any.
+var blockAttr = regexp.MustCompile(`^\{:[ \t]*(?:[.\w-]+=(?:"[^"]*"|'[^']*'|[^\s}]+)[ \t]+|\.[\w-]+[ \t]+)*#([\w-]+)`)
+
+// blockAttrs reports a paragraph that is only a kramdown attribute list
+// ("{: #install}", "{:.warning}"), and the id it gives.
+func (w *mdWalker) blockAttrs(n ast.Node) (string, bool) {
+	lines := n.Lines()
+	if lines.Len() != 1 {
+		return "", false
+	}
+	seg := lines.At(0)
+	line := strings.TrimSpace(string(seg.Value(w.src)))
+	if !strings.HasPrefix(line, "{:") || !attrLine.MatchString(line) {
+		return "", false
+	}
+	if m := blockAttr.FindStringSubmatch(line); m != nil {
+		return m[1], true
+	}
+	return "", true
+}
+
+// attrLine matches a whole attribute list.
+var attrLine = regexp.MustCompile(`^` + attrList + `$`)
 
 // maxMarkupLine bounds a line siteMarkup reads: site markup is short.
 const maxMarkupLine = 256
@@ -482,13 +565,31 @@ func (w *mdWalker) block(n ast.Node, top bool, depth int) {
 		}
 		// Every heading takes its slug, nested ones too: a renderer
 		// numbers repeated slugs in document order. An anchor the
-		// author wrote in the heading or on the line before it
-		// ("### <a name=\"publish\"></a> Publish a port") is the one
-		// the documents' own links use.
-		anchor := w.headingSlug(t)
-		if id := w.namedIn(n); id != "" {
+		// author wrote in the heading, on the line before it ("### <a
+		// name=\"publish\"></a> Publish a port") or as an attribute
+		// list at its end ("## Install {#install}": kramdown, Pandoc,
+		// MkDocs) is the one the documents' own links use.
+		raw := w.slugText(n, 0)
+		written := ""
+		if m := headingAttrs.FindStringSubmatchIndex(t); m != nil {
+			if m[2] >= 0 {
+				written = t[m[2]:m[3]]
+			}
+			t = strings.TrimSpace(t[:m[0]])
+			if k := headingAttrs.FindStringIndex(raw); k != nil {
+				raw = raw[:k[0]]
+			}
+			if t == "" {
+				return
+			}
+		}
+		anchor := fragment(w.headingSlug(raw))
+		switch id := w.namedIn(n); {
+		case written != "" && validAnchor(written):
+			anchor = fragment(written)
+		case id != "":
 			anchor = id
-		} else if named != "" {
+		case named != "":
 			anchor = named
 		}
 		if !top {
@@ -502,9 +603,18 @@ func (w *mdWalker) block(n ast.Node, top bool, depth int) {
 		before := len(w.b.blocks)
 		w.b.add(KindHeading, n.Level, t)
 		if len(w.b.blocks) > before {
-			w.b.blocks[before].Anchor = fragment(anchor)
+			w.b.blocks[before].Anchor = anchor
+			w.lastHeading = before
 		}
 	case *ast.Paragraph, *ast.TextBlock:
+		if id, ok := w.blockAttrs(n); ok {
+			// "{: #install}" on the line after a heading (kramdown's
+			// block attribute list) names that heading's anchor.
+			if id != "" && w.lastHeading >= 0 && w.lastHeading == len(w.b.blocks)-1 && w.in.empty() {
+				w.b.blocks[w.lastHeading].Anchor = fragment(id)
+			}
+			return
+		}
 		if id := w.onlyNamed(n); id != "" {
 			w.namedNext = id
 			return

@@ -455,7 +455,11 @@ func (p *Pipeline) upsert(ctx context.Context, t tenant.Tenant, d Document, ct s
 		// A gzipped file's name without ".gz" is the name of what it
 		// holds ("test.md", not "test.md.gz"): a file named so that was
 		// read is one ragd decompressed.
-		title = analyze.Normalize(strings.TrimSuffix(baseName(d.SourceURI), ".gz"))
+		name := baseName(d.SourceURI)
+		if len(name) > 3 && strings.EqualFold(name[len(name)-3:], ".gz") {
+			name = name[:len(name)-3]
+		}
+		title = analyze.Normalize(name)
 	}
 	if doc.Title == "" && title != "" {
 		// Plain text and untitled documents: the title still roots the heading path.
