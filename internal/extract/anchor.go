@@ -72,12 +72,33 @@ func anchorOf(n *html.Node) string {
 		return fragment(inner)
 	}
 	for at := n; at.Parent != nil && at.Parent.Type == html.ElementNode; at = at.Parent {
+		nearest := true
 		for s := at.PrevSibling; s != nil; s = s.PrevSibling {
+			if s.Type == html.ElementNode && nearest {
+				nearest = false
+				// Empty anchors ending the element right before n
+				// are n's (Texinfo ends an option's description with
+				// the next option's index anchors).
+				if id := trailingAnchor(s); id != "" && at == n {
+					return fragment(id)
+				}
+			}
 			if hasText(s) && !linksOnly(s) {
 				return ""
 			}
 			if id := anchorID(s); id != "" {
 				return fragment(id)
+			}
+			if s.Type == html.ElementNode && !hasText(s) {
+				// An element without text holding the anchors of
+				// what follows (Texinfo puts an option's index
+				// anchors in an empty <dd> before its <dt>): its
+				// first is the entry's own.
+				for d := range s.Descendants() {
+					if id := anchorID(d); id != "" {
+						return fragment(id)
+					}
+				}
 			}
 		}
 		p := at.Parent
@@ -105,6 +126,23 @@ func hrefTarget(a *html.Node) string {
 		return ""
 	}
 	return t
+}
+
+// trailingAnchor returns the first of the empty elements with an anchor
+// that end element s (white space between them allowed), "" when none
+// does.
+func trailingAnchor(s *html.Node) string {
+	first := ""
+	for c := s.LastChild; c != nil; c = c.PrevSibling {
+		switch {
+		case c.Type == html.TextNode && strings.TrimSpace(c.Data) == "":
+		case c.Type == html.ElementNode && c.FirstChild == nil && anchorID(c) != "":
+			first = anchorID(c)
+		default:
+			return first
+		}
+	}
+	return first
 }
 
 // emptyBefore returns the run of empty elements with an anchor (anchorID)

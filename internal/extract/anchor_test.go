@@ -8,7 +8,8 @@ import (
 
 // TestHeadingAnchors: each heading and definition term carries the
 // fragment identifier that links to it, in the forms documentation
-// generators write; a heading with text between it and any id gets none.
+// generators write (Texinfo's: an option's anchors in an empty element
+// before its term); a heading with text between it and any id gets none.
 func TestHeadingAnchors(t *testing.T) {
 	t.Parallel()
 	page := `<html><head><title>T</title></head><body>
@@ -23,6 +24,12 @@ func TestHeadingAnchors(t *testing.T) {
 <h2><a id="inner"></a>Inner anchor</h2><p>text</p>
 <div id="wrapper"><p>Some words first.</p><h2>No anchor</h2><p>text</p></div>
 <dl><dt id="os.getcwd">os.getcwd()</dt><dd><p>Return the directory.</p></dd><dt>plain term</dt><dd><p>Defined.</p></dd></dl>
+<dl compact="compact"><dd><span id="option_002dbackup"></span><span id="index-_002db"></span>
+<span id="index-backup"></span></dd>
+<dt><span>-b, --backup</span></dt><dd><p>Generate backing-up information.</p>
+<span id="option_002ddebug"></span><span id="index-_002dd"></span>
+</dd>
+<dt><span>-d, --debug</span></dt><dd><p>Debug mode.</p></dd></dl>
 <h2 id="has space">Spaced id</h2><p>text</p>
 <h2 id="tab&#9;id">Bad id</h2><p>text</p>
 </body></html>`
@@ -33,6 +40,10 @@ func TestHeadingAnchors(t *testing.T) {
 	want := map[string]string{
 		"Own id": "own", "Sphinx": "sphinx-section", "Named before": "named", "Texinfo": "texi-section",
 		"DocBook": "DOCBOOK-SECT", "Inner anchor": "inner", "No anchor": "", "os.getcwd()": "os.getcwd", "plain term": "", "Spaced id": "has%20space", "Bad id": "",
+		// Texinfo puts an option's anchors in an empty <dd> before its <dt>.
+		"-b, --backup": "option_002dbackup",
+		// The next option's anchors end the description before it.
+		"-d, --debug": "option_002ddebug",
 	}
 	seen := 0
 	for _, b := range doc.Blocks {
