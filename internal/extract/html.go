@@ -292,6 +292,9 @@ var chromeTokens = map[string]bool{
 	// Sphinx's link from an API entry to its highlighted source, shown as
 	// "[source]" after every signature (456 chunks of the Django docs).
 	"viewcode-link": true, "viewcode-back": true,
+	// DocBook's link under a figure to its long description ("[D]", a
+	// page of its own): 11 of a trial's answers quoted it as code.
+	"longdesc-link": true,
 	// Pygments' line numbers in a code listing, inline ("<span
 	// class="linenos"> 5</span>CherryPy Checker:") or as a table column:
 	// glued to the code, they changed every line the asker pastes from it.
@@ -1602,6 +1605,30 @@ func (w *htmlWalker) listItem(n *html.Node) {
 	w.item = saved
 }
 
+// iconLayout reports a table of two rows or more in which a row has two
+// cells or more and no row has two with text: an icon's cell beside a
+// label, and the text under them (DocBook's admonitions).
+func iconLayout[R any](rows []R, cells func(R) []*html.Node) bool {
+	if len(rows) < 2 {
+		return false
+	}
+	wide := false
+	for _, r := range rows {
+		cs := cells(r)
+		texts := 0
+		for _, c := range cs {
+			if hasText(c) {
+				texts++
+			}
+		}
+		if texts > 1 {
+			return false
+		}
+		wide = wide || len(cs) > 1
+	}
+	return wide
+}
+
 // table renders n as rows of cells joined by " | ". A 1×1 table is a layout
 // wrapper and is walked as flowing content instead.
 func (w *htmlWalker) table(n *html.Node) {
@@ -1646,6 +1673,25 @@ func (w *htmlWalker) table(n *html.Node) {
 			}
 		}
 		rows = append(rows, r)
+	}
+	if iconLayout(rows, func(r row) []*html.Node { return r.cells }) {
+		// An icon beside a label above the text (DocBook's admonitions:
+		// the note's icon, "Note", then the note) is laid out, not
+		// tabulated: its label and text are read as flowing content,
+		// where they had been " | Note" above the text.
+		w.in.text(caption)
+		w.flush()
+		w.noHeading++
+		for _, r := range rows {
+			for _, c := range r.cells {
+				if hasText(c) {
+					w.walkChildren(c)
+					w.flush()
+				}
+			}
+		}
+		w.noHeading--
+		return
 	}
 	if len(rows) == 1 && len(rows[0].cells) == 1 {
 		w.in.text(caption)
