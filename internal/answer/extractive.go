@@ -1272,6 +1272,18 @@ func complete(d []unit, from, to, maxSentences int, query []string, procedure, d
 	if h := definitionStart(d, from); h >= 0 && h < from && fitsIn(h, to, 2) {
 		from = h
 	}
+	// So does one that starts at a later sentence of a list item: the
+	// item's first sentence names what the rest says of ("attach_file()
+	// creates a new attachment …" above "Call it with the path of the
+	// file to attach …").
+	if h := from; d[from].item != "" && d[from].kind == unitSentence {
+		for h > 0 && d[h-1].block == d[from].block && d[h-1].kind == unitSentence {
+			h--
+		}
+		if h < from && fitsIn(h, to, 2) {
+			from = h
+		}
+	}
 	// Sentences of the same paragraph that refer back to the passage and
 	// name what it is about, or introduce code ("PostgreSQL provides the
 	// utility program pg_dump for this purpose. The basic usage of this

@@ -270,6 +270,24 @@ func parseTitledUnits(content, headingPath string, titles []string, code ...Span
 		if len(lines) == 1 && n > 0 && out[n-1].kind == unitSentence && out[n-1].block == block-1 && announces(out[n-1].text) {
 			listed = block
 		}
+		if k := itemResumes(out, block, lines); k > 0 {
+			// The rest of a list item that code interrupted ("  Using
+			// REJECT in a scanner suppresses this warning." under the
+			// item's example), then the list's next items: prose of
+			// that item, not indented code, and the items after it.
+			head := strings.Join(strings.Fields(strings.Join(lines[:k], " ")), " ")
+			for _, sentence := range splitUnit(head) {
+				n := len(out)
+				add(unitSentence, sentence)
+				if len(out) > n {
+					out[n].item = "  "
+				}
+			}
+			if lines = lines[k:]; len(lines) == 0 {
+				continue
+			}
+			block++
+		}
 		switch {
 		case introduced && !isTable(lines) && !isItemBlock(lines):
 			add(unitCode, code())
@@ -951,6 +969,34 @@ func rowText(header, cells []string, withHeader bool) string {
 		parts[i] = header[i] + ": " + c
 	}
 	return strings.Join(parts, "; ")
+}
+
+// itemResumes returns how many of a block's first lines go on with the
+// list item that the code block right before it interrupted: lines
+// indented as an item's continuation (extract writes it two blanks in),
+// reading as prose, up to the first line of the list's next item at the
+// margin; 0 when the block is no such continuation.
+func itemResumes(out []unit, block int, lines []string) int {
+	n := len(out)
+	if n < 2 || out[n-1].kind != unitCode || out[n-1].block != block-1 || out[n-2].item == "" {
+		return 0
+	}
+	first := lines[0]
+	t := strings.TrimLeft(first, " ")
+	if ind := len(first) - len(t); ind < 2 || ind%2 != 0 || t == "" || looksLikeCode(t) || isListItem(t) {
+		return 0
+	}
+	k := 1
+	for k < len(lines) && !(lines[k] != "" && lines[k][0] != ' ' && isListItem(lines[k])) {
+		if strings.TrimSpace(lines[k]) == "" || looksLikeCode(strings.TrimSpace(lines[k])) {
+			return 0
+		}
+		k++
+	}
+	if !endsSentence(strings.TrimSpace(lines[k-1])) {
+		return 0
+	}
+	return k
 }
 
 func isItemBlock(lines []string) bool { return isListItem(strings.TrimSpace(lines[0])) }
