@@ -13,6 +13,31 @@ import (
 	"golang.org/x/net/html/atom"
 )
 
+// texinfoNode matches a title as makeinfo writes one for each node of a
+// manual split into pages: the node's name, then the manual's in
+// parentheses ("Actions (Lexical Analysis With Flex, for Flex 2.6.4)").
+var texinfoNode = regexp.MustCompile(`^(.+?) \(([^()]+)\)$`)
+
+// texinfoTitle returns a makeinfo page's title without the manual's name
+// that every page repeats (it stood in every heading path and citation),
+// and the manual's name for its Top node; other pages' titles as they are.
+func texinfoTitle(root *html.Node, title string) string {
+	gen := findFirst(root, func(n *html.Node) bool {
+		return n.DataAtom == atom.Meta && strings.EqualFold(attr(n, "name"), "generator")
+	})
+	if gen == nil || !strings.HasPrefix(strings.ToLower(attr(gen, "content")), "makeinfo") && !strings.HasPrefix(strings.ToLower(attr(gen, "content")), "texi2any") {
+		return title
+	}
+	m := texinfoNode.FindStringSubmatch(title)
+	if m == nil {
+		return title
+	}
+	if m[1] == "Top" {
+		return m[2]
+	}
+	return m[1]
+}
+
 // extractHTML parses src with the HTML5 algorithm and walks the main content.
 // Documents the parser refuses (nesting deeper than 512 elements) go through
 // the streaming fallback in htmlflat.go.
@@ -25,6 +50,7 @@ func extractHTML(src []byte) (*Document, error) {
 	if t := findFirst(root, func(n *html.Node) bool { return n.DataAtom == atom.Title && n.Namespace == "" }); t != nil {
 		title = collapse(textContent(t))
 	}
+	title = texinfoTitle(root, title)
 	body := findFirst(root, func(n *html.Node) bool { return n.DataAtom == atom.Body })
 	if body == nil {
 		body = root
