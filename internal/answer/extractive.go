@@ -878,6 +878,17 @@ func bestPassage(question string, query []string, sources []Source, docs [][]uni
 				if u.section != d[a].section {
 					break // a passage does not run into the next section
 				}
+				if b > a && u.kind == unitSentence && d[a].kind == unitSentence && len(u.defines) > 0 && len(d[a].defines) > 0 &&
+					!difference && !slices.Equal(u.defines, d[a].defines) {
+					// Nor does a passage opening with a definition run
+					// into the next entry's ("proxies: Dictionary mapping
+					// protocol … to the URL of the proxy" went on with
+					// "put(url, data=None, **kwargs): Sends a PUT
+					// request"), unless the question asks how things
+					// differ. A table's rows, each defining its first
+					// cell, are read together.
+					break
+				}
 				if b > a && u.kind != unitCode && u.block != d[b-1].block && d[b-1].kind != unitCode && len(info[si][b-1].holds) == 0 &&
 					endsSentence(strings.TrimSpace(d[b-1].text)) {
 					// Nor does it carry a finished sentence that holds none

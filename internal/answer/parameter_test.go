@@ -125,3 +125,19 @@ func TestKeyItemsDefineTheirKey(t *testing.T) {
 		t.Errorf("%d of the %d items seen", seen, len(want))
 	}
 }
+
+// TestPassageStopsAtTheNextDefinition: a passage opening with one
+// definition entry does not run on into the next entry's ("proxies:
+// Dictionary mapping protocol … to the URL of the proxy" went on with
+// "put(url, data=None, **kwargs): Sends a PUT request"), unless the
+// question asks how things differ.
+func TestPassageStopsAtTheNextDefinition(t *testing.T) {
+	content := "Session\n\n" +
+		"proxies\nDictionary mapping protocol or protocol and host to the URL of the proxy to be used on each Request.\n\n" +
+		"put(url, data=None, **kwargs)\nSends a PUT request. Returns a Response object.\n"
+	src := []Source{{Content: content, Title: "API", HeadingPath: "API > Session"}}
+	r := Extractive("How do I send my requests through a proxy?", src, 3)
+	if !strings.Contains(r.Answer, "URL of the proxy") || strings.Contains(r.Answer, "PUT request") {
+		t.Errorf("answer %q, want the proxies entry alone", r.Answer)
+	}
+}
