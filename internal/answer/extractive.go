@@ -1958,6 +1958,17 @@ func opensWithBackReference(s string) bool {
 	// pronoun: "If there is no route …" and "Unless otherwise configured,
 	// …" refer to nothing.
 	condition := len(f) > 0 && conditions[strings.Trim(f[0], ",;:.()\"'")]
+	// So does a demonstrative inside the condition ("If the files you
+	// compare using this option are …": the option is the previous
+	// sentence's).
+	for i := 1; condition && i < len(f) && i < maxConditionWords; i++ {
+		if w := strings.Trim(f[i], "\"'("); (w == "this" || w == "these" || w == "such") && i+1 < len(f) {
+			return true
+		}
+		if strings.HasSuffix(f[i], ",") {
+			break
+		}
+	}
 	for i := 0; i < len(f) && i < 3; i++ {
 		w := strings.Trim(f[i], ",;:.()\"'")
 		// A contraction leans as its pronoun does ("It’s not for
@@ -1977,6 +1988,10 @@ func opensWithBackReference(s string) bool {
 	}
 	return false
 }
+
+// maxConditionWords bounds the opening condition opensWithBackReference
+// reads for a demonstrative.
+const maxConditionWords = 12
 
 // refersBack reports whether a sentence leans on what precedes it: it opens
 // with a back-reference, or names "this …", "these …" or "such …".
