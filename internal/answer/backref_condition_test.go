@@ -14,9 +14,9 @@ func TestConditionNamingThisLeansBack(t *testing.T) {
 	t.Parallel()
 	for s, want := range map[string]bool{
 		"If the files you compare using this option do not in fact contain text, they will probably contain few newline characters.": true,
-		"When these settings are combined, the output is sorted.": true,
-		"If the files differ in white space only, diff reports nothing.": false,
-		"Unless otherwise configured, this daemon listens on port 80.": false,
+		"When these settings are combined, the output is sorted.":                                                                    true,
+		"If the files differ in white space only, diff reports nothing.":                                                             false,
+		"Unless otherwise configured, this daemon listens on port 80.":                                                               false,
 	} {
 		if got := opensWithBackReference(s); got != want {
 			t.Errorf("opensWithBackReference(%q) = %v, want %v", s, got, want)
