@@ -290,6 +290,10 @@ var chromeTokens = map[string]bool{
 	// The pydata and sphinx-book themes' column of the page's own contents,
 	// whose "Contents" label opened the first chunk of every such page.
 	"bd-toc": true, "onthispage": true,
+	// Texinfo's list of a node's sections or subnodes ("section-toc",
+	// "mini-toc" since Texinfo 7): stored, it ended 18 of the diffutils
+	// manual's chunks.
+	"section-toc": true, "mini-toc": true,
 	"nav": true, "navbar": true, "navigation": true, "site-nav": true, "sitenav": true,
 	"breadcrumb": true, "breadcrumbs": true,
 	"sidebar": true, "menu": true,

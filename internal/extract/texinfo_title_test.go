@@ -1,6 +1,9 @@
 package extract
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // TestTexinfoPageTitles: makeinfo titles each page of a split manual
 // "Node (Manual)"; the manual's name, on every page, is left out of the
@@ -23,6 +26,24 @@ func TestTexinfoPageTitles(t *testing.T) {
 		}
 		if doc.Title != c.want {
 			t.Errorf("%s %q: title %q, want %q", c.gen, c.title, doc.Title, c.want)
+		}
+	}
+}
+
+// TestTexinfoSectionTOC: a Texinfo node's list of its sections
+// (ul.section-toc, ul.mini-toc) is navigation, not content.
+func TestTexinfoSectionTOC(t *testing.T) {
+	for _, class := range []string{"section-toc", "mini-toc"} {
+		page := `<html><head><title>Comparison (Comparing and Merging Files)</title><meta name="Generator" content="makeinfo"></head><body>` +
+			`<h2>1 What Comparison Means</h2><p>There are several ways to think about the differences between two files.</p>` +
+			`<ul class="` + class + `"><li><a href="#Hunks">Hunks</a></li><li><a href="#White-Space">Suppressing Differences in Blank and Tab Spacing</a></li></ul>` +
+			`<h3 id="Hunks">1.1 Hunks</h3><p>A hunk is a group of lines that differ.</p></body></html>`
+		doc, err := Extract(TypeHTML, []byte(page))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if strings.Contains(doc.Text, "Suppressing Differences") || !strings.Contains(doc.Text, "A hunk is a group of lines") {
+			t.Errorf("%s kept or content lost:\n%s", class, doc.Text)
 		}
 	}
 }
