@@ -19,15 +19,10 @@ func TestMarkdownHeadingAnchors(t *testing.T) {
 		"## Examples-1\n\nThree.\n\n" +
 		"## Übersicht & Café\n\nVier.\n\n" +
 		"## 日本語 の 見出し\n\n本文。\n"
-	doc, err := Extract("text/markdown", []byte(src))
-	if err != nil {
-		t.Fatal(err)
-	}
+	texts, anchors := markdownHeadings(t, src)
 	var got []string
-	for _, b := range doc.Blocks {
-		if b.Kind == KindHeading {
-			got = append(got, doc.Text[b.Start:b.End]+" #"+b.Anchor)
-		}
+	for i := range texts {
+		got = append(got, texts[i]+" #"+anchors[i])
 	}
 	want := []string{
 		"The pg_dump Tool #the-pg_dump-tool",
@@ -56,15 +51,10 @@ func TestMarkdownWrittenAnchors(t *testing.T) {
 		"<a id=\"tmpfs\"></a>\n\n### Mount tmpfs (--tmpfs)\n\nText.\n\n" +
 		"<a name=\"stray\"></a>\n\nA paragraph.\n\n### Set working directory\n\nText.\n\n" +
 		"### <a href=\"#x\">Linked</a> title\n\nText.\n"
-	doc, err := Extract("text/markdown", []byte(src))
-	if err != nil {
-		t.Fatal(err)
-	}
+	texts, anchors := markdownHeadings(t, src)
 	var got []string
-	for _, b := range doc.Blocks {
-		if b.Kind == KindHeading {
-			got = append(got, doc.Text[b.Start:b.End]+" #"+b.Anchor)
-		}
+	for i := range texts {
+		got = append(got, texts[i]+" #"+anchors[i])
 	}
 	want := []string{
 		"run #run",
@@ -78,4 +68,21 @@ func TestMarkdownWrittenAnchors(t *testing.T) {
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("headings and anchors:\n got %q\nwant %q", got, want)
 	}
+}
+
+// markdownHeadings returns the text and the anchor of each heading block
+// of the Markdown document src.
+func markdownHeadings(t *testing.T, src string) (texts, anchors []string) {
+	t.Helper()
+	doc, err := Extract("text/markdown", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, b := range doc.Blocks {
+		if b.Kind == KindHeading {
+			texts = append(texts, doc.Text[b.Start:b.End])
+			anchors = append(anchors, b.Anchor)
+		}
+	}
+	return texts, anchors
 }

@@ -3,17 +3,8 @@ package extract
 import "testing"
 
 func headingAnchors(t *testing.T, src string) []string {
-	doc, err := Extract("text/markdown", []byte(src))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var got []string
-	for _, b := range doc.Blocks {
-		if b.Kind == KindHeading {
-			got = append(got, b.Anchor)
-		}
-	}
-	return got
+	_, anchors := markdownHeadings(t, src)
+	return anchors
 }
 
 // TestHReview47HeadingWhitespace: a slug is made from the heading's text as
