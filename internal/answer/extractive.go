@@ -315,7 +315,9 @@ func Extractive(question string, sources []Source, maxSentences int) Result {
 			u.echo = u.kind == unitCode && echoes(u.text, runs) || u.kind == unitSentence && (restates(u.text, messages) || len(messages) > 0 && pasted(u.text, question))
 		}
 	}
-	query := questionTerms(question, docs)
+	toggles := toggleTerms(question)
+	markToggles(docs, toggles)
+	query := append(questionTerms(question, docs), toggles...)
 	src, from, to, ok, per := bestPassage(question, query, sources, docs, maxSentences)
 	if !ok {
 		src, from, to, ok = leadPassage(docs, maxSentences)
