@@ -326,6 +326,7 @@ func Extractive(question string, sources []Source, maxSentences int) Result {
 		return excerpt(sources)
 	}
 	from, to = complete(docs[src], from, to, maxSentences, query, asksProcedure(question), asksDefinition.MatchString(question), asksDifference.MatchString(question))
+	to = defaultFollows(question, docs[src], from, to)
 	options := questionOptions(question)
 	// The passages quoted, in the answer's order: the main one, then the
 	// supporting sentences. They are rendered last, numbered as the answer
@@ -366,6 +367,7 @@ func Extractive(question string, sources []Source, maxSentences int) Result {
 			continue
 		}
 		f, t := complete(docs[si], p.from, p.to, 1, query, false, false, false)
+		t = defaultFollows(question, docs[si], f, t)
 		if q := quoted(docs[si][f:t]); !repeats(seen, q) && !repeatsCode(seen, docs[si][f:t]) && wordy(q) && docs[si][p.from].kind != unitRow {
 			quotes = append(quotes, quote{si, f, t, options})
 			cited = append(cited, si+1)

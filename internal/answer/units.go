@@ -750,8 +750,12 @@ func fieldLine(s string) bool {
 		return false
 	}
 	r, _ := utf8.DecodeRuneInString(label)
-	return unicode.IsUpper(r) && !strings.ContainsAny(label, "()[]{}<>=/\\") && !numberedTitle(label, value)
+	return (unicode.IsUpper(r) || lowerFields[label]) && !strings.ContainsAny(label, "()[]{}<>=/\\") && !numberedTitle(label, value)
 }
+
+// lowerFields are the labels a reference writes in lower case too (MkDocs'
+// configuration page: "default: '127.0.0.1:8000'" under each setting).
+var lowerFields = map[string]bool{"default": true, "type": true}
 
 // numberedTitle reports a numbered step's title written as "label:
 // title" ("Step 7: Detail View", "Example 2: Custom Converters"): a label
