@@ -104,6 +104,16 @@ func TestTokenIssue(t *testing.T) {
 		!strings.Contains(errOut, "--slug no-such-tenant-x ") {
 		t.Errorf("upper-case unknown slug: exit %d %s", code, errOut)
 	}
+	// A tenant's id where its slug goes names the tenant it belongs to; an
+	// unknown id gets no advice to create a tenant with it for slug.
+	if code, _, errOut := runCLI(t, env, "token", "issue", "--tenant", tn.ID.String()); code != 1 ||
+		!strings.Contains(errOut, fmt.Sprintf("the id of tenant %q", tn.Slug)) {
+		t.Errorf("tenant id for slug: exit %d %s", code, errOut)
+	}
+	if code, _, errOut := runCLI(t, env, "token", "issue", "--tenant", "11111111-2222-3333-4444-555555555555"); code != 1 ||
+		strings.Contains(errOut, "tenant create") || !strings.Contains(errOut, "tenant list") {
+		t.Errorf("unknown id for slug: exit %d %s", code, errOut)
+	}
 	delete(env, "RAGD_JWT_SECRET")
 	if code, _, errOut := runCLI(t, env, "token", "issue", "--tenant", tn.Slug); code != 1 || !strings.Contains(errOut, "RAGD_JWT_SECRET") {
 		t.Errorf("no secret: exit %d %s", code, errOut)

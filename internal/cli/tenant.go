@@ -346,6 +346,14 @@ func tenantBySlug(ctx context.Context, pool *pgxpool.Pool, slug string) (store.G
 	}
 	t, err := store.New().GetTenantBySlug(ctx, pool, slug)
 	if errors.Is(err, store.ErrNotFound) {
+		if id, e := uuid.Parse(slug); e == nil {
+			// An id where a slug goes: advising to create a tenant with
+			// the id for slug led the operator astray.
+			if byID, e := store.New().GetTenant(ctx, pool, id); e == nil {
+				return t, fmt.Errorf("no tenant with slug %q: that is the id of tenant %q; --tenant takes the slug", slug, byID.Slug)
+			}
+			return t, fmt.Errorf("no tenant %q: --tenant takes a tenant's slug, not an id (`ragd tenant list` shows them)", slug)
+		}
 		if lower := strings.ToLower(slug); lower != slug {
 			// Slugs are lower case: the advice to create it as written
 			// would be refused.
