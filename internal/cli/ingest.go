@@ -207,9 +207,22 @@ func skippedDirs(fails []ingest.Failure) (dirs, grouped int) {
 // printNotIngested lists the files a run did not ingest, one line each:
 // SKIPPED, REFUSED or FAILED, the path and the reason; then the documents
 // a prune deleted (DELETED and the source_uri) and those it kept (KEPT).
+//
+// Pages that only redirect to another are listed up to shownRedirects and
+// then counted: texi2any writes one per node, and the zsh manual's 144
+// buried its 35 pages' lines (--json lists every one).
 func printNotIngested(e *env, sum ingest.Summary) {
+	redirects := 0
 	for _, f := range sum.NotIngested() {
+		if f.Redirect {
+			if redirects++; redirects > shownRedirects {
+				continue
+			}
+		}
 		fmt.Fprintf(e.stdout, "  %s %s: %s\n", strings.ToUpper(string(f.Kind)), f.Path, f.Reason)
+	}
+	if n := redirects - shownRedirects; n > 0 {
+		fmt.Fprintf(e.stdout, "  SKIPPED %d more %s that only redirect to another page (--json lists them)\n", n, map[bool]string{true: "page", false: "pages"}[n == 1])
 	}
 	for _, uri := range sum.DeletedDocuments {
 		fmt.Fprintf(e.stdout, "  DELETED %s: its file is gone, or left out of this run as a copy of another or as no document\n", uri)
@@ -223,6 +236,9 @@ func printNotIngested(e *env, sum ingest.Summary) {
 		}
 	}
 }
+
+// shownRedirects is how many skipped redirect pages a run lists by name.
+const shownRedirects = 3
 
 // runPrefix is the source_uri prefix of a run's documents: the base URI,
 // or a single path's file: URI; "" for several paths without a base URI.

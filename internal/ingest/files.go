@@ -83,6 +83,10 @@ type Failure struct {
 	// one (a directory's text sources of its HTML pages, skipped
 	// together); 0 otherwise.
 	Files int `json:"files,omitempty"`
+	// Redirect marks an HTML page skipped because it only redirects to
+	// another (extract.ErrRedirect): a manual split into pages can have
+	// more of them than pages (144 of the zsh manual's 186 files).
+	Redirect bool `json:"redirect,omitempty"`
 }
 
 // WalkOptions selects files.
@@ -753,7 +757,7 @@ func (p *Pipeline) IngestFiles(ctx context.Context, t tenant.Tenant, files []Fil
 				mu.Lock()
 				done++
 				if err != nil {
-					sum.Add(Failure{Path: f.Path, Reason: err.Error(), Kind: KindOf(err)})
+					sum.Add(Failure{Path: f.Path, Reason: err.Error(), Kind: KindOf(err), Redirect: errors.Is(err, extract.ErrRedirect)})
 					if KindOf(err) == KindSkipped {
 						skipped[f.SourceURI] = true
 					}
