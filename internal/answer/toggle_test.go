@@ -62,10 +62,10 @@ func TestToggleTerms(t *testing.T) {
 	}
 	for s, want := range map[string]bool{
 		"Requests can also ignore verifying the SSL certificate if you set verify to False": true,
-		"Pass --no-verify to skip the hooks":          true,
-		"cache = off":                                 true,
-		"By default, SSL verification is enabled":     false,
-		"The cache stores the responses of requests.": false,
+		"Pass --no-verify to skip the hooks":                                                true,
+		"cache = off":                                                                       true,
+		"By default, SSL verification is enabled":                                           false,
+		"The cache stores the responses of requests.":                                       false,
 	} {
 		if got := switchesOff.MatchString(s); got != want {
 			t.Errorf("switchesOff(%q) = %v, want %v", s, got, want)
