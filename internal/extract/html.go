@@ -287,9 +287,6 @@ func hasAttr(n *html.Node, key string) bool {
 var chromeTokens = map[string]bool{
 	"navheader": true, "navfooter": true, "docnav": true, // DocBook, Publican
 	"toc": true, "table-of-contents": true,
-	// SQLite's documentation: the page's own table of contents, a div of
-	// links under a "► Table Of Contents" toggle above every long page.
-	"fancy_toc": true,
 	// The pydata and sphinx-book themes' column of the page's own contents,
 	// whose "Contents" label opened the first chunk of every such page.
 	"bd-toc": true, "onthispage": true,
@@ -313,10 +310,6 @@ var chromeTokens = map[string]bool{
 	"previous-page": true, "next-page": true, "prev-page": true, "nav-previous": true, "nav-next": true,
 	"left-prev": true, "right-next": true,
 	"site-header": true, "site-footer": true,
-	// A site's slogan beside its logo (SQLite's "Small. Fast. Reliable.
-	// Choose any three.", which opened 752 of its documentation's 4,388
-	// chunks).
-	"tagline": true, "site-tagline": true,
 	// A top bar over the page (Erlang/OTP's documentation repeats the
 	// page's title there as an h1, with the title's id: 57 of a trial's
 	// 64 pages opened with their title twice, and were cited at the bar).

@@ -37,7 +37,8 @@ The default page size is 4096 bytes.</p>
 
 // TestHTMLSQLiteEntriesAreSections: each hidden "h" element heads its
 // entry, one level under the page's last heading, linked by the anchor
-// before it; the slogan and the page's own table of contents are chrome.
+// before it. (The slogan and the page's own table of contents stay: left
+// out, they lowered the SQLite trial's fused MRR@10 0.776 → 0.757.)
 func TestHTMLSQLiteEntriesAreSections(t *testing.T) {
 	t.Parallel()
 	doc, err := extractHTML([]byte(sqlitePage))
@@ -53,11 +54,6 @@ func TestHTMLSQLiteEntriesAreSections(t *testing.T) {
 	want := []string{"2 syntax PRAGMA command syntax", "2 toc List Of PRAGMAs", "3 pragma_page_size PRAGMA page_size", "3 pragma_query_only PRAGMA query_only"}
 	if !slices.Equal(got, want) {
 		t.Errorf("headings = %q, want %q", got, want)
-	}
-	for _, chrome := range []string{"Choose any three", "Table Of Contents", "1. PRAGMA command syntax"} {
-		if strings.Contains(doc.Text, chrome) {
-			t.Errorf("text holds %q:\n%s", chrome, doc.Text)
-		}
 	}
 	if !strings.Contains(doc.Text, "The default page size is 4096 bytes.") {
 		t.Errorf("text lost the entry's description:\n%s", doc.Text)
