@@ -2026,6 +2026,12 @@ func namesCode(s string, bareNumbers bool) bool {
 			return true
 		}
 		call := strings.Contains(w, "()")
+		if d := strings.Trim(w, "\"'“”‘’()[],;:!?"); len(d) >= 3 && d[0] == '.' && d[1] >= 'a' && d[1] <= 'z' {
+			// A dot-command or a dot-file (".output", ".once", ".zshrc"):
+			// "You can change this using the ".output" and ".once"
+			// commands" is what the sentence before it leads to.
+			return true
+		}
 		w = strings.Trim(w, ".,;:!?\"'()[]")
 		if call || strings.Contains(w, "_") {
 			return true
