@@ -24,8 +24,8 @@ func TestExtractiveDotCommandsAreCode(t *testing.T) {
 		t.Errorf("Answer =\n%s\nwant the sentence naming .output and .once", r.Answer)
 	}
 	for s, want := range map[string]bool{`Use the ".once" command.`: true, "Edit your .zshrc file.": true, "It costs .5 dollars.": false, "Wait... and see.": false} {
-		if got := namesIdentifier(s); got != want {
-			t.Errorf("namesIdentifier(%q) = %v, want %v", s, got, want)
+		if got := namesDotted(s); got != want {
+			t.Errorf("namesDotted(%q) = %v, want %v", s, got, want)
 		}
 	}
 }

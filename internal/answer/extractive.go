@@ -1309,7 +1309,7 @@ func complete(d []unit, from, to, maxSentences int, query []string, procedure, d
 	// ElementTree object.").
 	for to < len(d) && d[to].kind == unitSentence && d[to].block == d[to-1].block && refersBack(d[to].text) && fits(from, to+1) {
 		introducesCode := strings.HasSuffix(d[to].text, ":") && to+1 < len(d) && d[to+1].kind == unitCode
-		if !introducesCode && !namesIdentifier(d[to].text) && !(defining && to-from == 1) {
+		if !introducesCode && !namesIdentifier(d[to].text) && !namesDotted(d[to].text) && !(defining && to-from == 1) {
 			break
 		}
 		to++
@@ -2012,6 +2012,21 @@ func refersBack(s string) bool {
 	return false
 }
 
+// namesDotted reports whether a sentence names a dot-command or a dot-file
+// (".output", ".once", ".zshrc"): "You can change this using the ".output"
+// and ".once" commands" continues "By default, sqlite3 sends query results
+// to standard output." as a sentence naming any other command would. (As
+// naming in the passage's score, it made a list item on ".spec files"
+// outscore the sentence giving their paths.)
+func namesDotted(s string) bool {
+	for _, w := range strings.Fields(s) {
+		if d := strings.Trim(w, "\"'“”‘’()[],;:!?"); len(d) >= 3 && d[0] == '.' && d[1] >= 'a' && d[1] <= 'z' {
+			return true
+		}
+	}
+	return false
+}
+
 // namesIdentifier reports whether a sentence names a command, setting or
 // code: a word with an underscore, a call "f()", letters mixed with digits, a
 // backslash command ("\\dt"), a command-line option ("--jobs"), or a number
@@ -2026,12 +2041,6 @@ func namesCode(s string, bareNumbers bool) bool {
 			return true
 		}
 		call := strings.Contains(w, "()")
-		if d := strings.Trim(w, "\"'“”‘’()[],;:!?"); len(d) >= 3 && d[0] == '.' && d[1] >= 'a' && d[1] <= 'z' {
-			// A dot-command or a dot-file (".output", ".once", ".zshrc"):
-			// "You can change this using the ".output" and ".once"
-			// commands" is what the sentence before it leads to.
-			return true
-		}
 		w = strings.Trim(w, ".,;:!?\"'()[]")
 		if call || strings.Contains(w, "_") {
 			return true
