@@ -257,7 +257,11 @@ WHERE NOT n.dotted OR pn.hit IS NOT NULL`
 // ("libtool-2.4.7"), an optional "version" and "v", and their number followed by anything but a digit
 // ($5, a regular expression: "3" matches "Python 3.8", "3.1" matches
 // "3.1.2" but not "3.10"): a release the documents write with more parts
-// than the question is one they cover. The chunks read are those holding
+// than the question is one they cover. A heading path counts with up to
+// two words between the name and the number, the number in parentheses
+// perhaps, as a site titles its pages ("… — Jinja Documentation (3.1.x)",
+// "Requests 2.28.1 documentation"): "Which Python versions does Jinja 3.1
+// support?" was refused over every page of Jinja 3.1's documentation. The chunks read are those holding
 // the name's first lexeme, until one matches; a name in more than
 // versionedProbeDF chunks is not looked for and its release counts as
 // written (a common name is no evidence of absence), as for versionedNames.
@@ -267,8 +271,10 @@ CROSS JOIN LATERAL unnest((tsvector_to_array(to_tsvector(CAST($1::text AS regcon
 JOIN term_stats t ON t.tenant_id = $2 AND t.lexeme = l.lexeme
 LEFT JOIN LATERAL (SELECT 1 AS hit FROM postings p JOIN chunks c ON c.tenant_id = p.tenant_id AND c.id = p.chunk_id
                    WHERE t.df <= ` + versionedProbeDF + ` AND p.tenant_id = $2 AND p.lexeme = l.lexeme
-                     AND c.content ~* ('(^|[^[:alnum:]_])' || regexp_replace(r.name, '([^[:alnum:][:space:]])', '\\\1', 'g') ||
-                                       '(\)?[[:space:]]+|-)(version[[:space:]]+)?[vV]?' || replace(r.number, '.', '\.') || '([^0-9]|$)')
+                     AND (c.content ~* ('(^|[^[:alnum:]_])' || regexp_replace(r.name, '([^[:alnum:][:space:]])', '\\\1', 'g') ||
+                                        '(\)?[[:space:]]+|-)(version[[:space:]]+)?[vV]?' || replace(r.number, '.', '\.') || '([^0-9]|$)')
+                          OR c.heading_path ~* ('(^|[^[:alnum:]_])' || regexp_replace(r.name, '([^[:alnum:][:space:]])', '\\\1', 'g') ||
+                                        '([[:space:]]+[[:alpha:]]+){0,2}[[:space:]]+[(]?[vV]?' || replace(r.number, '.', '\.') || '([^0-9]|$)'))
                    LIMIT 1) h ON true
 WHERE t.df > ` + versionedProbeDF + ` OR h.hit IS NOT NULL`
 
