@@ -2,6 +2,7 @@ package extract
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"regexp"
 	"strconv"
@@ -76,6 +77,9 @@ func extractHTML(src []byte) (*Document, error) {
 		w.flush()
 	}
 	if title == "" {
+		title = metadataTitle(src)
+	}
+	if title == "" {
 		title = firstH1(w.b.blocks, w.b.buf.String())
 	}
 	if to := redirectTarget(root); to != "" && len(strings.Fields(w.b.buf.String())) <= redirectWords {
@@ -106,6 +110,32 @@ func extractHTML(src []byte) (*Document, error) {
 		return nil, ErrLinksOnly
 	}
 	return w.b.document(title), nil
+}
+
+// metadataTitle returns the title a page without a <title> declares in a
+// comment of JSON opening it, as the Go project's pages do (`<!--{
+// "Title": "The Go Programming Language Specification", "Subtitle":
+// "Version of June 29, 2022" }-->`), with the subtitle after a dash: the
+// pages were titled by their file names, and two copies of the
+// specification could not be told apart. "" when there is none.
+func metadataTitle(src []byte) string {
+	rest, ok := bytes.CutPrefix(bytes.TrimLeft(src, " \t\r\n\ufeff"), []byte("<!--{"))
+	if !ok {
+		return ""
+	}
+	body, _, ok := bytes.Cut(rest, []byte("}-->"))
+	if !ok {
+		return ""
+	}
+	var meta struct{ Title, Subtitle string }
+	if json.Unmarshal(append(append([]byte("{"), body...), '}'), &meta) != nil {
+		return ""
+	}
+	title := collapse(meta.Title)
+	if sub := collapse(meta.Subtitle); title != "" && sub != "" {
+		title += " — " + sub
+	}
+	return title
 }
 
 // bannerHeading returns the site's name set as the first h1 of a page
@@ -1992,8 +2022,21 @@ func exponent(n *html.Node) bool {
 	}
 	t := strings.TrimSpace(textContent(n))
 	t = strings.TrimPrefix(strings.TrimPrefix(strings.TrimPrefix(t, "-"), "−"), "+")
-	return t != "" && strings.Trim(t, "0123456789") == ""
+	if t != "" && strings.Trim(t, "0123456789") == "" {
+		return true
+	}
+	// A power written with a variable (the Go specification's "modulo
+	// 2<sup><i>n</i></sup>", "by 10<sup>exp</sup>", flattened to "2n" and
+	// "10exp"), but not an ordinal's suffix ("1<sup>st</sup>").
+	return symbolicExponent.MatchString(t) && !ordinalSuffixes[strings.ToLower(t)]
 }
+
+// symbolicExponent matches a short exponent of letters and digits, with one
+// operator perhaps ("n", "exp", "n-1", "2k").
+var symbolicExponent = regexp.MustCompile(`^[A-Za-z0-9]{1,4}([-+−*][A-Za-z0-9]{1,3})?$`)
+
+// ordinalSuffixes are raised after a number to make it an ordinal.
+var ordinalSuffixes = map[string]bool{"st": true, "nd": true, "rd": true, "th": true, "er": true, "re": true, "e": true, "o": true, "a": true}
 
 // inlineText returns the text of n's subtree as one normalised line: block
 // boundaries and line breaks become spaces, chrome is dropped, nested tables

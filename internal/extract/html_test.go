@@ -395,6 +395,9 @@ func TestHTMLExponents(t *testing.T) {
 		{`<p>up to 2<sup>31</sup>-1 or 10<sup>-6</sup> or (n+1)<sup>2</sup></p>`, "up to 2^31-1 or 10^-6 or (n+1)^2"},
 		{`<p>See the note<sup>1</sup>, the 1<sup>st</sup> row and ref 3<sup><a href="#n4">4</a></sup>.</p>`, "See the note1, the 1st row and ref 3."},
 		{`<table><tr><th>Limit</th></tr><tr><td>2<sup>63</sup></td></tr></table>`, "Limit\n2^63"},
+		// A power of a variable (the Go specification's).
+		{`<p>computed modulo 2<sup><i>n</i></sup>, where n is the bit width, scaled by 10<sup>exp</sup> or 2<sup>n-1</sup>.</p>`, "computed modulo 2^n, where n is the bit width, scaled by 10^exp or 2^n-1."},
+		{`<p>the 2<sup>nd</sup> and 23<sup>rd</sup> rows</p>`, "the 2nd and 23rd rows"},
 	} {
 		doc := mustExtract(t, "html", c.in)
 		if want := strings.ReplaceAll(c.want, "\\n", "\n"); !strings.Contains(doc.Text, want) {
@@ -452,5 +455,20 @@ func TestHTMLDefinitionBlocksAreMarked(t *testing.T) {
 		"paragraph 1: Sets the maximum amount of memory for temporary buffers.", "paragraph 0: Settings take effect at once."}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("blocks:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+// TestHTMLTitleFromLeadingMetadata: a page without <title> that opens with
+// a comment of JSON metadata (the Go project's pages) is titled by it, its
+// subtitle after a dash.
+func TestHTMLTitleFromLeadingMetadata(t *testing.T) {
+	t.Parallel()
+	doc := mustExtract(t, "html", "<!--{\n\t\"Title\": \"The Go Programming Language Specification\",\n\t\"Subtitle\": \"Version of June 29, 2022\",\n\t\"Path\": \"/ref/spec\"\n}-->\n\n<h2 id=\"Introduction\">Introduction</h2>\n<p>This is the reference manual for the Go programming language.</p>")
+	if want := "The Go Programming Language Specification — Version of June 29, 2022"; doc.Title != want {
+		t.Errorf("Title = %q, want %q", doc.Title, want)
+	}
+	doc = mustExtract(t, "html", "<!-- not metadata -->\n<h2>Introduction</h2><p>Text of the page.</p>")
+	if strings.Contains(doc.Title, "metadata") {
+		t.Errorf("Title = %q, taken from a comment that is no metadata", doc.Title)
 	}
 }
