@@ -301,10 +301,13 @@ func QueueWrittenReleases(b *pgx.Batch, tsConfig string, tenantID uuid.UUID, wri
 // (A probe by prefix, every lexeme starting "64.", would need an index in
 // the C collation: the default collation orders "64.0.0" away from "64.".)
 //
-// A spelling without the "v" counts only after a word naming a version
-// ("Changed in version 64.0", "Version: 4.1.2", "New in 3.0") or opening
-// a line, as a change log's headings number releases ("3.2.1
-// (2024-05-01)", "[3.2.1] - 2024-05-01"): elsewhere a dotted number is as
+// A spelling without the "v" counts only after words dating a version
+// ("Changed in version 64.0", "Version: 4.1.2", "New in 3.0", "Since
+// 7.47.0", "Starting in 7.43.0", "added in 7.47.0", "as of 2.1") or
+// opening a line as a change log's headings number releases, alone on it
+// or before a date, a parenthesis, a colon or a dash ("3.2.1
+// (2024-05-01)", "[3.2.1] - 2024-05-01"; a manual's numbered section,
+// "4.2 Link mode", is no release): elsewhere a dotted number is as
 // often another thing's ("the Creative Commons Attribution-Share Alike
 // 3.0 license" of every GNU manual's licence, "freebsd3.0"), and it made
 // "libtool 3.0" a release of the manual's own. A number in more than
@@ -318,9 +321,11 @@ LEFT JOIN LATERAL (SELECT 1 AS hit FROM postings p
                    LIMIT 1) bare ON true
 LEFT JOIN LATERAL (SELECT 1 AS hit FROM postings p JOIN chunks c ON c.tenant_id = p.tenant_id AND c.id = p.chunk_id
                    WHERE f.lexeme NOT LIKE 'v%' AND t.df <= ` + literalProbeDF + ` AND p.tenant_id = $1 AND p.lexeme = f.lexeme
-                     AND c.content ~* ('(^|[^[:alnum:]_])(version|versions|release|releases|changes in|new in)[[:space:]]*:?[[:space:]]*' ||
+                     AND c.content ~* ('(^|[^[:alnum:]_])(version|versions|release|releases|changes in|new in|since|as of|' ||
+                                       '(starting|beginning) (in|with|from)|(added|introduced|fixed|removed|deprecated|changed|available) (in|since)|prior to)' ||
+                                       '[[:space:]]*:?[[:space:]]*' ||
                                        replace(f.lexeme, '.', '\.') || '([^[:alnum:]_.]|\.([^0-9]|$)|$)' ||
-                                       '|(^|\n)[#*[:space:]]*\[?' || replace(f.lexeme, '.', '\.') || '\]?([[:space:]]|$|[(:—–-])')
+                                       '|(^|\n)[#*[:space:]]*\[?' || replace(f.lexeme, '.', '\.') || '\]?[[:space:]]*($|\n|[(:—–-]|[0-9]{4}-)')
                    LIMIT 1) named ON true
 WHERE bare.hit IS NOT NULL OR named.hit IS NOT NULL`
 
