@@ -317,9 +317,10 @@ func signals(p plan, legs legResults, params map[string]bool) Signals {
 	for _, w := range legs.missing {
 		switch {
 		case legs.names.forms[w], params[w]:
-		case Identifier(w) && askersOwn(p.req.Query, w):
+		case ownName(legs, p.req.Query, w):
 			// The asker's own column or table ("a boolean column
-			// is_read_only", "my order_line_items table"): no document
+			// is_read_only", "my order_line_items table", "my APPHOME
+			// variable", "my Order#recalculate method"): no document
 			// need name it.
 		case Identifier(w), slices.Contains(legs.names.options, w), slices.Contains(legs.names.members, w), capitalsName(w, p.req.Query):
 			sg.MissingNames++
@@ -442,7 +443,7 @@ func (s *Searcher) assess(p plan, legs legResults, results []Result, resp *Respo
 	for _, w := range legs.missing {
 		// A release's forms are reported as the release (below); the
 		// asker's own identifiers are no evidence (signals).
-		if !legs.names.forms[w] && !(Identifier(w) && askersOwn(p.req.Query, w)) {
+		if !legs.names.forms[w] && !ownName(legs, p.req.Query, w) {
 			missing = append(missing, w)
 		}
 	}
@@ -1433,6 +1434,13 @@ func identifierFamilies(word string) []store.IdentifierFamily {
 // maxFamilyWords bounds the identifiers of one question whose families are
 // looked for (each family reads up to 2,000 chunks).
 const maxFamilyWords = 4
+
+// ownName reports a missing word that would count as a missing identifier
+// (an identifier, a name in capitals, a qualified member) which the
+// question presents as the asker's own (askersOwn).
+func ownName(legs legResults, query, w string) bool {
+	return (Identifier(w) || capitalsName(w, query) || slices.Contains(legs.names.members, w)) && askersOwn(query, w)
+}
 
 // askersOwn reports whether query presents word as the asker's own object
 // ("my is_read_only column", "a boolean column is_read_only", "a table
