@@ -30,7 +30,7 @@ func extractMarkdown(src []byte) (*Document, error) {
 		return doc, nil
 	}
 	root := md.Parser().Parse(text.NewReader(body))
-	w := &mdWalker{src: body, reparse: 3*len(body) + 4096, lastHeading: -1}
+	w := &mdWalker{src: body, reparse: 3*len(body) + 4096, lastHeading: -1, frontMatter: len(body) < len(src)}
 	w.block(root, true, 0)
 	w.flush()
 	if title == "" {
@@ -266,12 +266,15 @@ func frontMatter(src []byte) (string, []byte) {
 }
 
 type mdWalker struct {
-	src   []byte
-	b     builder
-	in    inline
-	lists []listState
-	item  *itemState
-	h1    string // first top-level h1
+	src []byte
+	// frontMatter is set for a document that opened with YAML front
+	// matter, as a static site's pages do.
+	frontMatter bool
+	b           builder
+	in          inline
+	lists       []listState
+	item        *itemState
+	h1          string // first top-level h1
 	// raw is what each inline raw HTML node of the container being walked
 	// stands for (classifyRawHTML); skip is set between the tags of a
 	// <script> or <style> element.
@@ -438,6 +441,22 @@ const maxMarkupLine = 256
 // the build leaves it alone, and the build removes them. Other template
 // tags in code are the example's own and stay.
 var liquidRaw = regexp.MustCompile(`(?m)^[ \t]*\{%-?[ \t]*(?:end)?raw[ \t]*-?%\}[ \t]*(?:\n|$)`)
+
+// templateCode reports a fenced listing in a template language whose tags
+// Liquid's are ("```jinja", "```liquid", "```django", "```twig" …).
+func templateCode(n ast.Node, src []byte) bool {
+	f, ok := n.(*ast.FencedCodeBlock)
+	if !ok {
+		return false
+	}
+	lang := strings.ToLower(string(f.Language(src)))
+	for _, t := range []string{"jinja", "j2", "liquid", "django", "twig", "nunjucks", "njk", "htmldjango", "jinja2"} {
+		if strings.Contains(lang, t) {
+			return true
+		}
+	}
+	return false
+}
 
 // siteMarkup reports whether text node t lies on a line of site markup
 // (siteMarkupLine): the node that opens the line is checked, and the
@@ -623,7 +642,15 @@ func (w *mdWalker) block(n ast.Node, top bool, depth int) {
 		w.flush()
 	case *ast.FencedCodeBlock, *ast.CodeBlock:
 		w.flush()
-		w.b.addCode(liquidRaw.ReplaceAllString(w.lines(n), ""))
+		code := w.lines(n)
+		if w.frontMatter && !templateCode(n, w.src) {
+			// Liquid's raw tags around a listing are a Jekyll site's
+			// (its pages open with YAML front matter), not the
+			// listing's; in a template language's own listing ("```jinja")
+			// or a page without front matter they are what it shows.
+			code = liquidRaw.ReplaceAllString(code, "")
+		}
+		w.b.addCode(code)
 	case *ast.HTMLBlock:
 		w.flush()
 		w.htmlBlock(n, top, depth)

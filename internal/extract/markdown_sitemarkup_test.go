@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -9,10 +10,10 @@ import (
 // "{% raw %}" around a code block) or a kramdown attribute list
 // ("{:.warning}" after a note) is the site's build markup, not text, and
 // so is a code line of "{% raw %}" or "{% endraw %}" (Jekyll's escape of
-// code holding "{{ }}"); other tags inside a sentence or a code block
-// stay.
+// code holding "{{ }}", in a page with YAML front matter, as Jekyll's
+// are); other tags inside a sentence or a code block stay.
 func TestMarkdownSiteMarkupLines(t *testing.T) {
-	src := "# Format\n\n{% raw %}\n```console\n$ docker ps --format \"{{.ID}}\"\n{% if x %}\n```\n{% endraw %}\n\n" +
+	src := "---\ntitle: Format\n---\n# Format\n\n{% raw %}\n```console\n$ docker ps --format \"{{.ID}}\"\n{% if x %}\n```\n{% endraw %}\n\n" +
 		"> **Note**\n> Use the JSON form.\n{:.warning}\n\n" +
 		"Text with {% raw %} inline stays.\n{: #custom .cls}\n\n" +
 		"{%- include note.html -%}\n\nThe end.\n\n" +
@@ -29,6 +30,28 @@ func TestMarkdownSiteMarkupLines(t *testing.T) {
 	for _, kept := range []string{"$ docker ps --format \"{{.ID}}\"\n{% if x %}", "Use the JSON form.", "Text with {% raw %} inline stays.", "The end.", "HTTP/1.1 200 OK\n{{ TAR STREAM }}\n\n"} {
 		if !strings.Contains(doc.Text, kept) {
 			t.Errorf("text %q lost:\n%s", kept, doc.Text)
+		}
+	}
+}
+
+// TestMarkdownRawTagsKeptOutsideJekyll: Liquid's raw tags inside a listing
+// stay where they are what the listing shows: a page without YAML front
+// matter (a template engine's own documentation), or a listing in a
+// template language ("```jinja"), front matter or not.
+func TestMarkdownRawTagsKeptOutsideJekyll(t *testing.T) {
+	t.Parallel()
+	listing := "## Raw Blocks\n\nTo output literal Jinja syntax without it being parsed, wrap it in a raw block:\n\n```%s\n{%% raw %%}\n{{ this will not be parsed }}\n{%% endraw %%}\n```\n"
+	for _, src := range []string{
+		"+++\ntitle = \"Templates\"\n+++\n# Templates\n\n" + fmt.Sprintf(listing, "jinja"),
+		"# Templates\n\n" + fmt.Sprintf(listing, ""),
+		"---\ntitle: Templates\n---\n# Templates\n\n" + fmt.Sprintf(listing, "jinja"),
+	} {
+		doc, err := Extract("text/markdown", []byte(src))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(doc.Text, "{% raw %}\n{{ this will not be parsed }}\n{% endraw %}") {
+			t.Errorf("raw tags lost from the listing:\n%s", doc.Text)
 		}
 	}
 }
