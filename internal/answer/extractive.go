@@ -686,7 +686,7 @@ func bestPassage(question string, query []string, sources []Source, docs [][]uni
 	// answer as code does: "Checks are printed from the account register"
 	// above it holds the same words and said nothing of how.
 	procedure := asksProcedure(question)
-	where := asksWhere.MatchString(lowerQ)
+	where := asksWhere.MatchString(lowerQ) && !asksPositionInside.MatchString(lowerQ)
 	dated := asksWhen.MatchString(lowerQ)
 	difference := asksContrast.MatchString(question)
 	focus := focusTerms(question, qi)
@@ -1137,10 +1137,21 @@ var fsPath = regexp.MustCompile(`(^|[\s(“"'=` + "`" + `])((~|\$\{?[A-Za-z_]+\}
 // on disk.
 var httpRoute = regexp.MustCompile(`\b(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)\s+/`)
 
+// asksPositionInside matches a question asking where inside a file or code
+// something goes ("Where should I put the ARG instruction in a
+// Dockerfile?", "Where in the config file …"): a position in it, not a
+// place on disk; a sentence giving a path ("The output of the final pwd
+// command in this Dockerfile would be /a/b/c") does not answer it.
+var asksPositionInside = regexp.MustCompile(`\bwhere\s+in\b|\bin\s+(a|an|the|my|your|our|this|each|every)\s+([\w.-]+\s+)?(dockerfile|makefile|file|code|template|config|configuration|function|class|script|section|page|module|method|program|view|handler|test|loop|block|query|statement|document|header)s?\b`)
+
+// urlWords mark a sentence whose paths are a URL's ("… the static URL will
+// be /admin/static"), which is no place on disk.
+var urlWords = regexp.MustCompile(`(?i)\b(url|urls|uri|uris|route|routes|endpoint|endpoints|url_prefix)\b`)
+
 // locates reports a sentence that gives a path (fsPath) other than an
-// HTTP request's route.
+// HTTP request's route or a URL's.
 func locates(s string) bool {
-	return fsPath.MatchString(httpRoute.ReplaceAllString(s, ""))
+	return !urlWords.MatchString(s) && fsPath.MatchString(httpRoute.ReplaceAllString(s, ""))
 }
 
 // asksWhen matches a question about when or in which release something

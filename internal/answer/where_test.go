@@ -48,3 +48,36 @@ func TestAnnouncedListIsQuotedWhole(t *testing.T) {
 		t.Errorf("announced list cut: %q, want it whole with its announcing sentence", r.Answer)
 	}
 }
+
+// TestWhereQuestionSkipsURLsAndPositionsInside: a URL's path is no place
+// on disk ("the static URL will be /admin/static" lost the sentence on
+// static_folder), and a question asking where inside a file ("Where
+// should I put the ARG instruction in a Dockerfile?") asks for a position
+// in it, which no sentence's path gives ("… would be /a/b/c" was quoted).
+func TestWhereQuestionSkipsURLsAndPositionsInside(t *testing.T) {
+	t.Parallel()
+	static := []Source{{N: 1, HeadingPath: "Modular Applications with Blueprints > Static Files", Content: "Static Files\n\n" +
+		"A blueprint can expose a folder with static files by providing the path to the folder on the filesystem with the static_folder argument. " +
+		"It is either an absolute path or relative to the blueprint's location.\n\n" +
+		"Because the folder is called static here it will be available at the url_prefix of the blueprint + /static. " +
+		"If the blueprint has the prefix /admin, the static URL will be /admin/static."}}
+	r := Extractive("Where do I put the static files of a blueprint?", static, 3)
+	if !strings.HasPrefix(r.Answer, "A blueprint can expose a folder with static files") {
+		t.Errorf("Answer =\n%s\nwant the sentence on static_folder first", r.Answer)
+	}
+	docker := []Source{{N: 1, HeadingPath: "Dockerfile reference > WORKDIR", Content: "WORKDIR\n\n" +
+		"The WORKDIR instruction can be used multiple times in a Dockerfile. " +
+		"The output of the final pwd command in this Dockerfile would be /a/b/c."}, {N: 2, HeadingPath: "Dockerfile reference > ARG", Content: "ARG\n\n" +
+		"The ARG instruction defines a variable that users can pass at build-time to the builder with the docker build command. " +
+		"An ARG instruction goes into effect from the line on which it is defined in the Dockerfile."}}
+	r = Extractive("Where should I put the ARG instruction in a Dockerfile?", docker, 3)
+	if strings.Contains(r.Answer, "/a/b/c") {
+		t.Errorf("Answer =\n%s\nquotes an example's path for a position inside a Dockerfile", r.Answer)
+	}
+	for q, want := range map[string]bool{"where should i put the arg instruction in a dockerfile?": true, "where in the config file do i set the port?": true,
+		"where does docker store images?": false, "where are the logs kept on disk?": false} {
+		if got := asksPositionInside.MatchString(q); got != want {
+			t.Errorf("asksPositionInside(%q) = %v, want %v", q, got, want)
+		}
+	}
+}
