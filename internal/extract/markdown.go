@@ -402,15 +402,19 @@ const jekyllTags = `raw|endraw|include|include_relative|highlight|endhighlight|a
 // attrList is a kramdown or Pandoc attribute list: "{:" or "{", then
 // classes, ids and key=value pairs ("{:.warning}", "{: #custom .cls}",
 // "{#install}"), nothing else: "{:ok, pid}" is Elixir, "{:>10}" a format.
-const attrList = `\{:?[ \t]*(?:[.#][\w-]+|[\w-]+=(?:"[^"]*"|'[^']*'|[^\s}]+))(?:[ \t]+(?:[.#][\w-]+|[\w-]+=(?:"[^"]*"|'[^']*'|[^\s}]+)))*[ \t]*\}`
+const attrList = `\{:?[ \t]*(?:` + attrName + `|[\w-]+=(?:"[^"]*"|'[^']*'|[^\s}]+))(?:[ \t]+(?:` + attrName + `|[\w-]+=(?:"[^"]*"|'[^']*'|[^\s}]+)))*[ \t]*\}`
+
+// attrName is an attribute list's class or id: a class starts with a
+// letter, "_" or "-", so that a format spec ("{:.2f}") is none.
+const attrName = `(?:\.[A-Za-z_-][\w-]*|#[\w-]+)`
 
 // headingAttrs matches an attribute list ending a heading's text ("Install
 // {#install}"); its group is the id it gives, if any.
-var headingAttrs = regexp.MustCompile(`[ \t]*\{:?[ \t]*(?:#([\w-]+)|\.[\w-]+|[\w-]+=(?:"[^"]*"|'[^']*'|[^\s}]+))(?:[ \t]+(?:#[\w-]+|\.[\w-]+|[\w-]+=(?:"[^"]*"|'[^']*'|[^\s}]+)))*[ \t]*\}$`)
+var headingAttrs = regexp.MustCompile(`[ \t]*\{:?[ \t]*(?:#([\w-]+)|\.[A-Za-z_-][\w-]*|[\w-]+=(?:"[^"]*"|'[^']*'|[^\s}]+))(?:[ \t]+(?:#[\w-]+|\.[A-Za-z_-][\w-]*|[\w-]+=(?:"[^"]*"|'[^']*'|[^\s}]+)))*[ \t]*\}$`)
 
 // blockAttr matches a paragraph that is only an attribute list; its group
 // is the id it gives, if any.
-var blockAttr = regexp.MustCompile(`^\{:[ \t]*(?:[.\w-]+=(?:"[^"]*"|'[^']*'|[^\s}]+)[ \t]+|\.[\w-]+[ \t]+)*#([\w-]+)`)
+var blockAttr = regexp.MustCompile(`^\{:[ \t]*(?:[.\w-]+=(?:"[^"]*"|'[^']*'|[^\s}]+)[ \t]+|\.[A-Za-z_-][\w-]*[ \t]+)*#([\w-]+)`)
 
 // blockAttrs reports a paragraph that is only a kramdown attribute list
 // ("{: #install}", "{:.warning}"), and the id it gives.
@@ -602,7 +606,14 @@ func (w *mdWalker) block(n ast.Node, top bool, depth int) {
 				return
 			}
 		}
-		anchor := fragment(w.headingSlug(raw))
+		var anchor string
+		if written == "" || !validAnchor(written) {
+			// A heading given its id by an attribute list gets no
+			// automatic one (kramdown's rule): counted, it made a later
+			// heading of the same text "options-1", which no renderer
+			// gives.
+			anchor = fragment(w.headingSlug(raw))
+		}
 		switch id := w.namedIn(n); {
 		case written != "" && validAnchor(written):
 			anchor = fragment(written)

@@ -55,3 +55,41 @@ func TestMarkdownRawTagsKeptOutsideJekyll(t *testing.T) {
 		}
 	}
 }
+
+// TestMarkdownFormatSpecIsNoAttributeList: a format spec in braces
+// ("{:.2f}") is text, in a heading's code span or on a line of its own: a
+// class name starts with a letter.
+func TestMarkdownFormatSpecIsNoAttributeList(t *testing.T) {
+	t.Parallel()
+	doc, err := Extract("text/markdown", []byte("# Formatting\n\n## Rounding with `{:.2f}`\n\nThe spec goes after the colon:\n\n{:.2f}\n\nText.\n\n## Notes {: .note}\n\nMore.\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := blockTexts(doc, KindHeading)
+	if len(h) != 3 || h[1] != "Rounding with {:.2f}" || h[2] != "Notes" {
+		t.Errorf("headings = %q", h)
+	}
+	if !strings.Contains(doc.Text, "The spec goes after the colon:\n{:.2f}") && !strings.Contains(doc.Text, "{:.2f}\n\nText.") {
+		t.Errorf("the format spec's line was dropped:\n%s", doc.Text)
+	}
+}
+
+// TestMarkdownWrittenIDTakesNoSlug: a heading given its id by an
+// attribute list does not use up the automatic slug of its text: a later
+// heading of the same text gets the slug itself, as kramdown gives it.
+func TestMarkdownWrittenIDTakesNoSlug(t *testing.T) {
+	t.Parallel()
+	doc, err := Extract("text/markdown", []byte("# frob\n\n## Options {#opts}\n\nGlobal options.\n\n## Commands\n\n### Options\n\nCommand options.\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var anchors []string
+	for _, b := range doc.Blocks {
+		if b.Kind == KindHeading {
+			anchors = append(anchors, b.Anchor)
+		}
+	}
+	if want := []string{"frob", "opts", "commands", "options"}; strings.Join(anchors, " ") != strings.Join(want, " ") {
+		t.Errorf("anchors = %q, want %q", anchors, want)
+	}
+}
