@@ -75,26 +75,11 @@ func citeQuoted(text string, cs []answer.Citation, srcs []answer.Source, nbs []*
 		var hit []int
 		at := map[int]int{}   // part → the source offset of its first quoted sentence
 		ends := map[int]int{} // part → the source offset where its last quoted sentence ends
-		for _, q := range quotedSentences(text, n) {
-			from, to, ok := locate(srcs[n-1].Content, q)
-			if m := listMarker.FindString(q); !ok && m != "" {
-				// The source may mark the item otherwise ("*", "1)"); a
-				// short item is found with its marker only.
-				from, to, ok = locate(srcs[n-1].Content, q[len(m):])
-			}
-			if k := strings.Index(q, ": "); !ok && k > 0 {
-				// A definition is quoted "term: its first sentence",
-				// the source writing the term on a line of its own
-				// ("$BUP_DIR/bup-dumb-server" above "Activate dumb
-				// server mode …"): its sentence is found, in the
-				// term's section.
-				from, to, ok = locate(srcs[n-1].Content, q[k+2:])
-			}
-			if !ok {
-				continue
-			}
-			// The chunks holding the sentence; where chunks overlap and
-			// the retrieved one is among them, that one.
+		var repeated [][2]int
+		// record counts the quoted sentence at [from, to) of the source in
+		// the chunks holding it; where chunks overlap and the retrieved
+		// one is among them, in that one.
+		record := func(from, to int) {
 			s, e := nb.start+from-nb.prefix, nb.start+to-nb.prefix
 			var in []int
 			for j, p := range nb.parts {
@@ -113,6 +98,39 @@ func citeQuoted(text string, cs []answer.Citation, srcs []answer.Source, nbs []*
 					at[j] = from
 				}
 				ends[j] = max(ends[j], to)
+			}
+		}
+		for _, q := range quotedSentences(text, n) {
+			from, to, ok := locate(srcs[n-1].Content, q)
+			if m := listMarker.FindString(q); !ok && m != "" {
+				// The source may mark the item otherwise ("*", "1)"); a
+				// short item is found with its marker only.
+				from, to, ok = locate(srcs[n-1].Content, q[len(m):])
+			}
+			if k := strings.Index(q, ": "); !ok && k > 0 {
+				// A definition is quoted "term: its first sentence",
+				// the source writing the term on a line of its own
+				// ("$BUP_DIR/bup-dumb-server" above "Activate dumb
+				// server mode …"): its sentence is found, in the
+				// term's section.
+				from, to, ok = locate(srcs[n-1].Content, q[k+2:])
+			}
+			if !ok {
+				continue
+			}
+			if c := srcs[n-1].Content; strings.Count(c, c[from:to]) > 1 {
+				// Text the source repeats (an API reference's "url – URL
+				// for the new Request object" in every entry) places the
+				// quote only if nothing else does: found first, it
+				// linked requests.post's parameters to requests.head.
+				repeated = append(repeated, [2]int{from, to})
+				continue
+			}
+			record(from, to)
+		}
+		if len(hit) == 0 {
+			for _, r := range repeated {
+				record(r[0], r[1])
 			}
 		}
 		if len(hit) == 0 {

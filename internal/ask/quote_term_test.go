@@ -26,3 +26,25 @@ func TestCiteQuotedFindsADefinitionsTerm(t *testing.T) {
 		t.Errorf("cited with anchor %q, want files (the section the quoted term is in)", cs[0].Anchor)
 	}
 }
+
+// TestCiteQuotedSkipsRepeatedText: a quoted sentence the source repeats in
+// every entry (an API reference's "url – URL for the new Request object")
+// places the citation only when nothing else quoted does: found first, it
+// linked requests.post's parameters to requests.head.
+func TestCiteQuotedSkipsRepeatedText(t *testing.T) {
+	t.Parallel()
+	entry := func(name, does string) string {
+		return name + "(url, **kwargs)\n" + does + "\n\nParameters\n- url – URL for the new Request object.\n- **kwargs – Optional arguments that request takes.\n\n"
+	}
+	content := entry("requests.head", "Sends a HEAD request.") + entry("requests.get", "Sends a GET request.") + entry("requests.post", "Sends a POST request.")
+	entryMark := func(name string) mark { return mark{at: strings.Index(content, name+"("), anchor: name} }
+	src := answer.Source{N: 1, ChunkID: "c1", HeadingPath: "Developer Interface > Main Interface", Content: content, Anchor: "requests.head"}
+	nb := &neighbourhood{start: 0, chunk: 0, parts: []part{{start: 0, end: len(content), heading: src.HeadingPath, id: "c1", anchor: "requests.head",
+		marks: []mark{entryMark("requests.head"), entryMark("requests.get"), entryMark("requests.post")}}}}
+	cs := []answer.Citation{{N: 1, ChunkID: "c1", HeadingPath: src.HeadingPath, Anchor: "requests.head"}}
+	text := "requests.post(url, **kwargs): Sends a POST request [1]. Parameters: - url – URL for the new Request object [1]."
+	citeQuoted(text, cs, []answer.Source{src}, []*neighbourhood{nb})
+	if cs[0].Anchor != "requests.post" {
+		t.Errorf("cited with anchor %q, want requests.post (the entry quoted)", cs[0].Anchor)
+	}
+}
