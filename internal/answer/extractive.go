@@ -883,14 +883,18 @@ func bestPassage(question string, query []string, sources []Source, docs [][]uni
 					break // a passage does not run into the next section
 				}
 				if b > a && u.kind == unitSentence && d[a].kind == unitSentence && len(u.defines) > 0 && len(d[a].defines) > 0 &&
-					!difference && !slices.Equal(u.defines, d[a].defines) {
+					!difference && !slices.Equal(u.defines, d[a].defines) && (u.item == "" || d[a].item != "") && !entryField(u.defines) {
 					// Nor does a passage opening with a definition run
 					// into the next entry's ("proxies: Dictionary mapping
 					// protocol … to the URL of the proxy" went on with
 					// "put(url, data=None, **kwargs): Sends a PUT
 					// request"), unless the question asks how things
 					// differ. A table's rows, each defining its first
-					// cell, are read together.
+					// cell, are read together, and an entry's own items
+					// and fields (a signature's "Parameters: - url – URL
+					// for the new Request object", "Returns: …") are its,
+					// not the next entry: cut there, a parameter list was
+					// quoted without the function it belongs to.
 					break
 				}
 				if b > a && u.kind != unitCode && u.block != d[b-1].block && d[b-1].kind != unitCode && len(info[si][b-1].holds) == 0 &&
@@ -1530,9 +1534,12 @@ func complete(d []unit, from, to, maxSentences int, query []string, procedure, d
 		}
 		f := from
 		for f < announcer && !fitsIn(f, end, maxListItems) && !addsTerm(d[f+1:end], d[f], query) &&
-			!(d[f+1].kind == unitSentence && opensWithBackReference(d[f+1].text)) {
+			!(d[f+1].kind == unitSentence && opensWithBackReference(d[f+1].text)) && !cautions.MatchString(d[f].text) {
 			// The sentence the next one leans on stays ("It needs
-			// the following packages:" under what "it" is).
+			// the following packages:" under what "it" is), and so
+			// does a caution ("The drivers in this section are
+			// deprecated …; do not use them"): the list without it
+			// misleads.
 			f++
 		}
 		if fitsIn(f, end, maxListItems) {
@@ -1651,6 +1658,25 @@ func defaultLine(text string) bool {
 	_, rest, ok := strings.Cut(text, ": ")
 	return ok && strings.HasPrefix(rest, "Default:")
 }
+
+// cautions matches a sentence that warns or restricts: what it says of a
+// list must be quoted with it.
+var cautions = regexp.MustCompile(`(?i)\b(deprecated|obsolete|removed|unsupported|not supported|do not|don't|never|must not|should not|warning|caution|only (on|for|with|if|when)|experimental)\b`)
+
+// entryField reports the terms a reference entry's field label defines
+// ("Parameters", "Returns", "Return type", "Raises", "Yields"): the
+// entry's own parts.
+func entryField(defines []string) bool {
+	for _, t := range defines {
+		if !entryFields[t] {
+			return false
+		}
+	}
+	return len(defines) > 0
+}
+
+var entryFields = map[string]bool{"parameter": true, "param": true, "return": true, "typ": true, "type": true, "rais": true,
+	"yield": true, "argument": true, "keyword": true, "except": true, "exception": true}
 
 // remedyReach is how many units after a passage the sentence giving the
 // fix may come.
