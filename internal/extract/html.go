@@ -646,6 +646,25 @@ func linkList(n *html.Node) bool {
 	return ok && items >= minLinkItems
 }
 
+// pagerList reports a list of two or more items, each one link to the
+// site's pages whose text only says where it leads in the site's order
+// ("Previous Chapter", "Next", "Up", "Table of Contents", "Index").
+func pagerList(n *html.Node) bool {
+	ok, items := linkItems(n)
+	if !ok || items < 2 {
+		return false
+	}
+	for a := range n.Descendants() {
+		if a.Type == html.ElementNode && a.DataAtom == atom.A && !pagerText.MatchString(strings.TrimSpace(textContent(a))) {
+			return false
+		}
+	}
+	return true
+}
+
+// pagerText matches a pager link's text.
+var pagerText = regexp.MustCompile(`(?i)^[«‹<←↑→>›» ]*(previous|prev|next|up|top|home|index|contents|table of contents)( (chapter|page|section|topic|node))?[«‹<←↑→>›» ]*$`)
+
 // linkItems reports whether n is a list whose every item is one link to
 // the site's pages, with its own such lists nested at most, and how many
 // items it has, nested ones included.
@@ -1181,6 +1200,12 @@ func (w *htmlWalker) walk(n *html.Node) {
 		// is chrome; its words are counted to tell a page that is
 		// nothing else (ErrLinksOnly).
 		w.linkWords += len(strings.Fields(textContent(n)))
+		return
+	}
+	if (n.DataAtom == atom.Ul || n.DataAtom == atom.Ol) && pagerList(n) {
+		// A pager written as a list ("Table of Contents", "Previous
+		// Chapter", "Next Chapter" above and below each chapter of the
+		// zsh FAQ, 12 of its chunks) is chrome wherever it is.
 		return
 	}
 	if n.DataAtom == atom.Div && hasToken(n, toctreeTokens) && linkTree(n) {

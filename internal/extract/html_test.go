@@ -472,3 +472,23 @@ func TestHTMLTitleFromLeadingMetadata(t *testing.T) {
 		t.Errorf("Title = %q, taken from a comment that is no metadata", doc.Title)
 	}
 }
+
+// TestHTMLPagerListIsChrome: a pager written as a list of links (the zsh
+// FAQ's "Table of Contents", "Previous Chapter", "Next Chapter" above and
+// below each chapter) is chrome; a short list of links to pages that says
+// what they are stays.
+func TestHTMLPagerListIsChrome(t *testing.T) {
+	t.Parallel()
+	doc := mustExtract(t, "html", `<html><head><title>FAQ</title></head><body><hr><ul><li> <a href="FAQ.html">Table of Contents</a>`+
+		`<li> <a href="FAQ02.html">Previous Chapter</a><li> <a href="FAQ04.html">Next Chapter</a></ul><hr>`+
+		`<h1>Chapter 3: How to get various things to work</h1><p>In most Bourne-shell derivatives, multiple-word variables are split.</p>`+
+		`<p>See also:</p><ul><li><a href="install.html">Installing zsh</a><li><a href="startup.html">Startup files</a></ul></body></html>`)
+	for _, gone := range []string{"Previous Chapter", "Next Chapter", "Table of Contents"} {
+		if strings.Contains(doc.Text, gone) {
+			t.Errorf("pager link %q kept:\n%s", gone, doc.Text)
+		}
+	}
+	if !strings.Contains(doc.Text, "Installing zsh") || !strings.Contains(doc.Text, "multiple-word variables") {
+		t.Errorf("content lost:\n%s", doc.Text)
+	}
+}
