@@ -1324,6 +1324,20 @@ func complete(d []unit, from, to, maxSentences int, query []string, procedure, d
 	// ElementTree object.").
 	for to < len(d) && d[to].kind == unitSentence && d[to].block == d[to-1].block && refersBack(d[to].text) && fits(from, to+1) {
 		introducesCode := strings.HasSuffix(d[to].text, ":") && to+1 < len(d) && d[to+1].kind == unitCode
+		if qualifies.MatchString(d[to].text) {
+			// A sentence taking back what the passage said ("This,
+			// however, is not the preferred way to concatenate
+			// strings!") continues it, and so does the one after it
+			// pointing to what to use instead ("For string
+			// concatenation, have a look-see at the ~ operator."):
+			// without them, Jinja's "+" was the answer to which
+			// operator joins strings.
+			to++
+			if to < len(d) && d[to].kind == unitSentence && d[to].block == d[to-1].block && pointsElsewhere.MatchString(d[to].text) && fitsIn(from, to+1, 2) {
+				to++
+			}
+			continue
+		}
 		if !introducesCode && !namesIdentifier(d[to].text) && !namesDotted(d[to].text) && !(defining && to-from == 1) {
 			break
 		}
@@ -1662,6 +1676,13 @@ func defaultLine(text string) bool {
 // cautions matches a sentence that warns or restricts: what it says of a
 // list must be quoted with it.
 var cautions = regexp.MustCompile(`(?i)\b(deprecated|obsolete|removed|unsupported|not supported|do not|don't|never|must not|should not|warning|caution|only (on|for|with|if|when)|experimental)\b`)
+
+// qualifies matches a sentence that takes back or qualifies what the one
+// before it recommends.
+var qualifies = regexp.MustCompile(`(?i)\b(however|not the (preferred|recommended|best|right)|not recommended|discouraged|deprecated|instead)\b`)
+
+// pointsElsewhere matches a sentence pointing to what to use instead.
+var pointsElsewhere = regexp.MustCompile(`(?i)\b(use|see|look at|look-see at|have a look|prefer|instead|rather)\b`)
 
 // entryField reports the terms a reference entry's field label defines
 // ("Parameters", "Returns", "Return type", "Raises", "Yields"): the
