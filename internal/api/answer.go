@@ -73,7 +73,7 @@ type AskResult struct {
 // AnswerRequest is the body of POST /v1/answer.
 type AnswerRequest struct {
 	Question string `json:"question" minLength:"1" maxLength:"32768" doc:"The question (the server's limit, RAGD_MAX_QUERY_CHARS, is usually lower)." example:"How do I create an index without locking writes?"`
-	TopK     int    `json:"top_k,omitempty" default:"5" doc:"At most this many chunks are retrieved as sources, 1 to RAGD_MAX_TOP_K (50 unless the server sets it; 1000 at most); 0 or omitted: 5. Outside that range: 422, naming the server's limit. Sources under the relevance floor are dropped rather than padding the list."`
+	TopK     int    `json:"top_k,omitempty" minimum:"1" default:"5" doc:"At most this many chunks are retrieved as sources, 1 to RAGD_MAX_TOP_K (50 unless the server sets it; 1000 at most); omitted: 5. Above the limit: 422, naming the server's limit. Sources under the relevance floor are dropped rather than padding the list."`
 	// The same filters as POST /v1/search, applied before ranking.
 	SourceURIPrefix string         `json:"source_uri_prefix,omitempty" maxLength:"2048" doc:"Only documents whose source_uri starts with this."`
 	Metadata        map[string]any `json:"metadata,omitempty" doc:"Only documents whose metadata contains this JSON object."`

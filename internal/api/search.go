@@ -15,7 +15,7 @@ import (
 // SearchRequest is the body of POST /v1/search.
 type SearchRequest struct {
 	Query           string         `json:"query" minLength:"1" maxLength:"32768" doc:"The search text (the server's limit, RAGD_MAX_QUERY_CHARS, is usually lower)." example:"how do I create an index concurrently"`
-	TopK            int            `json:"top_k,omitempty" default:"5" doc:"Results to return, 1 to RAGD_MAX_TOP_K (50 unless the server sets it; 1000 at most); 0 or omitted: 5. Outside that range: 422, naming the server's limit."`
+	TopK            int            `json:"top_k,omitempty" minimum:"1" default:"5" doc:"Results to return, 1 to RAGD_MAX_TOP_K (50 unless the server sets it; 1000 at most); omitted: 5. Above the limit: 422, naming the server's limit."`
 	SourceURIPrefix string         `json:"source_uri_prefix,omitempty" maxLength:"2048" doc:"Only documents whose source_uri starts with this."`
 	Metadata        map[string]any `json:"metadata,omitempty" doc:"Only documents whose metadata contains this JSON object."`
 }
