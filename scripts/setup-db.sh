@@ -50,6 +50,14 @@ url_part() {
 	database) printf '%s' "${BASH_REMATCH[10]}" ;;
 	esac
 }
+# print_test_urls prints the test databases' URLs the caller exported, so
+# that the environment can be taken from this script's output whichever
+# URLs were set.
+print_test_urls() {
+	if [ -n "${RAGD_TEST_DATABASE_URL:-}" ]; then
+		printf 'RAGD_TEST_ADMIN_DATABASE_URL=%s\nRAGD_TEST_DATABASE_URL=%s\n' "${RAGD_TEST_ADMIN_DATABASE_URL:-}" "$RAGD_TEST_DATABASE_URL"
+	fi
+}
 has_vector() { psql -X -qtA "$1" -c "SELECT 1 FROM pg_extension WHERE extname='vector'" 2>/dev/null | grep -q 1; }
 if [ -n "${RAGD_ADMIN_DATABASE_URL:-}" ] && [ -n "${RAGD_DATABASE_URL:-}" ]; then
 	ready=1
@@ -59,6 +67,7 @@ if [ -n "${RAGD_ADMIN_DATABASE_URL:-}" ] && [ -n "${RAGD_DATABASE_URL:-}" ]; the
 	if [ -n "$ready" ]; then
 		log "using the configured server (vector extension present)"
 		printf 'RAGD_ADMIN_DATABASE_URL=%s\nRAGD_DATABASE_URL=%s\n' "$RAGD_ADMIN_DATABASE_URL" "$RAGD_DATABASE_URL"
+		print_test_urls
 		exit 0
 	fi
 	host=$(url_part "$RAGD_ADMIN_DATABASE_URL" host)
@@ -201,6 +210,7 @@ psql_super -d postgres -c "ALTER ROLE $OWNER CREATEDB" >/dev/null
 log "ready: PostgreSQL $MAJOR on port $PORT with pgvector $(psql_super -d "$(set -- $DBS; echo "$1")" -tAc "SELECT extversion FROM pg_extension WHERE extname='vector'")"
 if [ -n "${RAGD_ADMIN_DATABASE_URL:-}" ] && [ -n "${RAGD_DATABASE_URL:-}" ]; then
 	printf 'RAGD_ADMIN_DATABASE_URL=%s\nRAGD_DATABASE_URL=%s\n' "$RAGD_ADMIN_DATABASE_URL" "$RAGD_DATABASE_URL"
+	print_test_urls
 	exit 0
 fi
 # The URLs name the databases made here: the first for the server, and
