@@ -182,6 +182,13 @@ func withCitation(s string, n int) string {
 		}
 		end -= size
 	}
+	if rest := strings.TrimRight(s, "."); len(s)-len(rest) >= 3 && strings.HasSuffix(rest, " ") {
+		// Dots standing as a word of their own are a literal ellipsis,
+		// text (the Go specification's "followed by ...." had become
+		// "followed by [1]...."): only a full stop after them is the
+		// sentence's. A prose ellipsis ("Wait for it...") ends it.
+		end = len(rest) + 3
+	}
 	if end == 0 || end == len(s) {
 		return s + marker
 	}
