@@ -468,6 +468,12 @@ func parameterItem(item string) string {
 	if m := parameterTyped.FindStringSubmatch(item); m != nil {
 		return m[1]
 	}
+	if m := parameterAssigned.FindStringSubmatch(item); m != nil {
+		// A constant listed with its value ("NOSPLIT = 4" above
+		// "(For TEXT items.) Don't insert the preamble …", the Go
+		// assembler's flags) is what the item describes.
+		return m[1]
+	}
 	if m := parameterKey.FindStringSubmatch(item); m != nil && (m[1] != "" || strings.ContainsAny(m[2], "_.")) {
 		// A key quoted, or written as code writes a name, before a
 		// colon: "'parallel_read_safe': a boolean that …" (a
@@ -481,7 +487,10 @@ func parameterItem(item string) string {
 var (
 	parameterDash  = regexp.MustCompile(`^\**([\p{L}_][\p{L}\p{N}_.]*)\**(?:\s*\([^()]*\))?\s+(?:[–—]|--?)\s+\S`)
 	parameterTyped = regexp.MustCompile(`^\**([\p{L}_][\p{L}\p{N}_.]*)\**\s*\([^()]*\):\s+\S`)
-	parameterKey   = regexp.MustCompile(`^\**(['"‘“]?)([\p{L}_][\p{L}\p{N}_.-]*)['"’”]?\**:\s+\S`)
+	// parameterAssigned matches a constant or a setting in code's
+	// spelling (capitals, or joined by "_" or ".") given its value.
+	parameterAssigned = regexp.MustCompile(`^\**([A-Z][A-Z0-9_]{2,}|[\p{L}_][\p{L}\p{N}]*[_.][\p{L}\p{N}_.]*)\**\s*=\s*\S`)
+	parameterKey      = regexp.MustCompile(`^\**(['"‘“]?)([\p{L}_][\p{L}\p{N}_.-]*)['"’”]?\**:\s+\S`)
 )
 
 // fieldListLabel reports a docstring field list's label above its items
