@@ -32,10 +32,12 @@ const changelogWeight = 0.5
 
 // changelogTitle matches a change log's title once its site suffix ("—
 // Flask Documentation (2.2.x)") and its section number ("E.1.") are left
-// out: "Changes", "Changelog", "Release Notes", "History", "Release 15.4".
+// out: "Changes", "Changelog", "Release Notes", "History", "Release 15.4",
+// and the product's name before the unambiguous ones ("Pygments
+// changelog", whose 52 chunks were not discounted).
 // A "What's new in 2.0" page explains its features in prose and is not
 // one.
-var changelogTitle = regexp.MustCompile(`(?i)^(changes|change ?log|changelog|change history|release notes|release history|version history|history|news|release \d+(\.\d+)*)$`)
+var changelogTitle = regexp.MustCompile(`(?i)^(changes|change ?log|changelog|change history|release notes|release history|version history|history|news|release \d+(\.\d+)*|[\p{L}][\p{L}\p{N}.+-]*\s+(change ?log|changelog|release notes|release history|version history))$`)
 
 // changeQuestion matches a question about versions or changes: it names a
 // release number, a version, a change log, a deprecation or an upgrade, or
@@ -100,12 +102,13 @@ func titleStem(title string) string {
 var sectionNumber = regexp.MustCompile(`^(([A-Z]|\d+)(\.\d+)*\.|\d+(\.\d+)*)\s+`)
 
 // A change log's chunk names a release: its title ("Release 15.4"), a
-// heading ("Version 2.2.0") or a line of its own ("Version 2.2.2",
+// heading ("Version 2.2.0", or a release as its tarball is named,
+// "tig-2.5.5", tig's release notes) or a line of its own ("Version 2.2.2",
 // "Released 2022-08-08", "2.28.1 (2022-06-29)", "[1.2.0] - 2022-01-03",
 // "pytest 7.4.0 (2023-06-23)", "4.18.2 / 2022-10-08"). A page titled "History" that names none (a
 // company's history) is no change log.
 var (
-	versionMark = regexp.MustCompile(`(?i)\b(version|release|v)\s*\d+(\.\d+)+`)
+	versionMark = regexp.MustCompile(`(?i)\b(version|release|v)\s*\d+(\.\d+)+|(^|> )[\p{L}][\p{L}\p{N}+]*-v?\d+\.\d+(\.\d+)*\s*($| >)`)
 	versionLine = regexp.MustCompile(`(?im)^[ \t]*((version|release|changes in( version)?|v)[ \t]*\d+(\.\d+)+|released\b|(\S+[ \t]+)?\[?v?\d+\.\d+\.\d+\]?[ \t]*[-–/(][ \t]*\d{4}-\d{2}-\d{2})`)
 	// releaseDated is a release of three parts with its date ("2.28.1
 	// (2022-06-29)", "4.18.2 / 2022-10-08"); a number of two parts with a

@@ -18,6 +18,11 @@ func TestChangelogTitles(t *testing.T) {
 		"Changes to the widget cache":                          false,
 		"22.5. Predefined Roles":                               false,
 		"Release Process — How we cut a release of the server": false,
+		// The product's name before an unambiguous name (Pygments').
+		"Pygments changelog — Pygments": true,
+		"Acme release notes":            true,
+		"Python history":                false,
+		"Configuration changes":         false,
 	} {
 		if got := changelogTitle.MatchString(titleStem(title)); got != want {
 			t.Errorf("changelog title %q = %v, want %v", title, got, want)
@@ -66,6 +71,9 @@ func TestChangelogUnderAHeading(t *testing.T) {
 		{Result{Title: "Acme Changelog", HeadingPath: "Changelog", Content: "## [1.2.0] - 2022-01-03\n\n- Added the export command."}, true},
 		{Result{Title: "Changelog", HeadingPath: "Changelog", Content: "[1.2.0] - 2022-01-03\n\n- Added the export command."}, true},
 		{Result{Title: "About Acme", HeadingPath: "About Acme > History", Content: "Jane Doe founded Acme in 1947 in Springfield."}, false},
+		// A release named as its tarball is (tig's release notes).
+		{Result{Title: "Release notes", HeadingPath: "Release notes > tig-2.5.5", Content: "Bug fixes:\n\n - Fix the search in the pager view."}, true},
+		{Result{Title: "Release notes", HeadingPath: "Release notes > Upgrading from version 1", Content: "Read this first."}, false},
 	} {
 		if got := changelogChunk(tc.r); got != tc.want {
 			t.Errorf("changelogChunk(%q, %q) = %v, want %v", tc.r.Title, tc.r.HeadingPath, got, tc.want)
