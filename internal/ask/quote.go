@@ -107,13 +107,22 @@ func citeQuoted(text string, cs []answer.Citation, srcs []answer.Source, nbs []*
 				// short item is found with its marker only.
 				from, to, ok = locate(srcs[n-1].Content, q[len(m):])
 			}
-			if k := strings.Index(q, ": "); !ok && k > 0 {
+			for k := 0; !ok; {
 				// A definition is quoted "term: its first sentence",
 				// the source writing the term on a line of its own
 				// ("$BUP_DIR/bup-dumb-server" above "Activate dumb
 				// server mode …"): its sentence is found, in the
-				// term's section.
-				from, to, ok = locate(srcs[n-1].Content, q[k+2:])
+				// term's section. The term may hold ": " itself (a
+				// signature's "pprint(value: Any) → str"): each is
+				// tried in turn.
+				i := strings.Index(q[k:], ": ")
+				if i < 0 {
+					break
+				}
+				k += i + 2
+				if k > 2 {
+					from, to, ok = locate(srcs[n-1].Content, q[k:])
+				}
 			}
 			if !ok {
 				continue

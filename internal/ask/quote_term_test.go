@@ -48,3 +48,20 @@ func TestCiteQuotedSkipsRepeatedText(t *testing.T) {
 		t.Errorf("cited with anchor %q, want requests.post (the entry quoted)", cs[0].Anchor)
 	}
 }
+
+// TestCiteQuotedFindsASignaturesSentence: a definition whose term holds
+// ": " itself (a signature's "pprint(value: Any) → str") is still found by
+// its sentence, and cited at its entry, not at the chunk's first.
+func TestCiteQuotedFindsASignaturesSentence(t *testing.T) {
+	t.Parallel()
+	content := "jinja-filters.max(value: 't.Iterable[V]') → 't.Union[V, Undefined]'\nReturn the largest item from the sequence.\n\n" +
+		"jinja-filters.pprint(value: Any) → str\nPretty print a variable. Useful for debugging.\n"
+	src := answer.Source{N: 1, ChunkID: "c1", HeadingPath: "Templates > List of Builtin Filters", Content: content, Anchor: "jinja-filters.max"}
+	nb := &neighbourhood{start: 0, chunk: 0, parts: []part{{start: 0, end: len(content), heading: src.HeadingPath, id: "c1", anchor: "jinja-filters.max",
+		marks: []mark{{at: 0, anchor: "jinja-filters.max"}, {at: strings.Index(content, "jinja-filters.pprint"), anchor: "jinja-filters.pprint"}}}}}
+	cs := []answer.Citation{{N: 1, ChunkID: "c1", HeadingPath: src.HeadingPath, Anchor: "jinja-filters.max"}}
+	citeQuoted("jinja-filters.pprint(value: Any) → str: Pretty print a variable [1].", cs, []answer.Source{src}, []*neighbourhood{nb})
+	if cs[0].Anchor != "jinja-filters.pprint" {
+		t.Errorf("cited with anchor %q, want jinja-filters.pprint", cs[0].Anchor)
+	}
+}
