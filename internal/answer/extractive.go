@@ -691,7 +691,6 @@ func bestPassage(question string, query []string, sources []Source, docs [][]uni
 	difference := asksContrast.MatchString(question)
 	focus := focusTerms(question, qi)
 	cased := casedNames(question, qi)
-	capitals := capitalNames(question, qi)
 	compounds := joinedPairs(question)
 	df := make([]int, len(query))
 	n := 0
@@ -788,7 +787,7 @@ func bestPassage(question string, query []string, sources []Source, docs [][]uni
 		for si := range info {
 			for ui := range info[si] {
 				for _, i := range info[si][ui].defines {
-					if isIdentifierTerm(query[i]) || cased[i] != "" || capitals[i] {
+					if isIdentifierTerm(query[i]) || cased[i] != "" {
 						if focus == nil {
 							focus = map[int]bool{}
 						}
@@ -1037,29 +1036,6 @@ func bestPassage(question string, query []string, sources []Source, docs [][]uni
 		}
 	}
 	return src, from, to, ok, per
-}
-
-// capitalNames returns the query terms the question writes as a name in
-// capitals of three letters or more ("What does the NOSPLIT flag do?"), as
-// code writes constants, unless the whole question is in capitals.
-func capitalNames(question string, qi map[string]int) map[int]bool {
-	out := map[int]bool{}
-	words := strings.Fields(question)
-	upper := 0
-	for _, w := range words {
-		if w = strings.Trim(w, "`'\"“”‘’()[]{},.;:?!"); len(w) >= 3 && w == strings.ToUpper(w) && strings.IndexFunc(w, unicode.IsLetter) >= 0 {
-			upper++
-			if ts := terms(w); len(ts) == 1 {
-				if i, ok := qi[ts[0]]; ok {
-					out[i] = true
-				}
-			}
-		}
-	}
-	if 2*upper > len(words) {
-		return nil
-	}
-	return out
 }
 
 // casedNames returns, by query term, the question's spelling of a name
