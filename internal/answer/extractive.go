@@ -328,6 +328,10 @@ func Extractive(question string, sources []Source, maxSentences int) Result {
 	from, to = complete(docs[src], from, to, maxSentences, query, asksProcedure(question), asksDefinition.MatchString(question), asksDifference.MatchString(question))
 	to = defaultFollows(question, docs[src], from, to)
 	options := questionOptions(question)
+	var optionQuery []string
+	if len(options) == 0 && asksOption.MatchString(question) {
+		optionQuery = query
+	}
 	// The passages quoted, in the answer's order: the main one, then the
 	// supporting sentences. They are rendered last, numbered as the answer
 	// cites them (numberInOrder).
@@ -380,7 +384,7 @@ func Extractive(question string, sources []Source, maxSentences int) Result {
 		if i > 0 {
 			text += "\n\n"
 		}
-		text += render(docs[q.src][q.from:q.to], number[q.src], q.options, query)
+		text += render(docs[q.src][q.from:q.to], number[q.src], q.options, query, optionQuery)
 	}
 	if quantityQuestion(question) &&
 		!givesQuantity.MatchString(citationMark.ReplaceAllString(fencedCode.ReplaceAllString(text, ""), "")) {
@@ -2126,14 +2130,14 @@ func namesThing(s, lowerQuestion string) bool {
 // render quotes units of source n: sentences and rows each followed by
 // " [n]", code as a fenced block (at most maxCodeLines lines, cut after a
 // whole line).
-func render(us []unit, n int, options, query []string) string {
+func render(us []unit, n int, options, query, optionQuery []string) string {
 	var b strings.Builder
 	marker := "[" + strconv.Itoa(n) + "]"
 	cited := false
 	prevCode := false
 	for i, u := range us {
 		if u.kind == unitCode {
-			lines := codeLines(strings.Split(u.text, "\n"), options)
+			lines := codeLines(strings.Split(u.text, "\n"), options, optionQuery)
 			if len(lines) > maxCodeLines {
 				lines = sessionLines(lines, query)
 			}
@@ -2181,15 +2185,11 @@ func render(us []unit, n int, options, query []string) string {
 // about. Only for an option: a program's lines depend on the lines above
 // them, and a window into an example lost the decorator the answer was
 // about. render cuts what is still longer.
-func codeLines(lines, options []string) []string {
-	if len(lines) <= maxCodeLines || len(options) == 0 {
+func codeLines(lines, options, optionQuery []string) []string {
+	if len(lines) <= maxCodeLines || len(options) == 0 && len(optionQuery) == 0 {
 		return lines
 	}
-	head := strings.Join(lines[:maxCodeLines], "\n")
-	for k := maxCodeLines; k < len(lines); k++ {
-		if !slices.ContainsFunc(options, func(o string) bool { return containsOption(lines[k], o) && !containsOption(head, o) }) {
-			continue
-		}
+	window := func(k int) []string {
 		from := max(k-codeContext, codeHead)
 		out := append(slices.Clone(lines[:codeHead]), "…")
 		out = append(out, lines[from:min(len(lines), from+maxCodeLines-codeHead-1)]...)
@@ -2198,8 +2198,58 @@ func codeLines(lines, options []string) []string {
 		}
 		return out
 	}
+	head := strings.Join(lines[:maxCodeLines], "\n")
+	for k := maxCodeLines; k < len(lines); k++ {
+		if slices.ContainsFunc(options, func(o string) bool { return containsOption(lines[k], o) && !containsOption(head, o) }) {
+			return window(k)
+		}
+	}
+	if len(options) > 0 {
+		return lines
+	}
+	// A question asking which option does something ("Which option makes
+	// pybabel compile include fuzzy translations?") names no option: the
+	// option line, with its description's lines under it, holding the
+	// most of the question's terms is the one, when it lies below what
+	// the block's first lines show and holds more than any option line
+	// there.
+	best, bestScore, headScore := -1, 0, 0
+	for k, l := range lines {
+		if !optionLine.MatchString(l) {
+			continue
+		}
+		text := l
+		for j := k + 1; j < len(lines) && j <= k+3 && !optionLine.MatchString(lines[j]) && strings.TrimSpace(lines[j]) != "" && indentOf(lines[j]) > indentOf(l); j++ {
+			text += " " + lines[j]
+		}
+		score := 0
+		for _, t := range uniq(terms(text)) {
+			if slices.Contains(optionQuery, t) {
+				score++
+			}
+		}
+		if k < maxCodeLines {
+			headScore = max(headScore, score)
+		} else if score > bestScore {
+			best, bestScore = k, score
+		}
+	}
+	if best >= 0 && bestScore > headScore {
+		return window(best)
+	}
 	return lines
 }
+
+// optionLine matches a line of a command's --help output that starts an
+// option's entry ("  -f, --use-fuzzy   also include …").
+var optionLine = regexp.MustCompile(`^\s*-{1,2}[A-Za-z0-9]`)
+
+// indentOf is the width of a line's leading blanks.
+func indentOf(l string) int { return len(l) - len(strings.TrimLeft(l, " \t")) }
+
+// asksOption matches a question asking which option, flag or switch does
+// something; one asking which options a command takes asks for the list.
+var asksOption = regexp.MustCompile(`(?i)\b(which|what)\s+(command[- ]line\s+)?(option|flag|switch|argument)\b|\b(option|flag|switch)\s+(to|for|that|which|makes?|lets?)\b`)
 
 // sessionLines returns the lines of a long interactive session to quote
 // (an IPython transcript's "In [26]:" cells, a doctest's ">>>" ones, each
