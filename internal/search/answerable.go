@@ -2037,8 +2037,9 @@ func Identifier(word string) bool {
 // between parts of two or more letters each (os.path, math.fma; not e.g),
 // the last of which may be one capital (Go's testing.T, a type of its
 // package), or a leading capital when it is not the first word of the sentence
-// (Redis, Kubernetes). A single character is not; scripts without case
-// (CJK) are never name-like by case.
+// (Redis, Kubernetes), other than a month's or a day's (calendarWords). A
+// single character is not; scripts without case (CJK) are never name-like
+// by case.
 func NameLike(word string, first bool) bool {
 	if parts := strings.Split(word, "."); len(parts) > 1 {
 		dotted := true
@@ -2081,5 +2082,13 @@ func NameLike(word string, first bool) bool {
 		return true
 	}
 	r, _ := utf8.DecodeRuneInString(word)
-	return !first && unicode.IsUpper(r)
+	return !first && unicode.IsUpper(r) && !calendarWords[strings.ToLower(word)]
 }
+
+// calendarWords are the English names of months and days, capitalised by
+// convention, not as names: "a range between two dates, like 15-17
+// January 2016" was refused because the best passages (Babel's
+// format_interval) do not mention January.
+var calendarWords = map[string]bool{"january": true, "february": true, "march": true, "april": true, "may": true, "june": true,
+	"july": true, "august": true, "september": true, "october": true, "november": true, "december": true,
+	"monday": true, "tuesday": true, "wednesday": true, "thursday": true, "friday": true, "saturday": true, "sunday": true}
