@@ -1612,6 +1612,29 @@ func complete(d []unit, from, to, maxSentences int, query []string, procedure, d
 		}
 		break
 	}
+	// A passage opening a short section (an FAQ's entry, a glossary's
+	// term) runs on to the section's end when the whole section fits: the
+	// entry is the answer, and its first sentence is often the least of it
+	// ("Those messages … don't necessarily mean there is a problem" above
+	// "Those messages are thrown by the Offsite Spider Middleware …";
+	// "999 is a custom response status code used by Yahoo sites to
+	// throttle requests." above "Try slowing down the crawling speed …").
+	// Only a section that ends inside the source: one running on past it
+	// may be long. A closing pointer elsewhere ("For more info see
+	// Invoking the shell from spiders") stays out unless it names code.
+	// A supporting sentence (maxSentences 1) stays one sentence.
+	if maxSentences > 1 && leadsSection(d, from) {
+		end := to
+		for end < len(d) && d[end].section == d[from].section && !d[end].echo && (d[end].kind == unitSentence || d[end].kind == unitCode) {
+			end++
+		}
+		if end > to && end < len(d) && d[end].section != d[from].section && fitsIn(from, end, 1) {
+			for end > to && d[end-1].kind == unitSentence && pointsOnward.MatchString(d[end-1].text) && !namesIdentifier(d[end-1].text) {
+				end--
+			}
+			to = end
+		}
+	}
 	// A passage does not end on the next entry of a reference list (the
 	// filter after the one the passage defines, run into because the
 	// example between them scored): a trailing sentence that defines
@@ -1706,6 +1729,10 @@ var entryFields = map[string]bool{"parameter": true, "param": true, "return": tr
 // remedyReach is how many units after a passage the sentence giving the
 // fix may come.
 const remedyReach = 6
+
+// pointsOnward matches a sentence that only sends the reader elsewhere
+// ("For more info see …", "See …", "Refer to …").
+var pointsOnward = regexp.MustCompile(`(?i)^(for (more|further) (info|information|details)\b[^.]*\bsee\b|see\b|refer to\b)`)
 
 // remedyCue matches a sentence that opens by giving the fix for what came
 // before it, or the ways around it ("Either identify and stop the other

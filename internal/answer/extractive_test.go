@@ -118,7 +118,7 @@ func TestExtractiveAnswersUnderTheQuestionHeading(t *testing.T) {
 	for _, tc := range []struct{ question, want string }{
 		{"When am I charged?", "You are charged on the first day of each billing month, in advance [1]."},
 		{"How do I get a refund?", "Write to billing within 14 days of a charge and we refund it in full [1]."},
-		{"Which payment methods do you accept?", "We accept Visa, Mastercard and SEPA direct debit [1]."},
+		{"Which payment methods do you accept?", "We accept Visa, Mastercard and SEPA direct debit [1]. PayPal is not supported [1]."},
 		{"When do credits expire?", "Credits expire after twelve months [1]."},
 	} {
 		if r := Extractive(tc.question, src, 3); r.Answer != tc.want {
