@@ -1612,24 +1612,33 @@ func complete(d []unit, from, to, maxSentences int, query []string, procedure, d
 		}
 		break
 	}
-	// A passage opening a short section (an FAQ's entry, a glossary's
-	// term) runs on to the section's end when the whole section fits: the
-	// entry is the answer, and its first sentence is often the least of it
-	// ("Those messages … don't necessarily mean there is a problem" above
-	// "Those messages are thrown by the Offsite Spider Middleware …";
-	// "999 is a custom response status code used by Yahoo sites to
-	// throttle requests." above "Try slowing down the crawling speed …").
-	// Only a section that ends inside the source: one running on past it
-	// may be long. A closing pointer elsewhere ("For more info see
-	// Invoking the shell from spiders") stays out unless it names code.
-	// A supporting sentence (maxSentences 1) stays one sentence.
-	if maxSentences > 1 && leadsSection(d, from) {
+	// A passage opening a short section of prose (an FAQ's entry, a
+	// glossary's term) runs on to the section's end when the whole
+	// section fits: the entry is the answer, and its first sentence is
+	// often the least of it ("Those messages … don't necessarily mean
+	// there is a problem" above "Those messages are thrown by the Offsite
+	// Spider Middleware …"; "999 is a custom response status code used by
+	// Yahoo sites to throttle requests." above "Try slowing down the
+	// crawling speed …" and its code). Only a section that ends inside the
+	// source (one running on past it may be long), of sentences and the
+	// code they announce: a list's items are entries of their own (a
+	// change log's fixes, a release's removed platforms), and so is a
+	// line shaped like code that nothing announces (the next release's
+	// "0.8 (2005-11-03)"), and so is each sentence of a release's notes
+	// (a section titled "Version 2.4.0"). The run does not end on a sentence announcing
+	// what the section no longer holds, nor on a bare pointer elsewhere
+	// ("For more info on how it works see this page.", "Also, here's an
+	// example spider …") unless it names code. A supporting sentence
+	// (maxSentences 1) stays one sentence.
+	if maxSentences > 1 && leadsSection(d, from) && d[from].item == "" && !releaseTitle(d[from].heading) {
 		end := to
-		for end < len(d) && d[end].section == d[from].section && !d[end].echo && (d[end].kind == unitSentence || d[end].kind == unitCode) {
+		for end < len(d) && d[end].section == d[from].section && !d[end].echo && d[end].item == "" &&
+			(d[end].kind == unitSentence || d[end].kind == unitCode && announces(d[end-1].text)) {
 			end++
 		}
 		if end > to && end < len(d) && d[end].section != d[from].section && fitsIn(from, end, 1) {
-			for end > to && d[end-1].kind == unitSentence && pointsOnward.MatchString(d[end-1].text) && !namesIdentifier(d[end-1].text) {
+			for end > to && d[end-1].kind == unitSentence &&
+				(announces(d[end-1].text) || barePointer(d[end-1].text) && !namesIdentifier(d[end-1].text)) {
 				end--
 			}
 			to = end
@@ -1730,9 +1739,42 @@ var entryFields = map[string]bool{"parameter": true, "param": true, "return": tr
 // fix may come.
 const remedyReach = 6
 
-// pointsOnward matches a sentence that only sends the reader elsewhere
-// ("For more info see …", "See …", "Refer to …").
-var pointsOnward = regexp.MustCompile(`(?i)^(for (more|further) (info|information|details)\b[^.]*\bsee\b|see\b|refer to\b)`)
+// barePointer reports a sentence that only sends the reader elsewhere
+// ("For more info see the reference.", "See Deploying Spiders.", "Refer
+// to the manual.", "Also, here's an example spider …"): one clause, no
+// comma or colon after the opening, so "See the upgrade notes before you
+// start: the migration cannot be undone." is a warning, not a pointer.
+func barePointer(s string) bool {
+	s = strings.TrimSpace(s)
+	if rest, ok := strings.CutPrefix(strings.ToLower(s), "also, "); ok {
+		s = rest
+	}
+	return pointsOnward.MatchString(s) && !strings.Contains(s, ", ") && !strings.Contains(s, ": ")
+}
+
+// releaseTitle reports a heading's terms that name a release ("Version
+// 2.4.0", "2.4.0", "Release notes 1.2"): a number and nothing but
+// release words.
+func releaseTitle(heading []string) bool {
+	number := false
+	for _, t := range heading {
+		switch {
+		case strings.Trim(t, "0123456789.") == "" || strings.TrimLeft(t, "v") != t && strings.Trim(strings.TrimLeft(t, "v"), "0123456789.") == "":
+			number = true
+		case !releaseWords[t]:
+			return false
+		}
+	}
+	return number
+}
+
+// releaseWords are the stemmed words of a release's title besides its
+// number.
+var releaseWords = map[string]bool{"version": true, "releas": true, "release": true, "chang": true, "changelog": true,
+	"new": true, "not": true, "note": true, "histori": true, "news": true}
+
+// pointsOnward matches the opening of a pointer elsewhere.
+var pointsOnward = regexp.MustCompile(`(?i)^(for (more|further) (info|information|details)\b[^.]*\bsee\b|see\b|refer to\b|here(’|')s\b|here (is|are)\b)`)
 
 // remedyCue matches a sentence that opens by giving the fix for what came
 // before it, or the ways around it ("Either identify and stop the other
