@@ -17,7 +17,8 @@ func runBench(ctx context.Context, e *env, args []string) error {
 	d := bench.Defaults()
 	fs := newFlags(e, "bench", "bench [--chunks N] [--tenants T] [--dims D] [--json] [--out DIR] [--fresh]")
 	chunks := fs.Int("chunks", d.Chunks, "chunks in the synthetic corpus")
-	tenants := fs.Int("tenants", d.Tenants, "tenants (Zipf sizes, the largest 20% of the chunks)")
+	tenants := fs.Int("tenants", d.Tenants, "tenants (Zipf sizes, the largest --largest-share of the chunks)")
+	largest := fs.Float64("largest-share", d.LargestShare, "the largest tenant's share of the chunks, in (0, 1)")
 	dims := fs.Int("dims", d.Dims, "vector dimensions (512 = the use-lite model; others register a bench model)")
 	words := fs.Int("words", d.Words, "words per chunk, on average")
 	queries := fs.Int("queries", d.Queries, "questions per size class and measurement")
@@ -47,6 +48,9 @@ func runBench(ctx context.Context, e *env, args []string) error {
 	if *chunks < 1 || *tenants < 1 || *chunks < *tenants {
 		return usagef("--chunks must be at least --tenants, both positive")
 	}
+	if !(*largest > 0 && *largest < 1) {
+		return usagef("--largest-share must be in (0, 1), e.g. 0.2")
+	}
 	admin, err := bench.WithDatabase(e.cfg.AdminDatabaseURL, *db)
 	if err != nil {
 		return err
@@ -55,7 +59,7 @@ func runBench(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	cfg := bench.Config{Chunks: *chunks, Tenants: *tenants, Dims: *dims, Words: *words, Queries: *queries, RefQueries: *refQueries,
+	cfg := bench.Config{Chunks: *chunks, Tenants: *tenants, LargestShare: *largest, Dims: *dims, Words: *words, Queries: *queries, RefQueries: *refQueries,
 		Concurrency: concs, Seed: *seed, Fresh: *fresh, Storage: *storage, ExactThreshold: *exact, IngestChunks: *ingestChunks, LoadWorkers: *loadWorkers, MaxIndexMemoryMB: *maxMem,
 		AdminURL: admin, AppURL: app, MainAdminURL: e.cfg.AdminDatabaseURL, AppRole: e.cfg.AppRole,
 		ModelDir: embed.DefaultModelDir(e.getenv), Log: e.stderr}
