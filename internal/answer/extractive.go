@@ -22,12 +22,46 @@ const (
 	maxPassageChars = 900
 )
 
-// maxCodeLines bounds a quoted code block; a longer one is cut after whole
-// lines and marked with a "…" line.
+// maxCodeLines bounds a quoted code block longer than maxWholeCodeLines;
+// it is cut after whole lines (codeCut) and marked with a "…" line.
 const maxCodeLines = 12
 
+// maxWholeCodeLines: a block up to this long is quoted whole. An example
+// is a program, and cut at maxCodeLines it lost the body of the loop its
+// last line opened: psycopg2's LISTEN/NOTIFY example ended on "while True:"
+// and "…", before the conn.poll() and conn.notifies lines the question
+// asked about.
+const maxWholeCodeLines = 20
+
+// codeCut returns how many of a long block's lines to quote: maxCodeLines,
+// or fewer, down to half of it, so that the cut falls between statements:
+// after a line that opens or continues nothing (no trailing ":", "{", "(",
+// "[", "," or a backslash) and before a line no deeper than the block's
+// outermost one. A block without such a place is cut at maxCodeLines.
+func codeCut(lines []string) int {
+	n := min(maxCodeLines, len(lines))
+	base := -1
+	for _, l := range lines[:n] {
+		if strings.TrimSpace(l) != "" && (base < 0 || indentOf(l) < base) {
+			base = indentOf(l)
+		}
+	}
+	for k := n; k > n/2 && k < len(lines); k-- {
+		prev := strings.TrimRight(lines[k-1], " \t")
+		next := lines[k]
+		if prev == "" || strings.ContainsAny(prev[len(prev)-1:], ":{([,\\") {
+			continue
+		}
+		if strings.TrimSpace(next) == "" || indentOf(next) <= base {
+			return k
+		}
+	}
+	return n
+}
+
 // quotedLen is the length of u as an answer quotes it (render): a code
-// block's first maxCodeLines lines, a sentence cut at maxQuoteChars.
+// block whole up to maxWholeCodeLines, else its first codeCut lines, a
+// sentence cut at maxQuoteChars.
 // Measured whole, a long block of examples never fitted after the sentence
 // announcing it, and the answer ended on "These examples return true except
 // as noted:".
@@ -38,15 +72,11 @@ func quotedLen(u unit) int {
 		}
 		return maxQuoteChars
 	}
-	n, lines := 0, 0
-	for line := range strings.SplitSeq(u.text, "\n") {
-		if lines == maxCodeLines {
-			return n + len("…")
-		}
-		n += len(line) + 1
-		lines++
+	lines := strings.Split(u.text, "\n")
+	if len(lines) <= maxWholeCodeLines {
+		return len(u.text)
 	}
-	return n - 1
+	return len(strings.Join(lines[:codeCut(lines)], "\n")) + len("\n…")
 }
 
 // rankDecay is how much each rank below the first discounts a source's
@@ -343,7 +373,8 @@ func Extractive(question string, sources []Source, maxSentences int) Result {
 	cited := []int{src + 1}
 	// Supporting sentences: the best sentence of each other source whose
 	// best passage scores at least supportShare of the best, best first,
-	// unless it reads the same as a quoted one or is not prose. A table
+	// unless it reads the same as a quoted one, is in another language
+	// than the question (foreign) or is not prose. A table
 	// row is not: out of its table it is a fragment, and a catalogue's
 	// rows match any question in passing (a plugin list's "status: 5 -
 	// Production/Stable" was added to what exit code 5 means).
@@ -372,7 +403,8 @@ func Extractive(question string, sources []Source, maxSentences int) Result {
 		}
 		f, t := complete(docs[si], p.from, p.to, 1, query, false, false, false)
 		t = defaultFollows(question, docs[si], f, t)
-		if q := quoted(docs[si][f:t]); !repeats(seen, q) && !repeatsCode(seen, docs[si][f:t]) && wordy(q) && docs[si][p.from].kind != unitRow {
+		if q := quoted(docs[si][f:t]); !repeats(seen, q) && !repeatsCode(seen, docs[si][f:t]) && wordy(q) && docs[si][p.from].kind != unitRow &&
+			!foreign(question, docs[si][f:t]) {
 			quotes = append(quotes, quote{si, f, t, options})
 			cited = append(cited, si+1)
 			seen = append(seen, q)
@@ -1564,6 +1596,26 @@ func complete(d []unit, from, to, maxSentences int, query []string, procedure, d
 			from, to = f, end
 		}
 	}
+	// For a question that asks how, a passage of prose that gives no means
+	// (no instruction, no code, no "you can use …": givesMeans) goes on to
+	// the first sentence of the next two in its section that does, as far
+	// as it fits: "Sometimes a document is mostly in UTF-8, but contains
+	// Windows-1252 characters such as (again) Microsoft smart quotes."
+	// restated the asker's situation, and "You can use
+	// UnicodeDammit.detwingle() to turn such a document into pure UTF-8."
+	// two sentences on was the answer (Beautiful Soup's manual).
+	if procedure && !slices.ContainsFunc(d[from:to], func(u unit) bool {
+		return u.kind == unitCode || u.item != "" || u.kind == unitSentence && givesMeans(u.text)
+	}) {
+		for k := to; k < len(d) && k < to+2 && d[k].kind == unitSentence && d[k].item == "" && d[k].section == d[to-1].section && !d[k].echo; k++ {
+			if givesMeans(d[k].text) {
+				if fitsIn(from, k+1, 2) {
+					to = k + 1
+				}
+				break
+			}
+		}
+	}
 	// For a question that asks how, a passage of prose alone goes on to the
 	// example its section gives next, past at most two sentences, or right
 	// under the caption that titles it ("Example usage:"): "Like options,
@@ -2197,8 +2249,8 @@ func namesThing(s, lowerQuestion string) bool {
 }
 
 // render quotes units of source n: sentences and rows each followed by
-// " [n]", code as a fenced block (at most maxCodeLines lines, cut after a
-// whole line).
+// " [n]", code as a fenced block (whole up to maxWholeCodeLines lines, else
+// cut between statements, codeCut).
 func render(us []unit, n int, options, query, optionQuery []string) string {
 	var b strings.Builder
 	marker := "[" + strconv.Itoa(n) + "]"
@@ -2207,11 +2259,12 @@ func render(us []unit, n int, options, query, optionQuery []string) string {
 	for i, u := range us {
 		if u.kind == unitCode {
 			lines := codeLines(strings.Split(u.text, "\n"), options, optionQuery)
-			if len(lines) > maxCodeLines {
+			if len(lines) > maxWholeCodeLines {
 				lines = sessionLines(lines, query)
 			}
-			if len(lines) > maxCodeLines {
-				lines = append(lines[:maxCodeLines:maxCodeLines], "…")
+			if len(lines) > maxWholeCodeLines {
+				k := codeCut(lines)
+				lines = append(lines[:k:k], "…")
 			}
 			if i > 0 {
 				b.WriteString("\n\n")
@@ -2607,6 +2660,15 @@ func instructs(s string) bool {
 	}
 	return false
 }
+
+// offersMeans matches a sentence that names the means in the reader's
+// voice: "You can use UnicodeDammit.detwingle() to …", "you need to call
+// …".
+var offersMeans = regexp.MustCompile(`(?i)\b(you|one) (can|could|may|should|need to|must|have to) (simply |just |also |then )?(use|call|pass|set|run|add|specify|install|enable|disable|configure|invoke|apply|write|define|create|change|turn on|turn off)\b`)
+
+// givesMeans reports whether a sentence tells the reader what to do
+// (instructs) or what they can use (offersMeans).
+func givesMeans(s string) bool { return instructs(s) || offersMeans.MatchString(s) }
 
 // quotedRuns returns the stretches of a question that, found in a code
 // unit, make it the question's own pasted output (echo): three or more

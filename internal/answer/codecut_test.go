@@ -1,0 +1,74 @@
+package answer
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+)
+
+// listenExample is psycopg2's LISTEN/NOTIFY example: 18 lines whose 12th
+// opens the loop that receives the notifications.
+const listenExample = `import select
+import psycopg2
+import psycopg2.extensions
+
+conn = psycopg2.connect(DSN)
+conn.set_isolation_level(psycopg2.extensions.ISOLATION_LEVEL_AUTOCOMMIT)
+
+curs = conn.cursor()
+curs.execute("LISTEN test;")
+
+print "Waiting for notifications on channel 'test'"
+while True:
+    if select.select([conn],[],[],5) == ([],[],[]):
+        print "Timeout"
+    else:
+        conn.poll()
+        while conn.notifies:
+            notify = conn.notifies.pop(0)
+            print "Got NOTIFY:", notify.pid, notify.channel, notify.payload`
+
+// TestExampleIsQuotedWhole: the answer to how to receive notifications
+// quoted the example up to "while True:" and "…"; an example of up to
+// maxWholeCodeLines lines is quoted whole.
+func TestExampleIsQuotedWhole(t *testing.T) {
+	t.Parallel()
+	content := "Asynchronous notifications\n\nA better strategy is to use some I/O completion function such as select() to sleep until awakened by the kernel when there is some data to read on the connection:\n\n" +
+		listenExample
+	src := Source{N: 1, Title: "More advanced topics", HeadingPath: "More advanced topics > Asynchronous notifications",
+		Content: content, Titles: []string{"Asynchronous notifications"}, Code: []Span{{len(content) - len(listenExample), len(content)}}}
+	r := Extractive("How can my Python program wait for and receive PostgreSQL LISTEN/NOTIFY events?", []Source{src}, 3)
+	if !strings.Contains(r.Answer, "conn.notifies.pop(0)") || strings.Contains(r.Answer, "…") {
+		t.Errorf("answer %q: want the whole example", r.Answer)
+	}
+}
+
+// TestLongCodeIsCutBetweenStatements: a block longer than
+// maxWholeCodeLines is cut before a line that opens a block, not after it.
+func TestLongCodeIsCutBetweenStatements(t *testing.T) {
+	t.Parallel()
+	var tail []string
+	for i := range 10 {
+		tail = append(tail, fmt.Sprintf("        handle(notify, %d)", i))
+	}
+	code := listenExample + "\n" + strings.Join(tail, "\n")
+	lines := strings.Split(code, "\n")
+	if len(lines) <= maxWholeCodeLines {
+		t.Fatalf("the block has %d lines, want more than %d", len(lines), maxWholeCodeLines)
+	}
+	k := codeCut(lines)
+	if last := lines[k-1]; strings.HasSuffix(last, ":") || k > maxCodeLines || k <= maxCodeLines/2 {
+		t.Errorf("cut after line %d %q", k, last)
+	}
+	if k != 11 {
+		t.Errorf("cut after %d lines, want 11 (before the loop)", k)
+	}
+	// A block with no place between statements is cut at maxCodeLines.
+	var cols []string
+	for i := range 30 {
+		cols = append(cols, fmt.Sprintf("    column_%d integer,", i))
+	}
+	if k := codeCut(append([]string{"CREATE TABLE wide ("}, cols...)); k != maxCodeLines {
+		t.Errorf("cut after %d lines, want %d", k, maxCodeLines)
+	}
+}
