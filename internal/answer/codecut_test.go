@@ -33,12 +33,15 @@ while True:
 // maxWholeCodeLines lines is quoted whole.
 func TestExampleIsQuotedWhole(t *testing.T) {
 	t.Parallel()
-	content := "Asynchronous notifications\n\nA better strategy is to use some I/O completion function such as select() to sleep until awakened by the kernel when there is some data to read on the connection:\n\n" +
-		listenExample
+	head := "Asynchronous notifications\n\nA better strategy is to use some I/O completion function such as select() to sleep until awakened by the kernel when there is some data to read on the connection, thereby using no CPU unless there is something to read:\n\n"
+	output := "Waiting for notifications on channel 'test'\nTimeout\nTimeout\nGot NOTIFY: 6535 test hello\nTimeout\n..."
+	content := head + listenExample + "\n\nRunning the script and executing a command such as NOTIFY test, 'hello' in a separate psql shell, the output may look similar to:\n\n" +
+		output + "\n\nNote that the payload is only available from PostgreSQL 9.0: notifications received from a previous version server will have the payload attribute set to the empty string."
 	src := Source{N: 1, Title: "More advanced topics", HeadingPath: "More advanced topics > Asynchronous notifications",
-		Content: content, Titles: []string{"Asynchronous notifications"}, Code: []Span{{len(content) - len(listenExample), len(content)}}}
+		Content: content, Titles: []string{"Asynchronous notifications"},
+		Code: []Span{{len(head), len(head) + len(listenExample)}, {strings.Index(content, output), strings.Index(content, output) + len(output)}}}
 	r := Extractive("How can my Python program wait for and receive PostgreSQL LISTEN/NOTIFY events?", []Source{src}, 3)
-	if !strings.Contains(r.Answer, "conn.notifies.pop(0)") || strings.Contains(r.Answer, "…") {
+	if !strings.Contains(r.Answer, "A better strategy") || !strings.Contains(r.Answer, "conn.notifies.pop(0)") || strings.Contains(r.Answer, "while True:\n…") {
 		t.Errorf("answer %q: want the whole example", r.Answer)
 	}
 }

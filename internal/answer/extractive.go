@@ -59,9 +59,13 @@ func codeCut(lines []string) int {
 	return n
 }
 
-// quotedLen is the length of u as an answer quotes it (render): a code
-// block whole up to maxWholeCodeLines, else its first codeCut lines, a
-// sentence cut at maxQuoteChars.
+// quotedLen is the length of u as an answer quotes it (render), for
+// sizing passages: a sentence cut at maxQuoteChars; a code block whole up
+// to maxCodeLines, a longer one by the lines before its cut (codeCut), and
+// one render shows whole (up to maxWholeCodeLines) by its first
+// maxCodeLines lines: measured whole, such an example pushed the sentence
+// after it out of its passage, and the LISTEN/NOTIFY answer chose the
+// example's printed output over the example.
 // Measured whole, a long block of examples never fitted after the sentence
 // announcing it, and the answer ended on "These examples return true except
 // as noted:".
@@ -73,10 +77,14 @@ func quotedLen(u unit) int {
 		return maxQuoteChars
 	}
 	lines := strings.Split(u.text, "\n")
-	if len(lines) <= maxWholeCodeLines {
+	if len(lines) <= maxCodeLines {
 		return len(u.text)
 	}
-	return len(strings.Join(lines[:codeCut(lines)], "\n")) + len("\n…")
+	k := maxCodeLines
+	if len(lines) > maxWholeCodeLines {
+		k = codeCut(lines)
+	}
+	return len(strings.Join(lines[:k], "\n")) + len("\n…")
 }
 
 // rankDecay is how much each rank below the first discounts a source's
@@ -1598,8 +1606,10 @@ func complete(d []unit, from, to, maxSentences int, query []string, procedure, d
 	}
 	// For a question that asks how, a passage of prose that gives no means
 	// (no instruction, no code, no "you can use …": givesMeans) goes on to
-	// the first sentence of the next two in its section that does, as far
-	// as it fits: "Sometimes a document is mostly in UTF-8, but contains
+	// the first sentence of the next two in its section that does, when
+	// that sentence names code or an option and as far as it fits (a
+	// means in words alone, "First, you need to create an empty
+	// repository …", followed whatever passage came before it): "Sometimes a document is mostly in UTF-8, but contains
 	// Windows-1252 characters such as (again) Microsoft smart quotes."
 	// restated the asker's situation, and "You can use
 	// UnicodeDammit.detwingle() to turn such a document into pure UTF-8."
@@ -1609,7 +1619,7 @@ func complete(d []unit, from, to, maxSentences int, query []string, procedure, d
 	}) {
 		for k := to; k < len(d) && k < to+2 && d[k].kind == unitSentence && d[k].item == "" && d[k].section == d[to-1].section && !d[k].echo; k++ {
 			if givesMeans(d[k].text) {
-				if fitsIn(from, k+1, 2) {
+				if (namesIdentifier(d[k].text) || optionWord.MatchString(d[k].text)) && fitsIn(from, k+1, 2) {
 					to = k + 1
 				}
 				break
@@ -2665,6 +2675,9 @@ func instructs(s string) bool {
 // voice: "You can use UnicodeDammit.detwingle() to …", "you need to call
 // …".
 var offersMeans = regexp.MustCompile(`(?i)\b(you|one) (can|could|may|should|need to|must|have to) (simply |just |also |then )?(use|call|pass|set|run|add|specify|install|enable|disable|configure|invoke|apply|write|define|create|change|turn on|turn off)\b`)
+
+// optionWord matches a command-line option ("-export-symbols", "--dry-run").
+var optionWord = regexp.MustCompile(`(^|[\s(])--?[A-Za-z][A-Za-z0-9]*-?[A-Za-z0-9-]*\b`)
 
 // givesMeans reports whether a sentence tells the reader what to do
 // (instructs) or what they can use (offersMeans).

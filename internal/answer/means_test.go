@@ -28,6 +28,11 @@ func TestHowQuestionReachesTheMeans(t *testing.T) {
 	if strings.Contains(r.Answer, "detwingle()") {
 		t.Errorf("answer %q: a question that does not ask how was given the means", r.Answer)
 	}
+	// A means in words alone follows any passage: it is not reached for.
+	src.Content = strings.Replace(content, "You can use UnicodeDammit.detwingle() to turn such a document into pure UTF-8.", "You can use a converter to repair such documents.", 1)
+	if r = Extractive(q, []Source{src}, 1); strings.Contains(r.Answer, "converter") {
+		t.Errorf("answer %q: reached a means that names no code", r.Answer)
+	}
 	// The means three sentences on is another matter.
 	far := strings.Replace(content, "This can happen when a website includes data from multiple sources. ",
 		"This can happen when a website includes data from multiple sources. It is common on old forums. ", 1)
