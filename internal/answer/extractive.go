@@ -36,8 +36,10 @@ const maxWholeCodeLines = 20
 // codeCut returns how many of a long block's lines to quote: maxCodeLines,
 // or fewer, down to half of it, so that the cut falls between statements:
 // after a line that opens or continues nothing (no trailing ":", "{", "(",
-// "[", "," or a backslash) and before a line no deeper than the block's
-// outermost one. A block without such a place is cut at maxCodeLines.
+// "[", "," or a backslash; no decorator or comment, which belong to what
+// follows them) and before a line no deeper than the block's outermost
+// one. Without such a place, the last line in that range that opens
+// nothing; else maxCodeLines.
 func codeCut(lines []string) int {
 	n := min(maxCodeLines, len(lines))
 	base := -1
@@ -46,17 +48,24 @@ func codeCut(lines []string) int {
 			base = indentOf(l)
 		}
 	}
+	opens := func(l string) bool {
+		t := strings.TrimSpace(l)
+		return t == "" || strings.ContainsAny(t[len(t)-1:], ":{([,\\") || strings.HasPrefix(t, "@") ||
+			strings.HasPrefix(t, "#") && !strings.HasPrefix(t, "#!") || strings.HasPrefix(t, "//")
+	}
+	fallback := n
 	for k := n; k > n/2 && k < len(lines); k-- {
-		prev := strings.TrimRight(lines[k-1], " \t")
-		next := lines[k]
-		if prev == "" || strings.ContainsAny(prev[len(prev)-1:], ":{([,\\") {
+		if opens(lines[k-1]) {
 			continue
 		}
-		if strings.TrimSpace(next) == "" || indentOf(next) <= base {
+		if fallback == n && opens(lines[n-1]) {
+			fallback = k
+		}
+		if next := lines[k]; strings.TrimSpace(next) == "" || indentOf(next) <= base {
 			return k
 		}
 	}
-	return n
+	return fallback
 }
 
 // quotedLen is the length of u as an answer quotes it (render), for
@@ -412,7 +421,7 @@ func Extractive(question string, sources []Source, maxSentences int) Result {
 		f, t := complete(docs[si], p.from, p.to, 1, query, false, false, false)
 		t = defaultFollows(question, docs[si], f, t)
 		if q := quoted(docs[si][f:t]); !repeats(seen, q) && !repeatsCode(seen, docs[si][f:t]) && wordy(q) && docs[si][p.from].kind != unitRow &&
-			!foreign(question, docs[si][f:t]) {
+			!foreign(question, docs[src][from:to], docs[si][f:t]) {
 			quotes = append(quotes, quote{si, f, t, options})
 			cited = append(cited, si+1)
 			seen = append(seen, q)
@@ -1607,7 +1616,9 @@ func complete(d []unit, from, to, maxSentences int, query []string, procedure, d
 	// For a question that asks how, a passage of prose that gives no means
 	// (no instruction, no code, no "you can use …": givesMeans) goes on to
 	// the first sentence of the next two in its section that does, when
-	// that sentence names code or an option and as far as it fits (a
+	// that sentence names code or an option, is of the passage's last
+	// paragraph (the next one may be another task's: "To print the request
+	// as well as the response, use --verbose.") and as far as it fits (a
 	// means in words alone, "First, you need to create an empty
 	// repository …", followed whatever passage came before it): "Sometimes a document is mostly in UTF-8, but contains
 	// Windows-1252 characters such as (again) Microsoft smart quotes."
@@ -1619,7 +1630,7 @@ func complete(d []unit, from, to, maxSentences int, query []string, procedure, d
 	}) {
 		for k := to; k < len(d) && k < to+2 && d[k].kind == unitSentence && d[k].item == "" && d[k].section == d[to-1].section && !d[k].echo; k++ {
 			if givesMeans(d[k].text) {
-				if (namesIdentifier(d[k].text) || optionWord.MatchString(d[k].text)) && fitsIn(from, k+1, 2) {
+				if (namesIdentifier(d[k].text) || optionWord.MatchString(d[k].text)) && d[k].block == d[to-1].block && fitsIn(from, k+1, 2) {
 					to = k + 1
 				}
 				break

@@ -6,54 +6,78 @@ import (
 )
 
 // foreign reports whether a supporting passage is in another language than
-// the question. Documentation ships its translations beside the original
-// (Beautiful Soup's manual in English, Portuguese, Russian and Chinese in
-// one package), and a translation matches the question through the
-// identifiers, code and error messages it shares with the original; the
-// answers then quoted the same paragraph again in Portuguese and in
-// Russian. A reader who asked in one language gains nothing from a
-// supporting passage in another. Two signals, from the passage's prose
-// (its code is the same in every language):
-//   - its letters are mostly in another script than the question's
-//     (Cyrillic, Greek, Arabic, CJK… under a question in Latin letters, or
-//     the reverse);
-//   - in Latin letters, the language whose function words it uses most
-//     (language), when the question's own is known and differs, and the
-//     passage uses more of its language's function words than of the
-//     question's (eight words or more).
-func foreign(question string, us []unit) bool {
-	var prose strings.Builder
-	for _, u := range us {
-		if u.kind != unitCode {
-			prose.WriteString(u.text)
-			prose.WriteByte(' ')
-		}
-	}
-	text := prose.String()
-	qs, ps := script(question), script(text)
-	if qs == "" || ps == "" {
+// both the question and the answer's main passage. Documentation ships its
+// translations beside the original (Beautiful Soup's manual in English,
+// Portuguese, Russian and Chinese in one package), and a translation
+// matches the question through the identifiers, code and error messages it
+// shares with the original; the answers then quoted the same paragraph
+// again in Portuguese and in Russian. A reader gains nothing from a
+// supporting passage in a language that is neither the one they asked in
+// nor the answer's (documentation only in English answers a question asked
+// in Japanese in English). Two signals, from the passage's prose (its code
+// is the same in every language):
+//   - its letters are mostly in another script than the question's and
+//     the main passage's (Cyrillic, Greek, Arabic, CJK… under Latin
+//     letters, or the reverse; a CJK character counts as two letters, as
+//     identifiers in Latin letters fill a Japanese sentence);
+//   - in Latin letters (eight words or more), the language whose function
+//     words it uses most (language, at least three), when the question's
+//     and the main passage's are known and differ from it, and the passage
+//     uses at least two more and twice as many of its own as of theirs (a
+//     terse line's "per" and "non-" are not Italian).
+func foreign(question string, main, us []unit) bool {
+	text := proseOf(us)
+	ps := script(text)
+	if ps == "" {
 		return false
 	}
-	if qs != ps {
+	mainText := proseOf(main)
+	qs, ms := script(question), script(mainText)
+	if qs == "" {
+		return false
+	}
+	if ps != qs && ps != ms {
 		return true
 	}
-	if qs != "latin" {
+	if ps != "latin" || len(words(text)) < 8 {
 		return false
 	}
-	ql, _ := language(question, 1)
-	if ql == "" {
+	// In Latin letters: another language than both the question's and the
+	// main passage's, by a clear margin over each (a terse line's "e.g."
+	// and "per" are not Italian).
+	pl, counts := language(text, 3)
+	if pl == "" {
 		return false
 	}
-	if len(words(text)) < 8 {
-		return false
+	for _, t := range []string{question, mainText} {
+		l, _ := language(t, 2)
+		if l == "" || l == pl || counts[pl] < counts[l]+2 || counts[pl] < 2*counts[l] {
+			return false
+		}
 	}
-	pl, counts := language(text, 2)
-	return pl != "" && pl != ql && counts[pl] > counts[ql]
+	return true
+}
+
+// proseOf is the text of units other than code.
+func proseOf(us []unit) string {
+	var b strings.Builder
+	for _, u := range us {
+		if u.kind != unitCode {
+			b.WriteString(u.text)
+			b.WriteByte(' ')
+		}
+	}
+	return b.String()
 }
 
 func words(s string) []string {
-	return strings.FieldsFunc(strings.ToLower(s), func(r rune) bool { return !unicode.IsLetter(r) })
+	s = latinAbbreviations.Replace(strings.ToLower(s))
+	return strings.FieldsFunc(s, func(r rune) bool { return !unicode.IsLetter(r) })
 }
+
+// latinAbbreviations are Latin latinAbbreviations English prose uses, whose letters
+// would count as words of other languages ("e.g." as Italian "e").
+var latinAbbreviations = strings.NewReplacer("e.g.", " ", "i.e.", " ", "etc.", " ", "vs.", " ", "cf.", " ")
 
 // functionWords are the most frequent words of languages written in Latin
 // letters (after the Snowball stop lists, shortened); a word several
@@ -61,7 +85,7 @@ func words(s string) []string {
 var functionWords = map[string][]string{
 	"en": strings.Fields("the of and to in is that it for with as on be are this by from or not you your can if which have has an at was will but such " +
 		"how what why where do does i my should would when there they than into its a no so we all also only then these those may must " +
-		"been were some any each about after before over up out just here"),
+		"been were some any each about after before over up out just here per non via"),
 	"pt": strings.Fields("de a o que e do da em um para é com não uma os no se na por mais as dos como mas ao ele das à seu sua ou quando muito nos já " +
 		"também só pelo pela até isso ela entre depois sem mesmo aos seus quem nas me esse eles você essa num nem suas meu às minha numa qual nós lhe este"),
 	"es": strings.Fields("de la que el en y a los del se las por un para con no una su al lo como más pero sus le ya o este sí porque esta entre cuando " +
@@ -127,7 +151,7 @@ func script(s string) string {
 		case unicode.Is(unicode.Greek, r):
 			counts["greek"]++
 		case unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana, unicode.Hangul, unicode.Bopomofo):
-			counts["cjk"]++
+			counts["cjk"] += 2 // a character says about what a short word does
 		case unicode.Is(unicode.Arabic, r):
 			counts["arabic"]++
 		case unicode.Is(unicode.Hebrew, r):

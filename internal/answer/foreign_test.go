@@ -64,13 +64,13 @@ func TestForeignSignals(t *testing.T) {
 		// Too short to tell.
 		{"How do I install it?", "pip install beautifulsoup4 lxml", false},
 	} {
-		if got := foreign(c.question, sentence(c.passage)); got != c.want {
+		if got := foreign(c.question, sentence(c.question), sentence(c.passage)); got != c.want {
 			t.Errorf("foreign(%q, %q) = %v, want %v", c.question, c.passage, got, c.want)
 		}
 	}
 	// Code is the same in every language: it does not make a passage foreign.
 	us := []unit{{kind: unitSentence, text: "Run this to install it:"}, {kind: unitCode, text: "pip install beautifulsoup4\nимпорт = 1"}}
-	if foreign("How do I install it?", us) {
+	if foreign("How do I install it?", []unit{{kind: unitSentence, text: "Install it with pip."}}, us) {
 		t.Errorf("a passage's code decided its language")
 	}
 }
@@ -82,7 +82,7 @@ func TestForeignSignals(t *testing.T) {
 func TestEnglishWithArticlesIsNotForeign(t *testing.T) {
 	t.Parallel()
 	us := []unit{{kind: unitSentence, text: "Connection related errors occurring while sending a task is now re-raised as a kombu.exceptions.OperationalError error."}}
-	if foreign("How do I send a particular task to its own dedicated queue?", us) {
+	if foreign("How do I send a particular task to its own dedicated queue?", []unit{{kind: unitSentence, text: "Use the queue option of apply_async to route the task to the queue of your choice."}}, us) {
 		t.Errorf("an English sentence was taken for another language")
 	}
 }
