@@ -75,3 +75,19 @@ func TestLongCodeIsCutBetweenStatements(t *testing.T) {
 		t.Errorf("cut after %d lines, want %d", k, maxCodeLines)
 	}
 }
+
+// TestCutKeepsPrintedOutput: an example's printed output written as a
+// comment under its statement ("# <blockquote …>", Beautiful Soup's manual)
+// ends a statement; the cut falls after it, not before it, which showed
+// the statement without what it prints.
+func TestCutKeepsPrintedOutput(t *testing.T) {
+	t.Parallel()
+	var lines []string
+	for i := range 8 {
+		lines = append(lines, fmt.Sprintf("tag['n%d'] = %d", i, i), "tag", fmt.Sprintf("# <b n%d=\"%d\">bold</b>", i, i), "")
+	}
+	k := codeCut(lines)
+	if last := strings.TrimSpace(lines[k-1]); !strings.HasPrefix(last, "# <b") {
+		t.Errorf("cut after line %d %q, want after a printed output", k, last)
+	}
+}

@@ -48,17 +48,21 @@ func codeCut(lines []string) int {
 			base = indentOf(l)
 		}
 	}
-	opens := func(l string) bool {
-		t := strings.TrimSpace(l)
+	// opens reports whether line i belongs to what follows it. A comment
+	// does when a line follows it directly (a function's description); one
+	// before a blank line is an example's printed output ("# ['body']").
+	opens := func(i int) bool {
+		t := strings.TrimSpace(lines[i])
+		comment := strings.HasPrefix(t, "#") && !strings.HasPrefix(t, "#!") || strings.HasPrefix(t, "//")
 		return t == "" || strings.ContainsAny(t[len(t)-1:], ":{([,\\") || strings.HasPrefix(t, "@") ||
-			strings.HasPrefix(t, "#") && !strings.HasPrefix(t, "#!") || strings.HasPrefix(t, "//")
+			comment && i+1 < len(lines) && strings.TrimSpace(lines[i+1]) != ""
 	}
 	fallback := n
 	for k := n; k > n/2 && k < len(lines); k-- {
-		if opens(lines[k-1]) {
+		if opens(k - 1) {
 			continue
 		}
-		if fallback == n && opens(lines[n-1]) {
+		if fallback == n && opens(n-1) {
 			fallback = k
 		}
 		if next := lines[k]; strings.TrimSpace(next) == "" || indentOf(next) <= base {
