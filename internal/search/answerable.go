@@ -1294,6 +1294,19 @@ func releases(query string) []release {
 	for _, m := range releasePattern.FindAllStringSubmatchIndex(query, -1) {
 		name, number := query[m[2]:m[3]], query[m[4]:m[5]]
 		first := m[2] == len(query)-len(opening)
+		if product, ok := versionOf(query[:m[2]], name); ok {
+			// "Hypothesis version 6.90": the release of the name before
+			// the word (a trial's question about a release newer than the
+			// documents' was answered at 0.57, where "Hypothesis 7.0" was
+			// refused). The documents may number their own releases
+			// without the name ("Changed in version 6.60"), so the
+			// number counts as written in those forms too (bareSpellings).
+			if !countUnits[strings.ToLower(firstWord(query[m[5]:]))] {
+				written := product + " " + strings.Join(strings.Fields(query[m[2]:m[5]]), " ")
+				out = append(out, release{written: written, name: product, number: number, lower: true})
+			}
+			continue
+		}
 		if notProducts[strings.ToLower(name)] || strings.Contains(name, "_") {
 			continue // a part of a document, or a setting and its value ("max_wal_senders 10")
 		}
@@ -1317,6 +1330,31 @@ func releases(query string) []release {
 		out = append(out, release{written: strings.Join(strings.Fields(written), " "), name: name, number: number, lower: lower})
 	}
 	return out
+}
+
+// versionOf returns the product whose release a question writes with the
+// word "version" or "release" between name and number ("Hypothesis
+// version 6.90", "in Django release 5.1"): before is the text before word,
+// whose last word must be a product's name (capitalised, NameLike, no part
+// of a document: "the version 2" and "Section version 3" are none).
+func versionOf(before, word string) (string, bool) {
+	if w := strings.ToLower(word); w != "version" && w != "release" {
+		return "", false
+	}
+	if !strings.HasSuffix(before, " ") {
+		return "", false
+	}
+	f := strings.Fields(before)
+	if len(f) == 0 {
+		return "", false
+	}
+	prev := f[len(f)-1]
+	first, _ := utf8.DecodeRuneInString(prev)
+	plain := !strings.ContainsFunc(prev, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '-' })
+	if !unicode.IsUpper(first) || !plain || notProducts[strings.ToLower(prev)] || !NameLike(prev, len(f) == 1) {
+		return "", false
+	}
+	return prev, true
 }
 
 // slashVersions matches a name of capital letters, a slash and a version

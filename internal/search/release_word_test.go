@@ -1,0 +1,34 @@
+package search
+
+import (
+	"slices"
+	"testing"
+)
+
+// TestReleaseWithTheWordVersion: "Hypothesis version 6.90" names
+// Hypothesis's release 6.90 as "Hypothesis 6.90" does (a trial's question
+// about a release newer than the documents' was answered at 0.57 where
+// "Hypothesis 7.0" was refused). Only after a product's name: "the version
+// 2 file", a part of a document, and a question opening with "Version" are
+// no release of anything.
+func TestReleaseWithTheWordVersion(t *testing.T) {
+	for q, want := range map[string][]string{
+		"What changed about the example database in Hypothesis version 6.90 compared to earlier releases?": {"Hypothesis version 6.90"},
+		"Is Django release 5.1 out yet?":            {"Django release 5.1"},
+		"How do I read the version 2 file?":         nil,
+		"See Section version 3 of the guide":        nil,
+		"Version 6.90 of Hypothesis, is it out?":    nil,
+		"Does Debian version 12 GB of RAM suffice?": nil, // a quantity
+	} {
+		var got []string
+		for _, r := range releases(q) {
+			got = append(got, r.written)
+			if r.name == "version" || r.name == "release" || !r.lower {
+				t.Errorf("releases(%q): %+v, want the product's name, checked against bare numbers", q, r)
+			}
+		}
+		if !slices.Equal(got, want) {
+			t.Errorf("releases(%q) = %q, want %q", q, got, want)
+		}
+	}
+}
