@@ -118,12 +118,14 @@ var (
 
 // Arrange is the last step of fusion, after Combine: change-log chunks
 // discounted for a question that does not ask about changes
-// (discountChangelogs), then at most perDoc chunks of a document before
+// (discountChangelogs), chunks in another language than the question's
+// (discountForeign) and copies of chunks ranked above them
+// (discountCopies), then at most perDoc chunks of a document before
 // every other document's (Diversify). The search path and the
 // evaluation's in-memory fusion both call it, so what is tuned is what is
 // served; it reads a result's Title, HeadingPath and Content.
 func Arrange(question string, results []Result, perDoc int) []Result {
-	return Diversify(discountCopies(discountChangelogs(question, results)), perDoc)
+	return Diversify(discountCopies(discountForeign(question, discountChangelogs(question, results))), perDoc)
 }
 
 // discountCopies lowers the score of a chunk whose text chunks ranked

@@ -1,0 +1,168 @@
+package analyze
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// What language a text is in, told cheaply from its letters and its
+// function words: documentation ships its translations beside the original
+// (a manual in English, Portuguese, Russian and Chinese in one package),
+// and a translation matches a question through the identifiers, code and
+// error messages it keeps. Script tells Cyrillic, CJK and the others from
+// Latin letters; among languages written in Latin letters, Language counts
+// the function words of English, Portuguese, Spanish, French, German,
+// Italian and Dutch (short Snowball-style stop lists). Neither is a
+// language identifier for arbitrary text: callers act only on a clear
+// margin.
+
+// latinWords calls yield with each lower-cased word of s (a run of
+// letters), the letters of Latin abbreviations ("e.g.", "i.e.", "etc.",
+// "vs.", "cf.", whose letters would count as words of other languages:
+// "e" is Italian and Portuguese) left out: a one-letter word before a full
+// stop, and etc, vs and cf before one. The word is only valid during the
+// call.
+func latinWords(s string, yield func(w []byte)) {
+	var arr [64]byte
+	w := arr[:0]
+	end := func(next rune) {
+		if len(w) == 0 {
+			return
+		}
+		if next == '.' && (utf8.RuneCount(w) == 1 || string(w) == "etc" || string(w) == "vs" || string(w) == "cf") {
+			w = w[:0]
+			return
+		}
+		yield(w)
+		w = w[:0]
+	}
+	for _, r := range s {
+		if unicode.IsLetter(r) {
+			w = utf8.AppendRune(w, unicode.ToLower(r))
+			continue
+		}
+		end(r)
+	}
+	end(0)
+}
+
+// functionWords are the most frequent words of languages written in Latin
+// letters (after the Snowball stop lists, shortened); a word several
+// languages share counts for each.
+var functionWords = map[string][]string{
+	"en": strings.Fields("the of and to in is that it for with as on be are this by from or not you your can if which have has an at was will but such " +
+		"how what why where do does i my should would when there they than into its a no so we all also only then these those may must " +
+		"been were some any each about after before over up out just here per non via"),
+	"pt": strings.Fields("de a o que e do da em um para é com não uma os no se na por mais as dos como mas ao ele das à seu sua ou quando muito nos já " +
+		"também só pelo pela até isso ela entre depois sem mesmo aos seus quem nas me esse eles você essa num nem suas meu às minha numa qual nós lhe este"),
+	"es": strings.Fields("de la que el en y a los del se las por un para con no una su al lo como más pero sus le ya o este sí porque esta entre cuando " +
+		"muy sin sobre también me hasta hay donde quien desde todo nos durante todos uno les ni contra otros ese eso ante ellos esto antes algunos qué unos"),
+	"fr": strings.Fields("de la le et les des en un du une que est pour qui dans a par plus pas au sur ne se ce il sont avec ou son aux nous vous mais " +
+		"leur elle cette être on"),
+	"de": strings.Fields("der die und in den von zu das mit sich des auf für ist im dem nicht ein eine als auch es an werden aus er hat dass sie nach " +
+		"wird bei einer um am sind noch wie einem über einen so zum war haben nur oder aber vor zur bis mehr durch man sein wurde sei ich"),
+	"it": strings.Fields("di e il la che a per in un è del non una con le si da i dei sono alla come gli più ma nel al lo della anche se questo ha"),
+	"nl": strings.Fields("de en van het een in is dat op te zijn met voor niet aan er om die ook als bij maar dan nog wordt door naar of"),
+}
+
+// languages are functionWords' languages, in a fixed order.
+var languages = [...]string{"en", "pt", "es", "fr", "de", "it", "nl"}
+
+// functionIndex maps a function word to the languages (indexes into
+// languages) it is one of.
+var functionIndex = func() map[string][]int {
+	m := map[string][]int{}
+	for i, lang := range languages {
+		for _, w := range functionWords[lang] {
+			m[w] = append(m[w], i)
+		}
+	}
+	return m
+}()
+
+// Language returns the language, among those of functionWords, whose
+// function words text uses most, with at least min of them and no tie for
+// the most, and each language's count; "" when none qualifies.
+func Language(text string, min int) (string, map[string]int) {
+	var n [len(languages)]int
+	latinWords(text, func(w []byte) {
+		for _, l := range functionIndex[string(w)] {
+			n[l]++
+		}
+	})
+	counts := make(map[string]int, len(languages))
+	best, most, tie := "", 0, false
+	for i, c := range n {
+		if c == 0 {
+			continue
+		}
+		counts[languages[i]] = c
+		switch {
+		case c > most:
+			best, most, tie = languages[i], c, false
+		case c == most:
+			tie = true
+		}
+	}
+	if most < min || tie {
+		return "", counts
+	}
+	return best, counts
+}
+
+// Script names the script most of s's letters are written in: "latin",
+// "cyrillic", "greek", "cjk" (Han, kana and Hangul together: Japanese and
+// Korean text mixes them), "arabic", "hebrew", "thai", "devanagari",
+// "other"; "" when s has no letters.
+func Script(s string) string {
+	var n [len(scripts)]int
+	for _, r := range s {
+		if r < 0x80 {
+			if 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' {
+				n[0]++
+			}
+			continue
+		}
+		if !unicode.IsLetter(r) {
+			continue
+		}
+		switch {
+		case unicode.Is(unicode.Latin, r):
+			n[0]++
+		case unicode.Is(unicode.Cyrillic, r):
+			n[1]++
+		case unicode.Is(unicode.Greek, r):
+			n[2]++
+		case unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana, unicode.Hangul, unicode.Bopomofo):
+			n[3] += 2 // a character says about what a short word does
+		case unicode.Is(unicode.Arabic, r):
+			n[4]++
+		case unicode.Is(unicode.Hebrew, r):
+			n[5]++
+		case unicode.Is(unicode.Thai, r):
+			n[6]++
+		case unicode.Is(unicode.Devanagari, r):
+			n[7]++
+		default:
+			n[8]++
+		}
+	}
+	best, most := "", 0
+	for i, c := range n {
+		if c > most {
+			best, most = scripts[i], c
+		}
+	}
+	return best
+}
+
+// scripts are Script's names, in the order it counts them.
+var scripts = [...]string{"latin", "cyrillic", "greek", "cjk", "arabic", "hebrew", "thai", "devanagari", "other"}
+
+// LatinWordCount is the number of words of s, Latin abbreviations dropped.
+func LatinWordCount(s string) int {
+	n := 0
+	latinWords(s, func([]byte) { n++ })
+	return n
+}

@@ -1,0 +1,71 @@
+package search
+
+import (
+	"slices"
+	"testing"
+)
+
+// TestTranslationsRankBelowTheQuestionsLanguage: the same paragraph in
+// Portuguese, Russian and English, fused in that order for an English
+// question (the translations keep the error message and identifiers the
+// question quotes), comes back English first; the translations stay, in
+// their order. Over documents in other languages only, the fused order is
+// kept: an English manual asked in Japanese.
+func TestTranslationsRankBelowTheQuestionsLanguage(t *testing.T) {
+	en := "AttributeError: 'ResultSet' object has no attribute 'foo' - This usually happens because you expected find_all() to return a single tag or string. " +
+		"But find_all() returns a list of tags and strings, a ResultSet object."
+	pt := "AttributeError: 'ResultSet' object has no attribute 'foo' - Isso geralmente ocorre quando você espera que find_all() retorne uma única tag ou string. " +
+		"Mas find_all() retorna uma lista de tags e strings, um objeto ResultSet que não é uma tag."
+	ru := "AttributeError: 'ResultSet' object has no attribute 'foo' — это обычно происходит тогда, когда вы ожидаете, что find_all() вернет один тег или строку. " +
+		"Но find_all() возвращает список тегов и строк — объект ResultSet."
+	results := func() []Result {
+		return []Result{{SourceURI: "pt", Content: pt, Score: 1}, {SourceURI: "ru", Content: ru, Score: 0.95}, {SourceURI: "en", Content: en, Score: 0.9}}
+	}
+	order := func(rs []Result) []string {
+		var out []string
+		for _, r := range rs {
+			out = append(out, r.SourceURI)
+		}
+		return out
+	}
+	q := "Why do I get AttributeError: 'ResultSet' object has no attribute 'foo' after calling find_all()?"
+	if got := order(discountForeign(q, results())); !slices.Equal(got, []string{"en", "pt", "ru"}) {
+		t.Errorf("English question: order %q, want en, pt, ru", got)
+	}
+	// Asked in Portuguese, the Portuguese paragraph leads, and English
+	// (another language by its function words) goes below it.
+	qp := "Por que recebo AttributeError: 'ResultSet' object has no attribute 'foo' quando chamo find_all() para uma tag?"
+	if got := order(discountForeign(qp, results())); got[0] != "pt" {
+		t.Errorf("Portuguese question: order %q, want pt first", got)
+	}
+	// A question whose language its words do not tell (no function
+	// words) and a Japanese one over Latin-letter documents only: the
+	// Latin-letter results keep their fused order.
+	for _, q := range []string{"AttributeError ResultSet find_all", "find_all() で AttributeError が出るのはなぜですか？"} {
+		rs := discountForeign(q, []Result{{SourceURI: "pt", Content: pt, Score: 1}, {SourceURI: "en", Content: en, Score: 0.9}})
+		if got := order(rs); !slices.Equal(got, []string{"pt", "en"}) {
+			t.Errorf("%q: order %q, want the fused order pt, en", q, got)
+		}
+	}
+	// A translation whose code outweighs its prose in letters: a Chinese
+	// section around a gpg session is still Chinese.
+	zh := "如果您從郵件列表獲知上游維護者所使用的 GPG 公鑰資訊，請將它作為 debian/upstream/signing-key.asc 檔案進行儲存。否則，請使用 hkp 公鑰伺服器並經由您的信任網進行驗證。\n" +
+		"$ gpg --keyserver hkp://keys.gnupg.net --recv-key 80EE4A00\ngpg: requesting key 80EE4A00 from hkp server keys.gnupg.net\n" +
+		"gpg: key 80EE4A00: public key \"Reuben Thomas <rrt@sc3d.org>\" imported\ngpg: no ultimately trusted keys found\ngpg: Total number processed: 1\n" +
+		"$ gpg --verify hello-2.9.tar.gz.sig\ngpg: Signature made Thu 10 Oct 2013 08:49:23 AM JST using DSA key ID 80EE4A00\ngpg: Good signature from \"Reuben Thomas <rrt@sc3d.org>\""
+	enGPG := "If you know the public key of the upstream maintainer from the mailing list, save it as the debian/upstream/signing-key.asc file. " +
+		"Otherwise, use the hkp keyserver and verify it via your web of trust.\n$ gpg --keyserver hkp://keys.gnupg.net --recv-key 80EE4A00"
+	rs := discountForeign(`gpg says "Can't check signature: public key not found" when I verify the upstream tarball; how do I fix it?`,
+		[]Result{{SourceURI: "zh", Content: zh, Score: 1}, {SourceURI: "en", Content: enGPG, Score: 0.8}})
+	if got := order(rs); !slices.Equal(got, []string{"en", "zh"}) {
+		t.Errorf("Chinese section around a gpg session: order %q, want en, zh", got)
+	}
+	// Terse English reference text is English, not Italian or Spanish.
+	terse := []Result{
+		{SourceURI: "a", Content: "timeout – Timeout per request in seconds, e.g. 2.5; None disables it. Non-positive values are an error.", Score: 1},
+		{SourceURI: "b", Content: "retries – How many times a request is tried again before the error is raised to the caller.", Score: 0.9},
+	}
+	if got := order(discountForeign("What does the timeout parameter do when it is None?", terse)); !slices.Equal(got, []string{"a", "b"}) {
+		t.Errorf("terse English: order %q, want a, b", got)
+	}
+}
