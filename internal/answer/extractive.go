@@ -380,7 +380,7 @@ func Extractive(question string, sources []Source, maxSentences int) Result {
 	to = defaultFollows(question, docs[src], from, to)
 	options := questionOptions(question)
 	var optionQuery []string
-	if len(options) == 0 && asksOption.MatchString(question) {
+	if len(options) == 0 && asksWhichOption(question) {
 		optionQuery = query
 	}
 	// The passages quoted, in the answer's order: the main one, then the
@@ -732,6 +732,7 @@ func bestPassage(question string, query []string, sources []Source, docs [][]uni
 		names          bool
 		instructs      bool
 		locates        bool
+		option         bool
 	}
 	qi := make(map[string]int, len(query))
 	for i, q := range query {
@@ -744,6 +745,13 @@ func bestPassage(question string, query []string, sources []Source, docs [][]uni
 	// above it holds the same words and said nothing of how.
 	procedure := asksProcedure(question)
 	where := asksWhere.MatchString(lowerQ) && !asksPositionInside.MatchString(lowerQ)
+	// For a question asking which option does something and naming none,
+	// a sentence or code that names a command-line option is what it asks
+	// for: "If you are using pytest you can see a number of statistics …
+	// by passing the command line argument --hypothesis-show-statistics"
+	// lost to the example's sentences further down, which hold more of
+	// the question's other words ("data generation", "max_examples").
+	optionAsked := asksWhichOption(question) && len(questionOptions(question)) == 0
 	dated := asksWhen.MatchString(lowerQ)
 	difference := asksContrast.MatchString(question)
 	focus := focusTerms(question, qi)
@@ -806,9 +814,11 @@ func bestPassage(question string, query []string, sources []Source, docs [][]uni
 					f.defines = append(f.defines, i)
 				}
 			}
-			f.names = u.kind == unitCode || namesThing(u.text, lowerQ)
+			// Printed output names nothing the asker writes or runs.
+			f.names = u.kind == unitCode && !u.output || u.kind != unitCode && namesThing(u.text, lowerQ)
 			f.instructs = procedure && u.kind != unitCode && instructs(u.text)
 			f.locates = where && u.kind != unitCode && locates(u.text)
+			f.option = optionAsked && !(u.kind == unitCode && u.output) && optionWord.MatchString(u.text)
 		}
 	}
 	for i, name := range cased {
@@ -933,7 +943,7 @@ func bestPassage(question string, query []string, sources []Source, docs [][]uni
 			clear(inCode)
 			hit := false
 			sentences, chars := 0, 0
-			names, instructed, located := false, false, false
+			names, instructed, located, optioned := false, false, false, false
 			for b := a; b < len(d); b++ {
 				u := d[b]
 				if u.section != d[a].section {
@@ -1004,6 +1014,7 @@ func bestPassage(question string, query []string, sources []Source, docs [][]uni
 				names = names || info[si][b].names && (len(info[si][b].holds) > 0 || u.kind == unitCode || namesCode(u.text, false))
 				instructed = instructed || info[si][b].instructs && len(info[si][b].holds) > 0
 				located = located || info[si][b].locates && len(info[si][b].holds) > 0
+				optioned = optioned || info[si][b].option && (len(info[si][b].holds) > 0 || u.kind == unitCode)
 				if u.kind == unitCode || !hit {
 					continue // a passage ends on a sentence; complete adds trailing code
 				}
@@ -1037,7 +1048,7 @@ func bestPassage(question string, query []string, sources []Source, docs [][]uni
 						score += headingWeight * idf[i]
 					}
 				}
-				if names || code && len(info[si][b+1].holds) > 0 {
+				if names || code && !d[b+1].output && len(info[si][b+1].holds) > 0 {
 					score += namingWeight * meanIDF
 				}
 				if instructed {
@@ -1045,6 +1056,9 @@ func bestPassage(question string, query []string, sources []Source, docs [][]uni
 				}
 				if located {
 					score += leadWeight * meanIDF
+				}
+				if optioned {
+					score += instructWeight * meanIDF
 				}
 				evidence := score*prior - lengthPenalty*float64(b-a)
 				if leadsSection(d, a) || difference && contrasts.MatchString(outsideParens(d[a].text)) {
@@ -2396,7 +2410,22 @@ func indentOf(l string) int { return len(l) - len(strings.TrimLeft(l, " \t")) }
 
 // asksOption matches a question asking which option, flag or switch does
 // something; one asking which options a command takes asks for the list.
-var asksOption = regexp.MustCompile(`(?i)\b(which|what)\s+(command[- ]line\s+)?(option|flag|switch|argument)\b|\b(option|flag|switch)\s+(to|for|that|which|makes?|lets?)\b`)
+// The tool's name may stand between ("Which pytest option prints …"), a
+// verb may not ("What is option X?" names the option).
+var asksOption = regexp.MustCompile(`(?i)\b(which|what)\s+((?:[\w.-]+)\s+)?(command[- ]line\s+)?(option|flag|switch|argument)\b|\b(option|flag|switch)\s+(to|for|that|which|makes?|lets?)\b`)
+
+func asksWhichOption(question string) bool {
+	for _, m := range asksOption.FindAllStringSubmatch(question, -1) {
+		if w := strings.ToLower(strings.TrimSpace(m[2])); !auxiliaries[w] {
+			return true
+		}
+	}
+	return false
+}
+
+// auxiliaries are the verbs that make "what is option X" a question about
+// a named option.
+var auxiliaries = map[string]bool{"is": true, "are": true, "was": true, "were": true, "does": true, "do": true, "did": true}
 
 // sessionLines returns the lines of a long interactive session to quote
 // (an IPython transcript's "In [26]:" cells, a doctest's ">>>" ones, each

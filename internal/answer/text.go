@@ -384,6 +384,14 @@ func splitUnit(u string) []string {
 		i += size
 	}
 	add(len(u))
+	if n := len(out); n > 1 && strings.HasPrefix(out[n-1], "(") && strings.HasSuffix(out[n-1], ")") && !strings.ContainsAny(out[n-1][1:len(out[n-1])-1], "()") {
+		// A parenthesis after the last sentence's full stop is that
+		// sentence's (a citation: "… than random PBT. (Löscher and
+		// Sagonas)"); alone it was quoted as a sentence opening the next
+		// paragraph's.
+		out[n-2] += " " + out[n-1]
+		out = out[:n-1]
+	}
 	return out
 }
 

@@ -168,12 +168,15 @@ func parseTitledUnits(content, headingPath string, titles []string, code ...Span
 		carried, label = "", false
 		if b.fenced {
 			add(unitCode, stripCodeMarkers(b.lines[0]))
+			if len(out) > 0 && out[len(out)-1].block == block {
+				out[len(out)-1].output = seenBelow(out, block)
+			}
 			continue
 		}
 		if b.code {
 			add(unitCode, codeText(b.lines))
 			if len(out) > 0 && out[len(out)-1].block == block {
-				out[len(out)-1].output = outputBlock(trimBlankLines(b.lines))
+				out[len(out)-1].output = outputBlock(trimBlankLines(b.lines)) || seenBelow(out, block)
 			}
 			continue
 		}
@@ -350,7 +353,7 @@ func parseTitledUnits(content, headingPath string, titles []string, code ...Span
 		case !(pendingLabel && fieldLine(strings.TrimSpace(lines[0]))) &&
 			(afterCode(out, block) && continuesOutput(lines) && !(len(lines) < 3 && isDefinition(lines)) || !isDefinition(lines) && isCodeBlock(lines)):
 			add(unitCode, code())
-			out[len(out)-1].output = outputBlock(lines)
+			out[len(out)-1].output = outputBlock(lines) || seenBelow(out, block)
 		default:
 			term := ""
 			if isDefinition(lines) {
@@ -1165,6 +1168,34 @@ func outputBlock(lines []string) bool {
 	}
 	return 2*logged >= len(lines)
 }
+
+// seenBelow reports whether the code unit just added in block is what the
+// sentence above it says the reader will see ("You would see:", "you
+// should see something like:", "This prints:"): a program's printed
+// output, whatever its shape. Hypothesis's statistics under "You would
+// see something like:" (a list of "- during generate phase …" lines, no
+// log by outputBlock's measure) counted as code naming the answer, and a
+// question about the option that prints them was answered with the
+// output instead of the sentence naming the option.
+// A block that goes on with such output after a blank line (a code span
+// splitBlocks cut in two) is that output too.
+func seenBelow(out []unit, block int) bool {
+	n := len(out) - 1
+	if n < 1 || out[n].block != block {
+		return false
+	}
+	prev := out[n-1]
+	if prev.kind == unitCode && prev.output && prev.block == block-1 {
+		return true
+	}
+	return prev.kind == unitSentence && prev.block == block-1 && announces(prev.text) && seesOutput.MatchString(strings.TrimSpace(prev.text))
+}
+
+// seesOutput matches a sentence announcing printed output: the reader
+// will see it, or a program prints or outputs it, the verb last ("The
+// following code prints the list:" announces the code, "you will see
+// events … of the data generation:" the program that makes them).
+var seesOutput = regexp.MustCompile(`(?i)(?:\byou(?:'ll|’ll| will| would| should| may| might)(?: then| now| also)? see|\b(?:prints|outputs|displays|shows)|\b(?:the|its) output (?:is|looks like|will be|would be))(?: (?:something|like|this|these|the following|as follows|out|similar to|output like|text like))*\s*[:：]$`)
 
 // labelledValue matches a line of a log or a dump: a label of one to four
 // words, a colon, a blank and a value.

@@ -1,0 +1,123 @@
+package answer
+
+import (
+	"strings"
+	"testing"
+)
+
+// statsSource is Hypothesis's "Test statistics" section as extraction
+// gives it: two examples, each a program and, under "You would see:",
+// what it prints (a list of "- during generate phase …" lines, no log by
+// outputBlock's measure).
+func statsSource() Source {
+	var b strings.Builder
+	var code []Span
+	block := func(text string) {
+		start := b.Len()
+		b.WriteString(text)
+		code = append(code, Span{Start: start, End: b.Len()})
+		b.WriteString("\n\n")
+	}
+	b.WriteString("Test statistics\n\nIf you are using pytest you can see a number of statistics about the executed tests by passing the command line argument --hypothesis-show-statistics. " +
+		"This will include some general statistics about the test:\n\nFor example if you ran the following with --hypothesis-show-statistics:\n\n")
+	block("from hypothesis import given, strategies as st\n\n\n@given(st.integers())\ndef test_integers(i):\n    pass")
+	b.WriteString("You would see:\n\n")
+	block("- during generate phase (0.06 seconds):\n    - Typical runtimes: < 1ms, ~ 47% in data generation\n    - 100 passing examples, 0 failing examples, 0 invalid examples\n- Stopped because settings.max_examples=100")
+	b.WriteString("The final “Stopped because” line is particularly important to note: It tells you the setting value that determined when the test should stop trying new examples. " +
+		"This can be useful for understanding the behaviour of your tests. Ideally you’d always want this to be max_examples.\n\n" +
+		"In some cases (such as filtered and recursive strategies) you will see events mentioned which describe some aspect of the data generation:\n\n")
+	block("from hypothesis import given, strategies as st\n\n\n@given(st.integers().filter(lambda x: x % 2 == 0))\ndef test_even_integers(i):\n    pass")
+	b.WriteString("You would see something like:\n\n")
+	block("test_even_integers:\n\n  - during generate phase (0.08 seconds):\n      - Typical runtimes: < 1ms, ~ 57% in data generation\n      - 100 passing examples, 0 failing examples, 12 invalid examples\n" +
+		"      - Events:\n        * 51.79%, Retried draw from integers().filter(lambda x: x % 2 == 0) to satisfy filter\n  - Stopped because settings.max_examples=100")
+	return Source{N: 1, Title: "Details and advanced features", HeadingPath: "Details and advanced features > Test statistics", Content: b.String(), Code: code}
+}
+
+// TestSeenOutputIsOutput: a code block under "You would see:" or "you
+// should see something like:" is what a program prints, whatever its
+// shape; one under "For example if you ran the following with …:" is the
+// program.
+func TestSeenOutputIsOutput(t *testing.T) {
+	t.Parallel()
+	s := statsSource()
+	us := parseTitledUnits(s.Content, s.HeadingPath, nil, s.Code...)
+	var programs, outputs int
+	for _, u := range us {
+		if u.kind != unitCode {
+			continue
+		}
+		if u.output {
+			outputs++
+			if strings.Contains(u.text, "@given") {
+				t.Errorf("the program %q read as output", u.text)
+			}
+		} else {
+			programs++
+			if strings.Contains(u.text, "passing examples") {
+				t.Errorf("the printed statistics %q read as code", u.text)
+			}
+		}
+	}
+	if programs != 2 || outputs != 2 {
+		t.Errorf("%d programs and %d outputs, want 2 and 2", programs, outputs)
+	}
+	for _, c := range []struct {
+		s    string
+		want bool
+	}{
+		{"You would see:", true},
+		{"You should see something like:", true},
+		{"Running it, you’ll see:", true},
+		{"This prints:", true},
+		{"The output is:", true},
+		{"The following code prints the list:", false},
+		{"You can see the statistics by running:", false},
+		{"In some cases you will see events mentioned which describe some aspect of the data generation:", false},
+		{"For example if you ran the following with --hypothesis-show-statistics:", false},
+	} {
+		if got := seesOutput.MatchString(c.s); got != c.want {
+			t.Errorf("seesOutput(%q) = %v, want %v", c.s, got, c.want)
+		}
+	}
+}
+
+// TestWhichOptionQuotesTheOption: "Which pytest option prints statistics
+// like passing examples and time spent generating data?" was answered
+// with the second example's sentences and what it prints ("data
+// generation", "passing examples"), not the sentence naming the option.
+func TestWhichOptionQuotesTheOption(t *testing.T) {
+	t.Parallel()
+	r := Extractive("Which pytest option prints statistics like passing examples and time spent generating data?", []Source{statsSource()}, 3)
+	if !strings.Contains(r.Answer, "--hypothesis-show-statistics") || !strings.HasPrefix(r.Answer, "If you are using pytest") {
+		t.Errorf("answer %q: want the sentence naming --hypothesis-show-statistics first", r.Answer)
+	}
+	for _, c := range []struct {
+		q    string
+		want bool
+	}{
+		{"Which pytest option prints statistics?", true},
+		{"What flag makes git push skip hooks?", true},
+		{"What is option --foo for?", false},
+		{"Which options does the command take?", false},
+	} {
+		if got := asksWhichOption(c.q); got != c.want {
+			t.Errorf("asksWhichOption(%q) = %v, want %v", c.q, got, c.want)
+		}
+	}
+}
+
+// TestTrailingCitationStaysWithItsSentence: a parenthesis after a
+// paragraph's last full stop ("… than random PBT. (Löscher and
+// Sagonas)") is that sentence's; split off, it opened the next
+// paragraph's sentence in an answer: "(Löscher and Sagonas) [2] This is
+// not always a good idea …".
+func TestTrailingCitationStaysWithItsSentence(t *testing.T) {
+	t.Parallel()
+	got := splitUnit("This explores the input space more effectively than random PBT. (Löscher and Sagonas)")
+	if len(got) != 1 || !strings.HasSuffix(got[0], "random PBT. (Löscher and Sagonas)") {
+		t.Errorf("splitUnit: %q, want one sentence ending with its citation", got)
+	}
+	if got := splitUnit("Configure the proxy first. (Optional) Set a timeout."); len(got) != 2 {
+		t.Errorf("splitUnit: %q, want two sentences", got)
+	}
+}
