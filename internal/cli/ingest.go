@@ -158,6 +158,14 @@ func runIngest(ctx context.Context, e *env, args []string) error {
 			fmt.Fprintf(e.stdout, "left out %d files --exclude names (directories it names with all they hold)\n", excluded)
 		}
 		printNotIngested(e, sum)
+		if tags, ex := ingest.Translations(files); len(tags) > 0 && sum.Added+sum.Updated > 0 {
+			// Each language's copy is stored and searched: ranking puts
+			// the question's language first (search.discountForeign), and
+			// the user may want one language only.
+			fmt.Fprintf(e.stdout, "NOTE: by their names the files are in %d languages (%s; e.g. %s and %s): each is stored and searched, "+
+				"chunks in the question's language ranked first; --include or --exclude a glob of the language's part of the name keeps one (e.g. --include '*.%s.*')\n",
+				len(tags), strings.Join(tags, ", "), ex[0], ex[1], preferredTag(tags))
+		}
 		if prefix := runPrefix(*baseURI, paths); prefix != "" && sum.Added > 0 {
 			// A corpus ingested again under another base URI (or none)
 			// is stored twice, and every question gets each page twice.
@@ -185,6 +193,15 @@ func runIngest(ctx context.Context, e *env, args []string) error {
 		return fmt.Errorf("%d of %d files failed", sum.Failed, len(files)+len(walkFails))
 	}
 	return nil
+}
+
+// preferredTag is the language a note's example keeps: English when the
+// files have it, else the first.
+func preferredTag(tags []string) string {
+	if slices.Contains(tags, "en") {
+		return "en"
+	}
+	return tags[0]
 }
 
 // skippedDirs counts the walk's skipped entries that are directories left
