@@ -2188,7 +2188,10 @@ func opensWithBackReference(s string) bool {
 	// compare using this option are …": the option is the previous
 	// sentence's).
 	for i := 1; condition && i < len(f) && i < maxConditionWords; i++ {
-		if w := strings.Trim(f[i], "\"'("); (w == "this" || w == "these" || w == "such") && i+1 < len(f) {
+		// "such as" introduces examples, not a reference ("If upstream
+		// does not use a normal versioning scheme such as 2.30.32 …"
+		// brought an unrelated sentence before it into an answer).
+		if w := strings.Trim(f[i], "\"'("); (w == "this" || w == "these" || w == "such") && i+1 < len(f) && !(w == "such" && f[i+1] == "as") {
 			return true
 		}
 		if strings.HasSuffix(f[i], ",") {

@@ -121,3 +121,27 @@ func TestTrailingCitationStaysWithItsSentence(t *testing.T) {
 		t.Errorf("splitUnit: %q, want two sentences", got)
 	}
 }
+
+// TestSuchAsIsNoBackReference: "If upstream does not use a normal
+// versioning scheme such as 2.30.32 …" refers to nothing before it ("such
+// as" gives examples); read as a back-reference, it brought the unrelated
+// paragraph above it ("In order to avoid name collisions, …") into the
+// answer. A condition holding "such" before a noun still leans on the
+// sentence before ("If such a file exists, …").
+func TestSuchAsIsNoBackReference(t *testing.T) {
+	t.Parallel()
+	c := "Package name and version\n\nYou must adjust the package name and upstream version accordingly for the Debian packaging.\n\n" +
+		"In order to manage the package name and version information effectively under popular tools such as the aptitude command, it is a good idea to keep the length of package name to be equal or less than 30 characters; and the total length of version and revision to be equal or less than 14 characters.\n\n" +
+		"In order to avoid name collisions, the user visible binary package name should not be chosen from any generic words.\n\n" +
+		"If upstream does not use a normal versioning scheme such as 2.30.32 but uses some kind of date such as 11Apr29, a random codename string, or a VCS hash value as part of the version, " +
+		"make sure to remove them from the upstream version. Such information can be recorded in the debian/changelog file. " +
+		"If you need to invent a version string, use the YYYYMMDD format such as 20110429 as upstream version.\n"
+	r := Extractive("Upstream versions its releases with dates like 11Apr29; what version string should I use for the Debian package?",
+		[]Source{{N: 1, Title: "Basics", HeadingPath: "Basics > Package name and version", Content: c}}, 3)
+	if !strings.HasPrefix(r.Answer, "If upstream does not use") {
+		t.Errorf("answer %q: want it to open with the sentence about dates", r.Answer)
+	}
+	if opensWithBackReference("If upstream uses a scheme such as 2.30.32, keep it.") || !opensWithBackReference("If such a file exists, it is read first.") {
+		t.Error(`"such as" read as a back-reference, or "such a" not`)
+	}
+}
