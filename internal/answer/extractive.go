@@ -72,6 +72,65 @@ func codeCut(lines []string) int {
 	return fallback
 }
 
+// cutCode returns a long block's first lines up to its cut (codeCut) and
+// "…", and, when a line below the cut holds question terms the first
+// lines lack, the lines around the one holding most of them between "…"
+// lines: structlog's example of JSON logging was cut after "# Also print
+// structured tracebacks." and before the dict_tracebacks processor the
+// question asked for, and its Flask example before the bind_contextvars
+// call that adds the request ID. The first lines stay: what the window's
+// lines belong to is there.
+func cutCode(lines, query []string) []string {
+	return cutAt(lines, codeCut(lines), query)
+}
+
+// cutAt returns lines[:k] and "…", with the window around the line below
+// k holding most of the question's terms that lines[:k] lack (cutCode).
+func cutAt(lines []string, k int, query []string) []string {
+	kept := map[string]bool{}
+	for _, l := range lines[:k] {
+		for _, t := range terms(l) {
+			kept[t] = true
+		}
+	}
+	best, most := -1, 0
+	for j := k; j < len(lines); j++ {
+		n := 0
+		for _, t := range uniq(terms(lines[j])) {
+			if !kept[t] && slices.Contains(query, t) {
+				n++
+			}
+		}
+		if n > most {
+			best, most = j, n
+		}
+	}
+	if best < 0 && k < len(lines) {
+		// The first lines end on a comment holding the question's words
+		// ("# Also print structured tracebacks."): it says what the
+		// lines after it do, and those are the answer.
+		last := strings.TrimSpace(lines[k-1])
+		comment := strings.HasPrefix(strings.TrimLeft(last, ". >"), "#") || strings.HasPrefix(last, "//")
+		if comment && slices.ContainsFunc(terms(last), func(t string) bool { return slices.Contains(query, t) }) {
+			best = k + codeContext
+		}
+	}
+	out := append(lines[:k:k], "…")
+	if best < 0 {
+		return out
+	}
+	from, to := max(k, best-codeContext), min(len(lines), best+codeContext+1)
+	if from > k {
+		out = append(out, lines[from:to]...)
+	} else {
+		out = append(out[:k], lines[from:to]...)
+	}
+	if to < len(lines) {
+		out = append(out, "…")
+	}
+	return out
+}
+
 // quotedLen is the length of u as an answer quotes it (render), for
 // sizing passages: a sentence cut at maxQuoteChars; a code block whole up
 // to maxCodeLines, a longer one by the lines before its cut (codeCut), and
@@ -964,6 +1023,15 @@ func bestPassage(question string, query []string, sources []Source, docs [][]uni
 					// quoted without the function it belongs to.
 					break
 				}
+				if b > a && u.kind == unitSentence && len(u.defines) > 0 && !difference && u.item == "" && !entryField(u.defines) &&
+					!slices.Equal(u.defines, d[a].defines) && insideEntry(d, a) && !announces(d[b-1].text) {
+					// Nor does a passage opening in an entry's tail run into
+					// the next entry: psycopg2's parse_dsn() ends with
+					// "libpq docs for PQconninfoParse().", and from there a
+					// passage ran on into quote_ident()'s definition, which
+					// was quoted as how to parse a connection string.
+					break
+				}
 				if b > a && u.kind != unitCode && u.block != d[b-1].block && d[b-1].kind != unitCode && len(info[si][b-1].holds) == 0 &&
 					endsSentence(strings.TrimSpace(d[b-1].text)) {
 					// Nor does it carry a finished sentence that holds none
@@ -1107,6 +1175,21 @@ func bestPassage(question string, query []string, sources []Source, docs [][]uni
 		}
 	}
 	return src, from, to, ok, per
+}
+
+// insideEntry reports whether unit a lies in an entry of a reference (a
+// definition above it in its section, as a function's entry has, and a
+// later unit of the same entry, not the definition itself).
+func insideEntry(d []unit, a int) bool {
+	if len(d[a].defines) > 0 {
+		return false
+	}
+	for k := a - 1; k >= 0 && d[k].section == d[a].section; k-- {
+		if len(d[k].defines) > 0 && !entryField(d[k].defines) && d[k].item == "" {
+			return true
+		}
+	}
+	return false
 }
 
 // casedNames returns, by query term, the question's spelling of a name
@@ -2305,8 +2388,7 @@ func render(us []unit, n int, options, query, optionQuery []string) string {
 				lines = sessionLines(lines, query)
 			}
 			if len(lines) > maxWholeCodeLines {
-				k := codeCut(lines)
-				lines = append(lines[:k:k], "…")
+				lines = cutCode(lines, query)
 			}
 			if i > 0 {
 				b.WriteString("\n\n")
@@ -2484,7 +2566,7 @@ func sessionLines(lines, query []string) []string {
 	room := maxCodeLines - len(out)
 	cell := lines[starts[best]:ends[best]]
 	if len(cell) > room {
-		cell = append(slices.Clone(cell[:max(room-1, 1)]), "…")
+		cell = cutAt(slices.Clone(cell), max(room-1, 1), query)
 	}
 	return append(out, cell...)
 }

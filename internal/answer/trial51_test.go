@@ -145,3 +145,30 @@ func TestSuchAsIsNoBackReference(t *testing.T) {
 		t.Error(`"such as" read as a back-reference, or "such a" not`)
 	}
 }
+
+// TestLongCodeShowsTheLineAsked: a long example cut after its first lines
+// lost the line the question asked about (structlog's dict_tracebacks
+// processor under "# Also print structured tracebacks."); the cut keeps
+// the first lines and shows the lines around the one holding the
+// question's terms the first lines lack.
+func TestLongCodeShowsTheLineAsked(t *testing.T) {
+	t.Parallel()
+	intro := "Pretty Printing vs. Structured Output\n\nIn production you should emit structured output (like JSON). You can even generate structured exception tracebacks. " +
+		"This makes analyzing errors easier, since log aggregators can render JSON much better than multiline strings.\n\n" +
+		"Here is a simple example of how you can have pretty logs during development and JSON output when your app is running in a production context:\n\n"
+	code := ">>> import sys\n>>> import structlog\n>>>\n>>> shared_processors = [\n...     # Processors that have nothing to do with output,\n...     # e.g., add timestamps or log level names.\n... ]\n" +
+		">>> if sys.stderr.isatty():\n...     # Pretty printing when we run in a terminal session.\n...     # Automatically prints pretty tracebacks when \"rich\" is installed\n" +
+		"...     processors = shared_processors + [\n...         structlog.dev.ConsoleRenderer(),\n...     ]\n... else:\n...     # Print JSON when we run, e.g., in a Docker container.\n" +
+		"...     # Also print structured tracebacks.\n...     processors = shared_processors + [\n...         structlog.processors.dict_tracebacks,\n" +
+		"...         structlog.processors.JSONRenderer(),\n...     ]\n>>> structlog.configure(processors)\n>>> log = structlog.get_logger()\n>>> log.info(\"hello\")"
+	content := intro + code + "\n"
+	src := Source{N: 1, Title: "Logging Best Practices", HeadingPath: "Logging Best Practices > Pretty Printing vs. Structured Output", Content: content,
+		Code: []Span{{Start: len(intro), End: len(intro) + len(code)}}}
+	r := Extractive("How do I get exceptions logged as structured JSON tracebacks instead of one long multiline string?", []Source{src}, 3)
+	if !strings.Contains(r.Answer, "structlog.processors.dict_tracebacks") {
+		t.Errorf("answer %q: want the dict_tracebacks line", r.Answer)
+	}
+	if !strings.Contains(r.Answer, ">>> import sys") {
+		t.Errorf("answer %q: want the example's first lines kept", r.Answer)
+	}
+}
