@@ -1180,17 +1180,38 @@ func bestPassage(question string, query []string, sources []Source, docs [][]uni
 // insideEntry reports whether unit a lies in an entry of a reference (a
 // definition above it in its section, as a function's entry has, and a
 // later unit of the same entry, not the definition itself).
+// A "See also" or "Note" under the entry is the entry's, though its title
+// line starts a section: psycopg2's parse_dsn() ends with "See also" above
+// "libpq docs for PQconninfoParse()."
 func insideEntry(d []unit, a int) bool {
 	if len(d[a].defines) > 0 {
 		return false
 	}
-	for k := a - 1; k >= 0 && d[k].section == d[a].section; k-- {
+	for k := a - 1; k >= 0; k-- {
+		if d[k].section != d[k+1].section && !admonitionTitle(d[k+1].heading) {
+			return false
+		}
 		if len(d[k].defines) > 0 && !entryField(d[k].defines) && d[k].item == "" {
 			return true
 		}
 	}
 	return false
 }
+
+// admonitionTitle reports the terms of a section title that labels a part
+// of an entry ("See also", whose words are stop words, "Note", "Warning",
+// "Example").
+func admonitionTitle(heading []string) bool {
+	for _, t := range heading {
+		if !admonitionTerms[t] {
+			return false
+		}
+	}
+	return true
+}
+
+var admonitionTerms = map[string]bool{"see": true, "note": true, "warning": true, "exampl": true, "tip": true, "important": true,
+	"caution": true, "hint": true, "seealso": true, "attention": true, "danger": true}
 
 // casedNames returns, by query term, the question's spelling of a name
 // written in mixed case ("sH", "iOS", "postBuffer"): its capitals after a

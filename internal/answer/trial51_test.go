@@ -172,3 +172,23 @@ func TestLongCodeShowsTheLineAsked(t *testing.T) {
 		t.Errorf("answer %q: want the example's first lines kept", r.Answer)
 	}
 }
+
+// TestPassageStaysInItsEntry: psycopg2's parse_dsn() entry ends with "See
+// also" above "libpq docs for PQconninfoParse()."; a passage opening
+// there ran on into quote_ident()'s definition, which was quoted as how
+// to parse a connection string into a dict.
+func TestPassageStaysInItsEntry(t *testing.T) {
+	t.Parallel()
+	c := "psycopg2.extensions – Extensions to the DB API\n\n" +
+		"psycopg2.extensions.make_dsn(dsn=None, **kwargs)\nCreate a valid connection string from arguments.\n\nNew in version 2.7.\n\n" +
+		"psycopg2.extensions.parse_dsn(dsn)\nParse connection string into a dictionary of keywords and values.\n\n" +
+		"Parsing is delegated to the libpq: different versions of the client library may support different formats or parameters (for example, connection URIs are only supported from libpq 9.2). Raise ProgrammingError if the dsn is not valid.\n\n" +
+		"New in version 2.7.\n\nSee also\n\nlibpq docs for PQconninfoParse().\n\n" +
+		"psycopg2.extensions.quote_ident(str, scope)\nReturn quoted identifier according to PostgreSQL quoting rules.\n\n" +
+		"The scope must be a connection or a cursor, the underlying connection encoding is used for any necessary character conversion.\n\nNew in version 2.7.\n"
+	r := Extractive("How can I split a libpq connection string or a postgresql:// URI into a dict of its parameters?",
+		[]Source{{N: 1, Title: "psycopg2.extensions", HeadingPath: "psycopg2.extensions – Extensions to the DB API", Content: c}}, 3)
+	if strings.Contains(r.Answer, "quote_ident") || !strings.Contains(r.Answer, "parse_dsn") {
+		t.Errorf("answer %q: want parse_dsn's entry, not quote_ident's", r.Answer)
+	}
+}
