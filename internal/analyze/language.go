@@ -18,33 +18,59 @@ import (
 // margin.
 
 // latinWords calls yield with each lower-cased word of s (a run of
-// letters), the letters of Latin abbreviations ("e.g.", "i.e.", "etc.",
-// "vs.", "cf.", whose letters would count as words of other languages:
-// "e" is Italian and Portuguese) left out: a one-letter word before a full
-// stop, and etc, vs and cf before one. The word is only valid during the
-// call.
+// letters) that is prose: a part of an identifier (os.path, com.example,
+// na_values, /usr/share) is code, the same in every language, and "os",
+// "com" and "na" are Portuguese words. The letters of Latin abbreviations
+// ("e.g.", "i.e.", "etc.", "vs.", "cf.", whose letters would count as
+// words of other languages: "e" is Italian and Portuguese) are left out
+// too: a one-letter word before a full stop, and etc, vs and cf before
+// one. The word is only valid during the call.
 func latinWords(s string, yield func(w []byte)) {
 	var arr [64]byte
 	w := arr[:0]
-	end := func(next rune) {
-		if len(w) == 0 {
-			return
-		}
-		if next == '.' && (utf8.RuneCount(w) == 1 || string(w) == "etc" || string(w) == "vs" || string(w) == "cf") {
-			w = w[:0]
-			return
-		}
-		yield(w)
-		w = w[:0]
-	}
-	for _, r := range s {
+	var prev rune // the rune before the word
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
 		if unicode.IsLetter(r) {
 			w = utf8.AppendRune(w, unicode.ToLower(r))
+			i += size
 			continue
 		}
-		end(r)
+		if len(w) > 0 {
+			abbreviation := r == '.' && (utf8.RuneCount(w) == 1 || string(w) == "etc" || string(w) == "vs" || string(w) == "cf")
+			if !abbreviation && !identifierPart(prev, s[i:]) {
+				yield(w)
+			}
+			w = w[:0]
+		}
+		prev = r
+		i += size
 	}
-	end(0)
+	if len(w) > 0 && !identifierPart(prev, "") {
+		yield(w)
+	}
+}
+
+// identifierPart reports whether a word between prev (the rune before it)
+// and rest (the text after it) is part of an identifier, a path or an
+// address: joined to what is around it by a dot, an underscore, a slash,
+// "@", "=", "(" or a digit.
+func identifierPart(prev rune, rest string) bool {
+	if prev == '.' || prev == '_' || prev == '/' || prev == '\\' || prev == '@' || prev == '$' || prev == '`' || unicode.IsDigit(prev) {
+		return true
+	}
+	if rest == "" {
+		return false
+	}
+	next, size := utf8.DecodeRuneInString(rest)
+	switch next {
+	case '_', '/', '\\', '(', '=', '@', '`':
+		return true
+	case '.', ':':
+		after, _ := utf8.DecodeRuneInString(rest[size:])
+		return unicode.IsLetter(after) || unicode.IsDigit(after) || after == '_' || after == '/'
+	}
+	return unicode.IsDigit(next)
 }
 
 // functionWords are the most frequent words of languages written in Latin
@@ -117,19 +143,33 @@ func Language(text string, min int) (string, map[string]int) {
 // "other"; "" when s has no letters.
 func Script(s string) string {
 	var n [len(scripts)]int
-	for _, r := range s {
-		if r < 0x80 {
-			if 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' {
-				n[0]++
+	latin, start := 0, -1 // the Latin letters of the current word, where it starts
+	var before rune       // the rune before it
+	var prev rune
+	for i, r := range s {
+		isLatin := r < 0x80 && ('a' <= r && r <= 'z' || 'A' <= r && r <= 'Z') || r >= 0x80 && unicode.Is(unicode.Latin, r)
+		if isLatin {
+			if start < 0 {
+				start, before = i, prev
 			}
+			latin++
+			prev = r
 			continue
 		}
-		if !unicode.IsLetter(r) {
+		if start >= 0 {
+			// Identifiers are code, the same in every language: a
+			// Japanese question naming requests.Session and
+			// requests.get is Japanese.
+			if !identifierPart(before, s[i:]) {
+				n[0] += latin
+			}
+			latin, start = 0, -1
+		}
+		prev = r
+		if r < 0x80 || !unicode.IsLetter(r) {
 			continue
 		}
 		switch {
-		case unicode.Is(unicode.Latin, r):
-			n[0]++
 		case unicode.Is(unicode.Cyrillic, r):
 			n[1]++
 		case unicode.Is(unicode.Greek, r):
@@ -146,6 +186,17 @@ func Script(s string) string {
 			n[7]++
 		default:
 			n[8]++
+		}
+	}
+	if start >= 0 && !identifierPart(before, "") {
+		n[0] += latin
+	}
+	if n == [len(scripts)]int{} && strings.ContainsFunc(s, unicode.IsLetter) {
+		// Only identifiers: their letters tell the script.
+		for _, r := range s {
+			if r < 0x80 && ('a' <= r && r <= 'z' || 'A' <= r && r <= 'Z') {
+				n[0]++
+			}
 		}
 	}
 	best, most := "", 0

@@ -805,11 +805,14 @@ func bestPassage(question string, query []string, sources []Source, docs [][]uni
 	procedure := asksProcedure(question)
 	where := asksWhere.MatchString(lowerQ) && !asksPositionInside.MatchString(lowerQ)
 	// For a question asking which option does something and naming none,
-	// a sentence or code that names a command-line option is what it asks
-	// for: "If you are using pytest you can see a number of statistics …
-	// by passing the command line argument --hypothesis-show-statistics"
-	// lost to the example's sentences further down, which hold more of
-	// the question's other words ("data generation", "max_examples").
+	// a sentence or code that names a command-line option named for what
+	// the question asks (namesAskedOption) is what it asks for: "If you
+	// are using pytest you can see a number of statistics … by passing
+	// the command line argument --hypothesis-show-statistics" lost to the
+	// example's sentences further down, which hold more of the question's
+	// other words ("data generation", "max_examples"). Any option would
+	// do for "Which storage option keeps sessions fastest?", and one that
+	// keeps a development server single-threaded won.
 	optionAsked := asksWhichOption(question) && len(questionOptions(question)) == 0
 	dated := asksWhen.MatchString(lowerQ)
 	difference := asksContrast.MatchString(question)
@@ -877,7 +880,7 @@ func bestPassage(question string, query []string, sources []Source, docs [][]uni
 			f.names = u.kind == unitCode && !u.output || u.kind != unitCode && namesThing(u.text, lowerQ)
 			f.instructs = procedure && u.kind != unitCode && instructs(u.text)
 			f.locates = where && u.kind != unitCode && locates(u.text)
-			f.option = optionAsked && !(u.kind == unitCode && u.output) && optionWord.MatchString(u.text)
+			f.option = optionAsked && !(u.kind == unitCode && u.output) && namesAskedOption(u.text, query)
 		}
 	}
 	for i, name := range cased {
@@ -2825,6 +2828,20 @@ func instructs(s string) bool {
 // voice: "You can use UnicodeDammit.detwingle() to …", "you need to call
 // …".
 var offersMeans = regexp.MustCompile(`(?i)\b(you|one) (can|could|may|should|need to|must|have to) (simply |just |also |then )?(use|call|pass|set|run|add|specify|install|enable|disable|configure|invoke|apply|write|define|create|change|turn on|turn off)\b`)
+
+// namesAskedOption reports whether text names a command-line option
+// (optionWord) whose name holds a term of the query
+// ("--hypothesis-show-statistics" for a question about statistics,
+// "--use-fuzzy" for fuzzy translations).
+func namesAskedOption(text string, query []string) bool {
+	for _, o := range optionWord.FindAllString(text, -1) {
+		name := strings.ReplaceAll(strings.TrimLeft(strings.TrimSpace(strings.TrimLeft(o, " \t(")), "-"), "-", " ")
+		if slices.ContainsFunc(terms(name), func(t string) bool { return slices.Contains(query, t) }) {
+			return true
+		}
+	}
+	return false
+}
 
 // optionWord matches a command-line option ("-export-symbols", "--dry-run").
 var optionWord = regexp.MustCompile(`(^|[\s(])--?[A-Za-z][A-Za-z0-9]*-?[A-Za-z0-9-]*\b`)

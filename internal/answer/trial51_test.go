@@ -70,6 +70,7 @@ func TestSeenOutputIsOutput(t *testing.T) {
 		{"Running it, you’ll see:", true},
 		{"This prints:", true},
 		{"The output is:", true},
+		{"The following example shows this:", false},
 		{"The following code prints the list:", false},
 		{"You can see the statistics by running:", false},
 		{"In some cases you will see events mentioned which describe some aspect of the data generation:", false},
@@ -190,5 +191,43 @@ func TestPassageStaysInItsEntry(t *testing.T) {
 		[]Source{{N: 1, Title: "psycopg2.extensions", HeadingPath: "psycopg2.extensions – Extensions to the DB API", Content: c}}, 3)
 	if strings.Contains(r.Answer, "quote_ident") || !strings.Contains(r.Answer, "parse_dsn") {
 		t.Errorf("answer %q: want parse_dsn's entry, not quote_ident's", r.Answer)
+	}
+}
+
+// TestAnyOptionIsNotTheAskedOne (a review's case): "Which storage option
+// keeps sessions fastest?" asks for a kind of storage; a sentence naming
+// an unrelated command-line option (--nothreading) is no answer to it.
+func TestAnyOptionIsNotTheAskedOne(t *testing.T) {
+	t.Parallel()
+	c := "Sessions\n\nThe cache backend keeps sessions in memory and is the fastest way to store sessions. The database backend is the default.\n\n" +
+		"Start the development server with --nothreading to keep sessions in one thread when debugging them.\n"
+	r := Extractive("Which storage option keeps sessions fastest?", []Source{{N: 1, Title: "Sessions", HeadingPath: "Sessions", Content: c}}, 3)
+	if !strings.HasPrefix(r.Answer, "The cache backend") {
+		t.Errorf("answer %q: want the cache backend sentence first", r.Answer)
+	}
+}
+
+// TestProgramAfterOutputIsCode (a review's case): a program in a code
+// block of its own right under a printed output is a program (joined to
+// the output as one block, the block is code); only the rest of the same
+// block, cut by a blank line, goes on with the output.
+func TestProgramAfterOutputIsCode(t *testing.T) {
+	t.Parallel()
+	var b strings.Builder
+	var code []Span
+	block := func(text string) {
+		start := b.Len()
+		b.WriteString(text)
+		code = append(code, Span{Start: start, End: b.Len()})
+		b.WriteString("\n\n")
+	}
+	b.WriteString("Settings\n\nYou would see:\n\n")
+	block("test_even_integers:\n\n  - during generate phase (0.08 seconds):\n      - 100 passing examples")
+	block("from hypothesis import given, settings\n\n@settings(max_examples=500)\n@given(st.integers())\ndef test_more(i):\n    pass")
+	us := parseTitledUnits(b.String(), "Settings", nil, code...)
+	for _, u := range us {
+		if u.kind == unitCode && strings.Contains(u.text, "max_examples=500") && u.output {
+			t.Errorf("the program %q read as output", u.text)
+		}
 	}
 }

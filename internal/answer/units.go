@@ -169,14 +169,17 @@ func parseTitledUnits(content, headingPath string, titles []string, code ...Span
 		if b.fenced {
 			add(unitCode, stripCodeMarkers(b.lines[0]))
 			if len(out) > 0 && out[len(out)-1].block == block {
-				out[len(out)-1].output = seenBelow(out, block)
+				out[len(out)-1].output = seenBelow(out, block, false)
 			}
 			continue
 		}
 		if b.code {
 			add(unitCode, codeText(b.lines))
 			if len(out) > 0 && out[len(out)-1].block == block {
-				out[len(out)-1].output = outputBlock(trimBlankLines(b.lines)) || seenBelow(out, block)
+				// A span a blank line cut in two goes on with what its
+				// first part is.
+				sameSpan := bi > 0 && blocks[bi-1].code && blocks[bi-1].span == b.span
+				out[len(out)-1].output = outputBlock(trimBlankLines(b.lines)) || seenBelow(out, block, sameSpan)
 			}
 			continue
 		}
@@ -353,7 +356,7 @@ func parseTitledUnits(content, headingPath string, titles []string, code ...Span
 		case !(pendingLabel && fieldLine(strings.TrimSpace(lines[0]))) &&
 			(afterCode(out, block) && continuesOutput(lines) && !(len(lines) < 3 && isDefinition(lines)) || !isDefinition(lines) && isCodeBlock(lines)):
 			add(unitCode, code())
-			out[len(out)-1].output = outputBlock(lines) || seenBelow(out, block)
+			out[len(out)-1].output = outputBlock(lines) || seenBelow(out, block, false)
 		default:
 			term := ""
 			if isDefinition(lines) {
@@ -547,6 +550,7 @@ type rawBlock struct {
 	lines  []string
 	fenced bool
 	code   bool
+	span   int // the code span a code block is (part of), counted from 1
 }
 
 // entryRuns reports, per block, a short line shaped like a caption
@@ -605,10 +609,15 @@ func splitBlocks(content string, spans []Span) []rawBlock {
 		code   []string
 		fence  string // the open fence's marker, "" outside one
 		inSpan bool   // cur holds lines of a recorded code span
+		spanNo int    // the spans entered so far
 	)
 	flush := func() {
 		if len(cur) > 0 {
-			out = append(out, rawBlock{lines: cur, code: inSpan})
+			b := rawBlock{lines: cur, code: inSpan}
+			if inSpan {
+				b.span = spanNo
+			}
+			out = append(out, b)
 			cur = nil
 		}
 	}
@@ -622,6 +631,9 @@ func splitBlocks(content string, spans []Span) []rawBlock {
 		if spanned := fence == "" && len(spans) > 0 && spans[0].Start <= at; spanned != inSpan {
 			flush()
 			inSpan = spanned
+			if spanned {
+				spanNo++
+			}
 		}
 		t := strings.TrimSpace(line)
 		if inSpan {
@@ -1178,14 +1190,15 @@ func outputBlock(lines []string) bool {
 // question about the option that prints them was answered with the
 // output instead of the sentence naming the option.
 // A block that goes on with such output after a blank line (a code span
-// splitBlocks cut in two) is that output too.
-func seenBelow(out []unit, block int) bool {
+// splitBlocks cut in two: sameSpan) is that output too; a program after
+// it in a span of its own is not.
+func seenBelow(out []unit, block int, sameSpan bool) bool {
 	n := len(out) - 1
 	if n < 1 || out[n].block != block {
 		return false
 	}
 	prev := out[n-1]
-	if prev.kind == unitCode && prev.output && prev.block == block-1 {
+	if sameSpan && prev.kind == unitCode && prev.output && prev.block == block-1 {
 		return true
 	}
 	return prev.kind == unitSentence && prev.block == block-1 && announces(prev.text) && seesOutput.MatchString(strings.TrimSpace(prev.text))
@@ -1195,7 +1208,7 @@ func seenBelow(out []unit, block int) bool {
 // will see it, or a program prints or outputs it, the verb last ("The
 // following code prints the list:" announces the code, "you will see
 // events … of the data generation:" the program that makes them).
-var seesOutput = regexp.MustCompile(`(?i)(?:\byou(?:'ll|’ll| will| would| should| may| might)(?: then| now| also)? see|\b(?:prints|outputs|displays|shows)|\b(?:the|its) output (?:is|looks like|will be|would be))(?: (?:something|like|this|these|the following|as follows|out|similar to|output like|text like))*\s*[:：]$`)
+var seesOutput = regexp.MustCompile(`(?i)(?:\byou(?:'ll|’ll| will| would| should| may| might)(?: then| now| also)? see|\b(?:prints|outputs|displays)|\b(?:the|its) output (?:is|looks like|will be|would be))(?: (?:something|like|this|these|the following|as follows|out|similar to|output like|text like))*\s*[:：]$`)
 
 // labelledValue matches a line of a log or a dump: a label of one to four
 // words, a colon, a blank and a value.

@@ -158,13 +158,13 @@ func runIngest(ctx context.Context, e *env, args []string) error {
 			fmt.Fprintf(e.stdout, "left out %d files --exclude names (directories it names with all they hold)\n", excluded)
 		}
 		printNotIngested(e, sum)
-		if tags, ex := ingest.Translations(files); len(tags) > 0 && sum.Added+sum.Updated > 0 {
+		if tags, ex, glob := ingest.Translations(files); len(tags) > 0 && sum.Added+sum.Updated > 0 {
 			// Each language's copy is stored and searched: ranking puts
 			// the question's language first (search.discountForeign), and
 			// the user may want one language only.
-			fmt.Fprintf(e.stdout, "NOTE: by their names the files are in %d languages (%s; e.g. %s and %s): each is stored and searched, "+
-				"chunks in the question's language ranked first; --include or --exclude a glob of the language's part of the name keeps one (e.g. --include '*.%s.*')\n",
-				len(tags), strings.Join(tags, ", "), ex[0], ex[1], preferredTag(tags))
+			fmt.Fprintf(e.stdout, "NOTE: by their names the files are in %d languages (%s; e.g. %s): each is stored and searched, "+
+				"chunks in the question's language ranked first; to keep one, --exclude the others (--exclude '%s' leaves that one out)\n",
+				len(tags), languageList(tags), ex, glob)
 		}
 		if prefix := runPrefix(*baseURI, paths); prefix != "" && sum.Added > 0 {
 			// A corpus ingested again under another base URI (or none)
@@ -195,13 +195,17 @@ func runIngest(ctx context.Context, e *env, args []string) error {
 	return nil
 }
 
-// preferredTag is the language a note's example keeps: English when the
-// files have it, else the first.
-func preferredTag(tags []string) string {
-	if slices.Contains(tags, "en") {
-		return "en"
+// languageList names the languages of a translations note, the original
+// (untagged) one as such.
+func languageList(tags []string) string {
+	out := make([]string, len(tags))
+	for i, t := range tags {
+		out[i] = t
+		if t == "" {
+			out[i] = "the original"
+		}
 	}
-	return tags[0]
+	return strings.Join(out, ", ")
 }
 
 // skippedDirs counts the walk's skipped entries that are directories left

@@ -60,7 +60,7 @@ func TestIngestNotesTranslations(t *testing.T) {
 		}
 	}
 	code, out, errOut := runCLI(t, env, "ingest", "--tenant", tn.Slug, "--base-uri", "https://langs.test/", dir)
-	if code != 0 || !strings.Contains(out, "NOTE: by their names the files are in 2 languages (de, en;") || !strings.Contains(out, "--include '*.en.*'") {
+	if code != 0 || !strings.Contains(out, "NOTE: by their names the files are in 2 languages (de, en; e.g. ") || !strings.Contains(out, "--exclude '*.de.*'") {
 		t.Fatalf("ingest: exit %d, stdout %q, stderr %q; want a note naming de and en", code, out, errOut)
 	}
 	one := t.TempDir()

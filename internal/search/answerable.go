@@ -937,7 +937,7 @@ func katakanaWords(query string) []string {
 func (n questionNames) bareSpellings() (numbers, spellings []string) {
 	var done []string
 	for _, r := range n.releases {
-		if !r.lower || slices.Contains(done, r.number) {
+		if !r.lower && !r.bare || slices.Contains(done, r.number) {
 			continue
 		}
 		done = append(done, r.number)
@@ -1254,6 +1254,9 @@ var countUnits = map[string]bool{"b": true, "kb": true, "mb": true, "gb": true, 
 type release struct {
 	written, name, number string
 	lower                 bool
+	// bare: the documents may write the number as a version of their
+	// own, without the name (bareSpellings); a lower-case name is one.
+	bare bool
 }
 
 // forms are the ways a document may write r, each with the lexeme it is
@@ -1294,16 +1297,20 @@ func releases(query string) []release {
 	for _, m := range releasePattern.FindAllStringSubmatchIndex(query, -1) {
 		name, number := query[m[2]:m[3]], query[m[4]:m[5]]
 		first := m[2] == len(query)-len(opening)
-		if product, ok := versionOf(query[:m[2]], name); ok {
+		if product, lower, ok := versionOf(query[:m[2]], name); ok {
 			// "Hypothesis version 6.90": the release of the name before
 			// the word (a trial's question about a release newer than the
 			// documents' was answered at 0.57, where "Hypothesis 7.0" was
 			// refused). The documents may number their own releases
 			// without the name ("Changed in version 6.60"), so the
-			// number counts as written in those forms too (bareSpellings).
-			if !countUnits[strings.ToLower(firstWord(query[m[5]:]))] {
+			// number counts as written in those forms too (bare,
+			// bareSpellings). A number of three or four digits is a
+			// build ("Windows version 1903"), and one before a unit a
+			// quantity.
+			whole, _, _ := strings.Cut(number, ".")
+			if len(whole) <= 2 && !countUnits[strings.ToLower(firstWord(query[m[5]:]))] {
 				written := product + " " + strings.Join(strings.Fields(query[m[2]:m[5]]), " ")
-				out = append(out, release{written: written, name: product, number: number, lower: true})
+				out = append(out, release{written: written, name: product, number: number, lower: lower, bare: true})
 			}
 			continue
 		}
@@ -1334,28 +1341,46 @@ func releases(query string) []release {
 
 // versionOf returns the product whose release a question writes with the
 // word "version" or "release" between name and number ("Hypothesis
-// version 6.90", "in Django release 5.1"): before is the text before word,
-// whose last word must be a product's name (capitalised, NameLike, no part
-// of a document: "the version 2" and "Section version 3" are none).
-func versionOf(before, word string) (string, bool) {
+// version 6.90", "in Django release 5.1", "Node.js version 22",
+// "setuptools version 80"): before is the text before word, whose last
+// word must be a product's name: capitalised (NameLike, no part of a
+// document: "the version 2" and "Section version 3" are none), or a
+// lower-case product (lowerProduct: lower, counted as a release name only
+// where the documents write it before a dotted number, as for
+// "setuptools 80").
+func versionOf(before, word string) (product string, lower, ok bool) {
 	if w := strings.ToLower(word); w != "version" && w != "release" {
-		return "", false
+		return "", false, false
 	}
 	if !strings.HasSuffix(before, " ") {
-		return "", false
+		return "", false, false
 	}
 	f := strings.Fields(before)
 	if len(f) == 0 {
-		return "", false
+		return "", false, false
 	}
-	prev := f[len(f)-1]
+	prev := strings.TrimRight(f[len(f)-1], "'’")
+	prev = strings.TrimSuffix(strings.TrimSuffix(prev, "'s"), "’s")
 	first, _ := utf8.DecodeRuneInString(prev)
-	plain := !strings.ContainsFunc(prev, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '-' })
-	if !unicode.IsUpper(first) || !plain || notProducts[strings.ToLower(prev)] || !NameLike(prev, len(f) == 1) {
-		return "", false
+	plain := !strings.ContainsFunc(prev, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '-' && r != '.' })
+	if !plain || strings.HasSuffix(prev, ".") || notProducts[strings.ToLower(prev)] {
+		return "", false, false
 	}
-	return prev, true
+	if unicode.IsUpper(first) && NameLike(prev, len(f) == 1) {
+		return prev, false, true
+	}
+	if lowerProduct(prev) && !strings.Contains(prev, ".") && !versionQualifiers[prev] {
+		return prev, true, true
+	}
+	return "", false, false
 }
+
+// versionQualifiers are the lower-case words before "version" that say
+// which version, not whose ("the version 2 file", "the latest version 5").
+var versionQualifiers = map[string]bool{"the": true, "this": true, "that": true, "which": true, "what": true, "any": true,
+	"each": true, "every": true, "new": true, "old": true, "latest": true, "newer": true, "older": true, "current": true,
+	"next": true, "last": true, "previous": true, "same": true, "your": true, "our": true, "their": true, "its": true,
+	"one": true, "another": true, "other": true, "stable": true, "major": true, "minor": true, "earlier": true, "later": true}
 
 // slashVersions matches a name of capital letters, a slash and a version
 // number ("HTTP/2", "HTTP/1.1"; not a quarter, "Q3/24", or a fiscal year,
@@ -1388,7 +1413,7 @@ func missingReleases(rels []release, missing, versioned, bare, written []string)
 			// ("Python 3.8" for "python 3"): writtenReleases.
 			continue
 		}
-		if r.lower && slices.Contains(bare, r.number) {
+		if (r.lower || r.bare) && slices.Contains(bare, r.number) {
 			// A name in lower case is most often the documents' own
 			// product ("setuptools 64"), whose releases they number
 			// without its name ("Changed in version v64.0.0").

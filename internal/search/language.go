@@ -27,8 +27,11 @@ import (
 const languageWeight = 0.5
 
 // discountForeign lowers the score of each result whose text is in another
-// language than question (foreignTo) and re-sorts, best first, the order of
-// equal scores kept.
+// language than question (judge) and re-sorts, best first, the order of
+// equal scores kept; only when some result is clearly in the question's
+// language: over documents in other languages only, code and other
+// text in no language would otherwise rise above the prose that answers
+// (a German question over an English manual).
 func discountForeign(question string, results []Result) []Result {
 	qs := analyze.Script(question)
 	if qs == "" {
@@ -38,9 +41,18 @@ func discountForeign(question string, results []Result) []Result {
 	if qs == "latin" {
 		ql, _ = analyze.Language(question, 2)
 	}
+	langs := make([]int, len(results))
+	same := false
+	for i := range results {
+		langs[i] = judge(qs, ql, results[i].Content)
+		same = same || langs[i] == sameLanguage
+	}
+	if !same {
+		return results
+	}
 	changed := false
 	for i := range results {
-		if foreignTo(qs, ql, results[i].Content) {
+		if langs[i] == otherLanguage {
 			results[i].Score *= languageWeight
 			changed = true
 		}
@@ -51,35 +63,63 @@ func discountForeign(question string, results []Result) []Result {
 	return results
 }
 
-// foreignTo reports whether text is clearly in another language than a
-// question written in script qs and, in Latin letters, language ql ("" when
-// its function words do not tell): most of its letters in another script
-// (judged on its prose: proseOf), or, in Latin letters, at least eight
-// words of which another language's function words are at least three,
-// two more and twice as many as ql's (a terse line's "per" and "non-" are
-// not Italian).
-func foreignTo(qs, ql, text string) bool {
-	text = proseOf(text)
-	ps := analyze.Script(text)
-	if ps == "" {
-		return false
+// What judge tells of a text against a question's language.
+const (
+	noLanguage    = iota // code, a table of names, too short: no telling
+	sameLanguage         // the question's
+	otherLanguage        // clearly another
+)
+
+// judge tells whether text is in the language of a question written in
+// script qs and, in Latin letters, language ql ("" when its function words
+// do not tell). By script (of its prose, proseOf: code and printed output
+// are the same in every language; identifiers do not count): another
+// script is another language, the same one other than Latin letters the
+// same. In Latin letters, by function words, on the lines that end a
+// sentence (the whole text when they hold fewer than eight words, if it
+// has any; none, and it is code or a table: no telling), at least eight
+// words: at least three of another
+// language's, two more and twice as many as ql's, is another language
+// (a terse line's "per" and "non-" are not Italian); ql's most, or any
+// Latin prose when ql is unknown, the same.
+func judge(qs, ql, text string) int {
+	prose, found := proseOf(text)
+	ps := analyze.Script(prose)
+	switch {
+	case ps == "":
+		return noLanguage
+	case ps != qs:
+		return otherLanguage
+	case ps != "latin":
+		return sameLanguage
+	case analyze.LatinWordCount(prose) < 8:
+		// Too few sentences' ends (hard-wrapped text, a PDF's, ends
+		// a sentence on one line of each paragraph): the whole text,
+		// identifiers not counted.
+		if !found || analyze.LatinWordCount(text) < 8 {
+			return noLanguage
+		}
+		prose = text
+	case ql == "":
+		return sameLanguage
 	}
-	if ps != qs {
-		return true
+	pl, counts := analyze.Language(prose, 3)
+	switch {
+	case pl == ql:
+		return sameLanguage
+	case pl != "" && counts[pl] >= counts[ql]+2 && counts[pl] >= 2*counts[ql]:
+		return otherLanguage
 	}
-	if ps != "latin" || ql == "" || analyze.LatinWordCount(text) < 8 {
-		return false
-	}
-	pl, counts := analyze.Language(text, 3)
-	return pl != "" && pl != ql && counts[pl] >= counts[ql]+2 && counts[pl] >= 2*counts[ql]
+	return noLanguage
 }
 
 // proseOf is the lines of text that end a sentence (a full stop, a
-// question or exclamation mark, a colon; their CJK forms), or text when
-// none does: a chunk's code and printed output are the same in every
-// language, and a Traditional Chinese chunk whose gpg session outweighed
-// its two sentences in letters counted as Latin text.
-func proseOf(text string) string {
+// question or exclamation mark, a colon; their CJK forms), and whether
+// there are any; text itself when there are none. A chunk's code and
+// printed output are the same in every language, and a Traditional
+// Chinese chunk whose gpg session outweighed its two sentences in letters
+// counted as Latin text.
+func proseOf(text string) (string, bool) {
 	var b strings.Builder
 	for line := range strings.Lines(text) {
 		t := strings.TrimSpace(line)
@@ -90,7 +130,7 @@ func proseOf(text string) string {
 		}
 	}
 	if b.Len() == 0 {
-		return text
+		return text, false
 	}
-	return b.String()
+	return b.String(), true
 }

@@ -37,3 +37,33 @@ func TestReleaseWithTheWordVersionOverDocuments(t *testing.T) {
 		t.Errorf("release 6.60, which the documents write bare: confidence %.3f, missing %q; want not capped, nothing missing", resp.Confidence, resp.MissingTerms)
 	}
 }
+
+// TestReleaseWithTheWordVersionCapitalised (a review's cases): over
+// documents naming "Debian 12 (bookworm)", "Debian version 14" is a
+// release they do not cover, as "Debian 14" is; "Windows version 1903" is
+// a build of Windows 10 the documents name, no release.
+func TestReleaseWithTheWordVersionCapitalised(t *testing.T) {
+	t.Parallel()
+	docs := map[string]string{
+		"install.md": "# Installing the agent\n\nThe agent package is built for Debian 12 (bookworm) and Debian 11 (bullseye). " +
+			"It runs on Windows 10, version 1903 or later, and on Windows Server 2019.",
+		"config.md": "# Configuring the agent\n\nThe agent reads its settings from agent.conf when it starts and when it receives SIGHUP.",
+	}
+	tt, s := corpusTenant(t, "relcap", "english", docs)
+	for _, q := range []string{"Is the agent package built for Debian 14?", "Is the agent package built for Debian version 14?"} {
+		resp, err := s.Search(context.Background(), tt, search.Request{Query: q, TopK: 3})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if resp.Confidence > 0.1 {
+			t.Errorf("%q: confidence %.3f, missing %q; want capped at 0.1 (releaseCap)", q, resp.Confidence, resp.MissingTerms)
+		}
+	}
+	resp, err := s.Search(context.Background(), tt, search.Request{Query: "Does the agent run on Windows version 1903?", TopK: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if resp.Confidence <= 0.1 || len(resp.MissingTerms) != 0 {
+		t.Errorf("Windows version 1903: confidence %.3f, missing %q; want not capped, nothing missing", resp.Confidence, resp.MissingTerms)
+	}
+}

@@ -10,25 +10,35 @@ import (
 // about a release newer than the documents' was answered at 0.57 where
 // "Hypothesis 7.0" was refused). Only after a product's name: "the version
 // 2 file", a part of a document, and a question opening with "Version" are
-// no release of anything.
+// no release of anything, and a number of three or four digits is a build.
 func TestReleaseWithTheWordVersion(t *testing.T) {
 	for q, want := range map[string][]string{
 		"What changed about the example database in Hypothesis version 6.90 compared to earlier releases?": {"Hypothesis version 6.90"},
-		"Is Django release 5.1 out yet?":            {"Django release 5.1"},
-		"How do I read the version 2 file?":         nil,
-		"See Section version 3 of the guide":        nil,
-		"Version 6.90 of Hypothesis, is it out?":    nil,
-		"Does Debian version 12 GB of RAM suffice?": nil, // a quantity
+		"Is Django release 5.1 out yet?":                {"Django release 5.1"},
+		"Is the package built for Debian version 14?":   {"Debian version 14"},
+		"Does Node.js version 22 support require(esm)?": {"Node.js version 22"},
+		"What did Hypothesis' version 6.90 change?":     {"Hypothesis version 6.90"},
+		"How do I read the version 2 file?":             nil,
+		"See Section version 3 of the guide":            nil,
+		"Version 6.90 of Hypothesis, is it out?":        nil,
+		"Does Debian version 12 GB of RAM suffice?":     nil, // a quantity
+		"Does the agent run on Windows version 1903?":   nil, // a build number
 	} {
 		var got []string
 		for _, r := range releases(q) {
 			got = append(got, r.written)
-			if r.name == "version" || r.name == "release" || !r.lower {
-				t.Errorf("releases(%q): %+v, want the product's name, checked against bare numbers", q, r)
+			if r.name == "version" || r.name == "release" || r.lower || !r.bare {
+				t.Errorf("releases(%q): %+v, want the product's name, capitalised, checked against bare numbers", q, r)
 			}
 		}
 		if !slices.Equal(got, want) {
 			t.Errorf("releases(%q) = %q, want %q", q, got, want)
 		}
+	}
+	// A lower-case product is one only where the documents write it
+	// before a dotted number (lower), as for "setuptools 80".
+	rs := releases("Does setuptools version 80 drop setup.py install?")
+	if len(rs) != 1 || rs[0].name != "setuptools" || !rs[0].lower || !rs[0].bare {
+		t.Errorf("setuptools version 80: %+v, want setuptools, lower, bare", rs)
 	}
 }

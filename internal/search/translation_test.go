@@ -69,3 +69,51 @@ func TestTranslationsRankBelowTheQuestionsLanguage(t *testing.T) {
 		t.Errorf("terse English: order %q, want a, b", got)
 	}
 }
+
+// TestLanguageJudgedOnProse (a review's cases): code is the same in every
+// language, and the parts of identifiers ("os" of os.path, "com" of
+// com.example, "na" of na_values) are not Portuguese words; a question
+// made of identifiers tells no language; a Japanese question naming
+// identifiers is Japanese; over documents in none of the question's
+// language, the fused order stands (code in no language does not rise
+// above the prose that answers); a hard-wrapped paragraph whose only
+// sentence end is a short line is judged on its whole text.
+func TestLanguageJudgedOnProse(t *testing.T) {
+	order := func(rs []Result) []string {
+		var out []string
+		for _, r := range rs {
+			out = append(out, r.SourceURI)
+		}
+		return out
+	}
+	prose := Result{SourceURI: "prose", Content: "The project keeps its settings in a file of its own, which is read when it starts and again on reload.", Score: 0.8}
+	for _, code := range []string{
+		"import os\nhome = os.path.expanduser(\"~\")\npath = os.path.join(home, \".config\", \"app\")\nos.makedirs(path, exist_ok=True)",
+		"package com.example.demo;\nimport com.fasterxml.jackson.databind.ObjectMapper;\nimport com.example.demo.model.User;",
+		"pandas.read_csv(filepath, sep=',', na_values=None, keep_default_na=True, na_filter=True, dtype=None)",
+		"[project.urls]\nHomepage = \"https://example.com\"\nSource = \"https://github.com/me/project\"",
+	} {
+		rs := discountForeign("How do I do this in my project, and what is the right way to write it?", []Result{{SourceURI: "code", Content: code, Score: 1}, prose})
+		if got := order(rs); !slices.Equal(got, []string{"code", "prose"}) {
+			t.Errorf("code %q judged foreign: order %q", code, got)
+		}
+	}
+	en := Result{SourceURI: "prose", Content: "os.environ is a mapping of the environment, read once when the process starts; os.getenv(key) returns the value of key, or None when it is not set.", Score: 1}
+	neutral := Result{SourceURI: "code", Content: "value = settings.get(\"KEY\")\nprint(value)", Score: 0.7}
+	for _, q := range []string{"os.getenv vs os.environ?", "Wie setze ich den Timeout für requests.get, damit die Anfrage nicht ewig wartet?"} {
+		if got := order(discountForeign(q, []Result{en, neutral})); !slices.Equal(got, []string{"prose", "code"}) {
+			t.Errorf("%q: order %q, want the fused order", q, got)
+		}
+	}
+	ja := Result{SourceURI: "ja", Content: "requests.Session はクッキーと接続を保持します。requests.get は毎回新しいセッションを作ります。", Score: 0.8}
+	enJA := Result{SourceURI: "en", Content: "A requests.Session keeps cookies and connections across requests; requests.get makes a new session every time it is called.", Score: 1}
+	if got := order(discountForeign("requests.Session と requests.get の違いは何ですか？", []Result{enJA, ja})); got[0] != "ja" {
+		t.Errorf("Japanese question with identifiers: order %q, want ja first", got)
+	}
+	de := Result{SourceURI: "de", Score: 1, Content: "Das Paket wird aus dem Quellbaum mit dem Befehl\ndebuild gebaut, der die Umgebung für den Bau\nvorbereitet und die Prüfungen durchführt, bevor es\n" +
+		"in das Archiv hochgeladen wird, und das Ergebnis\nliegt danach im übergeordneten Verzeichnis bereit\nund kann mit dpkg installiert werden."}
+	enDE := Result{SourceURI: "en", Score: 0.8, Content: "The package is built from the source tree with debuild, which prepares the environment and runs the checks before it is uploaded."}
+	if got := order(discountForeign("How is the package built from the source tree before it is uploaded?", []Result{de, enDE})); !slices.Equal(got, []string{"en", "de"}) {
+		t.Errorf("hard-wrapped German: order %q, want en, de", got)
+	}
+}
