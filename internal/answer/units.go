@@ -758,6 +758,9 @@ func isQuestionLine(t string) bool {
 const maxQuestionWords = 25
 
 func endsSentence(t string) bool {
+	if i := strings.LastIndexByte(t, '('); i > 0 && strings.HasSuffix(t, ")") && endsSentence(strings.TrimSpace(t[:i])) {
+		return true // "… support. (#1137, #1143)": the sentence ended before its reference
+	}
 	t = strings.TrimRight(t, "\"')]”’»")
 	return strings.HasSuffix(t, ".") || strings.HasSuffix(t, "!") || strings.HasSuffix(t, "?") ||
 		strings.HasSuffix(t, "。") || strings.HasSuffix(t, "！") || strings.HasSuffix(t, "？")
