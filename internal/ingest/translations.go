@@ -10,7 +10,8 @@ import (
 // documentation ships its translations beside the original, named by a
 // language tag between dots (ch01.en.html beside ch01.de.html; a
 // directory html.ru beside html), after an underscore (README_de.md
-// beside README.md) or as a directory of its own (docs/en/, docs/de/),
+// beside README.md) or as a directory of its own (docs/en/ beside docs/de/,
+// or de/ and ja/ beside the original's pages),
 // and a user who ingests the whole package stores every language, each
 // competing for the first results. Files count as translations of each
 // other when their names differ only by such tags and one of them is the
@@ -79,8 +80,9 @@ func untagged(parts []string) (key, tag, glob string) {
 			return strings.Join(out, "/")
 		}
 		if !file && languageTag(strings.ToLower(part)) {
-			// docs/de/guide.md
-			return rest("\x00"), strings.ToLower(part), "**/" + part
+			// docs/de/guide.md beside docs/en/guide.md, or beside the
+			// original's docs/guide.md
+			return strings.Join(slices.Delete(slices.Clone(parts), i, i+1), "/"), strings.ToLower(part), "**/" + part
 		}
 		segs := strings.Split(part, ".")
 		last := len(segs)

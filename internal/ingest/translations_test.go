@@ -31,6 +31,7 @@ func TestTranslationsByName(t *testing.T) {
 		{[]string{"/d/html/index.html", "/d/html.ja/index.html"}, []string{"", "ja"}},
 		{[]string{"/d/manual.pdf", "/d/manual.de.pdf"}, []string{"", "de"}},
 		{[]string{"/d/docs/en/guide.md", "/d/docs/de/guide.md", "/d/docs/fr/guide.md"}, []string{"de", "en", "fr"}},
+		{[]string{"/d/index.html", "/d/tools.html", "/d/de/index.html", "/d/ja/tools.html"}, []string{"", "de", "ja"}},
 		{[]string{"/d/README.md", "/d/README_de.md", "/d/README_fr.md"}, []string{"", "de", "fr"}},
 		{[]string{"/d/guide.en.md", "/d/guide.es-419.md"}, []string{"en", "es-419"}},
 		// One language by name, or tags with no parallel name: none.
