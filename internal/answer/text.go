@@ -384,6 +384,17 @@ func splitUnit(u string) []string {
 		i += size
 	}
 	add(len(u))
+	for i := 1; i < len(out); i++ {
+		if literalList.MatchString(out[i]) {
+			// A list of values after a full stop ("action to take in
+			// case a unit is redefined. ‘warn’, ‘raise’, ‘ignore’") is
+			// what the sentence before it names; alone it is no
+			// sentence, and the answer stopped before the values.
+			out[i-1] += " " + out[i]
+			out = slices.Delete(out, i, i+1)
+			i--
+		}
+	}
 	if n := len(out); n > 1 && strings.HasPrefix(out[n-1], "(") && strings.HasSuffix(out[n-1], ")") && !strings.ContainsAny(out[n-1][1:len(out[n-1])-1], "()") {
 		// A parenthesis after the last sentence's full stop is that
 		// sentence's (a citation: "… than random PBT. (Löscher and
@@ -394,6 +405,10 @@ func splitUnit(u string) []string {
 	}
 	return out
 }
+
+// literalList matches a piece that is only quoted values separated by
+// commas, "or" or "and" ("‘warn’, ‘raise’, ‘ignore’", "'a' or 'b'.").
+var literalList = regexp.MustCompile("^(?:[‘'\"“`][^‘’'\"“”`]{1,40}[’'\"”`]\\s*(?:,|\\bor\\b|\\band\\b)?\\s*)+\\.?$")
 
 // captionNumber matches a sentence so far that is only a caption's word
 // and number ("Listing 15-4", "Figure 4.2").

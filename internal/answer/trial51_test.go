@@ -231,3 +231,18 @@ func TestProgramAfterOutputIsCode(t *testing.T) {
 		}
 	}
 }
+
+// TestValuesAfterAFullStopStay: "on_redefinition (str) – action to take
+// in case a unit is redefined. ‘warn’, ‘raise’, ‘ignore’" was split
+// after "redefined." and the answer to which values the option accepts
+// stopped before them.
+func TestValuesAfterAFullStopStay(t *testing.T) {
+	t.Parallel()
+	got := splitUnit("on_redefinition (str) – action to take in case a unit is redefined. ‘warn’, ‘raise’, ‘ignore’")
+	if len(got) != 1 || !strings.HasSuffix(got[0], "‘warn’, ‘raise’, ‘ignore’") {
+		t.Errorf("splitUnit: %q, want one unit ending with the values", got)
+	}
+	if got := splitUnit("Set the mode. 'fast' is the default."); len(got) != 2 {
+		t.Errorf("splitUnit: %q, want two sentences (a sentence opening with a quoted value)", got)
+	}
+}
