@@ -10,27 +10,35 @@ import (
 // what it prints (a list of "- during generate phase …" lines, no log by
 // outputBlock's measure).
 func statsSource() Source {
-	var b strings.Builder
-	var code []Span
-	block := func(text string) {
-		start := b.Len()
-		b.WriteString(text)
-		code = append(code, Span{Start: start, End: b.Len()})
-		b.WriteString("\n\n")
-	}
+	var b spanned
 	b.WriteString("Test statistics\n\nIf you are using pytest you can see a number of statistics about the executed tests by passing the command line argument --hypothesis-show-statistics. " +
 		"This will include some general statistics about the test:\n\nFor example if you ran the following with --hypothesis-show-statistics:\n\n")
-	block("from hypothesis import given, strategies as st\n\n\n@given(st.integers())\ndef test_integers(i):\n    pass")
+	b.code("from hypothesis import given, strategies as st\n\n\n@given(st.integers())\ndef test_integers(i):\n    pass")
 	b.WriteString("You would see:\n\n")
-	block("- during generate phase (0.06 seconds):\n    - Typical runtimes: < 1ms, ~ 47% in data generation\n    - 100 passing examples, 0 failing examples, 0 invalid examples\n- Stopped because settings.max_examples=100")
+	b.code("- during generate phase (0.06 seconds):\n    - Typical runtimes: < 1ms, ~ 47% in data generation\n    - 100 passing examples, 0 failing examples, 0 invalid examples\n- Stopped because settings.max_examples=100")
 	b.WriteString("The final “Stopped because” line is particularly important to note: It tells you the setting value that determined when the test should stop trying new examples. " +
 		"This can be useful for understanding the behaviour of your tests. Ideally you’d always want this to be max_examples.\n\n" +
 		"In some cases (such as filtered and recursive strategies) you will see events mentioned which describe some aspect of the data generation:\n\n")
-	block("from hypothesis import given, strategies as st\n\n\n@given(st.integers().filter(lambda x: x % 2 == 0))\ndef test_even_integers(i):\n    pass")
+	b.code("from hypothesis import given, strategies as st\n\n\n@given(st.integers().filter(lambda x: x % 2 == 0))\ndef test_even_integers(i):\n    pass")
 	b.WriteString("You would see something like:\n\n")
-	block("test_even_integers:\n\n  - during generate phase (0.08 seconds):\n      - Typical runtimes: < 1ms, ~ 57% in data generation\n      - 100 passing examples, 0 failing examples, 12 invalid examples\n" +
+	b.code("test_even_integers:\n\n  - during generate phase (0.08 seconds):\n      - Typical runtimes: < 1ms, ~ 57% in data generation\n      - 100 passing examples, 0 failing examples, 12 invalid examples\n" +
 		"      - Events:\n        * 51.79%, Retried draw from integers().filter(lambda x: x % 2 == 0) to satisfy filter\n  - Stopped because settings.max_examples=100")
-	return Source{N: 1, Title: "Details and advanced features", HeadingPath: "Details and advanced features > Test statistics", Content: b.String(), Code: code}
+	return Source{N: 1, Title: "Details and advanced features", HeadingPath: "Details and advanced features > Test statistics", Content: b.String(), Code: b.spans}
+}
+
+// spanned builds a source's content with its code spans, as extraction
+// gives them.
+type spanned struct {
+	strings.Builder
+	spans []Span
+}
+
+// code adds text as a code span and a blank line.
+func (b *spanned) code(text string) {
+	start := b.Len()
+	b.WriteString(text)
+	b.spans = append(b.spans, Span{Start: start, End: b.Len()})
+	b.WriteString("\n\n")
 }
 
 // TestSeenOutputIsOutput: a code block under "You would see:" or "you
@@ -104,22 +112,6 @@ func TestWhichOptionQuotesTheOption(t *testing.T) {
 		if got := asksWhichOption(c.q); got != c.want {
 			t.Errorf("asksWhichOption(%q) = %v, want %v", c.q, got, c.want)
 		}
-	}
-}
-
-// TestTrailingCitationStaysWithItsSentence: a parenthesis after a
-// paragraph's last full stop ("… than random PBT. (Löscher and
-// Sagonas)") is that sentence's; split off, it opened the next
-// paragraph's sentence in an answer: "(Löscher and Sagonas) [2] This is
-// not always a good idea …".
-func TestTrailingCitationStaysWithItsSentence(t *testing.T) {
-	t.Parallel()
-	got := splitUnit("This explores the input space more effectively than random PBT. (Löscher and Sagonas)")
-	if len(got) != 1 || !strings.HasSuffix(got[0], "random PBT. (Löscher and Sagonas)") {
-		t.Errorf("splitUnit: %q, want one sentence ending with its citation", got)
-	}
-	if got := splitUnit("Configure the proxy first. (Optional) Set a timeout."); len(got) != 2 {
-		t.Errorf("splitUnit: %q, want two sentences", got)
 	}
 }
 
@@ -213,18 +205,11 @@ func TestAnyOptionIsNotTheAskedOne(t *testing.T) {
 // block, cut by a blank line, goes on with the output.
 func TestProgramAfterOutputIsCode(t *testing.T) {
 	t.Parallel()
-	var b strings.Builder
-	var code []Span
-	block := func(text string) {
-		start := b.Len()
-		b.WriteString(text)
-		code = append(code, Span{Start: start, End: b.Len()})
-		b.WriteString("\n\n")
-	}
+	var b spanned
 	b.WriteString("Settings\n\nYou would see:\n\n")
-	block("test_even_integers:\n\n  - during generate phase (0.08 seconds):\n      - 100 passing examples")
-	block("from hypothesis import given, settings\n\n@settings(max_examples=500)\n@given(st.integers())\ndef test_more(i):\n    pass")
-	us := parseTitledUnits(b.String(), "Settings", nil, code...)
+	b.code("test_even_integers:\n\n  - during generate phase (0.08 seconds):\n      - 100 passing examples")
+	b.code("from hypothesis import given, settings\n\n@settings(max_examples=500)\n@given(st.integers())\ndef test_more(i):\n    pass")
+	us := parseTitledUnits(b.String(), "Settings", nil, b.spans...)
 	for _, u := range us {
 		if u.kind == unitCode && strings.Contains(u.text, "max_examples=500") && u.output {
 			t.Errorf("the program %q read as output", u.text)
@@ -232,17 +217,29 @@ func TestProgramAfterOutputIsCode(t *testing.T) {
 	}
 }
 
-// TestValuesAfterAFullStopStay: "on_redefinition (str) – action to take
-// in case a unit is redefined. ‘warn’, ‘raise’, ‘ignore’" was split
-// after "redefined." and the answer to which values the option accepts
-// stopped before them.
-func TestValuesAfterAFullStopStay(t *testing.T) {
+// TestSplitKeepsWhatBelongsToTheSentence: a parenthesis after a
+// paragraph's last full stop ("… than random PBT. (Löscher and
+// Sagonas)") is that sentence's (split off, it opened the next
+// paragraph's sentence in an answer: "(Löscher and Sagonas) [2] This is
+// not always a good idea …"), and so is a list of quoted values after a
+// full stop ("on_redefinition (str) – action to take in case a unit is
+// redefined. ‘warn’, ‘raise’, ‘ignore’": the answer to which values the
+// option accepts stopped before them). A parenthesis or a quoted value
+// opening a sentence of its own opens that sentence.
+func TestSplitKeepsWhatBelongsToTheSentence(t *testing.T) {
 	t.Parallel()
-	got := splitUnit("on_redefinition (str) – action to take in case a unit is redefined. ‘warn’, ‘raise’, ‘ignore’")
-	if len(got) != 1 || !strings.HasSuffix(got[0], "‘warn’, ‘raise’, ‘ignore’") {
-		t.Errorf("splitUnit: %q, want one unit ending with the values", got)
-	}
-	if got := splitUnit("Set the mode. 'fast' is the default."); len(got) != 2 {
-		t.Errorf("splitUnit: %q, want two sentences (a sentence opening with a quoted value)", got)
+	for _, c := range []struct {
+		text, last string
+		n          int
+	}{
+		{"This explores the input space more effectively than random PBT. (Löscher and Sagonas)", "random PBT. (Löscher and Sagonas)", 1},
+		{"on_redefinition (str) – action to take in case a unit is redefined. ‘warn’, ‘raise’, ‘ignore’", "‘warn’, ‘raise’, ‘ignore’", 1},
+		{"Configure the proxy first. (Optional) Set a timeout.", "Set a timeout.", 2},
+		{"Set the mode. 'fast' is the default.", "is the default.", 2},
+	} {
+		got := splitUnit(c.text)
+		if len(got) != c.n || !strings.HasSuffix(got[len(got)-1], c.last) {
+			t.Errorf("splitUnit(%q) = %q, want %d units, the last ending %q", c.text, got, c.n, c.last)
+		}
 	}
 }

@@ -1,6 +1,7 @@
 package ingest
 
 import (
+	"maps"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -32,12 +33,7 @@ func Translations(files []File) (tags []string, example, exclude string) {
 		}
 		groups[key] = append(groups[key], variant{tag, f.Path, glob})
 	}
-	keys := make([]string, 0, len(groups))
-	for k := range groups {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	for _, k := range keys {
+	for _, k := range slices.Sorted(maps.Keys(groups)) {
 		vs := groups[k]
 		var ts []string
 		for _, v := range vs {
