@@ -726,7 +726,8 @@ var stopWords = func() map[string]bool {
 	ourselves out over own same she should so some such than that the their theirs them themselves then
 	there these they this those through to too under until up very was we were what when where which
 	while who whom why will with would you your yours yourself yourselves also may might must shall
-	cannot get gets got use used using tell explain describe please don doesn isn aren see mean means well`) {
+	cannot get gets got use used using tell explain describe please don doesn isn aren see mean means well
+	say says said saying`) {
 		m[w] = true
 	}
 	return m

@@ -243,3 +243,27 @@ func TestSplitKeepsWhatBelongsToTheSentence(t *testing.T) {
 		}
 	}
 }
+
+// TestReportingVerbsAreNoTerms: "A bug against my package says FTBFS …,
+// what does that abbreviation stand for?" matched "(say, if it is an old
+// compatibility library …)" through "says", a rare word there, and the
+// sentence saying what FTBFS means was left out of the answer.
+func TestReportingVerbsAreNoTerms(t *testing.T) {
+	t.Parallel()
+	for _, w := range []string{"say", "says", "said", "saying"} {
+		if got := terms(w); len(got) != 0 {
+			t.Errorf("terms(%q) = %q, want none", w, got)
+		}
+	}
+	removal := Source{N: 1, Title: "Handling packages", HeadingPath: "Handling packages > Removing packages", Content: "Removing packages\n\n" +
+		"If for some reason you want to completely remove a package (say, if it is an old compatibility library which is no longer required), " +
+		"you need to file a bug against ftp.debian.org asking that the package be removed; as with all bugs, this bug should normally have normal severity. " +
+		"The bug title should be in the form RM: package [architecture list] -- reason.\n"}
+	bugs := Source{N: 2, Title: "Handling packages", HeadingPath: "Handling packages > Responding to bugs", Content: "Responding to bugs\n\n" +
+		"When responding to bugs, make sure that any discussion you have about bugs is sent to the original submitter of the bug. " +
+		"If you get a bug which mentions FTBFS, this means Fails to build from source. Porters frequently use this acronym.\n"}
+	r := Extractive("A bug against my package says FTBFS on some architecture, what does that abbreviation stand for?", []Source{removal, bugs}, 3)
+	if !strings.Contains(r.Answer, "Fails to build from source") {
+		t.Errorf("answer %q: want the sentence saying what FTBFS means", r.Answer)
+	}
+}
