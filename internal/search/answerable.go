@@ -698,8 +698,13 @@ func namesOf(query string) questionNames {
 	// makes the message's own words no missing names (messageParams).
 	head, _ := messageHead(query)
 	phrases := statusPhrases(query)
+	// German capitalises every noun: in a German question a capital says
+	// no more than at a sentence's start ("An welche Adresse melde ich
+	// eine Sicherheitslücke …?" named "Adresse" and "Sicherheitslücke" as
+	// missing proper names, and the answerable question was refused).
+	nouns := germanQuestion(query)
 	for _, w := range queryWords(query) {
-		isFirst := (first && strings.HasPrefix(opening, w) || starts[w] || phrases[w]) && w != head
+		isFirst := (nouns || first && strings.HasPrefix(opening, w) || starts[w] || phrases[w]) && w != head
 		first = false
 		if !NameLike(w, isFirst) || seen[w] || len(out) == maxProbes || hostName(query, w) || quantity(query, w) {
 			continue
@@ -1451,6 +1456,14 @@ func productWord(before, word string) bool {
 	first, _ := utf8.DecodeRuneInString(prev)
 	plain := !strings.ContainsFunc(prev, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '-' })
 	return len(f) > 1 && unicode.IsUpper(first) && plain && NameLike(prev, false) && !notProducts[strings.ToLower(prev)]
+}
+
+// germanQuestion reports a question in German by its function words
+// (analyze.Language): more of German's than of any other language's, at
+// least two.
+func germanQuestion(query string) bool {
+	l, _ := analyze.Language(query, 2)
+	return l == "de"
 }
 
 // releaseCap bounds the confidence of a question naming a release no

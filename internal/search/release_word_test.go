@@ -42,3 +42,27 @@ func TestReleaseWithTheWordVersion(t *testing.T) {
 		t.Errorf("setuptools version 80: %+v, want setuptools, lower, bare", rs)
 	}
 }
+
+// TestGermanNounsAreNoNames: German capitalises every noun, so a capital
+// in a German question names nothing ("An welche Adresse melde ich eine
+// Sicherheitslücke …?" was refused for its missing "Sicherheitslücke");
+// a name shaped as one (MongoDB, an identifier) still is, and an English
+// question's capitalised word inside the sentence still is a name.
+func TestGermanNounsAreNoNames(t *testing.T) {
+	words := func(q string) []string {
+		var out []string
+		for _, p := range namesOf(q).probes {
+			out = append(out, p.word)
+		}
+		return out
+	}
+	if got := words("An welche Adresse melde ich eine Sicherheitslücke, die ich in einem Debian-Paket entdeckt habe?"); len(got) != 0 {
+		t.Errorf("German question: probes %q, want none", got)
+	}
+	if got := words("Wie richte ich Sharding mit MongoDB und der Datei mongod.conf ein?"); !slices.Contains(got, "MongoDB") || !slices.Contains(got, "mongod.conf") || slices.Contains(got, "Datei") {
+		t.Errorf("German question naming MongoDB: probes %q, want MongoDB and mongod.conf, not Datei", got)
+	}
+	if got := words("How do I set up sharding with replica sets in Cassandra?"); !slices.Contains(got, "Cassandra") {
+		t.Errorf("English question: probes %q, want Cassandra", got)
+	}
+}
