@@ -1180,6 +1180,30 @@ func bestPassage(question string, query []string, sources []Source, docs [][]uni
 	return src, from, to, ok, per
 }
 
+// definitionsAnnounced returns the unit of d[from:to] that announces the
+// entries after it ("… receives three positional arguments:" above
+// "logger: Your wrapped logger object."), when every unit after it in the
+// passage is one of those entries or a sentence of one; -1 when none.
+func definitionsAnnounced(d []unit, from, to int) int {
+	for x := to - 1; x >= from; x-- {
+		if x+1 >= len(d) {
+			return -1
+		}
+		if x < to-1 && (len(d[x].defines) > 0 || d[x].block == d[x+1].block && len(d[x+1].defines) == 0) {
+			continue
+		}
+		if d[x].kind == unitSentence && d[x].item == "" && announces(d[x].text) && len(d[x+1].defines) > 0 && d[x+1].kind == unitSentence &&
+			d[x+1].section == d[x].section && d[x+1].block == d[x].block+1 {
+			return x
+		}
+		if x == to-1 {
+			continue // the passage may end inside the entries
+		}
+		return -1
+	}
+	return -1
+}
+
 // insideEntry reports whether unit a lies in an entry of a reference (a
 // definition above it in its section, as a function's entry has, and a
 // later unit of the same entry, not the definition itself).
@@ -1712,6 +1736,16 @@ func complete(d []unit, from, to, maxSentences int, query []string, procedure, d
 	}
 	for announced && to < len(d) && d[to].item != "" && adjacent(d, to-1, to) && fitsIn(from, to+1, maxListItems) {
 		to++
+	}
+	// So are the entries such a sentence announces, each a term and what
+	// it says of it ("Each processors receives three positional
+	// arguments:" above logger, method_name and event_dict): the answer
+	// stopped after the first.
+	if x := definitionsAnnounced(d, from, to); x >= 0 {
+		for to < len(d) && d[to].section == d[to-1].section && d[to].item == "" &&
+			(len(d[to].defines) > 0 && d[to].kind == unitSentence || to > x+1 && d[to].block == d[to-1].block) && fitsIn(from, to+1, maxListItems) {
+			to++
+		}
 	}
 	// When the list's last items do not fit, the sentences before the
 	// announcing one that add no question term make room for them: the

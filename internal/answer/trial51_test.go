@@ -267,3 +267,22 @@ func TestReportingVerbsAreNoTerms(t *testing.T) {
 		t.Errorf("answer %q: want the sentence saying what FTBFS means", r.Answer)
 	}
 }
+
+// TestAnnouncedEntriesFollow: "Each processors receives three positional
+// arguments:" above three entries (logger, method_name, event_dict, each
+// a term and its description) was answered with the first entry alone.
+func TestAnnouncedEntriesFollow(t *testing.T) {
+	t.Parallel()
+	c := "Processors\n\nThe true power of structlog lies in its combinable log processors. A log processor is a regular callable, i.e. a function or an instance of a class with a __call__() method.\n\n" +
+		"Chains\n\nThe processor chain is a list of processors. Each processors receives three positional arguments:\n\n" +
+		"logger\nYour wrapped logger object. For example logging.Logger or structlog.typing.FilteringBoundLogger (default).\n\n" +
+		"method_name\nThe name of the wrapped method. If you called log.warning(\"foo\"), it will be \"warning\".\n\n" +
+		"event_dict\nCurrent context together with the current event. If the context was {\"a\": 42} and the event is \"foo\", the initial event_dict will be {\"a\":42, \"event\": \"foo\"}.\n\n" +
+		"The return value of each processor is passed on to the next one as event_dict until finally the return value of the last processor gets passed into the wrapped logging method.\n"
+	r := Extractive("What arguments get passed to a processor function when it is called?", []Source{{N: 1, Title: "Processors", HeadingPath: "Processors", Content: c}}, 3)
+	for _, w := range []string{"logger: Your wrapped logger object", "method_name: The name of the wrapped method", "event_dict: Current context"} {
+		if !strings.Contains(r.Answer, w) {
+			t.Errorf("answer %q: want %q", r.Answer, w)
+		}
+	}
+}
