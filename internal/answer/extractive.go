@@ -115,16 +115,15 @@ func cutAt(lines []string, k int, query []string) []string {
 			best = k + codeContext
 		}
 	}
-	out := append(lines[:k:k], "…")
+	out := lines[:k:k] // appending copies
 	if best < 0 {
-		return out
+		return append(out, "…")
 	}
 	from, to := max(k, best-codeContext), min(len(lines), best+codeContext+1)
 	if from > k {
-		out = append(out, lines[from:to]...)
-	} else {
-		out = append(out[:k], lines[from:to]...)
+		out = append(out, "…")
 	}
+	out = append(out, lines[from:to]...)
 	if to < len(lines) {
 		out = append(out, "…")
 	}
@@ -2555,7 +2554,7 @@ func indentOf(l string) int { return len(l) - len(strings.TrimLeft(l, " \t")) }
 // something; one asking which options a command takes asks for the list.
 // The tool's name may stand between ("Which pytest option prints …"), a
 // verb may not ("What is option X?" names the option).
-var asksOption = regexp.MustCompile(`(?i)\b(which|what)\s+((?:[\w.-]+)\s+)?(command[- ]line\s+)?(option|flag|switch|argument)\b|\b(option|flag|switch)\s+(to|for|that|which|makes?|lets?)\b`)
+var asksOption = regexp.MustCompile(`(?i)\b(which|what)\s+([\w.-]+\s+)?(command[- ]line\s+)?(option|flag|switch|argument)\b|\b(option|flag|switch)\s+(to|for|that|which|makes?|lets?)\b`)
 
 func asksWhichOption(question string) bool {
 	for _, m := range asksOption.FindAllStringSubmatch(question, -1) {
@@ -2624,7 +2623,7 @@ func sessionLines(lines, query []string) []string {
 	room := maxCodeLines - len(out)
 	cell := lines[starts[best]:ends[best]]
 	if len(cell) > room {
-		cell = cutAt(slices.Clone(cell), max(room-1, 1), query)
+		cell = cutAt(cell, max(room-1, 1), query)
 	}
 	return append(out, cell...)
 }
@@ -2869,7 +2868,7 @@ var offersMeans = regexp.MustCompile(`(?i)\b(you|one) (can|could|may|should|need
 // "--use-fuzzy" for fuzzy translations).
 func namesAskedOption(text string, query []string) bool {
 	for _, o := range optionWord.FindAllString(text, -1) {
-		name := strings.ReplaceAll(strings.TrimLeft(strings.TrimSpace(strings.TrimLeft(o, " \t(")), "-"), "-", " ")
+		name := strings.ReplaceAll(strings.TrimLeft(o, " \t(-"), "-", " ")
 		if slices.ContainsFunc(terms(name), func(t string) bool { return slices.Contains(query, t) }) {
 			return true
 		}

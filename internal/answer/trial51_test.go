@@ -154,9 +154,10 @@ func TestLongCodeShowsTheLineAsked(t *testing.T) {
 		"...     processors = shared_processors + [\n...         structlog.dev.ConsoleRenderer(),\n...     ]\n... else:\n...     # Print JSON when we run, e.g., in a Docker container.\n" +
 		"...     # Also print structured tracebacks.\n...     processors = shared_processors + [\n...         structlog.processors.dict_tracebacks,\n" +
 		"...         structlog.processors.JSONRenderer(),\n...     ]\n>>> structlog.configure(processors)\n>>> log = structlog.get_logger()\n>>> log.info(\"hello\")"
-	content := intro + code + "\n"
-	src := Source{N: 1, Title: "Logging Best Practices", HeadingPath: "Logging Best Practices > Pretty Printing vs. Structured Output", Content: content,
-		Code: []Span{{Start: len(intro), End: len(intro) + len(code)}}}
+	var b spanned
+	b.WriteString(intro)
+	b.code(code)
+	src := Source{N: 1, Title: "Logging Best Practices", HeadingPath: "Logging Best Practices > Pretty Printing vs. Structured Output", Content: b.String(), Code: b.spans}
 	r := Extractive("How do I get exceptions logged as structured JSON tracebacks instead of one long multiline string?", []Source{src}, 3)
 	if !strings.Contains(r.Answer, "structlog.processors.dict_tracebacks") {
 		t.Errorf("answer %q: want the dict_tracebacks line", r.Answer)
