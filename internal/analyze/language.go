@@ -1,6 +1,7 @@
 package analyze
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -90,6 +91,61 @@ var functionWords = map[string][]string{
 		"wird bei einer um am sind noch wie einem über einen so zum war haben nur oder aber vor zur bis mehr durch man sein wurde sei ich"),
 	"it": strings.Fields("di e il la che a per in un è del non una con le si da i dei sono alla come gli più ma nel al lo della anche se questo ha"),
 	"nl": strings.Fields("de en van het een in is dat op te zijn met voor niet aan er om die ook als bij maar dan nog wordt door naar of"),
+}
+
+// questionWords are the words that phrase a question in each language
+// (interrogatives, "how many", modal verbs), beside its function words.
+var questionWords = map[string][]string{
+	"pt": strings.Fields("como quando onde quanto quantos quantas qual quais quem porque posso pode existe"),
+	"es": strings.Fields("cómo como qué cuándo dónde cuánto cuántos cuántas cuál cuáles quién porqué puedo puede hay existe"),
+	"fr": strings.Fields("comment combien pourquoi quand où quel quelle quels quelles qui que quoi puis je peut peux faut"),
+	"de": strings.Fields("wie was wer wann wo warum welche welcher welches welchen wieviel viele wieso weshalb woher wohin kann können muss soll gibt"),
+	"it": strings.Fields("come quando dove quanto quanti quante quale quali chi perché posso può"),
+	"nl": strings.Fields("hoe wat wie wanneer waar waarom welke hoeveel kan moet"),
+}
+
+// QuestionLanguage returns the language a question is phrased in, other
+// than English, told from the function and question words of each
+// language it uses (most of one language's, no tie, at least two), and the
+// lower-cased words of the question that are that language's function or
+// question words: they phrase the question and name no subject. "" and
+// nil for an English question or when no language is clear.
+func QuestionLanguage(question string) (string, []string) {
+	var n [len(languages)]int
+	var seen [][]int // per word, the languages it phrases in
+	var words []string
+	latinWords(question, func(w []byte) {
+		var ls []int
+		for i, lang := range languages {
+			if slices.Contains(functionWords[lang], string(w)) || slices.Contains(questionWords[lang], string(w)) {
+				ls = append(ls, i)
+				n[i]++
+			}
+		}
+		if len(ls) > 0 {
+			seen = append(seen, ls)
+			words = append(words, string(w))
+		}
+	})
+	best, most, tie := -1, 0, false
+	for i, c := range n {
+		switch {
+		case c > most:
+			best, most, tie = i, c, false
+		case c == most && c > 0:
+			tie = true
+		}
+	}
+	if best < 0 || most < 2 || tie || languages[best] == "en" {
+		return "", nil
+	}
+	var out []string
+	for i, w := range words {
+		if slices.Contains(seen[i], best) && !slices.Contains(out, w) {
+			out = append(out, w)
+		}
+	}
+	return languages[best], out
 }
 
 // languages are functionWords' languages, in a fixed order.

@@ -647,8 +647,8 @@ func repeatsCode(quotedPassages []string, units []unit) bool {
 // one through complete, fragments under three words say nothing, and
 // neither does a cross-reference.
 func quotable(u unit) bool {
-	return u.kind == unitRow || u.kind == unitSentence && wordCount(u.text) >= 3 && !indexEntry(u.text) && !contentsEntry(u) && !crossReference(u.text) &&
-		!numberedCaption.MatchString(u.text)
+	return !u.planted && (u.kind == unitRow || u.kind == unitSentence && wordCount(u.text) >= 3 && !indexEntry(u.text) && !contentsEntry(u) &&
+		!crossReference(u.text) && !numberedCaption.MatchString(u.text))
 }
 
 // captionsCode reports a numbered caption right under the code it
@@ -2471,7 +2471,11 @@ func render(us []unit, n int, options, query, optionQuery []string) string {
 			b.WriteByte(' ')
 		}
 		prevCode = false
-		b.WriteString(withCitation(clip(u.text, maxQuoteChars), n))
+		text := clip(u.text, maxQuoteChars)
+		if cutShort(u) {
+			text += " …"
+		}
+		b.WriteString(withCitation(text, n))
 		cited = true
 	}
 	if !cited {
@@ -3042,3 +3046,16 @@ func runText(text string) string {
 
 // runPunct is the punctuation quotedRuns trims from a question's words.
 const runPunct = ",.;:!?\"'“”‘’()"
+
+// cutShort reports a sentence that stops without ending: a line of prose
+// longer than a chunk may hold, split by the chunker between two words
+// (a maintenance note of 600 words was quoted up to "… and valve 28 must"
+// as if it ended there). It is the chunk's last unit, it ends on a word,
+// a comma or a semicolon, and forty words and more are no heading,
+// caption or item; the quote says it goes on.
+func cutShort(u unit) bool {
+	t := strings.TrimSpace(u.text)
+	r, _ := utf8.DecodeLastRuneInString(t)
+	return u.last && u.kind == unitSentence && u.item == "" && (unicode.IsLetter(r) || unicode.IsDigit(r) || r == ',' || r == ';') &&
+		wordCount(t) >= 40
+}

@@ -298,6 +298,10 @@ var abbreviations = map[string]bool{
 	"e.g": true, "i.e": true, "etc": true, "vs": true, "mr": true, "mrs": true, "ms": true,
 	"dr": true, "prof": true, "fig": true, "no": true, "cf": true, "approx": true,
 	"inc": true, "ltd": true, "jr": true, "sr": true, "st": true, "al": true, "eq": true, "eg": true, "ie": true, "viz": true,
+	// German's, written without spaces ("z.B.", "d.h."; spaced, "z. B.",
+	// they are initials: spacedInitials) or as one word ("bzw.", "usw.").
+	"z.b": true, "d.h": true, "u.a": true, "o.a": true, "s.o": true, "s.u": true, "u.u": true, "bzw": true, "usw": true,
+	"vgl": true, "ggf": true, "evtl": true, "inkl": true, "zzgl": true, "nr": true, "sog": true,
 }
 
 // lowerOnly are abbreviations that are one only in lower case.
@@ -373,6 +377,9 @@ func splitUnit(u string) []string {
 			if r == '.' && k < len(u) && u[k] >= '0' && u[k] <= '9' && beforeNumber[strings.ToLower(lastWord(u[:i]))] {
 				break
 			}
+			if r == '.' && k < len(u) && (ordinalDate(u[start:i], u[k:]) || spacedInitials(u[start:i], u[k:])) {
+				break
+			}
 			if r == '.' && captionNumber.MatchString(u[start:i]) {
 				// A caption's number ("Example 7.1. Creating a table",
 				// "Listing 15-4. The error …") ends no sentence: the
@@ -413,6 +420,54 @@ var literalList = regexp.MustCompile("^(?:[‘'\"“`][^‘’'\"“”`]{1,40}[
 // captionNumber matches a sentence so far that is only a caption's word
 // and number ("Listing 15-4", "Figure 4.2").
 var captionNumber = regexp.MustCompile(`^\s*` + captionLabel + `$`)
+
+// months are the month names a day's ordinal number precedes in the
+// languages that write the day as an ordinal with a full stop (German,
+// Danish, Norwegian, Finnish, Czech …, "am 31. März"); the lower-case ones
+// never end a sentence anyway (splitUnit).
+var months = map[string]bool{"januar": true, "jänner": true, "februar": true, "märz": true, "april": true, "mai": true,
+	"juni": true, "juli": true, "august": true, "september": true, "oktober": true, "november": true, "dezember": true}
+
+// ordinalDate reports whether the full stop after before is a day's
+// ordinal before a month's name (next): "Urlaub verfällt am 31. März" was
+// split after "31." and the answer lost the month.
+func ordinalDate(before, next string) bool {
+	f := strings.Fields(before)
+	if len(f) == 0 {
+		return false
+	}
+	day, err := strconv.Atoi(f[len(f)-1])
+	if err != nil || day < 1 || day > 31 {
+		return false
+	}
+	w := strings.FieldsFunc(next, func(r rune) bool { return !unicode.IsLetter(r) })
+	return len(w) > 0 && months[strings.ToLower(w[0])]
+}
+
+// spacedInitials reports whether the full stop after before ends the
+// first letter of an abbreviation written as spaced initials, German's
+// "z. B.", "d. h.", "u. a.": a lower-case letter alone before it, and a
+// letter alone with its full stop after it (next), or the second of
+// those letters after the first. Split there, "über das
+// Portal, z. B. …" was quoted as "über das Portal, z".
+func spacedInitials(before, next string) bool {
+	f := strings.Fields(before)
+	if len(f) == 0 {
+		return false
+	}
+	last := []rune(f[len(f)-1])
+	if len(last) != 1 || !unicode.IsLetter(last[0]) {
+		return false
+	}
+	if len(f) >= 2 {
+		// The second letter: "d. h." before "Anträge …".
+		if prev := []rune(f[len(f)-2]); len(prev) == 2 && unicode.IsLower(prev[0]) && prev[1] == '.' && unicode.IsLower(last[0]) {
+			return true
+		}
+	}
+	after := []rune(next)
+	return unicode.IsLower(last[0]) && len(after) >= 2 && unicode.IsLetter(after[0]) && after[1] == '.'
+}
 
 // syntaxEllipsis reports whether s, the sentence so far, ends with an
 // ellipsis that stands for part of a command rather than ending the

@@ -298,6 +298,9 @@ func (s *Server) upload(ctx context.Context, in *UploadInput) (*DocumentWriteOut
 	if strings.TrimSpace(form.Metadata) != "" {
 		var err error
 		if meta, err = ingest.DecodeMetadata([]byte(form.Metadata)); err != nil || meta == nil {
+			if errors.Is(err, ingest.ErrMetadataEncoding) {
+				return nil, invalidf("metadata must be valid UTF-8")
+			}
 			return nil, invalidf("metadata must be a JSON object")
 		}
 	}

@@ -169,6 +169,9 @@ func (s *Server) createJob(ctx context.Context, in *CreateJobInput) (*JobOutput,
 	if strings.TrimSpace(form.Metadata) != "" {
 		var err error
 		if jin.Metadata, err = ingest.DecodeMetadata([]byte(form.Metadata)); err != nil || jin.Metadata == nil {
+			if errors.Is(err, ingest.ErrMetadataEncoding) {
+				return nil, invalidf("metadata must be valid UTF-8")
+			}
 			return nil, invalidf("metadata must be a JSON object")
 		}
 		if _, err := ingest.CheckMetadata(jin.Metadata); err != nil {

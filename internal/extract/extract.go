@@ -78,6 +78,11 @@ var ErrLinksOnly = fmt.Errorf("%w: the page is an index or a table of contents (
 // file must be run through an OCR tool before it is ingested.
 var ErrNoTextLayer = errors.New("extract: the PDF has no text layer (a scanned or image-only file; OCR is not supported)")
 
+// ErrNoPages is returned by Extract for a PDF that has no pages at all: no
+// scan either, so "no text layer" would send its owner to an OCR tool for
+// nothing. It is an ErrEmpty.
+var ErrNoPages = fmt.Errorf("%w: the PDF has no pages", ErrEmpty)
+
 // ErrUnreadable is returned (wrapped, with the reason) by Extract for a PDF
 // or DOCX file that cannot be read: damaged, encrypted with a password, not
 // the declared format, over the size limits of its parts, or taking too long.

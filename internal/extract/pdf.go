@@ -45,8 +45,12 @@ type line struct {
 // dropped, headings marked (outline, else font size), lines joined into
 // paragraphs and list items with end-of-line hyphenation repaired, and
 // Document.Pages set; runs of monospaced lines become code blocks with their
-// indentation. Errors: ErrNoTextLayer when no page has text.
+// indentation. Errors: ErrNoPages for a PDF without pages, ErrNoTextLayer
+// when no page has text.
 func layoutPDF(raw *pdfRaw) (*Document, error) {
+	if len(raw.pages) == 0 {
+		return nil, ErrNoPages
+	}
 	pages := make([][]line, len(raw.pages))
 	vocab := rawVocabulary(raw.pages)
 	for i, p := range raw.pages {

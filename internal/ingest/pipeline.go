@@ -56,11 +56,19 @@ func CheckMetadata(m map[string]any) ([]byte, error) {
 	return b, nil
 }
 
+// ErrMetadataEncoding is DecodeMetadata's error for bytes that are not UTF-8.
+var ErrMetadataEncoding = errors.New("metadata: not valid UTF-8")
+
 // DecodeMetadata decodes a JSON object of metadata (or a metadata filter)
 // keeping its numbers as written (json.Number): decoded as float64, an
 // integer past 2^53 (9007199254740993) came back as another one and matched
 // another document's filter. A JSON null decodes to a nil map.
 func DecodeMetadata(b []byte) (map[string]any, error) {
+	if !utf8.Valid(b) {
+		// The JSON decoder would store U+FFFD for each invalid byte,
+		// silently changing what the caller sent.
+		return nil, ErrMetadataEncoding
+	}
 	d := json.NewDecoder(bytes.NewReader(b))
 	d.UseNumber()
 	var m map[string]any

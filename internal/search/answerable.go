@@ -211,6 +211,11 @@ var wordingLexemes = map[string][]string{
 	"wonder": {"wonder"}, "wondering": {"wonder", "wondering"}, "need": {"need"}, "needs": {"need", "needs"},
 	"needed": {"need", "needed"}, "use": {"use"}, "uses": {"use", "uses"}, "using": {"use", "using"},
 	"used": {"use", "used"}, "thanks": {"thank", "thanks"}, "thank": {"thank"}, "hi": {"hi"}, "hello": {"hello"},
+	// Asking what a thing means or what happens ("What does frobnication
+	// mean?", "What is meant by …", "Define …", "What happens if …"):
+	// a glossary need not write the verb.
+	"mean": {"mean"}, "means": {"mean", "means"}, "meant": {"meant"}, "define": {"defin", "define"},
+	"happen": {"happen"}, "happens": {"happen", "happens"}, "happened": {"happen", "happened"},
 }
 
 // requestWording returns the lexemes of query's words that phrase the
@@ -1699,7 +1704,7 @@ func strayName(legs legResults, results []Result, params map[string]bool) string
 		}
 	}
 	for _, pr := range legs.names.probes {
-		if pr.literal || legs.names.forms[pr.word] || params[pr.word] || slices.Contains(legs.missing, pr.word) || !properName(pr.word) {
+		if pr.literal || legs.names.forms[pr.word] || params[pr.word] || slices.Contains(legs.missing, pr.word) || !productName(pr.word) {
 			continue
 		}
 		if slices.Contains(legs.coded, pr.word) {
@@ -1872,6 +1877,14 @@ func properName(w string) bool {
 		}
 	}
 	return true
+}
+
+// productName reports a proper name (properName) or one with a number
+// after it, as products write their major release ("Jinja2", "Python3",
+// "Angular2"). For strayName only: the model's missing_proper_name
+// feature was fitted on properName.
+func productName(w string) bool {
+	return properName(strings.TrimRightFunc(w, unicode.IsDigit))
 }
 
 // stemOf reports whether lexeme is word's stem as absentWords matches

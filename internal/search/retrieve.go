@@ -53,7 +53,12 @@ type legQuery struct {
 	kana         bool // the question holds kana (analyze.AbsentBigramCounts)
 	// wording are the lexemes of the words phrasing the request
 	// (requestWording): no evidence when no chunk has them.
-	wording  map[string]bool
+	wording map[string]bool
+	// phrasing are the words phrasing a question in another language than
+	// English (analyze.QuestionLanguage: "wie", "viele", "qui"): no
+	// evidence either when no chunk has them, whatever the tenant's text
+	// search configuration made of them.
+	phrasing []string
 	tsConfig string
 	n        int
 	vectorN  int // the vector leg's depth (more than n when some hits may be dropped: Searcher.representable)
@@ -184,7 +189,7 @@ func (s *Searcher) queueRetrieval(b *pgx.Batch, q legQuery, out *legResults) err
 						// missing subject: neither counted nor named.
 						continue
 					}
-					if df == 0 && q.wording[lexeme] {
+					if df == 0 && (q.wording[lexeme] || phrases(q.phrasing, lexeme)) {
 						// "would", "know", "need" in no document: the
 						// question's phrasing, not a subject the documents
 						// lack; neither counted nor named.
@@ -341,4 +346,10 @@ func creditJoined(hits []legHit, compounds []store.CompoundLexemes) {
 			}
 		}
 	}
+}
+
+// phrases reports whether lexeme is one of words, as written (the simple
+// configuration) or as a stemmer shortened it (stemOf).
+func phrases(words []string, lexeme string) bool {
+	return slices.ContainsFunc(words, func(w string) bool { return w == lexeme || stemOf(w, lexeme) })
 }

@@ -465,6 +465,7 @@ func (s *Searcher) retrieve(ctx context.Context, t tenant.Tenant, p plan, resp *
 		}
 		lq.kana = analyze.HasKana(p.req.Query)
 		lq.wording = requestWording(p.req.Query)
+		_, lq.phrasing = analyze.QuestionLanguage(p.req.Query)
 		lq.probes = res.names.probes
 		lq.releaseNames, lq.releaseDotted = res.names.releaseNames()
 		lq.bareNumbers, lq.bareSpellings = res.names.bareSpellings()

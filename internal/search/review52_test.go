@@ -1,0 +1,57 @@
+package search_test
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/ragd-dev/ragd/internal/search"
+	"github.com/ragd-dev/ragd/internal/tenant"
+)
+
+// TestQuestionWordsOfAnotherLanguageAreNoMissingTerms: over German and
+// French documents in a tenant with the simple configuration (no stop
+// words), the words that phrase a German or French question ("Wie",
+// "viele", "Qui") are in no document and name no subject: they are not
+// missing terms, and the question whose answer a document states is not
+// refused for them.
+func TestQuestionWordsOfAnotherLanguageAreNoMissingTerms(t *testing.T) {
+	t.Parallel()
+	docs := map[string]string{
+		"urlaub.md": "# Urlaub\n\nAlle Mitarbeiter haben Anspruch auf dreißig Urlaubstage pro Kalenderjahr. " +
+			"Nicht genommener Urlaub verfällt am 31. März des Folgejahres.",
+		"frais.md":   "# Notes de frais\n\nLes notes de frais sont validées par M. Dupont, responsable financier, avant le remboursement.",
+		"reise.md":   "# Reisekosten\n\nReisekosten werden innerhalb von 14 Tagen erstattet. Die Abrechnung erfolgt über das Portal.",
+		"kantine.md": "# Kantine\n\nDie Kantine ist montags bis freitags von 11 bis 14 Uhr geöffnet.",
+	}
+	tt, s := corpusTenant(t, "qwords", "simple", docs)
+	for _, c := range []struct {
+		q     string
+		words []string
+	}{
+		{"Wie viele Urlaubstage haben Mitarbeiter?", []string{"wie", "viele"}},
+		{"Qui valide les notes de frais?", []string{"qui"}},
+	} {
+		resp, err := s.Search(context.Background(), tt, search.Request{Query: c.q, TopK: 3})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, w := range c.words {
+			if strings.Contains(strings.ToLower(resp.ConfidenceReason), "“"+w+"”") {
+				t.Errorf("%q: the reason %q names the question word %q", c.q, resp.ConfidenceReason, w)
+			}
+		}
+		if resp.Confidence < tenant.DefaultRefuseBelow {
+			t.Errorf("%q: confidence %.3f (reason %q), below the default threshold %.2f", c.q, resp.Confidence, resp.ConfidenceReason, tenant.DefaultRefuseBelow)
+		}
+	}
+	// A subject no document writes still is one: the tenant has no
+	// canteen menu.
+	resp, err := s.Search(context.Background(), tt, search.Request{Query: "Wie teuer ist das Mittagsmenü in der Kantine?", TopK: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(resp.ConfidenceReason, "Mittagsmenü") || strings.Contains(resp.ConfidenceReason, "“Wie”") {
+		t.Errorf("reason %q: want Mittagsmenü named, and no question word", resp.ConfidenceReason)
+	}
+}
