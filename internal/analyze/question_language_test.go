@@ -2,6 +2,7 @@ package analyze
 
 import (
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -24,5 +25,23 @@ func TestQuestionLanguage(t *testing.T) {
 		if lang != c.lang || !slices.Equal(words, c.words) {
 			t.Errorf("QuestionLanguage(%q) = %q, %q; want %q, %q", c.q, lang, words, c.lang, c.words)
 		}
+	}
+}
+
+// TestFusedPartsKeepAPathsFileName: a path's file name is a part of its
+// own, whole ("config.toml" of ~/.plinth/config.toml), as a question
+// names it; a version after a slash is no file name.
+func TestFusedPartsKeepAPathsFileName(t *testing.T) {
+	for text, want := range map[string]string{
+		"The file lives at ~/.plinth/config.toml.": "config.toml",
+		"Edit /etc/apt/sources.list first.":        "sources.list",
+		"see /etc/postgresql/15/main/pg_hba.conf":  "pg_hba.conf",
+	} {
+		if got := strings.Fields(FusedParts(text)); !slices.Contains(got, want) {
+			t.Errorf("FusedParts(%q) = %q, want %q among them", text, got, want)
+		}
+	}
+	if got := FusedParts("It speaks HTTP/1.1 and TCP/IP."); strings.Contains(got, "1.1") {
+		t.Errorf("FusedParts = %q: a version is no file name", got)
 	}
 }

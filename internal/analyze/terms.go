@@ -108,6 +108,16 @@ func FusedParts(text string) string {
 		// inflated their common words and lowered the SQLAlchemy trial's
 		// nDCG@10 by 0.04.
 		path := strings.Contains(inner, "/")
+		if path {
+			// A path's file name is written alone too ("config.toml" of
+			// ~/.plinth/config.toml, "sources.list" of
+			// /etc/apt/sources.list): whole, the parser reads it as the
+			// one lexeme a question naming the file sends, and a question
+			// about it was refused as naming a file no document mentions.
+			if name := inner[strings.LastIndexByte(inner, '/')+1:]; innerDot(name) && strings.ContainsFunc(name, unicode.IsLetter) {
+				out = append(out, name)
+			}
+		}
 		parts := strings.FieldsFunc(inner, func(r rune) bool { return r == '.' || r == '/' })
 		if !path && len(parts) == 2 && fileExtensions[strings.ToLower(parts[1])] {
 			// A file's or a product's name: the part people write alone

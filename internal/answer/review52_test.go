@@ -105,3 +105,21 @@ func TestPlantedInstructionsAreNotQuoted(t *testing.T) {
 		}
 	}
 }
+
+// TestReferencesNamedAsWordsAreKept: a bracketed number the sentence names
+// as a word ("see [1] and [2]", "as shown in [3]") is kept, in a code span
+// no marker is read from; deleted, the quote read "see and". A footnote
+// after any other word is still removed.
+func TestReferencesNamedAsWordsAreKept(t *testing.T) {
+	t.Parallel()
+	for in, want := range map[string]string{
+		"Adjust it until the tests pass, see [1] and [2].": "Adjust it until the tests pass, see `[1]` and `[2]`.",
+		"As shown in [3], it works.":                       "As shown in `[3]`, it works.",
+		"Paris [1] is the capital.":                        "Paris is the capital.",
+		"It works [4]. Next.":                              "It works. Next.",
+	} {
+		if got := stripMarkers(in); got != want {
+			t.Errorf("stripMarkers(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

@@ -112,7 +112,7 @@ func keepBrackets(s string) string {
 		glued := start > 0 && strings.IndexByte("(,[", s[start-1]) >= 0 && name != "" && name[0] >= 'a' && name[0] <= 'z'
 		variable := len(name) == 1 && name[0] >= 'a' && name[0] <= 'z'
 		keep := name != "" && !strings.HasSuffix(name, ".") && (strings.ContainsAny(name, "._()0123456789") || variable || glued) ||
-			start == m.start && (len(m.nums) > 1 || slices.Contains(m.nums, 0))
+			start == m.start && (len(m.nums) > 1 || slices.Contains(m.nums, 0) || referenceWords[strings.ToLower(wordBefore(s[last:start]))])
 		if !keep || strings.Contains(s[start:end], "`") {
 			continue
 		}
@@ -127,6 +127,26 @@ func keepBrackets(s string) string {
 	}
 	b.WriteString(s[last:])
 	return b.String()
+}
+
+// referenceWords are the words after which a bracketed number is a
+// reference the sentence names as a word ("see [1] and [2]", "as shown
+// in [3]", "cf. [4]"): deleted, "until the tests pass, see [1] and [2]"
+// was quoted "see and". A number after any other word ("Paris [1]") is a
+// footnote.
+var referenceWords = map[string]bool{"see": true, "cf": true, "in": true, "and": true, "or": true, "from": true, "of": true,
+	"by": true, "per": true, "also": true}
+
+// wordBefore returns the last word of s when s ends with it and blanks
+// (the word a bracket written after a blank follows); "" otherwise.
+func wordBefore(s string) string {
+	t := strings.TrimRight(s, " \t")
+	if len(t) == len(s) {
+		return ""
+	}
+	t = strings.TrimSuffix(t, ".")
+	i := strings.LastIndexFunc(t, func(r rune) bool { return !unicode.IsLetter(r) })
+	return t[i+1:]
 }
 
 // callStart returns where the name that ends at end starts (not before

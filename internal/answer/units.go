@@ -1072,11 +1072,25 @@ func isItemBlock(lines []string) bool { return isListItem(strings.TrimSpace(line
 // splitItems groups a list block's lines into items, continuation lines
 // joined to their item.
 func splitItems(lines []string) (items, markers []string) {
+	// A nested item keeps its depth: its marker is indented by as much as
+	// its line is beyond the list's least indented item (at most eight
+	// blanks). Flattened, a macOS item's own steps read "1. Download …
+	// - On macOS … 1. Open the zip 2. Drag … 2. Run quill init".
+	base := -1
+	for _, l := range lines {
+		if _, ok := listItem(strings.TrimSpace(l)); ok && (base < 0 || indentOf(l) < base) {
+			base = indentOf(l)
+		}
+	}
 	for _, l := range lines {
 		t := strings.TrimSpace(l)
 		if item, ok := listItem(t); ok || len(items) == 0 {
 			items = append(items, item)
-			markers = append(markers, itemMarker(t, item, ok))
+			m := itemMarker(t, item, ok)
+			if ok {
+				m = strings.Repeat(" ", min(indentOf(l)-base, 8)) + m
+			}
+			markers = append(markers, m)
 			continue
 		}
 		items[len(items)-1] += " " + t

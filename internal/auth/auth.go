@@ -1,7 +1,10 @@
 package auth
 
 import (
+	"bytes"
 	"context"
+	"encoding/base64"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"net/http"
@@ -359,6 +362,17 @@ func (v *Verifier) Verify(ctx context.Context, token string) (Principal, error) 
 	if _, err := jwt.NewParser(opts...).ParseWithClaims(token, claims, v.keyfunc(ctx)); err != nil {
 		return Principal{}, fmt.Errorf("%w: %w", ErrInvalidToken, err)
 	}
+	// A claim named twice is read by the library as its last value, and by
+	// another reader of the same token (a gateway, an audit log) perhaps
+	// as its first: two readers would see two tenants. A token that names
+	// a header parameter or a claim twice is refused (RFC 7519 §4: a
+	// parser must reject duplicates or take the last; ragd rejects).
+	for i, part := range strings.SplitN(token, ".", 3)[:2] {
+		if name, dup := duplicateMember(part); dup {
+			what := [...]string{"header parameter", "claim"}[i]
+			return Principal{}, fmt.Errorf("%w: %s %q appears twice", ErrInvalidToken, what, name)
+		}
+	}
 	// The library converts a time claim to int64 seconds; past about 9.2e18
 	// the conversion overflows (on amd64 to the most negative value, a date
 	// in the distant past), so an nbf or iat of 1e19 read as long gone and
@@ -393,6 +407,37 @@ func (v *Verifier) Verify(ctx context.Context, token string) (Principal, error) 
 	}
 	p.Groups = stringArray(claims[v.opts.GroupsClaim])
 	return p, nil
+}
+
+// duplicateMember reports the first member name that a JWT segment's
+// JSON object (base64url, unpadded) holds twice at its top level. A
+// segment that does not decode has none (the library refused it already).
+func duplicateMember(segment string) (string, bool) {
+	raw, err := base64.RawURLEncoding.DecodeString(segment)
+	if err != nil {
+		return "", false
+	}
+	d := json.NewDecoder(bytes.NewReader(raw))
+	if t, err := d.Token(); err != nil || t != json.Delim('{') {
+		return "", false
+	}
+	seen := map[string]bool{}
+	for d.More() {
+		t, err := d.Token()
+		if err != nil {
+			return "", false
+		}
+		name, _ := t.(string)
+		if seen[name] {
+			return name, true
+		}
+		seen[name] = true
+		var skip json.RawMessage
+		if err := d.Decode(&skip); err != nil {
+			return "", false
+		}
+	}
+	return "", false
 }
 
 // stringArray returns raw's strings when it is a JSON array of strings only,

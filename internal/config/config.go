@@ -505,10 +505,15 @@ func (l *loader) str(name, def string) string {
 }
 
 func (l *loader) secret(name string) string {
+	path := l.getenv(name + "_FILE")
 	if v := l.getenv(name); v != "" {
+		if path != "" {
+			// Which one the operator meant is unknown: a file meant to
+			// rotate a key would be silently ignored.
+			l.errs = append(l.errs, fmt.Errorf("%s and %s_FILE are both set: set one of them", name, name))
+		}
 		return v
 	}
-	path := l.getenv(name + "_FILE")
 	if path == "" {
 		return ""
 	}

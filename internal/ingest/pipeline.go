@@ -89,9 +89,9 @@ func DecodeMetadata(b []byte) (map[string]any, error) {
 // nobody remembers to rename it.
 var indexVersion = func() string {
 	const probe = "effective_io_concurrency pg_stat_activity表记录会话。PostgreSQL的连接池 GPT-4模型 v1.2版本 werkzeug.exceptions.NotFound HTTP/1.1 " +
-		"データベースの接続 Python3の使い方 ﾃﾞｰﾀ 「設定」 한국어를 表 -表示- น้ำชา <class 'jinja2.exceptions.TemplateSyntaxError'> a @> b >>> f() a <script> tag holds code, reject <style unclosed"
+		"~/.config/ragd/ragd.toml データベースの接続 Python3の使い方 ﾃﾞｰﾀ 「設定」 한국어를 表 -表示- น้ำชา <class 'jinja2.exceptions.TemplateSyntaxError'> a @> b >>> f() a <script> tag holds code, reject <style unclosed"
 	sum := sha256.Sum256([]byte(analyze.Keywords(probe)))
-	return "keywords=compound+fused+tags+skipped+operators+cjk-bigram/" + hex.EncodeToString(sum[:4])
+	return "keywords=compound+fused+filenames+tags+skipped+operators+cjk-bigram/" + hex.EncodeToString(sum[:4])
 }()
 
 // Embedded-text recipes (WithEmbedText).

@@ -159,10 +159,8 @@ func TestCheckRetryStatuses(t *testing.T) {
 
 func TestCheckRetryErrors(t *testing.T) {
 	t.Parallel()
-	// A refused connection: a server that has been closed.
-	closed := httptest.NewServer(http.NotFoundHandler())
-	closed.Close()
-	_, refused := http.Get(closed.URL)
+	// A refused connection (refusingURL).
+	_, refused := http.Get(refusingURL)
 	if refused == nil {
 		t.Fatal("GET of a closed server succeeded")
 	}
@@ -219,3 +217,8 @@ func TestPermanent(t *testing.T) {
 		t.Error("IsPermanent true for an unmarked error")
 	}
 }
+
+// refusingURL is an address where nothing listens (port 1), so every
+// connection is refused; a closed test server's port may be given to
+// another test's server meanwhile.
+const refusingURL = "http://127.0.0.1:1"

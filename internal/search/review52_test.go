@@ -55,3 +55,26 @@ func TestQuestionWordsOfAnotherLanguageAreNoMissingTerms(t *testing.T) {
 		t.Errorf("reason %q: want Mittagsmenü named, and no question word", resp.ConfidenceReason)
 	}
 }
+
+// TestAFileNamedInsideAPathIsMentioned: a question naming a file that the
+// documents write only inside a path ("config.toml" in
+// ~/.plinth/config.toml) finds that document, and the file is no missing
+// name.
+func TestAFileNamedInsideAPathIsMentioned(t *testing.T) {
+	t.Parallel()
+	docs := map[string]string{
+		"config.md":  "# Configuration\n\nThe configuration file lives at ~/.plinth/config.toml and is read when plinth starts.",
+		"install.md": "# Installing plinth\n\nDownload the archive and run the installer; plinth then starts at login.",
+	}
+	tt, s := corpusTenant(t, "pathname", "english", docs)
+	resp, err := s.Search(context.Background(), tt, search.Request{Query: "Where is config.toml?", TopK: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(resp.MissingTerms) != 0 || strings.Contains(resp.ConfidenceReason, "config.toml") {
+		t.Errorf("missing %q, reason %q: want config.toml found", resp.MissingTerms, resp.ConfidenceReason)
+	}
+	if len(resp.Results) == 0 || !strings.HasSuffix(resp.Results[0].SourceURI, "config.md") {
+		t.Errorf("results %+v: want config.md first", resp.Results)
+	}
+}
