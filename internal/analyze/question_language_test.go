@@ -41,7 +41,9 @@ func TestFusedPartsKeepAPathsFileName(t *testing.T) {
 			t.Errorf("FusedParts(%q) = %q, want %q among them", text, got, want)
 		}
 	}
-	if got := FusedParts("It speaks HTTP/1.1 and TCP/IP."); strings.Contains(got, "1.1") {
-		t.Errorf("FusedParts = %q: a version is no file name", got)
+	for _, text := range []string{"It speaks HTTP/1.1 and TCP/IP.", "It is client/server.The next part is new."} {
+		if got := FusedParts(text); strings.Contains(got, "1.1") || strings.Contains(got, "server.The") {
+			t.Errorf("FusedParts(%q) = %q: a version or a sentence's end is no file name", text, got)
+		}
 	}
 }

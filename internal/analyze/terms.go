@@ -114,7 +114,7 @@ func FusedParts(text string) string {
 			// /etc/apt/sources.list): whole, the parser reads it as the
 			// one lexeme a question naming the file sends, and a question
 			// about it was refused as naming a file no document mentions.
-			if name := inner[strings.LastIndexByte(inner, '/')+1:]; innerDot(name) && strings.ContainsFunc(name, unicode.IsLetter) {
+			if name := inner[strings.LastIndexByte(inner, '/')+1:]; innerDot(name) && strings.ContainsFunc(name, unicode.IsLetter) && !sentenceAfterDot(name) {
 				out = append(out, name)
 			}
 		}
@@ -136,6 +136,14 @@ func FusedParts(text string) string {
 		}
 	}
 	return strings.Join(out, " ")
+}
+
+// sentenceAfterDot reports a name whose last dot opens a capitalised word
+// ("server.The" of "client/server.The next …", a full stop without its
+// blank): no file's extension.
+func sentenceAfterDot(name string) bool {
+	ext := []rune(name[strings.LastIndexByte(name, '.')+1:])
+	return len(ext) >= 2 && unicode.IsUpper(ext[0]) && unicode.IsLower(ext[1])
 }
 
 // innerDot reports a dot between two letters or digits, one of them a

@@ -435,6 +435,7 @@ func Extractive(question string, sources []Source, maxSentences int) Result {
 		return excerpt(sources)
 	}
 	from, to = complete(docs[src], from, to, maxSentences, query, asksProcedure(question), asksDefinition.MatchString(question), asksDifference.MatchString(question))
+	to = beforePlanted(docs[src], from, to)
 	to = defaultFollows(question, docs[src], from, to)
 	options := questionOptions(question)
 	var optionQuery []string
@@ -481,6 +482,7 @@ func Extractive(question string, sources []Source, maxSentences int) Result {
 			continue
 		}
 		f, t := complete(docs[si], p.from, p.to, 1, query, false, false, false)
+		t = beforePlanted(docs[si], f, t)
 		t = defaultFollows(question, docs[si], f, t)
 		if q := quoted(docs[si][f:t]); !repeats(seen, q) && !repeatsCode(seen, docs[si][f:t]) && wordy(q) && docs[si][p.from].kind != unitRow &&
 			!foreign(question, docs[src][from:to], docs[si][f:t]) {
@@ -964,7 +966,7 @@ func bestPassage(question string, query []string, sources []Source, docs [][]uni
 					local[i] = true
 				}
 			}
-			if d[a].kind == unitCode && !d[a].echo && !d[a].output {
+			if d[a].kind == unitCode && !d[a].echo && !d[a].output && !d[a].planted {
 				// A line of code that assigns the identifier the question
 				// names ("visibility_timeout = 3600", an API reference's
 				// attribute without a description) is its definition,
@@ -1009,6 +1011,9 @@ func bestPassage(question string, query []string, sources []Source, docs [][]uni
 				u := d[b]
 				if u.section != d[a].section {
 					break // a passage does not run into the next section
+				}
+				if u.planted {
+					break // nor into text addressed to an assistant (markPlanted)
 				}
 				if b > a && u.kind == unitSentence && d[a].kind == unitSentence && len(u.defines) > 0 && len(d[a].defines) > 0 &&
 					!difference && !slices.Equal(u.defines, d[a].defines) && (u.item == "" || d[a].item != "") && !entryField(u.defines) {
@@ -1177,6 +1182,18 @@ func bestPassage(question string, query []string, sources []Source, docs [][]uni
 		}
 	}
 	return src, from, to, ok, per
+}
+
+// beforePlanted returns where d[from:to] ends before its first unit
+// addressed to an assistant (markPlanted), past from: a passage widened to
+// the code a sentence announces does not bring planted code with it.
+func beforePlanted(d []unit, from, to int) int {
+	for b := from + 1; b < to; b++ {
+		if d[b].planted {
+			return b
+		}
+	}
+	return to
 }
 
 // definitionsAnnounced returns the unit of d[from:to] that announces the
@@ -2083,7 +2100,7 @@ func calloutCode(d []unit, from int) int {
 			// ending in "(1)" (SQL's VALUES (1)) above an ordinary
 			// numbered list marks no callouts.
 			for j := k; j < len(d) && d[j].kind == unitSentence && numbered(d[j].item) && d[j].section == d[k].section; j++ {
-				if !calloutMarked(prev.text, strings.TrimSuffix(d[j].item, ". ")) {
+				if !calloutMarked(prev.text, strings.TrimSuffix(strings.TrimLeft(d[j].item, " "), ". ")) {
 					return -1
 				}
 			}
@@ -2235,7 +2252,10 @@ var asksDefinition = regexp.MustCompile(`(?i)^\W*(what(?:'s|’s| is| are)\s+(?:
 
 // numbered reports an item marker that numbers its item ("2. "): the item
 // is a step of a procedure.
-func numbered(marker string) bool { return marker != "" && marker[0] >= '0' && marker[0] <= '9' }
+func numbered(marker string) bool {
+	marker = strings.TrimLeft(marker, " ")
+	return marker != "" && marker[0] >= '0' && marker[0] <= '9'
+}
 
 // adjacent reports whether unit j, just after unit i, is in the same block
 // or the next one: a list's items (each a block) continue each other, and
@@ -2438,7 +2458,21 @@ func render(us []unit, n int, options, query, optionQuery []string) string {
 	marker := "[" + strconv.Itoa(n) + "]"
 	cited := false
 	prevCode := false
+	// A quote opening inside a nested list writes its items from the
+	// first one's depth: a marker after four blanks or more at a line's
+	// start reads as code in Markdown.
+	listBase := -1
+	mark := func(item string) string {
+		blanks := len(item) - len(strings.TrimLeft(item, " "))
+		if listBase < 0 || blanks < listBase {
+			listBase = blanks
+		}
+		return item[listBase:]
+	}
 	for i, u := range us {
+		if u.item == "" {
+			listBase = -1
+		}
 		if u.kind == unitCode {
 			lines := codeLines(strings.Split(u.text, "\n"), options, optionQuery)
 			if len(lines) > maxWholeCodeLines {
@@ -2457,13 +2491,13 @@ func render(us []unit, n int, options, query, optionQuery []string) string {
 		switch {
 		case prevCode:
 			b.WriteString("\n\n")
-			b.WriteString(u.item)
+			b.WriteString(mark(u.item))
 		case u.item != "" && (i == 0 || us[i-1].item == "" || us[i-1].block != u.block):
 			// A list item starts a line of its own, with its marker.
 			if i > 0 {
 				b.WriteByte('\n')
 			}
-			b.WriteString(u.item)
+			b.WriteString(mark(u.item))
 		case i > 0 && u.item == "" && us[i-1].item != "":
 			// What follows a list is not its last item.
 			b.WriteString("\n\n")
@@ -2751,7 +2785,9 @@ func endsCJK(s string) bool {
 func excerpt(sources []Source) Result {
 	for i, s := range sources {
 		text := strings.Join(strings.Fields(stripMarkers(s.Content)), " ")
-		if text == "" {
+		if text == "" || plantedText.MatchString(s.Content) {
+			// A source whose sentences were left out as addressed to an
+			// assistant is not dumped whole instead.
 			continue
 		}
 		order, _ := numberInOrder([]int{i + 1}, len(sources))
@@ -3050,12 +3086,17 @@ const runPunct = ",.;:!?\"'“”‘’()"
 // cutShort reports a sentence that stops without ending: a line of prose
 // longer than a chunk may hold, split by the chunker between two words
 // (a maintenance note of 600 words was quoted up to "… and valve 28 must"
-// as if it ended there). It is the chunk's last unit, it ends on a word,
-// a comma or a semicolon, and forty words and more are no heading,
+// as if it ended there). It is the chunk's last unit, it ends on a plain
+// word, a comma or a semicolon, and forty words and more are no heading,
 // caption or item; the quote says it goes on.
 func cutShort(u unit) bool {
 	t := strings.TrimSpace(u.text)
-	r, _ := utf8.DecodeLastRuneInString(t)
-	return u.last && u.kind == unitSentence && u.item == "" && (unicode.IsLetter(r) || unicode.IsDigit(r) || r == ',' || r == ';') &&
-		wordCount(t) >= 40
+	f := strings.Fields(t)
+	if len(f) < 40 || !u.last || u.kind != unitSentence || u.item != "" {
+		return false
+	}
+	// The last word is a plain word: a sentence may end on an address,
+	// a path or a number without its full stop, and be whole.
+	w := strings.TrimRight(f[len(f)-1], ",;")
+	return w != "" && !strings.ContainsFunc(w, func(r rune) bool { return !unicode.IsLetter(r) && r != '-' && r != '\'' })
 }

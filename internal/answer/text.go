@@ -88,7 +88,7 @@ func keepBrackets(s string) string {
 		return s
 	}
 	var b strings.Builder
-	last := 0
+	last, keptEnd := 0, -1
 	for i := 0; i < len(markers); i++ {
 		m := markers[i]
 		start := callStart(s, last, m.start)
@@ -112,7 +112,7 @@ func keepBrackets(s string) string {
 		glued := start > 0 && strings.IndexByte("(,[", s[start-1]) >= 0 && name != "" && name[0] >= 'a' && name[0] <= 'z'
 		variable := len(name) == 1 && name[0] >= 'a' && name[0] <= 'z'
 		keep := name != "" && !strings.HasSuffix(name, ".") && (strings.ContainsAny(name, "._()0123456789") || variable || glued) ||
-			start == m.start && (len(m.nums) > 1 || slices.Contains(m.nums, 0) || referenceWords[strings.ToLower(wordBefore(s[last:start]))])
+			start == m.start && (len(m.nums) > 1 || slices.Contains(m.nums, 0) || namedReference(s, last, start, keptEnd))
 		if !keep || strings.Contains(s[start:end], "`") {
 			continue
 		}
@@ -120,7 +120,7 @@ func keepBrackets(s string) string {
 		b.WriteByte('`')
 		b.WriteString(s[start:end])
 		b.WriteByte('`')
-		last, i = end, j
+		last, i, keptEnd = end, j, end
 	}
 	if last == 0 {
 		return s
@@ -129,13 +129,24 @@ func keepBrackets(s string) string {
 	return b.String()
 }
 
-// referenceWords are the words after which a bracketed number is a
-// reference the sentence names as a word ("see [1] and [2]", "as shown
-// in [3]", "cf. [4]"): deleted, "until the tests pass, see [1] and [2]"
-// was quoted "see and". A number after any other word ("Paris [1]") is a
-// footnote.
-var referenceWords = map[string]bool{"see": true, "cf": true, "in": true, "and": true, "or": true, "from": true, "of": true,
-	"by": true, "per": true, "also": true}
+// namedReference reports a bracketed number at s[start:] that the
+// sentence names as a word: after "see" or "cf." ("see [1]"), or joined by
+// "and", "or" or a comma to one kept just before (keptEnd: "see [1] and
+// [2]"). Deleted, "until the tests pass, see [1] and [2]" was quoted "see
+// and". After any other word it is a footnote or a planted citation
+// ("designed by [1]", "as confirmed by [3]"), and is removed. last is
+// where the text not yet written starts.
+func namedReference(s string, last, start, keptEnd int) bool {
+	w := strings.ToLower(wordBefore(s[last:start]))
+	if w == "see" || w == "cf" {
+		return true
+	}
+	if keptEnd < 0 {
+		return false
+	}
+	between := strings.TrimSpace(s[keptEnd:start])
+	return between == "and" || between == "or" || between == ","
+}
 
 // wordBefore returns the last word of s when s ends with it and blanks
 // (the word a bracket written after a blank follows); "" otherwise.
@@ -146,7 +157,11 @@ func wordBefore(s string) string {
 	}
 	t = strings.TrimSuffix(t, ".")
 	i := strings.LastIndexFunc(t, func(r rune) bool { return !unicode.IsLetter(r) })
-	return t[i+1:]
+	if i < 0 {
+		return t
+	}
+	_, size := utf8.DecodeRuneInString(t[i:])
+	return t[i+size:]
 }
 
 // callStart returns where the name that ends at end starts (not before
@@ -320,7 +335,7 @@ var abbreviations = map[string]bool{
 	"inc": true, "ltd": true, "jr": true, "sr": true, "st": true, "al": true, "eq": true, "eg": true, "ie": true, "viz": true,
 	// German's, written without spaces ("z.B.", "d.h."; spaced, "z. B.",
 	// they are initials: spacedInitials) or as one word ("bzw.", "usw.").
-	"z.b": true, "d.h": true, "u.a": true, "o.a": true, "s.o": true, "s.u": true, "u.u": true, "bzw": true, "usw": true,
+	"z.b": true, "d.h": true, "u.a": true, "o.a": true, "s.o": true, "s.u": true, "u.u": true, "bzw": true,
 	"vgl": true, "ggf": true, "evtl": true, "inkl": true, "zzgl": true, "nr": true, "sog": true,
 }
 
@@ -441,12 +456,18 @@ var literalList = regexp.MustCompile("^(?:[‘'\"“`][^‘’'\"“”`]{1,40}[
 // and number ("Listing 15-4", "Figure 4.2").
 var captionNumber = regexp.MustCompile(`^\s*` + captionLabel + `$`)
 
-// months are the month names a day's ordinal number precedes in the
-// languages that write the day as an ordinal with a full stop (German,
-// Danish, Norwegian, Finnish, Czech …, "am 31. März"); the lower-case ones
-// never end a sentence anyway (splitUnit).
-var months = map[string]bool{"januar": true, "jänner": true, "februar": true, "märz": true, "april": true, "mai": true,
-	"juni": true, "juli": true, "august": true, "september": true, "oktober": true, "november": true, "dezember": true}
+// months are German's month names, which a day's ordinal number with its
+// full stop precedes ("am 31. März"); true for those English writes
+// otherwise, false for those it writes alike (April, August, September,
+// November: "Windows 10. August 2023 saw …" is two sentences), which need
+// a German word before the number (dayWords).
+var months = map[string]bool{"januar": true, "jänner": true, "februar": true, "märz": true, "april": false, "mai": true,
+	"juni": true, "juli": true, "august": false, "september": false, "oktober": true, "november": false, "dezember": true}
+
+// dayWords are the German words before a date's day ("am 1. April",
+// "bis zum 15. August").
+var dayWords = map[string]bool{"am": true, "zum": true, "vom": true, "bis": true, "ab": true, "seit": true, "den": true,
+	"dem": true, "zur": true, "ist": true, "war": true}
 
 // ordinalDate reports whether the full stop after before is a day's
 // ordinal before a month's name (next): "Urlaub verfällt am 31. März" was
@@ -461,7 +482,11 @@ func ordinalDate(before, next string) bool {
 		return false
 	}
 	w := strings.FieldsFunc(next, func(r rune) bool { return !unicode.IsLetter(r) })
-	return len(w) > 0 && months[strings.ToLower(w[0])]
+	if len(w) == 0 {
+		return false
+	}
+	german, ok := months[strings.ToLower(w[0])]
+	return ok && (german || len(f) >= 2 && dayWords[strings.ToLower(f[len(f)-2])])
 }
 
 // spacedInitials reports whether the full stop after before ends the
@@ -481,13 +506,19 @@ func spacedInitials(before, next string) bool {
 	}
 	if len(f) >= 2 {
 		// The second letter: "d. h." before "Anträge …".
-		if prev := []rune(f[len(f)-2]); len(prev) == 2 && unicode.IsLower(prev[0]) && prev[1] == '.' && unicode.IsLower(last[0]) {
+		if prev := []rune(f[len(f)-2]); len(prev) == 2 && prev[1] == '.' && initialPairs[strings.ToLower(string([]rune{prev[0], last[0]}))] {
 			return true
 		}
 	}
 	after := []rune(next)
-	return unicode.IsLower(last[0]) && len(after) >= 2 && unicode.IsLetter(after[0]) && after[1] == '.'
+	return len(after) >= 2 && after[1] == '.' && initialPairs[strings.ToLower(string([]rune{last[0], after[0]}))]
 }
+
+// initialPairs are German's abbreviations written as two spaced initials
+// (z. B., d. h., u. a., o. ä., u. U., s. o., s. u., v. a., z. T., i. d. R.),
+// as their two letters: "press q. E.g. in less" is two sentences.
+var initialPairs = map[string]bool{"zb": true, "dh": true, "ua": true, "oä": true, "uu": true, "so": true, "su": true,
+	"va": true, "zt": true, "id": true, "dr": true}
 
 // syntaxEllipsis reports whether s, the sentence so far, ends with an
 // ellipsis that stands for part of a command rather than ending the

@@ -480,18 +480,13 @@ func hasToken(n *html.Node, set map[string]bool) bool {
 // where header and footer are the content's own.
 // selfLink reports an anchor to a place on its own page whose text is one
 // symbol ("¶", "#", "§", "🔗"): a heading's or paragraph's permalink, never
-// content; and a link of any target whose text is "§" or "¶" alone, a
-// mark pointing elsewhere (the PostgreSQL release notes link every item's
-// commit as "§", which was quoted as "… (Michael Paquier) § This is …").
+// content.
 func selfLink(n *html.Node) bool {
-	t := strings.TrimSpace(textContent(n))
-	if t == "§" || t == "¶" {
-		return true
-	}
 	if !strings.HasPrefix(attr(n, "href"), "#") {
 		return false
 	}
-	return t == "#" || t == "🔗"
+	t := strings.TrimSpace(textContent(n))
+	return t == "¶" || t == "#" || t == "§" || t == "🔗"
 }
 
 // symbolLink reports a link within the page whose text is an arrow back

@@ -2,7 +2,6 @@ package extract
 
 import (
 	"errors"
-	"strings"
 	"testing"
 )
 
@@ -16,20 +15,5 @@ func TestPDFWithoutPages(t *testing.T) {
 	_, err := Extract(TypePDF, []byte(pdf))
 	if !errors.Is(err, ErrNoPages) || !errors.Is(err, ErrEmpty) || errors.Is(err, ErrNoTextLayer) {
 		t.Fatalf("PDF without pages: %v, want ErrNoPages (an ErrEmpty), not ErrNoTextLayer", err)
-	}
-}
-
-// TestHTMLDropsSectionMarkLinks: a link whose text is "§" alone points
-// at a source elsewhere (the PostgreSQL release notes' link to each
-// item's commit): it is no content of the sentence it ends.
-func TestHTMLDropsSectionMarkLinks(t *testing.T) {
-	t.Parallel()
-	doc := mustExtract(t, "html", `<p>Add a --no-sync option to pg_upgrade (Michael Paquier) <a class="ulink" href="https://postgr.es/c/b073c3ccd">§</a></p>`+
-		`<p>This is recommended only for testing. See <a href="https://example.org/x">§ 4.2 of the standard</a>.</p>`)
-	if strings.Contains(doc.Text, "Paquier) §") || !strings.Contains(doc.Text, "(Michael Paquier)") {
-		t.Errorf("text %q: want the § link dropped", doc.Text)
-	}
-	if !strings.Contains(doc.Text, "§ 4.2 of the standard") {
-		t.Errorf("text %q: a link with words is content", doc.Text)
 	}
 }

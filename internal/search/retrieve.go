@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strings"
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
@@ -349,7 +350,11 @@ func creditJoined(hits []legHit, compounds []store.CompoundLexemes) {
 }
 
 // phrases reports whether lexeme is one of words, as written (the simple
-// configuration) or as a stemmer shortened it (stemOf).
+// configuration) or as a stemmer shortened it: a start of the word of
+// three letters or more ("viel" of "viele"), never longer than the word
+// ("perl" is no form of Italian "per", "port" none of Spanish "por").
 func phrases(words []string, lexeme string) bool {
-	return slices.ContainsFunc(words, func(w string) bool { return w == lexeme || stemOf(w, lexeme) })
+	return slices.ContainsFunc(words, func(w string) bool {
+		return w == lexeme || len(lexeme) >= 3 && strings.HasPrefix(w, lexeme)
+	})
 }

@@ -2,6 +2,7 @@ package search_test
 
 import (
 	"context"
+	"slices"
 	"strings"
 	"testing"
 
@@ -76,5 +77,30 @@ func TestAFileNamedInsideAPathIsMentioned(t *testing.T) {
 	}
 	if len(resp.Results) == 0 || !strings.HasSuffix(resp.Results[0].SourceURI, "config.md") {
 		t.Errorf("results %+v: want config.md first", resp.Results)
+	}
+}
+
+// TestForeignQuestionWordsExcuseNoSubject: only a question word itself,
+// or a start of it a stemmer left, is excused; a subject one letter longer
+// ("Perl" against Italian "per") still counts as missing, in a question in
+// that language and in an English one padded with its function words.
+func TestForeignQuestionWordsExcuseNoSubject(t *testing.T) {
+	t.Parallel()
+	docs := map[string]string{
+		"install.md": "# Installazione\n\nPer installare il modulo per Python si usa il comando pip install plinth nel terminale.",
+		"stats.md":   "# Statistiche\n\nLa latenza p99 di ogni interrogazione è riportata dal comando plinth stats --latency.",
+	}
+	tt, s := corpusTenant(t, "perlword", "simple", docs)
+	for _, q := range []string{
+		"Come si installa il modulo per Perl?",
+		"How is the p99 latency of a query reported for Perl? di il la che per una con",
+	} {
+		resp, err := s.Search(context.Background(), tt, search.Request{Query: q, TopK: 2})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if resp.Confidence >= tenant.DefaultRefuseBelow || !strings.Contains(resp.ConfidenceReason, "Perl") && !slices.Contains(resp.MissingTerms, "Perl") {
+			t.Errorf("%q: confidence %.3f, reason %q, missing %q; want Perl missing and the question refused", q, resp.Confidence, resp.ConfidenceReason, resp.MissingTerms)
+		}
 	}
 }
