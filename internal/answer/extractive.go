@@ -2505,7 +2505,7 @@ func render(us []unit, n int, options, query, optionQuery []string) string {
 			b.WriteByte(' ')
 		}
 		prevCode = false
-		text := clip(u.text, maxQuoteChars)
+		text := sectionMark.ReplaceAllString(clip(u.text, maxQuoteChars), "$1")
 		if cutShort(u) {
 			text += " …"
 		}
@@ -3082,6 +3082,12 @@ func runText(text string) string {
 
 // runPunct is the punctuation quotedRuns trims from a question's words.
 const runPunct = ",.;:!?\"'“”‘’()"
+
+// sectionMark matches a "§" standing alone, not before a number (a
+// statute's "§ 823" is text): the mark of a link to elsewhere (the
+// PostgreSQL release notes link each item's commit as "§"), which read
+// "… (Michael Paquier) § This is recommended …" in a quote.
+var sectionMark = regexp.MustCompile(`\s§(\s+[^\s\d]|$)`)
 
 // cutShort reports a sentence that stops without ending: a line of prose
 // longer than a chunk may hold, split by the chunker between two words

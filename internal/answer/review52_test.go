@@ -191,3 +191,20 @@ func TestNestedItemsKeepTheirDepth(t *testing.T) {
 		t.Errorf("answer %q: want the items flat", r.Answer)
 	}
 }
+
+// TestSectionMarksAreNotQuoted: a "§" standing alone (a link mark after a
+// release note's item) is left out of a quote; one before a number is a
+// statute's section sign and stays.
+func TestSectionMarksAreNotQuoted(t *testing.T) {
+	t.Parallel()
+	for in, want := range map[string]string{
+		"Add a --no-sync option to pg_upgrade (Michael Paquier) § This is recommended only for testing.": "Add a --no-sync option to pg_upgrade (Michael Paquier) This is recommended only for testing [1].",
+		"Remove the old setting (Tom Lane) §": "Remove the old setting (Tom Lane) [1]",
+		"Liability is governed by § 823 BGB.": "Liability is governed by § 823 BGB [1].",
+	} {
+		got := render([]unit{{kind: unitSentence, text: in}}, 1, nil, nil, nil)
+		if got != want {
+			t.Errorf("render(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

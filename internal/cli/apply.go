@@ -53,9 +53,17 @@ func runTenantApply(ctx context.Context, e *env, args []string) error {
 			fmt.Fprintf(e.stdout, "tenant %s %s (%s)\n", slug, map[bool]string{true: "created", false: "exists"}[created], id)
 		},
 		Progress: func(total int) ingest.Progress { return progressFor(e, total) },
-		Source: func(src provision.Source, files int, sum ingest.Summary) {
+		Source: func(src provision.Source, files int, walked []ingest.Failure, sum ingest.Summary) {
+			// Counted as ragd ingest counts them: a directory left out
+			// whole is no file, an entry standing for several files
+			// counts them.
+			dirs, grouped := skippedDirs(walked)
 			fmt.Fprintf(e.stdout, "source %s: %d files: %d added, %d updated, %d unchanged, %d deleted, %d skipped, %d refused, %d failed; %d chunks (%d embedded) in %s\n",
-				src.Path, files, sum.Added, sum.Updated, sum.Unchanged, sum.Deleted, sum.Skipped, sum.Refused, sum.Failed, sum.Chunks, sum.Embedded, sum.Elapsed.Round(1e6))
+				src.Path, files+len(walked)-dirs+grouped, sum.Added, sum.Updated, sum.Unchanged, sum.Deleted, sum.Skipped-dirs+grouped, sum.Refused, sum.Failed,
+				sum.Chunks, sum.Embedded, sum.Elapsed.Round(1e6))
+			if dirs > 0 {
+				fmt.Fprintf(e.stdout, "left out %d directories with all they hold (listed below)\n", dirs)
+			}
 			printNotIngested(e, sum)
 		},
 		IndexWait: func() { indexWait(e) },

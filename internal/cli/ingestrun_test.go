@@ -104,3 +104,49 @@ func TestIngestCountsFilesNotDirectories(t *testing.T) {
 		t.Errorf("summary:\n%s\nwant 5 files (2 added; search.html and the two text sources skipped; searchindex.js is of a type not read) and the 2 directories apart", out)
 	}
 }
+
+// TestApplyCountsFilesAsIngestDoes: `ragd tenant apply` reports a source's
+// files as `ragd ingest` does the same directory: the files the walk left
+// out count (a Sphinx build's text sources as the files they are), the
+// directories it left out whole do not, and are said apart.
+func TestApplyCountsFilesAsIngestDoes(t *testing.T) {
+	t.Parallel()
+	tn := testdb.NewTenant(t, "cli-apply", "")
+	root := t.TempDir()
+	docs := filepath.Join(root, "docs")
+	for name, body := range map[string]string{"index.html": "<html><head><title>Home</title></head><body><h1>Home</h1><p>Welcome to the docs.</p></body></html>",
+		"guide.html":             "<html><head><title>Guide</title></head><body><h1>Guide</h1><p>How to use the tool.</p></body></html>",
+		"_static/basic.css":      "body { color: black }",
+		"_sources/guide.txt":     "Guide\n=====\n\nHow to use the tool.",
+		"guide.txt":              "Guide\n=====\n\nHow to use the tool.",
+		"index.txt":              "Home\n====\n\nWelcome to the docs.",
+		"_sources/index.txt":     "Home\n====\n\nWelcome to the docs.",
+		"search.html":            "<html><head><title>Search</title></head><body><h1>Search</h1><p>Please activate JavaScript to enable the search functionality.</p></body></html>",
+		"_static/searchtools.js": "var Search = {};", "searchindex.js": "Search.setIndex({})"} {
+		p := filepath.Join(docs, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	dir := filepath.Join(root, tn.Slug)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	manifest := "name: Apply counts\nlanguage: english\nsources:\n  - path: " + docs + "\n    base_uri: https://docs.test/\n"
+	if err := os.WriteFile(filepath.Join(dir, "tenant.yaml"), []byte(manifest), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	env := map[string]string{"RAGD_DATABASE_URL": testdb.URL(), "RAGD_ADMIN_DATABASE_URL": testdb.AdminURL(), "HOME": os.Getenv("HOME"),
+		"RAGD_LOG_LEVEL": "error"}
+	code, out, errOut := runCLI(t, env, "tenant", "apply", dir)
+	if code != 0 {
+		t.Fatalf("exit %d, stdout:\n%s\nstderr:\n%s", code, out, errOut)
+	}
+	if !strings.Contains(out, "5 files: 2 added, 0 updated, 0 unchanged, 0 deleted, 3 skipped") ||
+		!strings.Contains(out, "left out 2 directories with all they hold") {
+		t.Errorf("apply's summary:\n%s\nwant ingest's counts (5 files, 2 added, 3 skipped) and the directories said apart", out)
+	}
+}

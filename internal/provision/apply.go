@@ -56,8 +56,9 @@ type Hooks struct {
 	// Progress returns the ingestion progress callback of a source of total
 	// files (nil: none).
 	Progress func(total int) ingest.Progress
-	// Source: one source was ingested; its walk failures are in sum.
-	Source func(src Source, files int, sum ingest.Summary)
+	// Source: one source was ingested: files were read, walked were left
+	// out by the walk (also in sum).
+	Source func(src Source, files int, walked []ingest.Failure, sum ingest.Summary)
 	// IndexWait: another index run holds the lock and Apply waits for it.
 	IndexWait func()
 	// Indexes: the index policy ran (the changes made, possibly none; err
@@ -215,7 +216,7 @@ func ingestSource(ctx context.Context, a *app.App, t tenant.Tenant, dir string, 
 	}
 	sum.Add(walkFails...)
 	if h.Source != nil {
-		h.Source(src, len(files), sum)
+		h.Source(src, len(files), walkFails, sum)
 	}
 	return sum.Failed, nil
 }

@@ -174,8 +174,10 @@ type applied struct {
 
 func hooks(got *applied) provision.Hooks {
 	return provision.Hooks{
-		Tenant:    func(_ uuid.UUID, _ string, created bool) { got.created = &created },
-		Source:    func(_ provision.Source, _ int, sum ingest.Summary) { got.sources = append(got.sources, sum) },
+		Tenant: func(_ uuid.UUID, _ string, created bool) { got.created = &created },
+		Source: func(_ provision.Source, _ int, _ []ingest.Failure, sum ingest.Summary) {
+			got.sources = append(got.sources, sum)
+		},
 		Indexes:   func(c []vindex.Change, _ error) { got.changes, got.indexRan = c, true },
 		SetLoaded: func(info eval.SetInfo) { got.set = &info },
 		Ran:       func(r eval.Report) { got.ran = &r },
