@@ -83,6 +83,12 @@ func genericDetail(status int, id string) string {
 }
 
 func init() {
+	// A body's field names are matched as written: with huma's default,
+	// {"Question": …} was validated as "question" (and encoding/json
+	// decoded it so), and a body naming a field twice in two casings was
+	// read by one rule in validation and another in decoding. Unknown
+	// fields are refused; so is a known one in other capitals.
+	huma.ValidateStrictCasing = true
 	// Replace huma's error constructor (its documented extension point) so
 	// that every error huma itself produces — validation, body limits,
 	// negotiation — is a *Problem, and a 5xx never carries Go error text.
