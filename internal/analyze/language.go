@@ -112,21 +112,50 @@ var questionWords = map[string][]string{
 // nil for an English question or when no language is clear.
 func QuestionLanguage(question string) (string, []string) {
 	var n [len(languages)]int
-	var seen [][]int // per word, the languages it phrases in
 	var words []string
 	latinWords(question, func(w []byte) {
-		var ls []int
-		for i, lang := range languages {
-			if slices.Contains(functionWords[lang], string(w)) || slices.Contains(questionWords[lang], string(w)) {
-				ls = append(ls, i)
-				n[i]++
-			}
+		ls := phrasingIndex[string(w)]
+		for _, l := range ls {
+			n[l]++
 		}
-		if len(ls) > 0 {
-			seen = append(seen, ls)
+		if len(ls) > 0 && !slices.Contains(words, string(w)) {
 			words = append(words, string(w))
 		}
 	})
+	best := mostUsed(n, 2)
+	if best < 0 || languages[best] == "en" {
+		return "", nil
+	}
+	return languages[best], slices.DeleteFunc(words, func(w string) bool { return !slices.Contains(phrasingIndex[w], best) })
+}
+
+// languages are functionWords' languages, in a fixed order.
+var languages = [...]string{"en", "pt", "es", "fr", "de", "it", "nl"}
+
+// functionIndex maps a function word to the languages (indexes into
+// languages) it is one of; phrasingIndex does so for function and question
+// words (questionWords) together.
+var functionIndex, phrasingIndex = wordIndex(functionWords), wordIndex(functionWords, questionWords)
+
+// wordIndex maps each word of the lists to the languages it is listed for,
+// each language once.
+func wordIndex(lists ...map[string][]string) map[string][]int {
+	m := map[string][]int{}
+	for i, lang := range languages {
+		for _, list := range lists {
+			for _, w := range list[lang] {
+				if !slices.Contains(m[w], i) {
+					m[w] = append(m[w], i)
+				}
+			}
+		}
+	}
+	return m
+}
+
+// mostUsed returns the index of the largest count, when it is at least min
+// and no other count ties it; -1 otherwise.
+func mostUsed(n [len(languages)]int, min int) int {
 	best, most, tie := -1, 0, false
 	for i, c := range n {
 		switch {
@@ -136,32 +165,11 @@ func QuestionLanguage(question string) (string, []string) {
 			tie = true
 		}
 	}
-	if best < 0 || most < 2 || tie || languages[best] == "en" {
-		return "", nil
+	if most < min || tie {
+		return -1
 	}
-	var out []string
-	for i, w := range words {
-		if slices.Contains(seen[i], best) && !slices.Contains(out, w) {
-			out = append(out, w)
-		}
-	}
-	return languages[best], out
+	return best
 }
-
-// languages are functionWords' languages, in a fixed order.
-var languages = [...]string{"en", "pt", "es", "fr", "de", "it", "nl"}
-
-// functionIndex maps a function word to the languages (indexes into
-// languages) it is one of.
-var functionIndex = func() map[string][]int {
-	m := map[string][]int{}
-	for i, lang := range languages {
-		for _, w := range functionWords[lang] {
-			m[w] = append(m[w], i)
-		}
-	}
-	return m
-}()
 
 // Language returns the language, among those of functionWords, whose
 // function words text uses most, with at least min of them and no tie for
@@ -174,23 +182,15 @@ func Language(text string, min int) (string, map[string]int) {
 		}
 	})
 	counts := make(map[string]int, len(languages))
-	best, most, tie := "", 0, false
 	for i, c := range n {
-		if c == 0 {
-			continue
-		}
-		counts[languages[i]] = c
-		switch {
-		case c > most:
-			best, most, tie = languages[i], c, false
-		case c == most:
-			tie = true
+		if c > 0 {
+			counts[languages[i]] = c
 		}
 	}
-	if most < min || tie {
-		return "", counts
+	if best := mostUsed(n, min); best >= 0 {
+		return languages[best], counts
 	}
-	return best, counts
+	return "", counts
 }
 
 // Script names the script most of s's letters are written in: "latin",

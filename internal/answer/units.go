@@ -497,7 +497,7 @@ func markPlanted(us []unit) {
 			continue
 		}
 		for j := i; j < len(us) && us[j].block == us[i].block; j++ {
-			us[j].planted = us[j].kind != unitCode
+			us[j].planted = us[j].planted || us[j].kind != unitCode
 		}
 	}
 }

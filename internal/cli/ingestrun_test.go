@@ -75,23 +75,7 @@ func TestIngestCountsFilesNotDirectories(t *testing.T) {
 	t.Parallel()
 	tn := testdb.NewTenant(t, "cli-dirs", "")
 	root := t.TempDir()
-	for name, body := range map[string]string{"index.html": "<html><head><title>Home</title></head><body><h1>Home</h1><p>Welcome to the docs.</p></body></html>",
-		"guide.html":             "<html><head><title>Guide</title></head><body><h1>Guide</h1><p>How to use the tool.</p></body></html>",
-		"_static/basic.css":      "body { color: black }",
-		"_sources/guide.txt":     "Guide\n=====\n\nHow to use the tool.",
-		"guide.txt":              "Guide\n=====\n\nHow to use the tool.",
-		"index.txt":              "Home\n====\n\nWelcome to the docs.",
-		"_sources/index.txt":     "Home\n====\n\nWelcome to the docs.",
-		"search.html":            "<html><head><title>Search</title></head><body><h1>Search</h1><p>Please activate JavaScript to enable the search functionality.</p></body></html>",
-		"_static/searchtools.js": "var Search = {};", "searchindex.js": "Search.setIndex({})"} {
-		p := filepath.Join(root, name)
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	writeSphinxBuild(t, root)
 	env := map[string]string{"RAGD_DATABASE_URL": testdb.URL(), "RAGD_ADMIN_DATABASE_URL": testdb.AdminURL(), "HOME": os.Getenv("HOME"),
 		"RAGD_LOG_LEVEL": "error"}
 	code, out, errOut := runCLI(t, env, "ingest", "--tenant", tn.Slug, "--base-uri", "https://docs.test/", root)
@@ -114,23 +98,7 @@ func TestApplyCountsFilesAsIngestDoes(t *testing.T) {
 	tn := testdb.NewTenant(t, "cli-apply", "")
 	root := t.TempDir()
 	docs := filepath.Join(root, "docs")
-	for name, body := range map[string]string{"index.html": "<html><head><title>Home</title></head><body><h1>Home</h1><p>Welcome to the docs.</p></body></html>",
-		"guide.html":             "<html><head><title>Guide</title></head><body><h1>Guide</h1><p>How to use the tool.</p></body></html>",
-		"_static/basic.css":      "body { color: black }",
-		"_sources/guide.txt":     "Guide\n=====\n\nHow to use the tool.",
-		"guide.txt":              "Guide\n=====\n\nHow to use the tool.",
-		"index.txt":              "Home\n====\n\nWelcome to the docs.",
-		"_sources/index.txt":     "Home\n====\n\nWelcome to the docs.",
-		"search.html":            "<html><head><title>Search</title></head><body><h1>Search</h1><p>Please activate JavaScript to enable the search functionality.</p></body></html>",
-		"_static/searchtools.js": "var Search = {};", "searchindex.js": "Search.setIndex({})"} {
-		p := filepath.Join(docs, name)
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	writeSphinxBuild(t, docs)
 	dir := filepath.Join(root, tn.Slug)
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		t.Fatal(err)
@@ -148,5 +116,29 @@ func TestApplyCountsFilesAsIngestDoes(t *testing.T) {
 	if !strings.Contains(out, "5 files: 2 added, 0 updated, 0 unchanged, 0 deleted, 3 skipped") ||
 		!strings.Contains(out, "left out 2 directories with all they hold") {
 		t.Errorf("apply's summary:\n%s\nwant ingest's counts (5 files, 2 added, 3 skipped) and the directories said apart", out)
+	}
+}
+
+// writeSphinxBuild writes a small Sphinx build into dir: two pages, their
+// text sources beside them and in _sources/, _static/ assets, the search
+// page and its index.
+func writeSphinxBuild(t *testing.T, dir string) {
+	t.Helper()
+	for name, body := range map[string]string{"index.html": "<html><head><title>Home</title></head><body><h1>Home</h1><p>Welcome to the docs.</p></body></html>",
+		"guide.html":             "<html><head><title>Guide</title></head><body><h1>Guide</h1><p>How to use the tool.</p></body></html>",
+		"_static/basic.css":      "body { color: black }",
+		"_sources/guide.txt":     "Guide\n=====\n\nHow to use the tool.",
+		"guide.txt":              "Guide\n=====\n\nHow to use the tool.",
+		"index.txt":              "Home\n====\n\nWelcome to the docs.",
+		"_sources/index.txt":     "Home\n====\n\nWelcome to the docs.",
+		"search.html":            "<html><head><title>Search</title></head><body><h1>Search</h1><p>Please activate JavaScript to enable the search functionality.</p></body></html>",
+		"_static/searchtools.js": "var Search = {};", "searchindex.js": "Search.setIndex({})"} {
+		p := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
 	}
 }
