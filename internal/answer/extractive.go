@@ -393,8 +393,12 @@ var backReferences = map[string]bool{
 // single sentence (with what a back-reference needs) is quoted after the
 // passage, cited with its own number: lexical evidence at half the best
 // score does not rule a source out, and its best sentence often names what
-// the question asks for. A sentence that reads as a quoted one, or is not
-// prose (wordy), is left out.
+// the question asks for. So is the best passage's own source's best
+// sentence outside the passage that holds a question term the passage
+// lacks, at the same share, beside the other sources' (besideQuoted): the
+// sentence that answers often sits next to the one the question's generic
+// words chose. A sentence that reads as a quoted one, or is not prose
+// (wordy), is left out.
 //
 // The best passage is then completed so that it reads on its own: a sentence
 // that opens with a back-reference ("This…", "For this purpose…") brings the
@@ -467,27 +471,54 @@ func Extractive(question string, sources []Source, maxSentences int) Result {
 			others = append(others, si)
 		}
 	}
-	slices.SortStableFunc(others, func(a, b int) int { return cmp.Compare(per[b].evidence, per[a].evidence) })
 	seen := []string{quoted(docs[src][from:to])}
 	var single []passage
 	if len(others) > 0 {
 		_, _, _, _, single = bestPassage(question, query, sources, docs, 1)
 	}
+	// The main source's best sentence outside the quoted passage supports
+	// it as another source's does, when it says what the passage does not:
+	// a question term the passage lacks. The answer is often the sentence
+	// beside the one holding the question's generic words (the paragraph
+	// on context variables was quoted for what value a variable never
+	// passed to render() has, and "Using UNDEFINED, or raising a NameError
+	// is more explicit …" three sentences on was not; the first of two
+	// renamed methods the question names, not the second). It takes no
+	// other source's place: those are ranked by their best passage and
+	// capped at maxSupport, it is ranked among them by its own evidence.
+	type support struct {
+		src  int
+		p    passage
+		rank float64 // the source's best passage's evidence, by which the supports are ordered
+	}
+	var cands []support
 	for _, si := range others {
-		if len(cited) > maxSupport {
-			break
+		cands = append(cands, support{si, single[si], per[si].evidence})
+	}
+	if p, found := besideQuoted(question, query, sources, docs, src, from, to); found && p.evidence >= supportShare*per[src].evidence {
+		cands = append(cands, support{src, p, p.evidence})
+	}
+	slices.SortStableFunc(cands, func(a, b support) int { return cmp.Compare(b.rank, a.rank) })
+	for _, c := range cands {
+		si, p := c.src, c.p
+		if si != src && len(cited) > maxSupport {
+			continue
 		}
-		p := single[si]
 		if p.evidence <= 0 || p.evidence < supportShare*per[src].evidence {
 			continue
 		}
 		f, t := complete(docs[si], p.from, p.to, 1, query, false, false, false)
 		t = beforePlanted(docs[si], f, t)
 		t = defaultFollows(question, docs[si], f, t)
+		if si == src && f < to && t > from {
+			continue
+		}
 		if q := quoted(docs[si][f:t]); !repeats(seen, q) && !repeatsCode(seen, docs[si][f:t]) && wordy(q) && docs[si][p.from].kind != unitRow &&
 			!foreign(question, docs[src][from:to], docs[si][f:t]) {
 			quotes = append(quotes, quote{si, f, t, options})
-			cited = append(cited, si+1)
+			if si != src {
+				cited = append(cited, si+1)
+			}
 			seen = append(seen, q)
 		}
 	}
@@ -512,6 +543,40 @@ func Extractive(question string, sources []Source, maxSentences int) Result {
 		Mode:             ModeExtractive,
 		Order:            order,
 	}
+}
+
+// besideQuoted returns the best one-sentence passage of source src
+// outside the quoted units [from, to) that holds a question term none of
+// them holds; found is false when there is none.
+func besideQuoted(question string, query []string, sources []Source, docs [][]unit, src, from, to int) (passage, bool) {
+	said := map[string]bool{}
+	for _, u := range docs[src][from:to] {
+		for _, t := range u.terms {
+			said[t] = true
+		}
+	}
+	masked := slices.Clone(docs)
+	masked[src] = slices.Clone(docs[src])
+	for i := range masked[src] {
+		u := &masked[src][i]
+		news := false
+		for _, t := range u.terms {
+			news = news || !said[t] && slices.Contains(query, t)
+		}
+		// Only the passage's own section, and no other entry of it: the
+		// next definition ("quote_ident(str, scope): …" after parse_dsn's)
+		// or a class's description under its parameter's item is another
+		// subject, which the passage stopped short of for that reason.
+		other := u.section != docs[src][from].section || len(u.defines) > 0 && !slices.Equal(u.defines, docs[src][from].defines)
+		if i >= from && i < to || other || !news && u.kind != unitCode {
+			u.planted = true
+		}
+	}
+	_, _, _, _, per := bestPassage(question, query, sources[:src+1], masked[:src+1], 1)
+	if per == nil || per[src].evidence <= 0 {
+		return passage{}, false
+	}
+	return per[src], true
 }
 
 // numberInOrder numbers n sources for an answer that quotes the sources
