@@ -73,8 +73,8 @@ func stripMarkers(s string) string {
 
 // keepBrackets puts in a code span the bracketed numbers of source text
 // that say something: a subscript glued to a name shaped like code
-// (sys.argv[1], quux_scores[1], grid.rows[2][3]: a dot, an underscore, a
-// digit or a parenthesis in the name; a one-letter name in lower case,
+// (sys.argv[1], quux_scores[1], grid.rows[2][3], secret/data/cold[0]: a
+// dot, an underscore, a digit, a parenthesis or a slash in the name; a one-letter name in lower case,
 // t[1]; a name glued to the "(" or "," before it), and a group of
 // several numbers or of 0 (the intervals [0, 1] and [1, 10]; a list of
 // references "[3, 4]" is kept too, as written). Deleted, "sys.argv[1]" was
@@ -111,7 +111,7 @@ func keepBrackets(s string) string {
 		// War I[3]", "(Smith[2])").
 		glued := start > 0 && strings.IndexByte("(,[", s[start-1]) >= 0 && name != "" && name[0] >= 'a' && name[0] <= 'z'
 		variable := len(name) == 1 && name[0] >= 'a' && name[0] <= 'z'
-		keep := name != "" && !strings.HasSuffix(name, ".") && (strings.ContainsAny(name, "._()0123456789") || variable || glued) ||
+		keep := name != "" && !strings.HasSuffix(name, ".") && (strings.ContainsAny(name, "._()0123456789/") || variable || glued) ||
 			start == m.start && (len(m.nums) > 1 || slices.Contains(m.nums, 0) || namedReference(s, last, start, keptEnd))
 		if !keep || strings.Contains(s[start:end], "`") {
 			continue
@@ -198,7 +198,7 @@ func callStart(s string, floor, end int) int {
 
 // nameByte reports an ASCII byte of a name a subscript may follow.
 func nameByte(c byte) bool {
-	return c == '_' || c == '.' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
+	return c == '_' || c == '.' || c == '/' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
 }
 
 // withCitation puts " [n]" before the sentence's final punctuation ("is Y [1].",

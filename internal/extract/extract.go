@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"mime"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -727,3 +728,20 @@ func withoutControls(s string) string {
 }
 
 func isControl(r rune) bool { return unicode.IsControl(r) && r != '\n' && r != '\t' }
+
+// keptCode is the text of an inline code element as the document's text
+// holds it: as written, or between backticks when it holds a bracketed
+// number ("heads[2]", "grid[1][2]", "${arr[1]}"). Answers quote a
+// document's text with its citation-like markers removed, outside code
+// spans; without its markup, the subscript of "use `heads[2]`" read as a
+// footnote, and the answer said "use heads".
+func keptCode(s string) string {
+	if !bracketedNumber.MatchString(s) || strings.Contains(s, "`") {
+		return s
+	}
+	return "`" + s + "`"
+}
+
+// bracketedNumber is a number in square brackets: a subscript in code, a
+// citation marker in prose.
+var bracketedNumber = regexp.MustCompile(`\[\d+\]`)

@@ -1195,6 +1195,10 @@ func (w *htmlWalker) walk(n *html.Node) {
 	default:
 		return
 	}
+	if t, ok := subscriptCode(n); ok {
+		w.in.text(t)
+		return
+	}
 	if w.content == 0 && (n.DataAtom == atom.Table && linkTable(n) || (n.DataAtom == atom.Ul || n.DataAtom == atom.Ol) && linkList(n)) {
 		// Outside the content, a menu, a table of contents or an index
 		// is chrome; its words are counted to tell a page that is
@@ -2085,6 +2089,10 @@ func inlineInto(n *html.Node, in *inline) {
 				in.softSpace()
 				continue
 			}
+			if t, ok := subscriptCode(c); ok {
+				in.text(t)
+				continue
+			}
 			if c.DataAtom == atom.Sup && exponent(c) {
 				in.text("^")
 			}
@@ -2114,6 +2122,22 @@ func inlineInto(n *html.Node, in *inline) {
 			}
 		}
 	}
+}
+
+// subscriptCode returns an inline code element's text between backticks
+// (keptCode) when it holds a bracketed number ("<code>env[0]</code>");
+// ok is false for any other node, whose text is walked as usual.
+func subscriptCode(n *html.Node) (string, bool) {
+	if n.Type != html.ElementNode || n.DataAtom != atom.Code && n.DataAtom != atom.Tt && n.DataAtom != atom.Kbd && n.DataAtom != atom.Samp {
+		return "", false
+	}
+	var sb strings.Builder
+	rawText(n, &sb)
+	t := strings.Join(strings.Fields(sb.String()), " ")
+	if strings.Contains(sb.String(), "\n") || !bracketedNumber.MatchString(t) {
+		return "", false
+	}
+	return keptCode(t), true
 }
 
 // rawText appends the text of n's subtree verbatim (for pre), with <br> as a

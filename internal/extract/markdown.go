@@ -869,6 +869,14 @@ func (w *mdWalker) inlinesDepth(n ast.Node, in *inline, depth int) {
 			case rawSkipStart:
 				w.skip = true
 			}
+		case *ast.CodeSpan:
+			var sb strings.Builder
+			for t := c.FirstChild(); t != nil; t = t.NextSibling() {
+				if x, ok := t.(*ast.Text); ok {
+					sb.Write(x.Value(w.src))
+				}
+			}
+			in.text(keptCode(sb.String()))
 		case *ast.Image:
 		case *east.TaskCheckBox:
 			if c.IsChecked {
