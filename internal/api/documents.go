@@ -266,6 +266,9 @@ func (s *Server) written(o ingest.Outcome, err error) (*DocumentWriteOutput, err
 }
 
 func (s *Server) upload(ctx context.Context, in *UploadInput) (*DocumentWriteOutput, error) {
+	if err := unknownFormField[UploadForm](in.RawBody.Form); err != nil {
+		return nil, err
+	}
 	form := in.RawBody.Data()
 	f := form.File
 	if !f.IsSet {

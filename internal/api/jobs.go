@@ -158,6 +158,9 @@ func (s *Server) createJob(ctx context.Context, in *CreateJobInput) (*JobOutput,
 	if in.RawBody.Form != nil {
 		defer in.RawBody.Form.RemoveAll() //nolint:errcheck // temporary files of the parsed form
 	}
+	if err := unknownFormField[CreateJobForm](in.RawBody.Form); err != nil {
+		return nil, err
+	}
 	form := in.RawBody.Data()
 	if err := job.CheckBaseURI(form.BaseURI); err != nil {
 		return nil, err

@@ -301,15 +301,39 @@ func quotedSentences(text string, n int) []string {
 		if k, err := strconv.Atoi(text[m[2]:m[3]]); err != nil || k != n {
 			continue
 		}
+		raw := seg
 		if i := strings.LastIndex(seg, "\n\n"); i >= 0 {
 			seg = seg[i+2:]
 		}
 		seg = strings.TrimLeftFunc(seg, func(r rune) bool { return unicode.IsSpace(r) || strings.ContainsRune(".!?:;,。！？", r) })
 		if seg = strings.TrimSpace(seg); seg != "" {
 			out = append(out, seg)
+		} else if code := fencedBefore(raw); code != "" {
+			// A quote that is only code is cited after its block
+			// ("```…```\n\n[1]"): the code places it.
+			out = append(out, code)
 		}
 	}
 	return out
+}
+
+// fencedBefore returns the code of the fenced block s ends with, without
+// its fences and info string; "" when s ends otherwise.
+func fencedBefore(s string) string {
+	s = strings.TrimSpace(s)
+	body, ok := strings.CutSuffix(s, "```")
+	if !ok {
+		return ""
+	}
+	i := strings.LastIndex(body, "```")
+	if i < 0 {
+		return ""
+	}
+	_, code, ok := strings.Cut(body[i+3:], "\n")
+	if !ok {
+		return ""
+	}
+	return strings.TrimSpace(code)
 }
 
 // locate finds quote in content, blanks matched loosely (a run of blanks or

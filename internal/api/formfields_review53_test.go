@@ -1,0 +1,47 @@
+package api_test
+
+import (
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+
+	"github.com/ragd-dev/ragd/internal/auth"
+)
+
+// TestFormUnknownFieldIsRefused: a multipart form naming a field its
+// route does not declare is refused with 422 naming it, as a JSON body's
+// unknown field is, and nothing is stored or queued. Ignored, a misspelt
+// "Access" stored a document meant for one group readable tenant-wide.
+func TestFormUnknownFieldIsRefused(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	ed := token(t, b.a.ID, auth.RoleEditor)
+	upload := func(name string, fields map[string]string) *httptest.ResponseRecorder {
+		body, ct := multipartBody(t, name, "", []byte("# Merger\n\nThe bluefinch merger closes in May."), fields)
+		r := httptest.NewRequestWithContext(t.Context(), "POST", "/v1/documents/upload", body)
+		r.Header.Set("Content-Type", ct)
+		r.Header.Set("Authorization", "Bearer "+ed)
+		w := httptest.NewRecorder()
+		b.srv.ServeHTTP(w, r)
+		return w
+	}
+	if p := problem(t, upload("merger.md", map[string]string{"Access": `["group:hr"]`}), http.StatusUnprocessableEntity); !mentions(p, `"Access"`) {
+		t.Errorf("upload with Access: %+v, want the field named", p)
+	}
+	if w := b.do(req{method: "GET", path: "/v1/documents?source_uri_prefix=merger.md", token: ed}); w.Code != http.StatusOK || strings.Contains(w.Body.String(), "merger.md") {
+		t.Errorf("after the refused upload, the document list: %d %s", w.Code, w.Body.String())
+	}
+	jbody, jct := jobForm(t, []part{{"files", "a.md", "# A\n\nWidgets."}}, map[string]string{"bogus": "1"})
+	w := b.do(req{method: "POST", path: "/v1/ingest/jobs", token: ed, body: jbody.Bytes(), header: map[string]string{"Content-Type": jct}})
+	if p := problem(t, w, http.StatusUnprocessableEntity); !mentions(p, `"bogus"`) {
+		t.Errorf("job with bogus: %+v, want the field named", p)
+	}
+	if w := b.do(req{method: "GET", path: "/v1/ingest/jobs", token: ed}); w.Code != http.StatusOK || strings.Contains(w.Body.String(), `"id"`) {
+		t.Errorf("after the refused job, the job list: %d %s", w.Code, w.Body.String())
+	}
+	// The declared fields still work.
+	if w := upload("merger2.md", map[string]string{"access": `["user:ragd-dev"]`, "title": "Merger"}); w.Code != http.StatusOK {
+		t.Fatalf("upload with access: %d %s", w.Code, w.Body.String())
+	}
+}
