@@ -45,3 +45,26 @@ func TestFormUnknownFieldIsRefused(t *testing.T) {
 		t.Fatalf("upload with access: %d %s", w.Code, w.Body.String())
 	}
 }
+
+// TestLoneSurrogateEscapeIsRefused: a JSON body escaping half a surrogate
+// pair gets 422, as invalid UTF-8 does, instead of being stored with
+// U+FFFD: two such source_uris were one document, the second write
+// replacing the first. A whole pair is stored as the character it is.
+func TestLoneSurrogateEscapeIsRefused(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	ed := token(t, b.a.ID, auth.RoleEditor)
+	put := func(body string) *httptest.ResponseRecorder {
+		return b.do(req{method: "PUT", path: "/v1/documents", token: ed, body: body, header: map[string]string{"Content-Type": "application/json"}})
+	}
+	if p := problem(t, put(`{"source_uri":"sur/a\ud800b.md","content":"First text about widgets."}`), http.StatusUnprocessableEntity); !mentions(p, "surrogate") {
+		t.Errorf("lone high surrogate: %+v, want the reason", p)
+	}
+	problem(t, put(`{"source_uri":"sur/c.md","title":"T\udc00","content":"Text."}`), http.StatusUnprocessableEntity)
+	if w := b.do(req{method: "GET", path: "/v1/documents?source_uri_prefix=sur/", token: ed}); w.Code != http.StatusOK || strings.Contains(w.Body.String(), "sur/") {
+		t.Errorf("after the refused writes, the document list: %d %s", w.Code, w.Body.String())
+	}
+	if w := put(`{"source_uri":"sur/smile-\ud83d\ude00.md","content":"Smiles about widgets."}`); w.Code != http.StatusOK || !strings.Contains(w.Body.String(), "😀") {
+		t.Errorf("a whole pair: %d %s", w.Code, w.Body.String())
+	}
+}
