@@ -1057,6 +1057,32 @@ func bestPassage(question string, query []string, sources []Source, docs [][]uni
 					if score > best {
 						best, src, from, to, ok = score, si, a, a+1, true
 					}
+				} else if codeSection(d, a) {
+					// A section that is its heading and its code ("Remove
+					// a plugin" above "$ grubctl plugin rm sample") says
+					// what it does in the heading: the heading's words
+					// are the code's prose. Passages open on sentences,
+					// so it was never quoted, and "How do I remove a
+					// grubctl plugin?" was answered with the install
+					// section's sentence and command above it.
+					held := false
+					score := namingWeight * meanIDF
+					for j := range query {
+						switch {
+						case local[j]:
+							score += headingWeight * idf[j]
+							held = true
+						case slices.Contains(info[si][a].holds, j):
+							score += codeWeight * idf[j]
+						}
+					}
+					score *= prior
+					if held && score > per[si].score {
+						per[si] = passage{score, score, a, a + 1}
+					}
+					if held && score > best {
+						best, src, from, to, ok = score, si, a, a+1, true
+					}
 				}
 				continue
 			}
@@ -1248,6 +1274,43 @@ func bestPassage(question string, query []string, sources []Source, docs [][]uni
 	}
 	return src, from, to, ok, per
 }
+
+// codeSection reports whether d[a] is the first unit of a section (not
+// the chunk's first, whose heading may be the chunk's only) whose text is
+// only code: a heading over a command or listing and nothing else.
+func codeSection(d []unit, a int) bool {
+	if d[a].section == 0 || len(d[a].heading) == 0 || d[a].output || !leadsSection(d, a) || a > 0 && d[a-1].section == d[a].section {
+		return false
+	}
+	for b := a; b < len(d) && d[b].section == d[a].section; b++ {
+		if d[b].kind != unitCode || proseBlock(d[b].text) {
+			return false
+		}
+	}
+	return true
+}
+
+// proseBlock reports whether a code block reads as prose set as a literal
+// block (a text edition's indented notes: "The quilt command … was needed
+// to manage the -p1 patches …"): of its words, eight or more, a fifth at
+// least are English function words. Commands and listings hold few.
+func proseBlock(text string) bool {
+	words, function := 0, 0
+	for _, w := range strings.Fields(text) {
+		words++
+		if proseWords[strings.ToLower(strings.Trim(w, ".,;:()\"'"))] {
+			function++
+		}
+	}
+	return words >= 8 && 5*function >= words
+}
+
+// proseWords are English function words frequent in any prose and no
+// keyword of a common programming language ("in", "if", "is", "for",
+// "with", "and", "not" are Python's).
+var proseWords = map[string]bool{"the": true, "a": true, "an": true, "are": true, "was": true, "to": true, "of": true,
+	"you": true, "can": true, "be": true, "that": true, "this": true, "it": true, "by": true, "when": true,
+	"should": true, "will": true}
 
 // beforePlanted returns where d[from:to] ends before its first unit
 // addressed to an assistant (markPlanted), past from: a passage widened to

@@ -1,0 +1,42 @@
+package answer
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestCodeOnlySectionIsQuoted: a section that is its heading and a command
+// is quoted for a question its heading answers, not the sentence and
+// command of the section before it; that section is still quoted for its
+// own question.
+func TestCodeOnlySectionIsQuoted(t *testing.T) {
+	t.Parallel()
+	src := Source{N: 1, Title: "grubctl", HeadingPath: "grubctl > Plugins",
+		Content: "Plugins\n\n## Install a plugin\n\nTo install a plugin from the registry you can run:\n\n```\n$ grubctl plugin add sample\n```\n\n" +
+			"## Remove a plugin\n\n```\n$ grubctl plugin rm sample\n```\n\n## List plugins\n\n```\n$ grubctl plugin ls\n```\n"}
+	for _, c := range []struct{ q, want, not string }{
+		{"How do I remove a grubctl plugin?", "grubctl plugin rm sample", "plugin add"},
+		{"How do I list grubctl plugins?", "grubctl plugin ls", "plugin add"},
+		{"How do I install a grubctl plugin?", "grubctl plugin add sample", "plugin rm"},
+	} {
+		r := Extractive(c.q, []Source{src}, 3)
+		if !strings.Contains(r.Answer, c.want) || strings.Contains(r.Answer, c.not) {
+			t.Errorf("%q: answer %q, want %q and not %q", c.q, r.Answer, c.want, c.not)
+		}
+	}
+}
+
+// TestProseBlockIsNoCodeSection: prose a text edition sets as a literal
+// block is not taken for a section's code; commands and listings are.
+func TestProseBlockIsNoCodeSection(t *testing.T) {
+	t.Parallel()
+	for text, want := range map[string]bool{
+		"The quilt command (or its wrapped dquilt command) was needed to\n    manage the -p1 patches in the debian/patches/ directory before\n    the --commit feature was added to the dpkg-source command in\n    1.16.1.": true,
+		"$ pip uninstall sampleproject\nUninstalling sampleproject:\nProceed (Y/n)? y":                  false,
+		"for i in range(10):\n    if i % 2 == 0:\n        print(i, 'is even')\n    else:\n        pass": false,
+	} {
+		if got := proseBlock(text); got != want {
+			t.Errorf("proseBlock(%q) = %v, want %v", text, got, want)
+		}
+	}
+}
