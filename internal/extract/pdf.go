@@ -75,26 +75,33 @@ func layoutPDF(raw *pdfRaw) (*Document, error) {
 	starts := make([]int, len(pages))
 	title := raw.title
 	skip := 0 // > 0: the heading level of the navigation section being left out
+	// para is the paragraph being read; it is carried over a page break
+	// when its sentence goes on at the top of the next page (carriesOver).
+	var para []line
+	flush := func() {
+		if len(para) == 0 {
+			return
+		}
+		text := joinLines(para, vocab)
+		if rest, ok := strings.CutPrefix(text, bulletMark); ok {
+			b.add(KindListItem, 1, "- "+rest)
+		} else {
+			b.add(KindParagraph, 0, text)
+		}
+		para = para[:0]
+	}
 	for p, pg := range pages {
 		first := len(b.blocks)
+		carried := len(para) > 0
+		if carried {
+			first++ // the carried paragraph's block opens on the page before
+		}
 		if navigationPage(pg, p, len(pages), heads) {
 			// A page of contents or index entries without a heading of
 			// its own that says so (navigationSection).
+			flush()
 			starts[p] = -1
 			continue
-		}
-		var para []line
-		flush := func() {
-			if len(para) == 0 {
-				return
-			}
-			text := joinLines(para, vocab)
-			if rest, ok := strings.CutPrefix(text, bulletMark); ok {
-				b.add(KindListItem, 1, "- "+rest)
-			} else {
-				b.add(KindParagraph, 0, text)
-			}
-			para = para[:0]
 		}
 		for li := 0; li < len(pg); li++ {
 			l := pg[li]
@@ -124,17 +131,22 @@ func layoutPDF(raw *pdfRaw) (*Document, error) {
 				}
 				continue
 			}
-			if len(para) > 0 && (strings.HasPrefix(l.text, bulletMark) || paragraphBreak(para[len(para)-1], l, spacing)) {
+			// The first line of a page continues a carried paragraph
+			// whatever its position (the page's top, the other's bottom).
+			if len(para) > 0 && (strings.HasPrefix(l.text, bulletMark) || paragraphBreak(para[len(para)-1], l, spacing) && !(carried && li == 0)) {
 				flush()
 			}
 			para = append(para, l)
 		}
-		flush()
+		if skip > 0 || !carriesOver(pages, p, para, heads) {
+			flush()
+		}
 		starts[p] = -1
 		if len(b.blocks) > first {
 			starts[p] = b.blocks[first].Start
 		}
 	}
+	flush()
 	doc := b.document(title)
 	next := len(doc.Text)
 	for p := len(starts) - 1; p >= 0; p-- {
@@ -148,6 +160,26 @@ func layoutPDF(raw *pdfRaw) (*Document, error) {
 		return nil, ErrNoTextLayer
 	}
 	return doc, nil
+}
+
+// carriesOver reports whether the paragraph para, last on page p, goes on
+// at the top of the next page: its last line ends no sentence and the
+// next page opens with a body line in lower case (no heading, code or
+// item). Cut at the page break, the sentence was two ("… the library
+// switches from" and "the standard sorting algorithm to a fallback …"),
+// each quoted as if whole. The paragraph is then one block, cited at the
+// page it opens on.
+func carriesOver(pages [][]line, p int, para []line, heads map[lineRef]int) bool {
+	if len(para) == 0 || p+1 >= len(pages) || len(pages[p+1]) == 0 {
+		return false
+	}
+	last := strings.TrimSpace(para[len(para)-1].text)
+	if last == "" || strings.ContainsAny(last[len(last)-1:], ".!?:") {
+		return false
+	}
+	next := pages[p+1][0]
+	return heads[lineRef{p + 1, 0}] == 0 && codeRun(pages[p+1], 0, heads, p+1) == 0 &&
+		!strings.HasPrefix(next.text, bulletMark) && startsLower(next.text) && !navigationPage(pages[p+1], p+1, len(pages), heads)
 }
 
 // navigationSection reports a heading of a document's own navigation: its

@@ -5,7 +5,9 @@ Helvetica font with a running header, page-number footers, headings set
 larger than the body, and words hyphenated at line ends; scan.pdf, one page
 holding only an image (no text layer); outline.pdf, three pages whose headings are in the
 body font size and marked only by the outline (bookmarks), the last with a
-three-line code example in Courier."""
+three-line code example in Courier; pagebreak.pdf, three pages whose first
+page ends inside a sentence that the second goes on with, and whose second
+ends a sentence before the third opens a new one."""
 import textwrap
 import zlib
 
@@ -172,7 +174,32 @@ def outlined():
     return pdf(objs)
 
 
+BROKEN = [
+    [(18, 720, "Operations"),
+     (11, 690, "The cache nodes are watched around the clock by the on-call"),
+     (11, 676, "team. The metrics exporter listens on port 9471 and exposes the")],
+    [(11, 720, "tallowmere_keys_total counter for every namespace of the cluster."),
+     (11, 690, "A second paragraph says that the exporter needs no configuration"),
+     (11, 676, "of its own. Backups run nightly.")],
+    [(11, 720, "Restores are started by hand from the newest backup set."),
+     (11, 706, "They take about an hour for each terabyte stored.")],
+]
+
+
+def pagebreak():
+    n = len(BROKEN)
+    objs = [b"<< /Type /Catalog /Pages 3 0 R >>",
+            b"<< /Title (Operations) >>",
+            b"<< /Type /Pages /Kids [%s] /Count %d >>" % (b" ".join(b"%d 0 R" % (5 + 2 * i) for i in range(n)), n),
+            b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>"]
+    for i, lines in enumerate(BROKEN):
+        objs.append(b"<< /Type /Page /Parent 3 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 4 0 R >> >> /Contents %d 0 R >>" % (6 + 2 * i))
+        objs.append(stream(text(lines + [(9, 40, str(i + 1))])))
+    return pdf(objs)
+
+
 if __name__ == "__main__":
     open("manual.pdf", "wb").write(manual())
     open("scan.pdf", "wb").write(scan())
     open("outline.pdf", "wb").write(outlined())
+    open("pagebreak.pdf", "wb").write(pagebreak())
