@@ -433,7 +433,16 @@ func parseTitledUnits(content, headingPath string, titles []string, code ...Span
 						// heartbeat, which its own item describes.
 						defines = m[1]
 					}
-					add(unitSentence, strings.TrimRight(shown, ":")+": "+s)
+					label := strings.TrimRight(shown, ":")
+					if rest, ok := strings.CutPrefix(s, label); ok && (strings.HasPrefix(rest, ":") || strings.HasPrefix(rest, " ")) {
+						// The sentence names the term itself
+						// ("PLONK_LOCKED: the ledger is locked means
+						// …" under PLONK_LOCKED): said twice, it read
+						// "PLONK_LOCKED: PLONK_LOCKED: …".
+						add(unitSentence, s)
+					} else {
+						add(unitSentence, label+": "+s)
+					}
 					out[len(out)-1].defines = terms(defines)
 					if byLabel {
 						// A setting's name defines itself, not its
