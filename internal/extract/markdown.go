@@ -24,6 +24,7 @@ const maxMarkdownDepth = 200
 
 func extractMarkdown(src []byte) (*Document, error) {
 	title, body := frontMatter(src)
+	body = myst(body)
 	if markdownRisky(body) {
 		doc := extractPlain(body)
 		doc.Title = title
