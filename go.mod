@@ -2,6 +2,15 @@ module github.com/ragd-dev/ragd
 
 go 1.26.8
 
+// An ingestion job is one multipart body of up to RAGD_INGEST_JOB_MAX_FILES
+// parts (10,000 by default); Go's multipart reader refuses more than 1,000
+// parts and 10,000 part headers unless told otherwise. The body's size
+// limit (RAGD_INGEST_JOB_MAX_BYTES) still bounds what a form can hold.
+godebug (
+	multipartmaxheaders=300000
+	multipartmaxparts=100000
+)
+
 require (
 	github.com/MicahParks/jwkset v0.11.4
 	github.com/MicahParks/keyfunc/v3 v3.9.2

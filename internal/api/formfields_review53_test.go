@@ -1,6 +1,7 @@
 package api_test
 
 import (
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -66,5 +67,45 @@ func TestLoneSurrogateEscapeIsRefused(t *testing.T) {
 	}
 	if w := put(`{"source_uri":"sur/smile-\ud83d\ude00.md","content":"Smiles about widgets."}`); w.Code != http.StatusOK || !strings.Contains(w.Body.String(), "😀") {
 		t.Errorf("a whole pair: %d %s", w.Code, w.Body.String())
+	}
+}
+
+// TestTitleIsOneLineOfText: a title with a line break, a C1 control (NEL,
+// CSI) or only blanks gets 422 saying what a title is (not "not valid
+// UTF-8"), and nothing is stored; an ordinary title is stored.
+func TestTitleIsOneLineOfText(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	ed := token(t, b.a.ID, auth.RoleEditor)
+	for _, title := range []string{"a\nb", "a\u0085b", "a\u009bb", "a\tb", "   "} {
+		w := b.do(req{method: "PUT", path: "/v1/documents", token: ed, body: map[string]any{"source_uri": "titles/x.md", "title": title, "content": "Widgets are blue."}})
+		if p := problem(t, w, http.StatusUnprocessableEntity); !mentions(p, "title") || mentions(p, "UTF-8:") && !mentions(p, "one line") {
+			t.Errorf("title %q: %+v, want the reason to say what a title is", title, p)
+		}
+	}
+	if w := b.do(req{method: "GET", path: "/v1/documents?source_uri_prefix=titles/", token: ed}); w.Code != http.StatusOK || strings.Contains(w.Body.String(), "titles/x.md") {
+		t.Errorf("after the refused writes, the document list: %d %s", w.Code, w.Body.String())
+	}
+	if w := b.do(req{method: "PUT", path: "/v1/documents", token: ed, body: map[string]any{"source_uri": "titles/x.md", "title": "Widgets — a guide", "content": "Widgets are blue."}}); w.Code != http.StatusOK {
+		t.Errorf("an ordinary title: %d %s", w.Code, w.Body.String())
+	}
+}
+
+// TestJobOfMoreThanAThousandFiles: a job of 1,500 files parts is accepted
+// (202), within RAGD_INGEST_JOB_MAX_FILES; Go's multipart reader refuses
+// more than 1,000 parts by default, and such a job got 422 "multipart:
+// message too large" (go.mod's godebug raises the reader's limits).
+func TestJobOfMoreThanAThousandFiles(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	ed := token(t, b.a.ID, auth.RoleEditor)
+	parts := make([]part, 1500)
+	for i := range parts {
+		parts[i] = part{"files", fmt.Sprintf("many/%04d.md", i), fmt.Sprintf("# Page %d\n\nWidget %d is blue.", i, i)}
+	}
+	body, ct := jobForm(t, parts, nil)
+	w := b.do(req{method: "POST", path: "/v1/ingest/jobs", token: ed, body: body.Bytes(), header: map[string]string{"Content-Type": ct}})
+	if w.Code != http.StatusAccepted {
+		t.Fatalf("job of 1,500 files: %d %s", w.Code, w.Body.String())
 	}
 }

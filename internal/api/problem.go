@@ -221,7 +221,7 @@ func classify(err error) (int, string) {
 		return http.StatusUnsupportedMediaType, clientText(err)
 	case errors.Is(err, search.ErrEmptyQuery), errors.Is(err, search.ErrQueryTooLong), errors.Is(err, search.ErrBadTopK),
 		errors.Is(err, search.ErrInvalidFilter), errors.Is(err, ingest.ErrInvalidSourceURI), errors.Is(err, ingest.ErrInvalidMetadata),
-		errors.Is(err, ingest.ErrInvalidAccess), errors.Is(err, ingest.ErrQuotaExceeded),
+		errors.Is(err, ingest.ErrInvalidAccess), errors.Is(err, ingest.ErrQuotaExceeded), errors.Is(err, ingest.ErrInvalidTitle),
 		errors.Is(err, extract.ErrInvalidUTF8), errors.Is(err, extract.ErrEmpty),
 		errors.Is(err, extract.ErrNoTextLayer), errors.Is(err, extract.ErrUnreadable),
 		errors.Is(err, embed.ErrEmptyInput), errors.Is(err, errInvalidInput), errors.Is(err, job.ErrInvalid),

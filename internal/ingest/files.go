@@ -67,7 +67,7 @@ func KindOf(err error) Kind {
 		errors.Is(err, extract.ErrTypeMismatch), errors.Is(err, extract.ErrRedirect), errors.Is(err, extract.ErrChromeOnly),
 		errors.Is(err, extract.ErrLinksOnly):
 		return KindSkipped
-	case errors.Is(err, ErrTooLarge), errors.Is(err, ErrInvalidSourceURI), errors.Is(err, ErrQuotaExceeded):
+	case errors.Is(err, ErrTooLarge), errors.Is(err, ErrInvalidSourceURI), errors.Is(err, ErrQuotaExceeded), errors.Is(err, ErrInvalidTitle):
 		return KindRefused
 	}
 	return KindFailed

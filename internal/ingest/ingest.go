@@ -28,6 +28,9 @@ var (
 	ErrInvalidSourceURI = errors.New("ingest: invalid source_uri")
 	// ErrInvalidMetadata: metadata is not a JSON object or too large.
 	ErrInvalidMetadata = errors.New("ingest: invalid metadata")
+	// ErrInvalidTitle: a title over 1000 bytes, not UTF-8, with a control
+	// character (a line break included) or only blanks.
+	ErrInvalidTitle = errors.New("ingest: invalid title")
 	// ErrNotFound: delete of a document the tenant does not have.
 	ErrNotFound = errors.New("ingest: document not found")
 	// ErrInvalidAccess: the access list is not a list of principals

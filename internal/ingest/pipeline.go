@@ -284,11 +284,13 @@ func (p *Pipeline) Upsert(ctx context.Context, t tenant.Tenant, d Document) (Out
 		}
 		d.Access = access
 	}
-	if len(d.Title) > 1000 || !utf8.ValidString(d.Title) || strings.ContainsFunc(d.Title, func(r rune) bool { return unicode.IsControl(r) && !unicode.IsSpace(r) }) {
-		// A control character other than white space is no part of a
-		// title, and printed it acts on the terminal of whoever lists the
-		// documents.
-		return out, fmt.Errorf("%w: title must be valid UTF-8 of at most 1000 bytes without control characters (NUL, U+0000, included)", extract.ErrInvalidUTF8)
+	if len(d.Title) > 1000 || !utf8.ValidString(d.Title) || strings.ContainsFunc(d.Title, unicode.IsControl) ||
+		d.Title != "" && strings.TrimSpace(d.Title) == "" {
+		// A control character is no part of a title, and printed it acts
+		// on the terminal of whoever lists the documents; a line break
+		// (and U+0085, C1's next line) splits the one line a title is;
+		// blanks alone title nothing.
+		return out, fmt.Errorf("%w: a title is one line of valid UTF-8, at most 1000 bytes, without control characters (line breaks, tabs, NUL and C1 controls included), and not only blanks", ErrInvalidTitle)
 	}
 	if !d.FromText && GzipStream(d.Content) {
 		// A gzipped file sent whole (an upload or a job's file of
