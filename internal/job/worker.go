@@ -124,7 +124,10 @@ func (s *Service) process(ctx context.Context, c store.IngestionClaim) {
 		return // deleted with its jobs
 	}
 	if errors.Is(err, tenant.ErrDisabled) {
-		s.finish(ctx, c, log, StageFailed, ingest.Outcome{}, "the tenant is disabled")
+		// Disabled after the claim (claim_ingestion_item skips disabled
+		// tenants): the item waits, its attempt not counted, and goes on
+		// when the tenant is enabled again.
+		s.release(ctx, c)
 		return
 	}
 	if err != nil {
