@@ -302,7 +302,7 @@ func (s *Server) upload(ctx context.Context, in *UploadInput) (*DocumentWriteOut
 		var err error
 		if meta, err = ingest.DecodeMetadata([]byte(form.Metadata)); err != nil || meta == nil {
 			if errors.Is(err, ingest.ErrMetadataEncoding) {
-				return nil, invalidf("metadata must be valid UTF-8")
+				return nil, invalidf("metadata must be valid UTF-8, without half a UTF-16 surrogate pair escaped alone (\\ud800)")
 			}
 			return nil, invalidf("metadata must be a JSON object")
 		}

@@ -5,6 +5,8 @@ import (
 	"reflect"
 	"slices"
 	"strings"
+
+	"github.com/danielgtaylor/huma/v2"
 )
 
 // unknownFormField refuses a multipart form naming a field the form type T
@@ -16,11 +18,16 @@ func unknownFormField[T any](form *multipart.Form) error {
 	if form == nil {
 		return nil
 	}
-	var known []string
+	var known, files []string
 	rt := reflect.TypeFor[T]()
+	fileType, filesType := reflect.TypeFor[huma.FormFile](), reflect.TypeFor[[]huma.FormFile]()
 	for i := range rt.NumField() {
-		if name, _, _ := strings.Cut(rt.Field(i).Tag.Get("form"), ","); name != "" {
+		f := rt.Field(i)
+		if name, _, _ := strings.Cut(f.Tag.Get("form"), ","); name != "" {
 			known = append(known, name)
+			if f.Type == fileType || f.Type == filesType {
+				files = append(files, name)
+			}
 		}
 	}
 	var names []string
@@ -34,6 +41,19 @@ func unknownFormField[T any](form *multipart.Form) error {
 	for _, name := range names {
 		if !slices.Contains(known, name) {
 			return invalidf("unknown form field %q (the fields are %s)", name, strings.Join(known, ", "))
+		}
+		// A field sent as the wrong kind of part is read as absent by the
+		// form's decoder: "access" sent as a file (-F access=@acl.json)
+		// stored a restricted document tenant-wide, and "files" sent as a
+		// value dropped a job's file.
+		if _, isFile := form.File[name]; isFile != slices.Contains(files, name) {
+			if isFile {
+				return invalidf("form field %q is a value, not a file (send it as -F %s=<value>, not @file)", name, name)
+			}
+			return invalidf("form field %q is a file: send it as a file part (with a file name)", name)
+		}
+		if _, isValue := form.Value[name]; isValue && slices.Contains(files, name) {
+			return invalidf("form field %q is a file: send it as a file part (with a file name)", name)
 		}
 	}
 	return nil

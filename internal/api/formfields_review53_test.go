@@ -77,7 +77,7 @@ func TestTitleIsOneLineOfText(t *testing.T) {
 	t.Parallel()
 	b := setup(t)
 	ed := token(t, b.a.ID, auth.RoleEditor)
-	for _, title := range []string{"a\nb", "a\u0085b", "a\u009bb", "a\tb", "   "} {
+	for _, title := range []string{"a\nb", "a\u0085b", "a\u009bb", "a\tb", "   ", "first\u2028second", "\u200b", "invoice \u202egpj.exe"} {
 		w := b.do(req{method: "PUT", path: "/v1/documents", token: ed, body: map[string]any{"source_uri": "titles/x.md", "title": title, "content": "Widgets are blue."}})
 		if p := problem(t, w, http.StatusUnprocessableEntity); !mentions(p, "title") || mentions(p, "UTF-8:") && !mentions(p, "one line") {
 			t.Errorf("title %q: %+v, want the reason to say what a title is", title, p)
@@ -88,6 +88,14 @@ func TestTitleIsOneLineOfText(t *testing.T) {
 	}
 	if w := b.do(req{method: "PUT", path: "/v1/documents", token: ed, body: map[string]any{"source_uri": "titles/x.md", "title": "Widgets — a guide", "content": "Widgets are blue."}}); w.Code != http.StatusOK {
 		t.Errorf("an ordinary title: %d %s", w.Code, w.Body.String())
+	}
+	// A title read from a file ends with its line break, which is no part
+	// of it.
+	if w := b.do(req{method: "PUT", path: "/v1/documents", token: ed, body: map[string]any{"source_uri": "titles/y.md", "title": "Quarterly report\n", "content": "Widgets are red."}}); w.Code != http.StatusOK {
+		t.Errorf("a title with a final line break: %d %s", w.Code, w.Body.String())
+	}
+	if w := b.do(req{method: "GET", path: "/v1/documents?source_uri_prefix=titles/y.md", token: ed}); !strings.Contains(w.Body.String(), `"title":"Quarterly report"`) {
+		t.Errorf("the stored title: %s", w.Body.String())
 	}
 }
 
@@ -107,5 +115,57 @@ func TestJobOfMoreThanAThousandFiles(t *testing.T) {
 	w := b.do(req{method: "POST", path: "/v1/ingest/jobs", token: ed, body: body.Bytes(), header: map[string]string{"Content-Type": ct}})
 	if w.Code != http.StatusAccepted {
 		t.Fatalf("job of 1,500 files: %d %s", w.Code, w.Body.String())
+	}
+}
+
+// TestFormFieldOfTheWrongKindIsRefused: a value field sent as a file part
+// (-F access=@acl.json) or a file field sent as a value is refused with
+// 422; the form's decoder read either as absent, and the restricted
+// document was stored tenant-wide.
+func TestFormFieldOfTheWrongKindIsRefused(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	ed := token(t, b.a.ID, auth.RoleEditor)
+	send := func(path string, fileParts []part, values map[string]string) *httptest.ResponseRecorder {
+		body, ct := jobForm(t, fileParts, values)
+		return b.do(req{method: "POST", path: path, token: ed, body: body.Bytes(), header: map[string]string{"Content-Type": ct}})
+	}
+	doc := part{"file", "secret.md", "# Launch\n\nThe launch code word is bluefinch."}
+	if p := problem(t, send("/v1/documents/upload", []part{doc, {"access", "acl.json", `["user:ragd-dev"]`}}, nil), http.StatusUnprocessableEntity); !mentions(p, `"access" is a value`) {
+		t.Errorf("access as a file: %+v", p)
+	}
+	if p := problem(t, send("/v1/documents/upload", []part{doc, {"metadata", "meta.json", `{"a":1}`}}, nil), http.StatusUnprocessableEntity); !mentions(p, `"metadata" is a value`) {
+		t.Errorf("metadata as a file: %+v", p)
+	}
+	if w := b.do(req{method: "GET", path: "/v1/documents?source_uri_prefix=secret.md", token: ed}); w.Code != http.StatusOK || strings.Contains(w.Body.String(), "secret.md") {
+		t.Errorf("after the refused uploads, the document list: %d %s", w.Code, w.Body.String())
+	}
+	if p := problem(t, send("/v1/ingest/jobs", []part{{"files", "a.md", "# A\n\nWidgets."}}, map[string]string{"files": "# B"}), http.StatusUnprocessableEntity); !mentions(p, `"files" is a file`) {
+		t.Errorf("files as a value: %+v", p)
+	}
+	if p := problem(t, send("/v1/ingest/jobs", []part{{"files", "a.md", "# A\n\nWidgets."}, {"base_uri", "base.txt", "https://x.test/"}}, nil), http.StatusUnprocessableEntity); !mentions(p, `"base_uri" is a value`) {
+		t.Errorf("base_uri as a file: %+v", p)
+	}
+	// The right kinds still work.
+	if w := send("/v1/documents/upload", []part{doc}, map[string]string{"access": `["user:ragd-dev"]`}); w.Code != http.StatusOK {
+		t.Errorf("upload with access as a value: %d %s", w.Code, w.Body.String())
+	}
+}
+
+// TestFormMetadataLoneSurrogateIsRefused: metadata sent as a form field
+// that escapes half a surrogate pair is refused as invalid UTF-8 is; the
+// decoder stored U+FFFD, and two such keys became one.
+func TestFormMetadataLoneSurrogateIsRefused(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	ed := token(t, b.a.ID, auth.RoleEditor)
+	body, ct := multipartBody(t, "meta.md", "", []byte("# Meta\n\nWidgets are blue."), map[string]string{"metadata": `{"\udc01":"x","\ud801":"y"}`})
+	r := httptest.NewRequestWithContext(t.Context(), "POST", "/v1/documents/upload", body)
+	r.Header.Set("Content-Type", ct)
+	r.Header.Set("Authorization", "Bearer "+ed)
+	w := httptest.NewRecorder()
+	b.srv.ServeHTTP(w, r)
+	if p := problem(t, w, http.StatusUnprocessableEntity); !mentions(p, "surrogate") {
+		t.Errorf("upload: %+v, want the reason to name the surrogate", p)
 	}
 }

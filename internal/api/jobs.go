@@ -173,7 +173,7 @@ func (s *Server) createJob(ctx context.Context, in *CreateJobInput) (*JobOutput,
 		var err error
 		if jin.Metadata, err = ingest.DecodeMetadata([]byte(form.Metadata)); err != nil || jin.Metadata == nil {
 			if errors.Is(err, ingest.ErrMetadataEncoding) {
-				return nil, invalidf("metadata must be valid UTF-8")
+				return nil, invalidf("metadata must be valid UTF-8, without half a UTF-16 surrogate pair escaped alone (\\ud800)")
 			}
 			return nil, invalidf("metadata must be a JSON object")
 		}

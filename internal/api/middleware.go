@@ -10,7 +10,6 @@ import (
 	"net/http"
 	"regexp"
 	"runtime/debug"
-	"strconv"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -21,6 +20,7 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/ragd-dev/ragd/internal/auth"
+	"github.com/ragd-dev/ragd/internal/ingest"
 	"github.com/ragd-dev/ragd/internal/tenant"
 )
 
@@ -217,7 +217,7 @@ func (s *Server) requireUTF8JSON(w http.ResponseWriter, r *http.Request) bool {
 		writeProblem(w, newProblem(r.Context(), http.StatusUnprocessableEntity, "request body is not valid UTF-8 (JSON must be UTF-8)"))
 		return false
 	}
-	if loneSurrogate(body) {
+	if ingest.LoneSurrogate(body) {
 		writeProblem(w, newProblem(r.Context(), http.StatusUnprocessableEntity,
 			`request body escapes a lone UTF-16 surrogate (\ud800–\udfff without its pair), which is no character`))
 		return false
@@ -226,43 +226,6 @@ func (s *Server) requireUTF8JSON(w http.ResponseWriter, r *http.Request) bool {
 	return true
 }
 
-// loneSurrogate reports whether a JSON text escapes half of a UTF-16
-// surrogate pair alone ("\ud800", "\udc01"). encoding/json reads it as
-// U+FFFD, as it does invalid UTF-8: "a\ud800b.md" and "a\udc01b.md" were
-// stored as one source_uri, the second write replacing the first. A
-// backslash is only ever inside a string in JSON, so the escapes are read
-// without tracking strings; an escaped backslash ("\\u") escapes nothing.
-func loneSurrogate(body []byte) bool {
-	hex4 := func(i int) (int, bool) {
-		if i+6 > len(body) || body[i] != '\\' || body[i+1] != 'u' {
-			return 0, false
-		}
-		v, err := strconv.ParseUint(string(body[i+2:i+6]), 16, 16)
-		return int(v), err == nil
-	}
-	for i := 0; i < len(body); i++ {
-		if body[i] != '\\' {
-			continue
-		}
-		v, ok := hex4(i)
-		if !ok {
-			i++ // another escape: skip the escaped byte
-			continue
-		}
-		switch {
-		case v >= 0xD800 && v <= 0xDBFF:
-			if low, ok := hex4(i + 6); ok && low >= 0xDC00 && low <= 0xDFFF {
-				i += 11
-				continue
-			}
-			return true
-		case v >= 0xDC00 && v <= 0xDFFF:
-			return true
-		}
-		i += 5
-	}
-	return false
-}
 
 func isV1(path string) bool { return path == "/v1" || strings.HasPrefix(path, "/v1/") }
 

@@ -57,16 +57,17 @@ func CheckMetadata(m map[string]any) ([]byte, error) {
 }
 
 // ErrMetadataEncoding is DecodeMetadata's error for bytes that are not UTF-8.
-var ErrMetadataEncoding = errors.New("metadata: not valid UTF-8")
+var ErrMetadataEncoding = errors.New("metadata: not valid UTF-8 (or escapes half a UTF-16 surrogate pair)")
 
 // DecodeMetadata decodes a JSON object of metadata (or a metadata filter)
 // keeping its numbers as written (json.Number): decoded as float64, an
 // integer past 2^53 (9007199254740993) came back as another one and matched
 // another document's filter. A JSON null decodes to a nil map.
 func DecodeMetadata(b []byte) (map[string]any, error) {
-	if !utf8.Valid(b) {
-		// The JSON decoder would store U+FFFD for each invalid byte,
-		// silently changing what the caller sent.
+	if !utf8.Valid(b) || LoneSurrogate(b) {
+		// The JSON decoder would store U+FFFD for each invalid byte and
+		// each half of a surrogate pair escaped alone, silently changing
+		// what the caller sent (two keys became one).
 		return nil, ErrMetadataEncoding
 	}
 	d := json.NewDecoder(bytes.NewReader(b))
@@ -80,6 +81,17 @@ func DecodeMetadata(b []byte) (map[string]any, error) {
 	}
 	return m, nil
 }
+
+// titleControl reports a character a title may not hold: a control
+// character, a line or paragraph separator, or a bidirectional embedding,
+// override or isolate.
+func titleControl(r rune) bool {
+	return unicode.IsControl(r) || r == '\u2028' || r == '\u2029' || r >= '\u202a' && r <= '\u202e' || r >= '\u2066' && r <= '\u2069'
+}
+
+// blankRune reports white space and the invisible format characters
+// (zero-width space, joiners, marks) that print nothing.
+func blankRune(r rune) bool { return unicode.IsSpace(r) || unicode.Is(unicode.Cf, r) }
 
 // indexVersion names how chunks are indexed (analyze.Keywords: compound
 // identifiers, the parts of dotted names and paths, the words of tag-like spans, of script and style tags' text and of operators, CJK bigrams); it is part of the pipeline fingerprint, with the
@@ -284,13 +296,20 @@ func (p *Pipeline) Upsert(ctx context.Context, t tenant.Tenant, d Document) (Out
 		}
 		d.Access = access
 	}
-	if len(d.Title) > 1000 || !utf8.ValidString(d.Title) || strings.ContainsFunc(d.Title, unicode.IsControl) ||
-		d.Title != "" && strings.TrimSpace(d.Title) == "" {
+	if d.Title != "" && strings.TrimFunc(d.Title, blankRune) == "" {
+		// Blanks alone (spaces, zero-width ones included) title nothing.
+		return out, fmt.Errorf("%w: a title must not be only blanks", ErrInvalidTitle)
+	}
+	// The blanks around a title are no part of it: a title read from a
+	// file (curl -F 'title=<t.txt') ends with the file's line break.
+	d.Title = strings.TrimFunc(d.Title, unicode.IsSpace)
+	if len(d.Title) > 1000 || !utf8.ValidString(d.Title) || strings.ContainsFunc(d.Title, titleControl) {
 		// A control character is no part of a title, and printed it acts
 		// on the terminal of whoever lists the documents; a line break
-		// (and U+0085, C1's next line) splits the one line a title is;
-		// blanks alone title nothing.
-		return out, fmt.Errorf("%w: a title is one line of valid UTF-8, at most 1000 bytes, without control characters (line breaks, tabs, NUL and C1 controls included), and not only blanks", ErrInvalidTitle)
+		// (U+0085, C1's next line, and U+2028 and U+2029 too) splits the
+		// one line a title is; a bidirectional override shows a title as
+		// another ("invoice \u202egpj.exe" reads "invoice exe.jpg").
+		return out, fmt.Errorf("%w: a title is one line of valid UTF-8, at most 1000 bytes, without control characters (line breaks, tabs, NUL, C1 controls and bidirectional overrides included)", ErrInvalidTitle)
 	}
 	if !d.FromText && GzipStream(d.Content) {
 		// A gzipped file sent whole (an upload or a job's file of

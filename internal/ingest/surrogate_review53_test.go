@@ -1,4 +1,4 @@
-package api
+package ingest
 
 import "testing"
 
@@ -17,8 +17,8 @@ func TestLoneSurrogate(t *testing.T) {
 		`{"t":"ends with \\"}`:                 false,
 		`{"t":"\uD800"}`:                       true,
 	} {
-		if got := loneSurrogate([]byte(in)); got != want {
-			t.Errorf("loneSurrogate(%s) = %v, want %v", in, got, want)
+		if got := LoneSurrogate([]byte(in)); got != want {
+			t.Errorf("LoneSurrogate(%s) = %v, want %v", in, got, want)
 		}
 	}
 }
