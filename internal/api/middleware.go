@@ -226,7 +226,6 @@ func (s *Server) requireUTF8JSON(w http.ResponseWriter, r *http.Request) bool {
 	return true
 }
 
-
 func isV1(path string) bool { return path == "/v1" || strings.HasPrefix(path, "/v1/") }
 
 // operationOf names the request's operation for metrics and logs: the id
