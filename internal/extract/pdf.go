@@ -72,35 +72,61 @@ func layoutPDF(raw *pdfRaw) (*Document, error) {
 	}
 
 	var b builder
+	// starts[p] is the offset of page p's first text, -1 until some is
+	// written (mark); a paragraph carried over a page break marks the
+	// next page where its text from that page begins.
 	starts := make([]int, len(pages))
+	for p := range starts {
+		starts[p] = -1
+	}
+	mark := func(p, off int) {
+		if starts[p] < 0 {
+			starts[p] = off
+		}
+	}
+	// added reports whether a block was added since there were n (an
+	// empty text adds none), marking page p where it starts.
+	added := func(p, n int) bool {
+		if len(b.blocks) == n {
+			return false
+		}
+		mark(p, b.blocks[n].Start)
+		return true
+	}
 	title := raw.title
 	skip := 0 // > 0: the heading level of the navigation section being left out
-	// para is the paragraph being read; it is carried over a page break
-	// when its sentence goes on at the top of the next page (carriesOver).
+	// para is the paragraph being read, paraPage the page of each of its
+	// lines; it is carried over a page break when its sentence goes on at
+	// the top of the next page (carriesOver).
 	var para []line
+	var paraPage []int
 	flush := func() {
 		if len(para) == 0 {
 			return
 		}
 		text := joinLines(para, vocab)
+		n := len(b.blocks)
 		if rest, ok := strings.CutPrefix(text, bulletMark); ok {
 			b.add(KindListItem, 1, "- "+rest)
 		} else {
 			b.add(KindParagraph, 0, text)
 		}
-		para = para[:0]
+		if added(paraPage[0], n) {
+			blk := b.blocks[n]
+			for i := 1; i < len(para); i++ {
+				if paraPage[i] != paraPage[i-1] {
+					mark(paraPage[i], blk.Start+pageOffset(b.buf.String()[blk.Start:blk.End], joinLines(para[:i], vocab)))
+				}
+			}
+		}
+		para, paraPage = para[:0], paraPage[:0]
 	}
 	for p, pg := range pages {
-		first := len(b.blocks)
 		carried := len(para) > 0
-		if carried {
-			first++ // the carried paragraph's block opens on the page before
-		}
 		if navigationPage(pg, p, len(pages), heads) {
 			// A page of contents or index entries without a heading of
 			// its own that says so (navigationSection).
 			flush()
-			starts[p] = -1
 			continue
 		}
 		for li := 0; li < len(pg); li++ {
@@ -117,17 +143,21 @@ func layoutPDF(raw *pdfRaw) (*Document, error) {
 			}
 			if n := codeRun(pg, li, heads, p); n > 0 {
 				flush()
+				nb := len(b.blocks)
 				b.addCode(codeText(pg[li : li+n]))
+				added(p, nb)
 				li += n - 1
 				continue
 			}
 			if lvl := heads[lineRef{p, li}]; lvl > 0 {
 				flush()
 				// A heading wrapped over two lines continues the previous one.
-				if n := len(b.blocks); n > first && li > 0 && heads[lineRef{p, li - 1}] == lvl && b.blocks[n-1].Kind == KindHeading {
+				if n := len(b.blocks); n > 0 && li > 0 && heads[lineRef{p, li - 1}] == lvl && b.blocks[n-1].Kind == KindHeading {
 					b.extendLast(" " + l.text)
 				} else {
+					nb := len(b.blocks)
 					b.add(KindHeading, lvl, l.text)
+					added(p, nb)
 				}
 				continue
 			}
@@ -137,13 +167,10 @@ func layoutPDF(raw *pdfRaw) (*Document, error) {
 				flush()
 			}
 			para = append(para, l)
+			paraPage = append(paraPage, p)
 		}
 		if skip > 0 || !carriesOver(pages, p, para, heads) {
 			flush()
-		}
-		starts[p] = -1
-		if len(b.blocks) > first {
-			starts[p] = b.blocks[first].Start
 		}
 	}
 	flush()
@@ -162,6 +189,22 @@ func layoutPDF(raw *pdfRaw) (*Document, error) {
 	return doc, nil
 }
 
+// pageOffset returns where in a paragraph's text (block) the text of its
+// lines from a later page begins, given the text of its lines before them
+// (before): after it and the blank joining them, or, where the join
+// changed the text (a word hyphenated across the break rejoined), at the
+// next blank after as many bytes.
+func pageOffset(block, before string) int {
+	if strings.HasPrefix(block, before) {
+		return min(len(before)+1, len(block))
+	}
+	off := min(len(before), len(block))
+	if i := strings.IndexByte(block[off:], ' '); i >= 0 {
+		return off + i + 1
+	}
+	return len(block)
+}
+
 // carriesOver reports whether the paragraph para, last on page p, goes on
 // at the top of the next page: its last line ends no sentence and the
 // next page opens with a body line in lower case (no heading, code or
@@ -174,13 +217,29 @@ func carriesOver(pages [][]line, p int, para []line, heads map[lineRef]int) bool
 		return false
 	}
 	last := strings.TrimSpace(para[len(para)-1].text)
-	if last == "" || strings.ContainsAny(last[len(last)-1:], ".!?:") {
+	if last == "" || strings.ContainsAny(last[len(last)-1:], ".!?:") || captionStart.MatchString(para[0].text) {
 		return false
+	}
+	// A line alone (a figure's caption, a label: "Figure 3 Zones of the
+	// plum network" above the next page's "iptables rules on each …")
+	// goes on only when it is as wide as the page's text, as a line cut
+	// by the page's end is.
+	if len(para) == 1 {
+		widest := 0
+		for _, l := range pages[p] {
+			widest = max(widest, utf8.RuneCountInString(strings.TrimSpace(l.text)))
+		}
+		if 10*utf8.RuneCountInString(last) < 9*widest {
+			return false
+		}
 	}
 	next := pages[p+1][0]
 	return heads[lineRef{p + 1, 0}] == 0 && codeRun(pages[p+1], 0, heads, p+1) == 0 &&
 		!strings.HasPrefix(next.text, bulletMark) && startsLower(next.text) && !navigationPage(pages[p+1], p+1, len(pages), heads)
 }
+
+// captionStart opens a figure's, table's or listing's caption.
+var captionStart = regexp.MustCompile(`^(Figure|Fig\.|Table|Listing|Example|Chart|Plate)\s+[0-9IVX]`)
 
 // navigationSection reports a heading of a document's own navigation: its
 // table of contents, lists of figures and tables, and its back-of-book

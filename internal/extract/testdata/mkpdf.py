@@ -7,7 +7,9 @@ holding only an image (no text layer); outline.pdf, three pages whose headings a
 body font size and marked only by the outline (bookmarks), the last with a
 three-line code example in Courier; pagebreak.pdf, three pages whose first
 page ends inside a sentence that the second goes on with, and whose second
-ends a sentence before the third opens a new one."""
+ends a sentence before the third opens a new one; caption.pdf, a figure's
+caption ending its first page above the second page's lower-case opening,
+and a paragraph running over the second page's end into the third."""
 import textwrap
 import zlib
 
@@ -198,8 +200,34 @@ def pagebreak():
     return pdf(objs)
 
 
+CAPTIONED = [
+    [(18, 720, "Network"),
+     (11, 690, "The plum network is laid out in three zones, each with its own"),
+     (11, 676, "gateway and its own address range."),
+     (11, 400, "Figure 3 Zones of the plum network")],
+    [(11, 720, "iptables rules on each gateway drop packets between the guest"),
+     (11, 706, "zone and the storage zone."),
+     (11, 676, "The quince archive is copied every night to the storage zone, where"),
+     (11, 662, "a second copy is kept for thirty days and the oldest copy is")],
+    [(11, 720, "removed when a new one arrives. Restores take about an hour.")],
+]
+
+
+def captioned():
+    n = len(CAPTIONED)
+    objs = [b"<< /Type /Catalog /Pages 3 0 R >>",
+            b"<< /Title (Network) >>",
+            b"<< /Type /Pages /Kids [%s] /Count %d >>" % (b" ".join(b"%d 0 R" % (5 + 2 * i) for i in range(n)), n),
+            b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>"]
+    for i, lines in enumerate(CAPTIONED):
+        objs.append(b"<< /Type /Page /Parent 3 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 4 0 R >> >> /Contents %d 0 R >>" % (6 + 2 * i))
+        objs.append(stream(text(lines + [(9, 40, str(i + 1))])))
+    return pdf(objs)
+
+
 if __name__ == "__main__":
     open("manual.pdf", "wb").write(manual())
     open("scan.pdf", "wb").write(scan())
     open("outline.pdf", "wb").write(outlined())
     open("pagebreak.pdf", "wb").write(pagebreak())
+    open("caption.pdf", "wb").write(captioned())
