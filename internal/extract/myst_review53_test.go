@@ -73,3 +73,52 @@ func slicesHas(list []string, s string) bool {
 	}
 	return false
 }
+
+// TestMySTPrePassLeavesOrdinaryMarkdownAlone: braces inside or between
+// code spans, indented code and quoted code are not MyST and stay as
+// written; tabs keep their titles, admonitions their first line, version
+// directives their version, and YAML options are left out.
+func TestMySTPrePassLeavesOrdinaryMarkdownAlone(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct{ in, want string }{
+		{"Run `echo ${HOME}` and then `ls -la` to list files.\n", "Run echo ${HOME} and then ls -la to list files."},
+		{"Use `{name}` or `{value}` in the template.\n", "Use {name} or {value} in the template."},
+		{"- `.d-{value}` for `xs`\n", ".d-{value} for xs"},
+		{"The format `{property}{sides}-{size}` for `xs`.\n", "The format {property}{sides}-{size} for xs."},
+		{"Intro.\n\n    (a)=\n    x = {file}`foo`\n", "(a)=\nx = {file}`foo`"},
+		{"> ```python\n> print({pep}`8`)\n> ```\n", "print({pep}`8`)"},
+		{"See {file}`setup.cfg` and {pep}`518`.\n", "See setup.cfg and PEP 518."},
+	} {
+		doc, err := Extract(TypeMarkdown, []byte(c.in))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(doc.Text, c.want) {
+			t.Errorf("%q\n got %q\nwant it to hold %q", c.in, doc.Text, c.want)
+		}
+	}
+	src := "# Cache\n\n````{tab-set}\n```{tab-item} Linux\nThe cache is in `~/.cache/pip`.\n```\n```{tab-item} Windows\nThe cache is in `%LocalAppData%\\pip\\Cache`.\n```\n````\n\n" +
+		"```{warning} Never run the installer as root.\n```\n\n" +
+		"```{versionchanged} 22.1\nThe out-of-tree build option was removed.\n```\n\n" +
+		"```{note}\n---\nclass: tip\n---\nNotes keep their text.\n```\n"
+	doc, err := Extract(TypeMarkdown, []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"Linux", "The cache is in ~/.cache/pip.", "Windows", "Never run the installer as root.",
+		"Changed in version 22.1", "The out-of-tree build option was removed.", "Notes keep their text."} {
+		if !strings.Contains(doc.Text, want) {
+			t.Errorf("text %q\nwant it to hold %q", doc.Text, want)
+		}
+	}
+	for _, not := range []string{"class: tip", "{tab", "```"} {
+		if strings.Contains(doc.Text, not) {
+			t.Errorf("text %q\nholds %q", doc.Text, not)
+		}
+	}
+	for _, b := range doc.Blocks {
+		if b.Kind == KindCode || b.Kind == KindHeading && strings.Contains(doc.Text[b.Start:b.End], "class") {
+			t.Errorf("block %v %q: want prose only", b.Kind, doc.Text[b.Start:b.End])
+		}
+	}
+}
