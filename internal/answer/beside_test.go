@@ -19,7 +19,7 @@ func TestBesideQuotedSaysWhatThePassageLacks(t *testing.T) {
 			"Compiled modules are cached on disk between runs. They are rebuilt when their source changes.\n\n" +
 			"Referencing a name that is absent from the context gives back the special value MISSING, which raises an error when printed."}
 	other := Source{N: 2, Title: "Caching", HeadingPath: "Caching",
-		Content: "Caching\n\nCompiled templates are written to a module directory."}
+		Content: "Caching\n\nCompiled templates are written to a module directory. A template variable passed to render() is never cached."}
 	q := "What value does a template variable get when it was never passed to render()?"
 	r := Extractive(q, []Source{src, other}, 2)
 	if !strings.Contains(r.Answer, "pulls the variables it references") {
@@ -27,6 +27,9 @@ func TestBesideQuotedSaysWhatThePassageLacks(t *testing.T) {
 	}
 	if !strings.Contains(r.Answer, "special value MISSING, which raises an error when printed [1].") {
 		t.Errorf("answer %q: want the sentence naming the value quoted beside the passage", r.Answer)
+	}
+	if i, j := strings.Index(r.Answer, "special value MISSING"), strings.Index(r.Answer, "is never cached"); j >= 0 && i > j {
+		t.Errorf("answer %q: want the passage's own source's sentence before the other source's", r.Answer)
 	}
 	if strings.Contains(r.Answer, "cached on disk") {
 		t.Errorf("answer %q: a sentence adding no question term is quoted", r.Answer)
@@ -42,5 +45,26 @@ func TestBesideQuotedSaysWhatThePassageLacks(t *testing.T) {
 	}
 	if n != 1 {
 		t.Errorf("citations %+v: source 1 cited %d times, want once", r.Citations, n)
+	}
+}
+
+// TestBesideQuotedStaysInItsEntry: no sentence of another entry of a list
+// of options is quoted beside the passage, its first or a later one: the
+// --delete entry's "Asks for confirmation …" answered a question about
+// --force. A beside sentence reads right after the passage, before other
+// sources' sentences.
+func TestBesideQuotedStaysInItsEntry(t *testing.T) {
+	t.Parallel()
+	src := Source{N: 1, Title: "synctool", HeadingPath: "synctool > Options",
+		Content: "Options\n\n" +
+			"- --force: overwrite changed files on the target. Skips the confirmation prompt. Use it with care on shared folders.\n" +
+			"- --dry-run: print what would be copied. Nothing is written.\n" +
+			"- --delete: remove files from the target that no longer exist in the source. Asks for confirmation before it removes more than a hundred files."}
+	r := Extractive("Does --force ask for confirmation before overwriting more than a hundred files?", []Source{src}, 2)
+	if !strings.Contains(r.Answer, "overwrite changed files on the target") {
+		t.Errorf("answer %q: want --force's entry", r.Answer)
+	}
+	if strings.Contains(r.Answer, "Asks for confirmation") || strings.Contains(r.Answer, "--delete") {
+		t.Errorf("answer %q: quotes another entry", r.Answer)
 	}
 }

@@ -32,8 +32,11 @@ func TestProseBlockIsNoCodeSection(t *testing.T) {
 	t.Parallel()
 	for text, want := range map[string]bool{
 		"The quilt command (or its wrapped dquilt command) was needed to\n    manage the -p1 patches in the debian/patches/ directory before\n    the --commit feature was added to the dpkg-source command in\n    1.16.1.": true,
-		"$ pip uninstall sampleproject\nUninstalling sampleproject:\nProceed (Y/n)? y":                  false,
-		"for i in range(10):\n    if i % 2 == 0:\n        print(i, 'is even')\n    else:\n        pass": false,
+		"$ pip uninstall sampleproject\nUninstalling sampleproject:\nProceed (Y/n)? y":                                                       false,
+		"# Turn the tracing off again: this is the default, and it is what you should use in production.\n$ acmetool config set trace false": false,
+		"# apt-get install acmetool\n# acmetool --version":                                                                                   false,
+		"Python 2 support dropped; interpreters older than 3.8 refused at start-up.":                                                         true,
+		"for i in range(10):\n    if i % 2 == 0:\n        print(i, 'is even')\n    else:\n        pass":                                      false,
 	} {
 		if got := proseBlock(text); got != want {
 			t.Errorf("proseBlock(%q) = %v, want %v", text, got, want)

@@ -515,8 +515,12 @@ func Extractive(question string, sources []Source, maxSentences int) Result {
 		}
 		if q := quoted(docs[si][f:t]); !repeats(seen, q) && !repeatsCode(seen, docs[si][f:t]) && wordy(q) && docs[si][p.from].kind != unitRow &&
 			!foreign(question, docs[src][from:to], docs[si][f:t]) {
-			quotes = append(quotes, quote{si, f, t, options})
-			if si != src {
+			if si == src {
+				// The passage's own source's sentence reads after it,
+				// before the other sources'.
+				quotes = slices.Insert(quotes, 1, quote{si, f, t, options})
+			} else {
+				quotes = append(quotes, quote{si, f, t, options})
 				cited = append(cited, si+1)
 			}
 			seen = append(seen, q)
@@ -555,8 +559,20 @@ func besideQuoted(question string, query []string, sources []Source, docs [][]un
 			said[t] = true
 		}
 	}
+	// entry[i] is what the entry unit i belongs to defines: the last
+	// definition at or above it in its section (nil before the first).
+	d := docs[src]
+	entry := make([][]string, len(d))
+	for i := range d {
+		switch {
+		case len(d[i].defines) > 0:
+			entry[i] = d[i].defines
+		case i > 0 && d[i-1].section == d[i].section:
+			entry[i] = entry[i-1]
+		}
+	}
 	masked := slices.Clone(docs)
-	masked[src] = slices.Clone(docs[src])
+	masked[src] = slices.Clone(d)
 	for i := range masked[src] {
 		u := &masked[src][i]
 		news := false
@@ -564,10 +580,14 @@ func besideQuoted(question string, query []string, sources []Source, docs [][]un
 			news = news || !said[t] && slices.Contains(query, t)
 		}
 		// Only the passage's own section, and no other entry of it: the
-		// next definition ("quote_ident(str, scope): …" after parse_dsn's)
-		// or a class's description under its parameter's item is another
+		// next definition ("quote_ident(str, scope): …" after parse_dsn's),
+		// any sentence of another option's entry or list item ("Asks for
+		// confirmation before it removes …" under --delete, quoted for
+		// --force), or a
+		// class's description under its parameter's item is another
 		// subject, which the passage stopped short of for that reason.
-		other := u.section != docs[src][from].section || len(u.defines) > 0 && !slices.Equal(u.defines, docs[src][from].defines)
+		other := u.section != d[from].section || !slices.Equal(entry[i], entry[from]) ||
+			d[from].item != "" && u.item != "" && u.block != d[from].block // another item of the passage's list
 		if i >= from && i < to || other || !news && u.kind != unitCode {
 			u.planted = true
 		}
@@ -1292,17 +1312,50 @@ func codeSection(d []unit, a int) bool {
 
 // proseBlock reports whether a code block reads as prose set as a literal
 // block (a text edition's indented notes: "The quilt command … was needed
-// to manage the -p1 patches …"): of its words, eight or more, a fifth at
-// least are English function words. Commands and listings hold few.
+// to manage the -p1 patches …"): of the words of its lines that are not
+// comments, eight or more, a fifth at least are English function words;
+// or it holds no character of code and ends a sentence ("Python 2 support
+// dropped; interpreters older than 3.8 refused at start-up."). A line
+// after a prompt ("$ ", ">>> ") is code whatever its words.
 func proseBlock(text string) bool {
 	words, function := 0, 0
-	for _, w := range strings.Fields(text) {
-		words++
-		if proseWords[strings.ToLower(strings.Trim(w, ".,;:()\"'"))] {
-			function++
+	codeish := false
+	lastLine := ""
+	for l := range strings.Lines(text) {
+		l = strings.TrimSpace(l)
+		if l == "" {
+			continue
+		}
+		if strings.HasPrefix(l, "$ ") || strings.HasPrefix(l, ">>> ") {
+			return false
+		}
+		lastLine = l
+		if commentLine(l) {
+			continue
+		}
+		codeish = codeish || strings.ContainsAny(l, "$=(){}<>[]|&`\\")
+		for _, w := range strings.Fields(l) {
+			words++
+			if proseWords[strings.ToLower(strings.Trim(w, ".,;:()\"'"))] {
+				function++
+			}
 		}
 	}
-	return words >= 8 && 5*function >= words
+	if words >= 8 && 5*function >= words {
+		return true
+	}
+	return !codeish && words >= 6 && strings.HasSuffix(lastLine, ".")
+}
+
+// commentLine reports a line that is a comment in common languages and
+// shells.
+func commentLine(l string) bool {
+	for _, p := range []string{"#", "//", "--", ";", "%", "/*", "*", "REM "} {
+		if strings.HasPrefix(l, p) {
+			return true
+		}
+	}
+	return false
 }
 
 // proseWords are English function words frequent in any prose and no

@@ -18,6 +18,7 @@ func TestQuotedCodeKeepsItsSubscripts(t *testing.T) {
 		{"Quolm grid\n\nTo get the quolm matrix cell, use `grid[1][2]` in the template.", "How do I get the quolm matrix cell?", "`grid[1][2]`", ""},
 		{"Vault paths\n\nThe cold key is stored at secret/data/cold[0] in the vault.", "Where is the cold key stored?", "secret/data/cold[0]", ""},
 		{"Capitals\n\nThe capital of the Frobnian republic is Paris[1] since the treaty.", "What is the capital of the Frobnian republic?", "Paris since the treaty", "[1] since"},
+		{"Stacks\n\nThe Frobnian TCP/IP[3] stack keeps a read/write[4] buffer per socket.", "What does the Frobnian stack keep per socket?", "TCP/IP stack keeps a read/write buffer", "IP[3]"},
 	} {
 		r := Extractive(c.question, []Source{{N: 1, Title: "Doc", Content: c.content}}, 3)
 		if !strings.Contains(r.Answer, c.want) {

@@ -111,7 +111,10 @@ func keepBrackets(s string) string {
 		// War I[3]", "(Smith[2])").
 		glued := start > 0 && strings.IndexByte("(,[", s[start-1]) >= 0 && name != "" && name[0] >= 'a' && name[0] <= 'z'
 		variable := len(name) == 1 && name[0] >= 'a' && name[0] <= 'z'
-		keep := name != "" && !strings.HasSuffix(name, ".") && (strings.ContainsAny(name, "._()0123456789/") || variable || glued) ||
+		// A path ("secret/data/cold[0]") has two slashes at least; one
+		// joins two words ("TCP/IP[3]", "read/write[4]"), whose number is
+		// a footnote's.
+		keep := name != "" && !strings.HasSuffix(name, ".") && (strings.ContainsAny(strings.ReplaceAll(name, "/", ""), "._()0123456789") || strings.Count(name, "/") >= 2 || variable || glued) ||
 			start == m.start && (len(m.nums) > 1 || slices.Contains(m.nums, 0) || namedReference(s, last, start, keptEnd))
 		if !keep || strings.Contains(s[start:end], "`") {
 			continue

@@ -2128,7 +2128,7 @@ func inlineInto(n *html.Node, in *inline) {
 // (keptCode) when it holds a bracketed number ("<code>env[0]</code>");
 // ok is false for any other node, whose text is walked as usual.
 func subscriptCode(n *html.Node) (string, bool) {
-	if n.Type != html.ElementNode || n.DataAtom != atom.Code && n.DataAtom != atom.Tt && n.DataAtom != atom.Kbd && n.DataAtom != atom.Samp {
+	if n.Type != html.ElementNode || n.DataAtom != atom.Code && n.DataAtom != atom.Tt && n.DataAtom != atom.Kbd && n.DataAtom != atom.Samp && n.DataAtom != atom.Var {
 		return "", false
 	}
 	var sb strings.Builder

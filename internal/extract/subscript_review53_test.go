@@ -19,6 +19,7 @@ func TestInlineCodeKeepsItsSubscripts(t *testing.T) {
 		{TypeHTML, "<p>Read the host from <code>env[0]</code> and the port from <tt>argv[2]</tt>.</p>",
 			"Read the host from `env[0]` and the port from `argv[2]`."},
 		{TypeHTML, "<p>Call <code>run()</code> then <code>stop()</code>.</p>", "Call run() then stop()."},
+		{TypeHTML, "<p>The first argument is <var>argv[1]</var>.</p>", "The first argument is `argv[1]`."},
 		{TypeHTML, "<table><tr><th>Key</th><th>Value</th></tr><tr><td>first</td><td><code>items[0]</code></td></tr></table>", "`items[0]`"},
 	} {
 		doc, err := Extract(c.typ, []byte(c.in))
