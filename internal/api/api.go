@@ -326,6 +326,17 @@ func (s *Server) notFound(w http.ResponseWriter, r *http.Request) {
 	writeProblem(w, newProblem(r.Context(), http.StatusNotFound, "no such route"))
 }
 
+// multipartMemory is how much of a multipart form's file data is held in
+// memory (the rest is spooled to temporary files); Go's reader allows the
+// form's headers and values 10 MB beyond it.
+const multipartMemory = 16 << 20
+
+// A job's form holds up to RAGD_INGEST_JOB_MAX_FILES parts: Go's multipart
+// reader counts each part's headers against the form's memory, and about
+// 7,500 small files used it up at huma's 8 KiB ("multipart: message too
+// large"). Set once for the process: huma reads the package variable.
+func init() { humago.MultipartMaxMemory = multipartMemory }
+
 // routeRecorder registers on the server's mux and records each pattern:
 // huma's operations and its OpenAPI and docs routes arrive through
 // HandleFunc (humago's Mux), the rest through Handle.
