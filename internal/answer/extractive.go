@@ -559,18 +559,7 @@ func besideQuoted(question string, query []string, sources []Source, docs [][]un
 			said[t] = true
 		}
 	}
-	// entry[i] is what the entry unit i belongs to defines: the last
-	// definition at or above it in its section (nil before the first).
 	d := docs[src]
-	entry := make([][]string, len(d))
-	for i := range d {
-		switch {
-		case len(d[i].defines) > 0:
-			entry[i] = d[i].defines
-		case i > 0 && d[i-1].section == d[i].section:
-			entry[i] = entry[i-1]
-		}
-	}
 	masked := slices.Clone(docs)
 	masked[src] = slices.Clone(d)
 	for i := range masked[src] {
@@ -579,14 +568,17 @@ func besideQuoted(question string, query []string, sources []Source, docs [][]un
 		for _, t := range u.terms {
 			news = news || !said[t] && slices.Contains(query, t)
 		}
-		// Only the passage's own section, and no other entry of it: the
-		// next definition ("quote_ident(str, scope): …" after parse_dsn's),
-		// any sentence of another option's entry or list item ("Asks for
+		// Only the passage's own section, and no other entry's head or
+		// list item: the next definition ("quote_ident(str, scope): …"
+		// after parse_dsn's), a class's description under its
+		// parameter's item, or another option's item ("Asks for
 		// confirmation before it removes …" under --delete, quoted for
-		// --force), or a
-		// class's description under its parameter's item is another
-		// subject, which the passage stopped short of for that reason.
-		other := u.section != d[from].section || !slices.Equal(entry[i], entry[from]) ||
+		// --force) is another subject, which the passage stopped short
+		// of for that reason. A later sentence of another definition
+		// entry may be the answer: a class's verify() method "checks
+		// whether the password a user provides matches the stored
+		// derived key", where the passage is the class's description.
+		other := u.section != d[from].section || len(u.defines) > 0 && !slices.Equal(u.defines, d[from].defines) ||
 			d[from].item != "" && u.item != "" && u.block != d[from].block // another item of the passage's list
 		if i >= from && i < to || other || !news && u.kind != unitCode {
 			u.planted = true
