@@ -188,13 +188,14 @@ BROKEN = [
 ]
 
 
-def pagebreak():
-    n = len(BROKEN)
+def numbered_pages(title, pages):
+    """Pages of Helvetica lines, each with its number in the footer."""
+    n = len(pages)
     objs = [b"<< /Type /Catalog /Pages 3 0 R >>",
-            b"<< /Title (Operations) >>",
+            b"<< /Title (%s) >>" % esc(title),
             b"<< /Type /Pages /Kids [%s] /Count %d >>" % (b" ".join(b"%d 0 R" % (5 + 2 * i) for i in range(n)), n),
             b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>"]
-    for i, lines in enumerate(BROKEN):
+    for i, lines in enumerate(pages):
         objs.append(b"<< /Type /Page /Parent 3 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 4 0 R >> >> /Contents %d 0 R >>" % (6 + 2 * i))
         objs.append(stream(text(lines + [(9, 40, str(i + 1))])))
     return pdf(objs)
@@ -213,21 +214,9 @@ CAPTIONED = [
 ]
 
 
-def captioned():
-    n = len(CAPTIONED)
-    objs = [b"<< /Type /Catalog /Pages 3 0 R >>",
-            b"<< /Title (Network) >>",
-            b"<< /Type /Pages /Kids [%s] /Count %d >>" % (b" ".join(b"%d 0 R" % (5 + 2 * i) for i in range(n)), n),
-            b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>"]
-    for i, lines in enumerate(CAPTIONED):
-        objs.append(b"<< /Type /Page /Parent 3 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 4 0 R >> >> /Contents %d 0 R >>" % (6 + 2 * i))
-        objs.append(stream(text(lines + [(9, 40, str(i + 1))])))
-    return pdf(objs)
-
-
 if __name__ == "__main__":
     open("manual.pdf", "wb").write(manual())
     open("scan.pdf", "wb").write(scan())
     open("outline.pdf", "wb").write(outlined())
-    open("pagebreak.pdf", "wb").write(pagebreak())
-    open("caption.pdf", "wb").write(captioned())
+    open("pagebreak.pdf", "wb").write(numbered_pages("Operations", BROKEN))
+    open("caption.pdf", "wb").write(numbered_pages("Network", CAPTIONED))
