@@ -171,3 +171,26 @@ func TestFormMetadataLoneSurrogateIsRefused(t *testing.T) {
 		t.Errorf("upload: %+v, want the reason to name the surrogate", p)
 	}
 }
+
+// TestSourceURIIsAnAddress: a source_uri of blanks, or one whose link would
+// run code (javascript:, vbscript:, data:), gets 422 and nothing is
+// stored; clients render a citation's source_uri as a link.
+func TestSourceURIIsAnAddress(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	ed := token(t, b.a.ID, auth.RoleEditor)
+	for _, uri := range []string{" ", "\u200b", "javascript:alert(1)", "JavaScript:alert(1)", "data:text/html,<script>1</script>", " vbscript:x"} {
+		w := b.do(req{method: "PUT", path: "/v1/documents", token: ed, body: map[string]any{"source_uri": uri, "content": "Widgets are blue."}})
+		if p := problem(t, w, http.StatusUnprocessableEntity); !mentions(p, "source_uri") {
+			t.Errorf("source_uri %q: %+v", uri, p)
+		}
+	}
+	if w := b.do(req{method: "GET", path: "/v1/documents", token: ed}); w.Code != http.StatusOK || strings.Contains(w.Body.String(), "Widgets") || strings.Contains(w.Body.String(), `"source_uri"`) {
+		t.Errorf("after the refused writes, the document list: %d %s", w.Code, w.Body.String())
+	}
+	for _, uri := range []string{"https://docs.example.com/a.html", "guide/data-types.md", "urn:isbn:0451450523"} {
+		if w := b.do(req{method: "PUT", path: "/v1/documents", token: ed, body: map[string]any{"source_uri": uri, "content": "Widgets are blue."}}); w.Code != http.StatusOK {
+			t.Errorf("source_uri %q: %d %s", uri, w.Code, w.Body.String())
+		}
+	}
+}

@@ -24,7 +24,8 @@ const (
 var (
 	// ErrTooLarge: the content exceeds Pipeline.MaxBytes.
 	ErrTooLarge = errors.New("ingest: document too large")
-	// ErrInvalidSourceURI: empty, longer than 2048 bytes, or with control characters.
+	// ErrInvalidSourceURI: empty or blank, longer than 2048 bytes, with control
+	// characters, or a javascript:, vbscript: or data: URI.
 	ErrInvalidSourceURI = errors.New("ingest: invalid source_uri")
 	// ErrInvalidMetadata: metadata is not a JSON object or too large.
 	ErrInvalidMetadata = errors.New("ingest: invalid metadata")

@@ -234,11 +234,20 @@ type prepared struct {
 }
 
 func validURI(uri string) bool {
-	if uri == "" || len(uri) > 2048 || !utf8.ValidString(uri) {
+	if uri == "" || len(uri) > 2048 || !utf8.ValidString(uri) || strings.TrimFunc(uri, blankRune) == "" {
+		return false
+	}
+	if scheme, _, ok := strings.Cut(uri, ":"); ok && scriptSchemes[strings.ToLower(strings.TrimSpace(scheme))] {
+		// Clients render a citation's source_uri as a link: one that
+		// runs code when followed is no document's address.
 		return false
 	}
 	return !strings.ContainsFunc(uri, unicode.IsControl)
 }
+
+// scriptSchemes are the URI schemes whose links run code or carry their
+// content inline.
+var scriptSchemes = map[string]bool{"javascript": true, "vbscript": true, "data": true}
 
 // Upsert stores d for tenant t: unchanged content (same sha256 and pipeline)
 // is skipped without embedding; otherwise the document is extracted, chunked,
@@ -277,7 +286,7 @@ func validURI(uri string) bool {
 func (p *Pipeline) Upsert(ctx context.Context, t tenant.Tenant, d Document) (Outcome, error) {
 	out := Outcome{SourceURI: d.SourceURI}
 	if !validURI(d.SourceURI) {
-		return out, fmt.Errorf("%w: must be 1-2048 bytes of UTF-8 without control characters", ErrInvalidSourceURI)
+		return out, fmt.Errorf("%w: must be 1-2048 bytes of UTF-8 without control characters, not only blanks, and not a javascript:, vbscript: or data: URI", ErrInvalidSourceURI)
 	}
 	if len(d.Content) > p.maxBytes {
 		return out, fmt.Errorf("%w: %d bytes, the limit is %d", ErrTooLarge, len(d.Content), p.maxBytes)
