@@ -43,3 +43,20 @@ func TestProseBlockIsNoCodeSection(t *testing.T) {
 		}
 	}
 }
+
+// TestCodeOnlySectionLeadsItsSection: the code of a heading-and-code
+// section opens its section, as a first sentence does, with the same
+// credit: asked with more words than its heading holds ("… to a new
+// version"), the question was answered with the install section's
+// sentence, which held only "plugin".
+func TestCodeOnlySectionLeadsItsSection(t *testing.T) {
+	t.Parallel()
+	src := Source{N: 1, Title: "grubctl plugins",
+		Content: "grubctl plugins\n\n## Install a plugin\n\nTo install a plugin, run the add command with the plugin's name:\n\n```\n$ grubctl plugin add sample\n```\n\n" +
+			"## Update all plugins\n\n```\n$ grubctl plugin update --all\n```\n\n" +
+			"## Listing plugins\n\nInstalled plugins are shown by the status page of the web console, with their versions."}
+	r := Extractive("How do I update a plugin to a new version?", []Source{src}, 3)
+	if !strings.Contains(r.Answer, "grubctl plugin update --all") || strings.Contains(r.Answer, "plugin add") {
+		t.Errorf("answer %q: want the update section's code", r.Answer)
+	}
+}

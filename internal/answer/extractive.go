@@ -1078,16 +1078,28 @@ func bestPassage(question string, query []string, sources []Source, docs [][]uni
 					// grubctl plugin?" was answered with the install
 					// section's sentence and command above it.
 					held := false
-					score := namingWeight * meanIDF
+					score, said := namingWeight*meanIDF, 0.0
 					for j := range query {
 						switch {
 						case local[j]:
 							score += headingWeight * idf[j]
+							said += idf[j]
 							held = true
 						case slices.Contains(info[si][a].holds, j):
 							score += codeWeight * idf[j]
+							said += idf[j]
 						}
 					}
+					// It opens its section, as a section's first
+					// sentence does (leadsSection), with the same credit
+					// for what it says: without it, "How do I update a
+					// plugin to a new version?" went to the install
+					// section's sentence, which held only "plugin".
+					lead := leadWeight
+					if procedure {
+						lead *= procedureLeadShare
+					}
+					score += lead * meanIDF * said / totalIDF
 					score *= prior
 					if held && score > per[si].score {
 						per[si] = passage{score, score, a, a + 1}
@@ -1308,20 +1320,25 @@ func codeSection(d []unit, a int) bool {
 // comments, eight or more, a fifth at least are English function words;
 // or it holds no character of code and ends a sentence ("Python 2 support
 // dropped; interpreters older than 3.8 refused at start-up."). A line
-// after a prompt ("$ ", ">>> ") is code whatever its words.
+// after a prompt ("$ ", ">>> ") is code whatever its words, and a block
+// that is as much such lines as other lines is code.
 func proseBlock(text string) bool {
 	words, function := 0, 0
 	codeish := false
 	lastLine := ""
+	lines, prompts := 0, 0
 	for l := range strings.Lines(text) {
 		l = strings.TrimSpace(l)
 		if l == "" {
 			continue
 		}
-		if strings.HasPrefix(l, "$ ") || strings.HasPrefix(l, ">>> ") {
-			return false
-		}
+		lines++
 		lastLine = l
+		if strings.HasPrefix(l, "$ ") || strings.HasPrefix(l, ">>> ") {
+			prompts++
+			codeish = true
+			continue
+		}
 		if commentLine(l) {
 			continue
 		}
@@ -1332,6 +1349,9 @@ func proseBlock(text string) bool {
 				function++
 			}
 		}
+	}
+	if 2*prompts >= lines {
+		return false
 	}
 	if words >= 8 && 5*function >= words {
 		return true
