@@ -1,6 +1,7 @@
 package cli_test
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -34,5 +35,22 @@ func TestIngestJSONCountsIgnoredFiles(t *testing.T) {
 	}
 	if !strings.Contains(out, ".png") {
 		t.Errorf("--json summary does not count the 2 .png files left out:\n%s", out)
+	}
+	// It lists each stored file with the source_uri an evaluation set
+	// names, and the job the run was recorded as.
+	var sum struct {
+		JobID     string `json:"job_id"`
+		Documents []struct {
+			Path      string `json:"path"`
+			SourceURI string `json:"source_uri"`
+			Status    string `json:"status"`
+		} `json:"documents"`
+	}
+	if err := json.Unmarshal([]byte(out), &sum); err != nil {
+		t.Fatal(err)
+	}
+	if len(sum.Documents) != 1 || sum.Documents[0].Path != filepath.Join(root, "index.html") || !strings.HasSuffix(sum.Documents[0].SourceURI, "index.html") ||
+		sum.Documents[0].Status != "added" || sum.JobID == "" {
+		t.Errorf("--json documents %+v, job %q: want index.html added, and the job id", sum.Documents, sum.JobID)
 	}
 }

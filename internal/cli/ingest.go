@@ -59,7 +59,7 @@ func runIngest(ctx context.Context, e *env, args []string) error {
 	prune := fs.Bool("prune", false, "delete the documents ragd ingest stored under the same source_uri prefix whose file is gone (a file --include or --exclude leaves out is not gone; documents the API wrote there are kept); it deletes nothing and fails when that is more than 10 documents and more than half of those under the prefix, unless --prune-force")
 	pruneForce := fs.Bool("prune-force", false, "with --prune: delete however many documents are gone")
 	workers := fs.Int("workers", 2, "documents in flight")
-	asJSON := fs.Bool("json", false, "print the summary as JSON")
+	asJSON := fs.Bool("json", false, "print the summary as JSON (with each stored file's source_uri and the run's job id)")
 	metadata := fs.String("metadata", "", `metadata of every ingested document, a JSON object (e.g. '{"product":"console"}'), for search's --metadata filter`)
 	var access accessFlag
 	fs.Var(&access, "access", "access list of every ingested document: principals user:<subject>, group:<name>, comma-separated; --access= for everyone in the tenant; absent: new documents are tenant-wide and existing ones keep theirs")
@@ -131,6 +131,9 @@ func runIngest(ctx context.Context, e *env, args []string) error {
 		sum.Ignored = ignored
 	}
 	sum.Excluded = excluded
+	if jobID != uuid.Nil {
+		sum.JobID = jobID.String()
+	}
 	if *asJSON {
 		enc := json.NewEncoder(e.stdout)
 		enc.SetIndent("", "  ")

@@ -567,6 +567,12 @@ type Summary struct {
 	Failures     []Failure `json:"failures"`
 	SkippedFiles []Failure `json:"skipped_files"`
 	RefusedFiles []Failure `json:"refused_files"`
+	// JobID is the ingestion job a `ragd ingest` run was recorded as;
+	// set by the caller that recorded it.
+	JobID string `json:"job_id,omitempty"`
+	// Documents are the run's files stored or found unchanged, in path
+	// order: the source_uri each got, which an evaluation set names.
+	Documents []StoredFile `json:"documents"`
 	// DeletedDocuments are the source_uris of the documents a prune deleted.
 	DeletedDocuments []string `json:"deleted_documents"`
 	// KeptDocuments are the documents a prune found under its prefix with
@@ -574,6 +580,15 @@ type Summary struct {
 	// wrote them (KeptDocument.Writer).
 	KeptDocuments []KeptDocument `json:"kept_documents"`
 	Elapsed       time.Duration  `json:"elapsed_ns"`
+}
+
+// StoredFile is a file of a run and the document it is: its source_uri,
+// whether it was added, updated or unchanged, and its chunks.
+type StoredFile struct {
+	Path      string `json:"path"`
+	SourceURI string `json:"source_uri"`
+	Status    string `json:"status"`
+	Chunks    int    `json:"chunks"`
 }
 
 // KeptDocument is a document a prune kept: Writer "api" when the API or
@@ -595,6 +610,9 @@ func (s Summary) MarshalJSON() ([]byte, error) {
 	}
 	if c.DeletedDocuments == nil {
 		c.DeletedDocuments = []string{}
+	}
+	if c.Documents == nil {
+		c.Documents = []StoredFile{}
 	}
 	if c.KeptDocuments == nil {
 		c.KeptDocuments = []KeptDocument{}
@@ -772,6 +790,7 @@ func (p *Pipeline) IngestFiles(ctx context.Context, t tenant.Tenant, files []Fil
 					}
 					sum.Chunks += out.Chunks
 					sum.Embedded += out.Embedded
+					sum.Documents = append(sum.Documents, StoredFile{Path: f.Path, SourceURI: f.SourceURI, Status: string(out.Status), Chunks: out.Chunks})
 				}
 				if progress != nil {
 					progress(done, len(files), sum.Chunks)
@@ -790,6 +809,7 @@ feed:
 	}
 	close(jobs)
 	wg.Wait()
+	slices.SortFunc(sum.Documents, func(a, b StoredFile) int { return strings.Compare(a.Path, b.Path) })
 	if err := ctx.Err(); err != nil {
 		sum.Elapsed = time.Since(start)
 		return sum, err
