@@ -495,7 +495,7 @@ func Extractive(question string, sources []Source, maxSentences int) Result {
 	for _, si := range others {
 		cands = append(cands, support{si, single[si], per[si].evidence})
 	}
-	if p, found := besideQuoted(question, query, sources, docs, src, from, to); found && p.evidence >= supportShare*per[src].evidence {
+	if p, found := besideQuoted(question, query, sources, docs, src, from, to); found {
 		cands = append(cands, support{src, p, p.evidence})
 	}
 	slices.SortStableFunc(cands, func(a, b support) int { return cmp.Compare(b.rank, a.rank) })

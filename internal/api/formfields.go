@@ -46,13 +46,11 @@ func unknownFormField[T any](form *multipart.Form) error {
 		// form's decoder: "access" sent as a file (-F access=@acl.json)
 		// stored a restricted document tenant-wide, and "files" sent as a
 		// value dropped a job's file.
-		if _, isFile := form.File[name]; isFile != slices.Contains(files, name) {
-			if isFile {
-				return invalidf("form field %q is a value, not a file (send it as -F %s=<value>, not @file)", name, name)
-			}
-			return invalidf("form field %q is a file: send it as a file part (with a file name)", name)
+		fileField := slices.Contains(files, name)
+		if _, asFile := form.File[name]; asFile && !fileField {
+			return invalidf("form field %q is a value, not a file (send it as -F %s=<value>, not @file)", name, name)
 		}
-		if _, isValue := form.Value[name]; isValue && slices.Contains(files, name) {
+		if _, asValue := form.Value[name]; asValue && fileField {
 			return invalidf("form field %q is a file: send it as a file part (with a file name)", name)
 		}
 	}

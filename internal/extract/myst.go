@@ -14,8 +14,11 @@ import (
 //   - a role "{file}`requirements.txt`" is its code span, "{pep}`518`"
 //     "PEP 518", and a role's explicit title "{ref}`the guide <label>`"
 //     its title (the braces and labels were quoted: "{file}requirements.txt");
-//   - an admonition directive ("```{note}", ":::{warning}") is the prose
-//     it holds, its options (":class: …") left out: it was stored as code;
+//   - an admonition directive ("```{note}", ":::{warning}") or a container
+//     (a tab, a card, a drop-down, a figure) is the prose it holds, after
+//     its title, an admonition's first line or a version directive's
+//     version (directiveLead), its options (":class: …", or a YAML block)
+//     left out: it was stored as code;
 //   - a navigation directive ("```{toctree}", "```{contents}") is left out;
 //   - another directive ("```{code-block} python", "```{pip-cli}") is a
 //     code block, its argument its language and its options left out.
@@ -196,7 +199,7 @@ func replaceRoles(line string) string {
 		}
 		if c == '{' && (i == 0 || roleOpens(line[i-1])) {
 			if m := mystRole.FindStringSubmatchIndex(line[i:]); m != nil && m[0] == 0 {
-				b.WriteString(roleText(strings.ToLower(line[i+m[2]:i+m[3]]), line[i+m[6]:i+m[7]]))
+				b.WriteString(roleText(strings.ToLower(line[i+m[2]:i+m[3]]), line[i+m[4]:i+m[5]]))
 				i += m[1]
 				continue
 			}
@@ -250,9 +253,8 @@ var (
 	mystOption = regexp.MustCompile(`^:[\w-]+:(\s.*)?$`)
 	// mystTarget is a target line, "(label)=", at the line's start.
 	mystTarget = regexp.MustCompile(`^\([^()\s]+\)=\s*$`)
-	// mystRole is a role: "{name}" glued to a code span (one backtick
-	// run; the same run closes it).
-	mystRole = regexp.MustCompile("^\\{([a-z][a-z0-9:.+-]*)\\}(`)([^`]+)`")
+	// mystRole is a role: "{name}" glued to a code span of one backtick.
+	mystRole = regexp.MustCompile("^\\{([a-z][a-z0-9:.+-]*)\\}`([^`]+)`")
 )
 
 // mystAdmonitions are the directives whose content is prose.

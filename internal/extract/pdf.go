@@ -210,8 +210,8 @@ func pageOffset(block, before string) int {
 // next page opens with a body line in lower case (no heading, code or
 // item). Cut at the page break, the sentence was two ("… the library
 // switches from" and "the standard sorting algorithm to a fallback …"),
-// each quoted as if whole. The paragraph is then one block, cited at the
-// page it opens on.
+// each quoted as if whole. The paragraph is then one block, and the next
+// page starts where its text from that page does (layoutPDF).
 func carriesOver(pages [][]line, p int, para []line, heads map[lineRef]int) bool {
 	if len(para) == 0 || p+1 >= len(pages) || len(pages[p+1]) == 0 {
 		return false
