@@ -68,3 +68,33 @@ func TestBesideQuotedStaysInItsEntry(t *testing.T) {
 		t.Errorf("answer %q: quotes another entry", r.Answer)
 	}
 }
+
+// TestBesideQuotedStandsAlone: a sentence of the passage's section that
+// holds a question term the passage lacks but leans on the sentence before
+// it ("However, …") is not quoted beside the passage, nor is the sentence
+// it leans on: the question's word there belongs to another thought (the
+// demo's effective_io_concurrency answer added "(For RAID 5 the parity
+// drive should not be counted.) However, if the database is often busy
+// with multiple queries issued in concurrent sessions, …"). The same
+// sentence standing alone is quoted.
+func TestBesideQuotedStandsAlone(t *testing.T) {
+	t.Parallel()
+	entry := "prefetch_depth (integer): Sets the number of concurrent disk reads that the server expects can run at once. " +
+		"Raising it makes each session start more reads in parallel.\n\n" +
+		"For spinning drives, a good start is the number of drives in the stripe. " +
+		"(Parity drives are not counted.) "
+	q := "How many concurrent disk reads can the server issue, and which setting controls it?"
+	leaning := entry + "However, when many queries are issued in concurrent sessions, lower values may keep the disks busy."
+	r := Extractive(q, []Source{{N: 1, Title: "Resources", HeadingPath: "Resources > Prefetching", Content: "Prefetching\n\n" + leaning}}, 2)
+	if !strings.Contains(r.Answer, "prefetch_depth (integer): Sets the number of concurrent disk reads") {
+		t.Fatalf("answer %q: want the setting's entry", r.Answer)
+	}
+	if strings.Contains(r.Answer, "issued in concurrent sessions") || strings.Contains(r.Answer, "Parity drives") {
+		t.Errorf("answer %q: quotes a sentence leaning on another beside the passage", r.Answer)
+	}
+	alone := entry + "When many queries are issued in concurrent sessions, lower values may keep the disks busy."
+	r = Extractive(q, []Source{{N: 1, Title: "Resources", HeadingPath: "Resources > Prefetching", Content: "Prefetching\n\n" + alone}}, 2)
+	if !strings.Contains(r.Answer, "When many queries are issued in concurrent sessions") {
+		t.Errorf("answer %q: want the sentence adding the question's word quoted beside the passage", r.Answer)
+	}
+}

@@ -513,6 +513,18 @@ func Extractive(question string, sources []Source, maxSentences int) Result {
 		if si == src && f < to && t > from {
 			continue
 		}
+		// A sentence beside the passage that turns against the sentence
+		// before it ("However, if the database is often busy with
+		// multiple queries issued in concurrent sessions, …" after "(For
+		// RAID 5 the parity drive should not be counted.)") qualifies
+		// another claim: the question's word it adds is that claim's, and
+		// it would be quoted with the sentence it turns against, two
+		// sentences beside the answer for one word. One that goes on
+		// about its subject ("This checks whether …" under a method, "This
+		// class will start a Twisted reactor …") is quoted with it.
+		if si == src && f < p.from && opensWithContrast(docs[si][p.from].text) {
+			continue
+		}
 		if q := quoted(docs[si][f:t]); !repeats(seen, q) && !repeatsCode(seen, docs[si][f:t]) && wordy(q) && docs[si][p.from].kind != unitRow &&
 			!foreign(question, docs[src][from:to], docs[si][f:t]) {
 			if si == src {
@@ -2519,6 +2531,19 @@ func addsTerm(rest []unit, u unit, query []string) bool {
 		}
 	}
 	return false
+}
+
+// opensWithContrast reports whether a sentence opens by turning against
+// the one before it ("However, …", "But …", "Otherwise …").
+func opensWithContrast(s string) bool {
+	f := strings.Fields(strings.ToLower(s))
+	return len(f) > 0 && contrastWords[strings.Trim(f[0], ",;:.()\"'")]
+}
+
+// contrastWords open a sentence that turns against the one before it.
+var contrastWords = map[string]bool{
+	"however": true, "but": true, "yet": true, "otherwise": true, "nevertheless": true,
+	"nonetheless": true, "conversely": true, "still": true,
 }
 
 // opensWithBackReference reports whether a sentence's first words lean on
