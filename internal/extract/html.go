@@ -82,6 +82,7 @@ func extractHTML(src []byte) (*Document, error) {
 	if title == "" {
 		title = firstH1(w.b.blocks, w.b.buf.String())
 	}
+	title = untitled(title, firstH1(w.b.blocks, w.b.buf.String()))
 	if to := redirectTarget(root); to != "" && len(strings.Fields(w.b.buf.String())) <= redirectWords {
 		// A page that only sends the reader elsewhere (texi2any writes one
 		// per node: "The node you are looking for is at …", 144 of the zsh
@@ -241,6 +242,31 @@ func redirectTarget(root *html.Node) string {
 	return strings.Trim(strings.TrimSpace(url), `'"`)
 }
 
+// untitled replaces the placeholder Sphinx titles a page without a
+// heading with ("<no title> — gevent 22.10.2 documentation") by the
+// page's first level-1 heading (h1), or leaves it out: stored, it was the
+// title readers saw on the page's citations.
+func untitled(title, h1 string) string {
+	rest, ok := strings.CutPrefix(title, "<no title>")
+	if !ok {
+		return title
+	}
+	rest = strings.TrimSpace(rest)
+	for _, sep := range []string{"—", "–", "-", "|", "·", ":"} {
+		if r, ok := strings.CutPrefix(rest, sep); ok {
+			rest = strings.TrimSpace(r)
+			break
+		}
+	}
+	switch {
+	case h1 != "" && rest != "":
+		return h1 + " — " + rest
+	case h1 != "":
+		return h1
+	}
+	return rest
+}
+
 // firstH1 returns the text of the first level-1 heading, or "".
 func firstH1(blocks []Block, text string) string {
 	for _, blk := range blocks {
@@ -327,6 +353,11 @@ var chromeTokens = map[string]bool{
 	"nav": true, "navbar": true, "navigation": true, "site-nav": true, "sitenav": true,
 	"breadcrumb": true, "breadcrumbs": true,
 	"sidebar": true, "menu": true,
+	// Sphinx's sidebar (the page's contents, the previous and next
+	// topics, the search box): themes that mark no role=main element
+	// leave it beside the body (gevent's, whose "Table Of Contents" and
+	// "Next:"/"Previous:" links ended every page's last chunk).
+	"sphinxsidebar": true,
 	// Bootstrap's drop-down menu, hidden until its toggle is clicked
 	// (haproxy-dconv puts one after every keyword named in the text, "This
 	// keyword is available in sections : …", glued to the next word).
@@ -855,7 +886,7 @@ func linkLine(n *html.Node) bool {
 // the chunks of the R manuals, each carrying the next section's title into
 // the chunk before it.
 func relNavLine(n *html.Node) bool {
-	links, other := 0, false
+	links, labelled, other := 0, 0, false
 	last := "" // the text before the current node
 	var walk func(c *html.Node)
 	walk = func(c *html.Node) {
@@ -873,7 +904,10 @@ func relNavLine(n *html.Node) bool {
 				// The line texinfo repeats at a node's foot links its
 				// neighbours without rel, each after its label ("Next:
 				// <a href=…>Special arguments to macros</a>").
-				if !navRels[strings.ToLower(attr(k, "rel"))] && !navLabelled.MatchString(last) {
+				switch {
+				case navLabelled.MatchString(last):
+					labelled++
+				case !navRels[strings.ToLower(attr(k, "rel"))]:
 					other = true
 				}
 				last = ""
@@ -884,12 +918,14 @@ func relNavLine(n *html.Node) bool {
 		}
 	}
 	walk(n)
-	return !other && links >= 2
+	// One link after its label is a pager too ("Next page: <a>gevent –
+	// common functions</a>" under every page of gevent's documentation).
+	return !other && (links >= 2 || links == 1 && labelled == 1)
 }
 
 // navLabelled matches text ending with a navigation label and its colon,
-// which names the link after it ("…, Previous: ").
-var navLabelled = regexp.MustCompile(`(?i)\b(next|previous|prev|up):[\s\x{a0}]*$`)
+// which names the link after it ("…, Previous: ", "Next page: ").
+var navLabelled = regexp.MustCompile(`(?i)\b(next|previous|prev|up)(?:[\s\x{a0}]+(?:page|chapter|topic|section))?:[\s\x{a0}]*$`)
 
 // navRels are the link relations of a page's links to the pages around
 // it (HTML's next, prev, up; texinfo's contents and index).
@@ -898,7 +934,7 @@ var navRels = map[string]bool{"next": true, "prev": true, "previous": true, "up"
 
 // navLabels are the words a navigation line writes outside its links.
 var navLabels = map[string]bool{"next": true, "previous": true, "prev": true, "up": true, "contents": true, "index": true,
-	"top": true, "home": true, "table": true, "of": true, "nbsp": true}
+	"top": true, "home": true, "table": true, "of": true, "nbsp": true, "page": true, "chapter": true, "topic": true, "section": true}
 
 // footnoteMark reports a link to a footnote on the page, as its mark in
 // the text: an in-page link whose text is a number of up to three digits
@@ -949,8 +985,13 @@ func colophon(n *html.Node) bool {
 		return false
 	}
 	t := strings.Join(strings.Fields(raw), " ")
-	return len(t) <= 200 && (colophonRe.MatchString(t) || (copyrightLine.MatchString(t) || lastUpdated.MatchString(t)) && inFooter(n))
+	return len(t) <= 200 && (colophonRe.MatchString(t) || (copyrightLine.MatchString(t) || footerCopyright.MatchString(t) || lastUpdated.MatchString(t)) && inFooter(n))
 }
+
+// footerCopyright matches a copyright notice anywhere in a short footer
+// line ("version 22.10.2 © 2009-2019 Denis Bilenko, gevent contributors",
+// the last line of every page of gevent's documentation).
+var footerCopyright = regexp.MustCompile(`(?i)©|\(c\)\s*\d{4}|\bcopyright\b`)
 
 // textUpTo returns the words of n's subtree, each followed by a blank,
 // hiddenElements left out (other chrome is read: asking isChrome of each

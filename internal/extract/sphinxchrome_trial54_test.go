@@ -1,0 +1,56 @@
+package extract
+
+import (
+	"strings"
+	"testing"
+)
+
+// A Sphinx theme that marks no role=main element (gevent's) leaves its
+// sidebar, its "Next page:" line and its footer beside the body: the
+// sidebar's "Table Of Contents" and "Next:"/"Previous:" links, the pager
+// and "version 22.10.2 © 2009-2019 Denis Bilenko, …" ended every page's
+// last chunk. They are chrome; a sentence of the body naming the next page,
+// and one link after "Next page:" inside a sentence, stay.
+func TestHTMLDropsSphinxSidebarPagerAndFooterCopyright(t *testing.T) {
+	t.Parallel()
+	in := `<html><head><title>Introduction — frob 2.1 documentation</title></head><body>
+<div class="document"><div class="body">
+<h1>Introduction</h1>
+<p>frob is a coroutine library built on an event loop.</p>
+<p>The next page explains the <a href="api.html">frob.hub</a> module in detail.</p>
+<p><strong>Next page: <a href="api.html" title="next chapter"><code>frob</code> – common functions</a></strong></p>
+</div></div>
+<div class="col3 right"><div class="body"><div class="sphinxsidebar"><div class="sphinxsidebarwrapper">
+<h4><a href="contents.html">Table Of Contents</a></h4>
+<ul><li><a href="#">Introduction</a></li></ul>
+<ul><li>Next: <a href="api.html">frob – common functions</a></li><li>Previous: <a href="changes.html">Changes before frob 1.0</a></li></ul>
+</div></div></div></div>
+<div id="footer"><p>version 2.1 <a href="https://frob.test">&copy; 2009-2019 Frob Authors, frob contributors</a></p></div>
+</body></html>`
+	doc := mustExtract(t, "html", in)
+	for _, bad := range []string{"Table Of Contents", "Next page", "Previous:", "common functions", "2009-2019"} {
+		if strings.Contains(doc.Text, bad) {
+			t.Errorf("text holds chrome %q:\n%s", bad, doc.Text)
+		}
+	}
+	for _, good := range []string{"frob is a coroutine library", "The next page explains the frob.hub module in detail."} {
+		if !strings.Contains(doc.Text, good) {
+			t.Errorf("text lost %q:\n%s", good, doc.Text)
+		}
+	}
+}
+
+// Sphinx titles a page without a heading "<no title> — <site>": the
+// placeholder is replaced by the page's first h1, or left out.
+func TestHTMLSphinxNoTitlePlaceholder(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct{ in, want string }{
+		{`<html><head><title>&lt;no title&gt; — frob 2.1 documentation</title></head><body><main><h1>frob</h1><p>frob is a coroutine library.</p></main></body></html>`, "frob — frob 2.1 documentation"},
+		{`<html><head><title>&lt;no title&gt; — frob 2.1 documentation</title></head><body><main><p>frob is a coroutine library.</p></main></body></html>`, "frob 2.1 documentation"},
+		{`<html><head><title>Why &lt;no title&gt; pages happen</title></head><body><main><p>frob is a coroutine library.</p></main></body></html>`, "Why <no title> pages happen"},
+	} {
+		if doc := mustExtract(t, "html", c.in); doc.Title != c.want {
+			t.Errorf("title %q, want %q", doc.Title, c.want)
+		}
+	}
+}
