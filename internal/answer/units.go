@@ -381,6 +381,15 @@ func parseTitledUnits(content, headingPath string, titles []string, code ...Span
 				add(unitSentence, joined)
 				continue
 			}
+			if term != "" && basesLine.MatchString(joined) {
+				// Sphinx autodoc's "Bases: Exception" under a class's
+				// signature says what it derives from, not what it is:
+				// read as the definition, "class LoopExit: Bases:
+				// Exception" was the whole answer to what LoopExit
+				// means. The description after it is the definition.
+				carried, carriedSection, label = term, section, byLabel
+				continue
+			}
 			if term == "" && entry {
 				// One of a run of short lines, each a paragraph of its
 				// own (a page listing bindings: "Python PycURL by Kjetil
@@ -1180,6 +1189,10 @@ func itemMarker(line, item string, ok bool) string {
 // version 3.24.", "Changed in version 3.1.", "Deprecated since version
 // 3.0."; Sphinx writes one between an option and its description).
 var versionNote = regexp.MustCompile(`^(New|Changed|Added|Deprecated|Removed)( in| since)? (version|release) v?[0-9][0-9.]*[.:]?$`)
+
+// basesLine is Sphinx autodoc's list of a class's base classes under its
+// signature ("Bases: Exception", "Bases: object, collections.abc.Mapping").
+var basesLine = regexp.MustCompile(`^Bases: [\w.]+(?:\[[\w., \[\]]*\])?(?:, [\w.]+(?:\[[\w., \[\]]*\])?)*$`)
 
 // isTermLine reports a definition term above its definition: a single short
 // line without final punctuation that is not code.
