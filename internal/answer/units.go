@@ -235,6 +235,17 @@ func parseTitledUnits(content, headingPath string, titles []string, code ...Span
 			startSection(strings.TrimSpace(lines[0]))
 			continue
 		}
+		if q := strings.Join(strings.Fields(strings.Join(lines, " ")), " "); faqQuestion.MatchString(q) && bi+1 < len(blocks) && !blocks[bi+1].code &&
+			len(blocks[bi+1].lines) > 0 && faqAnswer.MatchString(strings.TrimSpace(blocks[bi+1].lines[0])) {
+			// An FAQ's question of several sentences ("Q: My script
+			// bound to MS Active Directory but a search operation
+			// results in … What's happening here?") above its answer
+			// ("A: When searching from the domain level, …") is the
+			// answer's title, as a one-line question is: quoted as
+			// the passage, it gave the asker their own problem back.
+			startSection(q)
+			continue
+		}
 		if len(lines) == 1 && !announced && settingLabel(lines[0]) && bi+1 < len(blocks) && prose(blocks[bi+1]) {
 			// A setting's name alone above its description (a Sphinx
 			// setting directive's heading, "result_expires" above
@@ -817,6 +828,14 @@ func isQuestionLine(t string) bool {
 	return ok && body != "" && !strings.ContainsAny(body, "?？!！。") && !strings.Contains(body, ". ") &&
 		wordCount(body) <= maxQuestionWords
 }
+
+// faqQuestion and faqAnswer match the start of an FAQ's question and of
+// its answer written as paragraphs ("Q: …", "Question: …"; "A: …", "A1:
+// …", "Answer: …").
+var (
+	faqQuestion = regexp.MustCompile(`^(?:Q|Question)\d*\s*[:.]\s+\S`)
+	faqAnswer   = regexp.MustCompile(`^(?:A|Answer)\d*\s*[:.]\s+\S`)
+)
 
 // maxQuestionWords bounds a question heading's length.
 const maxQuestionWords = 25
