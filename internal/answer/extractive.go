@@ -2144,6 +2144,15 @@ func complete(d []unit, from, to, maxSentences int, query []string, procedure, d
 		!slices.Equal(d[to-1].defines, d[from].defines) && !addsTerm(d[from:to-1], d[to-1], query) {
 		to--
 	}
+	// A passage ending on code that cut a sentence in two goes on with
+	// the sentence's rest ("If you usually use: $ pytest arg1 arg2 arg3
+	// then you can run your tests under coverage with:"), which the code
+	// after it completes: without it, the command the question asked for
+	// was left out and the answer ended on the asker's own command.
+	if to < len(d) && to-from > 1 && d[to-1].kind == unitCode && d[to].kind == unitSentence && d[to].section == d[to-1].section &&
+		continues(d[to].text) && fitsIn(from, to+1, 2) {
+		to++
+	}
 	// A passage still ending on a sentence that announces what follows
 	// ("… because you fear their performance impact:" above
 	// "attr.set_run_validators(run): Set whether or not validators are

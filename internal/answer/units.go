@@ -167,6 +167,9 @@ func parseTitledUnits(content, headingPath string, titles []string, code ...Span
 		local, own = terms(line), headings[line]
 	}
 	blocks := splitBlocks(content, code)
+	// codeKnown: extraction recorded this source's code, so indentation
+	// outside it is a list's, not code's (indentedProse).
+	codeKnown := len(code) > 0
 	entries := entryRuns(blocks)
 	for bi, b := range blocks {
 		block++
@@ -371,7 +374,7 @@ func parseTitledUnits(content, headingPath string, titles []string, code ...Span
 				block++
 			}
 		case !(pendingLabel && fieldLine(strings.TrimSpace(lines[0]))) &&
-			(afterCode(out, block) && continuesOutput(lines) && !(len(lines) < 3 && isDefinition(lines)) || !isDefinition(lines) && isCodeBlock(lines)):
+			(afterCode(out, block) && continuesOutput(lines) && !(len(lines) < 3 && isDefinition(lines)) || !isDefinition(lines) && isCodeBlock(lines) && !(codeKnown && indentedProse(lines))):
 			add(unitCode, code())
 			out[len(out)-1].output = outputBlock(lines) || seenBelow(out, block, false)
 		default:
@@ -1245,6 +1248,26 @@ func indented(lines []string) bool {
 		}
 	}
 	return false
+}
+
+// indentedProse reports an indented block that reads as prose: its last
+// line ends a sentence or announces what follows, and no line is shaped
+// like code. Where extraction recorded a source's code (HTML pre, Markdown
+// code blocks), such a block is a list item's next paragraph, which
+// extraction indents under the item ("  On Fedora Rawhide for Fedora 33,
+// one might need to do this:" between two commands of gevent's install
+// notes was quoted inside their code block), not code.
+func indentedProse(lines []string) bool {
+	if !indented(lines) {
+		return false
+	}
+	for _, l := range lines {
+		if looksLikeCode(l) {
+			return false
+		}
+	}
+	t := strings.TrimSpace(lines[len(lines)-1])
+	return endsSentence(t) || announces(t)
 }
 
 // isCodeBlock decides whether a block is code. Flowing text never starts a

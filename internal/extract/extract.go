@@ -32,7 +32,7 @@ const (
 // as unchanged; raise it with every such change, and with every change to
 // what package chunk stores for the same text (a heading path's form, a
 // chunk's flags).
-const Version = "2026-12-06.95"
+const Version = "2026-12-06.96"
 
 // ErrUnsupportedType is returned (wrapped, with the offending type and the
 // supported list in the message) by Extract for a content type it cannot
@@ -441,6 +441,11 @@ type builder struct {
 	blocks []Block
 	// inDefinition > 0 while the blocks added define the last term.
 	inDefinition int
+	// termClosed is set when the last block is a term whose definition
+	// was empty: what follows is set apart from it by a blank line, as
+	// after any other block (written right under it, the next entry's
+	// term read as the second line of this one's).
+	termClosed bool
 }
 
 // sep writes the separator that goes before a block of kind k.
@@ -449,7 +454,7 @@ func (b *builder) sep(k Kind) {
 		return
 	}
 	prev := b.blocks[len(b.blocks)-1].Kind
-	if (prev == KindTerm && k != KindHeading) || (prev == KindListItem && k == KindListItem) {
+	if (prev == KindTerm && k != KindHeading && !b.termClosed) || (prev == KindListItem && k == KindListItem) {
 		b.buf.WriteByte('\n')
 		return
 	}
@@ -463,6 +468,7 @@ func (b *builder) add(k Kind, level int, s string) {
 		return
 	}
 	b.sep(k)
+	b.termClosed = false
 	start := b.buf.Len()
 	b.buf.WriteString(s)
 	depth := b.inDefinition
@@ -503,6 +509,7 @@ func (b *builder) addTable(header, rows []string) {
 		rows, header = header, nil
 	}
 	b.sep(KindTable)
+	b.termClosed = false
 	start := b.buf.Len()
 	blk := Block{Kind: KindTable, Start: start, Rows: make([]Span, 0, len(rows)), Definition: b.inDefinition}
 	for i, h := range header {

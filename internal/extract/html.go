@@ -1374,9 +1374,17 @@ func (w *htmlWalker) walk(n *html.Node) {
 	case atom.Dd:
 		w.flush()
 		w.b.inDefinition++
+		had := len(w.b.blocks)
 		w.walkChildren(n)
 		w.flush()
 		w.b.inDefinition--
+		if k := len(w.b.blocks); k == had && k > 0 && w.b.blocks[k-1].Kind == KindTerm {
+			// An entry without a description (autodoc's
+			// "unfinished_tasks" attribute, a "next()" method) ends
+			// here: the next term opens another entry, not a second name
+			// of this one.
+			w.b.termClosed = true
+		}
 	case atom.Div:
 		if head := entryHeading(n); head != nil && w.item == nil {
 			w.entry(n, head)

@@ -54,3 +54,24 @@ func TestHTMLSphinxNoTitlePlaceholder(t *testing.T) {
 		}
 	}
 }
+
+// An API entry without a description (autodoc's "unfinished_tasks"
+// attribute, a "next()" method) ends at its empty dd: the next entry's term
+// is set apart by a blank line, not written as this one's second line
+// (together they read as two lines of code, quoted in the middle of
+// answers). Two terms sharing one definition stay together.
+func TestHTMLEmptyDefinitionEndsItsEntry(t *testing.T) {
+	t.Parallel()
+	in := `<html><body><main><dl>
+<dt>unfinished_tasks</dt><dd></dd>
+<dt>class LifoQueue(maxsize=None)</dt><dd><p>A subclass of Queue that retrieves most recently added entries first.</p></dd>
+<dt>-v</dt><dt>--verbose</dt><dd><p>Print more.</p></dd>
+</dl></main></body></html>`
+	doc := mustExtract(t, "html", in)
+	if !strings.Contains(doc.Text, "unfinished_tasks\n\nclass LifoQueue(maxsize=None)\nA subclass of Queue") {
+		t.Errorf("text %q: want the empty entry set apart from the next", doc.Text)
+	}
+	if !strings.Contains(doc.Text, "-v\n--verbose\nPrint more.") {
+		t.Errorf("text %q: want two names of one entry together", doc.Text)
+	}
+}

@@ -1,0 +1,62 @@
+package answer
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestListParagraphBetweenCommandsIsProse: where extraction recorded the
+// code, a list item's next paragraph, which extraction indents under the
+// item, is prose even right after a command: gevent's install notes quoted
+// "On Fedora Rawhide …, one might need to do this:" and the note after it
+// inside the Alpine command's code block.
+func TestListParagraphBetweenCommandsIsProse(t *testing.T) {
+	t.Parallel()
+	apk := "apk add --virtual build-deps file make gcc musl-dev libffi-dev"
+	yum := "yum install python3-devel gcc kernel-devel kernel-headers make diffutils file"
+	content := "Installing from source\n\n" +
+		"- You’ll need a working C compiler toolchain that can build Python extensions. Installing make and other common utilities such as file may also be required.\n" +
+		"  For example, on Alpine Linux, one might need to do this:\n\n" + apk + "\n\n" +
+		"  On Fedora Rawhide for Fedora 33, one might need to do this:\n\n" + yum + "\n\n" +
+		"  (Newer versions of Fedora use dnf for package management.)\n" +
+		"- Installing from source requires setuptools."
+	i, j := strings.Index(content, apk), strings.Index(content, yum)
+	src := Source{N: 1, Title: "Installing", HeadingPath: "Installing > Installing from source", Content: content,
+		Code: []Span{{i, i + len(apk)}, {j, j + len(yum)}}}
+	us := parseUnits(src.Content, src.HeadingPath, src.Code...)
+	var fedora *unit
+	for k := range us {
+		if strings.Contains(us[k].text, "On Fedora Rawhide") {
+			fedora = &us[k]
+		}
+	}
+	if fedora == nil || fedora.kind != unitSentence || strings.Contains(fedora.text, "apk add") {
+		t.Fatalf("units %+v: want the Fedora paragraph a sentence of its own", us)
+	}
+	// Without recorded code (a plain-text file), an indented block is code.
+	plain := parseUnits("Usage\n\nRun it:\n\n    frob --all\n    frob --none\n", "Usage")
+	if len(plain) < 2 || plain[len(plain)-1].kind != unitCode {
+		t.Errorf("units %+v: want the indented lines of a plain-text file read as code", plain)
+	}
+}
+
+// TestCodeCuttingASentenceBringsItsRest: a passage ending on code that cut
+// a sentence in two ("If you usually use: $ pytest arg1 then you can run
+// your tests under coverage with: $ coverage run -m pytest arg1") goes on
+// with the sentence's rest and the code it announces.
+func TestCodeCuttingASentenceBringsItsRest(t *testing.T) {
+	t.Parallel()
+	first, second := "$ pytest arg1 arg2", "$ frobcov run -m pytest arg1 arg2"
+	content := "Quick start\n\nIf you usually run your test suite with pytest, like this:\n\n" + first + "\n\n" +
+		"then you can measure it with:\n\n" + second + "\n\nMany people choose a plugin instead."
+	i, j := strings.Index(content, first), strings.Index(content, second)
+	src := Source{N: 1, Title: "Quick start", HeadingPath: "Quick start", Content: content,
+		Code: []Span{{i, i + len(first)}, {j, j + len(second)}}}
+	r := Extractive("How do I run my pytest test suite?", []Source{src}, 2)
+	if !strings.Contains(r.Answer, "$ pytest arg1 arg2") {
+		t.Fatalf("answer %q: want the passage holding pytest's command", r.Answer)
+	}
+	if !strings.Contains(r.Answer, "then you can measure it with") || !strings.Contains(r.Answer, "frobcov run -m pytest") {
+		t.Errorf("answer %q: want the rest of the sentence the code cut and the code it announces", r.Answer)
+	}
+}
