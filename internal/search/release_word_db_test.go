@@ -67,3 +67,34 @@ func TestReleaseWithTheWordVersionCapitalised(t *testing.T) {
 		t.Errorf("Windows version 1903: confidence %.3f, missing %q; want not capped, nothing missing", resp.Confidence, resp.MissingTerms)
 	}
 }
+
+// TestReleaseInTheSiteTitle: documents whose text never writes their
+// product with a release, but whose pages are titled with it as a site
+// titles them ("Usage — frob-lib 2.4.1 documentation"), name a product
+// with releases: a question about "frob-lib 2.5.0" is about a release no
+// document covers (capped, the release named), one about "frob-lib 2.4.1"
+// is not.
+func TestReleaseInTheSiteTitle(t *testing.T) {
+	t.Parallel()
+	docs := map[string]string{
+		"usage.md": "---\ntitle: Usage — frob-lib 2.4.1 documentation\n---\n\nThe frob-lib client binds to the directory server and searches it. " +
+			"Searches return entries as tuples of a name and its attributes.",
+		"install.md": "---\ntitle: Installing — frob-lib 2.4.1 documentation\n---\n\nBuild frob-lib against the directory client libraries, " +
+			"which your distribution packages with their headers.",
+	}
+	tt, s := corpusTenant(t, "reltitle", "english", docs)
+	resp, err := s.Search(context.Background(), tt, search.Request{Query: "What new features and fixes were added in the frob-lib 2.5.0 release?", TopK: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if resp.Confidence > 0.1 || !slices.Contains(resp.MissingTerms, "frob-lib 2.5.0") {
+		t.Errorf("release 2.5.0: confidence %.3f, missing %q; want capped at 0.1 (releaseCap) with the release named", resp.Confidence, resp.MissingTerms)
+	}
+	resp, err = s.Search(context.Background(), tt, search.Request{Query: "How do I build frob-lib 2.4.1 against the directory client libraries?", TopK: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if resp.Confidence <= 0.1 || len(resp.MissingTerms) != 0 {
+		t.Errorf("release 2.4.1, which the titles write: confidence %.3f, missing %q; want not capped, nothing missing", resp.Confidence, resp.MissingTerms)
+	}
+}

@@ -219,7 +219,11 @@ WHERE cardinality(l.lexemes) > 0
 // line's first word is capitalised whatever it is, and "Returns 1.5 when
 // …" under a heading made a question's "returns 9" a release no document
 // writes); "cosine 0.9" is a measured value: names the documents give releases of ($1
-// configuration, $2 tenant). Every readable chunk
+// configuration, $2 tenant). A release counts in a chunk's
+// heading path too, as a site titles its pages ("python-ldap FAQ —
+// python-ldap 3.4.3 documentation", whose text never writes the name with
+// a release: "python-ldap 3.5.0" was not taken for a release the
+// documents do not cover). Every readable chunk
 // holding the name's first lexeme is read (the postings policy filters by
 // the caller's principals) for a case-insensitive match of the name,
 // blanks, an optional "v" and a digit, the search stopping at the first
@@ -243,11 +247,12 @@ CROSS JOIN LATERAL (SELECT e.name || '[[:space:]]+[vV]?[0-9]' AS pattern,
 CROSS JOIN LATERAL (SELECT 1 FROM term_stats t WHERE t.tenant_id = $2 AND t.lexeme = l.lexeme AND t.df <= ` + versionedProbeDF + `) s
 CROSS JOIN LATERAL (SELECT 1 FROM postings p JOIN chunks c ON c.tenant_id = p.tenant_id AND c.id = p.chunk_id
                     WHERE p.tenant_id = $2 AND p.lexeme = l.lexeme
-                      AND CASE WHEN n.dotted THEN c.content ~* r.versioned OR c.content ~ r.named ELSE c.content ~* r.pattern END
+                      AND CASE WHEN n.dotted THEN c.content ~* r.versioned OR c.content ~ r.named OR c.heading_path ~* r.versioned
+                               ELSE c.content ~* r.pattern OR c.heading_path ~* r.pattern END
                     LIMIT 1) h
 LEFT JOIN LATERAL (SELECT 1 AS hit FROM postings p JOIN chunks c ON c.tenant_id = p.tenant_id AND c.id = p.chunk_id
                    WHERE n.dotted AND p.tenant_id = $2 AND p.lexeme = l.lexeme
-                     AND (c.content ~* r.versioned OR c.content ~ r.proper)
+                     AND (c.content ~* r.versioned OR c.content ~ r.proper OR c.heading_path ~* r.versioned)
                    LIMIT 1) pn ON true
 WHERE NOT n.dotted OR pn.hit IS NOT NULL`
 
