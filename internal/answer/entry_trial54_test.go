@@ -52,3 +52,44 @@ func TestBesideQuotedInsideTheEntry(t *testing.T) {
 		t.Errorf("answer %q: quotes the next entry", r.Answer)
 	}
 }
+
+// TestAutodocBasesOfAClassWithoutDescription: a class whose entry is only
+// its signature and "Bases: …" keeps that line as its definition, and does
+// not take the next entry's description (ldap's ADMINLIMIT_EXCEEDED was
+// answered with ALIAS_DEREF_PROBLEM's); the base of a described class is
+// still quoted for a question on it.
+func TestAutodocBasesOfAClassWithoutDescription(t *testing.T) {
+	t.Parallel()
+	src := Source{N: 1, Title: "ldap", HeadingPath: "ldap > Exceptions",
+		Content: "Exceptions\n\nexception ldap.ADMINLIMIT_EXCEEDED\nBases: LDAPError\n\nexception ldap.AFFECTS_MULTIPLE_DSAS\nBases: LDAPError\n\n" +
+			"exception ldap.ALIAS_DEREF_PROBLEM\nBases: LDAPError\n\nA problem was encountered when dereferencing an alias."}
+	r := Extractive("What is ADMINLIMIT_EXCEEDED?", []Source{src}, 2)
+	if !strings.Contains(r.Answer, "ADMINLIMIT_EXCEEDED") || strings.Contains(r.Answer, "dereferencing an alias") {
+		t.Errorf("answer %q: want ADMINLIMIT_EXCEEDED's own entry, not the next one's description", r.Answer)
+	}
+	r = Extractive("What is the base class of ALIAS_DEREF_PROBLEM?", []Source{src}, 2)
+	if !strings.Contains(r.Answer, "Bases: LDAPError") {
+		t.Errorf("answer %q: want the base class named", r.Answer)
+	}
+}
+
+// TestBesideEntryEndsAtAnyHead: the entry a passage opens ends at the next
+// entry's head even when its term defines no word (a method named by a
+// common word, "get(key)"): another method's return value is not quoted
+// for the first method at the entry's lower share.
+func TestBesideEntryEndsAtAnyHead(t *testing.T) {
+	t.Parallel()
+	src := Source{N: 1, Title: "Cache", HeadingPath: "Cache > Cache clients",
+		Content: "Cache clients\n\nclass MinimalClientInterface\nThe interface a cache client implements.\n\n" +
+			"set(key, value[, timeout])\nStores the bytecode in the cache. value is a string and timeout the timeout of the key. " +
+			"If timeout is not provided a default timeout or no timeout should be assumed. " +
+			"If it is provided it is an integer with the number of seconds the cache item should exist.\n\n" +
+			"get(key)\nReturns the value for the cache key. If the item does not exist in the cache the return value must be None."}
+	r := Extractive("What does set() do, and what does it return?", []Source{src}, 2)
+	if !strings.Contains(r.Answer, "Stores the bytecode in the cache") {
+		t.Fatalf("answer %q: want set's entry", r.Answer)
+	}
+	if strings.Contains(r.Answer, "Returns the value for the cache key") {
+		t.Errorf("answer %q: quotes get's entry as set's", r.Answer)
+	}
+}

@@ -543,14 +543,14 @@ func Extractive(question string, sources []Source, maxSentences int) Result {
 		// A sentence beside the passage that turns against the sentence
 		// before it ("However, if the database is often busy with
 		// multiple queries issued in concurrent sessions, …" after "(For
-		// RAID 5 the parity drive should not be counted.)") qualifies
-		// another claim: the question's word it adds is that claim's, and
-		// it would be quoted with the sentence it turns against, two
-		// sentences beside the answer for one word. One that goes on
-		// about its subject ("This checks whether …" under a method, "This
-		// class will start a Twisted reactor …") is quoted with it.
+		// RAID 5 the parity drive should not be counted.)") is quoted
+		// without the claim it turns against, which the question did not
+		// ask about: with it, two sentences stood beside the answer for
+		// one word. One that goes on about its subject ("This checks
+		// whether …" under a method, "This class will start a Twisted
+		// reactor …") is quoted with what it goes on from.
 		if si == src && f < p.from && opensWithContrast(docs[si][p.from].text) {
-			continue
+			f = p.from
 		}
 		if q := quoted(docs[si][f:t]); !repeats(seen, q) && !repeatsCode(seen, docs[si][f:t]) && (wordy(q) || c.how) && docs[si][p.from].kind != unitRow &&
 			!foreign(question, docs[src][from:to], docs[si][f:t]) {
@@ -633,13 +633,13 @@ func besideQuoted(question string, query []string, sources []Source, docs [][]un
 // inEntry reports whether unit i of d lies after the passage [from, to)
 // inside the definition entry the passage opens: the passage starts at an
 // entry's head, and no unit from the passage's end to i starts another
-// entry or leaves the section.
+// entry (a definition's head, whatever it defines) or leaves the section.
 func inEntry(d []unit, from, to, i int) bool {
 	if len(d[from].defines) == 0 || i < to {
 		return false
 	}
 	for k := to; k <= i; k++ {
-		if d[k].section != d[from].section || len(d[k].defines) > 0 && !slices.Equal(d[k].defines, d[from].defines) {
+		if d[k].section != d[from].section || d[k].head || len(d[k].defines) > 0 && !slices.Equal(d[k].defines, d[from].defines) {
 			return false
 		}
 	}
@@ -2210,15 +2210,6 @@ func complete(d []unit, from, to, maxSentences int, query []string, procedure, d
 		!slices.Equal(d[to-1].defines, d[from].defines) && !addsTerm(d[from:to-1], d[to-1], query) {
 		to--
 	}
-	// A passage ending on code that cut a sentence in two goes on with
-	// the sentence's rest ("If you usually use: $ pytest arg1 arg2 arg3
-	// then you can run your tests under coverage with:"), which the code
-	// after it completes: without it, the command the question asked for
-	// was left out and the answer ended on the asker's own command.
-	if to < len(d) && to-from > 1 && d[to-1].kind == unitCode && d[to].kind == unitSentence && d[to].section == d[to-1].section &&
-		continues(d[to].text) && fitsIn(from, to+1, 2) {
-		to++
-	}
 	// A passage still ending on a sentence that announces what follows
 	// ("… because you fear their performance impact:" above
 	// "attr.set_run_validators(run): Set whether or not validators are
@@ -2236,6 +2227,19 @@ func complete(d []unit, from, to, maxSentences int, query []string, procedure, d
 	if to-from > 1 && to < len(d) && d[to-1].kind == unitSentence && announces(d[to-1].text) && d[to].section == d[to-1].section && !d[to].echo &&
 		!addsTerm(d[from:to-1], d[to-1], query) && !namesIdentifier(d[to-1].text) {
 		to--
+	}
+	// A passage ending on code that cut a sentence in two goes on with
+	// the sentence's rest ("If you usually use: $ pytest arg1 arg2 arg3
+	// then you can run your tests under coverage with:"), which the code
+	// after it completes: without it, the command the question asked for
+	// was left out and the answer ended on the asker's own command. The
+	// rest is no sentence of its own, so it may run one over the limit.
+	if to < len(d) && to-from > 1 && d[to-1].kind == unitCode && d[to].kind == unitSentence && d[to].section == d[to-1].section &&
+		restOfSentence(d, to) && fitsIn(from, to+1, 3) {
+		to++
+		if to < len(d) && announces(d[to-1].text) && d[to].kind == unitCode && d[to].section == d[to-1].section && fitsIn(from, to+1, 3) {
+			to++
+		}
 	}
 	// A passage that is only a row gains the row's neighbours only when they
 	// add words: complete does not guess; a row is quoted with its header.
@@ -2362,6 +2366,20 @@ var remedyClause = regexp.MustCompile(`(?i)\b(will|would|should|usually|generall
 var continuations = map[string]bool{"which": true, "that": true, "and": true, "or": true, "but": true, "where": true,
 	"whereas": true, "while": true, "because": true, "since": true, "unless": true, "until": true, "whose": true,
 	"who": true, "whom": true, "then": true, "nor": true, "so": true, "than": true}
+
+// restOfSentence reports whether d[i], after the code unit d[i-1], goes on
+// with the sentence the code interrupted: it opens with a word that
+// continues one ("then you can run …", "which …"), or in lower case after
+// prose ending with ":" ("Change “python” to “coverage run”, so this:" /
+// "$ python -m unittest discover" / "becomes:").
+func restOfSentence(d []unit, i int) bool {
+	if continues(d[i].text) {
+		return true
+	}
+	r, _ := utf8.DecodeRuneInString(d[i].text)
+	return unicode.IsLower(r) && i >= 2 && d[i-2].kind == unitSentence && d[i-2].section == d[i].section &&
+		strings.HasSuffix(strings.TrimRight(d[i-2].text, " "), ":")
+}
 
 // cutAtCode reports whether d[i], after the code unit d[i-1], is the rest
 // of the sentence the prose before the code left open: it opens in lower

@@ -26,6 +26,10 @@ type unit struct {
 	// defines are the terms of what the unit defines: the term of a
 	// definition (on its first sentence) or the first cell of a table row.
 	defines []string
+	// head marks the first sentence of a definition entry, its term
+	// before it, whatever the term defines (a method named by a common
+	// word, "get(key)", defines no term).
+	head bool
 	// item is set for a sentence of a list item (each item is a block of
 	// its own): the marker an answer writes before the item ("- ", "2. ").
 	item string
@@ -395,13 +399,17 @@ func parseTitledUnits(content, headingPath string, titles []string, code ...Span
 				add(unitSentence, joined)
 				continue
 			}
-			if term != "" && basesLine.MatchString(joined) {
+			if term != "" && basesLine.MatchString(joined) && bi+1 < len(blocks) && prose(blocks[bi+1]) {
 				// Sphinx autodoc's "Bases: Exception" under a class's
 				// signature says what it derives from, not what it is:
 				// read as the definition, "class LoopExit: Bases:
 				// Exception" was the whole answer to what LoopExit
-				// means. The description after it is the definition.
+				// means. The description after it is the definition;
+				// the line stays, defining nothing, for a question on
+				// the class's base. A class without a description (the
+				// next block another entry) keeps it as its definition.
 				carried, carriedSection, label = term, section, byLabel
+				add(unitSentence, strings.TrimRight(term, ":")+": "+joined)
 				continue
 			}
 			if term == "" && entry {
@@ -467,6 +475,7 @@ func parseTitledUnits(content, headingPath string, titles []string, code ...Span
 						add(unitSentence, label+": "+s)
 					}
 					out[len(out)-1].defines = terms(defines)
+					out[len(out)-1].head = true
 					if byLabel {
 						// A setting's name defines itself, not its
 						// words: "pg_notify" above its description does

@@ -441,11 +441,6 @@ type builder struct {
 	blocks []Block
 	// inDefinition > 0 while the blocks added define the last term.
 	inDefinition int
-	// termClosed is set when the last block is a term whose definition
-	// was empty: what follows is set apart from it by a blank line, as
-	// after any other block (written right under it, the next entry's
-	// term read as the second line of this one's).
-	termClosed bool
 }
 
 // sep writes the separator that goes before a block of kind k.
@@ -454,7 +449,7 @@ func (b *builder) sep(k Kind) {
 		return
 	}
 	prev := b.blocks[len(b.blocks)-1].Kind
-	if (prev == KindTerm && k != KindHeading && !b.termClosed) || (prev == KindListItem && k == KindListItem) {
+	if (prev == KindTerm && k != KindHeading) || (prev == KindListItem && k == KindListItem) {
 		b.buf.WriteByte('\n')
 		return
 	}
@@ -468,7 +463,6 @@ func (b *builder) add(k Kind, level int, s string) {
 		return
 	}
 	b.sep(k)
-	b.termClosed = false
 	start := b.buf.Len()
 	b.buf.WriteString(s)
 	depth := b.inDefinition
@@ -509,7 +503,6 @@ func (b *builder) addTable(header, rows []string) {
 		rows, header = header, nil
 	}
 	b.sep(KindTable)
-	b.termClosed = false
 	start := b.buf.Len()
 	blk := Block{Kind: KindTable, Start: start, Rows: make([]Span, 0, len(rows)), Definition: b.inDefinition}
 	for i, h := range header {

@@ -252,10 +252,18 @@ func untitled(title, h1 string) string {
 		return title
 	}
 	rest = strings.TrimSpace(rest)
-	for _, sep := range []string{"—", "–", "-", "|", "·", ":"} {
-		if r, ok := strings.CutPrefix(rest, sep); ok {
-			rest = strings.TrimSpace(r)
-			break
+	if rest != "" {
+		// Only the placeholder before a separator and the site's name;
+		// a title that says "<no title>" in its words is kept.
+		cut := false
+		for _, sep := range []string{"—", "–", "-", "|", "·", ":"} {
+			if r, ok := strings.CutPrefix(rest, sep); ok {
+				rest, cut = strings.TrimSpace(r), true
+				break
+			}
+		}
+		if !cut {
+			return title
 		}
 	}
 	switch {
@@ -985,12 +993,25 @@ func colophon(n *html.Node) bool {
 		return false
 	}
 	t := strings.Join(strings.Fields(raw), " ")
-	return len(t) <= 200 && (colophonRe.MatchString(t) || (copyrightLine.MatchString(t) || footerCopyright.MatchString(t) || lastUpdated.MatchString(t)) && inFooter(n))
+	return len(t) <= 200 && (colophonRe.MatchString(t) || (copyrightLine.MatchString(t) || lastUpdated.MatchString(t)) && inFooter(n) ||
+		footerCopyright.MatchString(t) && inFooter(n) && !inContent(n))
 }
 
-// footerCopyright matches a copyright notice anywhere in a short footer
-// line ("version 22.10.2 © 2009-2019 Denis Bilenko, gevent contributors",
-// the last line of every page of gevent's documentation).
+// inContent reports whether n lies in the page's content element (main,
+// role=main, article): a footer there is the article's own ("This guide
+// is licensed under CC BY-SA 4.0; © 2024 …"), its text content.
+func inContent(n *html.Node) bool {
+	for p := n.Parent; p != nil; p = p.Parent {
+		if p.Type == html.ElementNode && (p.DataAtom == atom.Main || p.DataAtom == atom.Article || strings.EqualFold(attr(p, "role"), "main")) {
+			return true
+		}
+	}
+	return false
+}
+
+// footerCopyright matches a copyright notice anywhere in a short line of
+// the page's footer ("version 22.10.2 © 2009-2019 Denis Bilenko, gevent
+// contributors", the last line of every page of gevent's documentation).
 var footerCopyright = regexp.MustCompile(`(?i)©|\(c\)\s*\d{4}|\bcopyright\b`)
 
 // textUpTo returns the words of n's subtree, each followed by a blank,
@@ -1374,17 +1395,9 @@ func (w *htmlWalker) walk(n *html.Node) {
 	case atom.Dd:
 		w.flush()
 		w.b.inDefinition++
-		had := len(w.b.blocks)
 		w.walkChildren(n)
 		w.flush()
 		w.b.inDefinition--
-		if k := len(w.b.blocks); k == had && k > 0 && w.b.blocks[k-1].Kind == KindTerm {
-			// An entry without a description (autodoc's
-			// "unfinished_tasks" attribute, a "next()" method) ends
-			// here: the next term opens another entry, not a second name
-			// of this one.
-			w.b.termClosed = true
-		}
 	case atom.Div:
 		if head := entryHeading(n); head != nil && w.item == nil {
 			w.entry(n, head)

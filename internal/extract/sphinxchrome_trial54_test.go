@@ -38,6 +38,12 @@ func TestHTMLDropsSphinxSidebarPagerAndFooterCopyright(t *testing.T) {
 			t.Errorf("text lost %q:\n%s", good, doc.Text)
 		}
 	}
+	// An article's own footer is its content.
+	doc = mustExtract(t, "html", `<html><body><main><article><h2>Licensing</h2><p>The guide may be copied freely.</p>`+
+		`<footer><p>This guide is licensed under CC BY-SA 4.0; © 2024 The Frob Authors.</p></footer></article></main></body></html>`)
+	if !strings.Contains(doc.Text, "licensed under CC BY-SA 4.0") {
+		t.Errorf("text lost the article's licence line:\n%s", doc.Text)
+	}
 }
 
 // Sphinx titles a page without a heading "<no title> — <site>": the
@@ -48,30 +54,10 @@ func TestHTMLSphinxNoTitlePlaceholder(t *testing.T) {
 		{`<html><head><title>&lt;no title&gt; — frob 2.1 documentation</title></head><body><main><h1>frob</h1><p>frob is a coroutine library.</p></main></body></html>`, "frob — frob 2.1 documentation"},
 		{`<html><head><title>&lt;no title&gt; — frob 2.1 documentation</title></head><body><main><p>frob is a coroutine library.</p></main></body></html>`, "frob 2.1 documentation"},
 		{`<html><head><title>Why &lt;no title&gt; pages happen</title></head><body><main><p>frob is a coroutine library.</p></main></body></html>`, "Why <no title> pages happen"},
+		{`<html><head><title>&lt;no title&gt; pages and why they happen</title></head><body><main><h1>frob</h1><p>frob is a coroutine library.</p></main></body></html>`, "<no title> pages and why they happen"},
 	} {
 		if doc := mustExtract(t, "html", c.in); doc.Title != c.want {
 			t.Errorf("title %q, want %q", doc.Title, c.want)
 		}
-	}
-}
-
-// An API entry without a description (autodoc's "unfinished_tasks"
-// attribute, a "next()" method) ends at its empty dd: the next entry's term
-// is set apart by a blank line, not written as this one's second line
-// (together they read as two lines of code, quoted in the middle of
-// answers). Two terms sharing one definition stay together.
-func TestHTMLEmptyDefinitionEndsItsEntry(t *testing.T) {
-	t.Parallel()
-	in := `<html><body><main><dl>
-<dt>unfinished_tasks</dt><dd></dd>
-<dt>class LifoQueue(maxsize=None)</dt><dd><p>A subclass of Queue that retrieves most recently added entries first.</p></dd>
-<dt>-v</dt><dt>--verbose</dt><dd><p>Print more.</p></dd>
-</dl></main></body></html>`
-	doc := mustExtract(t, "html", in)
-	if !strings.Contains(doc.Text, "unfinished_tasks\n\nclass LifoQueue(maxsize=None)\nA subclass of Queue") {
-		t.Errorf("text %q: want the empty entry set apart from the next", doc.Text)
-	}
-	if !strings.Contains(doc.Text, "-v\n--verbose\nPrint more.") {
-		t.Errorf("text %q: want two names of one entry together", doc.Text)
 	}
 }
