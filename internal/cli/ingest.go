@@ -229,7 +229,8 @@ func skippedDirs(fails []ingest.Failure) (dirs, grouped int) {
 }
 
 // printNotIngested lists the files a run did not ingest, one line each:
-// SKIPPED, REFUSED or FAILED, the path and the reason; then the documents
+// SKIPPED, REFUSED or FAILED (LEFT OUT for a directory left out whole),
+// the path and the reason; then the documents
 // a prune deleted (DELETED and the source_uri) and those it kept (KEPT).
 //
 // Pages that only redirect to another are listed up to shownRedirects and
@@ -243,7 +244,16 @@ func printNotIngested(e *env, sum ingest.Summary) {
 				continue
 			}
 		}
-		fmt.Fprintf(e.stdout, "  %s %s: %s\n", strings.ToUpper(string(f.Kind)), f.Path, f.Reason)
+		label := strings.ToUpper(string(f.Kind))
+		if f.Kind == ingest.KindSkipped && f.Files == 0 {
+			// A directory left out whole is no file the counts call
+			// skipped: "left out N directories" says it (three fresh
+			// users read "3 skipped" above six SKIPPED lines).
+			if fi, err := os.Stat(f.Path); err == nil && fi.IsDir() {
+				label = "LEFT OUT"
+			}
+		}
+		fmt.Fprintf(e.stdout, "  %s %s: %s\n", label, f.Path, f.Reason)
 	}
 	if n := redirects - shownRedirects; n > 0 {
 		fmt.Fprintf(e.stdout, "  SKIPPED %d more %s that only redirect to another page (--json lists them)\n", n, map[bool]string{true: "page", false: "pages"}[n == 1])

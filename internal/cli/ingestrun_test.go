@@ -87,6 +87,10 @@ func TestIngestCountsFilesNotDirectories(t *testing.T) {
 		!strings.Contains(out, "left out 2 directories with all they hold") {
 		t.Errorf("summary:\n%s\nwant 5 files (2 added; search.html and the two text sources skipped; searchindex.js is of a type not read) and the 2 directories apart", out)
 	}
+	// The lines say the same: the directories are left out, not skipped.
+	if n, m := strings.Count(out, "  SKIPPED "), strings.Count(out, "  LEFT OUT "); n != 2 || m != 2 {
+		t.Errorf("summary:\n%s\nwant 2 SKIPPED lines (search.html, the text sources) and 2 LEFT OUT lines (the directories), got %d and %d", out, n, m)
+	}
 }
 
 // TestApplyCountsFilesAsIngestDoes: `ragd tenant apply` reports a source's

@@ -65,6 +65,14 @@ var ErrRedirect = fmt.Errorf("%w: the page only redirects", ErrEmpty)
 // text at all fails.
 var ErrChromeOnly = fmt.Errorf("%w: the page's only text is the site's navigation and banners", ErrEmpty)
 
+// ErrTitleOnly is returned for an HTML page whose only text is one
+// heading: an API reference page whose autodoc found nothing to document
+// (15 of cmd2's 16 api/*.html pages in Debian's build hold "cmd2.Cmd" and
+// no more), a placeholder. Stored, a one-line chunk matched questions by
+// its title and was cited for them. Like ErrChromeOnly, it is an ErrEmpty,
+// and a directory's ingest skips the page.
+var ErrTitleOnly = fmt.Errorf("%w: the page's only text is its title", ErrEmpty)
+
 // ErrLinksOnly is returned for an HTML page that is an index or a table
 // of contents: once its lists and tables of links outside the content are
 // left out as such (texi2any's Options-Index.html and zsh_toc.html, a

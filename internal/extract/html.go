@@ -104,6 +104,9 @@ func extractHTML(src []byte) (*Document, error) {
 		// stored, its list of titles matched questions about any of them.
 		return nil, ErrLinksOnly
 	}
+	if len(w.b.blocks) == 1 && w.b.blocks[0].Kind == KindHeading {
+		return nil, ErrTitleOnly
+	}
 	if w.linkWords >= minLinkPageWords && left < linkPageWords && 5*left < w.linkWords {
 		// A page that is its index or contents (texi2any's
 		// Options-Index.html, zsh_toc.html): once its table or list of

@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"errors"
 	"strings"
 	"testing"
 )
@@ -59,5 +60,20 @@ func TestHTMLSphinxNoTitlePlaceholder(t *testing.T) {
 		if doc := mustExtract(t, "html", c.in); doc.Title != c.want {
 			t.Errorf("title %q, want %q", doc.Title, c.want)
 		}
+	}
+}
+
+// A page whose only text is its heading (an API page autodoc left empty:
+// "cmd2.Cmd" and no more) is no document; one with a sentence under its
+// heading is.
+func TestHTMLTitleOnlyPageIsNoDocument(t *testing.T) {
+	t.Parallel()
+	_, err := Extract(TypeHTML, []byte(`<html><head><title>cmd2.Cmd — cmd2 2.4 documentation</title></head><body><div role="main"><section><h1>cmd2.Cmd</h1></section></div></body></html>`))
+	if !errors.Is(err, ErrTitleOnly) || !errors.Is(err, ErrEmpty) {
+		t.Errorf("title-only page: err %v, want ErrTitleOnly (an ErrEmpty)", err)
+	}
+	doc, err := Extract(TypeHTML, []byte(`<html><body><div role="main"><h1>cmd2.Cmd</h1><p>The main class of an application.</p></div></body></html>`))
+	if err != nil || !strings.Contains(doc.Text, "The main class") {
+		t.Errorf("page with text: err %v", err)
 	}
 }

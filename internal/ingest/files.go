@@ -65,7 +65,7 @@ func KindOf(err error) Kind {
 	switch {
 	case errors.Is(err, extract.ErrUnsupportedType), errors.Is(err, extract.ErrBinary),
 		errors.Is(err, extract.ErrTypeMismatch), errors.Is(err, extract.ErrRedirect), errors.Is(err, extract.ErrChromeOnly),
-		errors.Is(err, extract.ErrLinksOnly):
+		errors.Is(err, extract.ErrLinksOnly), errors.Is(err, extract.ErrTitleOnly):
 		return KindSkipped
 	case errors.Is(err, ErrTooLarge), errors.Is(err, ErrInvalidSourceURI), errors.Is(err, ErrQuotaExceeded), errors.Is(err, ErrInvalidTitle):
 		return KindRefused
