@@ -59,6 +59,14 @@ func TestCodeCuttingASentenceBringsItsRest(t *testing.T) {
 	if !strings.Contains(r.Answer, "then you can measure it with") || !strings.Contains(r.Answer, "frobcov run -m pytest") {
 		t.Errorf("answer %q: want the rest of the sentence the code cut and the code it announces", r.Answer)
 	}
+	// A capital after the code opens a sentence of its own.
+	src.Content = strings.Replace(content, "then you can measure it with:", "And a second example follows:", 1)
+	j = strings.Index(src.Content, second)
+	src.Code = []Span{{i, i + len(first)}, {j, j + len(second)}}
+	r = Extractive("How do I run my pytest test suite?", []Source{src}, 2)
+	if strings.Contains(r.Answer, "second example") {
+		t.Errorf("answer %q: took the next sentence after the code for the rest of the one before it", r.Answer)
+	}
 }
 
 // TestHowQuestionGetsTheSectionsMeans: asked how, when the passage is a
