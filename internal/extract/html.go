@@ -601,7 +601,7 @@ func isChrome(n *html.Node, inContent bool) bool {
 		// switch: "/" between two logo glyphs).
 		return true
 	}
-	if (n.DataAtom == atom.P || n.DataAtom == atom.Div) && colophon(n) {
+	if (n.DataAtom == atom.P || n.DataAtom == atom.Div || n.DataAtom == atom.Footer) && colophon(n) {
 		return true
 	}
 	if n.DataAtom == atom.Span && hasToken(n, boringTokens) {
@@ -986,8 +986,10 @@ const barSeparators = "|·•»«‹›/–—-[]:｜・"
 var colophonRe = regexp.MustCompile(`(?i)^(?:(?:this|the) (?:document|page|manual|documentation|web ?site|site|guide) (?:was|is|has been) (?:automatically )?(?:generated|created|produced|built|converted)\b.*\b(?:using|by|with|from)\b|(?:generated|created|built|produced|made|rendered) (?:by|with|using) (?:the )?(?:doxygen|sphinx|texi2any|texi2html|makeinfo|javadoc|jsdoc|typedoc|mkdocs|hugo|jekyll|asciidoctor|docbook|pandoc|rustdoc|godoc|rdoc|yard|latex2html|hevea|docusaurus|gitbook)\b)`)
 
 // colophon reports a paragraph (or a div) that only says which tool
-// generated the page, or, in the page's footer, its copyright or when it
-// was last updated: chrome repeated on every page of a generated manual.
+// generated the page, or, in the page's footer or as the footer, its
+// copyright or when it was last updated: chrome repeated on every page of
+// a generated manual (the Read the Docs theme's footer: "© Copyright …"
+// and a bare "Built with Sphinx using a theme provided by Read the Docs.").
 func colophon(n *html.Node) bool {
 	raw, ok := textUpTo(n, 1000)
 	if !ok {
@@ -996,8 +998,9 @@ func colophon(n *html.Node) bool {
 		return false
 	}
 	t := strings.Join(strings.Fields(raw), " ")
-	return len(t) <= 200 && (colophonRe.MatchString(t) || (copyrightLine.MatchString(t) || lastUpdated.MatchString(t)) && inFooter(n) ||
-		footerCopyright.MatchString(t) && inFooter(n) && !inContent(n))
+	footer := inFooter(n) || n.DataAtom == atom.Footer || hasToken(n, footerTokens)
+	return len(t) <= 200 && (colophonRe.MatchString(t) || (copyrightLine.MatchString(t) || lastUpdated.MatchString(t)) && footer ||
+		footerCopyright.MatchString(t) && footer && !inContent(n))
 }
 
 // inContent reports whether n lies in the page's content element (main,

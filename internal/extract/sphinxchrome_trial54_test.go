@@ -77,3 +77,41 @@ func TestHTMLTitleOnlyPageIsNoDocument(t *testing.T) {
 		t.Errorf("page with text: err %v", err)
 	}
 }
+
+// The Read the Docs theme's footer, "© Copyright …" and a bare "Built with
+// Sphinx using a theme provided by Read the Docs.", is chrome as a whole:
+// a page whose body Debian's build left empty (cookiecutter's
+// first_steps.html, its included file missing) was stored as that line.
+func TestHTMLReadTheDocsFooterIsChrome(t *testing.T) {
+	t.Parallel()
+	in := `<html><head><title>cookiecutter 1.7.3 documentation</title></head><body>
+<div class="wy-grid-for-nav"><section data-toggle="wy-nav-shift" class="wy-nav-content-wrap"><div class="wy-nav-content"><div class="rst-content">
+          <div role="main" class="document" itemscope="itemscope" itemtype="http://schema.org/Article">
+           <div itemprop="articleBody">
+             
+  
+
+           </div>
+          </div>
+          <footer><div class="rst-footer-buttons" role="navigation" aria-label="Footer">
+        <a href="usage.html" class="btn btn-neutral float-left" title="Usage" accesskey="p" rel="prev"><span class="fa fa-arrow-circle-left" aria-hidden="true"></span> Previous</a>
+        <a href="tutorials.html" class="btn btn-neutral float-right" title="Additional Tutorials" accesskey="n" rel="next">Next <span class="fa fa-arrow-circle-right" aria-hidden="true"></span></a>
+    </div>
+
+  <hr/>
+
+  <div role="contentinfo">
+    <p>&#169; Copyright 2013-2023, Audrey Roy and Cookiecutter community.</p>
+  </div>
+
+  Built with <a href="https://www.sphinx-doc.org/">Sphinx</a> using a
+    <a href="https://github.com/readthedocs/sphinx_rtd_theme">theme</a>
+    provided by <a href="https://readthedocs.org">Read the Docs</a>.
+   
+
+</footer>
+</div></div></section></div></body></html>`
+	if _, err := Extract(TypeHTML, []byte(in)); !errors.Is(err, ErrChromeOnly) {
+		t.Errorf("empty page with the theme's footer: err %v, want ErrChromeOnly", err)
+	}
+}
