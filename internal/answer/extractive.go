@@ -571,7 +571,14 @@ func Extractive(question string, sources []Source, maxSentences int) Result {
 		if i > 0 {
 			text += "\n\n"
 		}
-		text += render(docs[q.src][q.from:q.to], number[q.src], q.options, query, optionQuery)
+		r := render(docs[q.src][q.from:q.to], number[q.src], q.options, query, optionQuery)
+		if i > 0 && quotes[i-1].src == q.src && !slices.ContainsFunc(docs[q.src][q.from:q.to], func(u unit) bool { return u.kind != unitCode }) {
+			// Code alone, right after a quote of its own source, is
+			// cited by that quote: its marker on a line of its own read
+			// as a stray "[1]" under the code.
+			r = strings.TrimSuffix(r, "\n\n["+strconv.Itoa(number[q.src])+"]")
+		}
+		text += r
 	}
 	if quantityQuestion(question) &&
 		!givesQuantity.MatchString(citationMark.ReplaceAllString(fencedCode.ReplaceAllString(text, ""), "")) {

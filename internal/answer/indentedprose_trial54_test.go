@@ -99,3 +99,26 @@ func TestHowQuestionGetsTheSectionsMeans(t *testing.T) {
 		t.Errorf("answer %q: a question that does not ask how was given the code", r.Answer)
 	}
 }
+
+// TestCodeAfterItsSourcesQuoteHasNoStrayMarker: code quoted alone right
+// after a quote of its own source is cited by that quote; no "[1]" stands
+// on a line of its own under it.
+func TestCodeAfterItsSourcesQuoteHasNoStrayMarker(t *testing.T) {
+	t.Parallel()
+	code := "def task_use():\n    return {'actions': ['echo x=%(x)s'], 'getargs': {'x': ('compute', 'x')}}"
+	content := "getargs\n\ngetargs provides a way to use values computed from one task in another task. " +
+		"The values are taken from saved computed values, the dict a python-action returns. " +
+		"Only values of tasks that ran are available. Values are kept in the dependency file.\n\n" +
+		"They are stored after the task runs. Each value keeps its key. A task may read several of them.\n\n" + code + "\n\nSee also the calc_dep section."
+	i := strings.Index(content, code)
+	src := Source{N: 1, Title: "Dependencies", HeadingPath: "Dependencies > getargs", Content: content, Code: []Span{{i, i + len(code)}}}
+	r := Extractive("How can one task use a value computed and returned by another task's python action?", []Source{src}, 3)
+	if !strings.Contains(r.Answer, "'getargs': {'x'") {
+		t.Fatalf("answer %q: want the section's code", r.Answer)
+	}
+	for _, line := range strings.Split(r.Answer, "\n") {
+		if strings.TrimSpace(line) == "[1]" {
+			t.Errorf("answer %q: a marker stands alone under the code", r.Answer)
+		}
+	}
+}
