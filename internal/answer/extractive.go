@@ -663,9 +663,13 @@ func inEntry(d []unit, from, to, i int) bool {
 // or command that answers comes further down, under no word the asker
 // knew (three held-out trials' answers stopped before
 // remove_settable('debug'), Scenario.continue_after_failed_step and
-// multiline_commands). Found is false when the passage instructs or holds
-// code already, or the section ends, another entry starts or the window
-// (howWindow units) closes first. The sentence or code holds a question
+// multiline_commands). Found is false when the passage instructs already,
+// or the section ends, another entry starts or the window (howWindow
+// units) closes first; after a passage holding code (an example of what
+// the feature does: cookiecutter's repository of templates in
+// subdirectories, above "To activate one of templates within a
+// subdirectory, use the --directory option:") only an instruction is
+// quoted, not more code. The sentence or code holds a question
 // term: a section often holds several tasks, and the next paragraph's
 // instruction ("To print the request as well as the response, use
 // --verbose.") under a question on keeping colours when piping is
@@ -674,10 +678,12 @@ func howAfter(question string, query []string, d []unit, from, to int) (a, b int
 	if !asksProcedure(question) {
 		return 0, 0, false
 	}
+	shows := false // the passage holds code: only an instruction may follow
 	for _, u := range d[from:to] {
-		if u.kind == unitCode || instructs(u.text) || offersMeans.MatchString(u.text) {
+		if u.kind == unitSentence && (instructs(u.text) || offersMeans.MatchString(u.text)) {
 			return 0, 0, false
 		}
+		shows = shows || u.kind == unitCode
 	}
 	code := -1
 	for i := to; i < len(d) && i < to+howWindow; i++ {
@@ -697,7 +703,7 @@ func howAfter(question string, query []string, d []unit, from, to int) (a, b int
 			return i, i + 1, true
 		}
 	}
-	if code < 0 {
+	if code < 0 || shows {
 		return 0, 0, false
 	}
 	if code > to && d[code-1].kind == unitSentence && announces(d[code-1].text) {

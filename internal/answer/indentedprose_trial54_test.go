@@ -122,3 +122,29 @@ func TestCodeAfterItsSourcesQuoteHasNoStrayMarker(t *testing.T) {
 		}
 	}
 }
+
+// TestHowQuestionAfterAnExampleGetsTheInstruction: asked how, a passage
+// holding code that shows what a feature does (a repository's layout) is
+// followed by its section's instruction holding a question term ("To
+// activate one of templates within a subdirectory, use the --directory
+// option:") and the command it announces.
+func TestHowQuestionAfterAnExampleGetsTheInstruction(t *testing.T) {
+	t.Parallel()
+	tree := "https://github.com/user/repo-name.git\n    ├── directory1-name/\n    |   └── cookiecutter.json\n    └── directory2-name/\n        └── cookiecutter.json"
+	cmd := "cookiecutter https://github.com/user/repo-name.git --directory=\"directory1-name\""
+	content := "Organizing cookiecutters in directories\n\n" +
+		"Cookiecutter introduces the ability to organize several templates in one repository or zip file, separating them by directories. " +
+		"This allows using symlinks for general files. Here’s an example repository demonstrating this feature:\n\n" + tree + "\n\n" +
+		"Each directory holds a template of its own, with its own cookiecutter.json. The templates may share hooks through symlinks. " +
+		"To activate one of templates within a subdirectory, use the --directory option:\n\n" + cmd
+	i, j := strings.Index(content, tree), strings.Index(content, cmd)
+	src := Source{N: 1, Title: "Directories", HeadingPath: "Organizing cookiecutters in directories", Content: content,
+		Code: []Span{{i, i + len(tree)}, {j, j + len(cmd)}}}
+	r := Extractive("My repository holds several templates in separate subfolders; how do I tell cookiecutter which one to use?", []Source{src}, 3)
+	if !strings.Contains(r.Answer, "organize several templates in one repository") {
+		t.Fatalf("answer %q: want the section's opening", r.Answer)
+	}
+	if !strings.Contains(r.Answer, "use the --directory option") || !strings.Contains(r.Answer, "--directory=\"directory1-name\"") {
+		t.Errorf("answer %q: want the instruction and its command after the example", r.Answer)
+	}
+}
