@@ -104,3 +104,25 @@ func TestBesideQuotedStandsAlone(t *testing.T) {
 		t.Errorf("answer %q: want the contrasting sentence that answers", r.Answer)
 	}
 }
+
+// TestBesideQuotedNamedEntry: another entry of the passage's list that the
+// question names by what it defines ("overwrite it or skip existing
+// files") is quoted beside the passage; one the question does not name
+// (--force's neighbour --delete) is not, nor is the class whose signature
+// holds the parameter the passage defines.
+func TestBesideQuotedNamedEntry(t *testing.T) {
+	t.Parallel()
+	src := Source{N: 1, Title: "Command Line Options", HeadingPath: "Command Line Options",
+		Content: "Command Line Options\n\n" +
+			"-V, --version\nShow the version and exit.\n\n" +
+			"-s, --skip-if-file-exists\nSkip the files in the corresponding directories if they already exist.\n\n" +
+			"-f, --overwrite-if-exists\nOverwrite the contents of the output directory if it already exists.\n\n" +
+			"--delete\nRemove generated files that no longer exist in the template."}
+	r := Extractive("The output directory already exists: should I overwrite it or skip existing files, and which flags do that?", []Source{src}, 2)
+	if !strings.Contains(r.Answer, "--skip-if-file-exists") || !strings.Contains(r.Answer, "--overwrite-if-exists: Overwrite the contents") {
+		t.Errorf("answer %q: want both named options' entries", r.Answer)
+	}
+	if strings.Contains(r.Answer, "--delete") {
+		t.Errorf("answer %q: quotes an entry the question does not name", r.Answer)
+	}
+}

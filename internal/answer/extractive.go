@@ -626,6 +626,18 @@ func besideQuoted(question string, query []string, sources []Source, docs [][]un
 		// derived key", where the passage is the class's description.
 		other := u.section != d[from].section || len(u.defines) > 0 && !slices.Equal(u.defines, d[from].defines) ||
 			d[from].item != "" && u.item != "" && u.block != d[from].block // another item of the passage's list
+		if other && u.section == d[from].section && namedEntry(*u, query, said) &&
+			!(len(d[from].defines) > 0 && !slices.ContainsFunc(d[from].defines, func(t string) bool { return !slices.Contains(u.terms, t) })) {
+			// Another entry the question names by what it defines
+			// ("should I overwrite it or skip existing files": the
+			// --skip-if-file-exists entry quoted, --overwrite-if-exists
+			// beside it; "the difference between LazyFunction and
+			// LazyAttribute") is what the question asks about too; not
+			// the entry whose signature holds the whole of what the
+			// passage defines (the class above its heartbeat
+			// parameter's item, named as where the parameter is).
+			other = false
+		}
 		if i >= from && i < to || other || !news && u.kind != unitCode {
 			u.planted = true
 		}
@@ -718,6 +730,18 @@ func howAfter(question string, query []string, d []unit, from, to int) (a, b int
 // howWindow bounds how far after a passage howAfter looks: a section's
 // instruction follows its opening within a paragraph or two.
 const howWindow = 8
+
+// namedEntry reports whether u heads a definition entry (or a list's
+// parameter item) whose defined term holds a question term the passage
+// does not (said).
+func namedEntry(u unit, query []string, said map[string]bool) bool {
+	for _, t := range u.defines {
+		if !said[t] && slices.Contains(query, t) {
+			return true
+		}
+	}
+	return false
+}
 
 // numberInOrder numbers n sources for an answer that quotes the sources
 // cited (numbers from 1, in the order the answer quotes them): the quoted
