@@ -97,4 +97,19 @@ func TestReleaseInTheSiteTitle(t *testing.T) {
 	if resp.Confidence <= 0.1 || len(resp.MissingTerms) != 0 {
 		t.Errorf("release 2.4.1, which the titles write: confidence %.3f, missing %q; want not capped, nothing missing", resp.Confidence, resp.MissingTerms)
 	}
+	// A site may title its pages with the release in brackets
+	// ("Flask-Limiter {3.3.0}").
+	braced := map[string]string{
+		"index.md": "---\ntitle: Frob-Limiter {3.3.0}\n---\n\nFrob-Limiter adds rate limits to the routes of a web application. " +
+			"Each limit is written as a number of requests per unit of time.",
+		"changelog.md": "---\ntitle: Changelog - Frob-Limiter {3.3.0}\n---\n\nThe storage of limits moved to its own package, and the decorators gained a cost argument.",
+	}
+	bt, bs := corpusTenant(t, "reltitleb", "english", braced)
+	resp, err = bs.Search(context.Background(), bt, search.Request{Query: "What new features and breaking changes were introduced in Frob-Limiter 4.0?", TopK: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if resp.Confidence > 0.1 || !slices.Contains(resp.MissingTerms, "Frob-Limiter 4.0") {
+		t.Errorf("release 4.0 over titles writing {3.3.0}: confidence %.3f, missing %q; want capped at 0.1 with the release named", resp.Confidence, resp.MissingTerms)
+	}
 }

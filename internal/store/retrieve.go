@@ -223,7 +223,7 @@ WHERE cardinality(l.lexemes) > 0
 // heading path too, as a site titles its pages ("python-ldap FAQ —
 // python-ldap 3.4.3 documentation", whose text never writes the name with
 // a release: "python-ldap 3.5.0" was not taken for a release the
-// documents do not cover). Every readable chunk
+// documents do not cover), and in brackets ("Flask-Limiter {3.3.0}"). Every readable chunk
 // holding the name's first lexeme is read (the postings policy filters by
 // the caller's principals) for a case-insensitive match of the name,
 // blanks, an optional "v" and a digit, the search stopping at the first
@@ -240,8 +240,8 @@ const versionedNames = `SELECT n.name
 FROM unnest($3::text[], $4::boolean[]) AS n (name, dotted)
 CROSS JOIN LATERAL unnest((tsvector_to_array(to_tsvector(CAST($1::text AS regconfig), n.name)))[1:1]) AS l (lexeme)
 CROSS JOIN LATERAL (SELECT '(^|[^[:alnum:]_])' || regexp_replace(n.name, '([^[:alnum:][:space:]])', '\\\1', 'g') AS name) e
-CROSS JOIN LATERAL (SELECT e.name || '[[:space:]]+[vV]?[0-9]' AS pattern,
-                           e.name || '(\)?[[:space:]]+|-)([vV][0-9]+\.[0-9]|[0-9]+\.[0-9]+\.[0-9])' AS versioned,
+CROSS JOIN LATERAL (SELECT e.name || '[[:space:]]+[({[]?[vV]?[0-9]' AS pattern,
+                           e.name || '(\)?[[:space:]]+[({[]?|-)([vV][0-9]+\.[0-9]|[0-9]+\.[0-9]+\.[0-9])' AS versioned,
                            '(^|[^[:alnum:]_])' || initcap(n.name) || '[[:space:]]+[vV]?[0-9]+\.[0-9]' AS named,
                            '[^.!?[:space:]][ \t]+' || initcap(n.name) || '([^[:alnum:]_]|$)' AS proper) r
 CROSS JOIN LATERAL (SELECT 1 FROM term_stats t WHERE t.tenant_id = $2 AND t.lexeme = l.lexeme AND t.df <= ` + versionedProbeDF + `) s
