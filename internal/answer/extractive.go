@@ -658,11 +658,18 @@ func inEntry(d []unit, from, to, i int) bool {
 		return false
 	}
 	for k := to; k <= i; k++ {
-		if d[k].section != d[from].section || d[k].head || len(d[k].defines) > 0 && !slices.Equal(d[k].defines, d[from].defines) {
+		if d[k].section != d[from].section || otherEntry(d[from], d[k]) {
 			return false
 		}
 	}
 	return true
+}
+
+// otherEntry reports whether u, after the passage opening with p, starts
+// another definition entry: a definition's head, whatever it defines, or
+// a unit defining something else.
+func otherEntry(p, u unit) bool {
+	return u.head || len(u.defines) > 0 && !slices.Equal(u.defines, p.defines)
 }
 
 // howAfter returns, for a question that asks how, the unit of d after the
@@ -700,7 +707,7 @@ func howAfter(question string, query []string, d []unit, from, to int) (a, b int
 	code := -1
 	for i := to; i < len(d) && i < to+howWindow; i++ {
 		u := d[i]
-		if u.section != d[from].section || len(u.defines) > 0 && !slices.Equal(u.defines, d[from].defines) {
+		if u.section != d[from].section || otherEntry(d[from], u) {
 			break
 		}
 		asked := slices.ContainsFunc(u.terms, func(t string) bool { return slices.Contains(query, t) })
@@ -2701,17 +2708,16 @@ func addsTerm(rest []unit, u unit, query []string) bool {
 }
 
 // opensWithContrast reports whether a sentence opens by turning against
-// the one before it ("However, …", "But …", "Otherwise …").
+// the one before it ("However, …", "Otherwise …"): the back-references
+// (opensWithBackReference) that do, the only openings complete widens a
+// beside sentence back for.
 func opensWithContrast(s string) bool {
 	f := strings.Fields(strings.ToLower(s))
 	return len(f) > 0 && contrastWords[strings.Trim(f[0], ",;:.()\"'")]
 }
 
 // contrastWords open a sentence that turns against the one before it.
-var contrastWords = map[string]bool{
-	"however": true, "but": true, "yet": true, "otherwise": true, "nevertheless": true,
-	"nonetheless": true, "conversely": true, "still": true,
-}
+var contrastWords = map[string]bool{"however": true, "otherwise": true}
 
 // opensWithBackReference reports whether a sentence's first words lean on
 // the sentence before ("This mode…", "For this purpose, …", "It …").
