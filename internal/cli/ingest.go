@@ -219,13 +219,20 @@ func skippedDirs(fails []ingest.Failure) (dirs, grouped int) {
 		case f.Kind != ingest.KindSkipped:
 		case f.Files > 0:
 			grouped += f.Files - 1
-		default:
-			if fi, err := os.Stat(f.Path); err == nil && fi.IsDir() {
-				dirs++
-			}
+		case leftOutDir(f):
+			dirs++
 		}
 	}
 	return dirs, grouped
+}
+
+// leftOutDir reports whether f is a directory the walk left out whole.
+func leftOutDir(f ingest.Failure) bool {
+	if f.Kind != ingest.KindSkipped || f.Files > 0 {
+		return false
+	}
+	fi, err := os.Stat(f.Path)
+	return err == nil && fi.IsDir()
 }
 
 // printNotIngested lists the files a run did not ingest, one line each:
@@ -245,13 +252,11 @@ func printNotIngested(e *env, sum ingest.Summary) {
 			}
 		}
 		label := strings.ToUpper(string(f.Kind))
-		if f.Kind == ingest.KindSkipped && f.Files == 0 {
+		if leftOutDir(f) {
 			// A directory left out whole is no file the counts call
 			// skipped: "left out N directories" says it (three fresh
 			// users read "3 skipped" above six SKIPPED lines).
-			if fi, err := os.Stat(f.Path); err == nil && fi.IsDir() {
-				label = "LEFT OUT"
-			}
+			label = "LEFT OUT"
 		}
 		fmt.Fprintf(e.stdout, "  %s %s: %s\n", label, f.Path, f.Reason)
 	}
