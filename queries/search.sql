@@ -19,7 +19,7 @@ SELECT set_config('hnsw.iterative_scan', 'relaxed_order', true),
 -- chunks too): the words a refusal names as in no document must not reveal
 -- that a hidden document has them. optional says the lexeme is not one of
 -- @required's (the question's own terms; the rest are alternatives the
--- search adds, the joined forms of analyze.HyphenatedWords; a sub-select, so parsed once per
+-- search adds, the alternative forms of analyze.Alternates; a sub-select, so parsed once per
 -- statement, not once per lexeme).
 SELECT q.lexeme, coalesce(t.df, 0)::int8 AS df, coalesce(s.chunk_count, 0)::int8 AS chunk_count,
        EXISTS (SELECT 1 FROM postings p WHERE p.tenant_id = @tenant_id AND p.lexeme = q.lexeme) AS readable,

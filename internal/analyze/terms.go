@@ -194,3 +194,79 @@ func ContainsWord(text, word string) bool {
 // WordRune reports a letter or a digit: what continues a word
 // (utf8.RuneError, for the start or end of a string, does not).
 func WordRune(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }
+
+// Alternate is a word of the question and another way the documents may
+// write it; a search adds the form as an alternative term (never a required
+// one) and counts the word present when only its form is.
+type Alternate struct {
+	Word, Form string
+}
+
+// Alternates returns the question's hyphenated words with their joined
+// forms (HyphenatedWords) and, under the English configuration, its words
+// with the inflected form the English stemmer does not conflate with them
+// (InflectedForms).
+func Alternates(text, tsConfig string) []Alternate {
+	var out []Alternate
+	for _, w := range HyphenatedWords(text) {
+		out = append(out, Alternate{Word: w, Form: strings.ReplaceAll(w, "-", "")})
+	}
+	if tsConfig == "english" {
+		out = append(out, InflectedForms(text)...)
+	}
+	return out
+}
+
+// InflectedForms returns the words of text whose singular and plural
+// PostgreSQL's English (Snowball) stemmer reduces to different lexemes,
+// each with its other number: the stemmer drops a final "s" after a vowel
+// unless the word ends "us" or "ss", and a plural's "-es" to its stem, so
+// "alias" is alia but "aliases" is alias, "analysis" analysi but
+// "analyses" analys. A question that wrote one number did not match the
+// documents that write the other, and its word counted as in no document
+// (a false refusal). Singulars in -as get their plural in -ases (alias,
+// canvas), singulars in -is of six letters or more their plural in -es
+// (analysis, parenthesis: "basis" and "axis" are left alone, whose plurals
+// stem to the common words base and axe); plurals in -ases of six letters
+// or more get -as back, and those in -yses, -eses and -ises -is (aliases →
+// alias, parentheses → parenthesis, crises → crisis). A form that is no
+// word ("schemases" for "schemas", "exercisis") is a lexeme no chunk has:
+// it adds nothing. A name has no plural: a capitalised word after the
+// question's first gets no form.
+func InflectedForms(text string) []Alternate {
+	var out []Alternate
+	seen := map[string]bool{}
+	for i, tok := range strings.FieldsFunc(text, func(r rune) bool { return !unicode.IsLetter(r) || Unspaced(r) }) {
+		w := strings.ToLower(tok)
+		if len(w) < 4 || seen[w] || !isASCIILetters(w) || i > 0 && tok[0] != w[0] {
+			// A capitalised word inside the question is a name
+			// ("Hypothesis", "DATABASES"), which has no other number.
+			continue
+		}
+		seen[w] = true
+		var form string
+		switch {
+		case len(w) >= 6 && (strings.HasSuffix(w, "yses") || strings.HasSuffix(w, "eses") || strings.HasSuffix(w, "ises")):
+			form = w[:len(w)-2] + "is"
+		case len(w) >= 6 && strings.HasSuffix(w, "ases"):
+			form = w[:len(w)-2]
+		case strings.HasSuffix(w, "as"):
+			form = w + "es"
+		case len(w) >= 6 && strings.HasSuffix(w, "is"):
+			form = w[:len(w)-2] + "es"
+		}
+		if form != "" {
+			out = append(out, Alternate{Word: tok, Form: form})
+		}
+	}
+	return out
+}
+
+func isASCIILetters(w string) bool {
+	for i := 0; i < len(w); i++ {
+		if w[i] < 'a' || w[i] > 'z' {
+			return false
+		}
+	}
+	return true
+}

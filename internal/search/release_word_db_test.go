@@ -112,4 +112,52 @@ func TestReleaseInTheSiteTitle(t *testing.T) {
 	if resp.Confidence > 0.1 || !slices.Contains(resp.MissingTerms, "Frob-Limiter 4.0") {
 		t.Errorf("release 4.0 over titles writing {3.3.0}: confidence %.3f, missing %q; want capped at 0.1 with the release named", resp.Confidence, resp.MissingTerms)
 	}
+	// Sphinx's title, a lower-case name and a release of two parts
+	// ("Changelog — humanfriendly 10.0 documentation"): a two-part number
+	// after a lower-case word in text may be a measure ("cosine 0.9"), in
+	// the site's title it is the release.
+	sphinx := map[string]string{
+		"changelog.md": "---\ntitle: Changelog — frobfriendly 10.0 documentation\n---\n\nRelease 9.1 added a spinner that hides the text cursor. " +
+			"Release 10.0 dropped support for old interpreters.",
+		"api.md": "---\ntitle: API documentation — frobfriendly 10.0 documentation\n---\n\nThe format_size function formats a byte count as a human readable size.",
+	}
+	st, ss := corpusTenant(t, "reltitles", "english", sphinx)
+	for _, q := range []string{"What new features were added in frobfriendly release 10.2?", "What new features were added in frobfriendly 10.2?"} {
+		resp, err = ss.Search(context.Background(), st, search.Request{Query: q, TopK: 3})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if resp.Confidence > 0.1 || len(resp.MissingTerms) != 1 {
+			t.Errorf("%q over titles writing 10.0: confidence %.3f, missing %q; want capped at 0.1 with the release named", q, resp.Confidence, resp.MissingTerms)
+		}
+	}
+	resp, err = ss.Search(context.Background(), st, search.Request{Query: "Did frobfriendly 10.0 drop support for old interpreters?", TopK: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if resp.Confidence <= 0.1 || len(resp.MissingTerms) != 0 {
+		t.Errorf("release 10.0, which the titles write: confidence %.3f, missing %q; want not capped, nothing missing", resp.Confidence, resp.MissingTerms)
+	}
+	// A change log titled with the name, its releases' notes under lines
+	// of their own ("Version 1.5.1"), several to a chunk.
+	notes := map[string]string{
+		"changelog.md": "---\ntitle: Frobbook Changelog — Frobbook\n---\n\nVersion 1.5.1\n\nReleased on August 20th, 2019\n\n- Added support for asyncio and contextvars\n\n" +
+			"Version 1.4.3\n\nReleased on January 16th, 2019\n\n- Fixed the package upload of 1.4.2",
+		"quickstart.md": "---\ntitle: Quickstart — Frobbook\n---\n\nA Frobbook logger writes records to the handlers on its stack.",
+	}
+	nt, ns := corpusTenant(t, "relnotes", "english", notes)
+	resp, err = ns.Search(context.Background(), nt, search.Request{Query: "What new features and breaking changes were introduced in Frobbook 2.0?", TopK: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if resp.Confidence > 0.1 || !slices.Contains(resp.MissingTerms, "Frobbook 2.0") {
+		t.Errorf("Frobbook 2.0 over notes up to 1.5.1: confidence %.3f, missing %q; want capped at 0.1 with the release named", resp.Confidence, resp.MissingTerms)
+	}
+	resp, err = ns.Search(context.Background(), nt, search.Request{Query: "Which support did Frobbook 1.5.1 add, asyncio?", TopK: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(resp.MissingTerms) != 0 {
+		t.Errorf("Frobbook 1.5.1, whose notes the change log has: missing %q, want none", resp.MissingTerms)
+	}
 }

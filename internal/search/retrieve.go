@@ -46,11 +46,12 @@ type legQuery struct {
 	chunkCount  int64     // tenant.Tenant.ChunkCount: picks the exact or HNSW plan
 	vector      []float32 // nil: no vector leg
 	keywordText string    // "": no keyword leg
-	// requiredText is keywordText without the joined forms of the
-	// question's hyphenated words (hyphenated) that the search adds as
-	// alternatives: the question's own terms.
+	// requiredText is keywordText without the alternative forms of the
+	// question's words (alternates: the joined forms of hyphenated words,
+	// the other number of nouns the stemmer does not conflate) that the
+	// search adds: the question's own terms.
 	requiredText string
-	hyphenated   []string
+	alternates   []analyze.Alternate
 	kana         bool // the question holds kana (analyze.AbsentBigramCounts)
 	// wording are the lexemes of the words phrasing the request
 	// (requestWording): no evidence when no chunk has them.
@@ -110,8 +111,8 @@ type legResults struct {
 	unreadable []string
 	// missing are the probes no chunk of the tenant contains.
 	missing []string
-	// compounds are the lexemes of the question's hyphenated words as
-	// written and joined (analyze.HyphenatedWords).
+	// compounds are the lexemes of the question's words that have an
+	// alternative form, as written and in that form (analyze.Alternates).
 	compounds []store.CompoundLexemes
 	// versioned are the release names the documents write with a number.
 	versioned []string
@@ -145,9 +146,13 @@ func (s *Searcher) queueRetrieval(b *pgx.Batch, q legQuery, out *legResults) err
 		return fmt.Errorf("query vector has %d dimensions, model has %d", len(q.vector), q.model.Embedder.Dims())
 	}
 	if q.keywordText != "" {
-		if len(q.hyphenated) > 0 {
+		if len(q.alternates) > 0 {
+			words, forms := make([]string, len(q.alternates)), make([]string, len(q.alternates))
+			for i, a := range q.alternates {
+				words[i], forms[i] = a.Word, a.Form
+			}
 			// Queued first: KeywordTerms' callback reads them.
-			store.QueueCompoundLexemes(b, q.tsConfig, q.hyphenated, func(c []store.CompoundLexemes) error {
+			store.QueueCompoundLexemes(b, q.tsConfig, words, forms, func(c []store.CompoundLexemes) error {
 				out.compounds = c
 				return nil
 			})
@@ -312,9 +317,10 @@ func collectHits(dst *[]legHit) func([]store.LegRow) error {
 	}
 }
 
-// writtenJoined reports whether lexeme is one of the question's hyphenated
-// words as written (or a part of it) whose joined form a readable chunk
-// has, with the joined form's document frequency (joinedDF).
+// writtenJoined reports whether lexeme is one of the question's words with
+// an alternative form as written (or a part of a hyphenated one) whose
+// form a readable chunk has, with the form's document frequency
+// (joinedDF).
 func writtenJoined(compounds []store.CompoundLexemes, lexeme string, joinedDF map[string]int64) (int64, bool) {
 	var df int64
 	found := false

@@ -460,8 +460,12 @@ func (s *Searcher) retrieve(ctx context.Context, t tenant.Tenant, p plan, resp *
 	if p.useKeyword {
 		lq.keywordText = analyze.Query(p.req.Query)
 		lq.requiredText = lq.keywordText
-		if lq.hyphenated = analyze.HyphenatedWords(p.req.Query); len(lq.hyphenated) > 0 {
-			lq.keywordText += "\n" + strings.ReplaceAll(strings.Join(lq.hyphenated, " "), "-", "")
+		if lq.alternates = analyze.Alternates(p.req.Query, t.TSConfig); len(lq.alternates) > 0 {
+			forms := make([]string, len(lq.alternates))
+			for i, a := range lq.alternates {
+				forms[i] = a.Form
+			}
+			lq.keywordText += "\n" + strings.Join(forms, " ")
 		}
 		lq.kana = analyze.HasKana(p.req.Query)
 		lq.wording = requestWording(p.req.Query)

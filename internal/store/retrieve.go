@@ -223,7 +223,13 @@ WHERE cardinality(l.lexemes) > 0
 // heading path too, as a site titles its pages ("python-ldap FAQ —
 // python-ldap 3.4.3 documentation", whose text never writes the name with
 // a release: "python-ldap 3.5.0" was not taken for a release the
-// documents do not cover), and in brackets ("Flask-Limiter {3.3.0}"). Every readable chunk
+// documents do not cover), in brackets ("Flask-Limiter {3.3.0}"), and as
+// Sphinx titles a project's pages, the name, a dotted number of two parts
+// and "documentation" ("Changelog — humanfriendly 10.0 documentation":
+// "humanfriendly release 10.2" was answered from old releases' notes);
+// so does a page titled with the name whose sections are its releases'
+// notes, a heading or a line of its own "Version 1.5.1" ("Changelog —
+// Logbook": "Logbook 2.0" was answered from 0.4.2's notes). Every readable chunk
 // holding the name's first lexeme is read (the postings policy filters by
 // the caller's principals) for a case-insensitive match of the name,
 // blanks, an optional "v" and a digit, the search stopping at the first
@@ -243,16 +249,18 @@ CROSS JOIN LATERAL (SELECT '(^|[^[:alnum:]_])' || regexp_replace(n.name, '([^[:a
 CROSS JOIN LATERAL (SELECT e.name || '[[:space:]]+[({[]?[vV]?[0-9]' AS pattern,
                            e.name || '(\)?[[:space:]]+[({[]?|-)([vV][0-9]+\.[0-9]|[0-9]+\.[0-9]+\.[0-9])' AS versioned,
                            '(^|[^[:alnum:]_])' || initcap(n.name) || '[[:space:]]+[vV]?[0-9]+\.[0-9]' AS named,
-                           '[^.!?[:space:]][ \t]+' || initcap(n.name) || '([^[:alnum:]_]|$)' AS proper) r
+                           '[^.!?[:space:]][ \t]+' || initcap(n.name) || '([^[:alnum:]_]|$)' AS proper,
+                           e.name || '[[:space:]]+[vV]?[0-9]+(\.[0-9]+)+[[:space:]]+(documentation|docs|manual)([^[:alnum:]_]|$)' AS titled,
+                           '(>[[:space:]]*|(^|\n))(version|release)[[:space:]]+v?[0-9]+(\.[0-9]+)+[[:space:]]*(\n|$)' AS notes) r
 CROSS JOIN LATERAL (SELECT 1 FROM term_stats t WHERE t.tenant_id = $2 AND t.lexeme = l.lexeme AND t.df <= ` + versionedProbeDF + `) s
 CROSS JOIN LATERAL (SELECT 1 FROM postings p JOIN chunks c ON c.tenant_id = p.tenant_id AND c.id = p.chunk_id
                     WHERE p.tenant_id = $2 AND p.lexeme = l.lexeme
-                      AND CASE WHEN n.dotted THEN c.content ~* r.versioned OR c.content ~ r.named OR c.heading_path ~* r.versioned
-                               ELSE c.content ~* r.pattern OR c.heading_path ~* r.pattern END
+                      AND CASE WHEN n.dotted THEN c.content ~* r.versioned OR c.content ~ r.named OR c.heading_path ~* r.versioned OR c.heading_path ~* r.titled OR c.heading_path ~* e.name AND (c.heading_path || E'\n' || c.content) ~* r.notes
+                               ELSE c.content ~* r.pattern OR c.heading_path ~* r.pattern OR c.heading_path ~* e.name AND (c.heading_path || E'\n' || c.content) ~* r.notes END
                     LIMIT 1) h
 LEFT JOIN LATERAL (SELECT 1 AS hit FROM postings p JOIN chunks c ON c.tenant_id = p.tenant_id AND c.id = p.chunk_id
                    WHERE n.dotted AND p.tenant_id = $2 AND p.lexeme = l.lexeme
-                     AND (c.content ~* r.versioned OR c.content ~ r.proper OR c.heading_path ~* r.versioned)
+                     AND (c.content ~* r.versioned OR c.content ~ r.proper OR c.heading_path ~* r.versioned OR c.heading_path ~* r.titled OR c.heading_path ~* e.name AND (c.heading_path || E'\n' || c.content) ~* r.notes)
                    LIMIT 1) pn ON true
 WHERE NOT n.dotted OR pn.hit IS NOT NULL`
 
@@ -266,7 +274,9 @@ WHERE NOT n.dotted OR pn.hit IS NOT NULL`
 // two words between the name and the number, the number in parentheses
 // perhaps, as a site titles its pages ("… — Jinja Documentation (3.1.x)",
 // "Requests 2.28.1 documentation"): "Which Python versions does Jinja 3.1
-// support?" was refused over every page of Jinja 3.1's documentation. The chunks read are those holding
+// support?" was refused over every page of Jinja 3.1's documentation. So
+// does a release's section of a page titled with the name, its heading or
+// a line of its own "Version 1.5.1" ("Changelog — Logbook"). The chunks read are those holding
 // the name's first lexeme, until one matches; a name in more than
 // versionedProbeDF chunks is not looked for and its release counts as
 // written (a common name is no evidence of absence), as for versionedNames.
@@ -279,7 +289,9 @@ LEFT JOIN LATERAL (SELECT 1 AS hit FROM postings p JOIN chunks c ON c.tenant_id 
                      AND (c.content ~* ('(^|[^[:alnum:]_])' || regexp_replace(r.name, '([^[:alnum:][:space:]])', '\\\1', 'g') ||
                                         '(\)?[[:space:]]+|-)(version[[:space:]]+)?[vV]?' || replace(r.number, '.', '\.') || '([^0-9]|$)')
                           OR c.heading_path ~* ('(^|[^[:alnum:]_])' || regexp_replace(r.name, '([^[:alnum:][:space:]])', '\\\1', 'g') ||
-                                        '([[:space:]]+[[:alpha:]]+){0,2}[[:space:]]+[(]?[vV]?' || replace(r.number, '.', '\.') || '([^0-9]|$)'))
+                                        '([[:space:]]+[[:alpha:]]+){0,2}[[:space:]]+[(]?[vV]?' || replace(r.number, '.', '\.') || '([^0-9]|$)')
+                          OR c.heading_path ~* ('(^|[^[:alnum:]_])' || regexp_replace(r.name, '([^[:alnum:][:space:]])', '\\\1', 'g') || '([^[:alnum:]_]|$)')
+                             AND (c.heading_path || E'\n' || c.content) ~* ('(>[[:space:]]*|(^|\n))(version|release)[[:space:]]+v?' || replace(r.number, '.', '\.') || '([^0-9]|$)'))
                    LIMIT 1) h ON true
 WHERE t.df > ` + versionedProbeDF + ` OR h.hit IS NOT NULL`
 
@@ -564,23 +576,26 @@ func QueueKeywordTerms(b *pgx.Batch, p KeywordTermsParams, fn func([]KeywordTerm
 	})
 }
 
-// compoundLexemes gives each hyphenated word ($2) its lexemes as written
-// (the whole and its parts) and those of its joined form, in the order of
-// the words ($1 text-search configuration; analyze.HyphenatedWords).
+// compoundLexemes gives each word ($2) its lexemes as written and those of
+// its alternative form ($3: a hyphenated word's joined form, a noun's other
+// number; analyze.Alternates), in the order of the words ($1 text-search
+// configuration).
 const compoundLexemes = `SELECT tsvector_to_array(to_tsvector(CAST($1::text AS regconfig), x.w)),
-	tsvector_to_array(to_tsvector(CAST($1::text AS regconfig), replace(x.w, '-', '')))
-FROM unnest($2::text[]) WITH ORDINALITY AS x (w, i)
+	tsvector_to_array(to_tsvector(CAST($1::text AS regconfig), x.f))
+FROM unnest($2::text[], $3::text[]) WITH ORDINALITY AS x (w, f, i)
 ORDER BY x.i`
 
-// CompoundLexemes are a hyphenated word's lexemes as written and joined.
+// CompoundLexemes are a word's lexemes as written and those of its
+// alternative form.
 type CompoundLexemes struct {
 	Written, Joined []string
 }
 
-// QueueCompoundLexemes queues compoundLexemes on b; fn receives one
-// CompoundLexemes per word, in order, when the batch is closed.
-func QueueCompoundLexemes(b *pgx.Batch, tsConfig string, words []string, fn func([]CompoundLexemes) error) {
-	b.Queue(compoundLexemes, tsConfig, words).Query(func(rows pgx.Rows) error {
+// QueueCompoundLexemes queues compoundLexemes on b (words and forms
+// pairwise); fn receives one CompoundLexemes per word, in order, when the
+// batch is closed.
+func QueueCompoundLexemes(b *pgx.Batch, tsConfig string, words, forms []string, fn func([]CompoundLexemes) error) {
+	b.Queue(compoundLexemes, tsConfig, words, forms).Query(func(rows pgx.Rows) error {
 		out, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (CompoundLexemes, error) {
 			var c CompoundLexemes
 			return c, r.Scan(&c.Written, &c.Joined)

@@ -44,7 +44,7 @@ type KeywordTermsRow struct {
 // chunks too): the words a refusal names as in no document must not reveal
 // that a hidden document has them. optional says the lexeme is not one of
 // @required's (the question's own terms; the rest are alternatives the
-// search adds, the joined forms of analyze.HyphenatedWords; a sub-select, so parsed once per
+// search adds, the alternative forms of analyze.Alternates; a sub-select, so parsed once per
 // statement, not once per lexeme).
 func (q *Queries) KeywordTerms(ctx context.Context, db DBTX, arg KeywordTermsParams) ([]KeywordTermsRow, error) {
 	rows, err := db.Query(ctx, keywordTerms,
