@@ -814,9 +814,14 @@ func reorder(sources []Source, order []int) []Source {
 // lines; a manual stored as HTML and as PDF writes "BASH_ALIASES: An
 // associative array …" in one and "BASH_ALIASES An associative array …"
 // in the other, and answers quoted both). Symbols count: ">" and ">>",
-// "$*" and "$@" say different things.
+// "$*" and "$@" say different things. A dotted name counts by its last
+// part: an API reference documents a function again under each module
+// that exports it ("humanfriendly.format_size(num_bytes, …): Format a
+// byte count …" and "humanfriendly.cli.format_size(…)"), and answers
+// quoted the one description two or three times.
 func repeats(quotedPassages []string, q string) bool {
 	norm := func(s string) string {
+		s = qualifiedName.ReplaceAllString(s, "$1")
 		var b strings.Builder
 		space := false
 		for _, r := range strings.ToLower(s) {
@@ -864,6 +869,10 @@ func repeats(quotedPassages []string, q string) bool {
 	}
 	return false
 }
+
+// qualifiedName matches a dotted name of identifiers, its last part
+// captured (humanfriendly.cli.format_size: format_size).
+var qualifiedName = regexp.MustCompile(`\b(?:[A-Za-z_]\w*\.)+([A-Za-z_]\w*)`)
 
 // sentencePunctuation are the marks that separate a sentence's words
 // without saying anything of their own (repeats).
@@ -2394,8 +2403,10 @@ var pointsOnward = regexp.MustCompile(`(?i)^(for (more|further) (info|informatio
 // program, or use flask run --port 5001 …": h-trial29 quoted the error
 // message and stopped there). "Alternatively, …" is no cue: it offers
 // another way to do what the passage does, and brought in the example
-// between them too.
-var remedyCue = regexp.MustCompile(`(?i)^(to (solve|fix|avoid|resolve|prevent|work around|get around|remedy) (this|the|that|these|it)\b|the (solution|fix|workaround|remedy|cure) (is|here is|for this)\b|(a|one|the) (simple |easy |possible )?(solution|fix|workaround) (is|would be)\b|you can (fix|solve|avoid|prevent|resolve) (this|it|that|the problem)\b|this can be (fixed|solved|avoided|prevented)\b|either (?:[a-z]+ ){0,3}(?:and|or) [a-z]+ [^.;]*, or (use|set|run|pass|call|add|change|pick|choose|specify|install|enable|disable|configure|start|stop)\b)`)
+// between them too. The fix may be the only one its writer knows ("The
+// only solution I have found is to use public key authentication with
+// SSH.": pexpect's Solaris entry was quoted down to the error message).
+var remedyCue = regexp.MustCompile(`(?i)^(to (solve|fix|avoid|resolve|prevent|work around|get around|remedy) (this|the|that|these|it)\b|the (solution|fix|workaround|remedy|cure) (is|here is|for this)\b|(a|one|the) (simple |easy |possible |only |best |usual |simplest |easiest )?(solution|fix|workaround|work-around)( (that )?(i|we) (have |'ve |’ve )?(found|know of|use))? (is|would be)\b|you can (fix|solve|avoid|prevent|resolve) (this|it|that|the problem)\b|this can be (fixed|solved|avoided|prevented)\b|either (?:[a-z]+ ){0,3}(?:and|or) [a-z]+ [^.;]*, or (use|set|run|pass|call|add|change|pick|choose|specify|install|enable|disable|configure|start|stop)\b)`)
 
 // remedyClause matches a sentence that says what will solve the problem
 // wherever it says so ("In this case, simply raising the "ulimit-n" value

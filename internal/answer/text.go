@@ -899,6 +899,18 @@ func linked(text string, words [2]string) bool {
 // as a word and its particle, or with a hyphen or an underscore.
 func questionTerms(question string, docs [][]unit) []string {
 	query := uniq(terms(question))
+	if alt := replaced(question); len(alt) > 0 && !asksWhy.MatchString(question) {
+		// The asker names what they do not want ("… using Template-style
+		// interpolation instead of %(name)s?"): a passage about it is the
+		// one they know, not the answer, and its identifier's weight had
+		// quoted "For ConfigParser-style interpolation, you specify … by
+		// including %(name)s" above the Template-style sentence. A word
+		// the question also writes outside the phrase stays a term.
+		kept := slices.DeleteFunc(slices.Clone(query), func(t string) bool { return alt[t] })
+		if len(kept) > 0 {
+			query = kept
+		}
+	}
 	if strings.IndexFunc(question, analyze.Unspaced) >= 0 {
 		// A Chinese, Japanese or Thai question's bigrams are those of its
 		// content (analyze.ContentQuery): its question words and the
@@ -942,6 +954,39 @@ func questionTerms(question string, docs [][]unit) []string {
 	}
 	return query
 }
+
+// replaced returns the terms a question writes only in a phrase naming
+// what it wants replaced ("instead of X", "rather than X", "other than
+// X", to the end of the clause).
+func replaced(question string) map[string]bool {
+	locs := replacedPhrase.FindAllStringIndex(question, -1)
+	if locs == nil {
+		return nil
+	}
+	var rest strings.Builder
+	alt := map[string]bool{}
+	at := 0
+	for _, l := range locs {
+		rest.WriteString(question[at:l[0]])
+		end := l[1] + strings.IndexAny(question[l[1]:]+"?", ",;?!:")
+		for _, t := range terms(question[l[1]:end]) {
+			alt[t] = true
+		}
+		at = end
+	}
+	rest.WriteString(question[at:])
+	for _, t := range terms(rest.String()) {
+		delete(alt, t)
+	}
+	return alt
+}
+
+// asksWhy matches a question asking for a reason.
+var asksWhy = regexp.MustCompile(`(?i)\bwhy\b`)
+
+// replacedPhrase opens the phrase of a question naming what the asker wants
+// instead ("instead of", "rather than", "other than").
+var replacedPhrase = regexp.MustCompile(`(?i)\b(?:instead\s+of|rather\s+than|other\s+than)\s`)
 
 // TermCoverage is the share, in [0, 1], of the question's distinct content
 // words (lowercased, stop words removed, lightly stemmed, as the extractive

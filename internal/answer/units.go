@@ -3,6 +3,7 @@ package answer
 import (
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -1054,6 +1055,9 @@ func exampleLike(t string) bool {
 // is by default 262,144. …") was quoted as "Processes: Atoms; The maximum
 // number …: By default, the maximum number of atoms …".
 func headerCells(cells []string) bool {
+	if len(cells) > 0 && valueCell(strings.TrimSpace(cells[0])) {
+		return false
+	}
 	for _, c := range cells {
 		c = strings.TrimSpace(c)
 		if len(strings.Fields(c)) > maxHeaderWords || strings.HasSuffix(c, ".") && len(strings.Fields(c)) > 1 {
@@ -1061,6 +1065,24 @@ func headerCells(cells []string) bool {
 		}
 	}
 	return true
+}
+
+// valueCell reports whether a table's first cell is a value, which no
+// header labels its column with: a quoted literal, a number, an option or
+// a code name ("'silent' | fail silently" opened Logbook's table of error
+// behaviours, which has no header, and its rows were quoted as
+// "'silent': 'print'; fail silently: print the stacktrace …").
+func valueCell(c string) bool {
+	if c == "" {
+		return false
+	}
+	if len(c) >= 2 && strings.ContainsRune("'\"`‘“", []rune(c)[0]) {
+		return true
+	}
+	if _, err := strconv.ParseFloat(strings.TrimSuffix(c, "%"), 64); err == nil {
+		return true
+	}
+	return c[0] == '-' || strings.ContainsAny(c, "_(=")
 }
 
 // maxHeaderWords bounds the words of a header cell (headerCells).
