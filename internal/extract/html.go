@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"path"
 	"regexp"
 	"strconv"
 	"strings"
@@ -438,6 +439,41 @@ func linkTree(n *html.Node) bool {
 	}
 	return lists > 0
 }
+
+// generatedIndexList reports whether list n is links to a site's
+// generated pages only, each item one link and its text: the general
+// index, the module index, the search page (Sphinx's genindex.html,
+// py-modindex.html, search.html).
+func generatedIndexList(n *html.Node) bool {
+	items := 0
+	for li := n.FirstChild; li != nil; li = li.NextSibling {
+		if li.Type == html.TextNode && strings.TrimSpace(li.Data) == "" {
+			continue
+		}
+		if li.Type != html.ElementNode || li.DataAtom != atom.Li {
+			return false
+		}
+		var links []*html.Node
+		for d := range li.Descendants() {
+			if d.Type == html.ElementNode && d.DataAtom == atom.A && hasAttr(d, "href") {
+				links = append(links, d)
+			}
+		}
+		if len(links) != 1 || strings.TrimSpace(textContent(links[0])) != strings.TrimSpace(textContent(li)) {
+			return false
+		}
+		href, _, _ := strings.Cut(attr(links[0], "href"), "#")
+		if !generatedPages[path.Base(href)] {
+			return false
+		}
+		items++
+	}
+	return items > 0
+}
+
+// generatedPages are the file names of the pages a documentation
+// generator writes beside the content: indices and the search page.
+var generatedPages = map[string]bool{"genindex.html": true, "py-modindex.html": true, "modindex.html": true, "search.html": true, "np-modindex.html": true}
 
 // tocPageTokens mark a page's body as a table of contents (RDoc's
 // Darkfish writes `<body class="table-of-contents">`).
@@ -1278,6 +1314,15 @@ func (w *htmlWalker) walk(n *html.Node) {
 		// A pager written as a list ("Table of Contents", "Previous
 		// Chapter", "Next Chapter" above and below each chapter of the
 		// zsh FAQ, 12 of its chunks) is chrome wherever it is.
+		return
+	}
+	if (n.DataAtom == atom.Ul || n.DataAtom == atom.Ol) && generatedIndexList(n) {
+		// Sphinx's "Indices and tables" (links to the generated index,
+		// the module index and the search page) is chrome wherever it
+		// is: on a landing page with nothing else (configobj's and
+		// humanfriendly's index.html: a title, "Contents:" and these),
+		// its three lines kept the page a document.
+		w.tocWords += len(strings.Fields(textContent(n)))
 		return
 	}
 	if n.DataAtom == atom.Div && hasToken(n, toctreeTokens) && linkTree(n) {
