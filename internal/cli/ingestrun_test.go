@@ -2,6 +2,7 @@ package cli_test
 
 import (
 	"context"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -90,6 +91,22 @@ func TestIngestCountsFilesNotDirectories(t *testing.T) {
 	// The lines say the same: the directories are left out, not skipped.
 	if n, m := strings.Count(out, "  SKIPPED "), strings.Count(out, "  LEFT OUT "); n != 2 || m != 2 {
 		t.Errorf("summary:\n%s\nwant 2 SKIPPED lines (search.html, the text sources) and 2 LEFT OUT lines (the directories), got %d and %d", out, n, m)
+	}
+	// --json counts as the text does.
+	code, out, errOut = runCLI(t, env, "ingest", "--tenant", tn.Slug, "--base-uri", "https://docs.test/", "--json", root)
+	if code != 0 {
+		t.Fatalf("--json: exit %d, stdout:\n%s\nstderr:\n%s", code, out, errOut)
+	}
+	var sum struct {
+		Unchanged   int `json:"unchanged"`
+		Skipped     int `json:"skipped"`
+		LeftOutDirs int `json:"left_out_dirs"`
+	}
+	if err := json.Unmarshal([]byte(out), &sum); err != nil {
+		t.Fatalf("--json: %v\n%s", err, out)
+	}
+	if sum.Unchanged != 2 || sum.Skipped != 3 || sum.LeftOutDirs != 2 {
+		t.Errorf("--json: unchanged %d, skipped %d, left_out_dirs %d; want 2, 3 and 2, as the text says", sum.Unchanged, sum.Skipped, sum.LeftOutDirs)
 	}
 }
 

@@ -563,6 +563,11 @@ type Summary struct {
 	// Excluded counts the supported files the run's --exclude globs left
 	// out (WalkOptions.Excluded); set by the caller that walked.
 	Excluded int `json:"excluded,omitempty"`
+	// LeftOutDirs counts the directories the walk left out whole (a
+	// Sphinx build's _static/), which Skipped does not count: it counts
+	// files, as the text summary does (each is listed in SkippedFiles
+	// too). Set by the caller that walked.
+	LeftOutDirs int `json:"left_out_dirs,omitempty"`
 	// Failures lists the failed files; SkippedFiles and RefusedFiles the others.
 	Failures     []Failure `json:"failures"`
 	SkippedFiles []Failure `json:"skipped_files"`
