@@ -76,6 +76,13 @@ func citeQuoted(text string, cs []answer.Citation, srcs []answer.Source, nbs []*
 		at := map[int]int{}   // part → the source offset of its first quoted sentence
 		ends := map[int]int{} // part → the source offset where its last quoted sentence ends
 		var repeated [][2]int
+		// lead is the part and source offset of the first sentence the
+		// answer quotes (in the answer's order, not the document's): the
+		// citation's heading path and link are its. A sentence beside the
+		// passage may come earlier in the page (an API reference's
+		// ANSI_COLOR_CODES entry above HIGHLIGHT_COLOR's, the answer's
+		// passage): in document order, the link went to the entry beside.
+		lead, leadAt := -1, 0
 		// record counts the quoted sentence at [from, to) of the source in
 		// the chunks holding it; where chunks overlap and the retrieved
 		// one is among them, in that one.
@@ -89,6 +96,9 @@ func citeQuoted(text string, cs []answer.Citation, srcs []answer.Source, nbs []*
 			}
 			if slices.Contains(in, nb.chunk) {
 				in = []int{nb.chunk}
+			}
+			if lead < 0 && len(in) > 0 {
+				lead, leadAt = in[0], from
 			}
 			for _, j := range in {
 				if !slices.Contains(hit, j) {
@@ -146,13 +156,18 @@ func citeQuoted(text string, cs []answer.Citation, srcs []answer.Source, nbs []*
 			hit = []int{nb.chunk}
 		}
 		slices.Sort(hit) // document order
-		first := nb.parts[hit[0]]
+		head := hit[0]
+		from, ok := at[head]
+		if lead >= 0 {
+			head, from, ok = lead, leadAt, true
+		}
+		first := nb.parts[head]
 		cs[i].HeadingPath = first.heading
 		if first.id != "" {
 			cs[i].ChunkID = first.id
 			cs[i].Anchor = first.anchor
 		}
-		if from, ok := at[hit[0]]; ok {
+		if ok {
 			if path := sectionAt(srcs[n-1].Content, nb.prefix+first.start-nb.start, from, first.sections); path != "" {
 				cs[i].HeadingPath = path
 				// The link follows the heading path: a later section
