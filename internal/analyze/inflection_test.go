@@ -10,28 +10,36 @@ func TestInflectedForms(t *testing.T) {
 		text string
 		want []Alternate
 	}{
-		{"How do I define a short alias for a URL?", []Alternate{{"alias", "aliases"}}},
-		{"Aliases: where are they kept?", []Alternate{{"Aliases", "alias"}}},
-		{"Does the analysis need parentheses?", []Alternate{{"analysis", "analyses"}, {"parentheses", "parenthesis"}}},
+		{"How do I define a short alias for a URL?", []Alternate{{"alias", "aliases", true}}},
+		{"Aliases: where are they kept?", []Alternate{{"Aliases", "alias", true}}},
+		{"Does the analysis need parentheses?", []Alternate{{"analysis", "analyses", true}, {"parentheses", "parenthesis", true}}},
 		// basis and axis would bring the common base and axe; this is no noun.
 		{"Is this computed on a per-table basis along each axis?", nil},
 		{"What does the planner do with cases and files?", nil},
-		{"alias ALIAS", []Alternate{{"alias", "aliases"}}},
+		{"alias ALIAS", []Alternate{{"alias", "aliases", true}}},
 		// A name: Hypothesis the library has no plural.
 		{"How do I make Hypothesis try more examples?", nil},
 	} {
 		if got := InflectedForms(tc.text); !slices.Equal(got, tc.want) {
-			t.Errorf("InflectedForms(%q) = %q, want %q", tc.text, got, tc.want)
+			t.Errorf("InflectedForms(%q) = %v, want %v", tc.text, got, tc.want)
 		}
 	}
 }
 
 func TestAlternatesUnderEnglishOnly(t *testing.T) {
 	q := "How do I set an e-mail alias?"
-	if got, want := Alternates(q, "english"), []Alternate{{"e-mail", "email"}, {"alias", "aliases"}}; !slices.Equal(got, want) {
-		t.Errorf("english: %q, want %q", got, want)
+	if got, want := Alternates(q, "english"), []Alternate{{"e-mail", "email", false}, {"alias", "aliases", true}}; !slices.Equal(got, want) {
+		t.Errorf("english: %v, want %v", got, want)
 	}
-	if got, want := Alternates(q, "simple"), []Alternate{{"e-mail", "email"}}; !slices.Equal(got, want) {
-		t.Errorf("simple: %q, want %q", got, want)
+	if got, want := Alternates(q, "simple"), []Alternate{{"e-mail", "email", false}}; !slices.Equal(got, want) {
+		t.Errorf("simple: %v, want %v", got, want)
+	}
+}
+
+func TestAlternatesOfSignedNumbers(t *testing.T) {
+	got := Alternates("Does it handle numbers like 4.2E-34 or (-1e5)?", "simple")
+	want := []Alternate{{"4.2E-34", "+4.2E-34 -4.2E-34", false}, {"-1e5", "1e5 +1e5", false}}
+	if !slices.Contains(got, want[0]) || !slices.Contains(got, want[1]) {
+		t.Errorf("Alternates = %v, want %v", got, want)
 	}
 }

@@ -1,6 +1,7 @@
 package analyze
 
 import (
+	"regexp"
 	"slices"
 	"strings"
 	"unicode"
@@ -200,10 +201,14 @@ func WordRune(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }
 // one) and counts the word present when only its form is.
 type Alternate struct {
 	Word, Form string
+	// Inflected marks a noun's other number (InflectedForms), searched
+	// only where no document writes the word as the question does.
+	Inflected bool
 }
 
 // Alternates returns the question's hyphenated words with their joined
-// forms (HyphenatedWords) and, under the English configuration, its words
+// forms (HyphenatedWords), its numbers in scientific notation with their
+// other signs, and, under the English configuration, its words
 // with the inflected form the English stemmer does not conflate with them
 // (InflectedForms).
 func Alternates(text, tsConfig string) []Alternate {
@@ -211,11 +216,29 @@ func Alternates(text, tsConfig string) []Alternate {
 	for _, w := range HyphenatedWords(text) {
 		out = append(out, Alternate{Word: w, Form: strings.ReplaceAll(w, "-", "")})
 	}
+	for _, m := range scientificNumber.FindAllStringSubmatch(text, -1) {
+		n := m[1]
+		// PostgreSQL's parser keeps a number's sign in its token: the
+		// documents' "+4.2E-34" is no match for the question's
+		// "4.2E-34", which is the same number.
+		bare := strings.TrimLeft(n, "+-")
+		var forms []string
+		for _, f := range []string{bare, "+" + bare, "-" + bare} {
+			if f != n {
+				forms = append(forms, f)
+			}
+		}
+		out = append(out, Alternate{Word: n, Form: strings.Join(forms, " ")})
+	}
 	if tsConfig == "english" {
 		out = append(out, InflectedForms(text)...)
 	}
 	return out
 }
+
+// scientificNumber matches a number in scientific notation, its sign
+// included, standing as a word.
+var scientificNumber = regexp.MustCompile(`(?:^|[\s(])([-+]?[0-9]+(?:\.[0-9]+)?[eE][-+]?[0-9]+)\b`)
 
 // InflectedForms returns the words of text whose singular and plural
 // PostgreSQL's English (Snowball) stemmer reduces to different lexemes,
@@ -256,7 +279,7 @@ func InflectedForms(text string) []Alternate {
 			form = w[:len(w)-2] + "es"
 		}
 		if form != "" {
-			out = append(out, Alternate{Word: tok, Form: form})
+			out = append(out, Alternate{Word: tok, Form: form, Inflected: true})
 		}
 	}
 	return out

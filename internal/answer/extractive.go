@@ -432,11 +432,12 @@ func Extractive(question string, sources []Source, maxSentences int) Result {
 	}
 	docs := make([][]unit, len(sources))
 	runs, messages := quotedRuns(question)
+	pastes := len(messages) > 0 || quotesMessage(question)
 	for i, s := range sources {
 		docs[i] = parseTitledUnits(s.Content, s.HeadingPath, s.Titles, s.Code...)
 		for j := range docs[i] {
 			u := &docs[i][j]
-			u.echo = u.kind == unitCode && echoes(u.text, runs) || u.kind == unitSentence && (restates(u.text, messages) || len(messages) > 0 && pasted(u.text, question))
+			u.echo = u.kind == unitCode && echoes(u.text, runs) || u.kind == unitSentence && (restates(u.text, messages) || pastes && pasted(u.text, question))
 		}
 	}
 	toggles := toggleTerms(question)
@@ -818,7 +819,9 @@ func reorder(sources []Source, order []int) []Source {
 // part: an API reference documents a function again under each module
 // that exports it ("humanfriendly.format_size(num_bytes, …): Format a
 // byte count …" and "humanfriendly.cli.format_size(…)"), and answers
-// quoted the one description two or three times.
+// quoted the one description two or three times; only a signature's name,
+// before "(": "pg_hba.conf" and "pg_ident.conf", "sql/cube.sql" and
+// "sql/seg.sql" are different files.
 func repeats(quotedPassages []string, q string) bool {
 	norm := func(s string) string {
 		s = qualifiedName.ReplaceAllString(s, "$1")
@@ -870,9 +873,10 @@ func repeats(quotedPassages []string, q string) bool {
 	return false
 }
 
-// qualifiedName matches a dotted name of identifiers, its last part
-// captured (humanfriendly.cli.format_size: format_size).
-var qualifiedName = regexp.MustCompile(`\b(?:[A-Za-z_]\w*\.)+([A-Za-z_]\w*)`)
+// qualifiedName matches a dotted name of identifiers called or declared
+// with "(", its last part and the bracket captured
+// (humanfriendly.cli.format_size(: format_size().
+var qualifiedName = regexp.MustCompile(`\b(?:[A-Za-z_]\w*\.)+([A-Za-z_]\w*\()`)
 
 // sentencePunctuation are the marks that separate a sentence's words
 // without saying anything of their own (repeats).
@@ -1979,7 +1983,9 @@ func complete(d []unit, from, to, maxSentences int, query []string, procedure, d
 	if same(to) && d[to].echo && announces(d[to-1].text) && fitsIn(from, to+1, 2) {
 		to++
 	}
-	if d[to-1].echo {
+	// So does one ending on the list whose item is the copy (pexpect's
+	// "The two messages are:", the pasted one first).
+	if d[to-1].echo || echoInList(d[:to]) {
 		for same(to) && (d[to].echo || d[to].item != "" && d[to-1].item != "") && fitsIn(from, to+1, 2) {
 			to++
 		}
@@ -2171,6 +2177,23 @@ func complete(d []unit, from, to, maxSentences int, query []string, procedure, d
 				}
 				break
 			}
+		}
+	}
+	// For a question that asks how, a passage that is a section's opening
+	// sentence stating a need ("You may not need a full validation
+	// process, but still want to check if all the expected values are
+	// present.") goes on to what the section says next, up to two
+	// sentences: what meets the need (configobj's "Provided as part of the
+	// ConfigObj module is the SimpleVal object. This has a dummy check
+	// method that always passes."). Not a need stated in passing further
+	// down ("This can be useful if you want to load them manually", "For
+	// example, you might want to limit a user to …"): what follows those
+	// is the section's next subject.
+	if procedure && to-from == 1 && (from == 0 || d[from-1].section != d[from].section) &&
+		d[from].kind == unitSentence && statesNeed(d[from].text) && !instructs(d[from].text) {
+		for k := to; k < len(d) && k < to+2 && d[k].kind == unitSentence && d[k].section == d[to-1].section && d[k].item == "" &&
+			len(d[k].defines) == 0 && !d[k].echo && fitsIn(from, k+1, 2); k++ {
+			to = k + 1
 		}
 	}
 	// For a question that asks how, a passage of prose alone goes on to the
@@ -2397,6 +2420,30 @@ var releaseWords = map[string]bool{"version": true, "releas": true, "release": t
 
 // pointsOnward matches the opening of a pointer elsewhere.
 var pointsOnward = regexp.MustCompile(`(?i)^(for (more|further) (info|information|details)\b[^.]*\bsee\b|see\b|refer to\b|here(’|')s\b|here (is|are)\b)`)
+
+// statesNeed reports a sentence that states what someone wants or needs
+// to do ("If you want to …", "You may wish to check …", "… but still want
+// to check …"), not how; a need denied ("you may not need to fix them")
+// is none.
+func statesNeed(s string) bool {
+	for _, m := range needWords.FindAllStringIndex(s, -1) {
+		if strings.HasSuffix(strings.ToLower(s[m[0]:m[1]]), " be") {
+			continue // "need to be recorded": a requirement, no one's need
+		}
+		before := strings.Fields(strings.ToLower(s[:m[0]]))
+		if len(before) == 0 || !denials[strings.TrimRight(before[len(before)-1], ",")] && !strings.HasSuffix(before[len(before)-1], "n't") && !strings.HasSuffix(before[len(before)-1], "n’t") {
+			return true
+		}
+	}
+	return false
+}
+
+// needWords matches the words of a need: "want to", "wish to", "need
+// to", "would like to".
+var needWords = regexp.MustCompile(`(?i)\b(want|wish|need|would like|'d like)\s+to\s+(?:[a-z]+)\b`)
+
+// denials are the words before a need that deny it.
+var denials = map[string]bool{"not": true, "no": true, "never": true, "without": true}
 
 // remedyCue matches a sentence that opens by giving the fix for what came
 // before it, or the ways around it ("Either identify and stop the other
@@ -2746,6 +2793,11 @@ func opensWithBackReference(s string) bool {
 	// pronoun: "If there is no route …" and "Unless otherwise configured,
 	// …" refer to nothing.
 	condition := len(f) > 0 && conditions[strings.Trim(f[0], ",;:.()\"'")]
+	// An elliptical condition ("If there is, a new occurrence is logged",
+	// "If so, …", "If not, …") is the question the sentence before asked.
+	if condition && ellipticalCondition.MatchString(strings.Join(f[:min(len(f), 4)], " ")) {
+		return true
+	}
 	// So does a demonstrative inside the condition ("If the files you
 	// compare using this option are …": the option is the previous
 	// sentence's).
@@ -2770,7 +2822,7 @@ func opensWithBackReference(s string) bool {
 		if condition && i > 0 && pronouns[w] || !(condition && i > 0) && backReferences[w] {
 			return true
 		}
-		if i == 0 && !(w == "for" || w == "in" || w == "with" || w == "as" || w == "by" || w == "at" || w == "of" || condition) {
+		if i == 0 && !(w == "for" || w == "in" || w == "with" || w == "as" || w == "by" || w == "at" || w == "of" || timeOrContrast[w] || condition) {
 			return false
 		}
 		if condition && i > 0 && strings.HasSuffix(f[i], ",") {
@@ -2779,6 +2831,16 @@ func opensWithBackReference(s string) bool {
 	}
 	return false
 }
+
+// ellipticalCondition matches the opening of a condition that leaves out
+// what it asks, the sentence before's ("if there is,", "if so,", "if
+// not,", "when it is,").
+var ellipticalCondition = regexp.MustCompile(`^(if|when|unless) (so|not|there (is|are|was|were|isn't|aren't|is not|are not)|it (is|does|isn't|doesn't|is not|does not)),`)
+
+// timeOrContrast are prepositions opening a sentence whose object may be
+// a back-reference ("Before that happens, no processing takes place":
+// Logbook's sentence was quoted without the one it follows).
+var timeOrContrast = map[string]bool{"before": true, "after": true, "unlike": true, "besides": true, "despite": true}
 
 // maxConditionWords bounds the opening condition opensWithBackReference
 // reads for a demonstrative.
@@ -3377,6 +3439,46 @@ func quotedRuns(question string) (runs, messages []string) {
 	}
 	return runs, messages
 }
+
+// echoInList reports whether units end on a list (items, one after
+// another) one of whose items is the question's message: the passage is
+// its last item, or another one (an echo is no evidence, so the passage
+// is often the item beside the message).
+func echoInList(units []unit) bool {
+	for k := len(units) - 1; k >= 0 && units[k].item != ""; k-- {
+		if units[k].echo {
+			return true
+		}
+	}
+	return false
+}
+
+// quotesMessage reports whether the question quotes a message after
+// saying it is one ("What does the error message 'End Of File (EOF) in
+// read(). Exception style platform.' mean?"): a sentence of the page that
+// the question holds whole is then the message pasted (pasted), however
+// its words read; quotedRuns needs marks that the words of this one lose
+// once trimmed. Not a restatement of the message within a longer
+// sentence (restates): "If you get an error: libpq-fe.h: No such file or
+// directory you are missing them" is psycopg2's answer.
+func quotesMessage(question string) bool {
+	if !messageCue.MatchString(question) {
+		return false
+	}
+	for _, m := range quotedSpan.FindAllStringSubmatch(question, -1) {
+		if strings.Count(strings.TrimSpace(flatWords(m[1])), " ") >= 2 {
+			return true
+		}
+	}
+	return false
+}
+
+// messageCue matches a question that speaks of a message it quotes.
+var messageCue = regexp.MustCompile(`(?i)\b(error|message|warning|exception|traceback|says?|saying|prints?|printed|complains?)\b`)
+
+// quotedSpan matches a span of a question between quotation marks that
+// open after a blank and close before one or punctuation.
+var quotedSpan = regexp.MustCompile(`(?:^|[\s(])['"“‘]([^'"“”‘’\n]{15,300})['"”’](?:[\s,.?!:;)]|$)`)
 
 // messageMark reports a word as only a message prints it: a message's head
 // (messageHead) or a word holding "<" or ">" ("<User>").

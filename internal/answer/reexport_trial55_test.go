@@ -26,3 +26,14 @@ func TestReexportedEntryQuotedOnce(t *testing.T) {
 		t.Errorf("the description is quoted %d times, want once:\n%s", n, r.Answer)
 	}
 }
+
+// TestDottedFilesAreNoRepeats: only a signature's dotted name counts by
+// its last part; files named alike are different things.
+func TestDottedFilesAreNoRepeats(t *testing.T) {
+	if repeats([]string{"The pg_hba.conf file is read on start-up and when the server is reloaded."}, "The pg_ident.conf file is read on start-up and when the server is reloaded.") {
+		t.Error("pg_ident.conf's sentence read as a repeat of pg_hba.conf's")
+	}
+	if !repeats([]string{"frob.format_size(num_bytes): Format a byte count."}, "frob.cli.format_size(num_bytes): Format a byte count.") {
+		t.Error("a re-exported signature read as new")
+	}
+}

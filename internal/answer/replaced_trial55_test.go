@@ -30,7 +30,9 @@ func TestReplaced(t *testing.T) {
 		want []string
 	}{
 		{"How do I log to stdout instead of stderr?", []string{"stderr"}},
-		{"How do I keep patches in another folder rather than the default patches folder, and why?", []string{"default"}},
+		{"How do I keep patches in another folder rather than the default folder, and where?", []string{"default"}},
+		{"How do I keep patches rather than the top of the source tree?", nil},
+		{"How do I keep my prompt rather than having it replaced?", nil},
 		{"How do I list files other than hidden ones?", []string{"hidden", "one"}},
 		{"How do I list files?", nil},
 	} {
@@ -57,5 +59,15 @@ func TestWhyKeepsTheReplacedTerm(t *testing.T) {
 	q = "How do I get a 403 Forbidden response instead of a 401 Unauthorized?"
 	if got := questionTerms(q, nil); slices.Contains(got, "401") {
 		t.Errorf("questionTerms(%q) = %q, want 401 left out", q, got)
+	}
+}
+
+// TestWhetherKeepsTheReplacedTerm: asking whether one thing can stand for
+// another, the other is part of the answer (configobj's "The equals sign
+// is the only valid divider").
+func TestWhetherKeepsTheReplacedTerm(t *testing.T) {
+	q := "Can I use a colon instead of an equals sign between keys and values?"
+	if got := questionTerms(q, nil); !slices.Contains(got, "equal") && !slices.Contains(got, "equals") {
+		t.Errorf("questionTerms(%q) = %q, want the equals sign kept", q, got)
 	}
 }

@@ -19,17 +19,21 @@ func TestHeaderlessTableOfValues(t *testing.T) {
 		t.Errorf("answer:\n%s\nwant the 'silent' row quoted as a row, under no header", r.Answer)
 	}
 	for _, c := range []struct {
-		cells []string
+		lines []string
 		want  bool
 	}{
-		{[]string{"Error Code", "Condition Name"}, true},
-		{[]string{"'silent'", "fail silently"}, false},
-		{[]string{"42", "the answer"}, false},
-		{[]string{"--force", "overwrite"}, false},
-		{[]string{"work_mem", "4MB"}, false},
+		{[]string{"'silent' | fail silently", "'raise' | raise"}, true},
+		{[]string{"42 | the answer", "43 | the next"}, true},
+		{[]string{"--force | overwrite", "--quiet | say less"}, true},
+		// A header naming its first column by a code name (drf's style
+		// options) or with words and a code name (the manual's
+		// synchronous_commit table) is a header.
+		{[]string{"base_template | Valid field types | Additional style options", "checkbox.html | BooleanField | hide_label"}, false},
+		{[]string{"synchronous_commit setting | local durable commit", "remote_apply | yes"}, false},
+		{[]string{"Error Code | Condition Name", "42P01 | undefined_table"}, false},
 	} {
-		if got := headerCells(c.cells); got != c.want {
-			t.Errorf("headerCells(%q) = %v, want %v", c.cells, got, c.want)
+		if got := valueColumn(c.lines); got != c.want {
+			t.Errorf("valueColumn(%q) = %v, want %v", c.lines, got, c.want)
 		}
 	}
 }

@@ -418,6 +418,15 @@ func splitUnit(u string) []string {
 			if r == '.' && k < len(u) && (ordinalDate(u[start:i], u[k:]) || spacedInitials(u[start:i], u[k:])) {
 				break
 			}
+			if insideQuote(u[start:j], u[j:]) {
+				// A full stop inside a quotation that closes further on
+				// ("“End Of File (EOF) in read(). Exception style
+				// platform.”") ends no sentence of the paragraph: split,
+				// pexpect's message was quoted "“End Of File (EOF) in
+				// read() [1]. Exception style platform.” [1]", and no
+				// longer read as the message the question pasted.
+				break
+			}
 			if r == '.' && captionNumber.MatchString(u[start:i]) {
 				// A caption's number ("Example 7.1. Creating a table",
 				// "Listing 15-4. The error …") ends no sentence: the
@@ -450,6 +459,21 @@ func splitUnit(u string) []string {
 	}
 	return out
 }
+
+// insideQuote reports whether a sentence so far (before) leaves a double
+// quotation open (“ without its ”, or an odd number of straight ") that
+// the text after it (after) closes within maxQuoteSpan bytes.
+func insideQuote(before, after string) bool {
+	after = after[:min(len(after), maxQuoteSpan)]
+	if strings.Count(before, "“") > strings.Count(before, "”") {
+		return strings.Contains(after, "”")
+	}
+	return strings.Count(before, `"`)%2 == 1 && strings.Contains(after, `"`)
+}
+
+// maxQuoteSpan bounds how far a quotation may run on for insideQuote: a
+// quoted message, not a stray mark.
+const maxQuoteSpan = 200
 
 // literalList matches a piece that is only quoted values separated by
 // commas, "or" or "and" ("‘warn’, ‘raise’, ‘ignore’", "'a' or 'b'.").
@@ -899,13 +923,18 @@ func linked(text string, words [2]string) bool {
 // as a word and its particle, or with a hyphen or an underscore.
 func questionTerms(question string, docs [][]unit) []string {
 	query := uniq(terms(question))
-	if alt := replaced(question); len(alt) > 0 && !asksWhy.MatchString(question) {
+	if alt := replaced(question); len(alt) > 0 && !asksWhy.MatchString(question) && !yesNoQuestion.MatchString(question) {
 		// The asker names what they do not want ("… using Template-style
 		// interpolation instead of %(name)s?"): a passage about it is the
 		// one they know, not the answer, and its identifier's weight had
 		// quoted "For ConfigParser-style interpolation, you specify … by
 		// including %(name)s" above the Template-style sentence. A word
-		// the question also writes outside the phrase stays a term.
+		// the question also writes outside the phrase stays a term. Asking
+		// why ("Why does my request get a 403 instead of a 401?"), the
+		// asker expected it, and the answer tells them apart; asking
+		// whether ("Should I use TRUNCATE rather than DELETE …?", "Can I
+		// use a colon instead of an equals sign …?"), the answer weighs
+		// both ("The equals sign is the only valid divider").
 		kept := slices.DeleteFunc(slices.Clone(query), func(t string) bool { return alt[t] })
 		if len(kept) > 0 {
 			query = kept
@@ -957,7 +986,11 @@ func questionTerms(question string, docs [][]unit) []string {
 
 // replaced returns the terms a question writes only in a phrase naming
 // what it wants replaced ("instead of X", "rather than X", "other than
-// X", to the end of the clause).
+// X", to the end of the clause), when the phrase names a thing in a word
+// or two: a longer one, or one telling what happens ("rather than having
+// it replaced with a unique one", "instead of the top of the source
+// tree"), holds the words the page that answers uses (pxssh's
+// UNIQUE_PROMPT, autoconf's aux directory).
 func replaced(question string) map[string]bool {
 	locs := replacedPhrase.FindAllStringIndex(question, -1)
 	if locs == nil {
@@ -969,7 +1002,12 @@ func replaced(question string) map[string]bool {
 	for _, l := range locs {
 		rest.WriteString(question[at:l[0]])
 		end := l[1] + strings.IndexAny(question[l[1]:]+"?", ",;?!:")
-		for _, t := range terms(question[l[1]:end]) {
+		phrase := question[l[1]:end]
+		ts := uniq(terms(phrase))
+		if first := strings.Fields(phrase); len(ts) > maxReplacedTerms || len(first) > 0 && strings.HasSuffix(strings.ToLower(first[0]), "ing") {
+			continue // left in the rest: its words are the question's
+		}
+		for _, t := range ts {
 			alt[t] = true
 		}
 		at = end
@@ -980,6 +1018,13 @@ func replaced(question string) map[string]bool {
 	}
 	return alt
 }
+
+// maxReplacedTerms bounds the terms of a phrase replaced reads as naming
+// a thing.
+const maxReplacedTerms = 2
+
+// yesNoQuestion matches a question asking whether, by its first word.
+var yesNoQuestion = regexp.MustCompile(`(?i)^\W*(can|could|should|shall|is|are|was|were|does|do|did|will|would|may|might|must|has|have)\b`)
 
 // asksWhy matches a question asking for a reason.
 var asksWhy = regexp.MustCompile(`(?i)\bwhy\b`)

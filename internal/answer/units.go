@@ -342,7 +342,7 @@ func parseTitledUnits(content, headingPath string, titles []string, code ...Span
 				if isSeparatorRow(cells) {
 					continue
 				}
-				if i == 0 && headerCells(cells) {
+				if i == 0 && headerCells(cells) && !valueColumn(lines) {
 					header = cells
 					if len(lines) > 1 {
 						continue
@@ -1055,9 +1055,6 @@ func exampleLike(t string) bool {
 // is by default 262,144. …") was quoted as "Processes: Atoms; The maximum
 // number …: By default, the maximum number of atoms …".
 func headerCells(cells []string) bool {
-	if len(cells) > 0 && valueCell(strings.TrimSpace(cells[0])) {
-		return false
-	}
 	for _, c := range cells {
 		c = strings.TrimSpace(c)
 		if len(strings.Fields(c)) > maxHeaderWords || strings.HasSuffix(c, ".") && len(strings.Fields(c)) > 1 {
@@ -1067,11 +1064,33 @@ func headerCells(cells []string) bool {
 	return true
 }
 
-// valueCell reports whether a table's first cell is a value, which no
-// header labels its column with: a quoted literal, a number, an option or
-// a code name ("'silent' | fail silently" opened Logbook's table of error
-// behaviours, which has no header, and its rows were quoted as
-// "'silent': 'print'; fail silently: print the stacktrace …").
+// valueColumn reports whether a table's first two rows open with a value
+// each (valueCell): its first row is then a row like the second, no
+// header ("'silent' | fail silently" above "'raise' | raise a catchable
+// exception" opened Logbook's table of error behaviours, and its rows
+// were quoted "'silent': 'print'; fail silently: print the stacktrace
+// …"). A header may name a column by a code name ("base_template",
+// above "checkbox.html"): one value alone says nothing.
+func valueColumn(lines []string) bool {
+	n := 0
+	for _, l := range lines {
+		cells := tableCells(l)
+		if isSeparatorRow(cells) || len(cells) == 0 {
+			continue
+		}
+		if !valueCell(strings.TrimSpace(cells[0])) {
+			return false
+		}
+		if n++; n == 2 {
+			return true
+		}
+	}
+	return false
+}
+
+// valueCell reports whether a table's cell is a value, not a label: a
+// quoted literal, a number, or one token that is an option or a code name
+// ("--force", "work_mem", "f(x)").
 func valueCell(c string) bool {
 	if c == "" {
 		return false
@@ -1082,7 +1101,7 @@ func valueCell(c string) bool {
 	if _, err := strconv.ParseFloat(strings.TrimSuffix(c, "%"), 64); err == nil {
 		return true
 	}
-	return c[0] == '-' || strings.ContainsAny(c, "_(=")
+	return !strings.ContainsAny(c, " \t") && (c[0] == '-' || strings.ContainsAny(c, "_(="))
 }
 
 // maxHeaderWords bounds the words of a header cell (headerCells).

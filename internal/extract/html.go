@@ -1319,10 +1319,11 @@ func (w *htmlWalker) walk(n *html.Node) {
 	if (n.DataAtom == atom.Ul || n.DataAtom == atom.Ol) && generatedIndexList(n) {
 		// Sphinx's "Indices and tables" (links to the generated index,
 		// the module index and the search page) is chrome wherever it
-		// is: on a landing page with nothing else (configobj's and
-		// humanfriendly's index.html: a title, "Contents:" and these),
-		// its three lines kept the page a document.
-		w.tocWords += len(strings.Fields(textContent(n)))
+		// is: on a landing page of a toctree and nothing else
+		// (configobj's and humanfriendly's index.html: a title,
+		// "Contents:" and these), its three lines kept the page a
+		// document. Not counted as a toctree: a page of a sentence above
+		// it stays one.
 		return
 	}
 	if n.DataAtom == atom.Div && hasToken(n, toctreeTokens) && linkTree(n) {

@@ -34,6 +34,12 @@ func TestHTMLSphinxIndicesAndTablesAreChrome(t *testing.T) {
 	if !strings.Contains(doc.Text, "keeping their comments") || strings.Contains(doc.Text, "Module Index") {
 		t.Errorf("text:\n%s\nwant the prose kept and the index links left out", doc.Text)
 	}
+	// A short page without a toctree stays a document.
+	short := `<html><head><title>frob</title></head><body><div class="body" role="main">
+<section id="welcome"><h1>Welcome to frob’s documentation!</h1><p>Frob reads and writes INI.</p></section>` + indices + `</div></body></html>`
+	if doc := mustExtract(t, "html", short); !strings.Contains(doc.Text, "reads and writes INI") {
+		t.Errorf("text:\n%s\nwant the short page kept", doc.Text)
+	}
 	// A list of links to the site's own pages by name is content.
 	pages := `<html><head><title>frob</title></head><body><div class="body" role="main"><h1>frob</h1>
 <p>frob reads and writes configuration files.</p><p>See also:</p><ul><li><p><a href="search.html">Search Page</a></p></li><li><p><a href="usage.html">Usage</a></p></li></ul></div></body></html>`

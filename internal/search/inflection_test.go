@@ -50,3 +50,29 @@ func TestNounInEitherNumber(t *testing.T) {
 		t.Errorf("canvas: absent share %.3f; want canvas absent", resp.Signals.AbsentShare)
 	}
 }
+
+// TestOtherNumberOnlyWhereTheWordIsAbsent: the other number is searched
+// only when no readable chunk has the word as the question writes it: a
+// corpus writing "aliases" answers "lexer aliases" by that word alone,
+// and the chunks writing "alias" (another lexeme) do not rank for it
+// (Pygments' entries taking an alias argument had outranked the lexer the
+// question asked about).
+func TestOtherNumberOnlyWhereTheWordIsAbsent(t *testing.T) {
+	t.Parallel()
+	docs := map[string]string{
+		"lexers.md": "# Lexers\n\nEach lexer lists its aliases, the short names it is found by.",
+		"lookup.md": "# Lookup\n\nThe function takes an alias and returns the matching alias entry, alias by alias.",
+	}
+	tt, s := corpusTenant(t, "inflectabsent", "english", docs)
+	resp, err := s.Search(context.Background(), tt, search.Request{Query: "Which lexer aliases are there?", TopK: 5, Only: "keyword"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, r := range resp.Results {
+		got = append(got, r.SourceURI)
+	}
+	if len(got) != 1 || got[0] != "lexers.md" {
+		t.Errorf("keyword leg %q, want lexers.md alone: the documents write aliases, so alias is not searched", got)
+	}
+}

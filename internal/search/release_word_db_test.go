@@ -144,6 +144,7 @@ func TestReleaseInTheSiteTitle(t *testing.T) {
 		"changelog.md": "---\ntitle: Frobbook Changelog — Frobbook\n---\n\nVersion 1.5.1\n\nReleased on August 20th, 2019\n\n- Added support for asyncio and contextvars\n\n" +
 			"Version 1.4.3\n\nReleased on January 16th, 2019\n\n- Fixed the package upload of 1.4.2",
 		"quickstart.md": "---\ntitle: Quickstart — Frobbook\n---\n\nA Frobbook logger writes records to the handlers on its stack.",
+		"fdl.md":        "---\ntitle: GNU Free Documentation License — Frobbook\n---\n\nVersion 1.3, 3 November 2008\n\nCopyright © 2000 Free Software Foundation, Inc.",
 	}
 	nt, ns := corpusTenant(t, "relnotes", "english", notes)
 	resp, err = ns.Search(context.Background(), nt, search.Request{Query: "What new features and breaking changes were introduced in Frobbook 2.0?", TopK: 3})
@@ -159,5 +160,14 @@ func TestReleaseInTheSiteTitle(t *testing.T) {
 	}
 	if len(resp.MissingTerms) != 0 {
 		t.Errorf("Frobbook 1.5.1, whose notes the change log has: missing %q, want none", resp.MissingTerms)
+	}
+	// The licence's "Version 1.3, 3 November 2008" is no release of the
+	// product: the number does not end its line.
+	resp, err = ns.Search(context.Background(), nt, search.Request{Query: "What changed in Frobbook 1.3?", TopK: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if resp.Confidence > 0.1 || !slices.Contains(resp.MissingTerms, "Frobbook 1.3") {
+		t.Errorf("Frobbook 1.3 over a licence's version line: confidence %.3f, missing %q; want capped with the release named", resp.Confidence, resp.MissingTerms)
 	}
 }

@@ -1,6 +1,7 @@
 package search
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"slices"
@@ -52,6 +53,11 @@ type legQuery struct {
 	// search adds: the question's own terms.
 	requiredText string
 	alternates   []analyze.Alternate
+	// legText is the keyword leg's text: keywordText without the nouns'
+	// other numbers, which the leg adds (words, forms) only where no
+	// readable chunk has the word as written.
+	legText      string
+	words, forms []string
 	kana         bool // the question holds kana (analyze.AbsentBigramCounts)
 	// wording are the lexemes of the words phrasing the request
 	// (requestWording): no evidence when no chunk has them.
@@ -224,7 +230,7 @@ func (s *Searcher) queueRetrieval(b *pgx.Batch, q legQuery, out *legResults) err
 				}
 				return nil
 			})
-		store.QueueKeywordLeg(b, store.KeywordLegParams{TSConfig: q.tsConfig, TenantID: q.tenantID, Query: q.keywordText,
+		store.QueueKeywordLeg(b, store.KeywordLegParams{TSConfig: q.tsConfig, TenantID: q.tenantID, Query: cmp.Or(q.legText, q.keywordText), Words: q.words, Forms: q.forms,
 			K1: q.k1, B: q.b, PerTerm: s.PerTermCap(), N: q.n, Filtered: q.filtered, Prefix: q.prefix, Metadata: q.metadata},
 			collectHits(&out.kw))
 		if len(q.probes) > 0 {

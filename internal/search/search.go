@@ -460,12 +460,17 @@ func (s *Searcher) retrieve(ctx context.Context, t tenant.Tenant, p plan, resp *
 	if p.useKeyword {
 		lq.keywordText = analyze.Query(p.req.Query)
 		lq.requiredText = lq.keywordText
-		if lq.alternates = analyze.Alternates(p.req.Query, t.TSConfig); len(lq.alternates) > 0 {
-			forms := make([]string, len(lq.alternates))
-			for i, a := range lq.alternates {
-				forms[i] = a.Form
+		lq.legText = lq.keywordText
+		for _, a := range analyze.Alternates(p.req.Query, t.TSConfig) {
+			lq.alternates = append(lq.alternates, a)
+			lq.keywordText += "\n" + a.Form
+			if a.Inflected {
+				// Searched only where no readable chunk has the word
+				// as written (store.KeywordLegParams.Words).
+				lq.words, lq.forms = append(lq.words, a.Word), append(lq.forms, a.Form)
+			} else {
+				lq.legText += "\n" + a.Form
 			}
-			lq.keywordText += "\n" + strings.Join(forms, " ")
 		}
 		lq.kana = analyze.HasKana(p.req.Query)
 		lq.wording = requestWording(p.req.Query)

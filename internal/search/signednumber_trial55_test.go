@@ -3,6 +3,7 @@ package search_test
 import (
 	"context"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/ragd-dev/ragd/internal/search"
@@ -26,8 +27,15 @@ func TestSignedScientificNumberIsWritten(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if len(resp.MissingTerms) != 0 {
-			t.Errorf("%q: missing %q; the document writes +4.2E-34", q, resp.MissingTerms)
+		if len(resp.MissingTerms) != 0 || strings.Contains(resp.ConfidenceReason, "4.2") {
+			t.Errorf("%q: missing %q, reason %q; the document writes +4.2E-34", q, resp.MissingTerms, resp.ConfidenceReason)
+		}
+		kw, err := s.Search(context.Background(), tt, search.Request{Query: q, TopK: 3, Only: "keyword"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.ContainsFunc(kw.Results, func(r search.Result) bool { return r.SourceURI == "floats.md" }) {
+			t.Errorf("%q: keyword leg %v, want floats.md matched by the number", q, kw.Results)
 		}
 	}
 	resp, err := s.Search(context.Background(), tt, search.Request{Query: "How do I sort strings with numbers like 7.1E-12?", TopK: 3})

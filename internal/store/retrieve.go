@@ -52,6 +52,25 @@ import (
 // The settings are local to the transaction, which is the whole batch, so
 // QueueVectorLeg must be the last call on a batch: it queues them right
 // before the HNSW statement, and no other plan sees them.
+// lexemesFormsExpr is lexemesExpr with the forms of the words no readable
+// chunk has ($11 words, $12 forms; keywordLegForms).
+const lexemesFormsExpr = `(SELECT array(SELECT l FROM unnest(tsvector_to_array(to_tsvector(CAST($1::text AS regconfig), $3::text))) AS l
+	UNION SELECT f FROM unnest($11::text[], $12::text[]) AS a (word, form)
+	CROSS JOIN LATERAL unnest(tsvector_to_array(to_tsvector(CAST($1::text AS regconfig), a.form))) AS f
+	WHERE NOT EXISTS (SELECT 1 FROM unnest(tsvector_to_array(to_tsvector(CAST($1::text AS regconfig), a.word))) AS w (lexeme)
+	                  CROSS JOIN LATERAL (SELECT 1 FROM postings p WHERE p.tenant_id = $2 AND p.lexeme = w.lexeme LIMIT 1) h)))::text[]`
+
+// keywordLegForms is keywordLeg with the other number of the
+// question's nouns ($11 the words as written, $12 their forms:
+// analyze.InflectedForms) searched where no chunk the caller can read
+// has the word as written: a word the documents write in the
+// question's number keeps its one term (Pygments' "lexer aliases",
+// searched for "alias" too, ranked the entries taking an alias
+// argument above the lexer asked about). A posting probe per lexeme,
+// as missingTerms' (the postings policy filters by the caller's
+// principals).
+var keywordLegForms = strings.ReplaceAll(keywordLeg, lexemesExpr, lexemesFormsExpr)
+
 // literalProbeDF bounds the chunks the missing-terms probe reads for one
 // literal probe (see missingTerms).
 const literalProbeDF = "1000"
@@ -251,7 +270,7 @@ CROSS JOIN LATERAL (SELECT e.name || '[[:space:]]+[({[]?[vV]?[0-9]' AS pattern,
                            '(^|[^[:alnum:]_])' || initcap(n.name) || '[[:space:]]+[vV]?[0-9]+\.[0-9]' AS named,
                            '[^.!?[:space:]][ \t]+' || initcap(n.name) || '([^[:alnum:]_]|$)' AS proper,
                            e.name || '[[:space:]]+[vV]?[0-9]+(\.[0-9]+)+[[:space:]]+(documentation|docs|manual)([^[:alnum:]_]|$)' AS titled,
-                           '(>[[:space:]]*|(^|\n))(version|release)[[:space:]]+v?[0-9]+(\.[0-9]+)+[[:space:]]*(\n|$)' AS notes) r
+                           '(>[[:space:]]*|(^|\n))(version|release)[[:space:]]+v?[0-9]+(\.[0-9]+)+[[:space:]]*(\n|>|$)' AS notes) r
 CROSS JOIN LATERAL (SELECT 1 FROM term_stats t WHERE t.tenant_id = $2 AND t.lexeme = l.lexeme AND t.df <= ` + versionedProbeDF + `) s
 CROSS JOIN LATERAL (SELECT 1 FROM postings p JOIN chunks c ON c.tenant_id = p.tenant_id AND c.id = p.chunk_id
                     WHERE p.tenant_id = $2 AND p.lexeme = l.lexeme
@@ -276,7 +295,9 @@ WHERE NOT n.dotted OR pn.hit IS NOT NULL`
 // "Requests 2.28.1 documentation"): "Which Python versions does Jinja 3.1
 // support?" was refused over every page of Jinja 3.1's documentation. So
 // does a release's section of a page titled with the name, its heading or
-// a line of its own "Version 1.5.1" ("Changelog — Logbook"). The chunks read are those holding
+// a line of its own "Version 1.5.1" ("Changelog — Logbook"), the number
+// ending it: the GNU FDL's "Version 1.3, 3 November 2008" under
+// "Autoconf > … License" is no release of Autoconf. The chunks read are those holding
 // the name's first lexeme, until one matches; a name in more than
 // versionedProbeDF chunks is not looked for and its release counts as
 // written (a common name is no evidence of absence), as for versionedNames.
@@ -291,7 +312,7 @@ LEFT JOIN LATERAL (SELECT 1 AS hit FROM postings p JOIN chunks c ON c.tenant_id 
                           OR c.heading_path ~* ('(^|[^[:alnum:]_])' || regexp_replace(r.name, '([^[:alnum:][:space:]])', '\\\1', 'g') ||
                                         '([[:space:]]+[[:alpha:]]+){0,2}[[:space:]]+[(]?[vV]?' || replace(r.number, '.', '\.') || '([^0-9]|$)')
                           OR c.heading_path ~* ('(^|[^[:alnum:]_])' || regexp_replace(r.name, '([^[:alnum:][:space:]])', '\\\1', 'g') || '([^[:alnum:]_]|$)')
-                             AND (c.heading_path || E'\n' || c.content) ~* ('(>[[:space:]]*|(^|\n))(version|release)[[:space:]]+v?' || replace(r.number, '.', '\.') || '([^0-9]|$)'))
+                             AND (c.heading_path || E'\n' || c.content) ~* ('(>[[:space:]]*|(^|\n))(version|release)[[:space:]]+v?' || replace(r.number, '.', '\.') || '(\.[0-9]+)*[[:space:]]*(\n|>|$)'))
                    LIMIT 1) h ON true
 WHERE t.df > ` + versionedProbeDF + ` OR h.hit IS NOT NULL`
 
@@ -622,11 +643,20 @@ type KeywordLegParams struct {
 	Filtered bool
 	Prefix   string
 	Metadata []byte
+	// Words and Forms (pairwise) are the question's nouns and their other
+	// number, searched where no readable chunk has the word
+	// (keywordLegForms); nil for none.
+	Words, Forms []string
 }
 
 // QueueKeywordLeg queues the keyword leg on b; fn receives its rows, best
 // first, with Matched set, when the batch is closed.
 func QueueKeywordLeg(b *pgx.Batch, p KeywordLegParams, fn func([]LegRow) error) {
+	if len(p.Words) > 0 {
+		b.Queue(keywordLegForms, p.TSConfig, p.TenantID, p.Query, p.K1, p.B, p.PerTerm, p.N, p.Filtered, p.Prefix, p.Metadata, p.Words, p.Forms).
+			Query(collectLegRows(fn, true))
+		return
+	}
 	b.Queue(keywordLeg, p.TSConfig, p.TenantID, p.Query, p.K1, p.B, p.PerTerm, p.N, p.Filtered, p.Prefix, p.Metadata).
 		Query(collectLegRows(fn, true))
 }
