@@ -31,7 +31,8 @@ func TestReplaced(t *testing.T) {
 	}{
 		{"How do I log to stdout instead of stderr?", []string{"stderr"}},
 		{"How do I keep patches in another folder rather than the default folder, and where?", []string{"default"}},
-		{"How do I keep patches rather than the top of the source tree?", nil},
+		{"How do I keep patches rather than the top of the source tree?", []string{"top"}},
+		{"How do I log to stdout instead of the colorful console format?", []string{"colorful", "console", "format"}},
 		{"How do I keep my prompt rather than having it replaced?", nil},
 		{"How do I list files other than hidden ones?", []string{"hidden", "one"}},
 		{"How do I list files?", nil},

@@ -986,11 +986,11 @@ func questionTerms(question string, docs [][]unit) []string {
 
 // replaced returns the terms a question writes only in a phrase naming
 // what it wants replaced ("instead of X", "rather than X", "other than
-// X", to the end of the clause), when the phrase names a thing in a word
-// or two: a longer one, or one telling what happens ("rather than having
-// it replaced with a unique one", "instead of the top of the source
-// tree"), holds the words the page that answers uses (pxssh's
-// UNIQUE_PROMPT, autoconf's aux directory).
+// X", to the end of the clause or the first preposition), when the
+// phrase names a thing in three words or fewer: a longer one, or one
+// telling what happens ("rather than having it replaced with a unique
+// one"), holds the words the page that answers uses (pxssh's
+// UNIQUE_PROMPT).
 func replaced(question string) map[string]bool {
 	locs := replacedPhrase.FindAllStringIndex(question, -1)
 	if locs == nil {
@@ -1002,6 +1002,12 @@ func replaced(question string) map[string]bool {
 	for _, l := range locs {
 		rest.WriteString(question[at:l[0]])
 		end := l[1] + strings.IndexAny(question[l[1]:]+"?", ",;?!:")
+		if m := phraseEnd.FindStringIndex(question[l[1]:end]); m != nil {
+			// The thing named ends where a preposition or a conjunction
+			// goes on ("instead of HTML pages in my API"): what follows
+			// is the question's.
+			end = l[1] + m[0]
+		}
 		phrase := question[l[1]:end]
 		ts := uniq(terms(phrase))
 		if first := strings.Fields(phrase); len(ts) > maxReplacedTerms || len(first) > 0 && strings.HasSuffix(strings.ToLower(first[0]), "ing") {
@@ -1021,7 +1027,10 @@ func replaced(question string) map[string]bool {
 
 // maxReplacedTerms bounds the terms of a phrase replaced reads as naming
 // a thing.
-const maxReplacedTerms = 2
+const maxReplacedTerms = 3
+
+// phraseEnd matches the word that ends the thing a replaced phrase names.
+var phraseEnd = regexp.MustCompile(`(?i)\s(in|on|for|with|from|by|at|of|so|when|while|because|and|or|but|to|into|under|within|via|using|that|which)\s`)
 
 // yesNoQuestion matches a question asking whether, by its first word.
 var yesNoQuestion = regexp.MustCompile(`(?i)^\W*(can|could|should|shall|is|are|was|were|does|do|did|will|would|may|might|must|has|have)\b`)

@@ -216,6 +216,10 @@ var wordingLexemes = map[string][]string{
 	// a glossary need not write the verb.
 	"mean": {"mean"}, "means": {"mean", "means"}, "meant": {"meant"}, "define": {"defin", "define"},
 	"happen": {"happen"}, "happens": {"happen", "happens"}, "happened": {"happen", "happened"},
+	// Asking where something is or comes from ("Where do its choices come
+	// from?", "Where can I find …"): django-filter's AllValuesFilter
+	// question was refused for "come".
+	"come": {"come"}, "comes": {"come", "comes"}, "came": {"came"}, "find": {"find"},
 }
 
 // requestWording returns the lexemes of query's words that phrase the

@@ -472,6 +472,7 @@ func (s *Searcher) retrieve(ctx context.Context, t tenant.Tenant, p plan, resp *
 				lq.legText += "\n" + a.Form
 			}
 		}
+		lq.ordinary = ordinaryWords(p.req.Query)
 		lq.kana = analyze.HasKana(p.req.Query)
 		lq.wording = requestWording(p.req.Query)
 		_, lq.phrasing = analyze.QuestionLanguage(p.req.Query)
