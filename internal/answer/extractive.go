@@ -602,7 +602,16 @@ func Extractive(question string, sources []Source, maxSentences int) Result {
 func besideQuoted(question string, query []string, sources []Source, docs [][]unit, src, from, to int) (passage, bool) {
 	said := map[string]bool{}
 	for _, u := range docs[src][from:to] {
-		for _, t := range u.terms {
+		ts := u.terms
+		if u.head {
+			// A signature lists its parameters without saying what they
+			// do: a parameter the question names is not said by it, and
+			// its item further down the entry says it
+			// ("json_ensure_ascii (bool) – Passed to json.dumps …" under
+			// logzero's setup_logger(…, json_ensure_ascii=False)).
+			ts = terms(withoutParameters(u.text))
+		}
+		for _, t := range ts {
 			said[t] = true
 		}
 	}
@@ -648,6 +657,28 @@ func besideQuoted(question string, query []string, sources []Source, docs [][]un
 		return passage{}, false
 	}
 	return per[src], true
+}
+
+// withoutParameters returns a definition's head without its first
+// parenthesised list ("f(a, b=1): Does x." gives "f: Does x."); the head
+// as it is when it holds none.
+func withoutParameters(head string) string {
+	open := strings.IndexByte(head, '(')
+	if open < 0 {
+		return head
+	}
+	depth := 0
+	for i := open; i < len(head); i++ {
+		switch head[i] {
+		case '(':
+			depth++
+		case ')':
+			if depth--; depth == 0 {
+				return head[:open] + head[i+1:]
+			}
+		}
+	}
+	return head
 }
 
 // inEntry reports whether unit i of d lies after the passage [from, to)

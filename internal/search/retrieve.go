@@ -339,16 +339,21 @@ func ordinary(words []string, lexeme string) bool {
 // ordinaryWords returns the words of query written in lower-case ASCII
 // letters only, three or more (the first word also when only its initial
 // is a capital): not a name ("Perl", "Kafka", "Mittagsmenü"), an
-// identifier, a number, a hyphenated or joined word, or a word of a
-// script without spaces, whose absence counts whatever the tenant's size.
+// identifier, a number, a hyphenated or joined word, a word of a script
+// without spaces, or the word a determiner makes the subject ("the like
+// operator", as for requestWording), whose absence counts whatever the
+// tenant's size.
 func ordinaryWords(query string) []string {
 	var out []string
+	prev := ""
 	for i, f := range strings.Fields(query) {
 		w := strings.Trim(f, ".,;:!?\"'()[]“”‘’")
+		before := prev
+		prev = strings.ToLower(w)
 		if i == 0 && len(w) > 1 && w[0] >= 'A' && w[0] <= 'Z' {
 			w = strings.ToLower(w[:1]) + w[1:]
 		}
-		if len(w) < 3 || strings.IndexFunc(w, func(r rune) bool { return r < 'a' || r > 'z' }) >= 0 {
+		if len(w) < 3 || strings.IndexFunc(w, func(r rune) bool { return r < 'a' || r > 'z' }) >= 0 || determiners[before] {
 			continue
 		}
 		out = append(out, w)
