@@ -218,12 +218,8 @@ func Alternates(text, tsConfig string) []Alternate {
 	}
 	for _, m := range scientificNumber.FindAllStringSubmatch(text, -1) {
 		n := m[1]
-		// PostgreSQL's parser keeps a number's sign in its token: the
-		// documents' "+4.2E-34" is no match for the question's
-		// "4.2E-34", which is the same number.
-		bare := strings.TrimLeft(n, "+-")
 		var forms []string
-		for _, f := range []string{bare, "+" + bare, "-" + bare} {
+		for _, f := range SignedForms(n) {
 			if f != n {
 				forms = append(forms, f)
 			}
@@ -236,9 +232,28 @@ func Alternates(text, tsConfig string) []Alternate {
 	return out
 }
 
-// scientificNumber matches a number in scientific notation, its sign
-// included, standing as a word.
-var scientificNumber = regexp.MustCompile(`(?:^|[\s(])([-+]?[0-9]+(?:\.[0-9]+)?[eE][-+]?[0-9]+)\b`)
+// SignedForms returns a number in scientific notation written with no
+// sign, "+" and "-" ("4.2E-34", "+4.2E-34", "-4.2E-34"); nil for a word
+// that is no such number. PostgreSQL's parser keeps a number's sign in its
+// token, so the documents' "+4.2E-34" is no match for the question's
+// "4.2E-34", which is the same number.
+func SignedForms(w string) []string {
+	if !scientificWord.MatchString(w) {
+		return nil
+	}
+	bare := strings.TrimLeft(w, "+-")
+	return []string{bare, "+" + bare, "-" + bare}
+}
+
+// scientificPattern is a number in scientific notation, its sign included.
+const scientificPattern = `[-+]?[0-9]+(?:\.[0-9]+)?[eE][-+]?[0-9]+`
+
+var (
+	// scientificNumber finds one standing as a word in a text.
+	scientificNumber = regexp.MustCompile(`(?:^|[\s(])(` + scientificPattern + `)\b`)
+	// scientificWord matches a word that is one.
+	scientificWord = regexp.MustCompile(`^` + scientificPattern + `$`)
+)
 
 // InflectedForms returns the words of text whose singular and plural
 // PostgreSQL's English (Snowball) stemmer reduces to different lexemes,
@@ -261,7 +276,7 @@ func InflectedForms(text string) []Alternate {
 	seen := map[string]bool{}
 	for i, tok := range strings.FieldsFunc(text, func(r rune) bool { return !unicode.IsLetter(r) || Unspaced(r) }) {
 		w := strings.ToLower(tok)
-		if len(w) < 4 || seen[w] || !isASCIILetters(w) || i > 0 && tok[0] != w[0] {
+		if len(w) < 4 || seen[w] || !IsASCIILetters(w) || i > 0 && tok[0] != w[0] {
 			// A capitalised word inside the question is a name
 			// ("Hypothesis", "DATABASES"), which has no other number.
 			continue
@@ -285,7 +300,8 @@ func InflectedForms(text string) []Alternate {
 	return out
 }
 
-func isASCIILetters(w string) bool {
+// IsASCIILetters reports whether w is lower-case ASCII letters only.
+func IsASCIILetters(w string) bool {
 	for i := 0; i < len(w); i++ {
 		if w[i] < 'a' || w[i] > 'z' {
 			return false

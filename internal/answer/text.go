@@ -800,7 +800,7 @@ func uniq(ts []string) []string {
 // -ing, -ed (undoubling a final consonant), then a final -e. It is applied to
 // question and sources alike, so only consistency matters.
 func stem(w string) string {
-	if len(w) <= 3 || !isASCIILetters(w) {
+	if len(w) <= 3 || !analyze.IsASCIILetters(w) {
 		return w
 	}
 	switch {
@@ -837,15 +837,6 @@ func undouble(w string) string {
 		return w[:n-1]
 	}
 	return w
-}
-
-func isASCIILetters(w string) bool {
-	for i := 0; i < len(w); i++ {
-		if w[i] < 'a' || w[i] > 'z' {
-			return false
-		}
-	}
-	return true
 }
 
 // stopWords are English function words and question words, which carry no

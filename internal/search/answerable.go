@@ -691,9 +691,6 @@ type questionNames struct {
 // probeWords returns the query's probes (namesOf).
 func probeWords(query string) []probe { return namesOf(query).probes }
 
-// scientific matches a number in scientific notation, unsigned.
-var scientific = regexp.MustCompile(`^[0-9]+(?:\.[0-9]+)?[eE][-+]?[0-9]+$`)
-
 // namesOf finds the names, identifiers, options and releases query writes.
 func namesOf(query string) questionNames {
 	n := questionNames{releases: releases(query), options: commandOptions(query), members: qualifiedMembers(query), forms: map[string]bool{}}
@@ -723,13 +720,11 @@ func namesOf(query string) questionNames {
 		}
 		seen[w] = true
 		pr := probe{word: w, text: w}
-		if scientific.MatchString(w) {
-			// PostgreSQL's parser keeps a number's sign in its token
-			// ("+4.2E-34" is the lexeme +4.2e-34): the number written
-			// with either sign, or none, is the one the question names
-			// (natsort's "such as 5, 0.4, -4.78, +4.2E-34" was in no
-			// document, and the question refused).
-			pr.text = w + " +" + w + " -" + w
+		if forms := analyze.SignedForms(w); forms != nil {
+			// The number written with either sign, or none, is the one
+			// the question names (natsort's "such as 5, 0.4, -4.78,
+			// +4.2E-34" was in no document, and the question refused).
+			pr.text = strings.Join(forms, " ")
 		}
 		if strings.Contains(w, "_") {
 			pr.text, pr.literal = analyze.CompoundTerms(w), true

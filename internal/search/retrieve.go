@@ -353,7 +353,7 @@ func ordinaryWords(query string) []string {
 		if i == 0 && len(w) > 1 && w[0] >= 'A' && w[0] <= 'Z' {
 			w = strings.ToLower(w[:1]) + w[1:]
 		}
-		if len(w) < 3 || strings.IndexFunc(w, func(r rune) bool { return r < 'a' || r > 'z' }) >= 0 || determiners[before] {
+		if len(w) < 3 || !analyze.IsASCIILetters(w) || determiners[before] {
 			continue
 		}
 		out = append(out, w)
