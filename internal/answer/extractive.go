@@ -1072,6 +1072,7 @@ func bestPassage(question string, query []string, sources []Source, docs [][]uni
 		names          bool
 		instructs      bool
 		locates        bool
+		lasts          bool
 		option         bool
 	}
 	qi := make(map[string]int, len(query))
@@ -1085,6 +1086,12 @@ func bestPassage(question string, query []string, sources []Source, docs [][]uni
 	// above it holds the same words and said nothing of how.
 	procedure := asksProcedure(question)
 	where := asksWhere.MatchString(lowerQ) && !asksPositionInside.MatchString(lowerQ)
+	// A question asking how long is answered by a sentence that gives a
+	// duration or names one (givesDuration): Flask-Login's row for
+	// REMEMBER_COOKIE_DOMAIN, which holds the question's words as the
+	// row for REMEMBER_COOKIE_DURATION does ("… Default: 365 days"),
+	// answered how long the cookie lasts in a held-out trial.
+	howLong := asksHowLong.MatchString(lowerQ)
 	// For a question asking which option does something and naming none,
 	// a sentence or code that names a command-line option named for what
 	// the question asks (namesAskedOption) is what it asks for: "If you
@@ -1159,8 +1166,17 @@ func bestPassage(question string, query []string, sources []Source, docs [][]uni
 			}
 			// Printed output names nothing the asker writes or runs.
 			f.names = u.kind == unitCode && !u.output || u.kind != unitCode && namesThing(u.text, lowerQ)
-			f.instructs = procedure && u.kind != unitCode && instructs(u.text)
+			// The means offered for a purpose the sentence states first
+			// ("If you want to avoid starting to connect to the database
+			// at import time, …, you can create the pool using
+			// open=False") tells what to do as an imperative does: the
+			// opening of psycopg's section, which only set the scene, was
+			// quoted above it in a held-out trial. A means offered with
+			// no purpose ("You can pass verify the path to a CA_BUNDLE
+			// file") is one way of many, and earns nothing.
+			f.instructs = procedure && u.kind != unitCode && (instructs(u.text) || purposeAsked(u.text, qi))
 			f.locates = where && u.kind != unitCode && locates(u.text)
+			f.lasts = howLong && u.kind != unitCode && givesDuration.MatchString(u.text)
 			f.option = optionAsked && !(u.kind == unitCode && u.output) && namesAskedOption(u.text, query)
 		}
 	}
@@ -1324,7 +1340,7 @@ func bestPassage(question string, query []string, sources []Source, docs [][]uni
 			clear(inCode)
 			hit := false
 			sentences, chars := 0, 0
-			names, instructed, located, optioned := false, false, false, false
+			names, instructed, located, optioned, lasted := false, false, false, false, false
 			for b := a; b < len(d); b++ {
 				u := d[b]
 				if u.section != d[a].section {
@@ -1407,6 +1423,7 @@ func bestPassage(question string, query []string, sources []Source, docs [][]uni
 				names = names || info[si][b].names && (len(info[si][b].holds) > 0 || u.kind == unitCode || namesCode(u.text, false))
 				instructed = instructed || info[si][b].instructs && len(info[si][b].holds) > 0
 				located = located || info[si][b].locates && len(info[si][b].holds) > 0
+				lasted = lasted || info[si][b].lasts && len(info[si][b].holds) > 0
 				optioned = optioned || info[si][b].option && (len(info[si][b].holds) > 0 || u.kind == unitCode)
 				if u.kind == unitCode || !hit {
 					continue // a passage ends on a sentence; complete adds trailing code
@@ -1451,6 +1468,9 @@ func bestPassage(question string, query []string, sources []Source, docs [][]uni
 					score += leadWeight * meanIDF
 				}
 				if optioned {
+					score += instructWeight * meanIDF
+				}
+				if lasted {
 					score += instructWeight * meanIDF
 				}
 				evidence := score*prior - lengthPenalty*float64(b-a)
@@ -1997,6 +2017,23 @@ func complete(d []unit, from, to, maxSentences int, query []string, procedure, d
 			if fits(f, to+1) {
 				from, to = f, to+1
 			}
+		}
+	}
+	// A passage that lacks a question term goes on through the example
+	// its section gives next (the code, and the sentence announcing it)
+	// to the sentence right after that example when this one holds the
+	// term: what a section says after its example qualifies what it said
+	// before ("It should return None (not raise an exception) if the ID
+	// is not valid." under Flask-Login's user_loader example was left out
+	// of the answer to what the callback returns for an invalid ID).
+	if k := to; k < len(d) && d[k].section == d[to-1].section {
+		if d[k].kind == unitSentence && announces(d[k].text) {
+			k++
+		}
+		if k+1 < len(d) && d[k].kind == unitCode && !d[k].echo && !d[k].output && d[k].section == d[to-1].section &&
+			d[k+1].kind == unitSentence && d[k+1].item == "" && d[k+1].section == d[to-1].section &&
+			addsTerm(d[from:to], d[k+1], query) && fitsIn(from, k+2, 2) {
+			to = k + 2
 		}
 	}
 	// A passage ending on the page's copy of the message the question
@@ -3391,6 +3428,38 @@ func instructs(s string) bool {
 	}
 	return false
 }
+
+// purposeAsked reports whether s offers a means for a purpose
+// (purposeMeans) that holds a term of the question (qi): the purpose is
+// the question's, not another one beside it ("If you prefer the default
+// terse Exception rendering, …, you can disable the pretty-printing by …"
+// answered how to print JSON lines over the console format).
+func purposeAsked(s string, qi map[string]int) bool {
+	m := purposeMeans.FindStringSubmatchIndex(s)
+	if m == nil {
+		return false
+	}
+	return slices.ContainsFunc(terms(s[m[2]:m[3]]), func(t string) bool {
+		_, ok := qi[t]
+		return ok
+	})
+}
+
+// asksHowLong matches a question asking for a duration ("How long does
+// the cookie last?", "how long are entries kept"), and givesDuration a
+// text that gives one: a number with a unit of time, a timedelta, or no
+// end at all (forever, indefinitely). A word naming a duration is none:
+// the row of REMEMBER_COOKIE_REFRESH_EACH_REQUEST ("… which bumps the
+// lifetime") says how it changes, not how long it is.
+var (
+	asksHowLong   = regexp.MustCompile(`(?i)\bhow long\b`)
+	givesDuration = regexp.MustCompile(`(?i)\b\d+(\.\d+)?\s*(ms|milliseconds?|s|secs?|seconds?|mins?|minutes?|h|hrs?|hours?|days?|weeks?|months?|years?)\b|\btimedelta\(|\b(forever|indefinitely)\b`)
+)
+
+// purposeMeans matches a sentence that opens with a purpose or a wish
+// ("If you want to …", "To …", "In order to …") and then offers the means
+// in the reader's voice ("…, you can create the pool using open=False").
+var purposeMeans = regexp.MustCompile(`(?i)^((if you (want|wish|need|would like|'d like|’d like|prefer)|in order|when you (want|need)|to)\b[^.;:]*?)\b(you|one) (can|could|may|should|need to|must|have to) (simply |just |also |then |instead )?(use|call|pass|set|run|add|specify|install|enable|disable|configure|invoke|apply|write|define|create|change|turn on|turn off)\b`)
 
 // offersMeans matches a sentence that names the means in the reader's
 // voice: "You can use UnicodeDammit.detwingle() to …", "you need to call

@@ -758,6 +758,9 @@ func splitBlocks(content string, spans []Span) []rawBlock {
 			flush()
 		case t == "":
 			flush()
+		case len(cur) > 0 && interruptsParagraph(cur, line):
+			flush()
+			cur = append(cur, line)
 		default:
 			cur = append(cur, line)
 		}
@@ -767,6 +770,34 @@ func splitBlocks(content string, spans []Span) []rawBlock {
 		out = append(out, rawBlock{lines: []string{c}, fenced: true})
 	}
 	return out
+}
+
+// interruptsParagraph reports whether line opens a list under the
+// paragraph cur, with no blank line between them, as CommonMark lets a
+// list interrupt a paragraph: a bullet ("- ", "* ", "+ ", "• ") or the
+// first number ("1. ", "1) "), no deeper than the paragraph, after a line
+// that ends a sentence or a parenthesis. A line announcing it ("Options:",
+// "Parameters:") labels the list, which is read with it. A chunk
+// may open with the last paragraph of a list item ("(Posted by … in this
+// SO answer: …)") right above the list's next items; read as one
+// paragraph, pyparsing's list of methods was quoted as one sentence and
+// clipped in its middle, the method the question needed
+// (set_default_whitespace_chars) cut out.
+func interruptsParagraph(cur []string, line string) bool {
+	first := strings.TrimSpace(cur[0])
+	if isListItem(first) || isTableRow(first) {
+		return false
+	}
+	t := strings.TrimSpace(line)
+	bullet := len(t) > 2 && strings.ContainsRune("-*+", rune(t[0])) && t[1] == ' ' || strings.HasPrefix(t, "• ")
+	if !bullet && !strings.HasPrefix(t, "1. ") && !strings.HasPrefix(t, "1) ") {
+		return false
+	}
+	if columns(line) > columns(cur[0]) {
+		return false
+	}
+	prev := strings.TrimSpace(cur[len(cur)-1])
+	return endsSentence(prev) || strings.HasSuffix(prev, ")")
 }
 
 // codeText is code's lines as an answer quotes them: blank lines at either

@@ -196,6 +196,15 @@ func (m AnswerModel) Coefficients() []float64 { return append([]float64{m.Bias},
 var opinionWords = map[string]bool{"best": true, "better": true, "worse": true, "worst": true, "recommend": true,
 	"prefer": true, "favorite": true, "favourite": true, "opinion": true, "vs": true, "versus": true, "worth": true}
 
+// comparisonWords set two things side by side, which a question may do to
+// ask either which is better or how they differ; differenceWords ask the
+// latter.
+var (
+	comparisonWords = map[string]bool{"vs": true, "versus": true}
+	differenceWords = map[string]bool{"difference": true, "differences": true, "differ": true, "differs": true,
+		"different": true, "distinguish": true, "distinguishes": true}
+)
+
 // wordingLexemes are the lexemes (as the english configuration stems them,
 // and as written, for the simple one) of the words that phrase a request
 // rather than name its subject: modal verbs PostgreSQL's stop list leaves
@@ -275,8 +284,14 @@ var wordingRE = regexp.MustCompile("[\\p{L}`'’_]+")
 // opinion).
 func asksOpinion(query string) bool {
 	lower := strings.ToLower(query)
-	for _, w := range queryWords(lower) {
-		if opinionWords[w] {
+	words := queryWords(lower)
+	differs := slices.ContainsFunc(words, func(w string) bool { return differenceWords[w] })
+	for _, w := range words {
+		// "X versus Y" in a question about how they differ asks for the
+		// difference, which documentation states ("What is the difference
+		// between combining alternatives with the | operator versus the ^
+		// operator?" was refused as an opinion in a held-out trial).
+		if opinionWords[w] && !(differs && comparisonWords[w]) {
 			return true
 		}
 	}

@@ -170,4 +170,29 @@ func TestReleaseInTheSiteTitle(t *testing.T) {
 	if resp.Confidence > 0.1 || !slices.Contains(resp.MissingTerms, "Frobbook 1.3") {
 		t.Errorf("Frobbook 1.3 over a licence's version line: confidence %.3f, missing %q; want capped with the release named", resp.Confidence, resp.MissingTerms)
 	}
+	// A change log titled with the name whose headings are each release's
+	// number and date ("0.22.1 (2022-12-31)", as bidict's is) covers those
+	// releases and no other.
+	dated := map[string]string{
+		"changelog.md": "---\ntitle: Changelog - frobdict\n---\n\n## 0.22.1 (2022-12-31)\n\nOnly include the source distribution and the wheel.\n\n" +
+			"## 0.22.0 - March 23, 2022\n\nDrop support for the oldest interpreter and add type hints to the inverse attribute.",
+		"intro.md": "---\ntitle: Introduction - frobdict\n---\n\nA frobdict maps keys to values and values back to keys through its inverse attribute.",
+	}
+	dt, ds := corpusTenant(t, "reldated", "english", dated)
+	resp, err = ds.Search(context.Background(), dt, search.Request{Query: "What new features and deprecations were introduced in frobdict version 0.23.0?", TopK: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if resp.Confidence > 0.1 || len(resp.MissingTerms) != 1 {
+		t.Errorf("frobdict 0.23.0 over dated headings up to 0.22.1: confidence %.3f, missing %q; want capped with the release named", resp.Confidence, resp.MissingTerms)
+	}
+	for _, q := range []string{"What changed in frobdict 0.22.1?", "Which interpreter did frobdict 0.22.0 drop support for?"} {
+		resp, err = ds.Search(context.Background(), dt, search.Request{Query: q, TopK: 3})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(resp.MissingTerms) != 0 || resp.Confidence <= 0.1 {
+			t.Errorf("%q, a release the change log heads: confidence %.3f, missing %q; want not capped, nothing missing", q, resp.Confidence, resp.MissingTerms)
+		}
+	}
 }

@@ -340,9 +340,9 @@ func ordinary(words []string, lexeme string) bool {
 // letters only, three or more (the first word also when only its initial
 // is a capital): not a name ("Perl", "Kafka", "Mittagsmenü"), an
 // identifier, a number, a hyphenated or joined word, a word of a script
-// without spaces, or the word a determiner makes the subject ("the like
-// operator", as for requestWording), whose absence counts whatever the
-// tenant's size.
+// without spaces, or the word a determiner other than the asker's own
+// (possessives) makes the subject ("the like operator", as for
+// requestWording), whose absence counts whatever the tenant's size.
 func ordinaryWords(query string) []string {
 	var out []string
 	prev := ""
@@ -353,13 +353,21 @@ func ordinaryWords(query string) []string {
 		if i == 0 && len(w) > 1 && w[0] >= 'A' && w[0] <= 'Z' {
 			w = strings.ToLower(w[:1]) + w[1:]
 		}
-		if len(w) < 3 || !analyze.IsASCIILetters(w) || determiners[before] {
+		if len(w) < 3 || !analyze.IsASCIILetters(w) || determiners[before] && !possessives[before] {
 			continue
 		}
 		out = append(out, w)
 	}
 	return out
 }
+
+// possessives are the determiners that make a word the asker's own thing
+// ("my project", "our app", "your code" as the asker quotes advice): the
+// asker names it in their words, which the documents need not write, as
+// any ordinary word (Flask-Login's "How do I install Flask-Login in my
+// project?" was refused over its one page, "no document mentions
+// “project”", in a held-out trial).
+var possessives = map[string]bool{"my": true, "our": true, "your": true}
 
 // absentWeight scales the idf of an ordinary question word (ordinary) no
 // chunk of a tenant of n chunks has: fully from smallTenant chunks on,

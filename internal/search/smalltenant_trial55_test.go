@@ -53,6 +53,17 @@ func TestSmallTenantAbsentWordsWeighLess(t *testing.T) {
 			t.Errorf("%q over 15 chunks: confidence %.3f, want below %.2f", q, resp.Confidence, tenant.DefaultRefuseBelow)
 		}
 	}
+	// The asker's own thing ("my project") is named in the asker's words,
+	// as any ordinary word is (a held-out trial's "How do I install
+	// Flask-Login in my project?" was refused over its one page, "no
+	// document mentions “project”").
+	resp, err = s.Search(ctx, tt, search.Request{Query: "How do I install frobpo in my project?", TopK: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if resp.Confidence < tenant.DefaultRefuseBelow {
+		t.Errorf("install question naming the asker's project over 15 chunks: confidence %.3f (reason %q), want at least %.2f", resp.Confidence, resp.ConfidenceReason, tenant.DefaultRefuseBelow)
+	}
 	resp, err = s.Search(ctx, tt, search.Request{Query: "How long should sourdough bread dough rise before baking?", TopK: 3})
 	if err != nil {
 		t.Fatal(err)

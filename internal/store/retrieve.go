@@ -261,6 +261,17 @@ WHERE cardinality(l.lexemes) > 0
 // the tenant (1 s a question on the manual). The lexeme is a column of
 // unnest, as in missingTerms: computed in the condition, it was no index
 // condition under a generic plan (257,909 postings read, 250 ms).
+// releaseDate is the date a change log's heading gives its release after
+// the number, in parentheses or after a dash ("0.22.1 (2022-12-31)",
+// "v2.1.0 - 2023-01-05", "1.4 — March 3, 2021"), as a quoted SQL string
+// of a regular expression: with it, a line holding only a number and a
+// date is a release's heading, as "Version 1.5.1" alone on its line is
+// (bidict's change log, "Changelog - bidict", numbers its sections so,
+// and "bidict 0.23.0" was answered from 0.20.0's notes in a held-out
+// trial). A number followed by anything else is not ("Version 1.3, 3
+// November 2008" heads the GNU FDL).
+const releaseDate = `'[[:space:]]*([(][[:space:]]*|[-–—][[:space:]]*)([0-9]{4}-[0-9]{1,2}-[0-9]{1,2}|[[:alpha:]]+[[:space:]]+[0-9]{1,2}(st|nd|rd|th)?,?[[:space:]]+[0-9]{4}|[0-9]{1,2}[[:space:]]+[[:alpha:]]+[[:space:]]+[0-9]{4})[[:space:]]*[)]?'`
+
 const versionedNames = `SELECT n.name
 FROM unnest($3::text[], $4::boolean[]) AS n (name, dotted)
 CROSS JOIN LATERAL unnest((tsvector_to_array(to_tsvector(CAST($1::text AS regconfig), n.name)))[1:1]) AS l (lexeme)
@@ -270,7 +281,7 @@ CROSS JOIN LATERAL (SELECT e.name || '[[:space:]]+[({[]?[vV]?[0-9]' AS pattern,
                            '(^|[^[:alnum:]_])' || initcap(n.name) || '[[:space:]]+[vV]?[0-9]+\.[0-9]' AS named,
                            '[^.!?[:space:]][ \t]+' || initcap(n.name) || '([^[:alnum:]_]|$)' AS proper,
                            e.name || '[[:space:]]+[vV]?[0-9]+(\.[0-9]+)+[[:space:]]+(documentation|docs|manual)([^[:alnum:]_]|$)' AS titled,
-                           '(>[[:space:]]*|(^|\n))(version|release)[[:space:]]+v?[0-9]+(\.[0-9]+)+[[:space:]]*(\n|>|$)' AS notes) r
+                           '(>[[:space:]]*|(^|\n))((version|release)[[:space:]]+v?[0-9]+(\.[0-9]+)+|((version|release)[[:space:]]+)?v?[0-9]+(\.[0-9]+)+' || ` + releaseDate + ` || ')[[:space:]]*(\n|>|$)' AS notes) r
 CROSS JOIN LATERAL (SELECT 1 FROM term_stats t WHERE t.tenant_id = $2 AND t.lexeme = l.lexeme AND t.df <= ` + versionedProbeDF + `) s
 CROSS JOIN LATERAL (SELECT 1 FROM postings p JOIN chunks c ON c.tenant_id = p.tenant_id AND c.id = p.chunk_id
                     WHERE p.tenant_id = $2 AND p.lexeme = l.lexeme
@@ -312,7 +323,8 @@ LEFT JOIN LATERAL (SELECT 1 AS hit FROM postings p JOIN chunks c ON c.tenant_id 
                           OR c.heading_path ~* ('(^|[^[:alnum:]_])' || regexp_replace(r.name, '([^[:alnum:][:space:]])', '\\\1', 'g') ||
                                         '([[:space:]]+[[:alpha:]]+){0,2}[[:space:]]+[(]?[vV]?' || replace(r.number, '.', '\.') || '([^0-9]|$)')
                           OR c.heading_path ~* ('(^|[^[:alnum:]_])' || regexp_replace(r.name, '([^[:alnum:][:space:]])', '\\\1', 'g') || '([^[:alnum:]_]|$)')
-                             AND (c.heading_path || E'\n' || c.content) ~* ('(>[[:space:]]*|(^|\n))(version|release)[[:space:]]+v?' || replace(r.number, '.', '\.') || '(\.[0-9]+)*[[:space:]]*(\n|>|$)'))
+                             AND ((c.heading_path || E'\n' || c.content) ~* ('(>[[:space:]]*|(^|\n))(version|release)[[:space:]]+v?' || replace(r.number, '.', '\.') || '(\.[0-9]+)*[[:space:]]*(\n|>|$)')
+                                  OR (c.heading_path || E'\n' || c.content) ~* ('(>[[:space:]]*|(^|\n))((version|release)[[:space:]]+)?v?' || replace(r.number, '.', '\.') || '(\.[0-9]+)*' || ` + releaseDate + ` || '[[:space:]]*(\n|>|$)')))
                    LIMIT 1) h ON true
 WHERE t.df > ` + versionedProbeDF + ` OR h.hit IS NOT NULL`
 
