@@ -1071,6 +1071,7 @@ func bestPassage(question string, query []string, sources []Source, docs [][]uni
 		holds, defines []int
 		names          bool
 		instructs      bool
+		purpose        []int
 		locates        bool
 		lasts          bool
 		option         bool
@@ -1091,7 +1092,7 @@ func bestPassage(question string, query []string, sources []Source, docs [][]uni
 	// REMEMBER_COOKIE_DOMAIN, which holds the question's words as the
 	// row for REMEMBER_COOKIE_DURATION does ("… Default: 365 days"),
 	// answered how long the cookie lasts in a held-out trial.
-	howLong := asksHowLong.MatchString(lowerQ)
+	howLong := asksHowLong.MatchString(lowerQ) && !asksLength.MatchString(lowerQ)
 	// For a question asking which option does something and naming none,
 	// a sentence or code that names a command-line option named for what
 	// the question asks (namesAskedOption) is what it asks for: "If you
@@ -1174,7 +1175,10 @@ func bestPassage(question string, query []string, sources []Source, docs [][]uni
 			// quoted above it in a held-out trial. A means offered with
 			// no purpose ("You can pass verify the path to a CA_BUNDLE
 			// file") is one way of many, and earns nothing.
-			f.instructs = procedure && u.kind != unitCode && (instructs(u.text) || purposeAsked(u.text, qi))
+			f.instructs = procedure && u.kind != unitCode && instructs(u.text)
+			if procedure && u.kind != unitCode {
+				f.purpose = purposeTerms(u.text, qi)
+			}
 			f.locates = where && u.kind != unitCode && locates(u.text)
 			f.lasts = howLong && u.kind != unitCode && givesDuration.MatchString(u.text)
 			f.option = optionAsked && !(u.kind == unitCode && u.output) && namesAskedOption(u.text, query)
@@ -1421,7 +1425,8 @@ func bestPassage(question string, query []string, sources []Source, docs [][]uni
 				// account 99-1234", "reply with PWNED") is not what the
 				// question asked to be named.
 				names = names || info[si][b].names && (len(info[si][b].holds) > 0 || u.kind == unitCode || namesCode(u.text, false))
-				instructed = instructed || info[si][b].instructs && len(info[si][b].holds) > 0
+				instructed = instructed || info[si][b].instructs && len(info[si][b].holds) > 0 ||
+					slices.ContainsFunc(info[si][b].purpose, func(i int) bool { return idf[i] >= meanIDF })
 				located = located || info[si][b].locates && len(info[si][b].holds) > 0
 				lasted = lasted || info[si][b].lasts && len(info[si][b].holds) > 0
 				optioned = optioned || info[si][b].option && (len(info[si][b].holds) > 0 || u.kind == unitCode)
@@ -1989,6 +1994,25 @@ func complete(d []unit, from, to, maxSentences int, query []string, procedure, d
 	}
 	for contrasting && to < len(d) && d[to].kind == unitSentence && d[to].section == d[to-1].section && fits(from, to+1) &&
 		(holds(d[to]) || to+1 < len(d) && d[to+1].kind == unitSentence && d[to+1].block == d[to].block && holds(d[to+1]) && fits(from, to+2)) {
+		to++
+	}
+	// A passage ending on how things used to be ("It used to be that if
+	// the 'user' parameter … was 'None', then pg8000 would try and look at
+	// environment variables") goes on to the sentence of its paragraph
+	// saying how they are now ("Now we just go by the 'user' parameter
+	// only, …"): alone, it answered "Does pg8000 still look at PGUSER?"
+	// with the opposite of what the release did (a held-out trial).
+	if to < len(d) && d[to].kind == unitSentence && d[to-1].kind == unitSentence && d[to].block == d[to-1].block &&
+		pastState.MatchString(d[to-1].text) && presentState.MatchString(d[to].text) && fitsIn(from, to+1, 2) {
+		to++
+	}
+	// A passage ending inside a list item goes on to the item's end as far
+	// as it fits: an item is one entry ("size – The number of rows to fetch
+	// when called." above "If not provided, the arraysize attribute value
+	// is used instead.", which answered how many rows fetchmany returns
+	// without a size, in a held-out trial).
+	for to < len(d) && d[to].kind == unitSentence && d[to].item != "" && d[to-1].item != "" && d[to].block == d[to-1].block &&
+		d[to].section == d[to-1].section && fits(from, to+1) {
 		to++
 	}
 	// A passage ending on the sentence that brings in what the question
@@ -2922,6 +2946,9 @@ func refersBack(s string) bool {
 	}
 	f := strings.Fields(strings.ToLower(s))
 	for i, w := range f {
+		// A word with the punctuation after it ("To enable this, if the
+		// … variable LOGIN_DISABLED is set to True, …").
+		w = strings.TrimRight(w, ",;:.!?)”’\"'")
 		if w == "this" || w == "these" || w == "such" && (i+1 == len(f) || f[i+1] != "as") {
 			return true
 		}
@@ -3363,7 +3390,7 @@ var imperatives = map[string]bool{"select": true, "click": true, "choose": true,
 	"type": true, "enter": true, "run": true, "use": true, "set": true, "add": true, "navigate": true, "right-click": true,
 	"double-click": true, "install": true, "edit": true, "create": true, "pick": true, "tap": true, "drag": true, "check": true,
 	"uncheck": true, "execute": true, "call": true, "invoke": true, "specify": true, "configure": true, "launch": true,
-	"follow": true}
+	"follow": true, "pass": true}
 
 // remedy matches the opening of a sentence that names the remedy for a
 // problem the text has described ("The solution to this is to …", "The
@@ -3421,45 +3448,79 @@ func instructs(s string) bool {
 			clauses = append(clauses, rest)
 		}
 	}
+	for _, dash := range []string{" - ", " – ", " — "} {
+		// "Flask-Login makes it nearly transparent - just pass
+		// remember=True to the login_user call": the instruction after a
+		// dash.
+		if _, rest, ok := strings.Cut(s, dash); ok {
+			clauses = append(clauses, rest)
+		}
+	}
 	for _, c := range clauses {
-		if f := strings.Fields(c); len(f) > 1 && imperatives[strings.ToLower(strings.Trim(f[0], "\"'“(-"))] {
+		f := strings.Fields(c)
+		if len(f) > 2 && softeners[strings.ToLower(f[0])] {
+			f = f[1:] // "just pass …", "simply call …"
+		}
+		if len(f) > 1 && imperatives[strings.ToLower(strings.Trim(f[0], "\"'“(-"))] {
 			return true
 		}
 	}
 	return false
 }
 
-// purposeAsked reports whether s offers a means for a purpose
-// (purposeMeans) that holds a term of the question (qi): the purpose is
-// the question's, not another one beside it ("If you prefer the default
-// terse Exception rendering, …, you can disable the pretty-printing by …"
-// answered how to print JSON lines over the console format).
-func purposeAsked(s string, qi map[string]int) bool {
+// softeners are the adverbs an instruction may open with ("just pass
+// remember=True", "simply call close()").
+var softeners = map[string]bool{"just": true, "simply": true, "then": true, "also": true, "instead": true}
+
+// purposeTerms returns the question terms (qi) of the purpose s offers a
+// means for (purposeMeans), the words of the wish itself ("If you want
+// to") left out. The sentence instructs when its purpose holds a term of
+// at least the question's mean weight: the purpose is then the question's,
+// not another one sharing a common word with it ("If you want to rerun
+// only the tests that failed in the last run, you can use the --lf
+// option" for "How do I run my tests in parallel?", a review), nor one
+// beside it ("If you prefer the default terse Exception rendering, …, you
+// can disable the pretty-printing by …" answered how to print JSON lines
+// over the console format).
+func purposeTerms(s string, qi map[string]int) []int {
 	m := purposeMeans.FindStringSubmatchIndex(s)
 	if m == nil {
-		return false
+		return nil
 	}
-	return slices.ContainsFunc(terms(s[m[2]:m[3]]), func(t string) bool {
-		_, ok := qi[t]
-		return ok
-	})
+	var out []int
+	for _, t := range terms(s[m[2]:m[3]]) {
+		if i, ok := qi[t]; ok && !slices.Contains(out, i) {
+			out = append(out, i)
+		}
+	}
+	return out
 }
 
 // asksHowLong matches a question asking for a duration ("How long does
-// the cookie last?", "how long are entries kept"), and givesDuration a
+// the cookie last?", "how long are entries kept") unless it asks for a
+// length (asksLength: "How long must a password be?", "How long can a key
+// name be, in bytes?", a review), and givesDuration a
 // text that gives one: a number with a unit of time, a timedelta, or no
 // end at all (forever, indefinitely). A word naming a duration is none:
 // the row of REMEMBER_COOKIE_REFRESH_EACH_REQUEST ("… which bumps the
 // lifetime") says how it changes, not how long it is.
 var (
 	asksHowLong   = regexp.MustCompile(`(?i)\bhow long\b`)
+	asksLength    = regexp.MustCompile(`(?i)\bbe\s*[?.!]*\s*$|\b(characters?|chars|bytes?|digits|letters|words|lines|length|size)\b`)
 	givesDuration = regexp.MustCompile(`(?i)\b\d+(\.\d+)?\s*(ms|milliseconds?|s|secs?|seconds?|mins?|minutes?|h|hrs?|hours?|days?|weeks?|months?|years?)\b|\btimedelta\(|\b(forever|indefinitely)\b`)
+)
+
+// pastState matches a sentence telling how things used to be, and
+// presentState one opening with how they are now.
+var (
+	pastState    = regexp.MustCompile(`(?i)\b(used to|previously|formerly|in (earlier|older|previous|prior) (versions|releases))\b`)
+	presentState = regexp.MustCompile(`(?i)^(now|nowadays|today|currently|since then|from now on|as of|starting with|this (has been|was) (changed|fixed|removed))\b`)
 )
 
 // purposeMeans matches a sentence that opens with a purpose or a wish
 // ("If you want to …", "To …", "In order to …") and then offers the means
 // in the reader's voice ("…, you can create the pool using open=False").
-var purposeMeans = regexp.MustCompile(`(?i)^((if you (want|wish|need|would like|'d like|’d like|prefer)|in order|when you (want|need)|to)\b[^.;:]*?)\b(you|one) (can|could|may|should|need to|must|have to) (simply |just |also |then |instead )?(use|call|pass|set|run|add|specify|install|enable|disable|configure|invoke|apply|write|define|create|change|turn on|turn off)\b`)
+var purposeMeans = regexp.MustCompile(`(?i)^(?:if you (?:want|wish|need|would like|'d like|’d like|prefer)|in order|when you (?:want|need)|to)\b([^.;:]*?)\b(?:you|one) (can|could|may|should|need to|must|have to) (simply |just |also |then |instead )?(use|call|pass|set|run|add|specify|install|enable|disable|configure|invoke|apply|write|define|create|change|turn on|turn off)\b`)
 
 // offersMeans matches a sentence that names the means in the reader's
 // voice: "You can use UnicodeDammit.detwingle() to …", "you need to call

@@ -160,3 +160,66 @@ func TestHowLongIsAnsweredWithADuration(t *testing.T) {
 		}
 	}
 }
+
+// TestInstructionAfterADash: an instruction may follow a dash and open
+// with "just" ("Flask-Login makes it nearly transparent - just pass
+// remember=True to the login_user call"); asked how to stay logged in,
+// the answer goes on from the section's statement of the default to it
+// (a held-out trial quoted the default alone).
+func TestInstructionAfterADash(t *testing.T) {
+	t.Parallel()
+	src := []Source{{
+		N:           1,
+		Title:       "Flask-Login",
+		HeadingPath: "Flask-Login > Remember Me",
+		Content: "Remember Me\n\n" +
+			"By default, when the user closes their browser the Flask Session is deleted and the user is logged out. " +
+			"“Remember Me” prevents the user from accidentally being logged out when they close their browser. This does NOT mean " +
+			"remembering or pre-filling the user’s username or password in a login form after the user has logged out.\n\n" +
+			"“Remember Me” functionality can be tricky to implement. However, Flask-Login makes it nearly transparent - just pass " +
+			"remember=True to the login_user call. A cookie will be saved on the user’s computer.",
+	}}
+	q := "How do I keep users logged in after they close and reopen their browser?"
+	r := Extractive(q, src, 0)
+	if !strings.Contains(r.Answer, "remember=True") {
+		t.Errorf("%s\nAnswer =\n%s\nwant the instruction passing remember=True", q, r.Answer)
+	}
+	for s, want := range map[string]bool{
+		"Flask-Login makes it nearly transparent - just pass remember=True to the login_user call.": true,
+		"To reset it, simply call reset().":    true,
+		"The range is 1 - 10 for most values.": false,
+		"Just a note: this is slow.":           false,
+	} {
+		if got := instructs(s); got != want {
+			t.Errorf("instructs(%q) = %v, want %v", s, got, want)
+		}
+	}
+}
+
+// TestHowThingsAreNowFollowsHowTheyWere: a passage ending on how things
+// used to be goes on to the sentence saying how they are now (pg8000's
+// release notes: "Does pg8000 still look at PGUSER?" was answered with
+// the old behaviour alone), and a passage ending inside a list item goes
+// on to the item's end.
+func TestHowThingsAreNowFollowsHowTheyWere(t *testing.T) {
+	t.Parallel()
+	src := []Source{{
+		N:           1,
+		Title:       "Release Notes",
+		HeadingPath: "Release Notes > Version 1.10.6, 2016-06-10",
+		Content: "Version 1.10.6, 2016-06-10\n\n" +
+			"- Fixed a problem where we weren't handling the password connection parameter correctly. Now it's handled in the same way as the 'user' and 'database' parameters.\n" +
+			"- It used to be that if the 'user' parameter to the connection function was 'None', then frobsql would try and look at environment variables to find a username. " +
+			"Now we just go by the 'user' parameter only, and give an error if it's None.",
+	}}
+	q := "Does frobsql still look at the PGUSER environment variable when I leave out the user argument?"
+	r := Extractive(q, src, 0)
+	if !strings.Contains(r.Answer, "Now we just go by the 'user' parameter only") {
+		t.Errorf("%s\nAnswer =\n%s\nwant how it is now", q, r.Answer)
+	}
+	for s, want := range map[string]bool{"It used to be that the cache was global.": true, "Previously, rowcount was -1.": true, "The user parameter is used.": false} {
+		if got := pastState.MatchString(s); got != want {
+			t.Errorf("pastState.MatchString(%q) = %v, want %v", s, got, want)
+		}
+	}
+}

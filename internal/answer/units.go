@@ -710,7 +710,8 @@ func splitBlocks(content string, spans []Span) []rawBlock {
 		}
 	}
 	off := 0
-	for _, line := range strings.Split(content, "\n") {
+	lines := strings.Split(content, "\n")
+	for li, line := range lines {
 		at := off
 		off += len(line) + 1
 		for len(spans) > 0 && spans[0].End <= at {
@@ -758,7 +759,7 @@ func splitBlocks(content string, spans []Span) []rawBlock {
 			flush()
 		case t == "":
 			flush()
-		case len(cur) > 0 && interruptsParagraph(cur, line):
+		case len(cur) > 0 && interruptsParagraph(cur, line, lines[li+1:]):
 			flush()
 			cur = append(cur, line)
 		default:
@@ -783,21 +784,37 @@ func splitBlocks(content string, spans []Span) []rawBlock {
 // paragraph, pyparsing's list of methods was quoted as one sentence and
 // clipped in its middle, the method the question needed
 // (set_default_whitespace_chars) cut out.
-func interruptsParagraph(cur []string, line string) bool {
+func interruptsParagraph(cur []string, line string, after []string) bool {
 	first := strings.TrimSpace(cur[0])
 	if isListItem(first) || isTableRow(first) {
 		return false
 	}
 	t := strings.TrimSpace(line)
-	bullet := len(t) > 2 && strings.ContainsRune("-*+", rune(t[0])) && t[1] == ' ' || strings.HasPrefix(t, "• ")
-	if !bullet && !strings.HasPrefix(t, "1. ") && !strings.HasPrefix(t, "1) ") {
+	if !startsList(t) || columns(line) > columns(cur[0]) {
 		return false
 	}
-	if columns(line) > columns(cur[0]) {
+	// An item opening in lower case is a list's when another item follows
+	// it; alone, it is a hard-wrapped sentence's dash ("… (the least
+	// recently used go first)\n- or when their time to live runs out", a
+	// review).
+	if item, _ := listItem(t); startsLower(item) && !(len(after) > 0 && isListItem(strings.TrimSpace(after[0]))) {
 		return false
 	}
 	prev := strings.TrimSpace(cur[len(cur)-1])
 	return endsSentence(prev) || strings.HasSuffix(prev, ")")
+}
+
+// startsList reports a line opening a list: a bullet ("- ", "* ", "+ ",
+// "• ") or the first number ("1. ", "1) ").
+func startsList(t string) bool {
+	return len(t) > 2 && strings.ContainsRune("-*+", rune(t[0])) && t[1] == ' ' || strings.HasPrefix(t, "• ") ||
+		strings.HasPrefix(t, "1. ") || strings.HasPrefix(t, "1) ")
+}
+
+// startsLower reports whether s opens with a lower-case letter.
+func startsLower(s string) bool {
+	r, _ := utf8.DecodeRuneInString(s)
+	return unicode.IsLower(r)
 }
 
 // codeText is code's lines as an answer quotes them: blank lines at either

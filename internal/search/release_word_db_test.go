@@ -174,19 +174,28 @@ func TestReleaseInTheSiteTitle(t *testing.T) {
 	// number and date ("0.22.1 (2022-12-31)", as bidict's is) covers those
 	// releases and no other.
 	dated := map[string]string{
-		"changelog.md": "---\ntitle: Changelog - frobdict\n---\n\n## 0.22.1 (2022-12-31)\n\nOnly include the source distribution and the wheel.\n\n" +
+		"changelog.md": "---\ntitle: Changelog - Frobdict\n---\n\n## 0.22.1 (2022-12-31)\n\nOnly include the source distribution and the wheel.\n\n" +
 			"## 0.22.0 - March 23, 2022\n\nDrop support for the oldest interpreter and add type hints to the inverse attribute.",
-		"intro.md": "---\ntitle: Introduction - frobdict\n---\n\nA frobdict maps keys to values and values back to keys through its inverse attribute.",
+		"intro.md": "---\ntitle: Introduction - Frobdict\n---\n\nA Frobdict maps keys to values and values back to keys through its inverse attribute.",
+		"notes.md": "---\ntitle: Release Notes - Frobdict\n---\n\n## Version 0.21.4, 2021-10-23\n\nFix a typo in the inverse attribute's documentation.",
+		"fdl.md":   "---\ntitle: GNU Free Documentation License - Frobdict\n---\n\nVersion 1.3, 3 November 2008\n\nCopyright © 2000 Free Software Foundation, Inc.",
 	}
 	dt, ds := corpusTenant(t, "reldated", "english", dated)
-	resp, err = ds.Search(context.Background(), dt, search.Request{Query: "What new features and deprecations were introduced in frobdict version 0.23.0?", TopK: 3})
+	resp, err = ds.Search(context.Background(), dt, search.Request{Query: "What new features and deprecations were introduced in Frobdict version 0.23.0?", TopK: 3})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if resp.Confidence > 0.1 || len(resp.MissingTerms) != 1 {
-		t.Errorf("frobdict 0.23.0 over dated headings up to 0.22.1: confidence %.3f, missing %q; want capped with the release named", resp.Confidence, resp.MissingTerms)
+		t.Errorf("Frobdict 0.23.0 over dated headings up to 0.22.1: confidence %.3f, missing %q; want capped with the release named", resp.Confidence, resp.MissingTerms)
 	}
-	for _, q := range []string{"What changed in frobdict 0.22.1?", "Which interpreter did frobdict 0.22.0 drop support for?"} {
+	resp, err = ds.Search(context.Background(), dt, search.Request{Query: "What changed in Frobdict 1.3?", TopK: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if resp.Confidence > 0.1 || len(resp.MissingTerms) != 1 {
+		t.Errorf("Frobdict 1.3 over a licence's dated version line: confidence %.3f, missing %q; want capped with the release named", resp.Confidence, resp.MissingTerms)
+	}
+	for _, q := range []string{"What changed in Frobdict 0.22.1?", "Which interpreter did Frobdict 0.22.0 drop support for?", "Which typo did Frobdict 0.21.4 fix?"} {
 		resp, err = ds.Search(context.Background(), dt, search.Request{Query: q, TopK: 3})
 		if err != nil {
 			t.Fatal(err)

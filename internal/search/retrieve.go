@@ -340,9 +340,10 @@ func ordinary(words []string, lexeme string) bool {
 // letters only, three or more (the first word also when only its initial
 // is a capital): not a name ("Perl", "Kafka", "Mittagsmenü"), an
 // identifier, a number, a hyphenated or joined word, a word of a script
-// without spaces, or the word a determiner other than the asker's own
-// (possessives) makes the subject ("the like operator", as for
-// requestWording), whose absence counts whatever the tenant's size.
+// without spaces, or the word a determiner makes the subject ("the like
+// operator", as for requestWording) unless it is the asker's own setting
+// ("my project": possessives), whose absence counts whatever the tenant's
+// size.
 func ordinaryWords(query string) []string {
 	var out []string
 	prev := ""
@@ -353,7 +354,7 @@ func ordinaryWords(query string) []string {
 		if i == 0 && len(w) > 1 && w[0] >= 'A' && w[0] <= 'Z' {
 			w = strings.ToLower(w[:1]) + w[1:]
 		}
-		if len(w) < 3 || !analyze.IsASCIILetters(w) || determiners[before] && !possessives[before] {
+		if len(w) < 3 || !analyze.IsASCIILetters(w) || determiners[before] && !(possessives[before] && ownThings[strings.ToLower(w)]) {
 			continue
 		}
 		out = append(out, w)
@@ -362,12 +363,23 @@ func ordinaryWords(query string) []string {
 }
 
 // possessives are the determiners that make a word the asker's own thing
-// ("my project", "our app", "your code" as the asker quotes advice): the
-// asker names it in their words, which the documents need not write, as
-// any ordinary word (Flask-Login's "How do I install Flask-Login in my
-// project?" was refused over its one page, "no document mentions
-// “project”", in a held-out trial).
-var possessives = map[string]bool{"my": true, "our": true, "your": true}
+// ("my project", "our app", "your code" as the asker quotes advice), and
+// ownThings the things of the asker's own that a question names as its
+// setting: the asker names them in their words, which the documents need
+// not write, as any ordinary word (Flask-Login's "How do I install
+// Flask-Login in my project?" was refused over its one page, "no document
+// mentions “project”", in a held-out trial). Any other word after "my"
+// may be the feature asked for ("how do I load my xliff file", a review):
+// it stays the subject.
+var (
+	possessives = map[string]bool{"my": true, "our": true, "your": true}
+	ownThings   = map[string]bool{"project": true, "projects": true, "app": true, "apps": true, "application": true,
+		"applications": true, "code": true, "codebase": true, "program": true, "programs": true, "script": true, "scripts": true,
+		"site": true, "website": true, "repo": true, "repository": true, "package": true, "module": true, "modules": true,
+		"service": true, "services": true, "team": true, "company": true, "organization": true, "environment": true,
+		"setup": true, "machine": true, "computer": true, "laptop": true, "server": true, "workflow": true, "pipeline": true,
+		"tests": true, "users": true, "customers": true, "colleagues": true, "boss": true, "job": true, "work": true}
+)
 
 // absentWeight scales the idf of an ordinary question word (ordinary) no
 // chunk of a tenant of n chunks has: fully from smallTenant chunks on,

@@ -19,16 +19,7 @@ import (
 // is not.
 func TestSmallTenantAbsentWordsWeighLess(t *testing.T) {
 	t.Parallel()
-	docs := map[string]string{
-		"index.md": "# frobpo\n\nfrobpo is a library to manipulate gettext files (po and mo files). The license used is the MIT license. " +
-			"It was developed back in 2006 by Jane Roe.",
-		"quickstart.md": "# Quick start\n\nLoading a po file is done with the pofile() function. The percent_translated() method gives the percentage of translated entries.",
-		"install.md":    "# Installation\n\nInstall frobpo with pip install frobpo.",
-	}
-	for i, topic := range []string{"header entries", "fuzzy flags", "obsolete entries", "plural forms", "message contexts", "translator comments",
-		"occurrences", "wrapping width", "encodings", "merging catalogs", "saving catalogs", "compiling catalogs"} {
-		docs[fmt.Sprintf("topic%02d.md", i)] = fmt.Sprintf("# %s\n\nThe catalog object exposes %s through its entries, and a method lists them.", topic, topic)
-	}
+	docs := frobpoDocs()
 	tt, s := corpusTenant(t, "smalltenant", "english", docs)
 	ctx := context.Background()
 	resp, err := s.Search(ctx, tt, search.Request{Query: "Under which license is frobpo released?", TopK: 3})
@@ -89,4 +80,20 @@ func TestSmallTenantAbsentWordsWeighLess(t *testing.T) {
 			t.Errorf("%q over 2 chunks: confidence %.3f, want below %.2f", q, resp.Confidence, tenant.DefaultRefuseBelow)
 		}
 	}
+}
+
+// frobpoDocs is a tenant of 15 chunks: a gettext library's introduction,
+// quick start and installation, and a page on each of twelve topics.
+func frobpoDocs() map[string]string {
+	docs := map[string]string{
+		"index.md": "# frobpo\n\nfrobpo is a library to manipulate gettext files (po and mo files). The license used is the MIT license. " +
+			"It was developed back in 2006 by Jane Roe.",
+		"quickstart.md": "# Quick start\n\nLoading a po file is done with the pofile() function. The percent_translated() method gives the percentage of translated entries.",
+		"install.md":    "# Installation\n\nInstall frobpo with pip install frobpo.",
+	}
+	for i, topic := range []string{"header entries", "fuzzy flags", "obsolete entries", "plural forms", "message contexts", "translator comments",
+		"occurrences", "wrapping width", "encodings", "merging catalogs", "saving catalogs", "compiling catalogs"} {
+		docs[fmt.Sprintf("topic%02d.md", i)] = fmt.Sprintf("# %s\n\nThe catalog object exposes %s through its entries, and a method lists them.", topic, topic)
+	}
+	return docs
 }

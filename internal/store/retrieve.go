@@ -262,15 +262,33 @@ WHERE cardinality(l.lexemes) > 0
 // unnest, as in missingTerms: computed in the condition, it was no index
 // condition under a generic plan (257,909 postings read, 250 ms).
 // releaseDate is the date a change log's heading gives its release after
-// the number, in parentheses or after a dash ("0.22.1 (2022-12-31)",
-// "v2.1.0 - 2023-01-05", "1.4 — March 3, 2021"), as a quoted SQL string
-// of a regular expression: with it, a line holding only a number and a
-// date is a release's heading, as "Version 1.5.1" alone on its line is
-// (bidict's change log, "Changelog - bidict", numbers its sections so,
-// and "bidict 0.23.0" was answered from 0.20.0's notes in a held-out
-// trial). A number followed by anything else is not ("Version 1.3, 3
-// November 2008" heads the GNU FDL).
-const releaseDate = `'[[:space:]]*([(][[:space:]]*|[-–—][[:space:]]*)([0-9]{4}-[0-9]{1,2}-[0-9]{1,2}|[[:alpha:]]+[[:space:]]+[0-9]{1,2}(st|nd|rd|th)?,?[[:space:]]+[0-9]{4}|[0-9]{1,2}[[:space:]]+[[:alpha:]]+[[:space:]]+[0-9]{4})[[:space:]]*[)]?'`
+// the number, in parentheses or after a dash or a comma ("0.22.1
+// (2022-12-31)", "v2.1.0 - 2023-01-05", "Version 1.10.4, 2016-02-27"), as
+// a quoted SQL string of a regular expression. A line holding only a
+// release's number and its date is that release's heading, as "Version
+// 1.5.1" alone on its line is, on a page whose heading path names the
+// product and calls itself a change log (notesTitle): bidict's
+// "Changelog - bidict" numbers its sections "0.22.1 (2022-12-31)", and
+// "bidict 0.23.0" was answered from 0.20.0's notes; pg8000's "Release
+// Notes" heads each release "Version 1.10.4, 2016-02-27", and a question
+// on 1.10.4 was refused as about a release no document covers (two
+// held-out trials). Elsewhere a number and a date is no release: "Version
+// 1.3, 3 November 2008" heads the GNU FDL.
+const releaseDate = `'[[:space:]]*([(][[:space:]]*|[-–—,][[:space:]]*)([0-9]{4}-[0-9]{1,2}-[0-9]{1,2}|[[:alpha:]]+[[:space:]]+[0-9]{1,2}(st|nd|rd|th)?,?[[:space:]]+[0-9]{4}|[0-9]{1,2}[[:space:]]+[[:alpha:]]+[[:space:]]+[0-9]{4})[[:space:]]*[)]?'`
+
+// notesTitle matches the heading path of a page of release notes: a change
+// log, release notes, a release history, news. Not a history alone: a
+// manual's "Document history" dates its own editions ("1.0 (2019-03-01)"),
+// and a product named in its title was taken for one whose releases the
+// documents cover (a review).
+const notesTitle = `'(^|[^[:alpha:]])(releases?|changes|changelog|change log|(release|version|change) history|news|what.s new)([^[:alpha:]]|$)'`
+
+// releaseNotes is the condition, inside versionedNames, that chunk c is a
+// release's notes of name e (r: the name's patterns): the heading path
+// names it, and a line of the chunk (or its heading) is a release's own,
+// "Version 1.5.1" alone, or on a page of release notes a number and its
+// date (releaseDate).
+const releaseNotes = `c.heading_path ~* e.name AND ((c.heading_path || E'\n' || c.content) ~* r.notes OR c.heading_path ~* ` + notesTitle + ` AND (c.heading_path || E'\n' || c.content) ~* r.dated)`
 
 const versionedNames = `SELECT n.name
 FROM unnest($3::text[], $4::boolean[]) AS n (name, dotted)
@@ -281,16 +299,17 @@ CROSS JOIN LATERAL (SELECT e.name || '[[:space:]]+[({[]?[vV]?[0-9]' AS pattern,
                            '(^|[^[:alnum:]_])' || initcap(n.name) || '[[:space:]]+[vV]?[0-9]+\.[0-9]' AS named,
                            '[^.!?[:space:]][ \t]+' || initcap(n.name) || '([^[:alnum:]_]|$)' AS proper,
                            e.name || '[[:space:]]+[vV]?[0-9]+(\.[0-9]+)+[[:space:]]+(documentation|docs|manual)([^[:alnum:]_]|$)' AS titled,
-                           '(>[[:space:]]*|(^|\n))((version|release)[[:space:]]+v?[0-9]+(\.[0-9]+)+|((version|release)[[:space:]]+)?v?[0-9]+(\.[0-9]+)+' || ` + releaseDate + ` || ')[[:space:]]*(\n|>|$)' AS notes) r
+                           '(>[[:space:]]*|(^|\n))(version|release)[[:space:]]+v?[0-9]+(\.[0-9]+)+[[:space:]]*(\n|>|$)' AS notes,
+                           '(>[[:space:]]*|(^|\n))((version|release)[[:space:]]+)?v?[0-9]+(\.[0-9]+)+' || ` + releaseDate + ` || '[[:space:]]*(\n|>|$)' AS dated) r
 CROSS JOIN LATERAL (SELECT 1 FROM term_stats t WHERE t.tenant_id = $2 AND t.lexeme = l.lexeme AND t.df <= ` + versionedProbeDF + `) s
 CROSS JOIN LATERAL (SELECT 1 FROM postings p JOIN chunks c ON c.tenant_id = p.tenant_id AND c.id = p.chunk_id
                     WHERE p.tenant_id = $2 AND p.lexeme = l.lexeme
-                      AND CASE WHEN n.dotted THEN c.content ~* r.versioned OR c.content ~ r.named OR c.heading_path ~* r.versioned OR c.heading_path ~* r.titled OR c.heading_path ~* e.name AND (c.heading_path || E'\n' || c.content) ~* r.notes
-                               ELSE c.content ~* r.pattern OR c.heading_path ~* r.pattern OR c.heading_path ~* e.name AND (c.heading_path || E'\n' || c.content) ~* r.notes END
+                      AND CASE WHEN n.dotted THEN c.content ~* r.versioned OR c.content ~ r.named OR c.heading_path ~* r.versioned OR c.heading_path ~* r.titled OR ` + releaseNotes + `
+                               ELSE c.content ~* r.pattern OR c.heading_path ~* r.pattern OR ` + releaseNotes + ` END
                     LIMIT 1) h
 LEFT JOIN LATERAL (SELECT 1 AS hit FROM postings p JOIN chunks c ON c.tenant_id = p.tenant_id AND c.id = p.chunk_id
                    WHERE n.dotted AND p.tenant_id = $2 AND p.lexeme = l.lexeme
-                     AND (c.content ~* r.versioned OR c.content ~ r.proper OR c.heading_path ~* r.versioned OR c.heading_path ~* r.titled OR c.heading_path ~* e.name AND (c.heading_path || E'\n' || c.content) ~* r.notes)
+                     AND (c.content ~* r.versioned OR c.content ~ r.proper OR c.heading_path ~* r.versioned OR c.heading_path ~* r.titled OR ` + releaseNotes + `)
                    LIMIT 1) pn ON true
 WHERE NOT n.dotted OR pn.hit IS NOT NULL`
 
@@ -308,7 +327,11 @@ WHERE NOT n.dotted OR pn.hit IS NOT NULL`
 // does a release's section of a page titled with the name, its heading or
 // a line of its own "Version 1.5.1" ("Changelog — Logbook"), the number
 // ending it: the GNU FDL's "Version 1.3, 3 November 2008" under
-// "Autoconf > … License" is no release of Autoconf. The chunks read are those holding
+// "Autoconf > … License" is no release of Autoconf. On a page of release
+// notes (notesTitle) the number may be followed by its date
+// (releaseDate) or by a word or two in parentheses ("0.23.0
+// (unreleased)", "2.1.0 (yanked)": the notes are there, released or not,
+// a review). The chunks read are those holding
 // the name's first lexeme, until one matches; a name in more than
 // versionedProbeDF chunks is not looked for and its release counts as
 // written (a common name is no evidence of absence), as for versionedNames.
@@ -324,7 +347,8 @@ LEFT JOIN LATERAL (SELECT 1 AS hit FROM postings p JOIN chunks c ON c.tenant_id 
                                         '([[:space:]]+[[:alpha:]]+){0,2}[[:space:]]+[(]?[vV]?' || replace(r.number, '.', '\.') || '([^0-9]|$)')
                           OR c.heading_path ~* ('(^|[^[:alnum:]_])' || regexp_replace(r.name, '([^[:alnum:][:space:]])', '\\\1', 'g') || '([^[:alnum:]_]|$)')
                              AND ((c.heading_path || E'\n' || c.content) ~* ('(>[[:space:]]*|(^|\n))(version|release)[[:space:]]+v?' || replace(r.number, '.', '\.') || '(\.[0-9]+)*[[:space:]]*(\n|>|$)')
-                                  OR (c.heading_path || E'\n' || c.content) ~* ('(>[[:space:]]*|(^|\n))((version|release)[[:space:]]+)?v?' || replace(r.number, '.', '\.') || '(\.[0-9]+)*' || ` + releaseDate + ` || '[[:space:]]*(\n|>|$)')))
+                                  OR c.heading_path ~* ` + notesTitle + `
+                                     AND (c.heading_path || E'\n' || c.content) ~* ('(>[[:space:]]*|(^|\n))((version|release)[[:space:]]+)?v?' || replace(r.number, '.', '\.') || '(\.[0-9]+)*(' || ` + releaseDate + ` || '|[[:space:]]*[(][^)\n]{1,30}[)])[[:space:]]*(\n|>|$)')))
                    LIMIT 1) h ON true
 WHERE t.df > ` + versionedProbeDF + ` OR h.hit IS NOT NULL`
 
