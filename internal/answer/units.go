@@ -588,14 +588,17 @@ var (
 )
 
 // fieldListLabel reports a docstring field list's label above its items
-// ("Parameters:" above "- heartbeat (float) – …", as Sphinx renders one).
+// ("Parameters:" above "- heartbeat (float) – …", as Sphinx renders one;
+// without the colon as some themes render it, "Parameters" above "-
+// threshold (int) – the maximum number of items …": read as a term and
+// its definition, the items were one sentence and no parameter's own).
 // Another label ("Supported databases:") introduces its list, and stays.
 func fieldListLabel(lines []string) bool {
 	if len(lines) < 2 {
 		return false
 	}
 	l := strings.ToLower(strings.TrimSuffix(strings.TrimSpace(lines[0]), ":"))
-	return strings.HasSuffix(strings.TrimSpace(lines[0]), ":") && fieldLists[l] && isItemBlock(lines[1:])
+	return fieldLists[l] && isItemBlock(lines[1:])
 }
 
 // fieldLists are the labels of docstring field lists (Sphinx, numpydoc,

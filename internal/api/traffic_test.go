@@ -52,11 +52,15 @@ func runRecorder(t *testing.T, d api.Deps) {
 	t.Cleanup(func() { cancel(); <-done })
 }
 
+// TestRateLimitPerTenantAndClass: the fifth query request within a burst
+// of four is refused. The rate refills one token in 20 s, longer than any
+// run takes to send the five (at 2 per second, a run slowed by the race
+// detector on a loaded machine refilled one and saw 200 instead of 429).
 func TestRateLimitPerTenantAndClass(t *testing.T) {
 	t.Parallel()
-	b := setup(t)
-	two := 2.0
-	setLimits(t, b.a.ID, tenant.Limits{QueryRate: &two}) // bucket of 2 s × 2/s = 4 requests
+	b := setup(t, func(d *api.Deps) { d.Limits.RateBurst = 80 * time.Second })
+	rate := 0.05
+	setLimits(t, b.a.ID, tenant.Limits{QueryRate: &rate}) // bucket of 80 s × 0.05/s = 4 requests
 	ta, tb := token(t, b.a.ID, auth.RoleAdmin), token(t, b.b.ID, auth.RoleAdmin)
 	search := func(tok string) *httptest.ResponseRecorder {
 		return b.do(req{method: "POST", path: "/v1/search", token: tok, body: map[string]any{"query": "install widgets"}})
@@ -71,7 +75,7 @@ func TestRateLimitPerTenantAndClass(t *testing.T) {
 	if ra, err := strconv.Atoi(w.Header().Get("Retry-After")); err != nil || ra < 1 {
 		t.Errorf("Retry-After %q, want whole seconds >= 1", w.Header().Get("Retry-After"))
 	}
-	if !strings.Contains(p.Detail, "2 query requests per second") {
+	if !strings.Contains(p.Detail, "0.05 query requests per second") {
 		t.Errorf("detail %q does not state the limit", p.Detail)
 	}
 	// The other tenant, and the other classes of the same tenant, are not limited.
