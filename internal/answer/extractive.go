@@ -522,7 +522,8 @@ func Extractive(question string, sources []Source, maxSentences int) Result {
 		if si != src && len(cited) > maxSupport {
 			continue
 		}
-		share, entry := supportShare, si == src && (inEntry(docs[src], from, to, p.from) || parameterItemOf(docs[src], from, to, p.from))
+		share, entry := supportShare, si == src && (inEntry(docs[src], from, to, p.from) ||
+			parameterItemOf(docs[src], from, to, p.from) && newTerms(docs[src][p.from].terms, query, saidBy(docs[src][from:to])) >= 2)
 		if entry {
 			share = entryShare
 		}
@@ -600,21 +601,7 @@ func Extractive(question string, sources []Source, maxSentences int) Result {
 // outside the quoted units [from, to) that holds a question term none of
 // them holds; found is false when there is none.
 func besideQuoted(question string, query []string, sources []Source, docs [][]unit, src, from, to int) (passage, bool) {
-	said := map[string]bool{}
-	for _, u := range docs[src][from:to] {
-		ts := u.terms
-		if u.head {
-			// A signature lists its parameters without saying what they
-			// do: a parameter the question names is not said by it, and
-			// its item further down the entry says it
-			// ("json_ensure_ascii (bool) – Passed to json.dumps …" under
-			// logzero's setup_logger(…, json_ensure_ascii=False)).
-			ts = terms(withoutParameters(u.text))
-		}
-		for _, t := range ts {
-			said[t] = true
-		}
-	}
+	said := saidBy(docs[src][from:to])
 	d := docs[src]
 	masked := slices.Clone(docs)
 	masked[src] = slices.Clone(d)
@@ -648,7 +635,7 @@ func besideQuoted(question string, query []string, sources []Source, docs [][]un
 			// parameter's item, named as where the parameter is).
 			other = false
 		}
-		if other && u.item != "" && parameterItemOf(d, from, to, i) {
+		if other && u.item != "" && newTerms(u.terms, query, said) >= 2 && parameterItemOf(d, from, to, i) {
 			// The item of a parameter the signature the passage opens
 			// with lists is the entry's own, not another entry: what the
 			// question asks of the class may be what one parameter does
@@ -656,7 +643,11 @@ func besideQuoted(question string, query []string, sources []Source, docs [][]un
 			// deleting some?": "threshold (int) – the maximum number of
 			// items the cache stores before it starts deleting some",
 			// under cachelib's SimpleCache(threshold=500, …), in a
-			// held-out trial).
+			// held-out trial). It must say two things the question asks
+			// that the passage does not: the parameter's own name is
+			// unsaid by the signature (withoutParameters), and "- url –
+			// URL for the new Request object" beside requests.head's
+			// entry said nothing new (a review).
 			other = false
 		}
 		if i >= from && i < to || other || !news && u.kind != unitCode {
@@ -668,6 +659,37 @@ func besideQuoted(question string, query []string, sources []Source, docs [][]un
 		return passage{}, false
 	}
 	return per[src], true
+}
+
+// saidBy returns the terms the units us say. A signature lists its
+// parameters without saying what they do: a parameter the question names
+// is not said by it, and its item further down the entry says it
+// ("json_ensure_ascii (bool) – Passed to json.dumps …" under logzero's
+// setup_logger(…, json_ensure_ascii=False)).
+func saidBy(us []unit) map[string]bool {
+	said := map[string]bool{}
+	for _, u := range us {
+		ts := u.terms
+		if u.head {
+			ts = terms(withoutParameters(u.text))
+		}
+		for _, t := range ts {
+			said[t] = true
+		}
+	}
+	return said
+}
+
+// newTerms counts the query terms of ts that said does not hold.
+func newTerms(ts, query []string, said map[string]bool) int {
+	n, seen := 0, map[string]bool{}
+	for _, t := range ts {
+		if !seen[t] && !said[t] && slices.Contains(query, t) {
+			n++
+		}
+		seen[t] = true
+	}
+	return n
 }
 
 // parameterItemOf reports whether unit i of d, after the passage [from,
@@ -738,13 +760,14 @@ func withoutParameters(head string) string {
 // inside the definition entry the passage opens: the passage starts at an
 // entry's head, and no unit from the passage's end to i starts another
 // entry (a definition's head, whatever it defines, but the item of one of
-// the head's parameters) or leaves the section.
+// the head's parameters: what follows them is the entry's; the item itself
+// is one when it says more, parameterItemOf) or leaves the section.
 func inEntry(d []unit, from, to, i int) bool {
 	if len(d[from].defines) == 0 || i < to {
 		return false
 	}
 	for k := to; k <= i; k++ {
-		if d[k].section != d[from].section || otherEntry(d[from], d[k]) && !(d[k].item != "" && parameterOf(d[from].text, d[k].defines)) {
+		if d[k].section != d[from].section || otherEntry(d[from], d[k]) && !(k < i && d[k].item != "" && parameterOf(d[from].text, d[k].defines)) {
 			// The items of the signature's own parameters are the
 			// entry's, and so is what follows them ("Any additional
 			// keyword arguments will be passed to redis.Redis." under

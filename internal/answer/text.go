@@ -840,10 +840,9 @@ func undouble(w string) string {
 }
 
 // stopWords are English function words and question words, which carry no
-// topic ("What happens when …" asks what follows, whatever verb the
-// documents use: "The only way this can happen is …" was quoted for a
-// lock's timeout). Contractions appear split ("don" of "don't"), as terms
-// splits them.
+// topic. Contractions appear split ("don" of "don't"), as terms splits them.
+// Not "happen": "How often does garbage collection happen?" is answered
+// by the sentence that says it happens (a review).
 var stopWords = func() map[string]bool {
 	m := map[string]bool{}
 	for _, w := range strings.Fields(`a about above after again against all am an and any are as at be because
@@ -854,7 +853,7 @@ var stopWords = func() map[string]bool {
 	there these they this those through to too under until up very was we were what when where which
 	while who whom why will with would you your yours yourself yourselves also may might must shall
 	cannot get gets got use used using tell explain describe please don doesn isn aren see mean means well
-	say says said saying happen happens happened happening`) {
+	say says said saying`) {
 		m[w] = true
 	}
 	return m

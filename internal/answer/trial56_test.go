@@ -1,7 +1,6 @@
 package answer
 
 import (
-	"slices"
 	"strings"
 	"testing"
 )
@@ -275,19 +274,6 @@ func TestParameterItemBesideItsSignature(t *testing.T) {
 	for head, want := range map[string]bool{"class X(threshold=500, default_timeout=300)": true, "f(*, key: str, **kwargs)": true, "f(a, b)": false} {
 		if got := parameterOf(head, []string{"threshold"}) || parameterOf(head, []string{"key"}); got != want {
 			t.Errorf("parameterOf(%q, threshold or key) = %v, want %v", head, got, want)
-		}
-	}
-}
-
-// TestWhatHappensIsPhrasing: "What happens when …" asks what follows;
-// "happen" is no term a passage must hold ("The only way this can happen
-// is if some outside agent is messing with us" was quoted for what
-// happens when a lock's timeout runs out, a held-out trial).
-func TestWhatHappensIsPhrasing(t *testing.T) {
-	t.Parallel()
-	for _, q := range []string{"What happens when the lock cannot be acquired before my timeout runs out?", "What happened to the old API?"} {
-		if ts := terms(q); slices.ContainsFunc(ts, func(t string) bool { return strings.HasPrefix(t, "happen") }) {
-			t.Errorf("terms(%q) = %q, want no happen", q, ts)
 		}
 	}
 }

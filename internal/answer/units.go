@@ -357,11 +357,15 @@ func parseTitledUnits(content, headingPath string, titles []string, code ...Span
 			if announcer >= 0 && len(out) > first && !slices.ContainsFunc(out[first:], func(u unit) bool { return u.kind == unitRow && !flagRow(u.text) }) {
 				out[announcer].flags = true
 			}
-		case isItemBlock(lines) || fieldListLabel(lines):
+		case isItemBlock(lines) || fieldListLabel(lines, signatureAbove(out, section) >= 0):
+			var label []string
 			if !isItemBlock(lines) {
 				// "Parameters:" above its items (a Sphinx field list):
 				// each item says what it names; the label adds nothing
-				// to a quotation of one.
+				// to a quotation of one. Its words are the items' as a
+				// heading's are ("What exceptions can get raise?" is
+				// answered by an item under "Raises").
+				label = terms(strings.TrimSuffix(strings.TrimSpace(lines[0]), ":"))
 				lines = lines[1:]
 			}
 			items, markers := splitItems(lines)
@@ -373,6 +377,9 @@ func parseTitledUnits(content, headingPath string, titles []string, code ...Span
 						out[n].item = markers[i]
 						if name := parameterItem(s); j == 0 && name != "" {
 							out[n].defines = terms(name)
+						}
+						if len(label) > 0 {
+							out[n].heading = append(slices.Clip(out[n].heading), label...)
 						}
 					}
 				}
@@ -593,12 +600,43 @@ var (
 // threshold (int) – the maximum number of items …": read as a term and
 // its definition, the items were one sentence and no parameter's own).
 // Another label ("Supported databases:") introduces its list, and stays.
-func fieldListLabel(lines []string) bool {
+func fieldListLabel(lines []string, entry bool) bool {
 	if len(lines) < 2 {
 		return false
 	}
-	l := strings.ToLower(strings.TrimSuffix(strings.TrimSpace(lines[0]), ":"))
-	return fieldLists[l] && isItemBlock(lines[1:])
+	t := strings.TrimSpace(lines[0])
+	l := strings.ToLower(strings.TrimSuffix(t, ":"))
+	if !fieldLists[l] || !isItemBlock(lines[1:]) {
+		return false
+	}
+	if strings.HasSuffix(t, ":") {
+		return true
+	}
+	// Without its colon, the label is a field list's inside a signature's
+	// entry (entry) when its first item describes a name ("threshold (int)
+	// – …", "KeyError – …"). Elsewhere, a form's "Fields" above "- Name"
+	// and "- Email address", or a README's "Variables" above its
+	// environment variables, is a term and what it lists (a review).
+	item, _ := listItem(strings.TrimSpace(lines[1]))
+	return entry && parameterItem(item) != ""
+}
+
+// signatureAbove returns the index in out of the signature whose entry the
+// units read so far end inside, in section: the last definition's head of
+// the section, when it is a name with its parenthesised parameters
+// ("cachelib.simple.SimpleCache(threshold=500, …)", "get(key,
+// timeout=None)"); else -1.
+func signatureAbove(out []unit, section int) int {
+	for i := len(out) - 1; i >= 0 && out[i].section == section; i-- {
+		if out[i].head && len(out[i].defines) > 0 && !entryField(out[i].defines) {
+			name, _, ok := strings.Cut(out[i].text, "(")
+			if ok && name != "" && !strings.ContainsAny(strings.TrimSpace(strings.TrimPrefix(strings.TrimPrefix(name, "class "), "exception ")), " \t") {
+				return i
+			}
+			return -1
+		}
+	}
+	return -1
 }
 
 // fieldLists are the labels of docstring field lists (Sphinx, numpydoc,

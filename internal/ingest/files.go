@@ -1053,7 +1053,8 @@ func sphinxPage(start []byte) bool {
 // search page and the "page not found" page (404.html), and the dirhtml
 // builder's genindex/index.html, py-modindex/index.html and
 // search/index.html; beside an MkDocs build's search/search_index.json,
-// its search page, its sitemap page and its 404.html. An index lists
+// its search page, its sitemap page and its 404.html; at either build's
+// root, robots.txt. An index lists
 // every name of the documentation, each a link; ingested, it matched
 // questions about any of them and was quoted as a source. A 404 page says
 // only that a page is missing. Debian's bind9-doc, shipped without
@@ -1075,6 +1076,12 @@ func generatedPage(p string, t buildTree) bool {
 		if t.has(path.Join(root, "searchindex.js")) || own() && t.sphinxRoot(root) {
 			return true
 		}
+	}
+	if name == "robots.txt" && (t.has(path.Join(dir, "searchindex.js")) || t.has(path.Join(dir, "search/search_index.json"))) {
+		// A site's rules for crawlers, shipped with its build (parfive's
+		// Debian package): stored, it was a search result for a
+		// question about football (a held-out trial).
+		return true
 	}
 	return (name == "search.html" || name == "sitemap.html" || name == "404.html") && t.has(path.Join(dir, "search/search_index.json"))
 }

@@ -578,14 +578,16 @@ func TestWalkLeavesOutSphinxIndexPages(t *testing.T) {
 // build's search, sitemap and 404 pages (search/search_index.json beside
 // them) are generated pages, not documents: a trial's tenant had stored
 // Flask's "Page Not Found" as a document, another Tornado's module
-// sources as 61% of its chunks. The same names outside such a build are
-// documents.
+// sources as 61% of its chunks; and a build's robots.txt. The same names
+// outside such a build are documents.
 func TestWalkLeavesOutNotFoundAndMkDocsPages(t *testing.T) {
 	t.Parallel()
 	dir := writeTree(t, map[string]string{
 		"sphinx/searchindex.js":           "Search.setIndex({})",
 		"sphinx/intro.html":               "<h1>Intro</h1><p>Hello.</p>",
 		"sphinx/404.html":                 "<h1>Page Not Found</h1><p>The page you requested does not exist.</p>",
+		"sphinx/robots.txt":               "User-agent: *\nDisallow: /",
+		"plain/robots.txt":                "Robots in our lab: the arm, the rover.",
 		"mkdocs/search/search_index.json": `{"docs": []}`,
 		"mkdocs/index.html":               "<h1>Home</h1><p>Welcome.</p>",
 		"mkdocs/404.html":                 "<h1>404</h1><p>Page not found</p>",
@@ -598,8 +600,8 @@ func TestWalkLeavesOutNotFoundAndMkDocsPages(t *testing.T) {
 		"plain/_static/about.html":        "<h1>About our static site</h1><p>Built by hand.</p>",
 	})
 	got, skipped, err := walkDefault(dir)
-	if err != nil || !slices.Equal(got, []string{"mkdocs/index.html", "plain/404.html", "plain/_modules/notes.html", "plain/_static/about.html", "sphinx/intro.html"}) ||
-		!slices.Equal(skipped, []string{"mkdocs/404.html", "mkdocs/search.html", "mkdocs/sitemap.html", "sphinx/404.html", "sphinx/_modules", "sphinx/_static"}) {
+	if err != nil || !slices.Equal(got, []string{"mkdocs/index.html", "plain/404.html", "plain/_modules/notes.html", "plain/_static/about.html", "plain/robots.txt", "sphinx/intro.html"}) ||
+		!slices.Equal(skipped, []string{"mkdocs/404.html", "mkdocs/search.html", "mkdocs/sitemap.html", "sphinx/404.html", "sphinx/_modules", "sphinx/_static", "sphinx/robots.txt"}) {
 		t.Errorf("files %q, skipped %q, %v", got, skipped, err)
 	}
 }

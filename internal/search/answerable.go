@@ -230,6 +230,13 @@ var wordingLexemes = map[string][]string{
 	// from?", "Where can I find …"): django-filter's AllValuesFilter
 	// question was refused for "come".
 	"come": {"come"}, "comes": {"come", "comes"}, "came": {"came"}, "find": {"find"},
+	// Asking how things differ ("What is the difference between
+	// download() and run_download()?"): documents state each, seldom the
+	// word; and the verb around an identifier ("After calling download()
+	// …"). Parfive's 11 chunks refused both for those words (a held-out
+	// trial).
+	"difference": {"differ", "difference"}, "differences": {"differ", "differences"}, "differ": {"differ"},
+	"differs": {"differ", "differs"}, "calling": {"call", "calling"}, "called": {"call", "called"},
 }
 
 // requestWording returns the lexemes of query's words that phrase the
@@ -245,7 +252,7 @@ func requestWording(query string) map[string]bool {
 		before := prev
 		prev = strings.ToLower(w)
 		lexemes, ok := wordingLexemes[strings.ToLower(w)]
-		if !ok || determiners[before] {
+		if !ok || determiners[before] && !askingNouns[strings.ToLower(w)] {
 			continue
 		}
 		if w != strings.ToLower(w) {
@@ -263,6 +270,10 @@ func requestWording(query string) map[string]bool {
 	}
 	return out
 }
+
+// askingNouns are the nouns of a question's frame, which a determiner
+// makes no subject: "the difference between A and B" asks how they differ.
+var askingNouns = map[string]bool{"difference": true, "differences": true}
 
 // determiners make the word after them a noun or its modifier.
 var determiners = map[string]bool{"the": true, "a": true, "an": true, "this": true, "these": true,
