@@ -1420,6 +1420,17 @@ func bestPassage(question string, query []string, sources []Source, docs [][]uni
 				// an answer, it dated a passage that followed it.
 				continue
 			}
+			if d[a].bases && !asksBase.MatchString(question) {
+				// A class's "Bases: …" line repeats its signature above
+				// the description, which carries the signature too: a
+				// passage opening there quoted the signature twice
+				// ("class cachelib.base.NullCache(default_timeout=300):
+				// Bases: cachelib.base.BaseCache class
+				// cachelib.base.NullCache(…): A cache that doesn't
+				// cache", a held-out trial). It opens an answer only to
+				// what the class derives from.
+				continue
+			}
 			clear(covered)
 			clear(inProse)
 			clear(inCode)
@@ -3576,6 +3587,9 @@ func purposeTerms(s string, qi map[string]int) []int {
 	}
 	return out
 }
+
+// asksBase matches a question about what a class derives from.
+var asksBase = regexp.MustCompile(`(?i)\b(bases?|base class(es)?|inherit\w*|derive[sd]?|deriving|subclass\w*|parent class(es)?|superclass\w*)\b`)
 
 // asksHowLong matches a question asking for a duration ("How long does
 // the cookie last?", "how long are entries kept") unless it asks for a

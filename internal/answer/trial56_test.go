@@ -277,3 +277,27 @@ func TestParameterItemBesideItsSignature(t *testing.T) {
 		}
 	}
 }
+
+// TestBasesLineOpensNoAnswer: a class's "Bases: …" line under its
+// signature (Sphinx autodoc) repeats the signature above the description,
+// which carries it too: an answer opening there quoted the signature twice
+// (cachelib's NullCache, a held-out trial). It answers only what the class
+// derives from.
+func TestBasesLineOpensNoAnswer(t *testing.T) {
+	t.Parallel()
+	src := []Source{{N: 1, Title: "Base API", HeadingPath: "Base API",
+		Content: "Base API\n\nclass cachelib.base.NullCache(default_timeout=300)\nBases: cachelib.base.BaseCache\n\n" +
+			"A cache that doesn’t cache. This can be useful for unit testing.\n\n" +
+			"class cachelib.base.BaseCache(default_timeout=300)\nBaseclass for the cache systems. All the cache systems implement this API or a superset of it."}}
+	q := "Which cache class should I use in unit tests?"
+	r := Extractive(q, src, 0)
+	if strings.Count(r.Answer, "NullCache(default_timeout=300)") != 1 || !strings.Contains(r.Answer, "useful for unit testing") {
+		t.Errorf("%s\nAnswer =\n%s\nwant NullCache's signature once, with its description", q, r.Answer)
+	}
+	for q, want := range map[string]bool{"What is the base class of NullCache?": true, "Which class does NullCache inherit from?": true,
+		"Can I subclass BaseCache?": true, "Which cache class should I use in unit tests?": false, "What does the database store?": false} {
+		if got := asksBase.MatchString(q); got != want {
+			t.Errorf("asksBase.MatchString(%q) = %v, want %v", q, got, want)
+		}
+	}
+}

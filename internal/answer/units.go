@@ -61,6 +61,10 @@ type unit struct {
 	// last marks the content's last unit, where the chunker may have cut
 	// a sentence too long for one chunk (cutShort).
 	last bool
+	// bases marks a class's "Bases: …" line under its signature (Sphinx
+	// autodoc), which answers only a question about what the class
+	// derives from.
+	bases bool
 }
 
 // announcerOf is the index of the last unit of out when it is a sentence
@@ -417,7 +421,11 @@ func parseTitledUnits(content, headingPath string, titles []string, code ...Span
 				// the class's base. A class without a description (the
 				// next block another entry) keeps it as its definition.
 				carried, carriedSection, label = term, section, byLabel
+				n := len(out)
 				add(unitSentence, strings.TrimRight(term, ":")+": "+joined)
+				if len(out) > n {
+					out[n].bases = true
+				}
 				continue
 			}
 			if term == "" && entry {
