@@ -517,13 +517,14 @@ func Extractive(question string, sources []Source, maxSentences int) Result {
 		cands = append(cands, support{src, passage{per[src].score, per[src].evidence, a, b}, per[src].evidence, true})
 	}
 	slices.SortStableFunc(cands, func(a, b support) int { return cmp.Compare(b.rank, a.rank) })
+	said := saidBy(docs[src][from:to])
 	for _, c := range cands {
 		si, p := c.src, c.p
 		if si != src && len(cited) > maxSupport {
 			continue
 		}
 		share, entry := supportShare, si == src && (inEntry(docs[src], from, to, p.from) ||
-			parameterItemOf(docs[src], from, to, p.from) && newTerms(docs[src][p.from].terms, query, saidBy(docs[src][from:to])) >= 2)
+			parameterItemOf(docs[src], from, to, p.from) && newTerms(docs[src][p.from].terms, query, said) >= 2)
 		if entry {
 			share = entryShare
 		}
@@ -3612,15 +3613,20 @@ var (
 	presentState = regexp.MustCompile(`(?i)^(now|nowadays|today|currently|since then|from now on|as of|starting with|this (has been|was) (changed|fixed|removed))\b`)
 )
 
+// readersMeans is the means named in the reader's voice: "you can use",
+// "you need to call", "one may simply set".
+const readersMeans = `\b(?:you|one) (?:can|could|may|should|need to|must|have to) (?:simply |just |also |then |instead )?(?:use|call|pass|set|run|add|specify|install|enable|disable|configure|invoke|apply|write|define|create|change|turn on|turn off)\b`
+
 // purposeMeans matches a sentence that opens with a purpose or a wish
 // ("If you want to …", "To …", "In order to …") and then offers the means
-// in the reader's voice ("…, you can create the pool using open=False").
-var purposeMeans = regexp.MustCompile(`(?i)^(?:if you (?:want|wish|need|would like|'d like|’d like|prefer)|in order|when you (?:want|need)|to)\b([^.;:]*?)\b(?:you|one) (can|could|may|should|need to|must|have to) (simply |just |also |then |instead )?(use|call|pass|set|run|add|specify|install|enable|disable|configure|invoke|apply|write|define|create|change|turn on|turn off)\b`)
+// in the reader's voice ("…, you can create the pool using open=False");
+// its one group is the purpose.
+var purposeMeans = regexp.MustCompile(`(?i)^(?:if you (?:want|wish|need|would like|'d like|’d like|prefer)|in order|when you (?:want|need)|to)\b([^.;:]*?)` + readersMeans)
 
 // offersMeans matches a sentence that names the means in the reader's
 // voice: "You can use UnicodeDammit.detwingle() to …", "you need to call
 // …".
-var offersMeans = regexp.MustCompile(`(?i)\b(you|one) (can|could|may|should|need to|must|have to) (simply |just |also |then )?(use|call|pass|set|run|add|specify|install|enable|disable|configure|invoke|apply|write|define|create|change|turn on|turn off)\b`)
+var offersMeans = regexp.MustCompile(`(?i)` + readersMeans)
 
 // namesAskedOption reports whether text names a command-line option
 // (optionWord) whose name holds a term of the query
