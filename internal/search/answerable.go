@@ -251,6 +251,19 @@ func requestWording(query string) map[string]bool {
 		w := query[loc[0]:loc[1]]
 		before := prev
 		prev = strings.ToLower(w)
+		if head, tail, ok := strings.Cut(strings.ReplaceAll(strings.ToLower(w), "’", "'"), "'"); ok && contractionTails[tail] {
+			// "I've", "we'd", "isn't": the parser makes the tail ("ve",
+			// "d") and a negation's head ("isn") lexemes of their own,
+			// which no document need write.
+			if out == nil {
+				out = map[string]bool{}
+			}
+			out[tail] = true
+			if tail == "t" {
+				out[head] = true
+			}
+			continue
+		}
 		lexemes, ok := wordingLexemes[strings.ToLower(w)]
 		if !ok || determiners[before] && !askingNouns[strings.ToLower(w)] {
 			continue
@@ -270,6 +283,10 @@ func requestWording(query string) map[string]bool {
 	}
 	return out
 }
+
+// contractionTails are the endings of English contractions after the
+// apostrophe.
+var contractionTails = map[string]bool{"ve": true, "ll": true, "re": true, "d": true, "m": true, "s": true, "t": true}
 
 // askingNouns are the nouns of a question's frame, which a determiner
 // makes no subject: "the difference between A and B" asks how they differ.
