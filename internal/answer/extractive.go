@@ -2108,6 +2108,27 @@ func complete(d []unit, from, to, maxSentences int, query []string, procedure, d
 		d[to].section == d[to-1].section && fits(from, to+1) {
 		to++
 	}
+	// A passage ending on a condition with no main clause ("However, if
+	// you need to turn this behavior off for some reason." above "You can
+	// clear the defaulted states table like this:", PLY's manual) ends
+	// before what it promises: the next sentence of its paragraph says it
+	// (a held-out trial quoted the condition alone), with the code it
+	// announces, in place of the passage's first sentences when they do
+	// not all fit.
+	if to < len(d) && d[to].kind == unitSentence && d[to-1].kind == unitSentence && d[to].block == d[to-1].block &&
+		danglingCondition(d[to-1].text) {
+		end := to + 1
+		if end < len(d) && announces(d[to].text) && d[end].kind == unitCode && !d[end].echo && d[end].section == d[to].section {
+			end++
+		}
+		f := from
+		for f < to-1 && !fits(f, end) {
+			f++
+		}
+		if fits(f, end) {
+			from, to = f, end
+		}
+	}
 	// A passage ending on the sentence that brings in what the question
 	// asks about ("… and that there is an extra option, q.") goes on to
 	// the next sentence of its paragraph when that one opens with it ("The
@@ -2693,6 +2714,25 @@ func cutAtCode(d []unit, i int) bool {
 // introducesNext reports whether a question term is among the last two
 // terms of a sentence (prev) and the first two of the next (next): the
 // sentence ends by bringing in what the next one opens with.
+// danglingCondition reports whether sentence s is a condition alone: after
+// a connective ("However,", "But", "So"), it opens with "if", "when",
+// "unless" or "in case" and no comma or "then" follows, where the main
+// clause would start.
+func danglingCondition(s string) bool {
+	t := strings.ToLower(strings.TrimSpace(s))
+	for _, c := range []string{"however, ", "but ", "and ", "so ", "now, ", "also, "} {
+		t = strings.TrimPrefix(t, c)
+	}
+	rest, ok := "", false
+	for _, w := range []string{"if ", "when ", "unless ", "in case "} {
+		if r, found := strings.CutPrefix(t, w); found {
+			rest, ok = r, true
+			break
+		}
+	}
+	return ok && strings.HasSuffix(rest, ".") && !strings.ContainsAny(rest, ",;:?") && !strings.Contains(" "+rest, " then ")
+}
+
 func introducesNext(prev, next, query []string) bool {
 	tail := prev[max(0, len(prev)-2):]
 	head := next[:min(2, len(next))]

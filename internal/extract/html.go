@@ -1815,9 +1815,38 @@ func (w *htmlWalker) listItem(n *html.Node) {
 	indent := strings.Repeat("  ", depth-1)
 	saved := w.item
 	w.item = &itemState{depth: depth, marker: indent + marker, cont: indent + "  "}
-	w.walkChildren(n)
+	if len(w.lists) > 0 {
+		w.walkChildren(n)
+	} else {
+		// An <li> in no list is closed only by the next <li> or its
+		// parent's end, so the parser nests in the page's last stray item
+		// everything after it: PLY's manual writes its "4.20 Miscellaneous
+		// Issues" as bare <li> paragraphs, and the 47 sections after them
+		// (the whole Yacc half, <h2> and <h3> with anchors) were read as
+		// labels inside that item. The item ends at the first heading.
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			if w.item != saved && holdsHeading(c) {
+				w.flush()
+				w.item = saved
+			}
+			w.walk(c)
+		}
+	}
 	w.flush()
 	w.item = saved
+}
+
+// holdsHeading reports whether n is or contains an <h1>–<h6> element.
+func holdsHeading(n *html.Node) bool {
+	if n.Type == html.ElementNode && headingLevel(n.DataAtom) > 0 {
+		return true
+	}
+	for c := n.FirstChild; c != nil; c = c.NextSibling {
+		if holdsHeading(c) {
+			return true
+		}
+	}
+	return false
 }
 
 // iconLayout reports a table of two rows or more in which a row has two
