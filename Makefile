@@ -50,7 +50,7 @@ generate: ## sqlc code and the OpenAPI document
 	$(GO) tool sqlc generate
 	$(GO) run ./cmd/ragd openapi > openapi/openapi.json.tmp && mv openapi/openapi.json.tmp openapi/openapi.json
 
-check: ## formatting, vet, generated-code drift (sqlc, OpenAPI, the AVX-512 kernels), no built binaries in git
+check: ## formatting, vet, generated-code drift (sqlc, OpenAPI, the AVX-512 kernels, the everyday words), no built binaries in git
 	scripts/check-tracked.sh
 	@test -z "$$(gofmt -l $$(git ls-files '*.go'))" || { gofmt -l $$(git ls-files '*.go'); echo "gofmt: files above need formatting"; exit 1; }
 	$(GO) vet ./...
@@ -58,6 +58,8 @@ check: ## formatting, vet, generated-code drift (sqlc, OpenAPI, the AVX-512 kern
 	$(GO) run ./cmd/ragd openapi | diff -u openapi/openapi.json - || { echo "openapi/openapi.json is stale: run make generate"; exit 1; }
 	@d=$$(mktemp -d) && cp internal/embed/gen_avx512.go $$d && (cd $$d && GO111MODULE=off $(GO) run gen_avx512.go) && \
 	  for f in gemm_avx512_amd64.s gemm_avx512_amd64.go; do diff -q $$d/$$f internal/embed/$$f || { echo "internal/embed/$$f is stale: go generate ./internal/embed"; rm -rf $$d; exit 1; }; done; rm -rf $$d
+	@d=$$(mktemp -d) && cp internal/analyze/gen_everyday.go $$d && (cd $$d && GO111MODULE=off $(GO) run gen_everyday.go) && \
+	  { diff -q $$d/everyday_words.txt internal/analyze/everyday_words.txt || { echo "internal/analyze/everyday_words.txt is stale: go generate ./internal/analyze"; rm -rf $$d; exit 1; }; }; rm -rf $$d
 
 demo: setup build ## the main job: the PostgreSQL manual answered over the HTTP API
 	scripts/demo.sh
