@@ -2111,18 +2111,21 @@ func complete(d []unit, from, to, maxSentences int, query []string, procedure, d
 	// A passage ending on a condition with no main clause ("However, if
 	// you need to turn this behavior off for some reason." above "You can
 	// clear the defaulted states table like this:", PLY's manual) ends
-	// before what it promises: the next sentence of its paragraph says it
-	// (a held-out trial quoted the condition alone), with the code it
-	// announces, in place of the passage's first sentences when they do
-	// not all fit.
+	// before what it promises: the next sentence of its paragraph says
+	// what to do (a held-out trial quoted the condition alone), with the
+	// code it announces, in place of the passage's first sentences that
+	// hold no question term the rest lacks when they do not all fit. A
+	// condition is bare by its punctuation only ("If wrapwidth is 0 no
+	// wrapping is done." has its main clause without a comma, a review),
+	// so the next sentence must instruct or announce.
 	if to < len(d) && d[to].kind == unitSentence && d[to-1].kind == unitSentence && d[to].block == d[to-1].block &&
-		danglingCondition(d[to-1].text) {
+		danglingCondition(d[to-1].text) && (instructs(d[to].text) || announces(d[to].text)) {
 		end := to + 1
 		if end < len(d) && announces(d[to].text) && d[end].kind == unitCode && !d[end].echo && d[end].section == d[to].section {
 			end++
 		}
 		f := from
-		for f < to-1 && !fits(f, end) {
+		for f < to-1 && !fits(f, end) && !addsTerm(d[f+1:end], d[f], query) {
 			f++
 		}
 		if fits(f, end) {

