@@ -1188,6 +1188,7 @@ func bestPassage(question string, query []string, sources []Source, docs [][]uni
 	dated := asksWhen.MatchString(lowerQ)
 	difference := asksContrast.MatchString(question)
 	focus := focusTerms(question, qi)
+	values := valueTerms(question, query)
 	cased := casedNames(question, qi)
 	compounds := joinedPairs(question)
 	df := make([]int, len(query))
@@ -1437,7 +1438,7 @@ func bestPassage(question string, query []string, sources []Source, docs [][]uni
 			clear(inCode)
 			hit := false
 			sentences, chars := 0, 0
-			names, instructed, located, optioned, lasted := false, false, false, false, false
+			names, instructed, located, optioned, lasted, valued := false, false, false, false, false, false
 			for b := a; b < len(d); b++ {
 				u := d[b]
 				if u.section != d[a].section {
@@ -1522,6 +1523,7 @@ func bestPassage(question string, query []string, sources []Source, docs [][]uni
 					slices.ContainsFunc(info[si][b].purpose, func(i int) bool { return idf[i] >= meanIDF })
 				located = located || info[si][b].locates && len(info[si][b].holds) > 0
 				lasted = lasted || info[si][b].lasts && len(info[si][b].holds) > 0
+				valued = valued || u.kind != unitCode && slices.ContainsFunc(info[si][b].holds, func(i int) bool { return values[i] })
 				optioned = optioned || info[si][b].option && (len(info[si][b].holds) > 0 || u.kind == unitCode)
 				if u.kind == unitCode || !hit {
 					continue // a passage ends on a sentence; complete adds trailing code
@@ -1569,6 +1571,9 @@ func bestPassage(question string, query []string, sources []Source, docs [][]uni
 					score += instructWeight * meanIDF
 				}
 				if lasted {
+					score += instructWeight * meanIDF
+				}
+				if valued {
 					score += instructWeight * meanIDF
 				}
 				evidence := score*prior - lengthPenalty*float64(b-a)
@@ -2717,6 +2722,43 @@ func cutAtCode(d []unit, i int) bool {
 // introducesNext reports whether a question term is among the last two
 // terms of a sentence (prev) and the first two of the next (next): the
 // sentence ends by bringing in what the next one opens with.
+// valueTerms marks the question terms that are a value the question sets
+// or names: a number written on its own ("What happens if I set processes
+// to 0?"), which prose that states it answers ("a value of 0 will set the
+// actual number of processes to the number of CPUs", a held-out trial
+// quoted the config example setting 2). A number is in many chunks, so
+// its weight alone says little of it.
+func valueTerms(question string, query []string) map[int]bool {
+	const quoteMarks = "'\"“”‘’`"
+	var out map[int]bool
+	quoted := false
+	for _, f := range strings.Fields(question) {
+		// A quoted message's number is the message's ("'3 is not valid
+		// under any of the given schemas'"), not a value asked about.
+		first, _ := utf8.DecodeRuneInString(f)
+		t := strings.TrimRight(f, ".,;:?!)")
+		last, _ := utf8.DecodeLastRuneInString(t)
+		opens := strings.ContainsRune(quoteMarks, first)
+		inside := quoted || opens
+		quoted = inside && !(t != "" && strings.ContainsRune(quoteMarks, last) && (len(t) > 1 || !opens))
+		if inside {
+			continue
+		}
+		w := strings.Trim(f, "`'\"“”‘’()[]{},;:?!")
+		w = strings.TrimSuffix(w, ".")
+		if w == "" || len(w) > 6 || strings.Trim(w, "0123456789") != "" {
+			continue
+		}
+		if i := slices.Index(query, w); i >= 0 {
+			if out == nil {
+				out = map[int]bool{}
+			}
+			out[i] = true
+		}
+	}
+	return out
+}
+
 // danglingCondition reports whether sentence s is a condition alone: after
 // a connective ("However,", "But", "So"), it opens with "if", "when",
 // "unless" or "in case" and no comma or "then" follows, where the main

@@ -94,3 +94,43 @@ func TestNamedTermDefinesLowerCaseDescription(t *testing.T) {
 		}
 	}
 }
+
+// nose2Parallel are the three sources `ragd ask` gave for what setting
+// the multiprocess plugin's processes to 0 does, over nose2's
+// documentation (a held-out trial): its page's opening and Usage section,
+// its "Do I Really Care?" section, and the config-file options of the
+// plugin-writing guide.
+func nose2Parallel() []Source {
+	return []Source{
+		{N: 1, Title: "Running Tests in Parallel with Multiple Processes — nose2 0.12.0 documentation", HeadingPath: "Running Tests in Parallel with Multiple Processes — nose2 0.12.0 documentation > Usage",
+			Content: "Running Tests in Parallel with Multiple Processes\n\nNote\n\nNew in version 0.3\n\nUse the mp plugin to enable distribution of tests across multiple processes. Doing this may speed up your test run if your tests are heavily IO or CPU bound. But it imposes an overhead cost that is not trivial, and it complicates the use of test fixtures and may conflict with plugins that are not designed to work with it.\n\nUsage\n\nTo activate the plugin, include the plugin module in the plugins list in [unittest] section in a config file:\n\n[unittest]\nplugins = nose2.plugins.mp\n\nOr pass the module with the --plugin command-line option:\n\nnose2 --plugin=nose2.plugins.mp\n\nThen configure the number of processes to run. You can do that either with the -N option:\n\nnose2 -N 2\n\nor by setting processes in the [multiprocess] section of a config file:\n\n[multiprocess]\nprocesses = 2\n\nNote\n\nIf you make the plugin always active by setting always-on in the [multiprocess] section of a config file, but do not set processes or pass -N, the number of processes defaults to the number of CPUs available. Also note that a value of 0 will set the actual number of processes to the number of CPUs on the computer.\n\nShould one wish to specify the use of internet sockets for interprocess communications, specify the bind_address setting in the [multiprocess] section of the config file, for example:\n\n[multiprocess]\nbind_address = 127.0.0.1:1024\n\nThis will bind to port 1024 of 127.0.0.1. Also:\n\n[multiprocess]\nbind_address = 127.1.2.3\n\nwill bind to any random open port on 127.1.2.3. Any internet address or host-name which python can recognize as such, bind, and connect is acceptable. While 0.0.0.0 can be use for listening, it is not necessarily an address to which the OS can connect. When the port address is 0 or omitted, a random open port is used. If the setting is omitted or blank, then sockets are not used unless nose is being executed on Windows. In which case, an address on the loop back interface and a random port are used. Whenever used, processes employ a random shared key for authentication."},
+		{N: 2, Title: "Running Tests in Parallel with Multiple Processes — nose2 0.12.0 documentation", HeadingPath: "Running Tests in Parallel with Multiple Processes — nose2 0.12.0 documentation > Guidelines for Plugin Authors > Do I Really Care?",
+			Content: "Do I Really Care?\n\nIf you answer yes to any of the following questions, then your plugin will not work with multiprocess testing without modification:\n\n- Does your plugin load tests?\n- Does your plugin capture something that happens during test execution?\n- Does your plugin require user interaction during test execution?\n- Does your plugin set executeTests in startTestRun?\n\nHere’s how to handle each of those cases.\n\nLoading Tests\n\n- Implement registerInSubprocess() as suggested to enable your plugin in the test runner processes.\n\nCapturing Test Execution State\n\n- Implement registerInSubprocess() as suggested to enable your plugin in the test runner processes.\n- Be wary of setting event.metadata unconditionally. Your plugin will execute in the main process and in the test runner processes, and will see setTestOutcome() and testOutcome() events in both processes. If you unconditionally set a key in event.metadata, the plugin instance in the main process will overwrite anything set in that key by the instance in the subprocess.\n- If you need to write something to a file, implement stopSubprocess() to write a file in each test runner process."},
+		{N: 3, Title: "Writing Plugins — nose2 0.12.0 documentation", HeadingPath: "Writing Plugins — nose2 0.12.0 documentation > Config File Options",
+			Content: "Config File Options\n\nPlugins may specify a config file section that holds their configuration by setting their configSection attribute. All plugins, regardless of whether they specify a config section, have a config attribute that holds a nose2.config.Config instance. This will be empty of values if the plugin does not specify a config section or if no loaded config file includes that section.\n\nPlugins should extract the user’s configuration selections from their config attribute in their __init__ methods. Plugins that want to use nose2’s Sphinx extension to automatically document themselves must do so.\n\nConfig file options may be extracted as strings, ints, booleans or lists.\n\nYou should provide reasonable defaults for all config options."},
+	}
+}
+
+// TestValueTheQuestionSetsIsAnswered: asked what happens when a setting
+// is set to a value, the sentence that states that value answers, not the
+// example setting another one (the held-out trial quoted "nose2 -N 2" and
+// "processes = 2" for what 0 does). A number inside a quoted message is
+// the message's, not a value asked about.
+func TestValueTheQuestionSetsIsAnswered(t *testing.T) {
+	t.Parallel()
+	q := "What happens if I set processes to 0 in the multiprocess config section?"
+	r := Extractive(q, nose2Parallel(), 0)
+	if !strings.Contains(r.Answer, "a value of 0 will set the actual number of processes") {
+		t.Errorf("%s\nAnswer =\n%s\nwant the sentence on a value of 0", q, r.Answer)
+	}
+	const msg = "I get '3 is not valid under any of the given schemas' for 5 items; what does limit 0 do?"
+	query := terms(msg)
+	var vals []string
+	for i := range valueTerms(msg, query) {
+		vals = append(vals, query[i])
+	}
+	slices.Sort(vals)
+	if !slices.Equal(vals, []string{"0", "5"}) {
+		t.Errorf("valueTerms = %q, want [0 5]: the quoted message's 3 is no value", vals)
+	}
+}
