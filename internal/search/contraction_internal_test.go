@@ -26,3 +26,25 @@ func TestContractionsAreWording(t *testing.T) {
 		t.Errorf("a possessive's head is the subject, not wording: %v", got)
 	}
 }
+
+// TestAskingForYourViewIsOpinion: a question that asks the one answering
+// for their own view ("Do you think …", "in your opinion") asks for a
+// judgement no document states (a held-out trial on nose2 answered "Do
+// you think the such DSL makes tests more readable than plain unittest
+// classes?" at 0.54); "you" asking how to do something does not.
+func TestAskingForYourViewIsOpinion(t *testing.T) {
+	t.Parallel()
+	for q, want := range map[string]bool{
+		"Do you think the such DSL makes tests more readable than plain unittest classes?": true,
+		"In your opinion, is frobpo fast enough for large catalogs?":                       true,
+		"Would you recommend the mp plugin for a small suite?":                             true,
+		"What's your take on the such DSL?":                                                true,
+		"How do you run a single test with nose2?":                                         false,
+		"Can you show me how to configure the mp plugin?":                                  false,
+		"Do you need a config file to enable plugins?":                                     false,
+	} {
+		if got := asksOpinion(q); got != want {
+			t.Errorf("asksOpinion(%q) = %v, want %v", q, got, want)
+		}
+	}
+}
