@@ -2723,30 +2723,48 @@ func cutAtCode(d []unit, i int) bool {
 // terms of a sentence (prev) and the first two of the next (next): the
 // sentence ends by bringing in what the next one opens with.
 // valueTerms marks the question terms that are a value the question sets
-// or names: a number written on its own ("What happens if I set processes
-// to 0?"), which prose that states it answers ("a value of 0 will set the
-// actual number of processes to the number of CPUs", a held-out trial
-// quoted the config example setting 2). A number is in many chunks, so
-// its weight alone says little of it.
+// or names: a number after "to", "is", "be", "of" or "=" ("What happens
+// if I set processes to 0?", "processes=0", "to `0`"), which prose that
+// states it answers ("a value of 0 will set the actual number of
+// processes to the number of CPUs", where a held-out trial quoted the
+// config example setting 2). A number is in many chunks, so its weight
+// alone says little of it. Not a number in passing ("on port 8080"), a
+// range's end ("from version 2 to 3", a review) or a number inside a
+// quoted message ("'3 is not valid under any of the given schemas'").
 func valueTerms(question string, query []string) map[int]bool {
 	const quoteMarks = "'\"“”‘’`"
 	var out map[int]bool
 	quoted := false
-	for _, f := range strings.Fields(question) {
-		// A quoted message's number is the message's ("'3 is not valid
-		// under any of the given schemas'"), not a value asked about.
+	fields := strings.Fields(question)
+	word := func(k int) string {
+		if k < 0 || k >= len(fields) {
+			return ""
+		}
+		return strings.ToLower(strings.Trim(fields[k], "`'\"“”‘’()[]{},;:?!."))
+	}
+	number := func(w string) bool { return w != "" && len(w) <= 6 && strings.Trim(w, "0123456789") == "" }
+	for k, f := range fields {
 		first, _ := utf8.DecodeRuneInString(f)
 		t := strings.TrimRight(f, ".,;:?!)")
 		last, _ := utf8.DecodeLastRuneInString(t)
 		opens := strings.ContainsRune(quoteMarks, first)
-		inside := quoted || opens
-		quoted = inside && !(t != "" && strings.ContainsRune(quoteMarks, last) && (len(t) > 1 || !opens))
+		closes := t != "" && strings.ContainsRune(quoteMarks, last) && (utf8.RuneCountInString(t) > 1 || !opens)
+		inside := quoted || opens && !closes
+		quoted = inside && !closes
 		if inside {
 			continue
 		}
-		w := strings.Trim(f, "`'\"“”‘’()[]{},;:?!")
-		w = strings.TrimSuffix(w, ".")
-		if w == "" || len(w) > 6 || strings.Trim(w, "0123456789") != "" {
+		w, set := word(k), false
+		if _, v, ok := strings.Cut(w, "="); ok && !strings.HasPrefix(w, "=") {
+			w, set = v, true // "processes=0"
+		}
+		if !number(w) {
+			continue
+		}
+		switch prev := word(k - 1); {
+		case set || prev == "=" || prev == "is" || prev == "be" || prev == "of" || prev == "equals":
+		case prev == "to" && !number(word(k-2)):
+		default:
 			continue
 		}
 		if i := slices.Index(query, w); i >= 0 {

@@ -123,14 +123,20 @@ func TestValueTheQuestionSetsIsAnswered(t *testing.T) {
 	if !strings.Contains(r.Answer, "a value of 0 will set the actual number of processes") {
 		t.Errorf("%s\nAnswer =\n%s\nwant the sentence on a value of 0", q, r.Answer)
 	}
-	const msg = "I get '3 is not valid under any of the given schemas' for 5 items; what does limit 0 do?"
-	query := terms(msg)
-	var vals []string
-	for i := range valueTerms(msg, query) {
-		vals = append(vals, query[i])
-	}
-	slices.Sort(vals)
-	if !slices.Equal(vals, []string{"0", "5"}) {
-		t.Errorf("valueTerms = %q, want [0 5]: the quoted message's 3 is no value", vals)
+	for msg, want := range map[string][]string{
+		"I get '3 is not valid under any of the given schemas' when I set limit to 5; what does a limit of 0 do?": {"0", "5"},
+		"How do I upgrade from version 2 to 3?":                  nil,
+		"How do I run the server on port 8080?":                  nil,
+		"What happens if I set processes=0 or processes to `4`?": {"0", "4"},
+	} {
+		query := terms(msg)
+		var vals []string
+		for i := range valueTerms(msg, query) {
+			vals = append(vals, query[i])
+		}
+		slices.Sort(vals)
+		if !slices.Equal(vals, want) {
+			t.Errorf("valueTerms(%q) = %q, want %q", msg, vals, want)
+		}
 	}
 }

@@ -1581,6 +1581,9 @@ func isDefinition(lines []string) bool {
 // an MP3 file (a held-out trial).
 func namedTerm(l string) bool {
 	t := strings.TrimSpace(l)
+	if strings.Contains(t, "://") || strings.HasPrefix(t, "www.") || strings.ContainsAny(t[:min(len(t), 1)], "/.~") {
+		return false // an address or a path, which a hard-wrapped sentence may hold on a line of its own (a review)
+	}
 	return !strings.ContainsAny(t, " \t") && strings.ContainsAny(t, "_.(") && !endsSentence(t) &&
 		strings.IndexFunc(t, unicode.IsLetter) >= 0
 }

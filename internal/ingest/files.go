@@ -365,18 +365,8 @@ func Walk(paths []string, o WalkOptions) ([]File, []Failure, error) {
 }
 
 // sourceURI is the source_uri of the file at p, rel under the walked root.
-// Under a base URI a gzipped file's address is that of what it holds
-// ("changelog.html", not "changelog.html.gz": Debian compresses the
-// documentation it installs, the site serves the page, and three held-out
-// trials cited an address that does not exist), unless the directory also
-// has a file of that name.
 func sourceURI(o WalkOptions, p, rel string) string {
 	if o.BaseURI != "" {
-		if extract.Gzipped(rel) {
-			if _, err := os.Stat(p[:len(p)-len(".gz")]); errors.Is(err, fs.ErrNotExist) {
-				rel = rel[:len(rel)-len(".gz")]
-			}
-		}
 		return JoinURI(o.BaseURI, rel)
 	}
 	return FileURI(p)
