@@ -46,7 +46,11 @@ func TestLimiterTokenBucket(t *testing.T) {
 
 func TestGateQueuesThenSheds(t *testing.T) {
 	t.Parallel()
-	g := NewGate(1, 1, 50*time.Millisecond)
+	// The queued waiter must still be waiting when the loop below sees
+	// it, however long the machine keeps this goroutine off the CPU: with
+	// a 50 ms wait it could time out first, and the loop waited forever
+	// (a CI run under load hung here). The timeout is its own gate's.
+	g := NewGate(1, 1, time.Hour)
 	ctx := context.Background()
 	rel, err := g.Acquire(ctx)
 	if err != nil {
@@ -72,6 +76,7 @@ func TestGateQueuesThenSheds(t *testing.T) {
 		t.Fatalf("queued request: %v, want admitted after release", err)
 	}
 	// A waiter that outlasts MaxWait gets ErrQueueTimeout.
+	g = NewGate(1, 1, 50*time.Millisecond)
 	rel, _ = g.Acquire(ctx)
 	defer rel()
 	start := time.Now()
