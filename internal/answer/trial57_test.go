@@ -140,3 +140,38 @@ func TestValueTheQuestionSetsIsAnswered(t *testing.T) {
 		}
 	}
 }
+
+// TestVersionHeadingsAreSections: a change log's version headings are one
+// word each ("1.3.2", "1.3.1"); read as captions, the fix listed under
+// 1.3.1 was quoted in one passage with 1.3.2's items and cited as 1.3.2's
+// (a held-out trial on Paste Deploy's news page told the wrong release).
+// A word that extraction read as a heading is a section's title.
+func TestVersionHeadingsAreSections(t *testing.T) {
+	t.Parallel()
+	const page = "Paste Deployment News"
+	src := []Source{{
+		N:           1,
+		Title:       page,
+		HeadingPath: page + " > 1.3.2",
+		Titles:      []string{page, "1.3.2", "1.3.1", "1.3"},
+		Content: "1.3.2\n\n- Added paste.deploy.converters.asint().\n- fixed use sections overwriting the config's __file__ value with the use'd filename.\n" +
+			"- paste.deploy.loadwsgi now supports variable expansion in the DEFAULT section of config files (unlike plain ConfigParser).\n\n" +
+			"1.3.1\n\n- Fix appconfig config loading when using a config file with filter-with in it (previously you'd get TypeError: iteration over non-sequence)\n\n" +
+			"1.3\n\n- Added scheme option to PrefixMiddleware, so you can force a scheme (E.g., when proxying an HTTPS connection over HTTP).",
+	}}
+	q := "I get TypeError: iteration over non-sequence when calling appconfig on a file with filter-with; which release fixed it?"
+	r := Extractive(q, src, 0)
+	if !strings.Contains(r.Answer, "Fix appconfig config loading") || strings.Contains(r.Answer, "variable expansion") {
+		t.Errorf("%s\nAnswer =\n%s\nwant 1.3.1's fix alone, not with 1.3.2's items", q, r.Answer)
+	}
+	for w, want := range map[string]bool{"1.3.1": true, "v2.0": true, "0.23.0b1": true, "Note": false, "DESCRIPTION": false, "2024": false, "v": false} {
+		if got := releaseNumber(w); got != want {
+			t.Errorf("releaseNumber(%q) = %v, want %v", w, got, want)
+		}
+	}
+	for _, u := range parseTitledUnits(src[0].Content, src[0].HeadingPath, src[0].Titles) {
+		if strings.HasPrefix(u.text, "Fix appconfig") && u.section == 0 {
+			t.Errorf("1.3.1's item is in the first section: %+v", u)
+		}
+	}
+}

