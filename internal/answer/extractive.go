@@ -527,6 +527,11 @@ func Extractive(question string, sources []Source, maxSentences int) Result {
 			parameterItemOf(docs[src], from, to, p.from) && newTerms(docs[src][p.from].terms, query, said) >= 2)
 		if entry {
 			share = entryShare
+			if asksReturn.MatchString(question) && givesReturn.MatchString(docs[src][p.from].text) {
+				// What the entry says it returns, asked for, whatever
+				// the signature's weight above it (besideQuoted).
+				share = 0
+			}
 		}
 		if p.evidence <= 0 || p.evidence < share*per[src].evidence {
 			continue
@@ -606,9 +611,15 @@ func besideQuoted(question string, query []string, sources []Source, docs [][]un
 	d := docs[src]
 	masked := slices.Clone(docs)
 	masked[src] = slices.Clone(d)
+	// Asked what something returns, the sentence of the passage's entry
+	// saying what it returns says what a passage without one does not,
+	// whatever its words (asksReturn); the entry above's does not.
+	returns := asksReturn.MatchString(question) && !slices.ContainsFunc(d[from:to], func(u unit) bool {
+		return u.kind != unitCode && givesReturn.MatchString(u.text)
+	})
 	for i := range masked[src] {
 		u := &masked[src][i]
-		news := false
+		news := returns && i >= to && u.kind != unitCode && givesReturn.MatchString(u.text) && inEntry(d, from, to, i)
 		for _, t := range u.terms {
 			news = news || !said[t] && slices.Contains(query, t)
 		}
@@ -1156,6 +1167,7 @@ func bestPassage(question string, query []string, sources []Source, docs [][]uni
 		purpose        []int
 		locates        bool
 		lasts          bool
+		returns        bool
 		option         bool
 	}
 	qi := make(map[string]int, len(query))
@@ -1175,6 +1187,13 @@ func bestPassage(question string, query []string, sources []Source, docs [][]uni
 	// row for REMEMBER_COOKIE_DURATION does ("… Default: 365 days"),
 	// answered how long the cookie lasts in a held-out trial.
 	howLong := asksHowLong.MatchString(lowerQ) && !asksLength.MatchString(lowerQ)
+	// A question asking what something returns is answered by the
+	// sentence that says what it returns (givesReturn): objgraph's "What
+	// does find_backref_chain return when it cannot find any matching
+	// chain?" was answered with the signature and its first sentences,
+	// and "Returns [obj] if such a chain could not be found." further down
+	// the entry was left out (a held-out trial).
+	returnAsked := asksReturn.MatchString(question)
 	// For a question asking which option does something and naming none,
 	// a sentence or code that names a command-line option named for what
 	// the question asks (namesAskedOption) is what it asks for: "If you
@@ -1264,6 +1283,7 @@ func bestPassage(question string, query []string, sources []Source, docs [][]uni
 			}
 			f.locates = where && u.kind != unitCode && locates(u.text)
 			f.lasts = howLong && u.kind != unitCode && givesDuration.MatchString(u.text)
+			f.returns = returnAsked && u.kind != unitCode && givesReturn.MatchString(u.text)
 			f.option = optionAsked && !(u.kind == unitCode && u.output) && namesAskedOption(u.text, query)
 		}
 	}
@@ -1438,7 +1458,7 @@ func bestPassage(question string, query []string, sources []Source, docs [][]uni
 			clear(inCode)
 			hit := false
 			sentences, chars := 0, 0
-			names, instructed, located, optioned, lasted, valued := false, false, false, false, false, false
+			names, instructed, located, optioned, lasted, valued, returned := false, false, false, false, false, false, false
 			for b := a; b < len(d); b++ {
 				u := d[b]
 				if u.section != d[a].section {
@@ -1523,6 +1543,7 @@ func bestPassage(question string, query []string, sources []Source, docs [][]uni
 					slices.ContainsFunc(info[si][b].purpose, func(i int) bool { return idf[i] >= meanIDF })
 				located = located || info[si][b].locates && len(info[si][b].holds) > 0
 				lasted = lasted || info[si][b].lasts && len(info[si][b].holds) > 0
+				returned = returned || info[si][b].returns && len(info[si][b].holds) > 0
 				valued = valued || u.kind != unitCode && slices.ContainsFunc(info[si][b].holds, func(i int) bool { return values[i] })
 				optioned = optioned || info[si][b].option && (len(info[si][b].holds) > 0 || u.kind == unitCode)
 				if u.kind == unitCode || !hit {
@@ -1574,6 +1595,9 @@ func bestPassage(question string, query []string, sources []Source, docs [][]uni
 					score += instructWeight * meanIDF
 				}
 				if valued {
+					score += instructWeight * meanIDF
+				}
+				if returned {
 					score += instructWeight * meanIDF
 				}
 				evidence := score*prior - lengthPenalty*float64(b-a)
@@ -3694,6 +3718,16 @@ func purposeTerms(s string, qi map[string]int) []int {
 
 // asksBase matches a question about what a class derives from.
 var asksBase = regexp.MustCompile(`(?i)\b(bases?|base class(es)?|inherit\w*|derive[sd]?|deriving|subclass\w*|parent class(es)?|superclass\w*)\b`)
+
+// asksReturn matches a question asking what a function or a call returns
+// ("What does find_backref_chain return when …?", "What is returned if
+// …", "return value of"), and givesReturn the sentence that says it:
+// one opening with "Returns" or "Return value", or saying what "is
+// returned".
+var (
+	asksReturn  = regexp.MustCompile(`(?i)\bwhat\b.*\breturns?\b|\breturn(ed)? values?\b|\bwhat (is|gets|will be) returned\b`)
+	givesReturn = regexp.MustCompile(`(?i)^(returns?\b|return values?\b)|\b(is|are) returned\b`)
+)
 
 // asksHowLong matches a question asking for a duration ("How long does
 // the cookie last?", "how long are entries kept") unless it asks for a

