@@ -518,6 +518,7 @@ func Extractive(question string, sources []Source, maxSentences int) Result {
 	}
 	slices.SortStableFunc(cands, func(a, b support) int { return cmp.Compare(b.rank, a.rank) })
 	said := saidBy(docs[src][from:to])
+	returnAsked := asksReturn.MatchString(question)
 	for _, c := range cands {
 		si, p := c.src, c.p
 		if si != src && len(cited) > maxSupport {
@@ -527,7 +528,7 @@ func Extractive(question string, sources []Source, maxSentences int) Result {
 			parameterItemOf(docs[src], from, to, p.from) && newTerms(docs[src][p.from].terms, query, said) >= 2)
 		if entry {
 			share = entryShare
-			if asksReturn.MatchString(question) && givesReturn.MatchString(docs[src][p.from].text) {
+			if returnAsked && givesReturn.MatchString(docs[src][p.from].text) {
 				// What the entry says it returns, asked for, whatever
 				// the signature's weight above it (besideQuoted).
 				share = 0
@@ -2743,9 +2744,6 @@ func cutAtCode(d []unit, i int) bool {
 		!strings.HasSuffix(closed, ":") && !strings.HasSuffix(closed, ";") && !strings.HasSuffix(closed, "…") && !strings.HasSuffix(closed, "：")
 }
 
-// introducesNext reports whether a question term is among the last two
-// terms of a sentence (prev) and the first two of the next (next): the
-// sentence ends by bringing in what the next one opens with.
 // valueTerms marks the question terms that are a value the question sets
 // or names: a number after "to", "is", "be", "of" or "=" ("What happens
 // if I set processes to 0?", "processes=0", "to `0`"), which prose that
@@ -2820,6 +2818,9 @@ func danglingCondition(s string) bool {
 	return ok && strings.HasSuffix(rest, ".") && !strings.ContainsAny(rest, ",;:?") && !strings.Contains(" "+rest, " then ")
 }
 
+// introducesNext reports whether a question term is among the last two
+// terms of a sentence (prev) and the first two of the next (next): the
+// sentence ends by bringing in what the next one opens with.
 func introducesNext(prev, next, query []string) bool {
 	tail := prev[max(0, len(prev)-2):]
 	head := next[:min(2, len(next))]

@@ -553,9 +553,6 @@ func hasToken(n *html.Node, set map[string]bool) bool {
 	return false
 }
 
-// isChrome reports whether element n is page chrome or invisible and must be
-// dropped with its subtree. inContent is true inside main/article/section,
-// where header and footer are the content's own.
 // selfLink reports an anchor to a place on its own page whose text is one
 // symbol ("¶", "#", "§", "🔗"): a heading's or paragraph's permalink, never
 // content.
@@ -595,6 +592,9 @@ var hiddenElements = map[atom.Atom]bool{
 	atom.Img: true, atom.Picture: true,
 }
 
+// isChrome reports whether element n is page chrome or invisible and must be
+// dropped with its subtree. inContent is true inside main/article/section,
+// where header and footer are the content's own.
 func isChrome(n *html.Node, inContent bool) bool {
 	if hiddenElements[n.DataAtom] {
 		return true

@@ -1974,12 +1974,6 @@ func className(w string) bool {
 	return inner || strings.HasSuffix(w, "Error") || strings.HasSuffix(w, "Exception") || strings.HasSuffix(w, "Warning")
 }
 
-// properName reports a word written as a proper name is: a capital, then
-// three or more lower-case letters (Hibernate, Ubuntu, Tokyo). An
-// abbreviation or a symbol (DBP, GATA3, scFv, T-helper) is often written
-// out, or otherwise, by the passage that answers ("diastolic blood
-// pressure"): on SciFact's claims, 19 of 29 such caps fell on claims whose
-// relevant abstract was among the first five results.
 // capitalsName reports a word of six or more letters, all capitals: a
 // variable, a constant or a keyword as code writes it (GLOBSORT, PGDATA,
 // HISTSIZE), which people do not paraphrase. Shorter ones are as often
@@ -2012,6 +2006,12 @@ func shouted(query string) bool {
 	return words > 0 && 2*upper > words
 }
 
+// properName reports a word written as a proper name is: a capital, then
+// three or more lower-case letters (Hibernate, Ubuntu, Tokyo). An
+// abbreviation or a symbol (DBP, GATA3, scFv, T-helper) is often written
+// out, or otherwise, by the passage that answers ("diastolic blood
+// pressure"): on SciFact's claims, 19 of 29 such caps fell on claims whose
+// relevant abstract was among the first five results.
 func properName(w string) bool {
 	rs := []rune(w)
 	if len(rs) < 4 || !unicode.IsUpper(rs[0]) {

@@ -225,6 +225,35 @@ WHERE cardinality(l.lexemes) > 0
                 END)))`
 )
 
+// releaseDate is the date a change log's heading gives its release after
+// the number, in parentheses or after a dash or a comma ("0.22.1
+// (2022-12-31)", "v2.1.0 - 2023-01-05", "Version 1.10.4, 2016-02-27"), as
+// a quoted SQL string of a regular expression. A line holding only a
+// release's number and its date is that release's heading, as "Version
+// 1.5.1" alone on its line is, on a page whose heading path names the
+// product and calls itself a change log (notesTitle): bidict's
+// "Changelog - bidict" numbers its sections "0.22.1 (2022-12-31)", and
+// "bidict 0.23.0" was answered from 0.20.0's notes; pg8000's "Release
+// Notes" heads each release "Version 1.10.4, 2016-02-27", and a question
+// on 1.10.4 was refused as about a release no document covers (two
+// held-out trials). Elsewhere a number and a date is no release: "Version
+// 1.3, 3 November 2008" heads the GNU FDL.
+const releaseDate = `'[[:space:]]*([(][[:space:]]*|[-–—,][[:space:]]*)([0-9]{4}-[0-9]{1,2}-[0-9]{1,2}|[[:alpha:]]+[[:space:]]+[0-9]{1,2}(st|nd|rd|th)?,?[[:space:]]+[0-9]{4}|[0-9]{1,2}[[:space:]]+[[:alpha:]]+[[:space:]]+[0-9]{4})[[:space:]]*[)]?'`
+
+// notesTitle matches the heading path of a page of release notes: a change
+// log, release notes, a release history, news. Not a history alone: a
+// manual's "Document history" dates its own editions ("1.0 (2019-03-01)"),
+// and a product named in its title was taken for one whose releases the
+// documents cover (a review).
+const notesTitle = `'(^|[^[:alpha:]])(releases?|changes|changelog|change log|(release|version|change) history|news|what.s new)([^[:alpha:]]|$)'`
+
+// releaseNotes is the condition, inside versionedNames, that chunk c is a
+// release's notes of name e (r: the name's patterns): the heading path
+// names it, and a line of the chunk (or its heading) is a release's own,
+// "Version 1.5.1" alone, or on a page of release notes a number and its
+// date (releaseDate).
+const releaseNotes = `c.heading_path ~* e.name AND ((c.heading_path || E'\n' || c.content) ~* r.notes OR c.heading_path ~* ` + notesTitle + ` AND (c.heading_path || E'\n' || c.content) ~* r.dated)`
+
 // versionedNames returns the names ($3) that a readable chunk writes
 // followed by a number ("PostgreSQL 15", "Java v21"), or where $4 marks
 // the name (typed in lower case), by a number that can only be a release:
@@ -261,35 +290,6 @@ WHERE cardinality(l.lexemes) > 0
 // the tenant (1 s a question on the manual). The lexeme is a column of
 // unnest, as in missingTerms: computed in the condition, it was no index
 // condition under a generic plan (257,909 postings read, 250 ms).
-// releaseDate is the date a change log's heading gives its release after
-// the number, in parentheses or after a dash or a comma ("0.22.1
-// (2022-12-31)", "v2.1.0 - 2023-01-05", "Version 1.10.4, 2016-02-27"), as
-// a quoted SQL string of a regular expression. A line holding only a
-// release's number and its date is that release's heading, as "Version
-// 1.5.1" alone on its line is, on a page whose heading path names the
-// product and calls itself a change log (notesTitle): bidict's
-// "Changelog - bidict" numbers its sections "0.22.1 (2022-12-31)", and
-// "bidict 0.23.0" was answered from 0.20.0's notes; pg8000's "Release
-// Notes" heads each release "Version 1.10.4, 2016-02-27", and a question
-// on 1.10.4 was refused as about a release no document covers (two
-// held-out trials). Elsewhere a number and a date is no release: "Version
-// 1.3, 3 November 2008" heads the GNU FDL.
-const releaseDate = `'[[:space:]]*([(][[:space:]]*|[-–—,][[:space:]]*)([0-9]{4}-[0-9]{1,2}-[0-9]{1,2}|[[:alpha:]]+[[:space:]]+[0-9]{1,2}(st|nd|rd|th)?,?[[:space:]]+[0-9]{4}|[0-9]{1,2}[[:space:]]+[[:alpha:]]+[[:space:]]+[0-9]{4})[[:space:]]*[)]?'`
-
-// notesTitle matches the heading path of a page of release notes: a change
-// log, release notes, a release history, news. Not a history alone: a
-// manual's "Document history" dates its own editions ("1.0 (2019-03-01)"),
-// and a product named in its title was taken for one whose releases the
-// documents cover (a review).
-const notesTitle = `'(^|[^[:alpha:]])(releases?|changes|changelog|change log|(release|version|change) history|news|what.s new)([^[:alpha:]]|$)'`
-
-// releaseNotes is the condition, inside versionedNames, that chunk c is a
-// release's notes of name e (r: the name's patterns): the heading path
-// names it, and a line of the chunk (or its heading) is a release's own,
-// "Version 1.5.1" alone, or on a page of release notes a number and its
-// date (releaseDate).
-const releaseNotes = `c.heading_path ~* e.name AND ((c.heading_path || E'\n' || c.content) ~* r.notes OR c.heading_path ~* ` + notesTitle + ` AND (c.heading_path || E'\n' || c.content) ~* r.dated)`
-
 const versionedNames = `SELECT n.name
 FROM unnest($3::text[], $4::boolean[]) AS n (name, dotted)
 CROSS JOIN LATERAL unnest((tsvector_to_array(to_tsvector(CAST($1::text AS regconfig), n.name)))[1:1]) AS l (lexeme)
