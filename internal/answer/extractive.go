@@ -581,6 +581,9 @@ func Extractive(question string, sources []Source, maxSentences int) Result {
 			text += "\n\n"
 		}
 		r := render(docs[q.src][q.from:q.to], number[q.src], q.options, query, optionQuery)
+		if asksWhen.MatchString(strings.ToLower(question)) {
+			r = withRelease(r, docs[q.src][q.from], sources[q.src].HeadingPath)
+		}
 		if i > 0 && quotes[i-1].src == q.src && !slices.ContainsFunc(docs[q.src][q.from:q.to], func(u unit) bool { return u.kind != unitCode }) {
 			// Code alone, right after a quote of its own source, is
 			// cited by that quote: its marker on a line of its own read
@@ -1918,6 +1921,58 @@ var urlWords = regexp.MustCompile(`(?i)\b(url|urls|uri|uris|route|routes|endpoin
 // HTTP request's route or a URL's.
 func locates(s string) bool {
 	return !urlWords.MatchString(s) && fsPath.MatchString(httpRoute.ReplaceAllString(s, ""))
+}
+
+// releaseHeading matches a heading that names one release: its number
+// alone or before a date ("1.3.1", "0.22.1 (2022-12-31)"), or after
+// "v", "Version" or "Release", behind a section's own number or not
+// ("v0.10.2", "Version 5.1 (2019-05-17)", "E.1. Release 15.1"). A section
+// number before words ("20.7.4. Other Planner Options") is none.
+var releaseHeading = regexp.MustCompile(`(?i)^(?:[a-z]?[0-9]*(?:\.[0-9]+)*\.\s+)?(?:(?:version|release)\s+v?|v)([0-9]+(?:\.[0-9]+)+[a-z0-9]*)\b|^([0-9]+(?:\.[0-9]+)+[a-z0-9]*)\s*(?:$|[(,–—-]\s*[0-9]{4}|\(\s*[a-z]+\s+[0-9]{1,2})`)
+
+// releaseOf returns the heading of the release whose notes unit u is
+// (its in-chunk section's title, else the last heading of the path that
+// names a release) and that release's number; "" where none does.
+func releaseOf(u unit, headingPath string) (heading, number string) {
+	match := func(h string) (string, string) {
+		if m := releaseHeading.FindStringSubmatch(h); m != nil {
+			return h, m[1] + m[2]
+		}
+		return "", ""
+	}
+	if u.title != "" {
+		if h, n := match(u.title); h != "" || !u.own {
+			// A section inside the chunk that the path does not name
+			// and that names no release is none, whatever the path
+			// above it names.
+			return h, n
+		}
+	}
+	parts := strings.Split(headingPath, " > ")
+	for i := len(parts) - 1; i >= 0; i-- {
+		if h, n := match(strings.TrimSpace(parts[i])); h != "" {
+			return h, n
+		}
+	}
+	return "", ""
+}
+
+// withRelease writes the release whose notes a quote opens in before it,
+// when the quote does not name its number: asked in which release
+// something came, an item of a change log ("- add log_keys_only to
+// loaders to prevent the printing of unknown values") answers it only
+// with its release's heading, which only the citation's anchor gave (two
+// held-out trials).
+func withRelease(r string, u unit, headingPath string) string {
+	h, n := releaseOf(u, headingPath)
+	if h == "" || strings.Contains(r, n) {
+		return r
+	}
+	h = strings.TrimRight(h, ":")
+	if u.item != "" || u.kind == unitCode {
+		return h + ":\n" + r
+	}
+	return h + ": " + r
 }
 
 // asksWhen matches a question about when or in which release something

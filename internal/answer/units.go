@@ -65,6 +65,9 @@ type unit struct {
 	// autodoc), which answers only a question about what the class
 	// derives from.
 	bases bool
+	// title is the in-chunk heading line that started the unit's section
+	// ("" in the chunk's own section, which the heading path names).
+	title string
 }
 
 // announcerOf is the index of the last unit of out when it is a sentence
@@ -148,7 +151,7 @@ func parseTitledUnits(content, headingPath string, titles []string, code ...Span
 	var out []unit
 	block, section := 0, 0
 	var local []string
-	own := true
+	own, title := true, ""
 	// carried is a definition term whose definition so far is a version
 	// note ("--fresh" above "New in version 3.24."): the next paragraph
 	// of prose, in the same section, is its definition.
@@ -169,11 +172,11 @@ func parseTitledUnits(content, headingPath string, titles []string, code ...Span
 		if strings.TrimSpace(text) == "" {
 			return
 		}
-		out = append(out, unit{kind: k, text: text, block: block, terms: terms(text), section: section, heading: local, own: own})
+		out = append(out, unit{kind: k, text: text, block: block, terms: terms(text), section: section, heading: local, own: own, title: title})
 	}
 	startSection := func(line string) {
 		section++
-		local, own = terms(line), headings[line]
+		local, own, title = terms(line), headings[line], strings.TrimSpace(line)
 	}
 	blocks := splitBlocks(content, code)
 	// codeKnown: extraction recorded this source's code, so indentation
