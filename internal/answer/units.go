@@ -1573,7 +1573,7 @@ func isDefinition(lines []string) bool {
 	if len(lines) < 2 || !isTermLine(lines[0]) && !isSynopsisTerm(lines) {
 		return false
 	}
-	if r, _ := utf8.DecodeRuneInString(lines[1]); unicode.IsLower(r) && !(namedTerm(lines[0]) && wordCount(lines[1]) >= 3) {
+	if r, _ := utf8.DecodeRuneInString(lines[1]); unicode.IsLower(r) && !(namedTerm(lines[0]) && wordCount(lines[1]) >= 3) && !fieldLabels[strings.TrimSpace(lines[0])] {
 		return false
 	}
 	for _, l := range lines[1:] {
@@ -1583,6 +1583,17 @@ func isDefinition(lines []string) bool {
 	}
 	return true
 }
+
+// fieldLabels are the labels of a reference entry's fields as Sphinx
+// writes them, each on its own line above its value ("Returns" above
+// "result values as a list of dictionaries", "Return type" above
+// "list"): the label and a value in lower case are a definition, the
+// entry's field. Read as a caption (a value without a full stop reads as
+// one), each field started a section, which cut the entry in two:
+// PyGreSQL's dictresult() was quoted from its "Raises" field on, without
+// the method and what it returns (a held-out trial).
+var fieldLabels = map[string]bool{"Parameters": true, "Returns": true, "Return type": true, "Raises": true, "Yields": true,
+	"Yield type": true, "Type": true, "Keyword Arguments": true, "Arguments": true, "Return": true, "Variables": true}
 
 // releaseNumber reports a word that is a release's number: a digit, or
 // "v" and a digit, first, and a dot in it ("1.3.1", "v2.0", "0.23.0b1").
