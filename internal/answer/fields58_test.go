@@ -86,3 +86,29 @@ func TestRaisesFieldOpensNoPassage(t *testing.T) {
 		t.Errorf("%s\nAnswer =\n%s\nwant the description, not opened by the Raises field", q, r.Answer)
 	}
 }
+
+// TestDeprecatedGoesOnToItsReplacement: asked what to use in place of
+// something deprecated, the passage saying it is deprecated goes on to the
+// sentence that names the replacement, two sentences on at most; "to use"
+// in passing is no replacement, and without the question asking for one
+// nothing is added.
+func TestDeprecatedGoesOnToItsReplacement(t *testing.T) {
+	t.Parallel()
+	const page = "Getters — PyStaticConfiguration 0.10.5 documentation"
+	src := []Source{{N: 1, Title: page, HeadingPath: page, Titles: []string{page, "Getters"},
+		Content: "Getters\n\nFunctions used to retrieve proxies around values in a staticconf.config.ConfigNamespace. All of the getter methods return a ValueProxy. These proxies are wrappers around a configuration value. They don’t access the configuration until some attribute of the object is accessed.\n\n" +
+			"Warning\n\nThis module should be considered deprecated. There are edge cases which make these getters non-obvious to use (such as passing a ValueProxy to a cmodule.\n\n" +
+			"Please use staticconf.readers if you don’t need static definitions, or staticconf.schema if you do.\n\n" +
+			"Example\n\nimport staticconf\n\n# Returns a ValueProxy which can be used just like an int\nmax_cycles = staticconf.get_int('max_cycles')\n"}}
+	q := "Are the getter functions deprecated, and what should I use in their place?"
+	r := Extractive(q, src, 0)
+	if !strings.Contains(r.Answer, "deprecated") || !strings.Contains(r.Answer, "Please use staticconf.readers") {
+		t.Errorf("%s\nAnswer =\n%s\nwant the deprecation with its replacement", q, r.Answer)
+	}
+	for s, want := range map[string]bool{"Please use staticconf.readers if you don’t need static definitions.": true, "You should use the readers module.": true,
+		"It was superseded by the schema module.": true, "There are edge cases which make these getters non-obvious to use.": false, "Users use it widely.": false} {
+		if got := replacedBy.MatchString(s); got != want {
+			t.Errorf("replacedBy(%q) = %v, want %v", s, got, want)
+		}
+	}
+}
