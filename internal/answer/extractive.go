@@ -3420,9 +3420,14 @@ func render(us []unit, n int, options, query, optionQuery []string) string {
 			b.WriteString("\n\n")
 			b.WriteString(mark(u.item))
 		case u.item != "" && (i == 0 || us[i-1].item == "" || us[i-1].block != u.block):
-			// A list item starts a line of its own, with its marker.
+			// A list item starts a line of its own, with its marker,
+			// and the first item of a field's list under its label.
 			if i > 0 {
 				b.WriteByte('\n')
+			}
+			if u.fieldLabel != "" {
+				b.WriteString(u.fieldLabel + ":\n")
+				listBase = -1
 			}
 			b.WriteString(mark(u.item))
 		case i > 0 && u.item == "" && us[i-1].item != "":

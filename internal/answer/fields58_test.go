@@ -54,6 +54,9 @@ func TestEntryFieldsStayInTheEntry(t *testing.T) {
 	if strings.HasPrefix(r.Answer, "- MemoryError") || strings.HasPrefix(r.Answer, "Raises") {
 		t.Errorf("%s\nAnswer =\n%s\nwant no opening at the Raises field", q, r.Answer)
 	}
+	if strings.Contains(r.Answer, "- TypeError") && !strings.Contains(r.Answer, "Raises:\n- TypeError") {
+		t.Errorf("%s\nAnswer =\n%s\nwant the Raises items under their label", q, r.Answer)
+	}
 }
 
 // TestRaisesFieldOpensNoPassage: an entry's "Raises" field, or an item of

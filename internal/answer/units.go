@@ -65,6 +65,9 @@ type unit struct {
 	// autodoc), which answers only a question about what the class
 	// derives from.
 	bases bool
+	// fieldLabel is set on the first item of a list under a field's label
+	// ("Raises" above "- TypeError – …"): the label.
+	fieldLabel string
 	// title is the in-chunk heading line that started the unit's section
 	// ("" in the chunk's own section, which the heading path names).
 	title string
@@ -366,13 +369,18 @@ func parseTitledUnits(content, headingPath string, titles []string, code ...Span
 			}
 		case isItemBlock(lines) || fieldListLabel(lines, signatureAbove(out, section) >= 0):
 			var label []string
+			labelText := ""
 			if !isItemBlock(lines) {
 				// "Parameters:" above its items (a Sphinx field list):
-				// each item says what it names; the label adds nothing
-				// to a quotation of one. Its words are the items' as a
-				// heading's are ("What exceptions can get raise?" is
-				// answered by an item under "Raises").
-				label = terms(strings.TrimSuffix(strings.TrimSpace(lines[0]), ":"))
+				// each item says what it names. Its words are the
+				// items' as a heading's are ("What exceptions can get
+				// raise?" is answered by an item under "Raises"), and
+				// a quotation from the first item on writes it above
+				// them (fieldLabel): under a signature, "- TypeError –
+				// too many (any) parameters" alone did not say it is
+				// what the call raises.
+				labelText = strings.TrimSuffix(strings.TrimSpace(lines[0]), ":")
+				label = terms(labelText)
 				lines = lines[1:]
 			}
 			items, markers := splitItems(lines)
@@ -387,6 +395,9 @@ func parseTitledUnits(content, headingPath string, titles []string, code ...Span
 						}
 						if len(label) > 0 {
 							out[n].heading = append(slices.Clip(out[n].heading), label...)
+						}
+						if i == 0 && j == 0 {
+							out[n].fieldLabel = labelText
 						}
 					}
 				}

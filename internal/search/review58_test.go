@@ -173,7 +173,7 @@ func r58Scan(rows pgx.Rows) ([]scored, error) {
 	return out, rows.Err()
 }
 
-// TestReview58RandomDifferential (passes; pins edges): keyword_search
+// TestReview58RandomDifferential: keyword_search
 // against the exhaustive ranking (scores rounded to 1e-9, ties by chunk
 // id) over small adversarial tenants: a handful of words, in one seed of
 // three a word in every chunk (idf near 0), a quarter of the chunks
@@ -388,20 +388,19 @@ func r58OldSearch(ctx context.Context, t *testing.T, tenant uuid.UUID, args ...a
 	return out
 }
 
-// TestReview58RoundedTiePrunedByPartialTheta (fails: defect): two chunks
-// whose scores differ by 5.3e-10 have the same score rounded to 1e-9
-// (0.356912884), so keyword_search ranks them by chunk id: B (id
-// 00000000-…) before A (ffffffff-…), and its top 2 is [B, A]. Its top 1
-// must then be [B]; it is [A]. θ rises to A's partial score over alfa and
-// bravo (A holds no other term, so that is its whole score,
-// 0.356912884163632: in step 3a at per-term 10, in step 3b after bravo at
-// per-term 150 and 1000, where step 1's θ made bravo non-essential too),
-// and B's bound, its partial plus xray's bound (B holds xray at its largest
-// tf and smallest length, so the bound is B's exact score,
-// 0.356912883635239), is below θ·(1 − 1e-9) = 0.356912883806719: B is
-// pruned. The relative slack 1e-9·θ is narrower than the rounding's
-// absolute 1e-9 whenever θ < 1. Migration 00036's function (00037's Down
-// section, run as a temporary function) returns [B] at all three depths.
+// TestReview58RoundedTiePrunedByPartialTheta: two chunks whose scores
+// differ by 5.3e-10 have the same score rounded to 1e-9 (0.356912884), so
+// keyword_search ranks them by chunk id: B (id 00000000-…) before A
+// (ffffffff-…), and its top 2 is [B, A]; its top 1 must be [B]. θ rises
+// to A's partial score over alfa and bravo (A holds no other term, so that
+// is its whole score, 0.356912884163632: in step 3a at per-term 10, in
+// step 3b after bravo at per-term 150 and 1000), and B's bound, its
+// partial plus xray's bound (B holds xray at its largest tf and smallest
+// length, so the bound is B's exact score, 0.356912883635239), is below
+// θ·(1 − 1e-9) = 0.356912883806719: with only that relative slack
+// (narrower than the rounding's absolute 1e-9 whenever θ < 1), B was
+// pruned and the top 1 was [A]. Migration 00036's function (00037's Down
+// section, run as a temporary function) is checked the same way.
 // BM25 parameters are the tenant defaults (k1 0.9, b 0.4).
 //
 // Corpus (one statement, so every impact is tf / (tf + 1.2)): A = alfa×2
