@@ -473,7 +473,7 @@ func TestReview58RoundedTiePrunedByPartialTheta(t *testing.T) {
 	}
 }
 
-// TestReview58HiddenAndDeletedChunks (passes; pins an edge): chunks the
+// TestReview58HiddenAndDeletedChunks: chunks the
 // caller cannot read hold the highest-impact postings and the best partial
 // scores of every query term (80 chunks of group:hidden documents, each
 // term up to 6 times in 8-word chunks), so step 1's seeds, step 3a's θ and
