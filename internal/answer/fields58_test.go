@@ -178,3 +178,25 @@ func TestFollowingMethodsBringTheList(t *testing.T) {
 		}
 	}
 }
+
+// TestCanIGetsTheEntrysRestriction: asked whether something can be done,
+// an entry's passage goes on to the entry's sentence saying it is not
+// supported; asked what the entry does, it does not.
+func TestCanIGetsTheEntrysRestriction(t *testing.T) {
+	t.Parallel()
+	const page = "API reference — pyte 0.8.0 documentation"
+	src := []Source{{N: 1, Title: page, HeadingPath: page + " > pyte.screens > pyte.screens.Screen", Titles: []string{page, "pyte.screens", "pyte.screens.Screen"},
+		Content: "reset_mode(*modes, **kwargs)\nReset (disable) a given list of modes.\n\nParameters\n- modes (list) – modes to reset – hopefully, each mode is a constant from pyte.modes.\n\n" +
+			"define_charset(code, mode)\nDefine G0 or G1 charset.\n\nParameters\n- code (str) – character set code, should be a character from \"B0UK\", otherwise ignored.\n- mode (str) – if \"(\" G0 charset is defined, if \")\" – we operate on G1.\n\n" +
+			"Warning\n\nUser-defined charsets are currently not supported.\n\n" +
+			"shift_in()\nSelect G0 character set.\n"}}
+	q := "Can I register my own custom character set for G0 or G1?"
+	r := Extractive(q, src, 0)
+	if !strings.Contains(r.Answer, "define_charset") || !strings.Contains(r.Answer, "currently not supported") {
+		t.Errorf("%s\nAnswer =\n%s\nwant define_charset with its warning", q, r.Answer)
+	}
+	q = "How do I define the G0 charset?"
+	if r := Extractive(q, src, 0); strings.Contains(r.Answer, "not supported") {
+		t.Errorf("%s\nAnswer =\n%s\nwant no warning when not asked whether", q, r.Answer)
+	}
+}
