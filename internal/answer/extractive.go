@@ -2779,7 +2779,9 @@ var restricts = regexp.MustCompile(`(?i)\b(not (yet |currently )?supported|curre
 // head; a passage that says so already goes on no further.
 func restrictionFollows(d []unit, from, to int) int {
 	if slices.ContainsFunc(d[from:to], func(u unit) bool { return u.kind == unitSentence && restricts.MatchString(u.text) }) ||
-		!slices.ContainsFunc(d[from:to], func(u unit) bool { return u.kind == unitSentence && u.head && len(u.defines) > 0 && !entryField(u.defines) }) {
+		!slices.ContainsFunc(d[from:to], func(u unit) bool {
+			return u.kind == unitSentence && u.head && len(u.defines) > 0 && !entryField(u.defines)
+		}) {
 		return to
 	}
 	for k := to; k < len(d) && k < to+maxRestrictionReach && d[k].section == d[to-1].section && !d[k].planted; k++ {
