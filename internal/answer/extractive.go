@@ -452,7 +452,7 @@ func Extractive(question string, sources []Source, maxSentences int) Result {
 	}
 	from, to = complete(docs[src], from, to, maxSentences, query, asksProcedure(question), asksDefinition.MatchString(question), asksDifference.MatchString(question))
 	if asksReplacement.MatchString(question) {
-		to = replacementFollows(docs[src], from, to)
+		to = replacementFollows(docs[src], from, to, asksRetired.MatchString(question))
 	}
 	if asksWhether.MatchString(question) {
 		to = restrictionFollows(docs[src], from, to)
@@ -545,7 +545,7 @@ func Extractive(question string, sources []Source, maxSentences int) Result {
 		}
 		f, t := complete(docs[si], p.from, p.to, 1, query, false, false, false)
 		if asksReplacement.MatchString(question) {
-			t = replacementFollows(docs[si], f, t)
+			t = replacementFollows(docs[si], f, t, asksRetired.MatchString(question))
 		}
 		if entry && f < to {
 			// Widened back to the entry's head, which the passage
@@ -590,7 +590,7 @@ func Extractive(question string, sources []Source, maxSentences int) Result {
 			text += "\n\n"
 		}
 		r := render(docs[q.src][q.from:q.to], number[q.src], q.options, query, optionQuery)
-		if asksWhen.MatchString(strings.ToLower(question)) {
+		if asksRelease.MatchString(question) {
 			r = withRelease(r, docs[q.src][q.from], sources[q.src].HeadingPath)
 		}
 		if i > 0 && quotes[i-1].src == q.src && !slices.ContainsFunc(docs[q.src][q.from:q.to], func(u unit) bool { return u.kind != unitCode }) {
@@ -1033,10 +1033,13 @@ func repeatsCode(quotedPassages []string, units []unit) bool {
 
 // quotable reports whether u can anchor or fill a passage: code only joins
 // one through complete, fragments under three words say nothing, and
-// neither does a cross-reference.
+// neither does a cross-reference. An entry's version note ("Deprecated
+// since version 0.9: Use get() …") is quoted with its entry only
+// (replacementFollows): alone, has()'s note was quoted for what to use
+// instead of delete() (a review).
 func quotable(u unit) bool {
 	return !u.planted && (u.kind == unitRow || u.kind == unitSentence && wordCount(u.text) >= 3 && !indexEntry(u.text) && !contentsEntry(u) &&
-		!crossReference(u.text) && !numberedCaption.MatchString(u.text))
+		!crossReference(u.text) && !numberedCaption.MatchString(u.text) && !datedNote.MatchString(u.text))
 }
 
 // captionsCode reports a numbered caption right under the code it
@@ -1455,7 +1458,7 @@ func bestPassage(question string, query []string, sources []Source, docs [][]uni
 				// an answer, it dated a passage that followed it.
 				continue
 			}
-			if (slices.Equal(d[a].defines, []string{"rais"}) || d[a].item != "" && slices.Contains(d[a].heading, "rais")) && !asksRaise.MatchString(question) {
+			if (slices.Equal(d[a].defines, []string{"rais"}) || d[a].item != "" && d[a].field == "Raises") && !asksRaise.MatchString(question) {
 				// An entry's "Raises: TypeError – …" field (or an item of
 				// its list) says what goes wrong with a call, which
 				// answers only a question on errors: opening a passage,
@@ -1943,11 +1946,14 @@ func locates(s string) bool {
 }
 
 // releaseHeading matches a heading that names one release: its number
-// alone or before a date ("1.3.1", "0.22.1 (2022-12-31)"), or after
-// "v", "Version" or "Release", behind a section's own number or not
-// ("v0.10.2", "Version 5.1 (2019-05-17)", "E.1. Release 15.1"). A section
-// number before words ("20.7.4. Other Planner Options") is none.
-var releaseHeading = regexp.MustCompile(`(?i)^(?:[a-z]?[0-9]*(?:\.[0-9]+)*\.\s+)?(?:(?:version|release)\s+v?|v)([0-9]+(?:\.[0-9]+)+[a-z0-9]*)\b|^([0-9]+(?:\.[0-9]+)+[a-z0-9]*)\s*(?:$|[(,–—-]\s*[0-9]{4}|\(\s*[a-z]+\s+[0-9]{1,2})`)
+// alone or before a date ("1.3.1", "0.22.1 (2022-12-31)", Keep a
+// Changelog's "[2.1.0] - 2023-05-02", History.md's "2.1.0 / 2023-05-02"),
+// or after "v", "Version" or "Release", behind a section's own number or
+// not, and before nothing but a date ("v0.10.2", "Version 5.1
+// (2019-05-17)", "E.1. Release 15.1"). A section number before words
+// ("20.7.4. Other Planner Options") is none, nor is a release before words
+// ("v2.3 reference", a documentation set's own version).
+var releaseHeading = regexp.MustCompile(`(?i)^(?:[a-z]?[0-9]*(?:\.[0-9]+)*\.\s+)?(?:(?:version|release)\s+v?|v)([0-9]+(?:\.[0-9]+)+[a-z0-9]*)\s*(?:$|[(,:–—/-])|^\[?v?([0-9]+(?:\.[0-9]+)+[a-z0-9]*)\]?\s*(?:$|[(,–—/-]\s*[0-9]{4}|\(\s*[a-z]+\s+[0-9]{1,2})`)
 
 // releaseOf returns the heading of the release whose notes unit u is
 // (its in-chunk section's title, else the last heading of the path that
@@ -1984,8 +1990,8 @@ func releaseOf(u unit, headingPath string) (heading, number string) {
 // held-out trials).
 func withRelease(r string, u unit, headingPath string) string {
 	h, n := releaseOf(u, headingPath)
-	if h == "" || strings.Contains(r, n) {
-		return r
+	if h == "" || regexp.MustCompile(`(^|[^0-9.])`+regexp.QuoteMeta(n)+`($|[^0-9])`).MatchString(r) {
+		return r // (the number as a number: "5.2" is not named by "15.2")
 	}
 	h = strings.TrimRight(h, ":")
 	if u.item != "" || u.kind == unitCode {
@@ -2012,6 +2018,12 @@ func entryHeadAbove(d []unit, at int) (int, int) {
 	}
 	return k, at - 1 - k
 }
+
+// asksRelease matches a question asking when or in which release
+// something came (asksWhen without "release" as a verb: "How do I release
+// the lock?"), in English, Chinese or Japanese (哪个版本, 什么时候,
+// どのバージョン, いつ).
+var asksRelease = regexp.MustCompile(`(?i)^\W*when\b|\bsince when\b|\b(version|versions|releases|introduced|added|deprecated|removed)\b|\b(which|what|in|since|the|a|this|that) release\b|哪个版本|哪一版|什么时候|何时|从.*版本|どのバージョン|いつ|バージョン`)
 
 // asksWhen matches a question about when or in which release something
 // came, changed or went: what a bare version note answers. "When" counts
@@ -2712,9 +2724,13 @@ var cautions = regexp.MustCompile(`(?i)\b(deprecated|obsolete|removed|unsupporte
 var qualifies = regexp.MustCompile(`(?i)\b(however|not the (preferred|recommended|best|right)|not recommended|discouraged|deprecated|instead)\b`)
 
 // asksReplacement matches a question asking what to use in place of
-// something: "instead", "in their place", an alternative, a replacement,
-// a successor, "what should I use".
-var asksReplacement = regexp.MustCompile(`(?i)\binstead\b|\bin (its|their) place\b|\balternatives?\b|\breplacements?\b|\bsuccessors?\b|\bwhat (should|do|can|could) (i|we|you) use\b|\bwhat to use\b|\bmigrate\b`)
+// something, or whether it is deprecated: "instead", "in their place", an
+// alternative, a replacement, a successor, "what should I use", "what
+// replaces", "is it deprecated".
+var asksReplacement = regexp.MustCompile(`(?i)\binstead\b|\bin (its|their) place\b|\balternatives?\b|\breplacements?\b|\bsuccessors?\b|\bwhat (should|do|can|could) (i|we|you) use\b|\bwhat to use\b|\breplace[sd]?\b|\bdeprecated\b|\bobsolete\b`)
+
+// asksRetired matches a question asking whether something is deprecated.
+var asksRetired = regexp.MustCompile(`(?i)\b(deprecated|obsolete|still (supported|recommended))\b`)
 
 // retires matches a sentence saying that something is on its way out.
 var retires = regexp.MustCompile(`(?i)\b(deprecated|obsolete|legacy|superseded|no longer (recommended|supported|maintained))\b`)
@@ -2725,40 +2741,68 @@ var retires = regexp.MustCompile(`(?i)\b(deprecated|obsolete|legacy|superseded|n
 var replacedBy = regexp.MustCompile(`(?i)(^|[:;]\s+)(please )?use\b|\b(should|can|could|may|must|better|recommended to|you) use\b|\b(instead|prefer|replaced by|in favou?r of|superseded by|switch to|migrate to)\b`)
 
 // replacementFollows returns the end of passage [from, to) carried on to
-// the sentence after it that names what to use in place of what it calls
-// deprecated, when the passage names nothing (replacedBy) and that
-// sentence is at most two sentences on, in its section: asked whether
-// the getters are deprecated "and what should I use in their place",
+// what names the replacement of what it calls deprecated, when the
+// passage names none (replacedBy): in prose, a sentence at most two on in
+// its paragraph or the next, outside any list (asked whether the getters
+// are deprecated "and what should I use in their place",
 // PyStaticConfiguration's answer stopped at "This module should be
-// considered deprecated." above "Please use staticconf.readers … or
-// staticconf.schema …" (a held-out trial).
-func replacementFollows(d []unit, from, to int) int {
+// considered deprecated." above "Please use staticconf.readers …", a
+// held-out trial); in a reference entry, the note right after its fields
+// (entryNote: "Deprecated since version 1.0.0: Use run_threaded()" under
+// hiro's run_async, whose signature alone was quoted), which asked
+// whether the entry is deprecated (retired) needs to name no
+// replacement.
+func replacementFollows(d []unit, from, to int, retired bool) int {
 	if slices.ContainsFunc(d[from:to], func(u unit) bool { return u.kind == unitSentence && replacedBy.MatchString(u.text) }) {
 		return to
 	}
-	if !slices.ContainsFunc(d[from:to], func(u unit) bool { return u.kind == unitSentence && retires.MatchString(u.text) }) {
-		// A reference entry says it is deprecated, and what replaces
-		// it, in a note after its fields ("Deprecated since version
-		// 1.0.0: Use run_threaded()" under hiro's run_async, whose
-		// signature alone was quoted, a held-out trial): the passage
-		// goes on to that note when it is in the passage's entry,
-		// maxEntryReach units on at most.
-		for k := to; k < len(d) && k < to+maxEntryReach && d[k].section == d[to-1].section && !d[k].planted; k++ {
-			if k > from && d[k].kind == unitSentence && d[k].head && d[k].item == "" && len(d[k].defines) > 0 && !entryField(d[k].defines) {
-				break // the next entry
-			}
-			if d[k].kind == unitSentence && retires.MatchString(d[k].text) && replacedBy.MatchString(d[k].text) {
+	if slices.ContainsFunc(d[from:to], func(u unit) bool { return u.kind == unitSentence && u.item == "" && retires.MatchString(u.text) }) {
+		for k := to; k < len(d) && k < to+2 && d[k].section == d[to-1].section && d[k].kind == unitSentence && d[k].item == "" &&
+			d[k].block <= d[to-1].block+1 && !d[k].planted && !entryHead(d[k]); k++ {
+			if replacedBy.MatchString(d[k].text) {
 				return k + 1
 			}
 		}
 		return to
 	}
-	for k := to; k < len(d) && k < to+2 && d[k].section == d[to-1].section && d[k].kind == unitSentence && !d[k].planted; k++ {
-		if replacedBy.MatchString(d[k].text) {
-			return k + 1
-		}
+	if k := entryNote(d, from, to); k >= 0 && retires.MatchString(d[k].text) && (retired || replacedBy.MatchString(d[k].text)) {
+		return k + 1
 	}
 	return to
+}
+
+// entryHead reports the first sentence of a reference entry: a
+// definition's head that is no field of an entry and no list item
+// ("get(key): Look up key in the cache", whatever its name defines).
+func entryHead(u unit) bool {
+	return u.kind == unitSentence && u.head && u.item == "" && !entryField(u.defines)
+}
+
+// entryNote returns the index of the sentence right after the fields of
+// the reference entry that passage [from, to) is in ("Returns: …",
+// "Raises: …" and their lists' items), in its section, when that sentence
+// is no next entry's head: a note on the entry ("Deprecated since version
+// 1.0.0: Use run_threaded()", "User-defined charsets are currently not
+// supported."); -1 when the passage holds no entry's head or there is no
+// such sentence. Only fields are passed over: prose, a list of the
+// document's own or the next entry ends the entry (a review: a scan of
+// ten units ran into the next method's deprecation note and a paragraph's
+// unrelated options).
+func entryNote(d []unit, from, to int) int {
+	if !slices.ContainsFunc(d[from:to], entryHead) {
+		return -1
+	}
+	for k := to; k < len(d) && d[k].section == d[to-1].section && !d[k].planted; k++ {
+		u := d[k]
+		if u.kind == unitSentence && (entryField(u.defines) || u.item != "" && u.field != "") {
+			continue
+		}
+		if u.kind == unitSentence && u.item == "" && !entryHead(u) {
+			return k
+		}
+		return -1
+	}
+	return -1
 }
 
 // asksWhether matches a question asking whether something can be done or
@@ -2769,39 +2813,22 @@ var asksWhether = regexp.MustCompile(`(?i)^\W*(can|could|may|is it possible|is t
 // restricts matches a sentence saying that something cannot be done.
 var restricts = regexp.MustCompile(`(?i)\b(not (yet |currently )?supported|currently not supported|unsupported|not (yet )?implemented|cannot|can ?not|can't|is not possible|isn't possible|not available|no way to)\b`)
 
-// restrictionFollows returns the end of passage [from, to) carried on
-// through a sentence of its entry, at most maxRestrictionReach units on,
-// saying that what the entry does cannot be done or is not supported:
-// asked "Can I register my own custom character set for G0 or G1?",
-// pyte's answer quoted define_charset's signature and first parameter,
-// without the warning under them, "User-defined charsets are currently
-// not supported." (a held-out trial). The entry ends at the next entry's
-// head; a passage that says so already goes on no further.
+// restrictionFollows returns the end of passage [from, to) carried on to
+// its entry's note (entryNote) when that says what the entry does cannot
+// be done or is not supported: asked "Can I register my own custom
+// character set for G0 or G1?", pyte's answer quoted define_charset's
+// signature and first parameter, without the warning under them,
+// "User-defined charsets are currently not supported." (a held-out
+// trial). A passage that says so already goes on no further.
 func restrictionFollows(d []unit, from, to int) int {
-	if slices.ContainsFunc(d[from:to], func(u unit) bool { return u.kind == unitSentence && restricts.MatchString(u.text) }) ||
-		!slices.ContainsFunc(d[from:to], func(u unit) bool {
-			return u.kind == unitSentence && u.head && len(u.defines) > 0 && !entryField(u.defines)
-		}) {
+	if slices.ContainsFunc(d[from:to], func(u unit) bool { return u.kind == unitSentence && restricts.MatchString(u.text) }) {
 		return to
 	}
-	for k := to; k < len(d) && k < to+maxRestrictionReach && d[k].section == d[to-1].section && !d[k].planted; k++ {
-		if d[k].kind == unitSentence && d[k].head && d[k].item == "" && len(d[k].defines) > 0 && !entryField(d[k].defines) {
-			break // the next entry
-		}
-		if d[k].kind == unitSentence && restricts.MatchString(d[k].text) {
-			return k + 1
-		}
+	if k := entryNote(d, from, to); k >= 0 && restricts.MatchString(d[k].text) {
+		return k + 1
 	}
 	return to
 }
-
-// maxRestrictionReach bounds how far on in its entry a passage goes for
-// the sentence saying what cannot be done (restrictionFollows).
-const maxRestrictionReach = 4
-
-// maxEntryReach bounds how far on in its entry a passage goes for the
-// note naming what replaces it (replacementFollows).
-const maxEntryReach = 10
 
 // pointsElsewhere matches a sentence pointing to what to use instead.
 var pointsElsewhere = regexp.MustCompile(`(?i)\b(use|see|look at|look-see at|have a look|prefer|instead|rather)\b`)
@@ -3220,15 +3247,26 @@ func adjacent(d []unit, i, j int) bool {
 // (Chinese and Japanese write "："), or with "the following …" or "as
 // follows" and no stop (followingTail).
 func announces(s string) bool {
-	return strings.HasSuffix(s, ":") || strings.HasSuffix(s, "：") || followingTail.MatchString(s)
+	if strings.HasSuffix(s, ":") || strings.HasSuffix(s, "：") {
+		return true
+	}
+	m := followingTail.FindStringSubmatch(s)
+	return m != nil && !followingTime[strings.ToLower(strings.TrimSpace(m[2]))]
 }
+
+// followingTime are the words after "the following" that make it a time
+// or a release to come ("… will be removed in the following release"),
+// not what follows the sentence.
+var followingTime = map[string]bool{"release": true, "releases": true, "version": true, "versions": true, "year": true, "years": true,
+	"month": true, "months": true, "week": true, "weeks": true, "day": true, "days": true, "morning": true, "night": true, "update": true,
+	"cycle": true, "sprint": true, "minor": true, "major": true}
 
 // followingTail matches a sentence that ends, with no stop, by bringing in
 // what follows it: "… which provides the following methods" above the
 // methods' list (hiro's documentation writes no colon there, and the
 // answer quoted the sentence without the list, a held-out trial), "… as
 // follows".
-var followingTail = regexp.MustCompile(`(?i)\b(the following(\s+[\pL-]+){0,2}|as follows)$`)
+var followingTail = regexp.MustCompile(`(?i)\b(the following(\s+[\pL-]+)?(\s+[\pL-]+)?|as follows)$`)
 
 // maxListItems bounds the sentences of list items an announcing sentence
 // brings, over maxSentences.
@@ -3496,8 +3534,8 @@ func render(us []unit, n int, options, query, optionQuery []string) string {
 			if i > 0 {
 				b.WriteByte('\n')
 			}
-			if u.fieldLabel != "" {
-				b.WriteString(u.fieldLabel + ":\n")
+			if u.fieldHead {
+				b.WriteString(u.field + ":\n")
 				listBase = -1
 			}
 			b.WriteString(mark(u.item))
@@ -3941,7 +3979,7 @@ func purposeTerms(s string, qi map[string]int) []int {
 }
 
 // asksRaise matches a question on what a call raises or how it fails.
-var asksRaise = regexp.MustCompile(`(?i)\b(rais\w*|throws?|thrown|exceptions?|errors?|\w+Error|\w+Exception)\b`)
+var asksRaise = regexp.MustCompile(`(?i)\b(rais\w*|throws?|thrown|exceptions?|errors?|\w+Error|\w+Exception|what happens|fails?|wrong)\b`)
 
 // asksBase matches a question about what a class derives from.
 var asksBase = regexp.MustCompile(`(?i)\b(bases?|base class(es)?|inherit\w*|derive[sd]?|deriving|subclass\w*|parent class(es)?|superclass\w*)\b`)

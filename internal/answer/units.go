@@ -65,9 +65,11 @@ type unit struct {
 	// autodoc), which answers only a question about what the class
 	// derives from.
 	bases bool
-	// fieldLabel is set on the first item of a list under a field's label
-	// ("Raises" above "- TypeError – …"): the label.
-	fieldLabel string
+	// field is the label of the field whose list holds the item ("Raises"
+	// above "- TypeError – …"); fieldHead marks the list's first item,
+	// under which an answer writes the label.
+	field     string
+	fieldHead bool
 	// title is the in-chunk heading line that started the unit's section
 	// ("" in the chunk's own section, which the heading path names).
 	title string
@@ -376,7 +378,7 @@ func parseTitledUnits(content, headingPath string, titles []string, code ...Span
 				// items' as a heading's are ("What exceptions can get
 				// raise?" is answered by an item under "Raises"), and
 				// a quotation from the first item on writes it above
-				// them (fieldLabel): under a signature, "- TypeError –
+				// them (fieldHead): under a signature, "- TypeError –
 				// too many (any) parameters" alone did not say it is
 				// what the call raises.
 				labelText = strings.TrimSuffix(strings.TrimSpace(lines[0]), ":")
@@ -396,9 +398,7 @@ func parseTitledUnits(content, headingPath string, titles []string, code ...Span
 						if len(label) > 0 {
 							out[n].heading = append(slices.Clip(out[n].heading), label...)
 						}
-						if i == 0 && j == 0 {
-							out[n].fieldLabel = labelText
-						}
+						out[n].field, out[n].fieldHead = labelText, labelText != "" && i == 0 && j == 0
 					}
 				}
 				block++
