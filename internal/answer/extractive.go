@@ -1948,12 +1948,13 @@ func locates(s string) bool {
 // releaseHeading matches a heading that names one release: its number
 // alone or before a date ("1.3.1", "0.22.1 (2022-12-31)", Keep a
 // Changelog's "[2.1.0] - 2023-05-02", History.md's "2.1.0 / 2023-05-02"),
-// or after "v", "Version" or "Release", behind a section's own number or
+// or after "v", "Version", "Release" or "Revision" (PySMI's "Revision
+// 0.3.0, 29-04-2018"), behind a section's own number or
 // not, and before nothing but a date ("v0.10.2", "Version 5.1
 // (2019-05-17)", "E.1. Release 15.1"). A section number before words
 // ("20.7.4. Other Planner Options") is none, nor is a release before words
 // ("v2.3 reference", a documentation set's own version).
-var releaseHeading = regexp.MustCompile(`(?i)^(?:[a-z]?[0-9]*(?:\.[0-9]+)*\.\s+)?(?:(?:version|release)\s+v?|v)([0-9]+(?:\.[0-9]+)+[a-z0-9]*)\s*(?:$|[(,:–—/-])|^\[?v?([0-9]+(?:\.[0-9]+)+[a-z0-9]*)\]?\s*(?:$|[(,–—/-]\s*[0-9]{4}|\(\s*[a-z]+\s+[0-9]{1,2})`)
+var releaseHeading = regexp.MustCompile(`(?i)^(?:[a-z]?[0-9]*(?:\.[0-9]+)*\.\s+)?(?:(?:version|release|revision)\s+v?|v)([0-9]+(?:\.[0-9]+)+[a-z0-9]*)\s*(?:$|[(,:–—/-])|^\[?v?([0-9]+(?:\.[0-9]+)+[a-z0-9]*)\]?\s*(?:$|[(,–—/-]\s*[0-9]{4}|\(\s*[a-z]+\s+[0-9]{1,2})`)
 
 // releaseOf returns the heading of the release whose notes unit u is
 // (its in-chunk section's title, else the last heading of the path that

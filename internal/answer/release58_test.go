@@ -41,7 +41,7 @@ func TestReleaseItemNamesItsRelease(t *testing.T) {
 		t.Errorf("%s\nAnswer =\n%s\nwant no release heading", q, r.Answer)
 	}
 	for h, want := range map[string]string{"v0.10.2": "0.10.2", "Version 5.1 (2019-05-17)": "5.1", "1.3.1": "1.3.1", "0.22.1 (2022-12-31)": "0.22.1",
-		"E.1. Release 15.1": "15.1", "Release 2.0": "2.0", "20.7.4. Other Planner Options": "", "3.2. Rules": "", "Getters — PyStaticConfiguration 0.10.5 documentation": "",
+		"E.1. Release 15.1": "15.1", "Release 2.0": "2.0", "Revision 0.3.0, 29-04-2018": "0.3.0", "20.7.4. Other Planner Options": "", "3.2. Rules": "", "Getters — PyStaticConfiguration 0.10.5 documentation": "",
 		"Changes to the classic PyGreSQL module (pg):": "", "0.5 seconds": ""} {
 		got := ""
 		if m := releaseHeading.FindStringSubmatch(h); m != nil {

