@@ -451,8 +451,9 @@ func Extractive(question string, sources []Source, maxSentences int) Result {
 		return excerpt(sources)
 	}
 	from, to = complete(docs[src], from, to, maxSentences, query, asksProcedure(question), asksDefinition.MatchString(question), asksDifference.MatchString(question))
-	if asksReplacement.MatchString(question) {
-		to = replacementFollows(docs[src], from, to, asksRetired.MatchString(question))
+	replacing, retired := asksReplacement.MatchString(question), asksRetired.MatchString(question)
+	if replacing {
+		to = replacementFollows(docs[src], from, to, retired)
 	}
 	if asksWhether.MatchString(question) {
 		to = restrictionFollows(docs[src], from, to, query)
@@ -544,8 +545,8 @@ func Extractive(question string, sources []Source, maxSentences int) Result {
 			continue
 		}
 		f, t := complete(docs[si], p.from, p.to, 1, query, false, false, false)
-		if asksReplacement.MatchString(question) {
-			t = replacementFollows(docs[si], f, t, asksRetired.MatchString(question))
+		if replacing {
+			t = replacementFollows(docs[si], f, t, retired)
 		}
 		if entry && f < to {
 			// Widened back to the entry's head, which the passage
@@ -585,12 +586,13 @@ func Extractive(question string, sources []Source, maxSentences int) Result {
 	}
 	order, number := numberInOrder(cited, len(sources))
 	var text string
+	releaseAsked := asksRelease.MatchString(question)
 	for i, q := range quotes {
 		if i > 0 {
 			text += "\n\n"
 		}
 		r := render(docs[q.src][q.from:q.to], number[q.src], q.options, query, optionQuery)
-		if asksRelease.MatchString(question) {
+		if releaseAsked {
 			r = withRelease(r, docs[q.src][q.from], sources[q.src].HeadingPath)
 		}
 		if i > 0 && quotes[i-1].src == q.src && !slices.ContainsFunc(docs[q.src][q.from:q.to], func(u unit) bool { return u.kind != unitCode }) {
@@ -1991,8 +1993,8 @@ func releaseOf(u unit, headingPath string) (heading, number string) {
 // held-out trials).
 func withRelease(r string, u unit, headingPath string) string {
 	h, n := releaseOf(u, headingPath)
-	if h == "" || regexp.MustCompile(`(^|[^0-9.])`+regexp.QuoteMeta(n)+`($|[^0-9])`).MatchString(r) {
-		return r // (the number as a number: "5.2" is not named by "15.2")
+	if h == "" || namesNumber(r, n) {
+		return r
 	}
 	h = strings.TrimRight(h, ":")
 	if u.item != "" || u.kind == unitCode {
@@ -2011,13 +2013,36 @@ func entryHeadAbove(d []unit, at int) (int, int) {
 	for k >= 0 && d[k].section == d[at].section && d[k].kind == unitSentence && (d[k].item != "" || entryField(d[k].defines)) {
 		k--
 	}
-	if k == at-1 || k < 0 || d[k].section != d[at].section || d[k].kind != unitSentence || !d[k].head || entryField(d[k].defines) || d[k].item != "" {
+	if k == at-1 || k < 0 || d[k].section != d[at].section || !entryHead(d[k]) {
 		return -1, 0
 	}
 	if !slices.ContainsFunc(d[k+1:at], func(u unit) bool { return entryField(u.defines) }) {
 		return -1, 0 // a list under a definition, not an entry's fields
 	}
 	return k, at - 1 - k
+}
+
+// namesNumber reports whether text holds number n as a number of its own:
+// "5.2" is not named by "15.2" or "5.21".
+func namesNumber(text, n string) bool {
+	for i := strings.Index(text, n); i >= 0; {
+		before, after := byte(' '), byte(' ')
+		if i > 0 {
+			before = text[i-1]
+		}
+		if j := i + len(n); j < len(text) {
+			after = text[j]
+		}
+		if !(before >= '0' && before <= '9' || before == '.') && !(after >= '0' && after <= '9') {
+			return true
+		}
+		next := strings.Index(text[i+1:], n)
+		if next < 0 {
+			break
+		}
+		i += 1 + next
+	}
+	return false
 }
 
 // asksRelease matches a question asking when or in which release
@@ -3261,6 +3286,9 @@ func adjacent(d []unit, i, j int) bool {
 func announces(s string) bool {
 	if strings.HasSuffix(s, ":") || strings.HasSuffix(s, "：") {
 		return true
+	}
+	if !strings.Contains(s, "ollow") {
+		return false // (most sentences: no pattern to run)
 	}
 	m := followingTail.FindStringSubmatch(s)
 	return m != nil && !followingTime[strings.ToLower(strings.TrimSpace(m[2]))]

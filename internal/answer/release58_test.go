@@ -53,6 +53,21 @@ func TestReleaseItemNamesItsRelease(t *testing.T) {
 	}
 }
 
+// TestNamesNumber: a release's number is named only as a number of its
+// own, not inside a longer one.
+func TestNamesNumber(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct {
+		text, n string
+		want    bool
+	}{{"support PostgreSQL 15.2 now", "5.2", false}, {"5.21 and 15.2", "5.2", false}, {"15.2 and 5.2.", "5.2", true},
+		{"v0.10.2:", "0.10.2", true}, {"(1.3.1)", "1.3.1", true}, {"1.3.10", "1.3.1", false}, {"", "1.0", false}} {
+		if got := namesNumber(c.text, c.n); got != c.want {
+			t.Errorf("namesNumber(%q, %q) = %v, want %v", c.text, c.n, got, c.want)
+		}
+	}
+}
+
 // TestManualSectionIsNoRelease: a manual's numbered section above a
 // passage is no release ("20.7.4. Other Planner Options"), so a question
 // asking when gets no heading written before its quote.
