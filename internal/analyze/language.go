@@ -31,11 +31,25 @@ func latinWords(s string, yield func(w []byte)) {
 	w := arr[:0]
 	var prev rune // the rune before the word
 	for i := 0; i < len(s); {
-		r, size := utf8.DecodeRuneInString(s[i:])
-		if unicode.IsLetter(r) {
-			w = utf8.AppendRune(w, unicode.ToLower(r))
-			i += size
+		// ASCII letters without decoding (most text is ASCII: the search
+		// judges every candidate chunk's language).
+		r, size := rune(s[i]), 1
+		switch {
+		case 'a' <= r && r <= 'z':
+			w = append(w, byte(r))
+			i++
 			continue
+		case 'A' <= r && r <= 'Z':
+			w = append(w, byte(r)+'a'-'A')
+			i++
+			continue
+		case r >= utf8.RuneSelf:
+			r, size = utf8.DecodeRuneInString(s[i:])
+			if unicode.IsLetter(r) {
+				w = utf8.AppendRune(w, unicode.ToLower(r))
+				i += size
+				continue
+			}
 		}
 		if len(w) > 0 {
 			abbreviation := r == '.' && (utf8.RuneCount(w) == 1 || string(w) == "etc" || string(w) == "vs" || string(w) == "cf")
@@ -175,8 +189,17 @@ func mostUsed(n [len(languages)]int, min int) int {
 // function words text uses most, with at least min of them and no tie for
 // the most, and each language's count; "" when none qualifies.
 func Language(text string, min int) (string, map[string]int) {
+	lang, counts, _ := LanguageWords(text, min)
+	return lang, counts
+}
+
+// LanguageWords is Language with text's LatinWordCount, from one reading
+// of text (the search judges every candidate chunk's language).
+func LanguageWords(text string, min int) (string, map[string]int, int) {
 	var n [len(languages)]int
+	words := 0
 	latinWords(text, func(w []byte) {
+		words++
 		for _, l := range functionIndex[string(w)] {
 			n[l]++
 		}
@@ -188,9 +211,9 @@ func Language(text string, min int) (string, map[string]int) {
 		}
 	}
 	if best := mostUsed(n, min); best >= 0 {
-		return languages[best], counts
+		return languages[best], counts, words
 	}
-	return "", counts
+	return "", counts, words
 }
 
 // Script names the script most of s's letters are written in: "latin",

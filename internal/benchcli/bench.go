@@ -4,6 +4,8 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"os"
+	"runtime/pprof"
 	"strconv"
 	"strings"
 
@@ -34,8 +36,20 @@ func runBench(ctx context.Context, e *env, args []string) error {
 	db := fs.String("db", "ragd_bench", "bench database (created if missing; the vector extension needs a superuser once)")
 	out := fs.String("out", "bin/bench", `directory for report.json, report.md and latency.svg ("" = none)`)
 	asJSON := fs.Bool("json", false, "print the JSON report on stdout")
+	cpuProfile := fs.String("cpuprofile", "", "experiment: write the bench process's CPU profile (the server side of every search: fusion, answerability) to this file")
 	if err := parse(fs, args); err != nil {
 		return err
+	}
+	if *cpuProfile != "" {
+		f, err := os.Create(*cpuProfile)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		if err := pprof.StartCPUProfile(f); err != nil {
+			return err
+		}
+		defer pprof.StopCPUProfile()
 	}
 	var concs []int
 	for _, s := range strings.Split(*conc, ",") {

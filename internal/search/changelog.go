@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/google/uuid"
 )
@@ -151,11 +152,14 @@ func discountCopies(results []Result) []Result {
 	index := map[uuid.UUID]int32{}
 	var counts []int
 	changed := false
-	for i := range results {
-		if len(results[i].Content) < minCopyChars {
-			continue
+	all := make([][]uint64, len(results))
+	eachOf(len(results), func(i int) {
+		if len(results[i].Content) >= minCopyChars {
+			all[i] = shingles(results[i].Content)
 		}
-		sh := shingles(results[i].Content)
+	})
+	for i := range results {
+		sh := all[i]
 		if len(sh) == 0 {
 			continue
 		}
@@ -209,11 +213,22 @@ func shingles(text string) []uint64 {
 	var w uint64
 	in := false
 	for _, r := range text {
-		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+		var c rune // r lower-cased when a letter or digit, else -1
+		switch {
+		case 'a' <= r && r <= 'z' || '0' <= r && r <= '9':
+			c = r
+		case 'A' <= r && r <= 'Z':
+			c = r + 'a' - 'A'
+		case r >= utf8.RuneSelf && (unicode.IsLetter(r) || unicode.IsDigit(r)):
+			c = unicode.ToLower(r)
+		default:
+			c = -1
+		}
+		if c >= 0 {
 			if !in {
 				w, in = 14695981039346656037, true
 			}
-			w = (w ^ uint64(unicode.ToLower(r))) * prime
+			w = (w ^ uint64(c)) * prime
 			continue
 		}
 		if in {

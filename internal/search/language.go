@@ -42,12 +42,8 @@ func discountForeign(question string, results []Result) []Result {
 		ql, _ = analyze.Language(question, 2)
 	}
 	langs := make([]int, len(results))
-	same := false
-	for i := range results {
-		langs[i] = judge(qs, ql, results[i].Content)
-		same = same || langs[i] == sameLanguage
-	}
-	if !same {
+	eachOf(len(results), func(i int) { langs[i] = judge(qs, ql, results[i].Content) })
+	if !slices.Contains(langs, sameLanguage) {
 		return results
 	}
 	changed := false
@@ -92,18 +88,22 @@ func judge(qs, ql, text string) int {
 		return otherLanguage
 	case ps != "latin":
 		return sameLanguage
-	case analyze.LatinWordCount(prose) < 8:
+	}
+	pl, counts, words := analyze.LanguageWords(prose, 3)
+	switch {
+	case words < 8:
 		// Too few sentences' ends (hard-wrapped text, a PDF's, ends
 		// a sentence on one line of each paragraph): the whole text,
 		// identifiers not counted.
-		if !found || analyze.LatinWordCount(text) < 8 {
+		if !found {
 			return noLanguage
 		}
-		prose = text
+		if pl, counts, words = analyze.LanguageWords(text, 3); words < 8 {
+			return noLanguage
+		}
 	case ql == "":
 		return sameLanguage
 	}
-	pl, counts := analyze.Language(prose, 3)
 	switch {
 	case pl == ql:
 		return sameLanguage

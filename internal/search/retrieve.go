@@ -151,9 +151,14 @@ type legResults struct {
 // queueRetrieval queues the statements of both legs on b; their rows land in
 // out when the batch is closed.
 func (s *Searcher) queueRetrieval(b *pgx.Batch, q legQuery, out *legResults) error {
-	if q.vector != nil && len(q.vector) != q.model.Embedder.Dims() {
-		return fmt.Errorf("query vector has %d dimensions, model has %d", len(q.vector), q.model.Embedder.Dims())
-	}
+	s.queueKeyword(b, q, out)
+	return s.queueVector(b, q, q.genericPlans(), out)
+}
+
+// queueKeyword queues the keyword leg's statements (none without
+// keywordText): the leg, the question's terms with their document
+// frequencies, and the probes for what it names.
+func (s *Searcher) queueKeyword(b *pgx.Batch, q legQuery, out *legResults) {
 	if q.keywordText != "" {
 		if len(q.alternates) > 0 {
 			words, forms := make([]string, len(q.alternates)), make([]string, len(q.alternates))
@@ -303,11 +308,18 @@ func (s *Searcher) queueRetrieval(b *pgx.Batch, q legQuery, out *legResults) err
 			})
 		}
 	}
-	// The vector leg goes last: the HNSW settings last to the end of the
-	// transaction.
+}
+
+// queueVector queues the vector leg (nothing without a query vector) last
+// on b: the HNSW settings last to the end of the transaction. generic says
+// b runs on generic plans (store.GenericPlans).
+func (s *Searcher) queueVector(b *pgx.Batch, q legQuery, generic bool, out *legResults) error {
+	if q.vector != nil && len(q.vector) != q.model.Embedder.Dims() {
+		return fmt.Errorf("query vector has %d dimensions, model has %d", len(q.vector), q.model.Embedder.Dims())
+	}
 	if q.vector != nil {
 		p := store.VectorLegParams{Plan: store.VectorExact, ModelID: q.model.ID, TenantID: q.tenantID, Vector: q.vector, N: q.vectorN,
-			AfterGenericPlans: q.genericPlans()}
+			AfterGenericPlans: generic}
 		switch {
 		case q.filtered:
 			p.Plan, p.Prefix, p.Metadata = store.VectorFiltered, q.prefix, q.metadata

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -876,5 +877,97 @@ func TestAccessChangeWhileReading(t *testing.T) {
 	wg.Wait()
 	if violations != 0 || reads == 0 || seen == 0 {
 		t.Errorf("%d reads, %d saw the document, %d violations", reads, seen, violations)
+	}
+}
+
+// TestTenantBatchPairReadsOneSnapshot: the two batches of
+// SendTenantBatchPair read one snapshot. A document committed after the
+// first transaction has taken its snapshot and before the second starts
+// (the test's hook) is in neither batch's count; the second transaction
+// would count it with a snapshot of its own. Both batches read as the
+// caller: the document only group:ops may read is counted for group:ops,
+// not for another principal, in either batch.
+func TestTenantBatchPairReadsOneSnapshot(t *testing.T) {
+	t.Parallel()
+	tn := testdb.NewTenant(t, "pair", "")
+	app := testdb.App(t)
+	seed(t, app, tn.ID, "x://pair-public", "for everyone")
+	hidden, _ := seed(t, app, tn.ID, "x://pair-ops", "for the ops group only")
+	setAccess(t, app, tn.ID, hidden, "group:ops")
+	count := func(ctx context.Context) int {
+		var n int
+		b := &pgx.Batch{}
+		b.Queue("SELECT count(*) FROM documents").QueryRow(func(r pgx.Row) error { return r.Scan(&n) })
+		if err := store.SendTenantBatch(ctx, app, tn.ID, b); err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	for i, who := range []struct {
+		ctx  context.Context
+		want int // documents the caller reads before the pair
+	}{{asPrincipals("user:a", "group:ops"), 2}, {asPrincipals("user:b"), 2}} {
+		// The second caller reads the first round's new document, not
+		// the ops group's.
+		if n := count(who.ctx); n != who.want {
+			t.Fatalf("caller %d reads %d documents before the pair, want %d", i, n, who.want)
+		}
+		var a, b int
+		ba, bb := &pgx.Batch{}, &pgx.Batch{}
+		ba.Queue("SELECT count(*) FROM documents").QueryRow(func(r pgx.Row) error { return r.Scan(&a) })
+		bb.Queue("SELECT count(*) FROM documents").QueryRow(func(r pgx.Row) error { return r.Scan(&b) })
+		uri := fmt.Sprintf("x://pair-new-%d", i)
+		ctx := store.WithPairHook(who.ctx, func() { seed(t, app, tn.ID, uri, "committed between the two transactions' starts") })
+		if err := store.SendTenantBatchPair(ctx, app, tn.ID, ba, true, bb, false); err != nil {
+			t.Fatal(err)
+		}
+		if a != who.want || b != who.want {
+			t.Fatalf("caller %d: the pair counted %d and %d documents; want %d and %d (one snapshot, the caller's access)", i, a, b, who.want, who.want)
+		}
+		if n := count(who.ctx); n != who.want+1 {
+			t.Fatalf("caller %d: the next batch counted %d documents; want %d", i, n, who.want+1)
+		}
+	}
+}
+
+// TestTenantBatchPairFailure: a failing statement in either batch of a pair
+// fails the pair with its error, both transactions end, and the two
+// connections go back to the pool usable and without a tenant: a pool of
+// two serves 30 failing pairs and then a good one.
+func TestTenantBatchPairFailure(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	pool, err := store.Open(ctx, testdb.URL(), store.Options{MaxConns: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(pool.Close)
+	tn := testdb.NewTenant(t, "pairfail", "")
+	seed(t, testdb.App(t), tn.ID, "x://pairfail", "one document")
+	for i := range 30 {
+		a, b := &pgx.Batch{}, &pgx.Batch{}
+		a.Queue("SELECT count(*) FROM documents")
+		b.Queue("SELECT count(*) FROM documents")
+		if i%2 == 0 {
+			a.Queue("SELECT 1/0")
+		} else {
+			b.Queue("SELECT 1/0")
+		}
+		err := store.SendTenantBatchPair(ctx, pool, tn.ID, a, true, b, false)
+		if err == nil || !strings.Contains(err.Error(), "division by zero") {
+			t.Fatalf("pair %d: %v, want the division by zero", i, err)
+		}
+	}
+	var a, b int
+	ba, bb := &pgx.Batch{}, &pgx.Batch{}
+	ba.Queue("SELECT count(*) FROM documents").QueryRow(func(r pgx.Row) error { return r.Scan(&a) })
+	bb.Queue("SELECT count(*) FROM documents").QueryRow(func(r pgx.Row) error { return r.Scan(&b) })
+	if err := store.SendTenantBatchPair(ctx, pool, tn.ID, ba, false, bb, true); err != nil || a != 1 || b != 1 {
+		t.Fatalf("after the failures: %d and %d documents, %v; want 1 and 1", a, b, err)
+	}
+	// No connection carries a tenant outside a transaction.
+	var leaked string
+	if err := pool.QueryRow(ctx, "SELECT coalesce(current_setting('app.tenant_id', true), '')").Scan(&leaked); err != nil || leaked != "" {
+		t.Fatalf("a pooled connection carries tenant %q (%v)", leaked, err)
 	}
 }

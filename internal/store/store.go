@@ -168,10 +168,7 @@ func SendTenantBatch(ctx context.Context, pool *pgxpool.Pool, tenant uuid.UUID, 
 	for _, o := range opts {
 		o(&cfg)
 	}
-	setTenant := setTenantSQL
-	if cfg.generic {
-		setTenant = setTenantGenericSQL
-	}
+	setTenant := setTenantFor(cfg.generic)
 	conn, err := pool.Acquire(ctx)
 	if err != nil {
 		return Translate(fmt.Errorf("store: tenant batch: %w", err))
@@ -184,13 +181,7 @@ func SendTenantBatch(ctx context.Context, pool *pgxpool.Pool, tenant uuid.UUID, 
 	full.QueuedQueries = append(full.QueuedQueries, b.QueuedQueries...)
 	full.Queue("COMMIT")
 	if err := conn.SendBatch(ctx, full).Close(); err != nil {
-		if pc := conn.Conn().PgConn(); !pc.IsClosed() && pc.TxStatus() != 'I' {
-			rctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
-			if _, rerr := conn.Exec(rctx, "ROLLBACK"); rerr != nil {
-				_ = pc.Close(rctx)
-			}
-			cancel()
-		}
+		abandon(ctx, conn)
 		return Translate(fmt.Errorf("store: tenant batch: %w", err))
 	}
 	return nil
