@@ -4314,3 +4314,29 @@ func cutShort(u unit) bool {
 	w := strings.TrimRight(f[len(f)-1], ",;")
 	return w != "" && !strings.ContainsFunc(w, func(r rune) bool { return !unicode.IsLetter(r) && r != '-' && r != '\'' })
 }
+
+// nameHeading reports whether a heading is a name (one token with a
+// lower-case first letter, or holding an underscore, a dot, a colon, a
+// slash, parentheses or a leading dash: "build", "sass_bin", "SASS_BIN",
+// "--no-cache", "get_config()") rather than a title in words ("Included
+// Commands", "Installation"), a release ("v0.10.2") or a section word that
+// documentation writes in lower case ("usage", "examples").
+func nameHeading(h string) bool {
+	if len(h) < 2 || len(h) > 60 || strings.ContainsFunc(h, unicode.IsSpace) || releaseHeading.MatchString(h) {
+		return false
+	}
+	first, _ := utf8.DecodeRuneInString(h)
+	if unicode.IsDigit(first) || !strings.ContainsFunc(h, unicode.IsLetter) || sectionWords[strings.ToLower(h)] {
+		return false
+	}
+	return unicode.IsLower(first) || first == '-' || strings.ContainsAny(h, "_.:/()")
+}
+
+// sectionWords are section titles documentation writes in lower case too,
+// which name no command or option.
+var sectionWords = map[string]bool{"usage": true, "examples": true, "example": true, "overview": true, "introduction": true, "installation": true,
+	"install": true, "notes": true, "note": true, "summary": true, "description": true, "options": true, "arguments": true, "parameters": true,
+	"returns": true, "raises": true, "todo": true, "warning": true, "changelog": true, "changes": true, "contents": true, "index": true,
+	"api": true, "reference": true, "faq": true, "license": true, "credits": true, "authors": true, "history": true, "requirements": true,
+	"setup": true, "configuration": true, "tutorial": true, "quickstart": true, "glossary": true, "details": true, "synopsis": true,
+	"features": true, "limitations": true, "troubleshooting": true, "see": true, "bugs": true, "news": true, "readme": true, "contributing": true}

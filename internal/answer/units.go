@@ -266,7 +266,14 @@ func parseTitledUnits(content, headingPath string, titles []string, code ...Span
 			startSection(q)
 			continue
 		}
-		if len(lines) == 1 && !announced && settingLabel(lines[0]) && bi+1 < len(blocks) && prose(blocks[bi+1]) {
+		if len(lines) == 1 && !announced && (settingLabel(lines[0]) || titled[strings.TrimSpace(lines[0])] && nameHeading(strings.TrimSpace(lines[0]))) &&
+			bi+1 < len(blocks) && prose(blocks[bi+1]) {
+			// So is a name extraction found as a section's heading
+			// (nameHeading: webassets' "clean" above "Will clear out the
+			// cache, …"), which a description under it never repeats:
+			// as a caption it was dropped, and asked how to clear the
+			// cache, the answer did not say which command does it (a
+			// held-out trial).
 			// A setting's name alone above its description (a Sphinx
 			// setting directive's heading, "result_expires" above
 			// "Default: Expire after 1 day." and what it does) is the
