@@ -36,14 +36,14 @@ func TestSectionNamedByItsHeading(t *testing.T) {
 	}
 	// Titled in words: no label.
 	words := []Source{{N: 1, Title: "Guide", HeadingPath: "Guide > Setup",
-		Titles: []string{"Guide", "Setup", "Clearing the cache"},
+		Titles:  []string{"Guide", "Setup", "Clearing the cache"},
 		Content: "Setup\n\nInstall the package with pip.\n\nClearing the cache\n\nWill clear out the cache, which after a while can grow quite large."}}
 	if r := Extractive("How do I clear out the cache when it has grown large?", words, 0); strings.Contains(r.Answer, "Clearing the cache:") {
 		t.Errorf("Answer =\n%s\nwant no label from a heading in words", r.Answer)
 	}
 	// The quote names it already: written as it is.
 	named := []Source{{N: 1, Title: "Filters", HeadingPath: "Filters > rjsmin",
-		Titles: []string{"Filters", "rjsmin"},
+		Titles:  []string{"Filters", "rjsmin"},
 		Content: "rjsmin\n\nThe rjsmin filter minifies JavaScript with the rJSmin library, which is included with webassets."}}
 	if r := Extractive("Which JavaScript minifier works without installing another package?", named, 0); strings.Contains(r.Answer, "rjsmin: ") {
 		t.Errorf("Answer =\n%s\nwant no label: the quote names rjsmin", r.Answer)
