@@ -29,7 +29,8 @@ const setTenantSQL = `SELECT set_config('app.tenant_id', $1, true),
 const (
 	setTenantGenericSQL = setTenantSQL + `,
 	set_config('plan_cache_mode', 'force_generic_plan', true)`
-	customPlansSQL = `SELECT set_config('plan_cache_mode', 'force_custom_plan', true)`
+	customPlansSQL  = `SELECT set_config('plan_cache_mode', 'force_custom_plan', true)`
+	genericPlansSQL = `SELECT set_config('plan_cache_mode', 'force_generic_plan', true)`
 )
 
 // Visibility is whose documents a tenant transaction reads: every document

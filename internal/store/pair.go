@@ -2,14 +2,15 @@ package store
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"regexp"
+	"sync"
 	"time"
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
-	"golang.org/x/sync/errgroup"
 )
 
 // SendTenantBatchPair runs batches a and b at once, on two connections, as
@@ -20,16 +21,24 @@ import (
 // SendTenantBatch (a document re-ingested meanwhile is old in both or new in
 // both, never both at once). a's transaction commits only after b's has
 // ended: an exported snapshot can be imported only while its transaction
-// is open. It costs one round trip more than SendTenantBatch on a's
-// connection before b can start, and one after (a's COMMIT).
+// is open. It costs two round trips more than SendTenantBatch: the export
+// on a's connection before b can start (b's import is its own round trip,
+// in the simple protocol, so that no statement is prepared for each
+// snapshot's id), and a's COMMIT after b.
+//
+// It never waits for a second connection while it holds the first (which
+// could deadlock a pool whose connections all hold a first one): when no
+// second connection is to be had at once (spareConn), b runs after a in a's
+// one transaction, as SendTenantBatch would run them.
 //
 // genericA and genericB run the batch on generic plans (GenericPlans). Both
 // batches follow SendTenantBatch's rules (no transaction control; rows
 // reach the callbacks before this returns; callbacks must not panic, and
-// those of a and b run concurrently, so they must write disjoint state). On
-// an error both transactions are rolled back (a connection that cannot roll
-// back is closed) and the first error is returned, translated as
-// SendTenantBatch's.
+// those of a and b may run concurrently, so they must write disjoint
+// state). A failing batch does not interrupt the other, which runs to its
+// end (the server would anyway): then both transactions are rolled back on
+// their connections (one that cannot roll back is closed), and the first
+// error is returned, translated as SendTenantBatch's.
 func SendTenantBatchPair(ctx context.Context, pool *pgxpool.Pool, tenant uuid.UUID, a *pgx.Batch, genericA bool, b *pgx.Batch, genericB bool) error {
 	if tenant == uuid.Nil {
 		return ErrNoTenant
@@ -40,6 +49,14 @@ func SendTenantBatchPair(ctx context.Context, pool *pgxpool.Pool, tenant uuid.UU
 		return Translate(fmt.Errorf("store: tenant batch pair: %w", err))
 	}
 	defer connA.Release()
+	connB, err := spareConn(ctx, pool)
+	if err != nil {
+		return Translate(fmt.Errorf("store: tenant batch pair: %w", err))
+	}
+	if connB == nil {
+		return sendOne(ctx, connA, tenant, v, a, genericA, b, genericB)
+	}
+	defer connB.Release()
 	var snapshot string
 	start := &pgx.Batch{}
 	start.Queue("BEGIN ISOLATION LEVEL REPEATABLE READ")
@@ -56,36 +73,36 @@ func SendTenantBatchPair(ctx context.Context, pool *pgxpool.Pool, tenant uuid.UU
 	if h, ok := ctx.Value(pairHookKey{}).(func()); ok {
 		h()
 	}
-	g, gctx := errgroup.WithContext(ctx)
-	g.Go(func() error {
-		if err := connA.SendBatch(gctx, a).Close(); err != nil {
-			return Translate(fmt.Errorf("store: tenant batch pair: %w", err))
-		}
-		return nil
-	})
-	g.Go(func() error {
-		connB, err := pool.Acquire(gctx)
-		if err != nil {
-			return Translate(fmt.Errorf("store: tenant batch pair: %w", err))
-		}
-		defer connB.Release()
-		full := &pgx.Batch{QueuedQueries: make([]*pgx.QueuedQuery, 0, len(b.QueuedQueries)+4)}
-		full.Queue("BEGIN ISOLATION LEVEL REPEATABLE READ")
+	var errA, errB error
+	imported := true
+	var wg sync.WaitGroup
+	wg.Go(func() { errA = connA.SendBatch(ctx, a).Close() })
+	wg.Go(func() {
 		// A utility statement takes no parameters; the id was checked
 		// against snapshotID above.
-		full.Queue("SET TRANSACTION SNAPSHOT '" + snapshot + "'")
+		if _, err := connB.Conn().PgConn().Exec(ctx, "BEGIN ISOLATION LEVEL REPEATABLE READ; SET TRANSACTION SNAPSHOT '"+snapshot+"'").ReadAll(); err != nil {
+			errB, imported = err, false
+			return
+		}
+		full := &pgx.Batch{QueuedQueries: make([]*pgx.QueuedQuery, 0, len(b.QueuedQueries)+2)}
 		full.Queue(setTenantFor(genericB), tenant.String(), v.principals, v.all)
 		full.QueuedQueries = append(full.QueuedQueries, b.QueuedQueries...)
 		full.Queue("COMMIT")
-		if err := connB.SendBatch(gctx, full).Close(); err != nil {
-			abandon(ctx, connB)
-			return Translate(fmt.Errorf("store: tenant batch pair: %w", err))
-		}
-		return nil
+		errB = connB.SendBatch(ctx, full).Close()
 	})
-	if err := g.Wait(); err != nil {
+	wg.Wait()
+	if errA == nil && errB != nil && !imported {
+		// The import fails when the exporting transaction has ended,
+		// its backend gone (terminated, crashed): say what happened
+		// to it, as SendTenantBatch would.
+		if _, err := connA.Exec(ctx, "SELECT 1"); err != nil {
+			errA = err
+		}
+	}
+	if err := errors.Join(errA, errB); err != nil {
+		abandon(ctx, connB)
 		abandon(ctx, connA)
-		return err
+		return Translate(fmt.Errorf("store: tenant batch pair: %w", cmpOr(errA, errB)))
 	}
 	if _, err := connA.Exec(ctx, "COMMIT"); err != nil {
 		abandon(ctx, connA)
@@ -93,6 +110,65 @@ func SendTenantBatchPair(ctx context.Context, pool *pgxpool.Pool, tenant uuid.UU
 	}
 	return nil
 }
+
+// cmpOr is the first non-nil error.
+func cmpOr(errs ...error) error {
+	for _, err := range errs {
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// sendOne runs a, then b, in one tenant transaction on conn (the form
+// SendTenantBatchPair takes without a second connection); b switches back
+// to custom plans when a ran on generic ones and b must not.
+func sendOne(ctx context.Context, conn *pgxpool.Conn, tenant uuid.UUID, v Visibility, a *pgx.Batch, genericA bool, b *pgx.Batch, genericB bool) error {
+	full := &pgx.Batch{QueuedQueries: make([]*pgx.QueuedQuery, 0, len(a.QueuedQueries)+len(b.QueuedQueries)+4)}
+	full.Queue("BEGIN ISOLATION LEVEL REPEATABLE READ")
+	full.Queue(setTenantFor(genericA), tenant.String(), v.principals, v.all)
+	full.QueuedQueries = append(full.QueuedQueries, a.QueuedQueries...)
+	if genericA != genericB {
+		if genericB {
+			full.Queue(genericPlansSQL)
+		} else {
+			full.Queue(customPlansSQL)
+		}
+	}
+	full.QueuedQueries = append(full.QueuedQueries, b.QueuedQueries...)
+	full.Queue("COMMIT")
+	if err := conn.SendBatch(ctx, full).Close(); err != nil {
+		abandon(ctx, conn)
+		return Translate(fmt.Errorf("store: tenant batch pair: %w", err))
+	}
+	return nil
+}
+
+// spareConn returns a second connection of pool when one is to be had at
+// once: an idle one, or a new one while the pool is below its size (dialled
+// within spareWait). nil when the pool is at its size with none idle, or
+// none came in time: the caller holds a connection, and waiting for another
+// while every connection is so held would never end.
+func spareConn(ctx context.Context, pool *pgxpool.Pool) (*pgxpool.Conn, error) {
+	if st := pool.Stat(); st.IdleConns() == 0 && st.TotalConns() >= st.MaxConns() {
+		return nil, nil
+	}
+	wctx, cancel := context.WithTimeout(ctx, spareWait)
+	defer cancel()
+	c, err := pool.Acquire(wctx)
+	if err != nil {
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		return nil, nil
+	}
+	return c, nil
+}
+
+// spareWait bounds how long SendTenantBatchPair waits for its second
+// connection (a local connection is dialled and authenticated in 2–5 ms).
+const spareWait = 20 * time.Millisecond
 
 // snapshotID is the form of pg_export_snapshot's ids ("00000003-0000001B-1").
 var snapshotID = regexp.MustCompile(`^[0-9A-F]+(-[0-9A-F]+)+$`)

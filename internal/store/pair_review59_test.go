@@ -2,9 +2,12 @@ package store_test
 
 import (
 	"context"
+	"errors"
 	"testing"
+	"time"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/ragd-dev/ragd/internal/store"
 	"github.com/ragd-dev/ragd/internal/testdb"
@@ -33,7 +36,15 @@ func TestReview59PairPreparesEverySnapshot(t *testing.T) {
 		}
 	}
 	total := 0
-	for _, c := range pool.AcquireAllIdle(ctx) {
+	c1, err := pool.Acquire(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c2, err := pool.Acquire(ctx) // both of the pool's connections
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []*pgxpool.Conn{c1, c2} {
 		var n int
 		if err := c.QueryRow(ctx, "SELECT count(*) FROM pg_prepared_statements WHERE statement LIKE 'SET TRANSACTION SNAPSHOT%'").Scan(&n); err != nil {
 			t.Fatal(err)
@@ -85,5 +96,51 @@ func TestReview59PairFailureKillsConnections(t *testing.T) {
 	warm()
 	if n := pool.Stat().NewConnsCount() - before; n > 0 {
 		t.Fatalf("10 failing pairs on a pool of two opened %d new connections (each failure closed the other leg's connection instead of rolling it back)", n)
+	}
+}
+
+// TestReview59PairKilledBackendNotUnavailable: a's backend is terminated
+// (an operator's pg_terminate_backend, an OOM kill) after it has exported
+// its snapshot and before b imports it. b's SET TRANSACTION SNAPSHOT then
+// fails with "invalid snapshot identifier" (22023); the pair reports what
+// happened, a lost backend: ErrUnavailable (the API's 503), as
+// SendTenantBatch does for it.
+func TestReview59PairKilledBackendNotUnavailable(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	pool, err := store.Open(ctx, testdb.URL(), store.Options{MaxConns: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(pool.Close)
+	tn := testdb.NewTenant(t, "r59kb", "")
+	app := testdb.App(t)
+	a, b := &pgx.Batch{}, &pgx.Batch{}
+	a.Queue("SELECT 1")
+	b.Queue("SELECT 1")
+	hctx := store.WithPairHook(ctx, func() {
+		var n int
+		if err := app.QueryRow(ctx, "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity WHERE query = 'SELECT pg_export_snapshot()' AND state LIKE 'idle in transaction%' AND datname = current_database()").Scan(&n); err != nil || n < 1 {
+			t.Errorf("kill: %d %v", n, err)
+		}
+		// The backend is gone before b starts.
+		for range 200 {
+			var alive bool
+			if err := app.QueryRow(ctx, "SELECT EXISTS (SELECT 1 FROM pg_stat_activity WHERE query = 'SELECT pg_export_snapshot()' AND datname = current_database())").Scan(&alive); err != nil || !alive {
+				return
+			}
+			time.Sleep(5 * time.Millisecond)
+		}
+	})
+	err = store.SendTenantBatchPair(hctx, pool, tn.ID, a, true, b, false)
+	if !errors.Is(err, store.ErrUnavailable) {
+		t.Fatalf("a's backend killed: %v; want ErrUnavailable", err)
+	}
+	// The pool goes on serving.
+	a, b = &pgx.Batch{}, &pgx.Batch{}
+	a.Queue("SELECT 1")
+	b.Queue("SELECT 1")
+	if err := store.SendTenantBatchPair(ctx, pool, tn.ID, a, true, b, false); err != nil {
+		t.Fatalf("after the kill: %v", err)
 	}
 }
