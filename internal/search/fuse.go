@@ -272,14 +272,27 @@ func eachOf(n int, fn func(i int)) {
 	}
 	var next atomic.Int64
 	var wg sync.WaitGroup
+	// A panic in fn is raised again in the caller's goroutine, where the
+	// server's recovery turns a request's panic into its 500; in a
+	// goroutine of its own it would end the process.
+	var once sync.Once
+	var panicked any
 	for range workers {
 		wg.Go(func() {
+			defer func() {
+				if v := recover(); v != nil {
+					once.Do(func() { panicked = v })
+				}
+			}()
 			for i := int(next.Add(1) - 1); i < n; i = int(next.Add(1) - 1) {
 				fn(i)
 			}
 		})
 	}
 	wg.Wait()
+	if panicked != nil {
+		panic(panicked)
+	}
 }
 
 // eachOfMin is the fewest items per goroutine eachOf starts.

@@ -971,3 +971,44 @@ func TestTenantBatchPairFailure(t *testing.T) {
 		t.Fatalf("a pooled connection carries tenant %q (%v)", leaked, err)
 	}
 }
+
+// TestTenantBatchPairCallbackPanic: a callback's panic in either batch of a
+// pair reaches the caller's goroutine (where the server's recovery answers
+// the request with a 500) instead of ending the process in the pair's own
+// goroutine, and the pool goes on serving.
+func TestTenantBatchPairCallbackPanic(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	pool, err := store.Open(ctx, testdb.URL(), store.Options{MaxConns: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(pool.Close)
+	tn := testdb.NewTenant(t, "pairpanic", "")
+	for _, first := range []bool{true, false} {
+		a, b := &pgx.Batch{}, &pgx.Batch{}
+		boom := func(pgx.Row) error { panic("boom") }
+		fine := func(r pgx.Row) error { var n int; return r.Scan(&n) }
+		if first {
+			a.Queue("SELECT 1").QueryRow(boom)
+			b.Queue("SELECT 1").QueryRow(fine)
+		} else {
+			a.Queue("SELECT 1").QueryRow(fine)
+			b.Queue("SELECT 1").QueryRow(boom)
+		}
+		got := func() (v any) {
+			defer func() { v = recover() }()
+			_ = store.SendTenantBatchPair(ctx, pool, tn.ID, a, true, b, false)
+			return nil
+		}()
+		if got != "boom" {
+			t.Fatalf("panic in the %v batch reached the caller as %v, want boom", map[bool]string{true: "first", false: "second"}[first], got)
+		}
+	}
+	a, b := &pgx.Batch{}, &pgx.Batch{}
+	a.Queue("SELECT 1")
+	b.Queue("SELECT 1")
+	if err := store.SendTenantBatchPair(ctx, pool, tn.ID, a, true, b, false); err != nil {
+		t.Fatalf("after the panics: %v", err)
+	}
+}

@@ -76,8 +76,22 @@ func SendTenantBatchPair(ctx context.Context, pool *pgxpool.Pool, tenant uuid.UU
 	var errA, errB error
 	imported := true
 	var wg sync.WaitGroup
-	wg.Go(func() { errA = connA.SendBatch(ctx, a).Close() })
+	// A callback's panic is raised again in the caller's goroutine (where
+	// the server's recovery turns a request's panic into its 500) once
+	// both connections are closed: their batches' state is unknown.
+	var panicked sync.Once
+	var panicValue any
+	catch := func() {
+		if v := recover(); v != nil {
+			panicked.Do(func() { panicValue = v })
+		}
+	}
 	wg.Go(func() {
+		defer catch()
+		errA = connA.SendBatch(ctx, a).Close()
+	})
+	wg.Go(func() {
+		defer catch()
 		// A utility statement takes no parameters; the id was checked
 		// against snapshotID above.
 		if _, err := connB.Conn().PgConn().Exec(ctx, "BEGIN ISOLATION LEVEL REPEATABLE READ; SET TRANSACTION SNAPSHOT '"+snapshot+"'").ReadAll(); err != nil {
@@ -91,6 +105,14 @@ func SendTenantBatchPair(ctx context.Context, pool *pgxpool.Pool, tenant uuid.UU
 		errB = connB.SendBatch(ctx, full).Close()
 	})
 	wg.Wait()
+	if panicValue != nil {
+		for _, c := range []*pgxpool.Conn{connA, connB} {
+			rctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
+			_ = c.Conn().PgConn().Close(rctx)
+			cancel()
+		}
+		panic(panicValue)
+	}
 	if errA == nil && errB != nil && !imported {
 		// The import fails when the exporting transaction has ended,
 		// its backend gone (terminated, crashed): say what happened
