@@ -937,17 +937,11 @@ func TestTenantBatchPairReadsOneSnapshot(t *testing.T) {
 func TestTenantBatchPairFailure(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	pool, err := store.Open(ctx, testdb.URL(), store.Options{MaxConns: 2})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(pool.Close)
+	pool := pairPool(t)
 	tn := testdb.NewTenant(t, "pairfail", "")
 	seed(t, testdb.App(t), tn.ID, "x://pairfail", "one document")
 	for i := range 30 {
-		a, b := &pgx.Batch{}, &pgx.Batch{}
-		a.Queue("SELECT count(*) FROM documents")
-		b.Queue("SELECT count(*) FROM documents")
+		a, b := batchPair("SELECT count(*) FROM documents", "SELECT count(*) FROM documents")
 		if i%2 == 0 {
 			a.Queue("SELECT 1/0")
 		} else {
@@ -979,11 +973,7 @@ func TestTenantBatchPairFailure(t *testing.T) {
 func TestTenantBatchPairCallbackPanic(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	pool, err := store.Open(ctx, testdb.URL(), store.Options{MaxConns: 2})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(pool.Close)
+	pool := pairPool(t)
 	tn := testdb.NewTenant(t, "pairpanic", "")
 	for _, first := range []bool{true, false} {
 		a, b := &pgx.Batch{}, &pgx.Batch{}
@@ -1005,10 +995,28 @@ func TestTenantBatchPairCallbackPanic(t *testing.T) {
 			t.Fatalf("panic in the %v batch reached the caller as %v, want boom", map[bool]string{true: "first", false: "second"}[first], got)
 		}
 	}
-	a, b := &pgx.Batch{}, &pgx.Batch{}
-	a.Queue("SELECT 1")
-	b.Queue("SELECT 1")
+	a, b := batchPair("SELECT 1", "SELECT 1")
 	if err := store.SendTenantBatchPair(ctx, pool, tn.ID, a, true, b, false); err != nil {
 		t.Fatalf("after the panics: %v", err)
 	}
+}
+
+// pairPool is a pool of two connections of the application role, closed
+// when the test ends: what SendTenantBatchPair needs, and no more.
+func pairPool(t *testing.T) *pgxpool.Pool {
+	t.Helper()
+	pool, err := store.Open(context.Background(), testdb.URL(), store.Options{MaxConns: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(pool.Close)
+	return pool
+}
+
+// batchPair is two batches of one statement each.
+func batchPair(sqlA, sqlB string) (*pgx.Batch, *pgx.Batch) {
+	a, b := &pgx.Batch{}, &pgx.Batch{}
+	a.Queue(sqlA)
+	b.Queue(sqlB)
+	return a, b
 }

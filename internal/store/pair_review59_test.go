@@ -6,7 +6,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/ragd-dev/ragd/internal/store"
@@ -21,16 +20,10 @@ import (
 func TestReview59PairPreparesEverySnapshot(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	pool, err := store.Open(ctx, testdb.URL(), store.Options{MaxConns: 2})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(pool.Close)
+	pool := pairPool(t)
 	tn := testdb.NewTenant(t, "r59prep", "")
 	for range 40 {
-		a, b := &pgx.Batch{}, &pgx.Batch{}
-		a.Queue("SELECT count(*) FROM documents")
-		b.Queue("SELECT count(*) FROM documents")
+		a, b := batchPair("SELECT count(*) FROM documents", "SELECT count(*) FROM documents")
 		if err := store.SendTenantBatchPair(ctx, pool, tn.ID, a, true, b, false); err != nil {
 			t.Fatal(err)
 		}
@@ -66,16 +59,10 @@ func TestReview59PairPreparesEverySnapshot(t *testing.T) {
 func TestReview59PairFailureKillsConnections(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	pool, err := store.Open(ctx, testdb.URL(), store.Options{MaxConns: 2})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(pool.Close)
+	pool := pairPool(t)
 	tn := testdb.NewTenant(t, "r59kill", "")
 	warm := func() {
-		a, b := &pgx.Batch{}, &pgx.Batch{}
-		a.Queue("SELECT 1")
-		b.Queue("SELECT 1")
+		a, b := batchPair("SELECT 1", "SELECT 1")
 		if err := store.SendTenantBatchPair(ctx, pool, tn.ID, a, true, b, false); err != nil {
 			t.Fatal(err)
 		}
@@ -83,9 +70,7 @@ func TestReview59PairFailureKillsConnections(t *testing.T) {
 	warm()
 	before := pool.Stat().NewConnsCount()
 	for i := range 10 {
-		a, b := &pgx.Batch{}, &pgx.Batch{}
-		a.Queue("SELECT 1/0")
-		b.Queue("SELECT pg_sleep(0.2)")
+		a, b := batchPair("SELECT 1/0", "SELECT pg_sleep(0.2)")
 		if i%2 == 1 {
 			a, b = b, a
 		}
@@ -108,11 +93,7 @@ func TestReview59PairFailureKillsConnections(t *testing.T) {
 func TestReview59PairKilledBackendNotUnavailable(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	pool, err := store.Open(ctx, testdb.URL(), store.Options{MaxConns: 2})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(pool.Close)
+	pool := pairPool(t)
 	// The pool's own backends, by pid: other tests' pairs (in this
 	// package and others, on the same database) sit in the same state at
 	// times.
@@ -131,9 +112,7 @@ func TestReview59PairKilledBackendNotUnavailable(t *testing.T) {
 	}
 	tn := testdb.NewTenant(t, "r59kb", "")
 	app := testdb.App(t)
-	a, b := &pgx.Batch{}, &pgx.Batch{}
-	a.Queue("SELECT 1")
-	b.Queue("SELECT 1")
+	a, b := batchPair("SELECT 1", "SELECT 1")
 	hctx := store.WithPairHook(ctx, func() {
 		var n int
 		if err := app.QueryRow(ctx, "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity WHERE pid = ANY($1) AND query = 'SELECT pg_export_snapshot()' AND state LIKE 'idle in transaction%'", pids).Scan(&n); err != nil || n != 1 {
@@ -148,14 +127,12 @@ func TestReview59PairKilledBackendNotUnavailable(t *testing.T) {
 			time.Sleep(5 * time.Millisecond)
 		}
 	})
-	err = store.SendTenantBatchPair(hctx, pool, tn.ID, a, true, b, false)
+	err := store.SendTenantBatchPair(hctx, pool, tn.ID, a, true, b, false)
 	if !errors.Is(err, store.ErrUnavailable) {
 		t.Fatalf("a's backend killed: %v; want ErrUnavailable", err)
 	}
 	// The pool goes on serving.
-	a, b = &pgx.Batch{}, &pgx.Batch{}
-	a.Queue("SELECT 1")
-	b.Queue("SELECT 1")
+	a, b = batchPair("SELECT 1", "SELECT 1")
 	if err := store.SendTenantBatchPair(ctx, pool, tn.ID, a, true, b, false); err != nil {
 		t.Fatalf("after the kill: %v", err)
 	}
