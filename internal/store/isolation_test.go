@@ -891,6 +891,7 @@ func TestTenantBatchPairReadsOneSnapshot(t *testing.T) {
 	t.Parallel()
 	tn := testdb.NewTenant(t, "pair", "")
 	app := testdb.App(t)
+	pool := pairPool(t)
 	seed(t, app, tn.ID, "x://pair-public", "for everyone")
 	hidden, _ := seed(t, app, tn.ID, "x://pair-ops", "for the ops group only")
 	setAccess(t, app, tn.ID, hidden, "group:ops")
@@ -917,9 +918,17 @@ func TestTenantBatchPairReadsOneSnapshot(t *testing.T) {
 		ba.Queue("SELECT count(*) FROM documents").QueryRow(func(r pgx.Row) error { return r.Scan(&a) })
 		bb.Queue("SELECT count(*) FROM documents").QueryRow(func(r pgx.Row) error { return r.Scan(&b) })
 		uri := fmt.Sprintf("x://pair-new-%d", i)
-		ctx := store.WithPairHook(who.ctx, func() { seed(t, app, tn.ID, uri, "committed between the two transactions' starts") })
-		if err := store.SendTenantBatchPair(ctx, app, tn.ID, ba, true, bb, false); err != nil {
+		hooked := false
+		ctx := store.WithPairHook(who.ctx, func() {
+			hooked = true
+			seed(t, app, tn.ID, uri, "committed between the two transactions' starts")
+		})
+		waitSpare(t, pool)
+		if err := store.SendTenantBatchPair(ctx, pool, tn.ID, ba, true, bb, false); err != nil {
 			t.Fatal(err)
+		}
+		if !hooked {
+			t.Fatalf("caller %d: the batches ran in one transaction, not as a pair", i)
 		}
 		if a != who.want || b != who.want {
 			t.Fatalf("caller %d: the pair counted %d and %d documents; want %d and %d (one snapshot, the caller's access)", i, a, b, who.want, who.want)
@@ -1019,4 +1028,20 @@ func batchPair(sqlA, sqlB string) (*pgx.Batch, *pgx.Batch) {
 	a.Queue(sqlA)
 	b.Queue(sqlB)
 	return a, b
+}
+
+// waitSpare waits until pool can give SendTenantBatchPair its two
+// connections at once (store.spareConn): a released connection is idle
+// only after the pool's release check, about one round trip later, and
+// until then the pair runs as one transaction.
+func waitSpare(t *testing.T, pool *pgxpool.Pool) {
+	t.Helper()
+	for range 400 {
+		st := pool.Stat()
+		if st.IdleConns()+st.MaxConns()-st.TotalConns() >= 2 {
+			return
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	t.Fatal("the pool never had two connections to spare")
 }

@@ -113,7 +113,9 @@ func TestReview59PairKilledBackendNotUnavailable(t *testing.T) {
 	tn := testdb.NewTenant(t, "r59kb", "")
 	app := testdb.App(t)
 	a, b := batchPair("SELECT 1", "SELECT 1")
+	hooked := false
 	hctx := store.WithPairHook(ctx, func() {
+		hooked = true
 		var n int
 		if err := app.QueryRow(ctx, "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity WHERE pid = ANY($1) AND query = 'SELECT pg_export_snapshot()' AND state LIKE 'idle in transaction%'", pids).Scan(&n); err != nil || n != 1 {
 			t.Errorf("kill: %d %v", n, err)
@@ -127,7 +129,11 @@ func TestReview59PairKilledBackendNotUnavailable(t *testing.T) {
 			time.Sleep(5 * time.Millisecond)
 		}
 	})
+	waitSpare(t, pool)
 	err := store.SendTenantBatchPair(hctx, pool, tn.ID, a, true, b, false)
+	if !hooked {
+		t.Fatal("the batches ran in one transaction, not as a pair")
+	}
 	if !errors.Is(err, store.ErrUnavailable) {
 		t.Fatalf("a's backend killed: %v; want ErrUnavailable", err)
 	}
