@@ -133,8 +133,9 @@ type Response struct {
 	// Signals is the evidence Confidence was estimated from (evaluation and
 	// fitting read it; not part of the API).
 	Signals Signals `json:"-"`
-	// LegsApart says the legs ran at once on two connections
-	// (retrieveApart), not in one round trip.
+	// LegsApart says the search sent its legs apart (retrieveApart); the
+	// store still runs them in one transaction when no second connection
+	// is free at once (store.SendTenantBatchPair).
 	LegsApart bool `json:"-"`
 	// KeywordSkipped is true when the query has no lexemes (stop words only).
 	KeywordSkipped bool `json:"keyword_skipped,omitempty"`

@@ -1,8 +1,8 @@
 package store
 
 import (
+	"cmp"
 	"context"
-	"errors"
 	"fmt"
 	"regexp"
 	"sync"
@@ -121,24 +121,14 @@ func SendTenantBatchPair(ctx context.Context, pool *pgxpool.Pool, tenant uuid.UU
 			errA = err
 		}
 	}
-	if err := errors.Join(errA, errB); err != nil {
+	if err := cmp.Or(errA, errB); err != nil {
 		abandon(ctx, connB)
 		abandon(ctx, connA)
-		return Translate(fmt.Errorf("store: tenant batch pair: %w", cmpOr(errA, errB)))
+		return Translate(fmt.Errorf("store: tenant batch pair: %w", err))
 	}
 	if _, err := connA.Exec(ctx, "COMMIT"); err != nil {
 		abandon(ctx, connA)
 		return Translate(fmt.Errorf("store: tenant batch pair: commit: %w", err))
-	}
-	return nil
-}
-
-// cmpOr is the first non-nil error.
-func cmpOr(errs ...error) error {
-	for _, err := range errs {
-		if err != nil {
-			return err
-		}
 	}
 	return nil
 }
