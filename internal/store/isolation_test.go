@@ -919,7 +919,7 @@ func TestTenantBatchPairReadsOneSnapshot(t *testing.T) {
 		bb.Queue("SELECT count(*) FROM documents").QueryRow(func(r pgx.Row) error { return r.Scan(&b) })
 		uri := fmt.Sprintf("x://pair-new-%d", i)
 		hooked := false
-		ctx := store.WithPairHook(who.ctx, func() {
+		ctx := store.WithPairHook(store.WithPairWait(who.ctx, time.Minute), func() {
 			hooked = true
 			seed(t, app, tn.ID, uri, "committed between the two transactions' starts")
 		})
@@ -995,11 +995,17 @@ func TestTenantBatchPairCallbackPanic(t *testing.T) {
 			a.Queue("SELECT 1").QueryRow(fine)
 			b.Queue("SELECT 1").QueryRow(boom)
 		}
+		hooked := false
+		pctx := store.WithPairHook(store.WithPairWait(ctx, time.Minute), func() { hooked = true })
+		waitSpare(t, pool)
 		got := func() (v any) {
 			defer func() { v = recover() }()
-			_ = store.SendTenantBatchPair(ctx, pool, tn.ID, a, true, b, false)
+			_ = store.SendTenantBatchPair(pctx, pool, tn.ID, a, true, b, false)
 			return nil
 		}()
+		if !hooked {
+			t.Fatal("the batches ran in one transaction, not as a pair")
+		}
 		if got != "boom" {
 			t.Fatalf("panic in the %v batch reached the caller as %v, want boom", map[bool]string{true: "first", false: "second"}[first], got)
 		}

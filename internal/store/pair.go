@@ -166,7 +166,11 @@ func spareConn(ctx context.Context, pool *pgxpool.Pool) (*pgxpool.Conn, error) {
 	if st := pool.Stat(); st.IdleConns() == 0 && st.TotalConns() >= st.MaxConns() {
 		return nil, nil
 	}
-	wctx, cancel := context.WithTimeout(ctx, spareWait)
+	wait := spareWait
+	if w, ok := ctx.Value(pairWaitKey{}).(time.Duration); ok {
+		wait = w
+	}
+	wctx, cancel := context.WithTimeout(ctx, wait)
 	defer cancel()
 	c, err := pool.Acquire(wctx)
 	if err != nil {
@@ -212,3 +216,7 @@ func abandon(ctx context.Context, conn *pgxpool.Conn) {
 // pairHookKey carries a function SendTenantBatchPair calls between the
 // export of a's snapshot and the start of b (tests only: export_test.go).
 type pairHookKey struct{}
+
+// pairWaitKey carries a bound in place of spareWait (tests only: a test
+// that must see the pair run as a pair cannot depend on a dial's time).
+type pairWaitKey struct{}

@@ -114,7 +114,7 @@ func TestReview59PairKilledBackendNotUnavailable(t *testing.T) {
 	app := testdb.App(t)
 	a, b := batchPair("SELECT 1", "SELECT 1")
 	hooked := false
-	hctx := store.WithPairHook(ctx, func() {
+	hctx := store.WithPairHook(store.WithPairWait(ctx, time.Minute), func() {
 		hooked = true
 		var n int
 		if err := app.QueryRow(ctx, "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity WHERE pid = ANY($1) AND query = 'SELECT pg_export_snapshot()' AND state LIKE 'idle in transaction%'", pids).Scan(&n); err != nil || n != 1 {
