@@ -2958,7 +2958,13 @@ var denials = map[string]bool{"not": true, "no": true, "never": true, "without":
 // between them too. The fix may be the only one its writer knows ("The
 // only solution I have found is to use public key authentication with
 // SSH.": pexpect's Solaris entry was quoted down to the error message).
-var remedyCue = regexp.MustCompile(`(?i)^(to (solve|fix|avoid|resolve|prevent|work around|get around|remedy) (this|the|that|these|it)\b|the (solution|fix|workaround|remedy|cure) (is|here is|for this)\b|(a|one|the) (simple |easy |possible |only |best |usual |simplest |easiest )?(solution|fix|workaround|work-around)( (that )?(i|we) (have |'ve |’ve )?(found|know of|use))? (is|would be)\b|you can (fix|solve|avoid|prevent|resolve) (this|it|that|the problem)\b|this can be (fixed|solved|avoided|prevented)\b|either (?:[a-z]+ ){0,3}(?:and|or) [a-z]+ [^.;]*, or (use|set|run|pass|call|add|change|pick|choose|specify|install|enable|disable|configure|start|stop)\b)`)
+// So is the best thing to do ("So, the best thing to do is to switch this
+// behaviour off:" after why Active Directory's referrals fail), what the
+// reader will need to do ("You will need to reload manually, by calling
+// Model.refresh_from_db()." after why an instance's ancestors are stale),
+// and the way out of what was described ("If this is not what you want,
+// you may consider using ns.LOCALEALPHA …").
+var remedyCue = regexp.MustCompile(`(?i)^(to (solve|fix|avoid|resolve|prevent|work around|get around|remedy) (this|the|that|these|it)\b|the (solution|fix|workaround|remedy|cure) (is|here is|for this)\b|(a|one|the) (simple |easy |possible |only |best |usual |simplest |easiest )?(solution|fix|workaround|work-around)( (that )?(i|we) (have |'ve |’ve )?(found|know of|use))? (is|would be)\b|you can (fix|solve|avoid|prevent|resolve) (this|it|that|the problem)\b|(so,? )?the (best|only|simplest|easiest) (thing|way) to do (this )?is\b|(so,? |therefore,? )?you (will|'ll|’ll|would) (need|have) to\b|if (this|that) is not what you (want|need|expect)\b|this can be (fixed|solved|avoided|prevented)\b|either (?:[a-z]+ ){0,3}(?:and|or) [a-z]+ [^.;]*, or (use|set|run|pass|call|add|change|pick|choose|specify|install|enable|disable|configure|start|stop)\b)`)
 
 // remedyClause matches a sentence that says what will solve the problem
 // wherever it says so ("In this case, simply raising the "ulimit-n" value

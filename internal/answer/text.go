@@ -457,8 +457,34 @@ func splitUnit(u string) []string {
 		out[n-2] += " " + out[n-1]
 		out = out[:n-1]
 	}
+	for i := 1; i < len(out); i++ {
+		if asideOfBefore(out[i]) {
+			// An example or a gloss in brackets after a full stop is the
+			// sentence's before it ("Invalid credentials were presented
+			// during bind() or simple_bind(). (e.g., the wrong
+			// password)."): alone it is no sentence, and the answer
+			// ended before it.
+			out[i-1] += " " + out[i]
+			out = slices.Delete(out, i, i+1)
+			i--
+		}
+	}
 	return out
 }
+
+// asideOfBefore reports a sentence that is one parenthesis, with no other
+// inside it, giving an example or a gloss ("(e.g., the wrong password).",
+// "(i.e. …)", "(for example …)") of the sentence before it.
+func asideOfBefore(s string) bool {
+	s = strings.TrimSuffix(s, ".")
+	if len(s) < 3 || s[0] != '(' || s[len(s)-1] != ')' || strings.ContainsAny(s[1:len(s)-1], "()") {
+		return false
+	}
+	return glossOpening.MatchString(s[1:])
+}
+
+// glossOpening matches the opening of an example or a gloss.
+var glossOpening = regexp.MustCompile(`(?i)^(e\.\s?g\.|i\.\s?e\.|eg\b|ie\b|for (example|instance)\b|such as\b|that is\b|see also\b)`)
 
 // insideQuote reports whether a sentence so far (before) leaves a double
 // quotation open (“ without its ”, or an odd number of straight ") that
