@@ -502,6 +502,9 @@ func parseTitledUnits(content, headingPath string, titles []string, code ...Span
 					shown, defines := term, term
 					if !isTermLine(term) {
 						shown, defines = truncate(term, synopsisChars), strings.Fields(term)[0]
+						if c, ok := compactSignature(term); ok {
+							shown = c
+						}
 					}
 					if m := signatureName.FindStringSubmatch(term); m != nil {
 						// A signature defines what it calls, not its
@@ -1647,6 +1650,105 @@ func namedTerm(l string) bool {
 // synopsisChars bounds the part of a long synopsis term quoted before its
 // definition.
 const synopsisChars = 60
+
+// compactSignature returns a callable's signature (signatureName) without
+// its parameters' type annotations and return type, when that is at most
+// signatureChars long: "class tenacity.wait.wait_incrementing(start:
+// Union[int, float, timedelta] = 0, increment: … = 100, max: … = …)" is
+// "class tenacity.wait.wait_incrementing(start=0, increment=100,
+// max=…)". Cut at synopsisChars, the signature kept its first type
+// ("start: Union[int…") and lost every parameter's name and default,
+// which a question about a default asks for. ok is false for anything
+// else, or when the brackets do not balance.
+func compactSignature(term string) (string, bool) {
+	m := signatureName.FindStringIndex(term)
+	if m == nil {
+		return "", false
+	}
+	open := m[1] - 1 // the signature's "("
+	var b strings.Builder
+	b.WriteString(term[:open+1])
+	depth := 0
+	skipping := false   // inside an annotation, up to its parameter's end
+	defaulting := false // inside a default value, whose colons are its own
+	var quote byte      // the quotation mark of a string being read
+	end := -1
+	for i := open + 1; i < len(term); i++ {
+		c := term[i]
+		if quote != 0 || c == '\'' || c == '"' {
+			// A string's brackets and colons are its text (":" as a
+			// default separator).
+			switch {
+			case quote == 0:
+				quote = c
+			case c == quote:
+				quote = 0
+			}
+			if !skipping {
+				b.WriteByte(c)
+			}
+			continue
+		}
+		switch {
+		case c == '(' || c == '[' || c == '{':
+			depth++
+		case c == ')' || c == ']' || c == '}':
+			if depth == 0 {
+				if c != ')' {
+					return "", false
+				}
+				end = i
+			} else {
+				depth--
+			}
+		}
+		if end >= 0 {
+			break
+		}
+		if depth == 0 && c == ',' {
+			defaulting = false
+		}
+		if depth == 0 && !skipping && !defaulting && c == ':' {
+			skipping = true
+			continue
+		}
+		if depth == 0 && !skipping && c == '=' {
+			defaulting = true
+		}
+		if depth == 0 && skipping && (c == ',' || c == '=') {
+			skipping = false
+			if c == '=' {
+				defaulting = true
+				// "start: int = 0" keeps its default as "start=0".
+				trimmed := strings.TrimRight(b.String(), " ")
+				b.Reset()
+				b.WriteString(trimmed)
+				b.WriteByte('=')
+				for i+1 < len(term) && term[i+1] == ' ' {
+					i++
+				}
+				continue
+			}
+		}
+		if !skipping {
+			b.WriteByte(c)
+		}
+	}
+	if end < 0 || depth != 0 || quote != 0 {
+		return "", false
+	}
+	b.WriteByte(')')
+	out := b.String()
+	if out == term[:end+1] || len(out) > signatureChars {
+		// Nothing to drop, or still too long to quote whole.
+		return "", false
+	}
+	return out, true
+}
+
+// signatureChars bounds a signature quoted whole once its annotations are
+// dropped (compactSignature).
+const signatureChars = 160
 
 // isSynopsisTerm reports a long first line shaped like code (a command's
 // synopsis) above a line that reads as a sentence of prose.
