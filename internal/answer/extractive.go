@@ -2180,9 +2180,12 @@ func complete(d []unit, from, to, maxSentences int, query []string, procedure, d
 	// refers to is the code ("That is, an empty value." under
 	// "local_recipient_maps =", quoted alone for which setting turns the
 	// check off). One that announces what follows ("These two examples
-	// show …:") refers to that.
+	// show …:") refers to that. So does one whose subject is the code, left
+	// out ("--no-expose-tracebacks" above "Is equivalent to passing
+	// expose_tracebacks=False": quoted without it under another flag, the
+	// sentence said that flag turned the option off, a held-out trial).
 	if from > 0 && d[from-1].kind == unitCode && !d[from-1].echo && !d[from-1].output &&
-		(continues(d[from].text) || cutAtCode(d, from) || pointsAbove(d[from].text) ||
+		(continues(d[from].text) || cutAtCode(d, from) || pointsAbove(d[from].text) || d[from].kind == unitSentence && opensWithCopula(d[from].text) ||
 			d[from].kind == unitSentence && d[from-1].section == d[from].section && opensWithBackReference(d[from].text) && !announces(d[from].text)) && fitsIn(from-1, to, 2) {
 		from--
 		if from > 0 && d[from-1].kind == unitSentence && d[from-1].section == d[from].section && fitsIn(from-1, to, 2) {
@@ -3144,6 +3147,17 @@ func calloutMarked(code, n string) bool {
 		if m := calloutMark.FindStringSubmatch(line); m != nil && (m[1] == n || m[2] == n) {
 			return true
 		}
+	}
+	return false
+}
+
+// opensWithCopula reports a sentence that opens with "is", "are", "was"
+// or "were" and asks nothing: its subject is what stands before it.
+func opensWithCopula(s string) bool {
+	w, _, _ := strings.Cut(s, " ")
+	switch strings.ToLower(w) {
+	case "is", "are", "was", "were":
+		return !strings.HasSuffix(strings.TrimSpace(s), "?")
 	}
 	return false
 }
