@@ -77,9 +77,27 @@ func changelogChunk(r Result) bool {
 			}
 		}
 	}
-	return titled && (versionMark.MatchString(title) || versionMark.MatchString(r.HeadingPath) ||
-		releaseDated.MatchString(r.HeadingPath) || versionLine.MatchString(r.Content))
+	if titled && (versionMark.MatchString(title) || versionMark.MatchString(r.HeadingPath) ||
+		releaseDated.MatchString(r.HeadingPath) || versionLine.MatchString(r.Content)) {
+		return true
+	}
+	// A section headed by a release's number and date ("1.4.4
+	// (2020-06-01)") is a release's notes wherever it stands: a page
+	// that holds its change history beside other sections (waitress'
+	// index.html: "Change History" a sibling of the releases' headings,
+	// not above them) crowded the first sources of a held-out trial with
+	// its entries. The heading is one of the chunk's heading path (a
+	// release's "Bugfixes" under "2.0.0 (2021-03-07)" are its notes too)
+	// or the line the chunk opens with.
+	first, _, _ := strings.Cut(strings.TrimSpace(r.Content), "\n")
+	return datedRelease.MatchString(strings.TrimSpace(first)) ||
+		slices.ContainsFunc(strings.Split(r.HeadingPath, " > "), func(h string) bool { return datedRelease.MatchString(strings.TrimSpace(h)) })
 }
+
+// datedRelease matches a heading that is a release's number and its date,
+// and nothing else: "1.4.4 (2020-06-01)", "v2.0.0 - 2021-03-07", "Version
+// 3.1 (2019-05-02)", "[2.1.0] - 2022-01-10".
+var datedRelease = regexp.MustCompile(`(?i)^(version |release |v)?\[?v?\d+(\.\d+)+\]?\s*(\(\s*\d{4}-\d{2}-\d{2}\s*\)|[-–/]\s*\d{4}-\d{2}-\d{2})$`)
 
 // ambiguousLogTitle are change-log titles that head a feature's section as
 // often (a shell's command history, a CMS's news items): they name a

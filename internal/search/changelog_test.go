@@ -74,6 +74,20 @@ func TestChangelogUnderAHeading(t *testing.T) {
 		// A release named as its tarball is (tig's release notes).
 		{Result{Title: "Release notes", HeadingPath: "Release notes > tig-2.5.5", Content: "Bug fixes:\n\n - Fix the search in the pager view."}, true},
 		{Result{Title: "Release notes", HeadingPath: "Release notes > Upgrading from version 1", Content: "Read this first."}, false},
+		// A page holding its change history beside its other sections:
+		// the releases' headings are siblings of "Change History", not
+		// under it, and a chunk opening on a dated release, or under
+		// one, is its notes.
+		{Result{Title: "Servekit — servekit 2.1 documentation", HeadingPath: "Servekit — servekit 2.1 documentation",
+			Content: "1.4.4 (2020-06-01)\n\n- Fix an issue with keep-alive connections."}, true},
+		{Result{Title: "Servekit — servekit 2.1 documentation", HeadingPath: "Servekit — servekit 2.1 documentation > 2.0.0 (2021-03-07) > Bugfixes/Features",
+			Content: "- Fix a crash on start-up."}, true},
+		{Result{Title: "Servekit — servekit 2.1 documentation", HeadingPath: "Servekit — servekit 2.1 documentation > v2.0.0 - 2021-03-07",
+			Content: "- Fix a crash on start-up."}, true},
+		// A section numbered as a manual numbers them, or a date in
+		// prose, is no release.
+		{Result{Title: "Manual", HeadingPath: "Manual > 2.1.2 Configuration", Content: "Set the port. Released 2021-03-07, this page is current."}, false},
+		{Result{Title: "Manual", HeadingPath: "Manual > Installing", Content: "2.1.2 is the current release (2021-03-07) of the manual."}, false},
 	} {
 		if got := changelogChunk(tc.r); got != tc.want {
 			t.Errorf("changelogChunk(%q, %q) = %v, want %v", tc.r.Title, tc.r.HeadingPath, got, tc.want)
