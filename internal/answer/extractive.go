@@ -2185,7 +2185,8 @@ func complete(d []unit, from, to, maxSentences int, query []string, procedure, d
 	// expose_tracebacks=False": quoted without it under another flag, the
 	// sentence said that flag turned the option off, a held-out trial).
 	if from > 0 && d[from-1].kind == unitCode && !d[from-1].echo && !d[from-1].output &&
-		(continues(d[from].text) || cutAtCode(d, from) || pointsAbove(d[from].text) || d[from].kind == unitSentence && opensWithCopula(d[from].text) ||
+		(continues(d[from].text) || cutAtCode(d, from) || pointsAbove(d[from].text) ||
+			d[from].kind == unitSentence && d[from-1].section == d[from].section && opensWithCopula(d[from].text) ||
 			d[from].kind == unitSentence && d[from-1].section == d[from].section && opensWithBackReference(d[from].text) && !announces(d[from].text)) && fitsIn(from-1, to, 2) {
 		from--
 		if from > 0 && d[from-1].kind == unitSentence && d[from-1].section == d[from].section && fitsIn(from-1, to, 2) {
@@ -2962,12 +2963,12 @@ var denials = map[string]bool{"not": true, "no": true, "never": true, "without":
 // only solution I have found is to use public key authentication with
 // SSH.": pexpect's Solaris entry was quoted down to the error message).
 // So is the best thing to do ("So, the best thing to do is to switch this
-// behaviour off:" after why Active Directory's referrals fail), what the
-// reader will need to do ("You will need to reload manually, by calling
-// Model.refresh_from_db()." after why an instance's ancestors are stale),
-// and the way out of what was described ("If this is not what you want,
-// you may consider using ns.LOCALEALPHA …").
-var remedyCue = regexp.MustCompile(`(?i)^(to (solve|fix|avoid|resolve|prevent|work around|get around|remedy) (this|the|that|these|it)\b|the (solution|fix|workaround|remedy|cure) (is|here is|for this)\b|(a|one|the) (simple |easy |possible |only |best |usual |simplest |easiest )?(solution|fix|workaround|work-around)( (that )?(i|we) (have |'ve |’ve )?(found|know of|use))? (is|would be)\b|you can (fix|solve|avoid|prevent|resolve) (this|it|that|the problem)\b|(so,? )?the (best|only|simplest|easiest) (thing|way) to do (this )?is\b|(so,? |therefore,? )?you (will|'ll|’ll|would) (need|have) to\b|if (this|that) is not what you (want|need|expect)\b|this can be (fixed|solved|avoided|prevented)\b|either (?:[a-z]+ ){0,3}(?:and|or) [a-z]+ [^.;]*, or (use|set|run|pass|call|add|change|pick|choose|specify|install|enable|disable|configure|start|stop)\b)`)
+// behaviour off:" after why Active Directory's referrals fail), and the
+// way out of what was described ("If this is not what you want, you may
+// consider using ns.LOCALEALPHA …"). What the reader will need to do is
+// no cue: it opens any prerequisite ("You will need to install
+// ImageMagick for thumbnails to work."), and ran answers on to one.
+var remedyCue = regexp.MustCompile(`(?i)^(to (solve|fix|avoid|resolve|prevent|work around|get around|remedy) (this|the|that|these|it)\b|the (solution|fix|workaround|remedy|cure) (is|here is|for this)\b|(a|one|the) (simple |easy |possible |only |best |usual |simplest |easiest )?(solution|fix|workaround|work-around)( (that )?(i|we) (have |'ve |’ve )?(found|know of|use))? (is|would be)\b|you can (fix|solve|avoid|prevent|resolve) (this|it|that|the problem)\b|(so,? )?the (best|only|simplest|easiest) (thing|way) to do (this )?is\b|if (this|that) is not what you (want|need|expect)\b|this can be (fixed|solved|avoided|prevented)\b|either (?:[a-z]+ ){0,3}(?:and|or) [a-z]+ [^.;]*, or (use|set|run|pass|call|add|change|pick|choose|specify|install|enable|disable|configure|start|stop)\b)`)
 
 // remedyClause matches a sentence that says what will solve the problem
 // wherever it says so ("In this case, simply raising the "ulimit-n" value
@@ -3151,16 +3152,28 @@ func calloutMarked(code, n string) bool {
 	return false
 }
 
-// opensWithCopula reports a sentence that opens with "is", "are", "was"
-// or "were" and asks nothing: its subject is what stands before it.
+// opensWithCopula reports a sentence that opens with "Is", "Are", "Was"
+// or "Were" and asks nothing: its subject is what stands before it. Not
+// one whose subject follows the verb ("Were the queue to fill up, …",
+// "Is there …"), nor a keyword in capitals ("IS DISTINCT FROM …").
 func opensWithCopula(s string) bool {
-	w, _, _ := strings.Cut(s, " ")
-	switch strings.ToLower(w) {
-	case "is", "are", "was", "were":
-		return !strings.HasSuffix(strings.TrimSpace(s), "?")
+	f := strings.Fields(s)
+	if len(f) < 2 || strings.HasSuffix(strings.TrimSpace(s), "?") {
+		return false
+	}
+	switch f[0] {
+	case "Is", "Are", "Was", "Were", "is", "are", "was", "were":
+		return !invertedSubject[strings.ToLower(strings.Trim(f[1], ",;:"))]
 	}
 	return false
 }
+
+// invertedSubject are the words that, after an opening copula, are its
+// subject: the sentence is a question or an inverted condition.
+var invertedSubject = map[string]bool{"the": true, "a": true, "an": true, "this": true, "that": true, "these": true,
+	"those": true, "there": true, "it": true, "they": true, "we": true, "you": true, "he": true, "she": true,
+	"i": true, "one": true, "any": true, "some": true, "all": true, "each": true, "every": true, "no": true,
+	"my": true, "your": true, "our": true, "their": true, "its": true}
 
 // continues reports whether s opens with a continuation word.
 func continues(s string) bool {

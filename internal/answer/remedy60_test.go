@@ -6,9 +6,9 @@ import (
 )
 
 // TestRemedyPhrasedAsWhatToDo: a section that explains a problem and then
-// says what the reader will need to do, or the best thing to do, or what
-// to use if that is not what they want, is quoted down to that sentence;
-// the explanation alone left the asker where they were.
+// says the best thing to do, or what to use if that is not what the
+// reader wants, is quoted down to that sentence; the explanation alone
+// left the asker where they were.
 func TestRemedyPhrasedAsWhatToDo(t *testing.T) {
 	t.Parallel()
 	for _, c := range []struct{ question, content, want string }{
@@ -20,13 +20,6 @@ func TestRemedyPhrasedAsWhatToDo(t *testing.T) {
 				"Other options are unaffected. Paging controls still apply to every search. Timeouts are counted per request. " +
 				"Size limits are enforced by the server. Aliases are dereferenced as configured. Schema checks run on the client.",
 			"OPT_FOLLOW_REFS"},
-		{"After moving nodes my old node object reports the wrong parent, how do I fix that?",
-			"Moving a node updates the rows of the tree in the database. The objects you already loaded are not updated: they still hold the values they were read with. " +
-				"The library cannot tell the framework to reload every instance from its row. " +
-				"You will need to reload it yourself, by calling node.reload_from_storage(). " +
-				"Nodes loaded after the move are correct. Counting descendants reads the stored values. Caches are not consulted. " +
-				"Ordering by insertion is kept. Locking is left to the database.",
-			"reload_from_storage"},
 		{"With grouping on, 1,000 is read as one number; how do I keep grouping for words only?",
 			"Grouping changes how characters compare. It also reads thousands separators, so that with a comma as separator 1,000 is read as 1000. " +
 				"That is often what people want in a table of prices, and grouping stays on for numbers by default. " +

@@ -472,15 +472,28 @@ func splitUnit(u string) []string {
 	return out
 }
 
-// asideOfBefore reports a sentence that is one parenthesis, with no other
-// inside it, giving an example or a gloss ("(e.g., the wrong password).",
-// "(i.e. …)", "(for example …)") of the sentence before it.
+// asideOfBefore reports a sentence that is one parenthesis giving an
+// example or a gloss ("(e.g., the wrong password).", "(e.g., calling
+// close() twice).", "(i.e. …)", "(for example …)") of the sentence before
+// it: the bracket that opens it closes at its end.
 func asideOfBefore(s string) bool {
 	s = strings.TrimSuffix(s, ".")
-	if len(s) < 3 || s[0] != '(' || s[len(s)-1] != ')' || strings.ContainsAny(s[1:len(s)-1], "()") {
+	if len(s) < 3 || s[0] != '(' || s[len(s)-1] != ')' || !glossOpening.MatchString(s[1:]) {
 		return false
 	}
-	return glossOpening.MatchString(s[1:])
+	depth := 0
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '(':
+			depth++
+		case ')':
+			depth--
+			if depth == 0 && i < len(s)-1 {
+				return false // "(e.g. this) and (that)" is two
+			}
+		}
+	}
+	return depth == 0
 }
 
 // glossOpening matches the opening of an example or a gloss.

@@ -502,7 +502,7 @@ func parseTitledUnits(content, headingPath string, titles []string, code ...Span
 					shown, defines := term, term
 					if !isTermLine(term) {
 						shown, defines = truncate(term, synopsisChars), strings.Fields(term)[0]
-						if c, ok := compactSignature(term); ok {
+						if c, ok := compactSignature(term); ok && len(term) > synopsisChars {
 							shown = c
 						}
 					}
@@ -1662,7 +1662,7 @@ const synopsisChars = 60
 // else, or when the brackets do not balance.
 func compactSignature(term string) (string, bool) {
 	m := signatureName.FindStringIndex(term)
-	if m == nil {
+	if m == nil || foreignSignature.MatchString(term) {
 		return "", false
 	}
 	open := m[1] - 1 // the signature's "("
@@ -1734,7 +1734,8 @@ func compactSignature(term string) (string, bool) {
 			b.WriteByte(c)
 		}
 	}
-	if end < 0 || depth != 0 || quote != 0 {
+	if end < 0 || depth != 0 || quote != 0 || strings.HasPrefix(strings.TrimSpace(term[end+1:]), "(") {
+		// A second parameter list ("(implicit ec: …)") would be lost.
 		return "", false
 	}
 	b.WriteByte(')')
@@ -1745,6 +1746,14 @@ func compactSignature(term string) (string, bool) {
 	}
 	return out, true
 }
+
+// foreignSignature matches what compactSignature cannot read as Python's
+// "name: annotation = default": a scope operator ("std::size_t", whose
+// colons are no annotation's), a function type's arrow ("(msg) =>
+// Promise<void>", whose "=" is no default's), a lifetime ("&'a str", whose
+// quote opens no string) and a lambda default, whose parameters' commas
+// and colon are its own.
+var foreignSignature = regexp.MustCompile(`::|=>|[&<]'|\blambda\b`)
 
 // signatureChars bounds a signature quoted whole once its annotations are
 // dropped (compactSignature).
