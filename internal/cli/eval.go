@@ -611,8 +611,18 @@ func describeSetError(file string, err error) error {
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s: %d problem(s):", file, len(ve.Problems))
+	unknown := false
 	for _, p := range ve.Problems {
 		fmt.Fprintf(&b, "\n  line %d: %s", p.Line, p.Message)
+		unknown = unknown || p.Code == "unknown_source_uri"
+	}
+	if unknown {
+		// The usual cause is a page ingest left out on purpose (a Sphinx
+		// build's _modules/ source listings, its generated index and
+		// search pages): its output says SKIPPED and why.
+		b.WriteString("\n  a relevant page that is not a document of the tenant: check the spelling against `ragd search` sources; " +
+			"a page ingest skipped (its output lists SKIPPED files and why) can be ingested with --include, " +
+			"or the set loaded with --allow-unknown, which scores such pages as misses")
 	}
 	return errors.New(b.String())
 }

@@ -64,3 +64,28 @@ func TestEvalAnswersUnknownCheckSplitIsAnError(t *testing.T) {
 			out, strings.TrimSpace(errOut))
 	}
 }
+
+// TestEvalLoadUnknownPageSaysWhatToDo: a set naming a page the tenant does
+// not hold (a trial listed a Sphinx build's _modules/ pages, which ingest
+// skips) is refused with the line, and with what to do: check the
+// spelling, ingest the skipped page with --include, or load with
+// --allow-unknown, which then loads it.
+func TestEvalLoadUnknownPageSaysWhatToDo(t *testing.T) {
+	t.Parallel()
+	tn := testdb.NewTenant(t, "cli-eval-unknown", "")
+	env := map[string]string{"RAGD_DATABASE_URL": testdb.URL(), "RAGD_ADMIN_DATABASE_URL": testdb.AdminURL(),
+		"RAGD_MODEL_DIR": embed.DefaultModelDir(os.Getenv)}
+	path := filepath.Join(t.TempDir(), "set.jsonl")
+	set := `{"question": "What does get_in do?", "relevant": ["https://x.docs.test/_modules/x/dicttoolz.html"]}` + "\n"
+	if err := os.WriteFile(path, []byte(set), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, _, errOut := runCLI(t, env, "eval", "load", "--tenant", tn.Slug, "--name", "unknown", path)
+	if code == 0 || !strings.Contains(errOut, "line 1") || !strings.Contains(errOut, "--include") || !strings.Contains(errOut, "--allow-unknown") {
+		t.Errorf("exit %d, stderr:\n%s\nwant the line refused and what to do (--include, --allow-unknown)", code, errOut)
+	}
+	code, out, errOut := runCLI(t, env, "eval", "load", "--tenant", tn.Slug, "--name", "unknown", "--allow-unknown", path)
+	if code != 0 || !strings.Contains(out, "WARNING unknown source_uri") {
+		t.Errorf("--allow-unknown: exit %d\nstdout: %s\nstderr: %s", code, out, errOut)
+	}
+}
