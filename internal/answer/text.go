@@ -675,7 +675,7 @@ func terms(s string) []string {
 			out = append(out, cjkTerms(w)...)
 			return
 		}
-		if stopWords[w] || opens {
+		if stopWords[w] && !writtenAsCode(s, at, end) || opens {
 			return
 		}
 		if utf8.RuneCountInString(w) < 2 && !(w[0] >= '0' && w[0] <= '9') {
@@ -728,6 +728,22 @@ func terms(s string) []string {
 	// the ~ operator do?" is answered where "~" is.
 	out = append(out, strings.Fields(analyze.OperatorTerms(s))...)
 	return out
+}
+
+// writtenAsCode reports whether the word s[at:end] is written as code: a
+// call ("get()", "open(path)") or an attribute of a name before it
+// ("region.get", "os.path"). A stop word so written is a name: "Does
+// region.get() return None for a missing key?" lost its subject, the
+// method get, and was answered with get_or_create_multi's entry.
+func writtenAsCode(s string, at, end int) bool {
+	if end < len(s) && s[end] == '(' {
+		return true
+	}
+	if at >= 2 && s[at-1] == '.' {
+		r, _ := utf8.DecodeLastRuneInString(s[:at-1])
+		return unicode.IsLetter(r) || unicode.IsDigit(r) || r == '_' || r == ')'
+	}
+	return false
 }
 
 // shortOption reports a one-letter word at byte at of s written as a
