@@ -8,7 +8,7 @@ BENCH := bin/ragd-bench
 export RAGD_DATABASE_URL       ?= postgres://ragd_app:ragd_app@127.0.0.1:5432/ragd?sslmode=disable
 export RAGD_ADMIN_DATABASE_URL ?= postgres://ragd_owner:ragd_owner@127.0.0.1:5432/ragd?sslmode=disable
 
-.PHONY: setup build test test-race test-short check generate demo bench bench-full fuzz soak load eval clean
+.PHONY: setup build test test-race test-short check generate demo bench bench-full fuzz soak load eval trials clean
 
 setup: ## database, pgvector, roles, model, demo corpus (idempotent)
 	@# The URL defaults above are this Makefile's, not the user's: setup-db.sh
@@ -81,6 +81,9 @@ load: ## mixed traffic of real questions at LOAD_RATE req/s for LOAD_DURATION ag
 
 eval: build
 	$(BIN) eval run --tenant pgdocs
+
+trials: setup build ## the held-out trial sets of tenants/trials measured as development sets (SETS="polib tenacity" for some; scripts/trials.sh)
+	scripts/trials.sh $(SETS)
 
 clean: ## build outputs, including a stray `go build ./cmd/ragd` (or ./cmd/ragd-bench) at the root
 	rm -rf bin ragd ragd.exe ragd-bench ragd-bench.exe openapi/openapi.json.tmp
