@@ -48,7 +48,12 @@ while IFS=$'\t' read -r slug pkg cmd; do
 	"$BIN" eval load --tenant "$tenant" --name default "tenants/trials/$slug/eval.jsonl" >/dev/null
 	hits=$("$BIN" eval answers --tenant "$tenant" --checks "tenants/trials/$slug/answers.jsonl" 2>/dev/null |
 		sed -n 's/^ *key-term hits: \([0-9]*\) of \([0-9]*\).*/\1 \2/p' | head -1)
-	set_out=$("$BIN" eval answers --tenant "$tenant" --set default --json 2>/dev/null)
+	if [ -z "$hits" ]; then
+		echo "$slug: eval answers --checks printed no key-term hits" >&2
+		continue
+	fi
+	set_out=$("$BIN" eval answers --tenant "$tenant" --set default --json 2>/dev/null) ||
+		{ echo "$slug: eval answers --set default failed" >&2; continue; }
 	num() { printf '%s' "$set_out" | sed -n "s/.*\"$1\": *\([0-9.]*\).*/\1/p" | head -1; }
 	a=$(num answerable) u=$(num unanswerable) fr=$(num false_refusals) rc=$(num refusal_correct)
 	ur=$((rc - (a - fr)))
