@@ -594,6 +594,10 @@ func Extractive(question string, sources []Source, maxSentences int) Result {
 		r := render(docs[q.src][q.from:q.to], number[q.src], q.options, query, optionQuery)
 		if releaseAsked {
 			r = withRelease(r, docs[q.src][q.from], sources[q.src].HeadingPath)
+		} else if i == 0 || quotes[i-1].src != q.src || docs[q.src][quotes[i-1].from].section != docs[q.src][q.from].section {
+			// Once per section: a second quote of the same entry reads
+			// on from the first.
+			r = withEntryName(r, docs[q.src][q.from], sources[q.src].HeadingPath, question)
 		}
 		if i > 0 && quotes[i-1].src == q.src && !slices.ContainsFunc(docs[q.src][q.from:q.to], func(u unit) bool { return u.kind != unitCode }) {
 			// Code alone, right after a quote of its own source, is
@@ -1997,6 +2001,42 @@ func withRelease(r string, u unit, headingPath string) string {
 		return r
 	}
 	h = strings.TrimRight(h, ":")
+	if u.item != "" || u.kind == unitCode {
+		return h + ":\n" + r
+	}
+	return h + ": " + r
+}
+
+// entryName matches a heading that is the name of an option or setting: a
+// command-line option ("--order-group-scope", "-x") or a word joined by
+// underscores ("expand_tree_by_default", "MPTT_ADMIN_LEVEL_INDENT"). A
+// dotted name heads a module's or class's page, whose sentences are about
+// many things; a heading of words, or a signature, is none.
+var entryName = regexp.MustCompile(`^(?:--?[A-Za-z][\w-]*|[A-Za-z]\w*_\w*[A-Za-z0-9])$`)
+
+// withEntryName writes the name a quote's section is headed by before
+// the quote, when the section is a reference entry for an option or a
+// name of code and neither the quote nor the question names it: a
+// configuration page's entries say what their option does without
+// writing it ("Consider you have several test modules … In this case you
+// can set the group order scope to “module”" under "--order-group-scope"),
+// and the answer to "how do I" was the option only the heading names.
+func withEntryName(r string, u unit, headingPath, question string) string {
+	h := u.title
+	if h == "" {
+		if !u.own {
+			return r
+		}
+		parts := strings.Split(headingPath, " > ")
+		h = parts[len(parts)-1]
+	}
+	h = strings.TrimSpace(h)
+	if len(h) > 60 || !entryName.MatchString(h) {
+		return r
+	}
+	if strings.Contains(r, h) || strings.Contains(question, h) {
+		return r
+	}
 	if u.item != "" || u.kind == unitCode {
 		return h + ":\n" + r
 	}
