@@ -31,7 +31,7 @@ func TestEntryNamedByItsHeadingIsNamedInTheAnswer(t *testing.T) {
 	if !strings.HasPrefix(r.Answer, "ORDER_GROUP_SCOPE: ") {
 		t.Errorf("the setting heading the entry is not named first:\n%s", r.Answer)
 	}
-	for _, path := range []string{"Configuration > Ordering modules", "API > pytest_order.settings", "Configuration"} {
+	for _, path := range []string{"Configuration > Ordering modules", "API > pytest_order.settings", "Configuration", "pytest-order(1) > OPTIONS", "Settings > OPTIONS > Note"} {
 		if r := Extractive(q, src(path, body), 3); !strings.HasPrefix(r.Answer, "Consider") {
 			t.Errorf("heading %q is written before the quote:\n%s", path, r.Answer)
 		}

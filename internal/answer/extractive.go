@@ -585,19 +585,30 @@ func Extractive(question string, sources []Source, maxSentences int) Result {
 		}
 	}
 	order, number := numberInOrder(cited, len(sources))
-	var text string
+	// plain is text without the names of releases and entries written
+	// before quotes: a number in a name ("AWS_S3_MAX_MEMORY_SIZE") is none
+	// the passages give.
+	var text, plain string
 	releaseAsked := asksRelease.MatchString(question)
 	for i, q := range quotes {
 		if i > 0 {
 			text += "\n\n"
 		}
 		r := render(docs[q.src][q.from:q.to], number[q.src], q.options, query, optionQuery)
+		if i > 0 {
+			plain += "\n\n"
+		}
+		plain += r
+		dated := r
 		if releaseAsked {
-			r = withRelease(r, docs[q.src][q.from], sources[q.src].HeadingPath)
+			dated = withRelease(r, docs[q.src][q.from], sources[q.src].HeadingPath)
+		}
+		if dated != r {
+			r = dated
 		} else if i == 0 || quotes[i-1].src != q.src || docs[q.src][quotes[i-1].from].section != docs[q.src][q.from].section {
 			// Once per section: a second quote of the same entry reads
 			// on from the first.
-			r = withEntryName(r, docs[q.src][q.from], sources[q.src].HeadingPath, question)
+			r = withEntryName(r, docs[q.src], q.from, sources[q.src].HeadingPath, question)
 		}
 		if i > 0 && quotes[i-1].src == q.src && !slices.ContainsFunc(docs[q.src][q.from:q.to], func(u unit) bool { return u.kind != unitCode }) {
 			// Code alone, right after a quote of its own source, is
@@ -608,7 +619,7 @@ func Extractive(question string, sources []Source, maxSentences int) Result {
 		text += r
 	}
 	if quantityQuestion(question) &&
-		!givesQuantity.MatchString(citationMark.ReplaceAllString(fencedCode.ReplaceAllString(text, ""), "")) {
+		!givesQuantity.MatchString(citationMark.ReplaceAllString(fencedCode.ReplaceAllString(plain, ""), "")) {
 		r := refusal(ModeExtractive)
 		r.Reason = "the passages found give no number, which the question asks for"
 		return r
@@ -2008,20 +2019,70 @@ func withRelease(r string, u unit, headingPath string) string {
 }
 
 // entryName matches a heading that is the name of an option or setting: a
-// command-line option ("--order-group-scope", "-x") or a word joined by
-// underscores ("expand_tree_by_default", "MPTT_ADMIN_LEVEL_INDENT"). A
-// dotted name heads a module's or class's page, whose sentences are about
-// many things; a heading of words, or a signature, is none.
-var entryName = regexp.MustCompile(`^(?:--?[A-Za-z][\w-]*|[A-Za-z]\w*_\w*[A-Za-z0-9])$`)
+// command-line option ("--order-group-scope", "-x"), a word joined by
+// underscores ("expand_tree_by_default", "MPTT_ADMIN_LEVEL_INDENT") or a
+// camelCase word ("onBrokenLinks", "strictNullChecks"). A dotted name heads
+// a module's or class's page, whose sentences are about many things; a
+// heading of words, or a signature, is none.
+var entryName = regexp.MustCompile(`^(?:--?[A-Za-z][\w-]*|[A-Za-z]\w*_\w*[A-Za-z0-9]|[a-z]+(?:[A-Z][a-z]+)+)$`)
+
+// capsName matches a setting's name in capitals without an underscore
+// ("DEBUG"), a name only where a heading above it says it lists settings
+// (settingsPath): elsewhere a word in capitals heads a man page's NAME or
+// OPTIONS.
+var capsName = regexp.MustCompile(`^[A-Z][A-Z0-9]{2,}$`)
+
+var settingsPath = regexp.MustCompile(`(?i)\b(?:settings?|config(?:uration)?|environment|variables?|options)\b`)
+
+// typedName is a setting's heading with its type, as the PostgreSQL manual
+// writes them: "shared_buffers (integer)".
+var typedName = regexp.MustCompile(`^(\S+) \([a-z ]+\)$`)
+
+// headingName returns the option or setting a heading names (entryName),
+// or "": the heading itself, the name of a typed setting's heading, or the
+// option of an option's heading with its argument ("--order-scope=<scope>",
+// "-O file, --output-document=file": the long option, without it).
+func headingName(h, headingPath string) string {
+	h = strings.TrimSpace(h)
+	if len(h) > 80 {
+		return ""
+	}
+	if m := typedName.FindStringSubmatch(h); m != nil {
+		h = m[1]
+	}
+	if strings.HasPrefix(h, "-") {
+		var short, long string
+		for _, o := range strings.FieldsFunc(h, func(r rune) bool { return r == ' ' || r == ',' }) {
+			o, _, _ = strings.Cut(o, "=")
+			o = strings.TrimRight(o, "[<")
+			switch {
+			case long == "" && strings.HasPrefix(o, "--"):
+				long = o
+			case short == "" && strings.HasPrefix(o, "-"):
+				short = o
+			}
+		}
+		h = cmp.Or(long, short)
+	}
+	above, _, _ := strings.Cut(headingPath, " > "+h)
+	if entryName.MatchString(h) || capsName.MatchString(h) && above != headingPath && settingsPath.MatchString(above) {
+		return h
+	}
+	return ""
+}
 
 // withEntryName writes the name a quote's section is headed by before
 // the quote, when the section is a reference entry for an option or a
-// name of code and neither the quote nor the question names it: a
-// configuration page's entries say what their option does without
+// setting (headingName) and neither the quote nor the question names it:
+// a configuration page's entries say what their option does without
 // writing it ("Consider you have several test modules … In this case you
 // can set the group order scope to “module”" under "--order-group-scope"),
 // and the answer to "how do I" was the option only the heading names.
-func withEntryName(r string, u unit, headingPath, question string) string {
+// The heading path names the retrieved chunk's section: a quote of the
+// content that opens before that name's own line (the end of the entry
+// above, in a source widened to its neighbour chunks) is not under it.
+func withEntryName(r string, d []unit, from int, headingPath, question string) string {
+	u := d[from]
 	h := u.title
 	if h == "" {
 		if !u.own {
@@ -2030,17 +2091,58 @@ func withEntryName(r string, u unit, headingPath, question string) string {
 		parts := strings.Split(headingPath, " > ")
 		h = parts[len(parts)-1]
 	}
-	h = strings.TrimSpace(h)
-	if len(h) > 60 || !entryName.MatchString(h) {
+	h = headingName(h, headingPath)
+	// The question may write a joined name in any case ("What does
+	// mptt_admin_level_indent do?"); a word of the quote or question in
+	// other capitals ("debug mode" under DEBUG) is not the name.
+	if h == "" || namesWord(r, h, false) || namesWord(question, h, strings.ContainsAny(h, "_-")) {
 		return r
 	}
-	if strings.Contains(r, h) || strings.Contains(question, h) {
+	if u.title == "" && slices.ContainsFunc(d[from:], func(v unit) bool {
+		return v.section == u.section && (strings.EqualFold(headingName(v.title, headingPath), h) || startsWithName(v.text, h))
+	}) {
 		return r
 	}
 	if u.item != "" || u.kind == unitCode {
 		return h + ":\n" + r
 	}
 	return h + ": " + r
+}
+
+// startsWithName reports whether text opens with name as its term ("name:
+// …", "name (integer): …", or the name alone).
+func startsWithName(text, name string) bool {
+	rest, ok := strings.CutPrefix(strings.TrimSpace(text), name)
+	return ok && (rest == "" || strings.HasPrefix(rest, ":") || strings.HasPrefix(rest, " ("))
+}
+
+// namesWord reports whether text holds name as a word of its own, in any
+// case when fold is set: "--order-scope" is not named by
+// "--order-scope-level", nor "-n" by "non-negative".
+func namesWord(text, name string, fold bool) bool {
+	lt, ln := text, name
+	if fold {
+		lt, ln = strings.ToLower(text), strings.ToLower(name)
+	}
+	for i := 0; ; {
+		k := strings.Index(lt[i:], ln)
+		if k < 0 {
+			return false
+		}
+		k += i
+		before, after := ' ', ' '
+		if k > 0 {
+			before, _ = utf8.DecodeLastRuneInString(lt[:k])
+		}
+		if e := k + len(ln); e < len(lt) {
+			after, _ = utf8.DecodeRuneInString(lt[e:])
+		}
+		word := func(r rune) bool { return r == '_' || r == '-' || unicode.IsLetter(r) || unicode.IsDigit(r) }
+		if !word(before) && !word(after) {
+			return true
+		}
+		i = k + 1
+	}
 }
 
 // entryHeadAbove returns the head of the reference entry whose fields
