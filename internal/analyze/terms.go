@@ -173,7 +173,11 @@ var fileExtensions = map[string]bool{"py": true, "js": true, "ts": true, "html":
 
 // ContainsWord reports whether text holds word with no letter or digit on
 // either side, in the same capitals.
-func ContainsWord(text, word string) bool {
+func ContainsWord(text, word string) bool { return ContainsWordOf(text, word, WordRune) }
+
+// ContainsWordOf reports whether text holds word, in the same capitals,
+// with no rune inWord reports on either side.
+func ContainsWordOf(text, word string, inWord func(rune) bool) bool {
 	if word == "" {
 		return false
 	}
@@ -185,7 +189,7 @@ func ContainsWord(text, word string) bool {
 		j += i
 		before, _ := utf8.DecodeLastRuneInString(text[:j])
 		after, _ := utf8.DecodeRuneInString(text[j+len(word):])
-		if !WordRune(before) && !WordRune(after) {
+		if !inWord(before) && !inWord(after) {
 			return true
 		}
 		i = j + 1
@@ -245,18 +249,33 @@ func Alternates(text, tsConfig string) []Alternate {
 // and gets no form.
 func AbbreviationForms(text string) []Alternate {
 	var out []Alternate
-	seen := map[string]bool{}
 	// Words end at anything but a letter or a digit: "lib" in "html5lib"
 	// is no word of its own.
-	for i, tok := range strings.FieldsFunc(text, func(r rune) bool { return !WordRune(r) || Unspaced(r) }) {
+	for _, w := range plainWords(text, func(r rune) bool { return !WordRune(r) || Unspaced(r) }) {
+		if f, ok := abbreviations[w.lower]; ok {
+			out = append(out, Alternate{Word: w.tok, Form: f, Inflected: true})
+		}
+	}
+	return out
+}
+
+// plainWord is a word of a question as written (tok) and in lower case.
+type plainWord struct{ tok, lower string }
+
+// plainWords returns the words of text split where sep reports, each once,
+// that are ASCII letters only and not capitalised after the text's first
+// word: a capitalised word inside the question is a name ("Hypothesis",
+// "DATABASES"), which has no other number and no shortened form.
+func plainWords(text string, sep func(rune) bool) []plainWord {
+	var out []plainWord
+	seen := map[string]bool{}
+	for i, tok := range strings.FieldsFunc(text, sep) {
 		w := strings.ToLower(tok)
 		if seen[w] || !IsASCIILetters(w) || i > 0 && tok[0] != w[0] {
 			continue
 		}
 		seen[w] = true
-		if f, ok := abbreviations[w]; ok {
-			out = append(out, Alternate{Word: tok, Form: f, Inflected: true})
-		}
+		out = append(out, plainWord{tok, w})
 	}
 	return out
 }
@@ -332,15 +351,11 @@ var (
 // question's first gets no form.
 func InflectedForms(text string) []Alternate {
 	var out []Alternate
-	seen := map[string]bool{}
-	for i, tok := range strings.FieldsFunc(text, func(r rune) bool { return !unicode.IsLetter(r) || Unspaced(r) }) {
-		w := strings.ToLower(tok)
-		if len(w) < 4 || seen[w] || !IsASCIILetters(w) || i > 0 && tok[0] != w[0] {
-			// A capitalised word inside the question is a name
-			// ("Hypothesis", "DATABASES"), which has no other number.
+	for _, pw := range plainWords(text, func(r rune) bool { return !unicode.IsLetter(r) || Unspaced(r) }) {
+		tok, w := pw.tok, pw.lower
+		if len(w) < 4 {
 			continue
 		}
-		seen[w] = true
 		var form string
 		switch {
 		case len(w) >= 6 && (strings.HasSuffix(w, "yses") || strings.HasSuffix(w, "eses") || strings.HasSuffix(w, "ises")):

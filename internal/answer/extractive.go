@@ -2120,29 +2120,10 @@ func startsWithName(text, name string) bool {
 // case when fold is set: "--order-scope" is not named by
 // "--order-scope-level", nor "-n" by "non-negative".
 func namesWord(text, name string, fold bool) bool {
-	lt, ln := text, name
 	if fold {
-		lt, ln = strings.ToLower(text), strings.ToLower(name)
+		text, name = strings.ToLower(text), strings.ToLower(name)
 	}
-	for i := 0; ; {
-		k := strings.Index(lt[i:], ln)
-		if k < 0 {
-			return false
-		}
-		k += i
-		before, after := ' ', ' '
-		if k > 0 {
-			before, _ = utf8.DecodeLastRuneInString(lt[:k])
-		}
-		if e := k + len(ln); e < len(lt) {
-			after, _ = utf8.DecodeRuneInString(lt[e:])
-		}
-		word := func(r rune) bool { return r == '_' || r == '-' || unicode.IsLetter(r) || unicode.IsDigit(r) }
-		if !word(before) && !word(after) {
-			return true
-		}
-		i = k + 1
-	}
+	return analyze.ContainsWordOf(text, name, func(r rune) bool { return r == '_' || r == '-' || analyze.WordRune(r) })
 }
 
 // entryHeadAbove returns the head of the reference entry whose fields
