@@ -103,7 +103,7 @@ func widthForm(r rune) bool { return r >= 0xff01 && r <= 0xff9f }
 
 func keywords(text string) string {
 	k := CompoundTerms(text)
-	if f := FusedParts(text); f != "" {
+	if f := DocumentFusedParts(text); f != "" {
 		k = strings.TrimSpace(k + " " + f)
 	}
 	if !hasCJK(text) {

@@ -21,3 +21,40 @@ func TestFusedParts(t *testing.T) {
 		}
 	}
 }
+
+// TestDocumentFusedPartsLeadingNames: a document is indexed with the
+// leading names of its dotted names, so that a question naming
+// request.args finds request.args.get(…); a question sends none (its own
+// dotted name is its lexeme), and numbers, pairs and URLs give none.
+func TestDocumentFusedPartsLeadingNames(t *testing.T) {
+	for text, want := range map[string]string{
+		"page = request.args.get(get_page_parameter(), type=int)": "get request.args",
+		"sqlalchemy.orm.Session.execute(statement)":               "execute sqlalchemy.orm sqlalchemy.orm.Session",
+		"Edit pg_hba.conf, then call os.path.join().":             "pg_hba join os.path",
+		"Python 3.11.4 and os.path":                               "path",
+		"see https://docs.python.org/3/library/os.path.html":      "",
+	} {
+		if got := DocumentFusedParts(text); got != want {
+			t.Errorf("DocumentFusedParts(%q) = %q, want %q", text, got, want)
+		}
+	}
+	if got := FusedParts("Why is request.args.get empty?"); got != "get" {
+		t.Errorf("FusedParts of a question = %q, want the last part only", got)
+	}
+}
+
+// TestFusedPartsOfAnElementPath: an XML element's path with namespace
+// prefixes ("rss/channel/item/psc:chapters") gives the names on both sides
+// of each colon, which the parser reads as a file and a word; a time gives
+// none.
+func TestFusedPartsOfAnElementPath(t *testing.T) {
+	for text, want := range map[string]string{
+		"rss/channel/item/psc:chapters":     "psc item channel rss",
+		"atom:feed/atom:entry/psc:chapters": "atom feed psc entry",
+		"run myapp.cli:main at 12:30":       "cli",
+	} {
+		if got := FusedParts(text); got != want {
+			t.Errorf("FusedParts(%q) = %q, want %q", text, got, want)
+		}
+	}
+}

@@ -83,20 +83,37 @@ func HyphenatedWords(text string) []string {
 // alone. Documents are indexed with them (Keywords) and questions send
 // them (Query), the whole token's lexeme staying beside them as the
 // parser gives it, as it does for hyphenated words.
-func FusedParts(text string) string {
+func FusedParts(text string) string { return fusedParts(text, false) }
+
+// DocumentFusedParts is FusedParts with the leading names of dotted names
+// (dottedPrefixes), for a document's index: a question sends its own
+// dotted name whole, which is the lexeme a document's leading name gives.
+func DocumentFusedParts(text string) string { return fusedParts(text, true) }
+
+func fusedParts(text string, prefixes bool) string {
 	var out []string
 	isTok := func(r rune) bool {
 		return r == '.' || r == '/' || r == '_' || r == '-' || r == '@' || r == ':' ||
 			(unicode.IsLetter(r) || unicode.IsDigit(r)) && !Unspaced(r)
 	}
+	var toks []string
 	for _, tok := range strings.FieldsFunc(text, func(r rune) bool { return !isTok(r) }) {
 		// A decorator's "@" and a label's or a traceback's ":" are not the
 		// name's ("@pytest.mark.parametrize", "sqlalchemy.exc.OperationalError:");
-		// one inside is an e-mail address's, a URL's or a time's.
+		// an "@" inside is an e-mail address's, a "://" a URL's.
 		tok = strings.TrimRight(strings.TrimLeft(tok, "@"), ":")
-		if len(tok) > 200 || strings.ContainsAny(tok, "@:") {
+		if len(tok) > 200 || strings.Contains(tok, "@") || strings.Contains(tok, "://") {
 			continue
 		}
+		// Elsewhere a ":" inside separates names, each read on its own: an
+		// XML element's path ("rss/channel/item/psc:chapters", which the
+		// parser reads as the file "rss/channel/item/psc", a colon and
+		// "chapters", so "psc" was in no lexeme and a question about it
+		// was told no document mentions it), an entry point
+		// ("myapp.cli:main"); a time's parts (12:30) are numbers, no names.
+		toks = append(toks, strings.Split(tok, ":")...)
+	}
+	for _, tok := range toks {
 		inner := strings.Trim(tok, "./_-")
 		if !strings.Contains(inner, "/") && !innerDot(inner) {
 			continue
@@ -135,6 +152,9 @@ func FusedParts(text string) string {
 				break
 			}
 		}
+		if prefixes && !path {
+			out = append(out, dottedPrefixes(parts)...)
+		}
 	}
 	return strings.Join(out, " ")
 }
@@ -163,6 +183,34 @@ func innerDot(s string) bool {
 	}
 	return false
 }
+
+// dottedPrefixes returns the leading names of a dotted name of three
+// parts or more, each of two parts or more ("request.args" of
+// request.args.get, "sqlalchemy.orm" and "sqlalchemy.orm.Session" of
+// sqlalchemy.orm.Session.execute), when every part holds a letter. The
+// parser reads a dotted name as one lexeme, so a question naming
+// "request.args" matched no document that writes request.args.get(…), and
+// was told no document mentions it; indexed with its leading names, such a
+// document has the lexeme a question naming the object sends.
+func dottedPrefixes(parts []string) []string {
+	if len(parts) < 3 || len(parts) > maxDottedParts {
+		return nil
+	}
+	for _, p := range parts {
+		if !strings.ContainsFunc(p, unicode.IsLetter) {
+			return nil
+		}
+	}
+	var out []string
+	for n := 2; n < len(parts); n++ {
+		out = append(out, strings.Join(parts[:n], "."))
+	}
+	return out
+}
+
+// maxDottedParts bounds the dotted names dottedPrefixes reads: a longer
+// one is a domain, a generated name or a run of text, not an object path.
+const maxDottedParts = 8
 
 // fileExtensions are the endings of file names and of products named like
 // one (Node.js), which FusedParts does not take for the name.

@@ -38,3 +38,32 @@ func TestIndexTableIsLinksOnly(t *testing.T) {
 		t.Errorf("a table of functions with descriptions: %v, want a document", err)
 	}
 }
+
+// TestBookIndexIsLinksOnly: a back-of-book index (DocBook's bookindex.html:
+// a definition list of terms, each with the titles of the sections that
+// treat it as links) is a page of links although only about 60 % of its
+// words are link text; a list of links each with a one-line description,
+// with the same share of link text, stays a document.
+func TestBookIndexIsLinksOnly(t *testing.T) {
+	t.Parallel()
+	var entries strings.Builder
+	for i := range 120 {
+		fmt.Fprintf(&entries, "<dt>term%d, <a class=\"indexterm\" href=\"page%d.html#id%d\">Section Title %d</a></dt>\n", i, i%30, i, i)
+		if i%3 == 0 {
+			fmt.Fprintf(&entries, "<dd><dl><dt>sub%d, <a class=\"indexterm\" href=\"page%d.html#s%d\">Other Section</a></dt></dl></dd>\n", i, i%7, i)
+		}
+	}
+	page := `<html><head><title>Index</title></head><body><div class="index"><h1>Index</h1>
+<div class="indexdiv"><h3>E</h3><dl>` + entries.String() + `</dl></div></div></body></html>`
+	if _, err := Extract(TypeHTML, []byte(page)); !errors.Is(err, ErrLinksOnly) {
+		t.Errorf("a book index: %v, want ErrLinksOnly", err)
+	}
+	var items strings.Builder
+	for i := range 80 {
+		fmt.Fprintf(&items, "<li><a href=\"f%d.html\">Section Title Number %d</a> returns the value it stores.</li>\n", i, i)
+	}
+	summary := `<html><head><title>Functions</title></head><body><main><h1>Functions</h1><ul>` + items.String() + `</ul></main></body></html>`
+	if _, err := Extract(TypeHTML, []byte(summary)); err != nil {
+		t.Errorf("links with a description each: %v, want a document", err)
+	}
+}
