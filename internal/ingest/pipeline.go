@@ -94,16 +94,16 @@ func titleControl(r rune) bool {
 func blankRune(r rune) bool { return unicode.IsSpace(r) || unicode.Is(unicode.Cf, r) }
 
 // indexVersion names how chunks are indexed (analyze.Keywords: compound
-// identifiers, the parts of dotted names and paths, the words of tag-like spans, of script and style tags' text and of operators, CJK bigrams); it is part of the pipeline fingerprint, with the
+// identifiers, the parts of dotted names and paths, the leading names of dotted names, URL schemes, the words of tag-like spans, of script and style tags' text and of operators, CJK bigrams); it is part of the pipeline fingerprint, with the
 // embedded-text recipe, so changing either re-indexes on the next ingest.
 // Besides the name it carries a digest of analyze.Keywords over a probe text
 // that exercises every rule, so a change to the analysis re-indexes even if
 // nobody remembers to rename it.
 var indexVersion = func() string {
 	const probe = "effective_io_concurrency pg_stat_activity表记录会话。PostgreSQL的连接池 GPT-4模型 v1.2版本 werkzeug.exceptions.NotFound HTTP/1.1 " +
-		"~/.config/ragd/ragd.toml データベースの接続 Python3の使い方 ﾃﾞｰﾀ 「設定」 한국어를 表 -表示- น้ำชา <class 'jinja2.exceptions.TemplateSyntaxError'> a @> b >>> f() a <script> tag holds code, reject <style unclosed"
+		"~/.config/ragd/ragd.toml データベースの接続 Python3の使い方 ﾃﾞｰﾀ 「設定」 한국어를 表 -表示- น้ำชา <class 'jinja2.exceptions.TemplateSyntaxError'> a @> b >>> f() a <script> tag holds code, reject <style unclosed rss/item/psc:chapters redis://localhost:6379/0"
 	sum := sha256.Sum256([]byte(analyze.Keywords(probe)))
-	return "keywords=compound+fused+filenames+tags+skipped+operators+cjk-bigram/" + hex.EncodeToString(sum[:4])
+	return "keywords=compound+fused+prefixes+filenames+tags+skipped+operators+schemes+cjk-bigram/" + hex.EncodeToString(sum[:4])
 }()
 
 // Embedded-text recipes (WithEmbedText).
