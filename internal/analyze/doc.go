@@ -4,7 +4,7 @@
 // question, so that documents and questions are analysed alike whatever the
 // tenant's text-search configuration.
 //
-// PostgreSQL's default parser has three blind spots that matter for retrieval:
+// PostgreSQL's default parser has four blind spots that matter for retrieval:
 //
 //   - It splits words at "_", so "effective_io_concurrency" is indexed only
 //     as effect, io, concurr. CompoundTerms adds the joined form
@@ -13,7 +13,13 @@
 //   - It reads a dotted name (werkzeug.exceptions.NotFound, os.path) as a
 //     host and a path (HTTP/1.1, TCP/IP, /etc/passwd) as a file: one
 //     lexeme each, so the name alone ("NotFound", "HTTP") matched nothing
-//     there. FusedParts adds a dotted name's last part and a path's parts.
+//     there. FusedParts adds a dotted name's last part and a path's parts;
+//     a document also gets the leading names of its dotted names
+//     (request.args of request.args.get), which a question naming the
+//     object sends whole.
+//   - It drops a URL's scheme with its "://" (redis://localhost, itpc://),
+//     so a page that writes only the URL never had the scheme's word.
+//     SchemeWords adds each scheme once, to documents and questions alike.
 //   - It makes a run of letters one lexeme whatever the script, and Chinese
 //     and Japanese put no spaces between words: every run of CJK characters
 //     between punctuation, with any Latin letters glued to it, becomes one
