@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/ragd-dev/ragd/internal/search"
@@ -50,7 +51,7 @@ func runAsk(ctx context.Context, e *env, args []string) error {
 		if resp.ConfidenceReason != "" {
 			why += ": " + resp.ConfidenceReason
 		}
-		fmt.Fprintf(e.stdout, "(refused, %s; confidence %.2f, threshold %.2f)\n", why, resp.Confidence, resp.RefuseBelow)
+		fmt.Fprintf(e.stdout, "(refused, %s; %s)\n", why, confidenceAgainst(resp.Confidence, resp.RefuseBelow))
 	}
 	if len(resp.Citations) > 0 {
 		fmt.Fprintln(e.stdout)
@@ -66,7 +67,7 @@ func runAsk(ctx context.Context, e *env, args []string) error {
 	if !resp.Refused && resp.RefuseBelow > 0 {
 		// How sure the answerability model is, as the refusal line and
 		// the demo say it: an answer near the threshold is one to check.
-		fmt.Fprintf(e.stdout, "(confidence %.2f, threshold %.2f)\n", resp.Confidence, resp.RefuseBelow)
+		fmt.Fprintf(e.stdout, "(%s)\n", confidenceAgainst(resp.Confidence, resp.RefuseBelow))
 	}
 	for _, d := range resp.DegradedReasons {
 		fmt.Fprintf(e.stdout, "(degraded, %s left out: %s)\n", d.Leg, d.Reason)
@@ -84,4 +85,17 @@ func location(title, headingPath string) string {
 		return headingPath
 	}
 	return title + " — " + headingPath
+}
+
+// confidenceAgainst writes a confidence and the threshold it was held
+// against, to two decimals, or to as many more (up to six) as it takes to
+// tell them apart: "confidence 0.34, threshold 0.34" beside a refusal read
+// as a tie refused (two held-out trials' readers said so), where the
+// confidence was 0.3397.
+func confidenceAgainst(conf, threshold float64) string {
+	d := 2
+	for d < 6 && conf != threshold && strconv.FormatFloat(conf, 'f', d, 64) == strconv.FormatFloat(threshold, 'f', d, 64) {
+		d++
+	}
+	return fmt.Sprintf("confidence %.*f, threshold %.*f", d, conf, d, threshold)
 }
