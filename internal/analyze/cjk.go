@@ -245,7 +245,7 @@ func query(text string, mode queryMode) string {
 		last = end
 	})
 	b.WriteString(text[last:])
-	if c := strings.TrimSpace(CompoundTerms(text) + " " + FusedParts(text) + " " + OperatorTerms(text) + " " + SchemeWords(text)); c != "" {
+	if c := strings.TrimSpace(CompoundTerms(text) + " " + FusedParts(text) + " " + OperatorTerms(text)); c != "" {
 		b.WriteByte('\n')
 		b.WriteString(c)
 	}

@@ -19,7 +19,8 @@
 //     object sends whole.
 //   - It drops a URL's scheme with its "://" (redis://localhost, itpc://),
 //     so a page that writes only the URL never had the scheme's word.
-//     SchemeWords adds each scheme once, to documents and questions alike.
+//     SchemeWords adds each scheme once to a document; a question sends
+//     its schemes as alternatives (Alternates), never as required terms.
 //   - It makes a run of letters one lexeme whatever the script, and Chinese
 //     and Japanese put no spaces between words: every run of CJK characters
 //     between punctuation, with any Latin letters glued to it, becomes one

@@ -27,14 +27,15 @@ func TestFusedParts(t *testing.T) {
 }
 
 // TestDocumentFusedPartsLeadingNames: a document is indexed with the
-// leading names of its dotted names, so that a question naming
-// request.args finds request.args.get(…); a question sends none (its own
-// dotted name is its lexeme), and numbers, pairs and URLs give none.
+// leading names of its dotted names and their last parts, so that a
+// question naming request.args (which sends request.args and args) finds
+// request.args.get(…); a question sends none, and numbers, pairs and URLs
+// give none.
 func TestDocumentFusedPartsLeadingNames(t *testing.T) {
 	for text, want := range map[string]string{
-		"page = request.args.get(get_page_parameter(), type=int)": "get request.args",
-		"sqlalchemy.orm.Session.execute(statement)":               "execute sqlalchemy.orm sqlalchemy.orm.Session",
-		"Edit pg_hba.conf, then call os.path.join().":             "pg_hba join os.path",
+		"page = request.args.get(get_page_parameter(), type=int)": "get request.args args",
+		"sqlalchemy.orm.Session.execute(statement)":               "execute sqlalchemy.orm orm sqlalchemy.orm.Session Session",
+		"Edit pg_hba.conf, then call os.path.join().":             "pg_hba join os.path path",
 		"Python 3.11.4 and os.path":                               "path",
 		"see https://docs.python.org/3/library/os.path.html":      "",
 	} {
@@ -65,7 +66,8 @@ func TestFusedPartsOfAnElementPath(t *testing.T) {
 
 // TestSchemeWords: a URL's scheme is a word of the text (the parser drops
 // it with its "://"), once per text; e-mail, times and bare hosts give
-// none.
+// none. A document is indexed with it; a question sends it as an
+// alternative, never a required term.
 func TestSchemeWords(t *testing.T) {
 	for text, want := range map[string]string{
 		"normalize feed:// and itpc:// URLs to http://; see http://example.com": "feed itpc http",
@@ -77,8 +79,11 @@ func TestSchemeWords(t *testing.T) {
 			t.Errorf("SchemeWords(%q) = %q, want %q", text, got, want)
 		}
 	}
-	if q := Query("How do I turn itpc:// links into http ones?"); !slices.Contains(strings.Fields(q), "itpc") {
-		t.Errorf("Query sends no itpc: %q", q)
+	if q := Query("How do I turn itpc:// links into http ones?"); slices.Contains(strings.Fields(q), "itpc") {
+		t.Errorf("Query sends itpc as a required term: %q", q)
+	}
+	if !slices.ContainsFunc(Alternates("How do I turn itpc:// links into http ones?", "english"), func(a Alternate) bool { return a.Form == "itpc" }) {
+		t.Error("no alternative itpc for the question's itpc://")
 	}
 	if k := Keywords("Connect with postgres://user@host/db."); !slices.Contains(strings.Fields(k), "postgres") {
 		t.Errorf("Keywords index no postgres: %q", k)

@@ -185,9 +185,10 @@ func innerDot(s string) bool {
 }
 
 // dottedPrefixes returns the leading names of a dotted name of three
-// parts or more, each of two parts or more ("request.args" of
-// request.args.get, "sqlalchemy.orm" and "sqlalchemy.orm.Session" of
-// sqlalchemy.orm.Session.execute), when every part holds a letter. The
+// parts or more, each of two parts or more, with its last part ("request.args"
+// and "args" of request.args.get; "sqlalchemy.orm", "orm",
+// "sqlalchemy.orm.Session" and "Session" of sqlalchemy.orm.Session.execute),
+// when every part holds a letter and the name is no host or file name. The
 // parser reads a dotted name as one lexeme, so a question naming
 // "request.args" matched no document that writes request.args.get(…), and
 // was told no document mentions it; indexed with its leading names, such a
@@ -201,12 +202,28 @@ func dottedPrefixes(parts []string) []string {
 			return nil
 		}
 	}
+	last := strings.ToLower(parts[len(parts)-1])
+	if hostEndings[last] || fileExtensions[last] || strings.EqualFold(parts[0], "www") {
+		// A host (docs.python.org, db.example.com) or a file's name
+		// (jquery.min.js): no object, and no question names its start.
+		return nil
+	}
 	var out []string
 	for n := 2; n < len(parts); n++ {
-		out = append(out, strings.Join(parts[:n], "."))
+		// The leading name, and its last part, which a question naming
+		// it sends too (FusedParts: "args" of request.args).
+		out = append(out, strings.Join(parts[:n], "."), parts[n-1])
 	}
 	return out
 }
+
+// hostEndings are the last parts of host names (top-level domains) that a
+// dotted name of three parts or more ends with when it is a host.
+var hostEndings = map[string]bool{"com": true, "org": true, "net": true, "io": true, "edu": true, "gov": true,
+	"dev": true, "app": true, "info": true, "biz": true, "co": true, "uk": true, "de": true, "fr": true, "jp": true,
+	"cn": true, "ru": true, "nl": true, "eu": true, "ch": true, "us": true, "ca": true, "au": true, "in": true,
+	"br": true, "it": true, "es": true, "se": true, "no": true, "fi": true, "pl": true, "be": true, "at": true,
+	"cz": true, "local": true, "localhost": true, "internal": true, "test": true, "example": true}
 
 // maxDottedParts bounds the dotted names dottedPrefixes reads: a longer
 // one is a domain, a generated name or a run of text, not an object path.
@@ -280,6 +297,14 @@ func Alternates(text, tsConfig string) []Alternate {
 		out = append(out, Alternate{Word: n, Form: strings.Join(forms, " ")})
 	}
 	out = append(out, NumberedNames(text)...)
+	// A URL's scheme (SchemeWords), which the parser drops from the
+	// question as from documents: an alternative term, never a required
+	// one, so that a question pasting a URL is not refused over the word
+	// of its scheme ("… served over https://?" refused at 0.29, "no document
+	// mentions “https”", over pages that write no URL; a review).
+	for _, w := range strings.Fields(SchemeWords(text)) {
+		out = append(out, Alternate{Word: w + "://", Form: w})
+	}
 	if tsConfig == "english" {
 		out = append(out, InflectedForms(text)...)
 		out = append(out, AbbreviationForms(text)...)
@@ -441,6 +466,8 @@ func IsASCIILetters(w string) bool {
 // URL postgres://… held no "postgres", and a question about converting
 // itpc:// links to http:// was told no document mentions "http" (a
 // held-out trial). Each scheme once: the names, not a link count.
+// Documents are indexed with them (Keywords); a question sends them as
+// alternatives (Alternates).
 func SchemeWords(text string) string {
 	if !strings.Contains(text, "://") {
 		return ""

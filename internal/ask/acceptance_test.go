@@ -314,16 +314,27 @@ func TestAcceptanceCitationsNameGivenSources(t *testing.T) {
 	if res.Refused {
 		t.Fatalf("refused (confidence %.3f, threshold %.3f)", res.Confidence, res.RefuseBelow)
 	}
-	given := map[string]int{}
+	// A citation is joined to its source by n; its chunk is the source's,
+	// or for an extractive answer the chunk its quotation comes from, one
+	// of the chunks the source's content spans (Source.ChunkIDs: the
+	// retrieved chunk widened to its neighbours).
+	given := map[int][]string{}
 	for _, s := range res.Sources {
-		given[s.ChunkID] = s.N
+		given[s.N] = append([]string{s.ChunkID}, s.ChunkIDs...)
 	}
 	if len(res.Citations) == 0 {
 		t.Fatal("answer has no citation")
 	}
 	for _, c := range res.Citations {
-		if n, ok := given[c.ChunkID]; !ok || n != c.N {
-			t.Errorf("citation [%d] %s is not a given source", c.N, c.ChunkID)
+		ids, ok := given[c.N]
+		if !ok {
+			t.Errorf("citation [%d] names no given source", c.N)
+			continue
+		}
+		for _, id := range append([]string{c.ChunkID}, c.ChunkIDs...) {
+			if !slices.Contains(ids, id) {
+				t.Errorf("citation [%d] chunk %s is not among source [%d]'s chunks %v", c.N, id, c.N, ids)
+			}
 		}
 	}
 	for _, n := range answer.ParseCitations(res.Answer) {

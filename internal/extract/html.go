@@ -95,10 +95,15 @@ func extractHTML(src []byte) (*Document, error) {
 		return nil, ErrChromeOnly
 	}
 	left := len(strings.Fields(w.b.buf.String()))
-	if w.siteLinks >= indexLinks && left >= indexPageWords && float64(w.siteLinkWords) >= indexLinkShare*float64(left) {
+	// Links written as code are names mentioned, not a page's navigation:
+	// a javadoc class page lists every method it inherits as a link inside
+	// code (600 for a Swing component), and was refused as an index.
+	named := 2*w.codeLinks >= w.siteLinks
+	if w.siteLinks >= indexLinks && left >= indexPageWords && !named && float64(w.siteLinkWords) >= indexLinkShare*float64(left) {
 		return nil, ErrLinksOnly
 	}
-	if w.siteLinks >= indexLinks && left >= indexPageWords && float64(w.siteLinkWords) >= termIndexLinkShare*float64(left) &&
+	if w.siteLinks >= indexLinks && left >= indexPageWords && !named && 2*w.entryLinks >= w.siteLinks &&
+		float64(w.siteLinkWords) >= termIndexLinkShare*float64(left) &&
 		float64(left-w.siteLinkWords) <= termIndexOtherWords*float64(w.siteLinks) {
 		return nil, ErrLinksOnly
 	}
@@ -713,18 +718,22 @@ const (
 	indexLinkShare = 0.7
 )
 
-// A back-of-book index is a page of links too where less of its text is
-// link text: each entry is a term or two and the titles of the sections
-// that treat it, so between two links come at most a few words, where an
-// API summary or prose gives each link a description or a sentence.
-// DocBook's bookindex.html (the PostgreSQL manual's: 3,478 links, 63 % of
-// its words link text, 1.6 other words a link) was stored, and its entries
-// were quoted as the answer to questions about any term ("each, hstore
-// Operators and Functions earth, Cube-Based Earth Distances …"). At least
-// termIndexLinkShare of the words link text, and at most
-// termIndexOtherWords other words a link.
+// A back-of-book or symbol index is a page of links too where less of
+// its text is link text: each entry is a term or two and the titles of
+// the sections that treat it, so between two links come at most a few
+// words, where an API summary or prose gives each link a description or
+// a sentence. DocBook's bookindex.html (the PostgreSQL manual's: 3,478
+// links, 63 % of its words link text, 1.6 other words a link) was stored,
+// and its entries were quoted as the answer to questions about any term
+// ("each, hstore Operators and Functions earth, Cube-Based Earth Distances
+// …"); so were gtk-doc's api-index-full.html (about half its words link
+// text) and rustdoc's all.html. At least half the links entries of a
+// definition list or a list (entryLink; a javadoc class page lists the
+// methods it inherits as comma-separated links inside code, 0.9 other
+// words a link, and stays a document), at least termIndexLinkShare of the
+// words link text, and at most termIndexOtherWords other words a link.
 const (
-	termIndexLinkShare  = 0.5
+	termIndexLinkShare  = 0.4
 	termIndexOtherWords = 2.5
 )
 
@@ -1261,8 +1270,10 @@ type htmlWalker struct {
 	// (toctreeTokens).
 	tocWords int
 	// siteLinks and siteLinkWords count the links to the site's pages the
-	// walk keeps and their words.
-	siteLinks, siteLinkWords int
+	// walk keeps and their words; entryLinks those of them that are an
+	// index's or a list's entry (entryLink), codeLinks those written as
+	// code (inside <code>).
+	siteLinks, siteLinkWords, entryLinks, codeLinks int
 	// dropEmptyParams is set inside a field list's parameter field: its
 	// entries without a description are left out (fieldList).
 	dropEmptyParams bool
@@ -2392,7 +2403,36 @@ func (w *htmlWalker) countSiteLink(n *html.Node) bool {
 	}
 	w.siteLinks++
 	w.siteLinkWords += len(strings.Fields(textContent(n)))
+	if entryLink(n) {
+		w.entryLinks++
+	}
+	for p := n.Parent; p != nil; p = p.Parent {
+		if p.Type == html.ElementNode && p.DataAtom == atom.Code {
+			w.codeLinks++
+			break
+		}
+	}
 	return true
+}
+
+// entryLink reports a link that is an entry of an index or a list: the
+// nearest block around it is a definition list's term or a list item
+// (DocBook's and gtk-doc's indexes, rustdoc's list of all items), not a
+// paragraph, a cell or a code listing (javadoc's comma-separated lists of
+// inherited methods, which made a class page look like an index).
+func entryLink(n *html.Node) bool {
+	for p := n.Parent; p != nil; p = p.Parent {
+		if p.Type != html.ElementNode {
+			continue
+		}
+		switch p.DataAtom {
+		case atom.Dt, atom.Li:
+			return true
+		case atom.Dd, atom.P, atom.Td, atom.Th, atom.Div, atom.Section, atom.Main, atom.Article, atom.Body, atom.Pre, atom.Code, atom.Table:
+			return false
+		}
+	}
+	return false
 }
 
 // countSiteLinks counts the links to the site's pages under n, chrome
