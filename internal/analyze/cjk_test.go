@@ -146,7 +146,7 @@ func cjkRuns(text string) []string {
 func FuzzQuery(f *testing.F) {
 	for _, s := range []string{"", "PostgreSQL的连接池配置方法。", "pg_stat_activity表", "Python3の使い方", "GPT-4模型",
 		"データベース", "ﾃﾞｰﾀ", "한국어를 배우다", "a-表-b", "-表示-", "v1.2版本", "表", "中\xff文", "日本_語", "x\u0301中",
-		"。。。", "effective_io_concurrency", "e\u3099"} {
+		"。。。", "effective_io_concurrency", "e\u3099", "<A>0", "How much is <b>x</b>?"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, text string) {
@@ -191,7 +191,10 @@ func FuzzQuery(f *testing.F) {
 			}
 			rest = rest[i+1:]
 		}
-		if !hasCJK(text) && !strings.HasPrefix(q, quantityForm.ReplaceAllString(text, "$1")) {
+		// Without CJK, Query sends the text as it reads it: the quantity
+		// word left out, tags' brackets blanked (untag), as the parser
+		// would drop them with their words.
+		if !hasCJK(text) && !strings.HasPrefix(q, untag(dropQuantityWord(text))) {
 			t.Fatalf("%q: Query %q changed text without CJK", text, q)
 		}
 		if utf8.ValidString(text) && (!utf8.ValidString(q) || !utf8.ValidString(k)) {
