@@ -37,6 +37,7 @@ func TestDocumentFusedPartsLeadingNames(t *testing.T) {
 		"sqlalchemy.orm.Session.execute(statement)":               "execute sqlalchemy.orm orm sqlalchemy.orm.Session Session",
 		"Edit pg_hba.conf, then call os.path.join().":             "pg_hba join os.path path",
 		"Python 3.11.4 and os.path":                               "path",
+		"logging.Logger.info(msg)":                                "info logging.Logger Logger",
 		"see https://docs.python.org/3/library/os.path.html":      "",
 	} {
 		if got := DocumentFusedParts(text); got != want {

@@ -217,13 +217,13 @@ func dottedPrefixes(parts []string) []string {
 	return out
 }
 
-// hostEndings are the last parts of host names (top-level domains) that a
-// dotted name of three parts or more ends with when it is a host.
+// hostEndings are top-level domains that end a host name of three parts
+// or more (docs.python.org), and no object's member: "info", "app", "dev"
+// or "test" end dotted names of code as often (logging.Logger.info), whose
+// leading names a question does name.
 var hostEndings = map[string]bool{"com": true, "org": true, "net": true, "io": true, "edu": true, "gov": true,
-	"dev": true, "app": true, "info": true, "biz": true, "co": true, "uk": true, "de": true, "fr": true, "jp": true,
-	"cn": true, "ru": true, "nl": true, "eu": true, "ch": true, "us": true, "ca": true, "au": true, "in": true,
-	"br": true, "it": true, "es": true, "se": true, "no": true, "fi": true, "pl": true, "be": true, "at": true,
-	"cz": true, "local": true, "localhost": true, "internal": true, "test": true, "example": true}
+	"uk": true, "de": true, "fr": true, "jp": true, "cn": true, "ru": true, "nl": true, "eu": true, "ch": true,
+	"au": true, "ca": true, "localhost": true}
 
 // maxDottedParts bounds the dotted names dottedPrefixes reads: a longer
 // one is a domain, a generated name or a run of text, not an object path.

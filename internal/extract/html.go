@@ -98,13 +98,10 @@ func extractHTML(src []byte) (*Document, error) {
 	// Links written as code are names mentioned, not a page's navigation:
 	// a javadoc class page lists every method it inherits as a link inside
 	// code (600 for a Swing component), and was refused as an index.
-	named := 2*w.codeLinks >= w.siteLinks
-	if w.siteLinks >= indexLinks && left >= indexPageWords && !named && float64(w.siteLinkWords) >= indexLinkShare*float64(left) {
-		return nil, ErrLinksOnly
-	}
-	if w.siteLinks >= indexLinks && left >= indexPageWords && !named && 2*w.entryLinks >= w.siteLinks &&
-		float64(w.siteLinkWords) >= termIndexLinkShare*float64(left) &&
-		float64(left-w.siteLinkWords) <= termIndexOtherWords*float64(w.siteLinks) {
+	linked := w.siteLinks >= indexLinks && left >= indexPageWords && 2*w.codeLinks < w.siteLinks
+	share := float64(w.siteLinkWords) / float64(left)
+	if linked && (share >= indexLinkShare || 2*w.entryLinks >= w.siteLinks && share >= termIndexLinkShare &&
+		float64(left-w.siteLinkWords) <= termIndexOtherWords*float64(w.siteLinks)) {
 		return nil, ErrLinksOnly
 	}
 	if w.tocWords > 0 && left <= tocPageWords {
