@@ -44,8 +44,9 @@ func Unspaced(r rune) bool {
 func Keywords(text string) string {
 	k := keywords(text)
 	if t := TagText(text); t != "" {
-		// The words of spans the parser would drop as tags.
-		k = strings.TrimSpace(k + " " + t)
+		// The words of spans the parser would drop as tags (tagWords):
+		// "<A000表示>" as one word had given one lexeme no question sends.
+		k = strings.TrimSpace(k + " " + tagWords(t))
 	}
 	if skippedTag.MatchString(text) {
 		// And the words it drops after a script or style tag. The index
@@ -73,6 +74,36 @@ func Keywords(text string) string {
 		k = strings.TrimSpace(k + " " + strings.Join(words, " ") + " " + keywords(w))
 	}
 	return k
+}
+
+// tagWords returns the words of tag-like spans (TagText) the index still
+// lacks: keywords has indexed every segment holding CJK as its tokens,
+// wherever it stands, except a standalone CJK word of one or two
+// characters, which the parser would have indexed itself outside a tag.
+// "<A000表示设置> <x 表示>" gives "x 表示".
+func tagWords(tagText string) string {
+	if !hasCJK(tagText) {
+		return tagText
+	}
+	var out []string
+	for _, f := range strings.Fields(tagText) {
+		last := 0
+		var b strings.Builder
+		segmentsAt(f, func(s, e int) {
+			if seg := f[s:e]; hasCJK(seg) {
+				b.WriteString(f[last:s])
+				b.WriteByte(' ')
+				if utf8.RuneCountInString(seg) <= 2 && allCJK(seg) {
+					b.WriteString(seg)
+					b.WriteByte(' ')
+				}
+				last = e
+			}
+		})
+		b.WriteString(f[last:])
+		out = append(out, strings.Fields(b.String())...)
+	}
+	return strings.Join(out, " ")
 }
 
 // widthRuns returns the stretches of text in fullwidth or halfwidth forms
@@ -494,4 +525,40 @@ func wordChars(s string) int {
 
 func allCJK(s string) bool {
 	return strings.IndexFunc(s, func(r rune) bool { return !Unspaced(r) }) < 0
+}
+
+// WordCount counts the words of text as a reader of its scripts would:
+// blank-separated words, except that a run of a script written without
+// spaces (Unspaced) counts a word for every two of its characters (the
+// average length of a Chinese or Japanese word), and the pieces glued to
+// it count one each. Shares of words (how much of a page is link text)
+// then mean the same in Chinese as in English; counted by blanks, a
+// Chinese paragraph was one word.
+func WordCount(text string) int {
+	n := 0
+	for _, f := range strings.Fields(text) {
+		if !hasCJK(f) {
+			n++
+			continue
+		}
+		piece, run := false, 0
+		for _, r := range f {
+			if Unspaced(r) {
+				if piece {
+					n, piece = n+1, false
+				}
+				run++
+				continue
+			}
+			if run > 0 {
+				n, run = n+(run+1)/2, 0
+			}
+			piece = piece || unicode.IsLetter(r) || unicode.IsDigit(r)
+		}
+		if piece {
+			n++
+		}
+		n += (run + 1) / 2
+	}
+	return n
 }

@@ -238,3 +238,49 @@ func TestQueryDropsTheQuantityForm(t *testing.T) {
 		}
 	}
 }
+
+func TestKeywordsSplitsCJKInTags(t *testing.T) {
+	// A tag-like span's words are indexed as the parser would drop them;
+	// a CJK run inside one is indexed as its bigrams, as anywhere else.
+	for text, want := range map[string][]string{
+		"<A000表示设置>":          {"A000", "表示", "示设", "设置"},
+		"see <b>数据库</b> here": {"b", "数据", "据库"},
+		"<x 한국어>":             {"x", "한국", "국어"},
+	} {
+		got := strings.Fields(Keywords(text))
+		for _, w := range want {
+			if !slices.Contains(got, w) {
+				t.Errorf("Keywords(%q) = %q, want %q among its terms", text, got, w)
+			}
+		}
+		for _, f := range got {
+			if strings.ContainsFunc(f, Unspaced) && (utf8.RuneCountInString(f) > 2 || !allCJK(f)) {
+				t.Errorf("Keywords(%q) = %q: term %q is not one or two CJK characters", text, got, f)
+			}
+		}
+	}
+}
+
+func TestKeywordsTagWithShortCJKWord(t *testing.T) {
+	// The parser drops a tag with its words; a two-character CJK word in
+	// one, which it would index outside a tag, is indexed by Keywords.
+	if got := strings.Fields(Keywords("see <x 表示> here")); !slices.Contains(got, "表示") || !slices.Contains(got, "x") {
+		t.Errorf("Keywords = %q, want x and 表示 among its terms", got)
+	}
+}
+
+func TestWordCount(t *testing.T) {
+	for text, want := range map[string]int{
+		"":                       0,
+		"plain English words":    3,
+		"a, b. c":                3,
+		"数据库的连接池":                4, // seven characters
+		"PostgreSQL的连接池配置":       4, // PostgreSQL, then six characters
+		"see 表 and GPT-4模型 here": 6,
+		"「設定」":                   1,
+	} {
+		if got := WordCount(text); got != want {
+			t.Errorf("WordCount(%q) = %d, want %d", text, got, want)
+		}
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"github.com/ragd-dev/ragd/internal/analyze"
 	"path"
 	"regexp"
 	"strconv"
@@ -84,7 +85,7 @@ func extractHTML(src []byte) (*Document, error) {
 		title = firstH1(w.b.blocks, w.b.buf.String())
 	}
 	title = untitled(title, firstH1(w.b.blocks, w.b.buf.String()))
-	if to := redirectTarget(root); to != "" && len(strings.Fields(w.b.buf.String())) <= redirectWords {
+	if to := redirectTarget(root); to != "" && analyze.WordCount(w.b.buf.String()) <= redirectWords {
 		// A page that only sends the reader elsewhere (texi2any writes one
 		// per node: "The node you are looking for is at …", 144 of the zsh
 		// manual's 186 files) has nothing to index; as documents, they
@@ -94,7 +95,7 @@ func extractHTML(src []byte) (*Document, error) {
 	if strings.TrimSpace(w.b.buf.String()) == "" && hasText(body) {
 		return nil, ErrChromeOnly
 	}
-	left := len(strings.Fields(w.b.buf.String()))
+	left := analyze.WordCount(w.b.buf.String())
 	// Links written as code are names mentioned, not a page's navigation:
 	// a javadoc class page lists every method it inherits as a link inside
 	// code (600 for a Swing component), and was refused as an index.
@@ -1153,7 +1154,7 @@ func proseBox(n *html.Node) bool {
 		for c := n.FirstChild; c != nil; c = c.NextSibling {
 			switch c.Type {
 			case html.TextNode:
-				k := len(strings.Fields(c.Data))
+				k := analyze.WordCount(c.Data)
 				all += k
 				if inLink {
 					linked += k
@@ -1334,7 +1335,7 @@ func (w *htmlWalker) walk(n *html.Node) {
 		// Outside the content, a menu, a table of contents or an index
 		// is chrome; its words are counted to tell a page that is
 		// nothing else (ErrLinksOnly).
-		w.linkWords += len(strings.Fields(textContent(n)))
+		w.linkWords += analyze.WordCount(textContent(n))
 		return
 	}
 	if (n.DataAtom == atom.Ul || n.DataAtom == atom.Ol) && pagerList(n) {
@@ -1356,7 +1357,7 @@ func (w *htmlWalker) walk(n *html.Node) {
 	if n.DataAtom == atom.Div && hasToken(n, toctreeTokens) && linkTree(n) {
 		// Sphinx's table of contents of the pages under this one, in the
 		// content or not: the pages it lists are documents of their own.
-		w.tocWords += len(strings.Fields(textContent(n)))
+		w.tocWords += analyze.WordCount(textContent(n))
 		return
 	}
 	if n.DataAtom == 0 && n.Data == "h" && n.Namespace == "" && w.item == nil && inlineText(n) != "" {
@@ -2399,7 +2400,7 @@ func (w *htmlWalker) countSiteLink(n *html.Node) bool {
 		return false
 	}
 	w.siteLinks++
-	w.siteLinkWords += len(strings.Fields(textContent(n)))
+	w.siteLinkWords += analyze.WordCount(textContent(n))
 	if entryLink(n) {
 		w.entryLinks++
 	}

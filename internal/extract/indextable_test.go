@@ -67,3 +67,33 @@ func TestBookIndexIsLinksOnly(t *testing.T) {
 		t.Errorf("links with a description each: %v, want a document", err)
 	}
 }
+
+// TestChineseBookIndexIsLinksOnly: the rules of TestBookIndexIsLinksOnly
+// hold for a page written in Chinese, whose words no blanks separate: a
+// book index of Chinese terms and section titles is a page of links, and
+// a list of links each with a one-line description stays a document.
+func TestChineseBookIndexIsLinksOnly(t *testing.T) {
+	t.Parallel()
+	terms := []string{"连接池", "事务", "索引", "视图", "触发器", "序列", "模式", "角色", "权限", "备份", "复制", "日志"}
+	titles := []string{"服务器配置", "并发控制", "索引类型", "创建视图", "触发器函数", "序列操作函数", "模式搜索路径", "数据库角色", "权限管理", "备份与恢复"}
+	var entries strings.Builder
+	for i := range 120 {
+		fmt.Fprintf(&entries, "<dt>%s，<a class=\"indexterm\" href=\"page%d.html#id%d\">%s</a></dt>\n", terms[i%len(terms)], i%30, i, titles[i%len(titles)])
+		if i%3 == 0 {
+			fmt.Fprintf(&entries, "<dd><dl><dt>%s，<a class=\"indexterm\" href=\"page%d.html#s%d\">%s</a></dt></dl></dd>\n", terms[(i+5)%len(terms)], i%7, i, titles[(i+3)%len(titles)])
+		}
+	}
+	page := `<html lang="zh"><head><title>索引</title></head><body><div class="index"><h1>索引</h1>
+<div class="indexdiv"><h3>L</h3><dl>` + entries.String() + `</dl></div></div></body></html>`
+	if _, err := Extract(TypeHTML, []byte(page)); !errors.Is(err, ErrLinksOnly) {
+		t.Errorf("a Chinese book index: %v, want ErrLinksOnly", err)
+	}
+	var items strings.Builder
+	for i := range 80 {
+		fmt.Fprintf(&items, "<li><a href=\"f%d.html\">第%d个函数</a>返回它所存储的值，并在连接关闭时释放所有资源。</li>\n", i, i)
+	}
+	summary := `<html lang="zh"><head><title>函数</title></head><body><main><h1>函数</h1><ul>` + items.String() + `</ul></main></body></html>`
+	if _, err := Extract(TypeHTML, []byte(summary)); err != nil {
+		t.Errorf("Chinese links with a description each: %v, want a document", err)
+	}
+}

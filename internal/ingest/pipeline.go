@@ -101,7 +101,7 @@ func blankRune(r rune) bool { return unicode.IsSpace(r) || unicode.Is(unicode.Cf
 // nobody remembers to rename it.
 var indexVersion = func() string {
 	const probe = "effective_io_concurrency pg_stat_activity表记录会话。PostgreSQL的连接池 GPT-4模型 v1.2版本 werkzeug.exceptions.NotFound HTTP/1.1 " +
-		"~/.config/ragd/ragd.toml データベースの接続 Python3の使い方 ﾃﾞｰﾀ 「設定」 한국어를 表 -表示- น้ำชา <class 'jinja2.exceptions.TemplateSyntaxError'> a @> b >>> f() a <script> tag holds code, reject <style unclosed rss/item/psc:chapters redis://localhost:6379/0 logging.Logger.info docs.python.org"
+		"~/.config/ragd/ragd.toml データベースの接続 Python3の使い方 ﾃﾞｰﾀ 「設定」 한국어를 表 -表示- น้ำชา <class 'jinja2.exceptions.TemplateSyntaxError'> a @> b >>> f() a <script> tag holds code, reject <style unclosed rss/item/psc:chapters redis://localhost:6379/0 logging.Logger.info docs.python.org <A000表示设置>"
 	sum := sha256.Sum256([]byte(analyze.Keywords(probe)))
 	return "keywords=compound+fused+prefixes+filenames+tags+skipped+operators+schemes+cjk-bigram/" + hex.EncodeToString(sum[:4])
 }()
