@@ -405,6 +405,13 @@ func splitUnit(u string) []string {
 			if r == '.' && (endsAbbreviation(u[:i]) || syntaxEllipsis(u[start:i+1])) {
 				break
 			}
+			if r == '.' && i >= 1 && u[i-1] == '.' && (i == 1 || u[i-2] == ' ' || u[i-2] == '\t') {
+				// A ".." standing alone is a placeholder or a range of
+				// code ("LIMIT .. OFFSET .. becomes slower the bigger
+				// offset you use" was quoted from "OFFSET .."), never a
+				// sentence's end.
+				break
+			}
 			if r != '.' && syntaxToken(u, i) {
 				// The "!" or "?" closes a token of a template's, a
 				// shell's or a regular expression's syntax: the sentence

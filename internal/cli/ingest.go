@@ -320,7 +320,7 @@ func absPath(p string) string {
 func progressFor(e *env, total int) ingest.Progress {
 	if f, ok := e.stderr.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
 		bar := progressbar.NewOptions(total, progressbar.OptionSetWriter(e.stderr), progressbar.OptionSetDescription("ingesting"),
-			progressbar.OptionShowCount(), progressbar.OptionShowIts(), progressbar.OptionSetItsString("docs"),
+			progressbar.OptionShowCount(), progressbar.OptionShowIts(), progressbar.OptionSetItsString("files"),
 			progressbar.OptionSetPredictTime(true), progressbar.OptionClearOnFinish())
 		start := time.Now()
 		return func(done, total, chunks int) {
@@ -333,7 +333,7 @@ func progressFor(e *env, total int) ingest.Progress {
 		if done%100 == 0 || done == total {
 			el := time.Since(start)
 			eta := time.Duration(float64(el) / float64(done) * float64(total-done))
-			fmt.Fprintf(e.stderr, "ingest: %d/%d documents, %d chunks, %.0f chunks/s, ETA %s\n", done, total, chunks,
+			fmt.Fprintf(e.stderr, "ingest: %d/%d files read, %d chunks, %.0f chunks/s, ETA %s\n", done, total, chunks,
 				float64(chunks)/max(el.Seconds(), 1e-9), eta.Round(time.Second))
 		}
 	}
