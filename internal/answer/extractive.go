@@ -4485,8 +4485,17 @@ func nameHeading(h string) bool {
 	if unicode.IsDigit(first) || !strings.ContainsFunc(h, unicode.IsLetter) || sectionWords[strings.ToLower(h)] {
 		return false
 	}
-	return unicode.IsLower(first) || first == '-' || strings.ContainsAny(h, "_.:/()")
+	return unicode.IsLower(first) || first == '-' || strings.ContainsAny(h, "_.:/()") || pascalName.MatchString(h)
 }
+
+// pascalName matches a class's name in camel case with a capital first
+// and two capitalised parts or more (TimeStampedModel, GreenPool): a
+// heading written so is a name, not a title in words. A Django model
+// page's sections are its classes, a short one each; packed into one
+// chunk, "This abstract base class just provides self-updating created
+// and modified fields" under TimeStampedModel was quoted as if the
+// class above it, TimeFramedModel, were meant.
+var pascalName = regexp.MustCompile(`^[A-Z][a-z]+(?:[A-Z][a-z0-9]+)+$`)
 
 // sectionWords are section titles documentation writes in lower case too,
 // which name no command or option.
