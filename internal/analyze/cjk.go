@@ -79,8 +79,11 @@ func Keywords(text string) string {
 // tagWords returns the words of tag-like spans (TagText) the index still
 // lacks: keywords has indexed every segment holding CJK as its tokens,
 // wherever it stands, except a standalone CJK word of one or two
-// characters, which the parser would have indexed itself outside a tag.
-// "<A000表示设置> <x 表示>" gives "x 表示".
+// characters, which PostgreSQL's parser indexes itself — unless it stands
+// in a quoted attribute value (<input placeholder='名前'>), the one place
+// inside a tag where the parser drops it (after a tag's name and a blank
+// it reads only ASCII, and a CJK character outside quotes ends the tag).
+// "<A000表示设置> <x 表示> <x a='名前'>" gives "A000 x x a= 名前".
 func tagWords(tagText string) string {
 	if !hasCJK(tagText) {
 		return tagText
@@ -93,7 +96,7 @@ func tagWords(tagText string) string {
 			if seg := f[s:e]; hasCJK(seg) {
 				b.WriteString(f[last:s])
 				b.WriteByte(' ')
-				if utf8.RuneCountInString(seg) <= 2 && allCJK(seg) {
+				if utf8.RuneCountInString(seg) <= 2 && allCJK(seg) && s > 0 && (f[s-1] == '\'' || f[s-1] == '"') {
 					b.WriteString(seg)
 					b.WriteByte(' ')
 				}
@@ -528,22 +531,25 @@ func allCJK(s string) bool {
 }
 
 // WordCount counts the words of text as a reader of its scripts would:
-// blank-separated words, except that a run of a script written without
-// spaces (Unspaced) counts a word for every two of its characters (the
-// average length of a Chinese or Japanese word), and the pieces glued to
-// it count one each. Shares of words (how much of a page is link text)
-// then mean the same in Chinese as in English; counted by blanks, a
-// Chinese paragraph was one word.
+// blank-separated words, except that a run of Han or kana, which Chinese
+// and Japanese write without blanks between words, counts a word for every
+// two of its characters (at least one; a Chinese word is one to three
+// characters), and the pieces glued to it count one each. Shares of words
+// (how much of a page is link text) then mean about the same in Chinese
+// and Japanese as in English; counted by blanks, a Chinese paragraph was
+// one word. Korean writes blanks between words, and Thai, Lao, Khmer and
+// Myanmar words are not a fixed number of characters (their vowels and
+// tone marks are characters of their own): those count by blanks.
 func WordCount(text string) int {
 	n := 0
 	for _, f := range strings.Fields(text) {
-		if !hasCJK(f) {
+		if !strings.ContainsFunc(f, hanOrKana) {
 			n++
 			continue
 		}
 		piece, run := false, 0
 		for _, r := range f {
-			if Unspaced(r) {
+			if hanOrKana(r) {
 				if piece {
 					n, piece = n+1, false
 				}
@@ -551,14 +557,22 @@ func WordCount(text string) int {
 				continue
 			}
 			if run > 0 {
-				n, run = n+(run+1)/2, 0
+				n, run = n+max(1, run/2), 0
 			}
 			piece = piece || unicode.IsLetter(r) || unicode.IsDigit(r)
 		}
 		if piece {
 			n++
 		}
-		n += (run + 1) / 2
+		if run > 0 {
+			n += max(1, run/2)
+		}
 	}
 	return n
+}
+
+// hanOrKana reports a character of the Han, Hiragana or Katakana scripts,
+// or the marks Unspaced counts with them.
+func hanOrKana(r rune) bool {
+	return Unspaced(r) && !unicode.In(r, unicode.Hangul, unicode.Thai, unicode.Lao, unicode.Khmer, unicode.Myanmar)
 }

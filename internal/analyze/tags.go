@@ -3,6 +3,7 @@ package analyze
 import (
 	"regexp"
 	"strings"
+	"unicode"
 )
 
 // PostgreSQL's default parser reads "<" and a letter (or "/", "!", "?"), up
@@ -28,7 +29,7 @@ func TagText(text string) string {
 	}
 	var out []string
 	for _, m := range tagLike.FindAllString(text, -1) {
-		if addressLike(m) {
+		if addressLike(m) || !parsedAsTag(m) {
 			continue
 		}
 		out = append(out, strings.TrimLeft(m[1:len(m)-1], "/!?"))
@@ -48,6 +49,36 @@ func untag(text string) string {
 		}
 		return " " + m[1:len(m)-1] + " "
 	})
+}
+
+// parsedAsTag reports whether the parser reads a tag-like span as a tag,
+// which it drops. After the tag's name (anything up to the first blank:
+// "<A000表示设置>", "<x.y>" are tags) it reads, outside quoted values, only
+// ASCII letters, digits, blanks and "=-_#/:.&?%~"; any other character
+// ("<x 表示>", "<x (y)>", "<x a,b>") makes the span no tag to it, and its
+// words are indexed from the text like any others (added again, they
+// counted twice).
+func parsedAsTag(span string) bool {
+	inner := strings.TrimPrefix(strings.TrimSuffix(span, ">"), "<")
+	_, attrs, ok := strings.Cut(inner, " ")
+	if !ok {
+		_, attrs, _ = strings.Cut(inner, "\t")
+	}
+	quote := rune(0)
+	for _, r := range attrs {
+		switch {
+		case quote != 0:
+			if r == quote {
+				quote = 0
+			}
+		case r == '\'' || r == '"':
+			quote = r
+		case r < unicode.MaxASCII && (unicode.IsLetter(r) || unicode.IsDigit(r) || strings.ContainsRune(" \t=-_#/:.&?%~", r)):
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 // addressLike reports a bracketed URL or e-mail address, which the parser

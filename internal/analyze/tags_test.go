@@ -47,3 +47,18 @@ func TestSkippedText(t *testing.T) {
 		}
 	}
 }
+
+func TestTagTextOnlyWhatTheParserDrops(t *testing.T) {
+	t.Parallel()
+	// What PostgreSQL 15's default parser drops as a tag (checked with
+	// to_tsvector('simple', …)): the name whatever it holds, then only
+	// ASCII letters, digits, blanks, "=-_#/:.&?%~" and quoted values.
+	for span, dropped := range map[string]bool{
+		"<x.y z>": true, "<A000表示设置>": true, "<x a='表示'>": true, `<x y="a,b(c)">`: true, "<x y~z%>": true,
+		"<x 表示>": false, "<x (y)>": false, "<x y;z>": false, "<x a,b>": false, "<x @y>": false, "<x é>": false, "<x y{z}>": false,
+	} {
+		if got := TagText("see "+span+" here") != ""; got != dropped {
+			t.Errorf("TagText(%q) non-empty = %v, want %v", span, got, dropped)
+		}
+	}
+}

@@ -405,11 +405,15 @@ func splitUnit(u string) []string {
 			if r == '.' && (endsAbbreviation(u[:i]) || syntaxEllipsis(u[start:i+1])) {
 				break
 			}
-			if r == '.' && i >= 1 && u[i-1] == '.' && (i == 1 || u[i-2] == ' ' || u[i-2] == '\t') {
-				// A ".." standing alone is a placeholder or a range of
-				// code ("LIMIT .. OFFSET .. becomes slower the bigger
-				// offset you use" was quoted from "OFFSET .."), never a
-				// sentence's end.
+			if r == '.' && i >= 1 && u[i-1] == '.' && (i == 1 || u[i-2] == ' ' || u[i-2] == '\t') && (strings.TrimSpace(u[start:i-1]) == "" || k < len(u) && !capitalised(u[k:])) {
+				// A ".." standing alone before a word in capitals or a
+				// number is a placeholder or a range of code ("LIMIT ..
+				// OFFSET .. becomes slower the bigger offset you use" was
+				// quoted from "OFFSET .."), no sentence's end; before a
+				// capitalised word it may be the parent directory ending
+				// an instruction ("… with cd .. Then run make."). Opening
+				// the text (reStructuredText's ".. Note::"), it ends
+				// nothing.
 				break
 			}
 			if r != '.' && syntaxToken(u, i) {
@@ -477,6 +481,14 @@ func splitUnit(u string) []string {
 		}
 	}
 	return out
+}
+
+// capitalised reports whether s opens with a word written as a sentence's
+// first: a capital letter, then a lower-case one.
+func capitalised(s string) bool {
+	r, n := utf8.DecodeRuneInString(s)
+	next, _ := utf8.DecodeRuneInString(s[n:])
+	return unicode.IsUpper(r) && unicode.IsLower(next)
 }
 
 // asideOfBefore reports a sentence that is one parenthesis giving an

@@ -315,8 +315,11 @@ func absPath(p string) string {
 	return p
 }
 
-// progressFor draws a progress bar on a terminal (documents, chunks, rate,
-// ETA) and prints a plain line every 100 documents otherwise.
+// progressFor draws a progress bar on a terminal (files processed — read,
+// extracted, embedded and stored, or skipped —, chunks, rate, ETA) and
+// prints a plain line every 100 files otherwise. Its total is the files
+// the run reads; the summary's file count also has those left out before
+// reading.
 func progressFor(e *env, total int) ingest.Progress {
 	if f, ok := e.stderr.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
 		bar := progressbar.NewOptions(total, progressbar.OptionSetWriter(e.stderr), progressbar.OptionSetDescription("ingesting"),
@@ -333,7 +336,7 @@ func progressFor(e *env, total int) ingest.Progress {
 		if done%100 == 0 || done == total {
 			el := time.Since(start)
 			eta := time.Duration(float64(el) / float64(done) * float64(total-done))
-			fmt.Fprintf(e.stderr, "ingest: %d/%d files read, %d chunks, %.0f chunks/s, ETA %s\n", done, total, chunks,
+			fmt.Fprintf(e.stderr, "ingest: %d/%d files processed, %d chunks, %.0f chunks/s, ETA %s\n", done, total, chunks,
 				float64(chunks)/max(el.Seconds(), 1e-9), eta.Round(time.Second))
 		}
 	}

@@ -32,7 +32,7 @@ const (
 // as unchanged; raise it with every such change, and with every change to
 // what package chunk stores for the same text (a heading path's form, a
 // chunk's flags).
-const Version = "2026-12-07.100"
+const Version = "2026-12-08.101"
 
 // ErrUnsupportedType is returned (wrapped, with the offending type and the
 // supported list in the message) by Extract for a content type it cannot
