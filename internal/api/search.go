@@ -27,25 +27,27 @@ type SearchInput struct {
 
 // SearchResult is one retrieved chunk with the explain fields of each leg.
 type SearchResult struct {
-	Rank           int       `json:"rank" doc:"1-based position in the results."`
-	ChunkID        uuid.UUID `json:"chunk_id"`
-	DocumentID     uuid.UUID `json:"document_id"`
-	SourceURI      string    `json:"source_uri"`
-	Title          string    `json:"title"`
-	HeadingPath    string    `json:"heading_path" doc:"Headings above the chunk, e.g. \"Install > Docker\"."`
-	Content        string    `json:"content"`
-	ChunkIndex     int       `json:"chunk_index" doc:"0-based position of the chunk in its document."`
-	StartOffset    int       `json:"start_offset" doc:"Byte offset of the chunk in the document's extracted text."`
-	EndOffset      int       `json:"end_offset" doc:"Byte offset just past the chunk."`
-	PageStart      *int      `json:"page_start,omitempty" doc:"First page (1-based) of a PDF the chunk comes from; absent for documents without pages."`
-	PageEnd        *int      `json:"page_end,omitempty" doc:"Last page (1-based) of a PDF the chunk comes from; absent for documents without pages."`
-	Anchor         string    `json:"anchor,omitempty" doc:"The fragment identifier (without \"#\") of the section or definition the chunk starts in, when its HTML page gives one, or page=N, the page it starts on, for a PDF (RFC 8118): source_uri#anchor links to that place. Absent otherwise."`
-	Score          float64   `json:"score" doc:"Fused score, higher is better: by default a convex combination of the legs' normalised scores (in [0, 1] at document_weight 0; the other matching chunks of a page can lift its chunks above 1); weighted Reciprocal Rank Fusion for tenants set to rrf."`
-	VectorRank     *int      `json:"vector_rank" doc:"Rank in the vector leg; null when not in its candidates."`
-	VectorDistance *float64  `json:"vector_distance" doc:"Cosine distance to the query; null when not in the vector leg."`
-	KeywordRank    *int      `json:"keyword_rank" doc:"Rank in the BM25 keyword leg; null when not in its candidates."`
-	KeywordScore   *float64  `json:"keyword_score" doc:"BM25 score; null when not in the keyword leg."`
-	RerankScore    *float64  `json:"rerank_score,omitempty" doc:"Reranker score, when a reranker is configured."`
+	Rank             int       `json:"rank" doc:"1-based position in the results."`
+	ChunkID          uuid.UUID `json:"chunk_id"`
+	DocumentID       uuid.UUID `json:"document_id"`
+	SourceURI        string    `json:"source_uri"`
+	Title            string    `json:"title"`
+	HeadingPath      string    `json:"heading_path" doc:"Headings above the chunk, e.g. \"Install > Docker\"."`
+	Content          string    `json:"content"`
+	ChunkIndex       int       `json:"chunk_index" doc:"0-based position of the chunk in its document."`
+	StartOffset      int       `json:"start_offset" doc:"Byte offset of the chunk in the document's extracted text."`
+	EndOffset        int       `json:"end_offset" doc:"Byte offset just past the chunk."`
+	PageStart        *int      `json:"page_start,omitempty" doc:"First page (1-based) of a PDF the chunk comes from; absent for documents without pages."`
+	PageEnd          *int      `json:"page_end,omitempty" doc:"Last page (1-based) of a PDF the chunk comes from; absent for documents without pages."`
+	Anchor           string    `json:"anchor,omitempty" doc:"The fragment identifier (without \"#\") of the section or definition the chunk starts in, when its HTML page gives one, or page=N, the page it starts on, for a PDF (RFC 8118): source_uri#anchor links to that place. Absent otherwise."`
+	MatchHeadingPath string    `json:"match_heading_path,omitempty" doc:"When the chunk packs several short sections and the query's words are in one other than the section it starts in (heading_path and anchor name that one): the heading path of the section holding the most of them. Absent otherwise."`
+	MatchAnchor      string    `json:"match_anchor,omitempty" doc:"The fragment identifier of the section match_heading_path names, when its page gives one: source_uri#match_anchor links to where the query's words are. Absent otherwise."`
+	Score            float64   `json:"score" doc:"Fused score, higher is better: by default a convex combination of the legs' normalised scores (in [0, 1] at document_weight 0; the other matching chunks of a page can lift its chunks above 1); weighted Reciprocal Rank Fusion for tenants set to rrf."`
+	VectorRank       *int      `json:"vector_rank" doc:"Rank in the vector leg; null when not in its candidates."`
+	VectorDistance   *float64  `json:"vector_distance" doc:"Cosine distance to the query; null when not in the vector leg."`
+	KeywordRank      *int      `json:"keyword_rank" doc:"Rank in the BM25 keyword leg; null when not in its candidates."`
+	KeywordScore     *float64  `json:"keyword_score" doc:"BM25 score; null when not in the keyword leg."`
+	RerankScore      *float64  `json:"rerank_score,omitempty" doc:"Reranker score, when a reranker is configured."`
 }
 
 // Degradation is one retrieval leg or stage the response was produced
@@ -119,7 +121,7 @@ func (s *Server) search(ctx context.Context, in *SearchInput) (*SearchOutput, er
 	for i, r := range resp.Results {
 		out.Body.Results[i] = SearchResult{Rank: r.Rank, ChunkID: r.ChunkID, DocumentID: r.DocumentID, SourceURI: r.SourceURI,
 			Title: r.Title, HeadingPath: r.HeadingPath, Content: r.Content, ChunkIndex: r.ChunkIndex, StartOffset: r.StartOffset,
-			EndOffset: r.EndOffset, PageStart: r.PageStart, PageEnd: r.PageEnd, Anchor: r.Anchor, Score: r.Score, VectorRank: r.VectorRank, VectorDistance: r.VectorDistance,
+			EndOffset: r.EndOffset, PageStart: r.PageStart, PageEnd: r.PageEnd, Anchor: r.Anchor, MatchHeadingPath: r.MatchHeadingPath, MatchAnchor: r.MatchAnchor, Score: r.Score, VectorRank: r.VectorRank, VectorDistance: r.VectorDistance,
 			KeywordRank: r.KeywordRank, KeywordScore: r.KeywordScore, RerankScore: r.RerankScore}
 	}
 	out.Body.EventID = s.recordSearch(ctx, t, req, resp, start)

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"flag"
@@ -54,12 +55,21 @@ func runSearch(ctx context.Context, e *env, args []string) error {
 		fmt.Fprintf(e.stdout, "(degraded, %s leg: %s)\n", d.Leg, d.Reason)
 	}
 	for _, r := range resp.Results {
-		fmt.Fprintf(e.stdout, "%d. %s\n   %s\n", r.Rank, location(r.Title, r.HeadingPath), search.Link(r.SourceURI, r.Anchor))
+		heading, anchor, text := r.HeadingPath, r.Anchor, r.Content
+		if r.MatchHeadingPath != "" {
+			// The chunk packs sections and the query's words are in a
+			// later one: that one is named, linked and shown.
+			heading, anchor = r.MatchHeadingPath, cmp.Or(r.MatchAnchor, r.Anchor)
+			if i := strings.Index(text, "\n"+search.LastHeading(heading)+"\n"); i >= 0 {
+				text = text[i+1:]
+			}
+		}
+		fmt.Fprintf(e.stdout, "%d. %s\n   %s\n", r.Rank, location(r.Title, heading), search.Link(r.SourceURI, anchor))
 		if *explain {
 			fmt.Fprintf(e.stdout, "   fused %.4f | vector rank %s dist %s | keyword rank %s bm25 %s\n", r.Score,
 				optInt(r.VectorRank), optFloat(r.VectorDistance), optInt(r.KeywordRank), optFloat(r.KeywordScore))
 		}
-		fmt.Fprintf(e.stdout, "   %s\n", snippet(r.Content, 200))
+		fmt.Fprintf(e.stdout, "   %s\n", snippet(text, 200))
 	}
 	if len(resp.Results) == 0 {
 		// Silence read as a failure of the command (a fresh user's

@@ -38,6 +38,9 @@ type chunkContent struct {
 	PageStart, PageEnd                     int32 // 0: not a paged document
 	DocChunks                              int32
 	Anchor                                 string // "": none known
+	// Sections and SectionAnchors are the chunk's sections' heading paths
+	// and anchors (store.LegRow).
+	Sections, SectionAnchors []string
 }
 
 // legQuery describes one search's retrieval for queueRetrieval.
@@ -354,7 +357,8 @@ func collectHits(dst *[]legHit) func([]store.LegRow) error {
 			hits[i] = legHit{id: r.ChunkID, value: r.Value, matched: r.Matched, chunk: chunkContent{
 				DocumentID: r.DocumentID, ChunkIndex: r.ChunkIndex, StartOffset: r.StartOffset, EndOffset: r.EndOffset,
 				HeadingPath: r.HeadingPath, Content: r.Content, SourceURI: r.SourceURI, Title: r.Title,
-				PageStart: r.PageStart, PageEnd: r.PageEnd, DocChunks: r.DocChunks, Anchor: r.Anchor}}
+				PageStart: r.PageStart, PageEnd: r.PageEnd, DocChunks: r.DocChunks, Anchor: r.Anchor,
+				Sections: r.Sections, SectionAnchors: r.SectionAnchors}}
 		}
 		*dst = hits
 		return nil

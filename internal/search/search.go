@@ -84,8 +84,19 @@ type Result struct {
 	// chunk starts in, when its page gives one (chunk.Chunk.Anchor), or
 	// for a PDF's chunk page=N, its first page (PageAnchor):
 	// source_uri#anchor links there.
-	Anchor         string   `json:"anchor,omitempty"`
-	PageEnd        *int     `json:"page_end,omitempty"`
+	Anchor  string `json:"anchor,omitempty"`
+	PageEnd *int   `json:"page_end,omitempty"`
+	// MatchHeadingPath and MatchAnchor name the section inside the chunk
+	// that holds the most of the query's words, when the chunk packs
+	// several sections and that is not the one it starts in (the heading
+	// path and anchor above are that one's): source_uri#match_anchor links
+	// to where the match is. Omitted otherwise; MatchAnchor is omitted too
+	// when the page gives that section no anchor.
+	MatchHeadingPath string `json:"match_heading_path,omitempty"`
+	MatchAnchor      string `json:"match_anchor,omitempty"`
+	// sections are the chunk's sections and their anchors, which
+	// MatchHeadingPath is found from (matchSection).
+	sections       chunkContent
 	Score          float64  `json:"score"`
 	VectorRank     *int     `json:"vector_rank"`
 	VectorDistance *float64 `json:"vector_distance"`
@@ -356,6 +367,10 @@ func (s *Searcher) Search(ctx context.Context, t tenant.Tenant, req Request) (Re
 	results = s.rerank(ctx, p, results, &resp)
 	s.assess(p, legs, results, &resp)
 	resp.Results = cut(results, p.req.TopK)
+	for i := range resp.Results {
+		r := &resp.Results[i]
+		r.MatchHeadingPath, r.MatchAnchor = matchSection(p.req.Query, r.sections)
+	}
 	return resp, nil
 }
 
@@ -595,7 +610,8 @@ func (s *Searcher) fuse(p plan, legs legResults) []Result {
 		}
 		r := Result{ChunkID: f.ID, DocumentID: c.DocumentID, SourceURI: c.SourceURI, Title: c.Title, HeadingPath: c.HeadingPath,
 			Content: c.Content, ChunkIndex: int(c.ChunkIndex), StartOffset: int(c.StartOffset), EndOffset: int(c.EndOffset), Score: f.Score,
-			Anchor: c.Anchor, DocumentShare: docShare(c.DocChunks, p.chunkCount)}
+			Anchor: c.Anchor, DocumentShare: docShare(c.DocChunks, p.chunkCount),
+			sections: chunkContent{HeadingPath: c.HeadingPath, Content: c.Content, Sections: c.Sections, SectionAnchors: c.SectionAnchors}}
 		if c.PageStart > 0 {
 			r.PageStart, r.PageEnd = ptr(int(c.PageStart)), ptr(int(c.PageEnd))
 			if r.Anchor == "" {

@@ -95,7 +95,8 @@ const (
 	// lexemes) with the same reads.
 	contentChunks = `
 ), c AS MATERIALIZED (
-	SELECT c.id, c.document_id, c.chunk_index, c.start_offset, c.end_offset, c.heading_path, c.content, c.page_start, c.page_end, c.anchor`
+	SELECT c.id, c.document_id, c.chunk_index, c.start_offset, c.end_offset, c.heading_path, c.content, c.page_start, c.page_end, c.anchor,
+		c.sections, c.section_anchors`
 	contentRest = `
 	FROM chunks c
 	WHERE c.tenant_id = $2 AND c.id = ANY (ARRAY(SELECT v.chunk_id FROM v))
@@ -105,7 +106,8 @@ const (
 	WHERE d.tenant_id = $2 AND d.id = ANY (ARRAY(SELECT c.document_id FROM c))
 )
 SELECT v.chunk_id, v.value, c.document_id, c.chunk_index, c.start_offset, c.end_offset, c.heading_path, c.content, d.source_uri, d.title,
-	coalesce(c.page_start, 0), coalesce(c.page_end, 0), d.chunk_count, coalesce(c.anchor, '')`
+	coalesce(c.page_start, 0), coalesce(c.page_end, 0), d.chunk_count, coalesce(c.anchor, ''),
+	coalesce(c.sections, '{}'), coalesce(c.section_anchors, '{}')`
 	contentJoin = `
 FROM v JOIN c ON c.id = v.chunk_id JOIN d ON d.id = c.document_id
 `
@@ -511,6 +513,10 @@ type LegRow struct {
 	// Anchor is the fragment identifier of the section the chunk starts
 	// in ("" when none is known: chunk.Chunk.Anchor).
 	Anchor string
+	// Sections are the heading paths of the sections the chunk's text lies
+	// in, in order, and SectionAnchors their anchors ('' for none); empty
+	// when unknown (chunk.Chunk.Sections, SectionAnchors).
+	Sections, SectionAnchors []string
 	// Matched are the query lexemes the chunk contains (keyword leg only).
 	Matched []string
 }
@@ -779,7 +785,8 @@ func collectLegRows(fn func([]LegRow) error, withMatched bool) func(pgx.Rows) er
 		hits, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (LegRow, error) {
 			var h LegRow
 			dst := []any{&h.ChunkID, &h.Value, &h.DocumentID, &h.ChunkIndex, &h.StartOffset, &h.EndOffset,
-				&h.HeadingPath, &h.Content, &h.SourceURI, &h.Title, &h.PageStart, &h.PageEnd, &h.DocChunks, &h.Anchor}
+				&h.HeadingPath, &h.Content, &h.SourceURI, &h.Title, &h.PageStart, &h.PageEnd, &h.DocChunks, &h.Anchor,
+				&h.Sections, &h.SectionAnchors}
 			if withMatched {
 				dst = append(dst, &h.Matched)
 			}
