@@ -36,7 +36,7 @@ echo "== migrate"
 echo "== apply tenants/pgdocs (ingest the manual; a re-run skips unchanged pages, unless a newer ragd extracts or chunks them differently)"
 # The apply's whole output, its evaluation report of every missed question
 # included, goes to a file; progress and the summary are shown.
-applylog=${TMPDIR:-/tmp}/ragd-demo-apply.log
+applylog=$(mktemp "${TMPDIR:-/tmp}/ragd-demo-apply.XXXXXX")
 if ! "$BIN" tenant apply tenants/pgdocs 2>&1 | tee "$applylog" |
 	grep --line-buffered -E '^(ingest: |tenant |source |vector index|evaluation set|run |      leg|   vector|  keyword|  fused)'; then
 	cat "$applylog" >&2

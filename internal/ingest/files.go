@@ -18,6 +18,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"syscall"
 	"time"
 	"unicode/utf8"
 
@@ -167,6 +168,11 @@ func Walk(paths []string, o WalkOptions) ([]File, []Failure, error) {
 			return nil, nil, err
 		}
 		realRoot, err := filepath.EvalSymlinks(abs)
+		if errors.Is(err, fs.ErrNotExist) {
+			// Not the first missing directory of the path, which the
+			// error names ("lstat /nonexistent"): the path as given.
+			return nil, nil, fmt.Errorf("%s: %w", root, syscall.ENOENT)
+		}
 		if err != nil {
 			return nil, nil, fmt.Errorf("%s: %w", root, err)
 		}
