@@ -8,6 +8,7 @@ import (
 	"io"
 	"log/slog"
 	"net/http"
+	"slices"
 	"strings"
 
 	"github.com/danielgtaylor/huma/v2"
@@ -123,6 +124,11 @@ func humaProblem(ctx context.Context, status int, msg string, errs ...error) *Pr
 		logger(ctx).ErrorContext(ctx, "internal error", "status", status, "msg", msg, "err", errors.Join(errs...))
 		return newProblem(ctx, status, "")
 	}
+	if status == http.StatusBadRequest && msg == "validation failed" && slices.ContainsFunc(errs, bodyUnparsed) {
+		// huma says "validation failed" of a body it could not even parse
+		// (a new user's truncated JSON): say what is wrong with it.
+		msg = "the request body is not valid JSON"
+	}
 	p := newProblem(ctx, status, msg)
 	for _, err := range errs {
 		if err == nil {
@@ -136,6 +142,12 @@ func humaProblem(ctx context.Context, status int, msg string, errs ...error) *Pr
 		}
 	}
 	return p
+}
+
+// bodyUnparsed reports huma's error for a body its JSON decoder refused.
+func bodyUnparsed(err error) bool {
+	var d huma.ErrorDetailer
+	return errors.As(err, &d) && d.ErrorDetail() != nil && d.ErrorDetail().Location == "body"
 }
 
 // maxEchoBytes bounds the offending value huma echoes in a validation error
