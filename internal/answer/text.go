@@ -1114,23 +1114,31 @@ var replacedPhrase = regexp.MustCompile(`(?i)\b(?:instead\s+of|rather\s+than|oth
 // mode matches them) that occur in at least one of texts; 0 for a question
 // without content words.
 func TermCoverage(question string, texts ...string) float64 {
+	return Coverage(question)(texts...)
+}
+
+// Coverage is TermCoverage with the question's terms found once, for
+// measuring many texts against one question.
+func Coverage(question string) func(texts ...string) float64 {
 	q := uniq(terms(question))
-	if len(q) == 0 {
-		return 0
-	}
-	have := map[string]bool{}
-	for _, t := range texts {
-		for _, w := range terms(t) {
-			have[w] = true
+	return func(texts ...string) float64 {
+		if len(q) == 0 {
+			return 0
 		}
-	}
-	hit := 0
-	for _, w := range q {
-		if have[w] {
-			hit++
+		have := map[string]bool{}
+		for _, t := range texts {
+			for _, w := range terms(t) {
+				have[w] = true
+			}
 		}
+		hit := 0
+		for _, w := range q {
+			if have[w] {
+				hit++
+			}
+		}
+		return float64(hit) / float64(len(q))
 	}
-	return float64(hit) / float64(len(q))
 }
 
 // lastWord returns the ASCII letters that end s.

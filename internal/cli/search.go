@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"cmp"
 	"context"
 	"encoding/json"
 	"flag"
@@ -56,13 +55,10 @@ func runSearch(ctx context.Context, e *env, args []string) error {
 	}
 	for _, r := range resp.Results {
 		heading, anchor, text := r.HeadingPath, r.Anchor, r.Content
-		if r.MatchHeadingPath != "" {
-			// The chunk packs sections and the query's words are in a
-			// later one: that one is named, linked and shown.
-			heading, anchor = r.MatchHeadingPath, cmp.Or(r.MatchAnchor, r.Anchor)
-			if i := strings.Index(text, "\n"+search.LastHeading(heading)+"\n"); i >= 0 {
-				text = text[i+1:]
-			}
+		if r.MatchAnchor != "" {
+			// The query's words are further down the chunk, in a place
+			// of its own: that one is named, linked and shown.
+			heading, anchor, text = r.MatchHeadingPath, r.MatchAnchor, r.Content[r.MatchOffset:]
 		}
 		fmt.Fprintf(e.stdout, "%d. %s\n   %s\n", r.Rank, location(r.Title, heading), search.Link(r.SourceURI, anchor))
 		if *explain {

@@ -168,9 +168,11 @@ func Walk(paths []string, o WalkOptions) ([]File, []Failure, error) {
 			return nil, nil, err
 		}
 		realRoot, err := filepath.EvalSymlinks(abs)
-		if errors.Is(err, fs.ErrNotExist) {
-			// Not the first missing directory of the path, which the
-			// error names ("lstat /nonexistent"): the path as given.
+		if _, lerr := os.Lstat(abs); errors.Is(err, fs.ErrNotExist) && errors.Is(lerr, fs.ErrNotExist) {
+			// A path that is not there is named as given, not by the
+			// first missing directory the error names ("lstat
+			// /nonexistent"); a link that is there and points nowhere
+			// keeps the error naming its missing target.
 			return nil, nil, fmt.Errorf("%s: %w", root, syscall.ENOENT)
 		}
 		if err != nil {

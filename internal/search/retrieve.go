@@ -38,9 +38,10 @@ type chunkContent struct {
 	PageStart, PageEnd                     int32 // 0: not a paged document
 	DocChunks                              int32
 	Anchor                                 string // "": none known
-	// Sections and SectionAnchors are the chunk's sections' heading paths
-	// and anchors (store.LegRow).
-	Sections, SectionAnchors []string
+	// Sections, SectionAnchors and AnchorMarks are the chunk's sections'
+	// heading paths and anchors, and where its anchors change
+	// (store.LegRow).
+	Sections, SectionAnchors, AnchorMarks []string
 }
 
 // legQuery describes one search's retrieval for queueRetrieval.
@@ -358,7 +359,7 @@ func collectHits(dst *[]legHit) func([]store.LegRow) error {
 				DocumentID: r.DocumentID, ChunkIndex: r.ChunkIndex, StartOffset: r.StartOffset, EndOffset: r.EndOffset,
 				HeadingPath: r.HeadingPath, Content: r.Content, SourceURI: r.SourceURI, Title: r.Title,
 				PageStart: r.PageStart, PageEnd: r.PageEnd, DocChunks: r.DocChunks, Anchor: r.Anchor,
-				Sections: r.Sections, SectionAnchors: r.SectionAnchors}}
+				Sections: r.Sections, SectionAnchors: r.SectionAnchors, AnchorMarks: r.AnchorMarks}}
 		}
 		*dst = hits
 		return nil

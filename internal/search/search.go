@@ -16,6 +16,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/ragd-dev/ragd/internal/analyze"
+	"github.com/ragd-dev/ragd/internal/answer"
 	"github.com/ragd-dev/ragd/internal/chunk"
 	"github.com/ragd-dev/ragd/internal/config"
 	"github.com/ragd-dev/ragd/internal/embed"
@@ -86,14 +87,18 @@ type Result struct {
 	// source_uri#anchor links there.
 	Anchor  string `json:"anchor,omitempty"`
 	PageEnd *int   `json:"page_end,omitempty"`
-	// MatchHeadingPath and MatchAnchor name the section inside the chunk
-	// that holds the most of the query's words, when the chunk packs
-	// several sections and that is not the one it starts in (the heading
-	// path and anchor above are that one's): source_uri#match_anchor links
-	// to where the match is. Omitted otherwise; MatchAnchor is omitted too
-	// when the page gives that section no anchor.
+	// MatchHeadingPath and MatchAnchor name the place inside the chunk
+	// that holds the most of the query's words, when the chunk has places
+	// of their own (its anchor changes inside it: the short sections or
+	// definition entries it packs, a PDF's later pages) and that is not
+	// where it starts (matchSection): source_uri#match_anchor links to
+	// it, and MatchHeadingPath is the heading path of the section it is
+	// in. Omitted otherwise.
 	MatchHeadingPath string `json:"match_heading_path,omitempty"`
 	MatchAnchor      string `json:"match_anchor,omitempty"`
+	// MatchOffset is where in Content the place MatchAnchor links to
+	// starts (0 when there is none).
+	MatchOffset int `json:"-"`
 	// sections are the chunk's sections and their anchors, which
 	// MatchHeadingPath is found from (matchSection).
 	sections       chunkContent
@@ -367,9 +372,10 @@ func (s *Searcher) Search(ctx context.Context, t tenant.Tenant, req Request) (Re
 	results = s.rerank(ctx, p, results, &resp)
 	s.assess(p, legs, results, &resp)
 	resp.Results = cut(results, p.req.TopK)
-	for i := range resp.Results {
+	coverage := answer.Coverage(p.req.Query)
+	for i := range resp.Results[:min(len(resp.Results), matchedResults)] {
 		r := &resp.Results[i]
-		r.MatchHeadingPath, r.MatchAnchor = matchSection(p.req.Query, r.sections)
+		r.MatchHeadingPath, r.MatchAnchor, r.MatchOffset = matchSection(coverage, r.sections)
 	}
 	return resp, nil
 }
@@ -611,7 +617,8 @@ func (s *Searcher) fuse(p plan, legs legResults) []Result {
 		r := Result{ChunkID: f.ID, DocumentID: c.DocumentID, SourceURI: c.SourceURI, Title: c.Title, HeadingPath: c.HeadingPath,
 			Content: c.Content, ChunkIndex: int(c.ChunkIndex), StartOffset: int(c.StartOffset), EndOffset: int(c.EndOffset), Score: f.Score,
 			Anchor: c.Anchor, DocumentShare: docShare(c.DocChunks, p.chunkCount),
-			sections: chunkContent{HeadingPath: c.HeadingPath, Content: c.Content, Sections: c.Sections, SectionAnchors: c.SectionAnchors}}
+			sections: chunkContent{HeadingPath: c.HeadingPath, Content: c.Content, StartOffset: c.StartOffset, EndOffset: c.EndOffset, Anchor: c.Anchor,
+				Sections: c.Sections, SectionAnchors: c.SectionAnchors, AnchorMarks: c.AnchorMarks}}
 		if c.PageStart > 0 {
 			r.PageStart, r.PageEnd = ptr(int(c.PageStart)), ptr(int(c.PageEnd))
 			if r.Anchor == "" {

@@ -1,102 +1,78 @@
 package search
 
 import (
+	"strconv"
 	"strings"
-
-	"github.com/ragd-dev/ragd/internal/answer"
 )
 
-// A chunk may pack several short sections (a page of small class or
-// option entries). Its heading path and anchor are those of the section
-// its text starts in, so a search result whose words are in a later
-// section linked to the first: "Default extend mode for gradient
+// A chunk may pack several short sections or definition entries (a page of
+// small class or option entries), or run over pages of a PDF. Its heading
+// path and anchor are where its text starts, so a search result whose
+// words are further down linked there: "Default extend mode for gradient
 // patterns?" found the right chunk first, shown as "Path operation" and
-// linked to #path-operation. The result also names the section the query's
-// words are in (Result.MatchHeadingPath, MatchAnchor), as an extractive
-// answer's citation names the section of the sentence it quotes.
+// linked to #path-operation. The result also names and links the place
+// the query's words are in (Result.MatchHeadingPath, MatchAnchor), as an
+// extractive answer's citation links the place of the sentence it quotes.
 
-// matchSection returns the heading path and anchor of the section of c
-// that holds the largest share of the query's words (answer.TermCoverage),
-// when c spans sections, each later section's title stands as a line of
-// its own in c's text, and that section is neither the one the text
-// starts in (it holds strictly more of the words than the text before the
-// next title) nor the chunk's own heading path. The anchor is the section's own ("" when the page gives it none);
-// both are "" otherwise.
-func matchSection(query string, c chunkContent) (path, anchor string) {
-	if len(c.Sections) < 2 || c.Content == "" {
-		return "", ""
+// matchedResults bounds how many of a search's results are given their
+// matching place: each costs a reading of its text, and a page of results
+// shows far fewer.
+const matchedResults = 100
+
+// matchSection returns where in c the query's words are: of the stretches
+// c's anchor marks cut its text into (each from a mark, where a section,
+// a definition entry or a PDF page starts, to the next), the one holding
+// the largest share of the query's words (coverage: answer.Coverage; the
+// first of equals), when that is not the stretch before the first mark.
+// path is the heading path of the section the stretch lies in (its own
+// when the mark is a section's, else the section's of the stretch before,
+// c's own heading path for the first), anchor the mark's, offset where the
+// stretch starts in c's text. All are zero when c has no marks inside its
+// text or the best stretch is its first.
+func matchSection(coverage func(...string) float64, c chunkContent) (path, anchor string, offset int) {
+	type stretch struct {
+		start        int
+		path, anchor string
 	}
-	type seg struct {
-		start, section int // section -1: the text before the first title found
-	}
-	segs := []seg{{0, -1}}
-	pos := 0
-	for k, p := range c.Sections {
-		title := LastHeading(p)
-		cut := false
-		if t, ok := strings.CutSuffix(title, "…"); ok {
-			title, cut = t, true
-		}
-		if title == "" {
+	all := []stretch{{0, c.HeadingPath, c.Anchor}}
+	// The text may open with a repeated table header that is not the
+	// document's (chunk.Chunk.PrefixLen): marks are document offsets.
+	prefix := max(0, len(c.Content)-int(c.EndOffset-c.StartOffset))
+	for _, m := range c.AnchorMarks {
+		at, a, ok := strings.Cut(m, "\t")
+		n, err := strconv.Atoi(at)
+		if !ok || err != nil || a == "" {
 			continue
 		}
-		i := titleLineAt(c.Content, pos, title, !cut)
-		if i < 0 {
+		n += prefix - int(c.StartOffset)
+		if last := all[len(all)-1]; n <= last.start || n >= len(c.Content) {
 			continue
 		}
-		if i == 0 {
-			segs[0].section = k // the text starts with this section's title
-		} else {
-			segs = append(segs, seg{i, k})
+		p := all[len(all)-1].path
+		for k, sa := range c.SectionAnchors {
+			if sa == a && k < len(c.Sections) {
+				p = c.Sections[k]
+				break
+			}
 		}
-		pos = i + len(title)
+		all = append(all, stretch{n, p, a})
 	}
-	if len(segs) < 2 {
-		return "", ""
+	if len(all) < 2 {
+		return "", "", 0
 	}
 	best, bestShare := 0, -1.0
-	for i, s := range segs {
+	for i, s := range all {
 		end := len(c.Content)
-		if i+1 < len(segs) {
-			end = segs[i+1].start
+		if i+1 < len(all) {
+			end = all[i+1].start
 		}
-		if share := answer.TermCoverage(query, c.Content[s.start:end]); share > bestShare {
+		if share := coverage(c.Content[s.start:end]); share > bestShare {
 			best, bestShare = i, share
 		}
 	}
-	k := segs[best].section
-	if best == 0 || k < 0 || c.Sections[k] == c.HeadingPath {
-		return "", ""
+	s := all[best]
+	if best == 0 || s.anchor == c.Anchor && s.path == c.HeadingPath {
+		return "", "", 0
 	}
-	if len(c.SectionAnchors) == len(c.Sections) {
-		anchor = c.SectionAnchors[k]
-	}
-	return c.Sections[k], anchor
-}
-
-// LastHeading returns the last heading of a heading path (" > " separates
-// headings; a heading's own " > " is stored as " › ").
-func LastHeading(path string) string {
-	if i := strings.LastIndex(path, " > "); i >= 0 {
-		path = path[i+3:]
-	}
-	return strings.TrimSpace(path)
-}
-
-// titleLineAt returns the offset of the first line of content from pos on
-// that is title (or, when !whole, starts with it), or -1.
-func titleLineAt(content string, pos int, title string, whole bool) int {
-	for k := pos; k < len(content); {
-		i := strings.Index(content[k:], title)
-		if i < 0 {
-			return -1
-		}
-		i += k
-		e := i + len(title)
-		if (i == 0 || content[i-1] == '\n') && (!whole || e == len(content) || content[e] == '\n') {
-			return i
-		}
-		k = i + 1
-	}
-	return -1
+	return s.path, s.anchor, s.start
 }

@@ -96,7 +96,7 @@ const (
 	contentChunks = `
 ), c AS MATERIALIZED (
 	SELECT c.id, c.document_id, c.chunk_index, c.start_offset, c.end_offset, c.heading_path, c.content, c.page_start, c.page_end, c.anchor,
-		c.sections, c.section_anchors`
+		c.sections, c.section_anchors, c.anchor_marks`
 	contentRest = `
 	FROM chunks c
 	WHERE c.tenant_id = $2 AND c.id = ANY (ARRAY(SELECT v.chunk_id FROM v))
@@ -107,7 +107,7 @@ const (
 )
 SELECT v.chunk_id, v.value, c.document_id, c.chunk_index, c.start_offset, c.end_offset, c.heading_path, c.content, d.source_uri, d.title,
 	coalesce(c.page_start, 0), coalesce(c.page_end, 0), d.chunk_count, coalesce(c.anchor, ''),
-	coalesce(c.sections, '{}'), coalesce(c.section_anchors, '{}')`
+	coalesce(c.sections, '{}'), coalesce(c.section_anchors, '{}'), coalesce(c.anchor_marks, '{}')`
 	contentJoin = `
 FROM v JOIN c ON c.id = v.chunk_id JOIN d ON d.id = c.document_id
 `
@@ -514,9 +514,11 @@ type LegRow struct {
 	// in ("" when none is known: chunk.Chunk.Anchor).
 	Anchor string
 	// Sections are the heading paths of the sections the chunk's text lies
-	// in, in order, and SectionAnchors their anchors ('' for none); empty
-	// when unknown (chunk.Chunk.Sections, SectionAnchors).
-	Sections, SectionAnchors []string
+	// in, in order, SectionAnchors their anchors ('' for none), and
+	// AnchorMarks where inside the chunk the anchor in effect changes
+	// ("<document offset>\t<anchor>"); empty when unknown
+	// (chunk.Chunk.Sections, SectionAnchors, AnchorMarks).
+	Sections, SectionAnchors, AnchorMarks []string
 	// Matched are the query lexemes the chunk contains (keyword leg only).
 	Matched []string
 }
@@ -786,7 +788,7 @@ func collectLegRows(fn func([]LegRow) error, withMatched bool) func(pgx.Rows) er
 			var h LegRow
 			dst := []any{&h.ChunkID, &h.Value, &h.DocumentID, &h.ChunkIndex, &h.StartOffset, &h.EndOffset,
 				&h.HeadingPath, &h.Content, &h.SourceURI, &h.Title, &h.PageStart, &h.PageEnd, &h.DocChunks, &h.Anchor,
-				&h.Sections, &h.SectionAnchors}
+				&h.Sections, &h.SectionAnchors, &h.AnchorMarks}
 			if withMatched {
 				dst = append(dst, &h.Matched)
 			}
