@@ -73,8 +73,8 @@ ask() {
 		curl -fsS -X POST "http://$RAGD_ADDR/v1/answer" -H "Authorization: Bearer ${3:-$token}" \
 			-H 'Content-Type: application/json' --data-binary @-)
 	jq -r '.answer, "",
-		(if .refused then "(refused: \(.refusal_reason); \(.confidence_reason // "low confidence"); confidence \((.confidence * 100 | round) / 100), threshold \(.refuse_below))"
-		 else "(confidence \((.confidence * 100 | round) / 100), threshold \(.refuse_below): how likely the documents answer it, not a check of this answer)" end),
+		(if .refused then "(refused: \(.refusal_reason); \(.confidence_reason // "low confidence"); confidence \((.confidence * 100 | round) / 100), threshold \((.refuse_below * 100 | round) / 100))"
+		 else "(confidence \((.confidence * 100 | round) / 100), threshold \((.refuse_below * 100 | round) / 100): how likely the documents answer it, not a check of this answer)" end),
 		(.citations[] | "[\(.n)] \(if .heading_path == "" then .title else .heading_path end)\n    \(.source_uri)\(if .anchor then "#\(.anchor)" else "" end)\(if .page then ", \(.page)" else "" end)")' <<<"$resp"
 	case "$2" in
 	answer) jq -e '(.refused | not) and (.citations | length > 0)' <<<"$resp" >/dev/null ||
