@@ -99,15 +99,15 @@ type Result struct {
 	// MatchOffset is where in Content the place MatchAnchor links to
 	// starts (0 when there is none).
 	MatchOffset int `json:"-"`
-	// sections are the chunk's sections and their anchors, which
-	// MatchHeadingPath is found from (matchSection).
-	sections       chunkContent
-	Score          float64  `json:"score"`
-	VectorRank     *int     `json:"vector_rank"`
-	VectorDistance *float64 `json:"vector_distance"`
-	KeywordRank    *int     `json:"keyword_rank"`
-	KeywordScore   *float64 `json:"keyword_score"`
-	RerankScore    *float64 `json:"rerank_score,omitempty"`
+	// sections, sectionAnchors and anchorMarks are the chunk's (store.LegRow),
+	// which the match fields are found from (matchSection).
+	sections, sectionAnchors, anchorMarks []string
+	Score                                 float64  `json:"score"`
+	VectorRank                            *int     `json:"vector_rank"`
+	VectorDistance                        *float64 `json:"vector_distance"`
+	KeywordRank                           *int     `json:"keyword_rank"`
+	KeywordScore                          *float64 `json:"keyword_score"`
+	RerankScore                           *float64 `json:"rerank_score,omitempty"`
 	// DocumentShare is the document's share of the tenant's chunks, which
 	// fusion weighs its document evidence by (FuseConvex); the evaluation's
 	// in-memory fusion reads it.
@@ -375,7 +375,9 @@ func (s *Searcher) Search(ctx context.Context, t tenant.Tenant, req Request) (Re
 	coverage := answer.Coverage(p.req.Query)
 	for i := range resp.Results[:min(len(resp.Results), matchedResults)] {
 		r := &resp.Results[i]
-		r.MatchHeadingPath, r.MatchAnchor, r.MatchOffset = matchSection(coverage, r.sections)
+		r.MatchHeadingPath, r.MatchAnchor, r.MatchOffset = matchSection(coverage, chunkContent{HeadingPath: r.HeadingPath, Content: r.Content,
+			StartOffset: int32(r.StartOffset), EndOffset: int32(r.EndOffset), Anchor: r.Anchor,
+			Sections: r.sections, SectionAnchors: r.sectionAnchors, AnchorMarks: r.anchorMarks})
 	}
 	return resp, nil
 }
@@ -617,8 +619,7 @@ func (s *Searcher) fuse(p plan, legs legResults) []Result {
 		r := Result{ChunkID: f.ID, DocumentID: c.DocumentID, SourceURI: c.SourceURI, Title: c.Title, HeadingPath: c.HeadingPath,
 			Content: c.Content, ChunkIndex: int(c.ChunkIndex), StartOffset: int(c.StartOffset), EndOffset: int(c.EndOffset), Score: f.Score,
 			Anchor: c.Anchor, DocumentShare: docShare(c.DocChunks, p.chunkCount),
-			sections: chunkContent{HeadingPath: c.HeadingPath, Content: c.Content, StartOffset: c.StartOffset, EndOffset: c.EndOffset, Anchor: c.Anchor,
-				Sections: c.Sections, SectionAnchors: c.SectionAnchors, AnchorMarks: c.AnchorMarks}}
+			sections: c.Sections, sectionAnchors: c.SectionAnchors, anchorMarks: c.AnchorMarks}
 		if c.PageStart > 0 {
 			r.PageStart, r.PageEnd = ptr(int(c.PageStart)), ptr(int(c.PageEnd))
 			if r.Anchor == "" {
