@@ -79,11 +79,10 @@ func Keywords(text string) string {
 // tagWords returns the words of tag-like spans (TagText) the index still
 // lacks: keywords has indexed every segment holding CJK as its tokens,
 // wherever it stands, except a standalone CJK word of one or two
-// characters, which PostgreSQL's parser indexes itself — unless it stands
-// in a quoted attribute value (<input placeholder='名前'>), the one place
-// inside a tag where the parser drops it (after a tag's name and a blank
-// it reads only ASCII, and a CJK character outside quotes ends the tag).
-// "<A000表示设置> <x 表示> <x a='名前'>" gives "A000 x x a= 名前".
+// characters, which the parser indexes itself outside a tag. TagText holds
+// only spans the parser drops (parsedAsTag), so such a word there (in a
+// tag's name, "<a_表示>", or a quoted value, "<x a='名前'>") is added.
+// "<A000表示设置> <a_表示> <x a='名前'>" gives "A000 a_ 表示 x a= 名前".
 func tagWords(tagText string) string {
 	if !hasCJK(tagText) {
 		return tagText
@@ -96,7 +95,7 @@ func tagWords(tagText string) string {
 			if seg := f[s:e]; hasCJK(seg) {
 				b.WriteString(f[last:s])
 				b.WriteByte(' ')
-				if utf8.RuneCountInString(seg) <= 2 && allCJK(seg) && s > 0 && (f[s-1] == '\'' || f[s-1] == '"') {
+				if utf8.RuneCountInString(seg) <= 2 && allCJK(seg) {
 					b.WriteString(seg)
 					b.WriteByte(' ')
 				}

@@ -280,6 +280,10 @@ func TestKeywordsTagWithShortCJKWord(t *testing.T) {
 	if got := strings.Fields(Keywords("see <x 表示> here")); slices.Contains(got, "表示") {
 		t.Errorf("Keywords = %q: 表示 added again", got)
 	}
+	// In a tag's name the parser drops it too ("<a_表示>").
+	if got := strings.Fields(Keywords("see <a_表示> here")); !slices.Contains(got, "表示") {
+		t.Errorf("Keywords = %q, want 表示 among its terms", got)
+	}
 }
 
 func TestWordCount(t *testing.T) {
